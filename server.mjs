@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Launches the shop: the production bundle by default, or Vite in middleware mode with --dev.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dev = process.argv.includes("--dev");
+
+let shop;
+let viteMiddlewares;
+if (dev) {
+  process.env.NODE_ENV ??= "development";
+  const vite = await import("vite").then((v) => v.createServer({ root, server: { middlewareMode: true }, appType: "custom" }));
+  viteMiddlewares = vite.middlewares;
+  const { bootstrap } = await vite.ssrLoadModule("/server/bootstrap.ts");
+  shop = await bootstrap({ build: () => vite.ssrLoadModule("virtual:react-router/server-build") });
+  shop.onClose = () => vite.close();
+} else {
+  process.env.NODE_ENV ??= "production";
+  const { bootstrap, build } = await import(path.join(root, "build/server/index.js"));
+  shop = await bootstrap({ build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || "." });
+}
+
+const listener = getRequestListener(shop.app.fetch);
+const server = http.createServer((req, res) => {
+  if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
+  else listener(req, res);
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(shop.env.PORT, shop.env.HOST, () => {
+  const { port } = server.address();
+  shop.logger.info({ port, url: shop.env.PUBLIC_URL, database: shop.services.db.dialect, mode: dev ? "development" : "production" }, "shop is listening");
+  if (process.send) process.send({ ready: true, port });
+});
+
+let closing = false;
+async function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  shop.logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await shop.close();
+    await shop.onClose?.();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

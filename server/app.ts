@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { etag } from "hono/etag";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { ZodError } from "zod";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { AppError, fieldErrors } from "./lib/errors";
+import { newId } from "./lib/ids";
+import type { Logger } from "./logger";
+import type { Services } from "./services";
+import { type AppEnv, clientIp } from "./http/context";
+import { catalogRoutes } from "./http/catalog.routes";
+import { contentRoutes } from "./http/content.routes";
+import { seoRoutes } from "./http/seo.routes";
+
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+  /** React Router's server build; without it only the API is served (API tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the client build to serve /assets from (production only). */
+  clientDir?: string;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: Services;
+    clientIp: string;
+    requestId: string;
+  }
+}
+
+/** Builds the whole HTTP application: API, static files, SEO files and server-rendered pages. */
+export function createApp({ services, logger, build, clientDir }: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const start = performance.now();
+    const requestId = c.req.header("x-request-id") ?? newId();
+    c.set("services", services);
+    c.set("requestId", requestId);
+    await next();
+    c.header("X-Request-Id", requestId);
+    logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
+  });
+
+  app.get("/healthz", async (c) => {
+    await services.db.kysely.selectFrom("settings").select("key").limit(1).execute();
+    return c.json({ status: "ok", database: services.db.dialect });
+  });
+
+  if (clientDir) {
+    app.use("/assets/*", serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  }
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: services.env.UPLOADS_DIR,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+
+  app.use("*", compress());
+  app.use("/api/*", etag());
+  app.route("/api", catalogRoutes());
+  app.route("/api", contentRoutes());
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint" } }, 404));
+  app.route("/", seoRoutes());
+
+  if (clientDir) {
+    app.use("*", serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  if (build) {
+    const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
+    app.all("*", (c) => handler(c.req.raw, { services, clientIp: clientIp(c), requestId: c.var.requestId }));
+  }
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toJSON(), err.status);
+    if (err instanceof ZodError) {
+      return c.json({ error: { code: "invalid_input", message: "Invalid input", fields: fieldErrors(err.issues) } }, 400);
+    }
+    if (err instanceof SyntaxError) return c.json({ error: { code: "invalid_input", message: "Malformed request body" } }, 400);
+    logger.error({ err, reqId: c.var.requestId, path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { seedIfEmpty } from "./db/seed/seed";
+import { type Env, loadEnv } from "./env";
+import { createLogger } from "./logger";
+import { createServices } from "./services";
+
+export interface BootstrapOptions {
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  env?: Env;
+}
+
+/** Opens the database, migrates it, seeds the demo shop when empty and builds the HTTP app. */
+export async function bootstrap(options: BootstrapOptions = {}) {
+  const env = options.env ?? loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_URL);
+  await migrateToLatest(db);
+  const services = createServices(db, env);
+  if (env.SEED_ON_EMPTY) {
+    const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
+    if (seeded) logger.info({ products: seeded.products }, "seeded the demo shop");
+  }
+  const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
+  return {
+    app,
+    env,
+    logger,
+    services,
+    close: () => db.close(),
+  };
+}
+
+export { loadEnv };

@@ -1,0 +1,23 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Db } from "./database";
+import { catalogMigration } from "./migrations/0001-catalog";
+import { searchMigration } from "./migrations/0002-search";
+
+/** Every migration in order; the dialect lets a migration use an engine's own features. */
+function migrations(db: Db): Record<string, Migration> {
+  return {
+    "0001-catalog": catalogMigration(db.dialect),
+    "0002-search": searchMigration(db.dialect),
+  };
+}
+
+/** Brings the schema up to date; safe to call on every start. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { contactSchema } from "../modules/content/content.schema";
+import { AppError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
+import { type AppEnv, clientIp } from "./context";
+
+/** Site settings, tracking-pixel config, banners and the contact form. */
+export function contentRoutes() {
+  const r = new Hono<AppEnv>();
+
+  r.get("/settings", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(await c.var.services.content.getSettings());
+  });
+
+  r.get("/facebook-pixel", async (c) => {
+    const { pixelId, status } = await c.var.services.content.getPixel();
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json({ pixelId, status });
+  });
+
+  r.get("/banners", async (c) => c.json({ success: true, data: await c.var.services.content.listBanners() }));
+
+  r.post("/contact", async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new AppError("invalid_input", "The request body must be JSON");
+    });
+    const input = parseInput(contactSchema, body);
+    const saved = await c.var.services.content.createContactMessage(input, clientIp(c));
+    return c.json({ success: true, message: "Thank you! Your message has been sent.", data: saved }, 201);
+  });
+
+  return r;
+}

@@ -1,0 +1,40 @@
+export type ErrorCode = "not_found" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "rate_limited";
+
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** An expected failure with a code that maps to one HTTP status and a message a user can read. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status() {
+    return STATUS[this.code];
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+/** Turns zod issues into `{ field: message }`, first message per field. */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

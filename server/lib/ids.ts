@@ -1,0 +1,18 @@
+import { randomBytes } from "node:crypto";
+
+/** An opaque, URL-safe, unguessable identifier (128 bits). */
+export function newId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** Lower-case, dash-separated slug from any text. */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}

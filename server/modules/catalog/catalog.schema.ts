@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const SORTS = ["newest", "price-asc", "price-desc", "discount"] as const;
+export type Sort = (typeof SORTS)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const optionalMoney = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: "custom", message: "Must be a positive number" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Listing filters as they arrive in a query string (prices in the major unit). */
+export const listingQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(24),
+    category: optionalText,
+    subCategory: optionalText,
+    minPrice: optionalMoney,
+    maxPrice: optionalMoney,
+    sort: z.enum(SORTS).default("newest"),
+    q: optionalText,
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: "Minimum price must not exceed maximum price",
+    path: ["minPrice"],
+  });
+
+export type ListingQuery = z.infer<typeof listingQuerySchema>;
+
+export const limitOffsetSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});

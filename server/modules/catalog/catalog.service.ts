@@ -1,0 +1,107 @@
+import type { Db } from "../../db/database";
+import { AppError } from "../../lib/errors";
+import { createCache } from "../../lib/cache";
+import { type CatalogRepo, type ProductFilter, createCatalogRepo } from "./catalog.repo";
+import type { ListingQuery, Sort } from "./catalog.schema";
+import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
+import { toMajor, toMinor } from "./pricing";
+
+export interface Listing extends Page<ProductCard> {
+  priceBounds: { min: number; max: number } | null;
+}
+
+/** Reads of the public catalogue: listings, filters, product details and the category tree. */
+export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRepo(db)) {
+  const cache = createCache<unknown>(5_000);
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
+
+  /** Turns category/sub-category names or slugs into id filters; an unknown name matches nothing. */
+  async function resolveFilter(q: { category?: string; subCategory?: string; minPrice?: number; maxPrice?: number }): Promise<ProductFilter> {
+    const filter: ProductFilter = {};
+    if (q.category) filter.categoryIds = await repo.findCategoryIds(q.category, "top");
+    if (q.subCategory) filter.subCategoryIds = await repo.findCategoryIds(q.subCategory, "sub");
+    if (q.minPrice !== undefined) filter.minPrice = toMinor(q.minPrice);
+    if (q.maxPrice !== undefined) filter.maxPrice = toMinor(q.maxPrice);
+    return filter;
+  }
+
+  return {
+    /** One page of active products with the listing's filters, sort and totals. */
+    listProducts(query: Omit<ListingQuery, "q">): Promise<Listing> {
+      return cached(`list:${JSON.stringify(query)}`, async () => {
+        const filter = await resolveFilter(query);
+        const offset = (query.page - 1) * query.pageSize;
+        const [data, total, bounds] = await Promise.all([
+          repo.listCards(filter, query.sort, query.pageSize, offset),
+          repo.countProducts(filter),
+          repo.priceBounds(filter),
+        ]);
+        return {
+          data,
+          meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) },
+          priceBounds: bounds && { min: toMajor(bounds.min), max: toMajor(bounds.max) },
+        };
+      });
+    },
+
+    /** Products of one category (by name or slug, any case), newest first; none for an unknown category. */
+    listByCategory(category: string | undefined, limit: number, offset: number): Promise<ProductCard[]> {
+      return cached(`cat:${category?.toLowerCase() ?? ""}:${limit}:${offset}`, async () => {
+        const filter = category ? await resolveFilter({ category }) : {};
+        if (filter.categoryIds && filter.categoryIds.length === 0) {
+          filter.subCategoryIds = await repo.findCategoryIds(category!, "sub");
+          delete filter.categoryIds;
+        }
+        return repo.listCards(filter, "newest", limit, offset);
+      });
+    },
+
+    /** Products with a discount, biggest first, for the home page. */
+    listDiscounted(limit: number): Promise<ProductCard[]> {
+      return cached(`discounted:${limit}`, () => repo.listCards({ discountedOnly: true }, "discount", limit, 0));
+    },
+
+    listNewest(limit: number, sort: Sort = "newest"): Promise<ProductCard[]> {
+      return cached(`newest:${limit}:${sort}`, () => repo.listCards({}, sort, limit, 0));
+    },
+
+    /** Cards for a list of ids in the given order, skipping products that are gone or inactive. */
+    listByIds(ids: string[]): Promise<ProductCard[]> {
+      return repo.cardsByIds(ids);
+    },
+
+    /** The full product for its page; not_found when missing or not active. */
+    async requireProduct(slug: string): Promise<ProductDetail> {
+      const product = await cached(`product:${slug}`, () => repo.getDetailBySlug(slug));
+      if (!product) throw new AppError("not_found", "Product not found");
+      return product;
+    },
+
+    /** Other products of the same sub-category (or category), for "you may also like". */
+    listRelated(product: ProductDetail, limit = 8): Promise<ProductCard[]> {
+      return cached(`related:${product._id}:${limit}`, async () => {
+        const filter: ProductFilter = { excludeId: product._id };
+        const same = product.subCategorySlug
+          ? await repo.findCategoryIds(product.subCategorySlug, "sub")
+          : await repo.findCategoryIds(product.categorySlug, "top");
+        if (product.subCategorySlug) filter.subCategoryIds = same;
+        else filter.categoryIds = same;
+        return repo.listCards(filter, "newest", limit, 0);
+      });
+    },
+
+    /** The category tree with sub-categories and product counts. */
+    listCategories(): Promise<Category[]> {
+      return cached("categories", () => repo.listCategories());
+    },
+
+    listSitemapEntries: () => repo.allSlugs(),
+
+    /** Drops cached reads after a catalogue write. */
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

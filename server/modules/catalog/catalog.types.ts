@@ -1,0 +1,59 @@
+/** A product as listed on cards and in the spec's section 7 answers (money in the major unit). */
+export interface ProductCard {
+  _id: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number;
+  finalPrice: number;
+  image: string[];
+  category: string;
+  categorySlug: string;
+  subCategory: string | null;
+  subCategorySlug: string | null;
+  shippingCost: number;
+  brand: string | null;
+  inStock: boolean;
+  selectedColor: string | null;
+  selectedSize: string | null;
+  selectedAditionalPrice: number;
+  createdAt: string;
+}
+
+export interface ProductVariant {
+  id: string;
+  color: string | null;
+  colorHex: string | null;
+  size: string | null;
+  additionalPrice: number;
+  price: number;
+  finalPrice: number;
+  stock: number;
+  sku: string | null;
+}
+
+export interface ProductDetail extends ProductCard {
+  description: string;
+  sku: string | null;
+  stock: number;
+  specifications: Array<{ name: string; value: string }>;
+  colors: Array<{ name: string; hex: string | null }>;
+  sizes: string[];
+  variants: ProductVariant[];
+  updatedAt: string;
+}
+
+export interface Category {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  order: number;
+  productCount: number;
+  subCategories: Array<{ _id: string; name: string; slug: string; image: string | null; order: number }>;
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { page: number; pageSize: number; total: number; totalPages: number };
+}

@@ -1,0 +1,91 @@
+import type { Db } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
+import { createCache } from "../../lib/cache";
+import { AppError } from "../../lib/errors";
+import { createRateLimiter } from "../../lib/rate-limit";
+import { newId } from "../../lib/ids";
+import { type ContactInput, type PixelConfig, type SiteSettings, pixelSchema, siteSettingsSchema } from "./content.schema";
+
+export interface Banner {
+  _id: string;
+  title: string;
+  subtitle: string | null;
+  image: string;
+  link: string | null;
+  order: number;
+}
+
+/** Site settings, the tracking-pixel config, home banners and contact messages. */
+export function createContentService(db: Db, options: { contactLimitPer10Min: number }) {
+  const k = db.kysely;
+  const contactLimiter = createRateLimiter(options.contactLimitPer10Min, 10 * 60_000);
+  const cache = createCache<unknown>(5_000);
+
+  async function readSetting<T>(key: string, parse: (v: unknown) => T): Promise<T> {
+    return cache.get(`setting:${key}`, async () => {
+      const row = await k.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+      return parse(row ? JSON.parse(row.value) : {});
+    }) as Promise<T>;
+  }
+
+  async function writeSetting(key: string, value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    const updated_at = nowIso();
+    await k
+      .insertInto("settings")
+      .values({ key, value: json, updated_at })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at }))
+      .execute();
+    cache.clear();
+  }
+
+  return {
+    /** The public site settings, defaults filled in. */
+    getSettings: () => readSetting<SiteSettings>("site", (v) => siteSettingsSchema.parse(v)),
+
+    /** Replaces the site settings after validating them. */
+    async saveSettings(input: unknown): Promise<SiteSettings> {
+      const settings = siteSettingsSchema.parse(input);
+      await writeSetting("site", settings);
+      return settings;
+    },
+
+    getPixel: () => readSetting<PixelConfig>("facebook_pixel", (v) => pixelSchema.parse(v)),
+
+    async savePixel(input: unknown): Promise<PixelConfig> {
+      const pixel = pixelSchema.parse(input);
+      await writeSetting("facebook_pixel", pixel);
+      return pixel;
+    },
+
+    /** Active home banners in display order. */
+    listBanners(): Promise<Banner[]> {
+      return cache.get("banners", async () => {
+        const rows = await k.selectFrom("banners").selectAll().where("active", "=", 1).orderBy("sort_order").execute();
+        return rows.map((b) => ({ _id: b.id, title: b.title, subtitle: b.subtitle, image: b.image, link: b.link, order: b.sort_order }));
+      }) as Promise<Banner[]>;
+    },
+
+    /** Stores a validated contact-form message; rate-limited per IP so the inbox cannot be flooded. */
+    async createContactMessage(input: ContactInput, ip: string | null): Promise<{ _id: string; createdAt: string }> {
+      const { allowed, retryAfterSeconds } = contactLimiter.hit(ip ?? "unknown");
+      if (!allowed) {
+        throw new AppError("rate_limited", `Too many messages. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`);
+      }
+      const id = newId();
+      const created_at = nowIso();
+      await k
+        .insertInto("contact_messages")
+        .values({ id, name: input.name, email: input.email, subject: input.subject || null, message: input.message, ip, read_at: null, created_at })
+        .execute();
+      return { _id: id, createdAt: toIso(created_at)! };
+    },
+
+    async countContactMessages(): Promise<number> {
+      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

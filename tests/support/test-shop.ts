@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApp } from "../../server/app";
+import { type Db, openDatabase } from "../../server/db/database";
+import { migrateToLatest } from "../../server/db/migrate";
+import { loadEnv } from "../../server/env";
+import { createLogger } from "../../server/logger";
+import { createServices } from "../../server/services";
+
+export type TestDb = { db: Db; url: string; drop(): Promise<void> };
+
+/** A fresh, migrated database of the engine this test project runs against (TEST_DB). */
+export async function createTestDb(): Promise<TestDb> {
+  if (process.env.TEST_DB === "postgres") {
+    const adminUrl = process.env.TEST_POSTGRES_URL!;
+    const name = `shop_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = openDatabase(url.toString());
+    await migrateToLatest(db);
+    return {
+      db,
+      url: url.toString(),
+      async drop() {
+        await db.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
+  const url = `file:${path.join(dir, "shop.db")}`;
+  const db = openDatabase(url);
+  await migrateToLatest(db);
+  return {
+    db,
+    url,
+    async drop() {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A whole shop (services and HTTP app, no SSR) on a fresh database, for API and service tests. */
+export async function createTestShop(envOverrides: Record<string, string> = {}) {
+  const testDb = await createTestDb();
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: testDb.url, UPLOADS_DIR: uploadsDir, PUBLIC_URL: "http://shop.test", ...envOverrides });
+  const services = createServices(testDb.db, env);
+  const app = createApp({ services, logger: createLogger("silent") });
+  return {
+    app,
+    services,
+    db: testDb.db,
+    env,
+    /** Sends a request to the app in-process and returns the Response. */
+    request: (pathname: string, init?: RequestInit) => app.request(`http://shop.test${pathname}`, init),
+    async close() {
+      await testDb.drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestShop = Awaited<ReturnType<typeof createTestShop>>;

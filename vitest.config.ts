@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+// The same suite runs once per database: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set
+// (scripts/test.mjs sets it when a server answers on 127.0.0.1:5432).
+const databases = ["sqlite", ...(process.env.TEST_POSTGRES_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: databases.map((db) => ({
+      extends: true,
+      test: {
+        name: db,
+        env: { TEST_DB: db },
+        include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
+        testTimeout: 20_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});
