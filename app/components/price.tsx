@@ -1,0 +1,31 @@
+import { useMoney } from "~/lib/shop";
+
+interface Props {
+  price: number;
+  finalPrice: number;
+  discount: number;
+  size?: "sm" | "lg";
+}
+
+/** Final price, with the original struck through and the discount badge when discounted. */
+export function Price({ price, finalPrice, discount, size = "sm" }: Props) {
+  const money = useMoney();
+  const big = size === "lg";
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2" data-testid="price">
+      <span className={`font-semibold text-stone-900 ${big ? "text-3xl" : "text-base"}`} data-testid="final-price">
+        <span className="sr-only">{discount > 0 ? "Now " : "Price "}</span>
+        {money(finalPrice)}
+      </span>
+      {discount > 0 && (
+        <>
+          <s className={`text-stone-500 ${big ? "text-lg" : "text-sm"}`} data-testid="original-price">
+            <span className="sr-only">Was </span>
+            {money(price)}
+          </s>
+          <span className={`rounded bg-rose-700 px-1.5 py-0.5 font-medium text-white ${big ? "text-sm" : "text-xs"}`}>-{discount}%</span>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,12 @@
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats a major-unit amount (12.5) in the shop's currency, e.g. "$12.50". */
+export function formatMoney(amount: number, currency = "USD", locale = "en-US"): string {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatters.set(key, f);
+  }
+  return f.format(amount);
+}

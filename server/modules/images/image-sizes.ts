@@ -1,0 +1,26 @@
+/**
+ * Stored images follow one naming rule so pages can offer `srcset` without asking the server:
+ * `/uploads/<dir>/<name>.webp` is the largest width of its kind and `<name>-<w>.webp` the others.
+ */
+export const IMAGE_KINDS = {
+  product: { widths: [320, 640, 1024], aspect: 1 },
+  banner: { widths: [640, 1280, 1920], aspect: 1920 / 720 },
+  category: { widths: [160, 320], aspect: 1 },
+} as const;
+
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+const STORED = /^\/uploads\/.+\.webp$/;
+
+/** The URL of one width of a stored image; other URLs (external links) are returned as they are. */
+export function imageVariantUrl(src: string, kind: ImageKind, width: number): string {
+  const widths = IMAGE_KINDS[kind].widths;
+  if (!STORED.test(src) || width === widths[widths.length - 1]) return src;
+  return src.replace(/\.webp$/, `-${width}.webp`);
+}
+
+/** A `srcset` for a stored image, or undefined for an external URL. */
+export function imageSrcSet(src: string, kind: ImageKind): string | undefined {
+  if (!STORED.test(src)) return undefined;
+  return IMAGE_KINDS[kind].widths.map((w) => `${imageVariantUrl(src, kind, w)} ${w}w`).join(", ");
+}
