@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError } from "react-router";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -39,6 +40,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Browser tests wait for this before interacting with client-side behaviour.
+    (window as unknown as { __shopHydrated?: boolean }).__shopHydrated = true;
+  }, []);
   return <Outlet />;
 }
 

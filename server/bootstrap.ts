@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { openDatabase } from "./db/database";
@@ -17,6 +18,7 @@ export interface BootstrapOptions {
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   const db = openDatabase(env.DATABASE_URL);
   await migrateToLatest(db);
   const services = createServices(db, env);
