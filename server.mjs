@@ -19,8 +19,9 @@ if (dev) {
   shop.onClose = () => vite.close();
 } else {
   process.env.NODE_ENV ??= "production";
-  const { bootstrap, build } = await import(path.join(root, "build/server/index.js"));
-  shop = await bootstrap({ build, clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || "." });
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+  const { bootstrap, build } = await import(path.join(buildDir, "server/index.js"));
+  shop = await bootstrap({ build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) || "." });
 }
 
 const listener = getRequestListener(shop.app.fetch);
