@@ -171,3 +171,12 @@ describe("unknown API paths", () => {
     expect(body.error.code).toBe("not_found");
   });
 });
+
+describe("compression", () => {
+  it("gzips JSON answers for clients that accept it", async () => {
+    const res = await shop.request("/api/products?pageSize=50", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const plain = await shop.request("/api/products?pageSize=50");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+});
