@@ -3,9 +3,9 @@
  * `/uploads/<dir>/<name>.webp` is the largest width of its kind and `<name>-<w>.webp` the others.
  */
 export const IMAGE_KINDS = {
-  product: { widths: [320, 640, 1024], aspect: 1 },
-  banner: { widths: [640, 1280, 1920], aspect: 1920 / 720 },
-  category: { widths: [160, 320], aspect: 1 },
+  product: { widths: [320, 640, 1024], aspect: 1, dir: "products" },
+  banner: { widths: [640, 1280, 1920], aspect: 1920 / 720, dir: "banners" },
+  category: { widths: [160, 320], aspect: 1, dir: "categories" },
 } as const;
 
 export type ImageKind = keyof typeof IMAGE_KINDS;
@@ -23,4 +23,14 @@ export function imageVariantUrl(src: string, kind: ImageKind, width: number): st
 export function imageSrcSet(src: string, kind: ImageKind): string | undefined {
   if (!STORED.test(src)) return undefined;
   return IMAGE_KINDS[kind].widths.map((w) => `${imageVariantUrl(src, kind, w)} ${w}w`).join(", ");
+}
+
+/** The URL under which an image of this kind and name is stored (its largest width). */
+export function storedImageUrl(kind: ImageKind, name: string): string {
+  return `/uploads/${IMAGE_KINDS[kind].dir}/${name}.webp`;
+}
+
+/** Width and height in pixels of one width of a kind (the height follows the kind's aspect ratio). */
+export function imageDimensions(kind: ImageKind, width: number): { width: number; height: number } {
+  return { width, height: Math.round(width / IMAGE_KINDS[kind].aspect) };
 }
