@@ -1,6 +1,219 @@
-import { Outlet } from "react-router";
+import { Link, data, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/product-category";
+import { ProductGrid } from "~/components/product-card";
+import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
+import { ListingFilters, SortSelect } from "~/components/catalog/listing-filters";
+import { parseListing } from "~/components/catalog/listing-query.server";
+import { cleanParams, rangeOf, withParams } from "~/components/catalog/listing-url";
+import { Pagination } from "~/components/catalog/pagination";
+import { seoMeta } from "~/lib/seo";
+import { useMoney, useShop } from "~/lib/shop";
 
-// Placeholder: replaced by the page's real implementation.
-export default function Page() {
-  return <Outlet />;
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const url = new URL(request.url);
+  const categories = await catalog.listCategories();
+
+  // One address per category: `?category=` and names or other spellings redirect to the slug path.
+  const fromQuery = url.searchParams.get("category")?.trim();
+  const named = params.category ?? (fromQuery || undefined);
+  const parsed = parseListing(named, url.searchParams, categories);
+  if (named && !parsed.category) {
+    // An unknown category is a missing page (the storefront layout's error boundary shows the 404).
+    throw data(null, { status: 404 });
+  }
+  const path = parsed.category ? `/product-category/${parsed.category.slug}` : "/product-category";
+  if (fromQuery !== undefined || (parsed.category && params.category !== parsed.category.slug)) {
+    url.searchParams.delete("category");
+    const qs = cleanParams(url.searchParams).toString();
+    throw redirect(`${path}${qs ? `?${qs}` : ""}`, 301);
+  }
+
+  const listing = await catalog.listProducts(parsed.query);
+  const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
+  return data(
+    {
+      listing,
+      errors: parsed.errors,
+      category: parsed.category,
+      subCategory: parsed.subCategory,
+      filters: { minPrice: raw("minPrice"), maxPrice: raw("maxPrice"), sort: parsed.query.sort, page: parsed.query.page },
+      applied: { minPrice: parsed.query.minPrice, maxPrice: parsed.query.maxPrice },
+    },
+    // Invalid filters are the client's mistake: say so, but still show a usable page.
+    { status: parsed.errors.length ? 400 : 200 },
+  );
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const c = loaderData?.subCategory ?? loaderData?.category;
+  const total = loaderData?.listing.meta.total;
+  const description = c
+    ? `Shop ${c.name}${loaderData?.category && loaderData.subCategory ? ` in ${loaderData.category.name}` : ""}: ${total ?? ""} products with prices, discounts and fast delivery.`
+    : undefined;
+  return seoMeta(matches, location, { description, image: loaderData?.listing.data[0]?.image[0] ?? null });
+}
+
+export default function ProductCategory({ loaderData }: Route.ComponentProps) {
+  const { listing, errors, category, subCategory, filters, applied } = loaderData;
+  const { categories } = useShop();
+  const money = useMoney();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && !!navigation.location?.pathname.startsWith("/product-category");
+
+  const { page, total, totalPages, pageSize } = listing.meta;
+  const { from, to } = rangeOf(page, pageSize, total);
+  const current = new URLSearchParams(location.search);
+  const here = location.pathname;
+  const sortOnly = filters.sort !== "newest" ? `?sort=${filters.sort}` : "";
+
+  const crumbs: Crumb[] = [{ name: "Home", href: "/" }];
+  if (category) crumbs.push({ name: category.name, href: `/product-category/${category.slug}` });
+  else crumbs.push({ name: "All products", href: "/product-category" });
+  if (category && subCategory) crumbs.push({ name: subCategory.name, href: `/product-category/${category.slug}?subCategory=${subCategory.slug}` });
+
+  const chips: Array<{ label: string; href: string }> = [];
+  if (category) chips.push({ label: `Category: ${category.name}`, href: withParams("/product-category", current, { subCategory: null, page: null }) });
+  if (subCategory) chips.push({ label: `Sub-category: ${subCategory.name}`, href: withParams(here, current, { subCategory: null, page: null }) });
+  if (applied.minPrice !== undefined) chips.push({ label: `From ${money(applied.minPrice)}`, href: withParams(here, current, { minPrice: null, page: null }) });
+  if (applied.maxPrice !== undefined) chips.push({ label: `Up to ${money(applied.maxPrice)}`, href: withParams(here, current, { maxPrice: null, page: null }) });
+  const filtered = chips.length > 0 || errors.length > 0;
+  const activeCount = (subCategory ? 1 : 0) + (applied.minPrice !== undefined ? 1 : 0) + (applied.maxPrice !== undefined ? 1 : 0);
+
+  return (
+    <div className="container-page pb-16 pt-6">
+      <Breadcrumbs items={crumbs} />
+
+      <header className="mt-4 mb-6">
+        {subCategory && category && <p className="text-sm font-medium uppercase tracking-wide text-stone-600">{category.name}</p>}
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{subCategory?.name ?? category?.name ?? "All products"}</h1>
+        {category && category.subCategories.length > 0 && (
+          <nav aria-label={`${category.name} sub-categories`} className="mt-4">
+            <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap">
+              <li className="shrink-0">
+                <Chip href={withParams(`/product-category/${category.slug}`, current, { subCategory: null, page: null })} current={!subCategory}>
+                  All {category.name}
+                </Chip>
+              </li>
+              {category.subCategories.map((s) => (
+                <li key={s._id} className="shrink-0">
+                  <Chip href={withParams(`/product-category/${category.slug}`, current, { subCategory: s.slug, page: null })} current={subCategory?._id === s._id}>
+                    {s.name}
+                  </Chip>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside aria-label="Filters">
+          <ListingFilters
+            action={here}
+            categories={categories}
+            category={category}
+            subCategory={subCategory}
+            minPrice={filters.minPrice}
+            maxPrice={filters.maxPrice}
+            sort={filters.sort}
+            priceBounds={listing.priceBounds}
+            activeCount={activeCount}
+            keepQuery={sortOnly}
+          />
+        </aside>
+
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-4">
+            <p className="text-sm text-stone-700" aria-live="polite" aria-atomic="true" data-testid="result-count">
+              {total === 0 ? (
+                "No products"
+              ) : (
+                <>
+                  {total > pageSize ? `${from}–${to} of ` : ""}
+                  <strong className="font-semibold text-stone-900">{total}</strong> {total === 1 ? "product" : "products"}
+                </>
+              )}
+            </p>
+            <SortSelect value={filters.sort} />
+          </div>
+
+          {filtered && (
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              {chips.map((chip) => (
+                <Link
+                  key={chip.label}
+                  to={chip.href}
+                  preventScrollReset
+                  className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white py-1 pl-3 pr-2 text-sm text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+                >
+                  {chip.label}
+                  <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5">
+                    <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+                  </svg>
+                  <span className="sr-only">(remove filter)</span>
+                </Link>
+              ))}
+              <Link to="/product-category" className="ml-1 rounded text-sm font-medium text-stone-900 underline underline-offset-4 hover:text-stone-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900">
+                Clear filters
+              </Link>
+            </div>
+          )}
+
+          {errors.length > 0 && (
+            <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="filter-errors">
+              <p className="font-semibold">Some filters could not be used:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <div aria-busy={busy} data-testid="results" className={`mt-6 transition-opacity duration-200 ${busy ? "pointer-events-none opacity-50" : ""}`}>
+            {listing.data.length > 0 ? (
+              <ProductGrid products={listing.data} priorityCount={4} />
+            ) : (
+              <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
+                <p className="text-lg font-semibold text-stone-900">{total > 0 ? "This page is past the last one." : "No products match these filters."}</p>
+                <p className="mt-2 text-sm text-stone-600">
+                  {total > 0 ? `There ${totalPages === 1 ? "is 1 page" : `are ${totalPages} pages`} of results.` : "Try a wider price range or another category."}
+                </p>
+                <div className="mt-5 flex flex-wrap justify-center gap-3">
+                  {total > 0 ? (
+                    <Link to={withParams(here, current, { page: null })} className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700">
+                      Go to the first page
+                    </Link>
+                  ) : (
+                    <Link to="/product-category" className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700">
+                      Clear filters
+                    </Link>
+                  )}
+                </div>
+              </div>
+            )}
+            <Pagination page={page} totalPages={totalPages} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Chip({ href, current, children }: { href: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      aria-current={current ? "page" : undefined}
+      className="inline-flex whitespace-nowrap rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-[current=page]:border-stone-900 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
+    >
+      {children}
+    </Link>
+  );
 }

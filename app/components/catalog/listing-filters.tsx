@@ -1,0 +1,268 @@
+import { useCallback, useEffect, useRef } from "react";
+import { Link, useSubmit } from "react-router";
+import type { Category } from "../../../server/modules/catalog/catalog.types";
+import { useMoney } from "~/lib/shop";
+import type { Sort } from "../../../server/modules/catalog/catalog.schema";
+import { cleanParams } from "./listing-url";
+import { useHydrated } from "./use-hydrated";
+
+export const FILTER_FORM_ID = "listing-filters";
+
+// The labels are the list (not catalog.schema's SORTS) so zod stays out of the browser bundle.
+export const SORT_LABELS: Record<Sort, string> = {
+  newest: "Newest",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  discount: "Biggest discount",
+};
+
+const PRICE_DEBOUNCE_MS = 600;
+
+/**
+ * Applies the filter form without a full page load: the form's fields become the query string
+ * (blanks and defaults left out, page back to 1), replacing the history entry and keeping the
+ * scroll position. Typing in a price field waits for a pause first.
+ */
+export function useApplyFilters() {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (form: HTMLFormElement | null, delay = 0) => {
+      clearTimeout(timer.current);
+      if (!form) return;
+      timer.current = setTimeout(() => {
+        // Let the browser say what is wrong with a field (e.g. a negative price) instead of asking the server.
+        if (!form.checkValidity()) {
+          form.reportValidity();
+          return;
+        }
+        const entries = [...new FormData(form).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""] as [string, string]);
+        submit(cleanParams(entries), { method: "get", action: form.getAttribute("action") ?? undefined, replace: true, preventScrollReset: true });
+      }, delay);
+    },
+    [submit],
+  );
+}
+
+/** Keeps an uncontrolled field in step with the URL, except while the shopper is typing in it. */
+function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el && document.activeElement !== el && el.value !== value) el.value = value;
+  }, [value]);
+  return ref;
+}
+
+interface FiltersProps {
+  action: string;
+  categories: Category[];
+  category: Category | null;
+  subCategory: { name: string; slug: string } | null;
+  minPrice: string;
+  maxPrice: string;
+  sort: string;
+  priceBounds: { min: number; max: number } | null;
+  activeCount: number;
+  /** Query of the category links: the sort order survives a change of category. */
+  keepQuery: string;
+}
+
+const fieldClass =
+  "w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900";
+
+/**
+ * The filter panel: categories as links, the price range as a GET form. A disclosure on phones,
+ * always open from the `lg` breakpoint (by CSS before JavaScript, by the `open` attribute after).
+ */
+export function ListingFilters(props: FiltersProps) {
+  const { action, categories, category, subCategory, priceBounds, activeCount, keepQuery } = props;
+  const money = useMoney();
+  const apply = useApplyFilters();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const minRef = useSyncedValue<HTMLInputElement>(props.minPrice);
+  const maxRef = useSyncedValue<HTMLInputElement>(props.maxPrice);
+
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (!details) return;
+    const wide = window.matchMedia("(min-width: 1024px)");
+    const sync = () => {
+      if (wide.matches) details.open = true;
+    };
+    sync();
+    wide.addEventListener("change", sync);
+    return () => wide.removeEventListener("change", sync);
+  }, []);
+
+  const lo = priceBounds ? Math.floor(priceBounds.min) : 0;
+  const hi = priceBounds ? Math.ceil(priceBounds.max) : undefined;
+
+  return (
+    <details
+      ref={detailsRef}
+      className="group rounded-xl border border-stone-200 bg-white lg:sticky lg:top-4 lg:border-0 lg:bg-transparent lg:details-content:[content-visibility:visible]"
+      data-testid="filters"
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 lg:hidden [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
+            <path d="M3 5h14M6 10h8M8 15h4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+          Filters
+          {activeCount > 0 && (
+            <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs text-white">
+              {activeCount}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4 transition group-open:rotate-180">
+          <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+
+      <div className="space-y-6 border-t border-stone-200 px-4 pb-5 pt-4 lg:border-0 lg:p-0">
+        <nav aria-labelledby="filter-categories">
+          <h2 id="filter-categories" className="mb-2 text-sm font-semibold text-stone-900">
+            Category
+          </h2>
+          <ul className="space-y-0.5 text-sm">
+            <li>
+              <Link
+                to={`/product-category${keepQuery}`}
+                aria-current={!category ? "page" : undefined}
+                className="flex justify-between rounded-md px-2 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:bg-stone-900 aria-[current=page]:font-medium aria-[current=page]:text-white"
+              >
+                All products
+              </Link>
+            </li>
+            {categories.map((c) => (
+              <li key={c._id}>
+                <Link
+                  to={`/product-category/${c.slug}${keepQuery}`}
+                  aria-current={category?._id === c._id && !subCategory ? "page" : undefined}
+                  className={`flex justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white ${category?._id === c._id ? "font-medium text-stone-900" : "text-stone-700"}`}
+                >
+                  <span>{c.name}</span>
+                  <span className="tabular-nums opacity-80">
+                    <span className="sr-only">(</span>
+                    {c.productCount}
+                    <span className="sr-only"> products)</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <form
+          id={FILTER_FORM_ID}
+          ref={formRef}
+          method="get"
+          action={action}
+          onChange={(e) => {
+            const target = e.target as unknown as HTMLInputElement;
+            apply(formRef.current, target.type === "number" ? PRICE_DEBOUNCE_MS : 0);
+          }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(formRef.current);
+          }}
+        >
+          {subCategory && <input type="hidden" name="subCategory" value={subCategory.slug} />}
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold text-stone-900">Price</legend>
+            <p id="price-hint" className="mb-3 text-xs text-stone-600">
+              {priceBounds ? `From ${money(priceBounds.min)} to ${money(priceBounds.max)}, after discounts` : "After discounts"}
+            </p>
+            <div className="flex items-end gap-2">
+              <div className="flex-1">
+                <label htmlFor="minPrice" className="mb-1 block text-xs font-medium text-stone-700">
+                  Minimum price
+                </label>
+                <input
+                  ref={minRef}
+                  id="minPrice"
+                  name="minPrice"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  defaultValue={props.minPrice}
+                  placeholder={String(lo)}
+                  aria-describedby="price-hint"
+                  className={fieldClass}
+                />
+              </div>
+              <span aria-hidden="true" className="pb-2 text-stone-500">
+                –
+              </span>
+              <div className="flex-1">
+                <label htmlFor="maxPrice" className="mb-1 block text-xs font-medium text-stone-700">
+                  Maximum price
+                </label>
+                <input
+                  ref={maxRef}
+                  id="maxPrice"
+                  name="maxPrice"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  defaultValue={props.maxPrice}
+                  placeholder={hi !== undefined ? String(hi) : ""}
+                  aria-describedby="price-hint"
+                  className={fieldClass}
+                />
+              </div>
+            </div>
+          </fieldset>
+          <button
+            type="submit"
+            className={`mt-4 w-full rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${hydrated ? "lg:hidden" : ""}`}
+          >
+            Apply filters
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}
+
+/** The sort order: applies at once with JavaScript; without it, the "Sort" button submits the filter form. */
+export function SortSelect({ value }: { value: string }) {
+  const apply = useApplyFilters();
+  const hydrated = useHydrated();
+  const ref = useSyncedValue<HTMLSelectElement>(value);
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="sort" className="text-sm text-stone-700">
+        Sort by
+      </label>
+      <select
+        ref={ref}
+        id="sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        defaultValue={value}
+        onChange={(e) => apply(e.currentTarget.form)}
+        className="rounded-lg border border-stone-400 bg-white py-2 pl-3 pr-8 text-sm text-stone-900 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900"
+      >
+        {(Object.keys(SORT_LABELS) as Sort[]).map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" form={FILTER_FORM_ID} className="rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100">
+          Sort
+        </button>
+      )}
+    </div>
+  );
+}
