@@ -1,6 +1,183 @@
-import { Outlet } from "react-router";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import type { Route } from "./+types/product";
+import { AppError } from "../../server/lib/errors";
+import { ProductGrid } from "~/components/product-card";
+import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
+import { BuyBox } from "~/components/product/buy-box";
+import { Gallery } from "~/components/product/gallery";
+import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
+import { seoMeta } from "~/lib/seo";
+import { type RootData, useMoney, useShop } from "~/lib/shop";
+import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
 
-// Placeholder: replaced by the page's real implementation.
-export default function Page() {
-  return <Outlet />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  let product: ProductDetail;
+  try {
+    product = await catalog.requireProduct(params.slug);
+  } catch (err) {
+    // The storefront layout's error boundary renders the 404 page.
+    if (err instanceof AppError && err.code === "not_found") throw data(null, { status: 404 });
+    throw err;
+  }
+  // Related products sit below the fold: stream them after the page instead of waiting.
+  return { product, related: catalog.listRelated(product, 8) };
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData) return seoMeta(matches, location, { noindex: true });
+  const { product } = loaderData;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  return [
+    ...seoMeta(matches, location, {
+      description: truncate(htmlToText(product.description), 160) || product.name,
+      image: product.image[0] ?? null,
+      type: "product",
+    }),
+    { property: "product:price:amount", content: product.finalPrice.toFixed(2) },
+    { property: "product:price:currency", content: root?.settings.currency ?? "USD" },
+    { property: "product:availability", content: product.inStock ? "in stock" : "out of stock" },
+  ];
+}
+
+function trail(product: ProductDetail): Crumb[] {
+  const crumbs: Crumb[] = [
+    { name: "Home", href: "/" },
+    { name: product.category, href: `/product-category/${product.categorySlug}` },
+  ];
+  if (product.subCategory && product.subCategorySlug) {
+    crumbs.push({ name: product.subCategory, href: `/product-category/${product.categorySlug}?subCategory=${product.subCategorySlug}` });
+  }
+  crumbs.push({ name: product.name, href: `/products/${product.slug}` });
+  return crumbs;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const { settings, publicUrl } = useShop();
+  const money = useMoney();
+  const crumbs = trail(product);
+  const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency }), breadcrumbJsonLd(crumbs, publicUrl)];
+
+  return (
+    <div className="container-page pb-16 pt-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structured) }} />
+      <Breadcrumbs items={crumbs} />
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <Gallery key={product._id} images={product.image} name={product.name} />
+
+        <div className="min-w-0">
+          {product.brand && <p className="text-sm font-medium uppercase tracking-wide text-stone-600">{product.brand}</p>}
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{product.name}</h1>
+          {product.sku && <p className="mt-1 text-xs text-stone-600">SKU {product.sku}</p>}
+
+          <div className="mt-6">
+            <BuyBox key={product._id} product={product} />
+          </div>
+
+          <form method="post" action="/wishlist" className="mt-3">
+            <input type="hidden" name="productId" value={product._id} />
+            <button
+              type="submit"
+              name="intent"
+              value="toggle"
+              className="flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+                <path
+                  d="M12 20.5s-7.5-4.6-9.4-9.2C1.3 8 3.3 4.5 6.8 4.5c2.1 0 3.5 1.1 5.2 3 1.7-1.9 3.1-3 5.2-3 3.5 0 5.5 3.5 4.2 6.8-1.9 4.6-9.4 9.2-9.4 9.2z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.75"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              Add to wishlist
+            </button>
+          </form>
+
+          <ul className="mt-6 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-700">
+            <li className="flex gap-2">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
+                <path d="M2 5h10v8H2zM12 8h3l3 3v2h-6zM5 15.5a1.5 1.5 0 100-.01M14 15.5a1.5 1.5 0 100-.01" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+              </svg>
+              <span>
+                {product.shippingCost > 0 ? `Shipping ${money(product.shippingCost)}` : "Free shipping"}
+                {product.shippingCost > 0 && settings.freeShippingThreshold > 0 && `, free on orders over ${money(settings.freeShippingThreshold)}`}
+              </span>
+            </li>
+            <li className="flex gap-2">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
+                <path d="M4 10a6 6 0 1010.2-4.2M14.5 2.5v3.5H11" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span>Easy returns within 30 days</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="mt-14 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-semibold text-stone-900">
+            Description
+          </h2>
+          {/* Sanitised on write by the catalogue; rendered as the shop's editors wrote it. */}
+          <div
+            className="mt-4 max-w-prose space-y-4 text-base leading-7 text-stone-800 [&_a]:underline [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6"
+            data-testid="description"
+            dangerouslySetInnerHTML={{ __html: product.description }}
+          />
+        </section>
+        {product.specifications.length > 0 && (
+          <section aria-labelledby="specs-heading">
+            <h2 id="specs-heading" className="text-xl font-semibold text-stone-900">
+              Specifications
+            </h2>
+            <table className="mt-4 w-full text-left text-sm">
+              <tbody className="divide-y divide-stone-200 border-y border-stone-200">
+                {product.specifications.map((s, i) => (
+                  <tr key={`${s.name}-${i}`}>
+                    <th scope="row" className="w-2/5 py-3 pr-4 align-top font-medium text-stone-900">
+                      {s.name}
+                    </th>
+                    <td className="py-3 text-stone-700">{s.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+
+      <Suspense fallback={<RelatedSkeleton />}>
+        <Await resolve={related} errorElement={null}>
+          {(products) =>
+            products.length > 0 ? (
+              <section aria-labelledby="related-heading" className="mt-16" data-testid="related">
+                <h2 id="related-heading" className="mb-6 text-xl font-semibold text-stone-900">
+                  You may also like
+                </h2>
+                <ProductGrid products={products.slice(0, 8)} />
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function RelatedSkeleton() {
+  return (
+    <div className="mt-16" aria-hidden="true">
+      <div className="mb-6 h-6 w-48 rounded bg-stone-200" />
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="aspect-[3/4] rounded-xl bg-stone-200" />
+        ))}
+      </div>
+    </div>
+  );
 }

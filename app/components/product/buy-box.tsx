@@ -1,0 +1,196 @@
+import { useState } from "react";
+import type { ProductDetail } from "../../../server/modules/catalog/catalog.types";
+import { Price } from "~/components/price";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useMoney } from "~/lib/shop";
+import { type Selection, chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
+
+const LOW_STOCK = 5;
+
+const focusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900";
+
+/**
+ * Price, colour and size pickers, stock, quantity and the cart buttons of a product page. The
+ * pickers are radio groups in a plain form that posts productId, color, size and quantity, so it
+ * works before JavaScript; with it, the price and stock follow the chosen variant.
+ */
+export function BuyBox({ product }: { product: ProductDetail }) {
+  const money = useMoney();
+  const hydrated = useHydrated();
+  const [sel, setSel] = useState<Selection>(() => initialSelection(product));
+  const [qty, setQty] = useState(1);
+  const [qtyText, setQtyText] = useState<string | null>(null);
+
+  const hasVariants = product.variants.length > 0;
+  const variant = findVariant(product, sel);
+  const stock = hasVariants ? (variant?.stock ?? 0) : product.stock;
+  const canBuy = stock > 0;
+  const quantity = canBuy ? Math.min(qty, stock) : qty;
+  const colors = colorOptions(product);
+  const sizes = sizeOptions(product, sel.color);
+  const unavailableSizes = sizes.filter((s) => !s.available);
+  const price = variant ?? product;
+
+  function changeQuantity(raw: string) {
+    if (raw.trim() === "") return setQtyText("");
+    // Below 1 (or not a number) is ignored: the field keeps the last good quantity.
+    if (!(Number(raw) >= 1)) return;
+    const n = nextQuantity(raw, quantity, canBuy ? stock : undefined);
+    setQty(n);
+    setQtyText(String(n));
+  }
+
+  return (
+    <form method="post" action="/shopping-cart" className="space-y-6" data-testid="buy-box">
+      <input type="hidden" name="productId" value={product._id} />
+
+      <div aria-live="polite" aria-atomic="true" data-testid="product-price">
+        <Price price={price.price} finalPrice={price.finalPrice} discount={product.discount} size="lg" />
+        {product.discount > 0 && <p className="mt-1 text-sm font-medium text-rose-800">You save {money(price.price - price.finalPrice)}</p>}
+      </div>
+
+      {colors.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-stone-900">
+            Colour{sel.color && <span className="font-normal text-stone-700">: {sel.color}</span>}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {colors.map((c) => (
+              <label key={c.name} className={`relative ${c.available ? "cursor-pointer" : "cursor-not-allowed"}`}>
+                <input
+                  type="radio"
+                  name="color"
+                  value={c.name}
+                  checked={sel.color === c.name}
+                  disabled={!c.available}
+                  onChange={() => setSel((s) => chooseColor(product, s, c.name))}
+                  className="peer sr-only"
+                />
+                <span
+                  className={`flex items-center gap-2 rounded-full border py-1.5 pl-1.5 pr-3.5 text-sm ${focusRing} peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 ${c.available ? "border-stone-300 bg-white text-stone-900 hover:border-stone-900" : "border-dashed border-stone-300 bg-stone-100 text-stone-600"}`}
+                >
+                  <span aria-hidden="true" className="h-6 w-6 rounded-full border border-black/15 shadow-inner" style={{ backgroundColor: c.hex ?? "transparent" }} />
+                  <span className={c.available ? "" : "line-through"}>{c.name}</span>
+                  {!c.available && <span className="text-xs">(sold out)</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {sizes.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-stone-900">
+            Size{sel.size && <span className="font-normal text-stone-700">: {sel.size}</span>}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {sizes.map((s) => (
+              <label key={s.size} className={`relative ${s.available ? "cursor-pointer" : "cursor-not-allowed"}`}>
+                <input
+                  type="radio"
+                  name="size"
+                  value={s.size}
+                  checked={sel.size === s.size}
+                  disabled={!s.available}
+                  onChange={() => setSel((x) => ({ ...x, size: s.size }))}
+                  className="peer sr-only"
+                />
+                <span
+                  className={`flex min-w-12 flex-col items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium ${focusRing} peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white ${s.available ? "border-stone-300 bg-white text-stone-900 hover:border-stone-900" : "border-dashed border-stone-300 bg-stone-100 text-stone-600"}`}
+                >
+                  <span className={s.available ? "" : "line-through"}>{s.size}</span>
+                  {s.variant && s.variant.additionalPrice > 0 && <span className="text-xs font-normal">+{money(s.variant.additionalPrice)}</span>}
+                  {!s.available && <span className="sr-only">(not available{sel.color ? ` in ${sel.color}` : ""})</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+          {unavailableSizes.length > 0 && (
+            <p className="mt-2 text-xs text-stone-600">
+              Crossed-out sizes are not available{sel.color ? ` in ${sel.color}` : ""}.
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <p role="status" className="flex items-center gap-2 text-sm font-medium" data-testid="stock-status">
+        <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${canBuy ? (stock <= LOW_STOCK ? "bg-amber-500" : "bg-emerald-600") : "bg-stone-400"}`} />
+        {hasVariants && !variant ? (
+          <span className="text-stone-700">Choose a colour and size</span>
+        ) : !canBuy ? (
+          <span className="text-stone-700">Out of stock</span>
+        ) : stock <= LOW_STOCK ? (
+          <span className="text-amber-800">Only {stock} left in stock</span>
+        ) : (
+          <span className="text-emerald-800">In stock</span>
+        )}
+      </p>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="quantity" className="mb-1 block text-sm font-semibold text-stone-900">
+            Quantity
+          </label>
+          <div className="flex h-12 items-stretch overflow-hidden rounded-lg border border-stone-400 bg-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-stone-900">
+            <button
+              type="button"
+              aria-label="One less"
+              disabled={!hydrated || quantity <= 1}
+              onClick={() => {
+                setQty(Math.max(1, quantity - 1));
+                setQtyText(null);
+              }}
+              className="w-11 text-lg text-stone-900 hover:bg-stone-100 disabled:text-stone-400"
+            >
+              −
+            </button>
+            <input
+              id="quantity"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={canBuy ? stock : undefined}
+              step={1}
+              value={qtyText ?? String(quantity)}
+              onChange={(e) => changeQuantity(e.target.value)}
+              onBlur={() => setQtyText(null)}
+              className="w-14 border-x border-stone-200 text-center text-base tabular-nums text-stone-900 outline-none [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+            />
+            <button
+              type="button"
+              aria-label="One more"
+              disabled={!hydrated || (canBuy && quantity >= stock)}
+              onClick={() => {
+                setQty(nextQuantity(quantity + 1, quantity, canBuy ? stock : undefined));
+                setQtyText(null);
+              }}
+              className="w-11 text-lg text-stone-900 hover:bg-stone-100 disabled:text-stone-400"
+            >
+              +
+            </button>
+          </div>
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="add-to-cart"
+          disabled={!canBuy}
+          className="h-12 flex-1 rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+        >
+          {canBuy ? "Add to cart" : "Sold out"}
+        </button>
+      </div>
+      <button
+        type="submit"
+        name="intent"
+        value="buy-now"
+        disabled={!canBuy}
+        className="h-12 w-full rounded-lg border-2 border-stone-900 bg-white px-6 text-base font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-600"
+      >
+        Buy now
+      </button>
+    </form>
+  );
+}

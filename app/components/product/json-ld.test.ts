@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { absoluteUrl, htmlToText, productJsonLd, scriptJson, truncate } from "./json-ld";
+
+describe("htmlToText", () => {
+  it("drops tags and decodes entities, with words kept apart", () => {
+    expect(htmlToText("<p>Soft&nbsp;cotton &amp; <strong>organic</strong>.</p><ul><li>One</li><li>Two&#39;s</li></ul>")).toBe("Soft cotton & organic. One Two's");
+  });
+});
+
+describe("truncate", () => {
+  it("cuts at a word boundary with an ellipsis", () => {
+    expect(truncate("short", 10)).toBe("short");
+    expect(truncate("The quick brown fox jumps over the lazy dog", 20)).toBe("The quick brown fox…");
+  });
+});
+
+describe("productJsonLd", () => {
+  const product = {
+    name: "Classic Tee", slug: "classic-tee", image: ["/uploads/products/tee.webp", "https://cdn.example/tee2.webp"],
+    description: "<p>Soft &amp; light.</p>", sku: "TEE-1", brand: "Acme", finalPrice: 17.1, inStock: true, category: "Men",
+  };
+
+  it("describes the product with absolute image URLs and the final price as the offer", () => {
+    const ld = productJsonLd(product, { baseUrl: "https://shop.test/", currency: "EUR" });
+    expect(ld.image).toEqual(["https://shop.test/uploads/products/tee.webp", "https://cdn.example/tee2.webp"]);
+    expect(ld.description).toBe("Soft & light.");
+    expect(ld.brand).toEqual({ "@type": "Brand", name: "Acme" });
+    expect(ld.offers).toMatchObject({ price: "17.10", priceCurrency: "EUR", availability: "https://schema.org/InStock", url: "https://shop.test/products/classic-tee" });
+  });
+
+  it("says out of stock and leaves out a missing sku and brand", () => {
+    const ld = productJsonLd({ ...product, inStock: false, sku: null, brand: null }, { baseUrl: "https://shop.test", currency: "USD" });
+    expect(ld.offers.availability).toBe("https://schema.org/OutOfStock");
+    expect("sku" in ld).toBe(false);
+    expect("brand" in ld).toBe(false);
+  });
+});
+
+describe("scriptJson", () => {
+  it("cannot close the script element it sits in", () => {
+    const text = scriptJson({ name: "</script><script>alert(1)</script>" });
+    expect(text).not.toContain("</script>");
+    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
+  });
+
+  it("joins paths onto the public URL", () => {
+    expect(absoluteUrl("https://shop.test", "/a")).toBe("https://shop.test/a");
+    expect(absoluteUrl("https://shop.test/", "a")).toBe("https://shop.test/a");
+  });
+});

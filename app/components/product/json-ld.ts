@@ -1,0 +1,74 @@
+import type { ProductDetail } from "../../../server/modules/catalog/catalog.types";
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
+
+/** Plain text of (already sanitised) HTML, for meta descriptions and structured data. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (m, e: string) => {
+      const lower = e.toLowerCase();
+      if (lower.startsWith("#x")) return String.fromCodePoint(parseInt(lower.slice(2), 16));
+      if (lower.startsWith("#") && lower !== "#39") return String.fromCodePoint(Number(lower.slice(1)));
+      return ENTITIES[lower] ?? m;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Shortens text at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function truncate(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const endsOnWord = /\s/.test(text[cut.length]);
+  const space = cut.lastIndexOf(" ");
+  return `${(endsOnWord || space <= max * 0.6 ? cut : cut.slice(0, space)).replace(/[\s.,;:]+$/, "")}…`;
+}
+
+/** An absolute URL from a path, against the shop's public URL. */
+export function absoluteUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${base.replace(/\/$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+/** JSON safe to place inside a <script> element: no "</script>" or HTML comment can break out. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+type JsonLdProduct = Pick<ProductDetail, "name" | "slug" | "image" | "description" | "sku" | "brand" | "finalPrice" | "inStock" | "category">;
+
+/** schema.org Product with one Offer at the final (discounted) price, for search engines' rich results. */
+export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string }) {
+  const url = absoluteUrl(opts.baseUrl, `/products/${product.slug}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    image: product.image.map((src) => absoluteUrl(opts.baseUrl, src)),
+    description: truncate(htmlToText(product.description), 5000),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
+    category: product.category,
+    url,
+    offers: {
+      "@type": "Offer",
+      url,
+      price: product.finalPrice.toFixed(2),
+      priceCurrency: opts.currency,
+      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+/** schema.org BreadcrumbList for the trail shown above the product. */
+export function breadcrumbJsonLd(items: Array<{ name: string; href: string }>, baseUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: absoluteUrl(baseUrl, item.href) })),
+  };
+}
