@@ -1,6 +1,140 @@
-import { Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/search";
+import { ProductGrid } from "~/components/product-card";
+import { PAGE_SIZE, pageParam, rangeOf } from "~/components/catalog/listing-url";
+import { Pagination } from "~/components/catalog/pagination";
+import { seoMeta } from "~/lib/seo";
+import { useShop } from "~/lib/shop";
 
-// Placeholder: replaced by the page's real implementation.
-export default function Page() {
-  return <Outlet />;
+const MAX_TERM = 200;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
+  const page = pageParam(url.searchParams.get("page"));
+  // A blank term asks the shopper what to look for; it never reaches the search engine.
+  if (!q) return { q, page: 1, products: [], total: 0 };
+  const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return { q, page, products, total };
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const q = loaderData?.q;
+  return seoMeta(matches, location, { description: q ? `Search results for “${q}”.` : "Search the shop's products.", noindex: true });
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, page, products, total } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === "/search";
+  const input = useRef<HTMLInputElement>(null);
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { from, to } = rangeOf(page, PAGE_SIZE, total);
+
+  // Back/forward or a header search changes the term: show it, unless the shopper is typing.
+  useEffect(() => {
+    const el = input.current;
+    if (el && document.activeElement !== el) el.value = q;
+  }, [q]);
+
+  return (
+    <div className="container-page pb-16 pt-8">
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{q ? <>Results for “{q}”</> : "Search"}</h1>
+
+      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2">
+        <label htmlFor="search-q" className="sr-only">
+          Search products
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.75" />
+            <path d="M13 13l4 4" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+          <input
+            ref={input}
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={MAX_TERM}
+            placeholder="Search for products, brands…"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-12 w-full rounded-lg border border-stone-400 bg-white pl-10 pr-3 text-base text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900"
+          />
+        </div>
+        <button type="submit" className="h-12 rounded-lg bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900">
+          Search
+        </button>
+      </Form>
+
+      <section aria-labelledby="search-results-heading" className="mt-8">
+        <h2 id="search-results-heading" className="sr-only">
+          Results
+        </h2>
+        {q && (
+          <p className="mb-5 text-sm text-stone-700" aria-live="polite" aria-atomic="true" data-testid="result-count">
+            {total === 0 ? (
+              <>No products found for “{q}”</>
+            ) : (
+              <>
+                {total > PAGE_SIZE ? `${from}–${to} of ` : ""}
+                <strong className="font-semibold text-stone-900">{total}</strong> {total === 1 ? "product" : "products"} found
+              </>
+            )}
+          </p>
+        )}
+        <div aria-busy={busy} className={`transition-opacity duration-200 ${busy ? "pointer-events-none opacity-50" : ""}`} data-testid="results">
+          {!q ? (
+            <Suggestions title="What are you looking for?" text="Type a product name, a brand or a kind of product, or browse a category:" />
+          ) : products.length > 0 ? (
+            <>
+              <ProductGrid products={products} priorityCount={4} />
+              <Pagination page={page} totalPages={totalPages} label="Search results pages" />
+            </>
+          ) : total > 0 ? (
+            <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+              <p className="text-lg font-semibold text-stone-900">This page is past the last one.</p>
+              <Link to={`/search?q=${encodeURIComponent(q)}`} className="mt-4 inline-block text-sm font-medium underline underline-offset-4">
+                Go to the first page of results
+              </Link>
+            </div>
+          ) : (
+            <Suggestions title={`No products found for “${q}”`} text="Check the spelling, try a more general word, or browse a category:" />
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Suggestions({ title, text }: { title: string; text: string }) {
+  const { categories } = useShop();
+  return (
+    <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
+      <p className="text-lg font-semibold text-stone-900">{title}</p>
+      <p className="mt-2 text-sm text-stone-600">{text}</p>
+      <ul className="mt-6 flex flex-wrap justify-center gap-2" aria-label="Categories">
+        {categories.map((c) => (
+          <li key={c._id}>
+            <Link
+              to={`/product-category/${c.slug}`}
+              className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-1.5 text-sm font-medium text-stone-800 hover:border-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link
+            to="/product-category"
+            className="inline-flex rounded-full border border-stone-900 bg-stone-900 px-4 py-1.5 text-sm font-medium text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+          >
+            All products
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
 }
