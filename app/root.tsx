@@ -1,17 +1,14 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError } from "react-router";
 import { useEffect } from "react";
-import { Toaster } from "sonner";
+import { ClientToaster, showToast } from "~/components/layout/client-toaster";
+import { LiveChatScript } from "~/components/layout/live-chat";
+import { TrackingPixel } from "~/components/layout/tracking-pixel";
+import { loadShopData } from "~/lib/shop-data.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, catalog, env } = context.services;
-  const [settings, categories, pixel] = await Promise.all([
-    content.getSettings(),
-    catalog.listCategories(),
-    content.getPixel().catch(() => null),
-  ]);
-  return { settings, categories, pixel, publicUrl: env.PUBLIC_URL };
+  return loadShopData(context.services);
 }
 
 // Settings and categories change rarely; refetch them only after a form submission.
@@ -19,19 +16,25 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content="#1c1917" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
+      <body className="min-h-screen bg-white text-stone-900 antialiased">
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <ClientToaster />
+        {/* New locations start at the top; back/forward restores the previous position. */}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -39,21 +42,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { settings, settingsError, pixel } = loaderData;
+
   useEffect(() => {
     // Browser tests wait for this before interacting with client-side behaviour.
     (window as unknown as { __shopHydrated?: boolean }).__shopHydrated = true;
   }, []);
-  return <Outlet />;
+
+  useEffect(() => {
+    if (settingsError) showToast("error", "Failed to load settings");
+  }, [settingsError]);
+
+  return (
+    <>
+      <Outlet />
+      <TrackingPixel pixel={pixel} />
+      {settings.liveChatScriptUrl && <LiveChatScript src={settings.liveChatScriptUrl} />}
+    </>
+  );
 }
 
+/** Only when the shop-wide data itself failed: a bare page without header and footer. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="mx-auto max-w-xl p-10 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <a href="/" className="mt-4 inline-block underline">Back to the shop</a>
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error {status}</p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-stone-600">
+        {status === 404 ? "We couldn’t find that page." : "The shop is having trouble right now. Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+        Back to the shop
+      </a>
     </main>
   );
 }

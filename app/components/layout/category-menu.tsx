@@ -1,0 +1,63 @@
+import { Link, NavLink } from "react-router";
+import type { Category } from "../../../server/modules/catalog/catalog.types";
+import { useDismissableDetails } from "~/lib/use-dismissable-details";
+import { ChevronDownIcon } from "./icons";
+
+export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
+export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(slug)}?subCategory=${encodeURIComponent(sub)}`;
+
+const itemClass = "inline-flex h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900";
+
+/** The desktop category bar: a link per category, a drop-down (a `<details>`) for those with sub-categories. */
+export function CategoryMenu({ categories }: { categories: Category[] }) {
+  return (
+    <nav aria-label="Categories" className="hidden border-t border-stone-200 lg:block">
+      <ul className="container-page flex flex-wrap items-center gap-x-1">
+        <li>
+          <NavLink to="/product-category" end className={({ isActive }) => `${itemClass} ${isActive ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+            All products
+          </NavLink>
+        </li>
+        {categories.map((c) => (
+          <li key={c._id} className="relative">
+            {c.subCategories.length === 0 ? (
+              <NavLink to={categoryHref(c.slug)} className={({ isActive }) => `${itemClass} ${isActive ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+                {c.name}
+              </NavLink>
+            ) : (
+              <CategoryDropdown category={c} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function CategoryDropdown({ category }: { category: Category }) {
+  const ref = useDismissableDetails<HTMLDetailsElement>();
+  return (
+    <details ref={ref} name="category-menu" className="group">
+      <summary className={`${itemClass} list-none group-open:bg-stone-100 group-open:text-stone-950`}>
+        {category.name}
+        <ChevronDownIcon className="size-4 transition group-open:rotate-180" />
+      </summary>
+      <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
+        <ul>
+          <li>
+            <Link to={categoryHref(category.slug)} className="block rounded-lg px-3 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-100">
+              All {category.name}
+            </Link>
+          </li>
+          {category.subCategories.map((s) => (
+            <li key={s._id}>
+              <Link to={subCategoryHref(category.slug, s.slug)} className="block rounded-lg px-3 py-2.5 text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900">
+                {s.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

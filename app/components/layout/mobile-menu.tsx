@@ -1,0 +1,158 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import type { Category } from "../../../server/modules/catalog/catalog.types";
+import { categoryHref, subCategoryHref } from "./category-menu";
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The phone menu: a button opening a modal drawer (a native `<dialog>`: the page behind is inert,
+ * Escape closes it). Tab and Shift+Tab cycle inside the drawer; focus returns to the button.
+ */
+export function MobileMenu({ siteName, categories }: { siteName: string; categories: Category[] }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (dialogRef.current?.open) dialogRef.current.close();
+  }, [location.key]);
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLDialogElement>) {
+    if (e.key !== "Tab") return;
+    const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
+  const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => dialogRef.current?.showModal()}
+        aria-haspopup="dialog"
+        className="-ml-2 grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100 lg:hidden"
+      >
+        <MenuIcon className="size-6" />
+        <span className="sr-only">Open menu</span>
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="mobile-menu-title"
+        onKeyDown={onKeyDown}
+        onClose={() => buttonRef.current?.focus()}
+        onClick={(e) => {
+          // A click on the backdrop (the dialog itself) or on a link closes the drawer at once.
+          if (e.target === e.currentTarget || (e.target as HTMLElement).closest("a")) e.currentTarget.close();
+        }}
+        className="m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-transparent p-0 backdrop:bg-[rgb(12_10_9/0.55)] open:animate-slide-in-left"
+      >
+        <div className="flex h-full flex-col bg-white shadow-2xl">
+          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+            <p id="mobile-menu-title" className="text-lg font-semibold text-stone-900">
+              {siteName}
+            </p>
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="-mr-2 grid size-11 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
+            >
+              <CloseIcon className="size-6" />
+              <span className="sr-only">Close menu</span>
+            </button>
+          </div>
+          <nav aria-label="Menu" className="flex-1 overflow-y-auto px-2 py-3">
+            <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-stone-600">Shop</p>
+            <ul>
+              <li>
+                <Link to="/product-category" className={`${link} font-medium`}>
+                  All products
+                </Link>
+              </li>
+              {categories.map((c) =>
+                c.subCategories.length === 0 ? (
+                  <li key={c._id}>
+                    <Link to={categoryHref(c.slug)} className={link}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ) : (
+                  <li key={c._id}>
+                    <details className="group">
+                      <summary className={`${link} list-none justify-between`}>
+                        {c.name}
+                        <ChevronDownIcon className="size-5 text-stone-500 transition group-open:rotate-180" />
+                      </summary>
+                      <ul className="mb-2 ml-3 border-l border-stone-200 pl-2">
+                        <li>
+                          <Link to={categoryHref(c.slug)} className={`${link} min-h-11 text-[0.95rem] font-medium`}>
+                            All {c.name}
+                          </Link>
+                        </li>
+                        {c.subCategories.map((s) => (
+                          <li key={s._id}>
+                            <Link to={subCategoryHref(c.slug, s.slug)} className={`${link} min-h-11 text-[0.95rem] text-stone-700`}>
+                              {s.name}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ),
+              )}
+            </ul>
+            <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Your account</p>
+            <ul>
+              <li>
+                <Link to="/login" className={link}>
+                  Sign in
+                </Link>
+              </li>
+              <li>
+                <Link to="/register" className={link}>
+                  Create account
+                </Link>
+              </li>
+              <li>
+                <Link to="/wishlist" className={link}>
+                  Wishlist
+                </Link>
+              </li>
+              <li>
+                <Link to="/shopping-cart" className={link}>
+                  Shopping cart
+                </Link>
+              </li>
+            </ul>
+            <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Help</p>
+            <ul>
+              <li>
+                <Link to="/contact-us" className={link}>
+                  Contact us
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy-policy" className={link}>
+                  Privacy policy
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import type { Category } from "../../../server/modules/catalog/catalog.types";
+import type { SiteSettings } from "../../../server/modules/content/content.schema";
+import { useMoney } from "~/lib/shop";
+import { useDismissableDetails } from "~/lib/use-dismissable-details";
+import { CategoryMenu } from "./category-menu";
+import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
+import { MobileMenu } from "./mobile-menu";
+import { SearchBox } from "./search-box";
+
+/** What the header's counters show; the cart and wishlist features provide the numbers. */
+export interface HeaderCounts {
+  cart: number;
+  wishlist: number;
+}
+
+const iconButton = "relative grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100";
+
+/** The storefront header: announcement, logo, search, account, wishlist and cart, category bar. */
+export function SiteHeader({ settings, categories, counts }: { settings: SiteSettings; categories: Category[]; counts: HeaderCounts }) {
+  const money = useMoney();
+  const announcement =
+    settings.freeShippingThreshold > 0 ? `Free shipping on orders over ${money(settings.freeShippingThreshold)}` : settings.tagline;
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      {announcement && (
+        <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm">{announcement}</p>
+      )}
+      <div className="container-page grid grid-cols-[auto_1fr_auto] items-center gap-x-2 gap-y-2.5 py-2.5 lg:grid-cols-[minmax(12rem,1fr)_minmax(0,36rem)_minmax(12rem,1fr)] lg:gap-x-8 lg:py-4">
+        <div className="flex min-w-0 items-center gap-1">
+          <MobileMenu siteName={settings.siteName} categories={categories} />
+          <Logo settings={settings} />
+        </div>
+        <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
+        <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
+          <AccountMenu />
+          <CounterLink to="/wishlist" label="Wishlist" count={counts.wishlist} testId="wishlist-count">
+            <HeartIcon className="size-6" />
+          </CounterLink>
+          <CounterLink to="/shopping-cart" label="Shopping cart" count={counts.cart} testId="cart-count">
+            <CartIcon className="size-6" />
+          </CounterLink>
+        </div>
+      </div>
+      <CategoryMenu categories={categories} />
+    </header>
+  );
+}
+
+function Logo({ settings }: { settings: SiteSettings }) {
+  return (
+    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
+      {settings.logo ? (
+        <img src={settings.logo} alt="" className="h-8 w-auto max-w-40 object-contain" height={32} />
+      ) : (
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-stone-900 text-amber-400">
+          <BagIcon className="size-5" />
+        </span>
+      )}
+      <span className="truncate text-lg font-bold tracking-tight sm:text-xl">{settings.siteName}</span>
+    </Link>
+  );
+}
+
+function CounterLink({ to, label, count, testId, children }: { to: string; label: string; count: number; testId: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className={iconButton}>
+      {children}
+      <span className="sr-only">
+        {label}, {count} {count === 1 ? "item" : "items"}
+      </span>
+      <span
+        aria-hidden="true"
+        data-testid={testId}
+        data-count={count}
+        className={`absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[11px] font-bold leading-5 text-stone-950 ring-2 ring-white ${count > 0 ? "" : "hidden"}`}
+      >
+        {count > 99 ? "99+" : count}
+      </span>
+    </Link>
+  );
+}
+
+function AccountMenu() {
+  const ref = useDismissableDetails<HTMLDetailsElement>();
+  return (
+    <details ref={ref} className="relative">
+      <summary className={`${iconButton} list-none`}>
+        <UserIcon className="size-6" />
+        <span className="sr-only">Account</span>
+      </summary>
+      <div className="absolute right-0 top-full z-40 mt-2 w-60 rounded-xl border border-stone-200 bg-white p-3 shadow-xl">
+        <p className="px-1 pb-3 text-sm text-stone-600">Sign in to see your orders and check out faster.</p>
+        <Link to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
+          Sign in
+        </Link>
+        <Link to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
+          Create account
+        </Link>
+      </div>
+    </details>
+  );
+}
