@@ -1,9 +1,130 @@
+import { Link } from "react-router";
+import { BannerCarousel } from "~/components/home/banner-carousel";
+import { CategoryGrid } from "~/components/home/category-grid";
+import { HomeSection, StreamedProducts } from "~/components/home/product-section";
+import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
+import { categoryHref } from "~/components/layout/category-menu";
+import { seoMeta } from "~/lib/seo";
+import { useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 
+const ROWS = 6;
+const PER_ROW = 4;
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location);
+
+/** Banners first (above the fold); the product sections are streamed (promises) below. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { products: await context.services.catalog.listNewest(8) };
+  const { content, catalog } = context.services;
+  const [banners, categories] = await Promise.all([content.listBanners().catch(() => []), catalog.listCategories()]);
+  const rows = categories
+    .filter((c) => c.productCount > 0)
+    .slice(0, ROWS)
+    .map((c) => ({ _id: c._id, name: c.name, slug: c.slug, products: catalog.listByCategory(c.slug, PER_ROW, 0) }));
+  return { banners, discounted: catalog.listDiscounted(8), rows };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <main><h1>Home</h1><ul>{loaderData.products.map((p) => <li key={p._id}>{p.name}</li>)}</ul></main>;
+  const { banners, discounted, rows } = loaderData;
+  const { settings, categories } = useShop();
+  return (
+    <>
+      {banners.length > 0 ? (
+        <>
+          <h1 className="sr-only">
+            {settings.siteName}
+            {settings.tagline ? `: ${settings.tagline}` : ""}
+          </h1>
+          <div className="sm:container-page sm:pt-6">
+            <BannerCarousel banners={banners} />
+          </div>
+        </>
+      ) : (
+        <Hero />
+      )}
+
+      <ValueProps />
+
+      <HomeSection id="home-categories" title="Shop by category" href="/product-category" linkLabel="All products">
+        <CategoryGrid categories={categories} />
+      </HomeSection>
+
+      <HomeSection id="home-deals" title="On sale now" subtitle="Our best discounts, while stocks last." href="/product-category?sort=discount">
+        <StreamedProducts products={discounted} what="the deals" emptyText="No deals at the moment. Check back soon!" />
+      </HomeSection>
+
+      {rows.map((row) => (
+        <HomeSection key={row._id} id={`home-category-${row._id}`} title={row.name} href={categoryHref(row.slug)} linkLabel="Shop all">
+          <StreamedProducts products={row.products} what={`${row.name} products`} emptyText="No products in this category yet." />
+        </HomeSection>
+      ))}
+    </>
+  );
+}
+
+/** Shown instead of the carousel while the shop has no banners. */
+function Hero() {
+  const { settings } = useShop();
+  return (
+    <div className="sm:container-page sm:pt-6">
+      <section className="relative overflow-hidden bg-stone-900 px-6 py-14 text-white sm:rounded-2xl sm:px-12 sm:py-20 lg:px-16 lg:py-24">
+        <div aria-hidden="true" className="absolute -right-24 -top-24 size-96 rounded-full bg-amber-400/20 blur-3xl" />
+        <div aria-hidden="true" className="absolute -bottom-32 right-40 size-80 rounded-full bg-rose-400/10 blur-3xl" />
+        <div className="relative max-w-2xl">
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">Welcome to {settings.siteName}</p>
+          <h1 className="mt-3 text-3xl font-bold leading-tight tracking-tight sm:text-5xl">{settings.tagline || "Good things, delivered to your door."}</h1>
+          <p className="mt-4 max-w-xl text-base leading-relaxed text-stone-300 sm:text-lg">
+            {settings.description || "Browse our catalogue of carefully chosen products at fair prices, with secure checkout and friendly support."}
+          </p>
+          <div className="focus-light mt-8 flex flex-wrap gap-3">
+            <Link to="/product-category" className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-amber-300">
+              Shop all products <ArrowRightIcon className="size-4" />
+            </Link>
+            <Link to="/contact-us" className="inline-flex h-12 items-center rounded-full border border-white/40 px-6 text-sm font-semibold text-white hover:bg-white/10">
+              Contact us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Short reasons to trust the shop, from what the settings actually promise. */
+function ValueProps() {
+  const { settings } = useShop();
+  const money = useMoney();
+  const items = [
+    settings.freeShippingThreshold > 0
+      ? { Icon: TruckIcon, title: "Free shipping", text: `On orders over ${money(settings.freeShippingThreshold)}` }
+      : { Icon: TruckIcon, title: "Fast delivery", text: "Shipped straight to your door" },
+    { Icon: ShieldIcon, title: "Secure checkout", text: "Your payment details stay safe" },
+    { Icon: TagIcon, title: "Fair prices", text: "Regular deals on favourites" },
+    { Icon: ChatIcon, title: "Friendly support", text: "We answer every message", href: "/contact-us" },
+  ];
+  return (
+    <div className="container-page mt-8 sm:mt-10">
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-5 rounded-2xl border border-stone-200 bg-stone-50 px-4 py-5 sm:px-6 lg:grid-cols-4">
+        {items.map(({ Icon, title, text, href }) => (
+          <li key={title} className="flex items-start gap-3">
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-stone-900 shadow-sm ring-1 ring-stone-200">
+              <Icon className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold text-stone-900">
+                {href ? (
+                  <Link to={href} className="hover:underline hover:underline-offset-4">
+                    {title}
+                  </Link>
+                ) : (
+                  title
+                )}
+              </span>
+              <span className="block text-xs leading-snug text-stone-600 sm:text-sm">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { Category } from "../../../server/modules/catalog/catalog.types";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { categoryHref } from "~/components/layout/category-menu";
+
+const TINTS = ["bg-amber-100 text-amber-900", "bg-sky-100 text-sky-900", "bg-rose-100 text-rose-900", "bg-emerald-100 text-emerald-900", "bg-violet-100 text-violet-900", "bg-orange-100 text-orange-900"];
+
+/** "Shop by category": a tile per top-level category with its image (or initial) and product count. */
+export function CategoryGrid({ categories }: { categories: Category[] }) {
+  if (categories.length === 0) {
+    return <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">Categories will appear here soon.</p>;
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
+      {categories.map((c, i) => (
+        <li key={c._id}>
+          <Link
+            to={categoryHref(c.slug)}
+            className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition hover:border-stone-300 hover:shadow-md"
+          >
+            <span className="block aspect-square overflow-hidden bg-stone-100">
+              {c.image ? (
+                <ResponsiveImage
+                  src={c.image}
+                  alt=""
+                  kind="category"
+                  sizes="(min-width: 1024px) 200px, (min-width: 640px) 30vw, 45vw"
+                  className="size-full object-cover transition duration-300 group-hover:scale-105"
+                />
+              ) : (
+                <span aria-hidden="true" className={`grid size-full place-items-center text-5xl font-bold ${TINTS[i % TINTS.length]}`}>
+                  {c.name.charAt(0).toUpperCase()}
+                </span>
+              )}
+            </span>
+            <span className="flex flex-1 flex-col px-3 py-3">
+              <span className="font-semibold text-stone-900 group-hover:underline group-hover:underline-offset-4">{c.name}</span>
+              <span className="mt-0.5 text-xs text-stone-600">
+                {c.productCount} {c.productCount === 1 ? "product" : "products"}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
