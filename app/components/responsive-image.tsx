@@ -17,7 +17,9 @@ export function ResponsiveImage({ src, alt, kind, sizes, priority = false, class
   const width = widths[widths.length - 1];
   const height = Math.round(width / aspect);
   if (!src) {
-    return <div role="img" aria-label={alt} className={`bg-stone-200 ${className ?? ""}`} style={{ aspectRatio: `${aspect}` }} />;
+    // A decorative image (empty alt) has no role: role="img" without a name fails WCAG 1.1.1.
+    const a11y = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
+    return <div {...a11y} className={`bg-stone-200 ${className ?? ""}`} style={{ aspectRatio: `${aspect}` }} />;
   }
   return (
     <img

@@ -42,7 +42,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="container-page pb-16 pt-8">
       <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{q ? <>Results for “{q}”</> : "Search"}</h1>
 
-      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2">
+      <Form method="get" action="/search" role="search" aria-label="Search the shop" className="mt-6 flex max-w-2xl gap-2">
         <label htmlFor="search-q" className="sr-only">
           Search products
         </label>
