@@ -1,41 +1,249 @@
-import type { Db } from "../database";
-import { nowIso } from "../database";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import type { Insertable, Kysely } from "kysely";
 import type { Logger } from "../../logger";
-import { newId, slugify } from "../../lib/ids";
-import { discountedPrice } from "../../modules/catalog/pricing";
+import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
+import { createImageService } from "../../modules/images/images.service";
+import type { Db } from "../database";
+import type { Database } from "../schema";
+import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
+import { COLORS } from "./colors";
+import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS } from "./content-data";
+import { createImagePool } from "./image-pool";
+import { createProductPlanner } from "./product-planner";
+
+/** Active products of the demo shop when no count is given. */
+export const DEFAULT_PRODUCTS = 120;
+/** Draft products added to the default demo shop, so the admin has some to publish. */
+const DEFAULT_DRAFTS = 3;
+/** Products per transaction in a large catalogue: keeps each commit (and SQLite's WAL) moderate. */
+const PRODUCTS_PER_TRANSACTION = 5_000;
+/** Rows per INSERT stay under this many bound values: SQLite allows 32,766, PostgreSQL 65,535. */
+const MAX_BIND_VALUES = 30_000;
+const MAX_ROWS_PER_INSERT = 1_000;
 
 export interface SeedOptions {
   uploadsDir: string;
   logger?: Logger;
+  /** Active products to create (default 120). */
   products?: number;
+  /** Draft products to add after the active ones (default 3 with the default count, otherwise 0). */
+  drafts?: number;
+  /** Write the picture files (default true); false only stores their URLs, for fast tests. */
+  writeImages?: boolean;
+  /**
+   * Where rendered pictures are kept between seeds; by default `node_modules/.cache/shop-demo-images`
+   * when there is a node_modules folder (the convention of Vite, Babel and friends); false for none.
+   */
+  imageCacheDir?: string | false;
+  /** The moment the catalogue is dated back from (default: now). */
+  now?: Date;
+  /** Called after each transaction of a large catalogue with the products written so far. */
+  onProgress?: (done: number, total: number) => void;
 }
 
-/** Seeds the demo shop when the catalogue is empty; returns what it created, or null. (Placeholder.) */
-export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<{ products: number } | null> {
-  const row = await db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  if (Number(row.n) > 0) return null;
+export interface SeedResult {
+  products: number;
+  drafts: number;
+  variants: number;
+  categories: number;
+  banners: number;
+  /** Distinct pictures, and how many were rendered, already in the uploads, or copied from the cache. */
+  images: { distinct: number; rendered: number; reused: number; cached: number };
+  ms: number;
+}
+
+/** Seeds the demo shop when the catalogue has no products; returns what it created, or null. */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedResult | null> {
+  if ((await countCatalog(db)).products > 0) return null;
   return seedDemo(db, options);
 }
 
-export async function seedDemo(db: Db, options: SeedOptions): Promise<{ products: number }> {
-  const k = db.kysely;
-  const now = nowIso();
-  const catId = newId();
-  await k.insertInto("categories").values({ id: catId, name: "Fashion", slug: "fashion", image: null, parent_id: null, sort_order: 0, created_at: now }).execute();
-  const n = options.products ?? 10;
-  for (let i = 0; i < n; i++) {
-    const name = `T-Shirt ${i}`;
-    const price = 1000 + i * 100;
-    const discount = i % 3 === 0 ? 10 : 0;
-    await k
-      .insertInto("products")
-      .values({
-        id: newId(), name, slug: slugify(name), description: "<p>Soft cotton tee.</p>", price, discount, final_price: discountedPrice(price, discount),
-        category_id: catId, subcategory_id: null, brand: "Acme", sku: `TS-${i}`, stock: 10, shipping_cost: 500, status: "active",
-        images: "[]", specifications: "[]", created_at: now, updated_at: now,
-      })
-      .execute();
+/** How many products (any status) and categories the shop has. */
+export async function countCatalog(db: Db): Promise<{ products: number; categories: number }> {
+  const count = async (table: "products" | "categories") => {
+    const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return { products: await count("products"), categories: await count("categories") };
+}
+
+/** Deletes the catalogue (variants, products, categories) and the banners; settings are kept. */
+export async function wipeCatalog(db: Db): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("product_variants").execute();
+    await trx.deleteFrom("products").execute();
+    await trx.deleteFrom("categories").where("parent_id", "is not", null).execute();
+    await trx.deleteFrom("categories").execute();
+    await trx.deleteFrom("banners").execute();
+  });
+}
+
+/** WebP settings of the demo pictures: fast to encode, and about 20 KB at 1024 × 1024. */
+const ENCODING = { quality: 80, effort: 0 };
+
+function defaultCacheDir(): string | undefined {
+  const modules = path.resolve("node_modules");
+  if (!fs.existsSync(modules)) return undefined;
+  return path.join(modules, ".cache", "shop-demo-images", `q${ENCODING.quality}-e${ENCODING.effort}-sharp${sharp.versions.sharp}`);
+}
+
+/** Identifiers in the format of newId() (128 random bits, base64url), drawn from a shared buffer for speed. */
+function createIdSource() {
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + 16 > pool.length) {
+      pool = randomBytes(16 * 4096);
+      offset = 0;
+    }
+    offset += 16;
+    return pool.subarray(offset - 16, offset).toString("base64url");
+  };
+}
+
+/** Inserts rows in statements small enough for both engines' limits on bound values. */
+async function insertRows<T extends keyof Database>(k: Kysely<Database>, table: T, rows: Array<Insertable<Database[T]>>): Promise<void> {
+  if (rows.length === 0) return;
+  const perRow = Object.keys(rows[0] as object).length;
+  const size = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BIND_VALUES / perRow)));
+  for (let i = 0; i < rows.length; i += size) {
+    // Kysely cannot check a generic table's row type here; callers pass rows typed for their table.
+    await k.insertInto(table).values(rows.slice(i, i + size) as never).execute();
   }
-  await k.insertInto("settings").values({ key: "site", value: JSON.stringify({ siteName: "Demo Shop" }), updated_at: now }).execute();
-  return { products: n };
+}
+
+function itemFor(sub: SubCategoryDef) {
+  return { art: sub.art, color: COLORS[sub.palette[0]], text: sub.art === "book" ? { title: sub.name } : undefined };
+}
+
+/**
+ * Creates the demo shop: categories with pictures, products with variants and pictures, home
+ * banners, site settings and the (inactive) tracking pixel. Deterministic: the same options give
+ * the same catalogue (ids and dates aside). Large counts are written in batches, each in its own
+ * transaction; the default shop is written in one.
+ */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const k = db.kysely;
+  const active = options.products ?? DEFAULT_PRODUCTS;
+  const drafts = options.drafts ?? (options.products === undefined ? DEFAULT_DRAFTS : 0);
+  if (!Number.isInteger(active) || active < 0 || !Number.isInteger(drafts) || drafts < 0) {
+    throw new Error("The number of products must be a whole number, 0 or more");
+  }
+  const total = active + drafts;
+  const nowMs = (options.now ?? new Date()).getTime();
+  const nowIso = new Date(nowMs).toISOString();
+  const newId = createIdSource();
+  const pool = createImagePool({
+    images: createImageService({ uploadsDir: options.uploadsDir, ...ENCODING }),
+    uploadsDir: options.uploadsDir,
+    write: options.writeImages ?? true,
+    cacheDir: options.imageCacheDir === false ? undefined : (options.imageCacheDir ?? defaultCacheDir()),
+  });
+  const planner = createProductPlanner();
+  const categoryIds = new Map<string, string>();
+  let variantCount = 0;
+
+  const categoryRows: Array<Insertable<Database["categories"]>> = [];
+  CATALOG.forEach((category: CategoryDef, i) => {
+    const id = newId();
+    categoryIds.set(category.slug, id);
+    const image = pool.category(category.slug, category.subs.slice(0, 2).map(itemFor), category.theme);
+    categoryRows.push({ id, name: category.name, slug: category.slug, image, parent_id: null, sort_order: i, created_at: nowIso });
+    category.subs.forEach((sub, j) => {
+      const subId = newId();
+      categoryIds.set(sub.slug, subId);
+      const subImage = pool.category(sub.slug, [itemFor(sub)], category.theme);
+      categoryRows.push({ id: subId, name: sub.name, slug: sub.slug, image: subImage, parent_id: id, sort_order: j, created_at: nowIso });
+    });
+  });
+
+  const bannerRows: Array<Insertable<Database["banners"]>> = BANNERS.map((banner, i) => {
+    const category = CATALOG.find((c) => c.slug === banner.category)!;
+    const items = banner.items.map((item) => ({ art: item.art, color: COLORS[item.color] }));
+    return {
+      id: newId(),
+      title: banner.title,
+      subtitle: banner.subtitle,
+      image: pool.banner(`banner-${banner.category}`, items, category.theme),
+      link: `/product-category/${banner.category}`,
+      sort_order: i,
+      active: 1,
+      created_at: nowIso,
+    };
+  });
+
+  const settingRows: Array<Insertable<Database["settings"]>> = [
+    { key: "site", value: JSON.stringify(siteSettingsSchema.parse(SITE_SETTINGS)), updated_at: nowIso },
+    { key: "facebook_pixel", value: JSON.stringify(pixelSchema.parse(PIXEL_SETTINGS)), updated_at: nowIso },
+  ];
+
+  /** Plans and inserts products [from, to) with their variants, then waits for their pictures. */
+  async function insertProducts(trx: Kysely<Database>, from: number, to: number): Promise<void> {
+    const products: Array<Insertable<Database["products"]>> = [];
+    const variants: Array<Insertable<Database["product_variants"]>> = [];
+    for (let i = from; i < to; i++) {
+      const p = planner.next();
+      const id = newId();
+      products.push({
+        id,
+        name: p.name,
+        slug: p.slug,
+        description: p.description,
+        price: p.price,
+        discount: p.discount,
+        final_price: p.final_price,
+        category_id: categoryIds.get(p.category.slug)!,
+        subcategory_id: categoryIds.get(p.sub.slug)!,
+        brand: p.brand,
+        sku: p.sku,
+        stock: p.stock,
+        shipping_cost: p.shipping_cost,
+        status: i < active ? "active" : "draft",
+        images: JSON.stringify(p.images.map((ref) => pool.product(ref))),
+        specifications: JSON.stringify(p.specifications),
+        created_at: new Date(nowMs - p.ageMs).toISOString(),
+        updated_at: new Date(nowMs - p.updatedAgoMs).toISOString(),
+      });
+      for (const v of p.variants) variants.push({ id: newId(), product_id: id, ...v });
+    }
+    await insertRows(trx, "products", products);
+    await insertRows(trx, "product_variants", variants);
+    variantCount += variants.length;
+    // Commit only once the pictures these rows point to are on disk.
+    await pool.flush();
+  }
+
+  let done = Math.min(total, PRODUCTS_PER_TRANSACTION);
+  await k.transaction().execute(async (trx) => {
+    await insertRows(trx, "categories", categoryRows);
+    await insertRows(trx, "banners", bannerRows);
+    await trx
+      .insertInto("settings")
+      .values(settingRows)
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    await insertProducts(trx, 0, done);
+  });
+  while (done < total) {
+    const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
+    await k.transaction().execute((trx) => insertProducts(trx, done, to));
+    done = to;
+    options.logger?.info({ products: done, of: total }, "seeding products");
+    options.onProgress?.(done, total);
+  }
+
+  const images = await pool.flush();
+  return {
+    products: active,
+    drafts,
+    variants: variantCount,
+    categories: categoryRows.length,
+    banners: bannerRows.length,
+    images: { distinct: pool.size, ...images },
+    ms: Math.round(performance.now() - started),
+  };
 }

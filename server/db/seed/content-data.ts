@@ -1,0 +1,62 @@
+import type { Art } from "./illustrations";
+import type { ColorName } from "./colors";
+
+/** The demo shop's public settings (validated with siteSettingsSchema before they are stored). */
+export const SITE_SETTINGS = {
+  siteName: "Marigold Market",
+  tagline: "Good things for every day, chosen with care.",
+  description:
+    "Marigold Market is an independent online shop for clothing, shoes, electronics, home goods, beauty, books and toys: a carefully chosen range, fair prices and friendly service.",
+  logo: "",
+  currency: "USD",
+  locale: "en-US",
+  contactEmail: "hello@marigold.example",
+  contactPhone: "+1 (555) 014-2368",
+  address: "214 Harbor Street, Portland, OR 97204, United States",
+  socialLinks: {
+    facebook: "https://www.facebook.com/marigoldmarket",
+    instagram: "https://www.instagram.com/marigoldmarket",
+    twitter: "https://x.com/marigoldmarket",
+    youtube: "https://www.youtube.com/@marigoldmarket",
+  },
+  liveChatScriptUrl: "",
+  freeShippingThreshold: 75,
+};
+
+/** The tracking pixel starts switched off: an operator enters their own pixel id. */
+export const PIXEL_SETTINGS = { pixelId: "", status: "inactive" as const };
+
+export interface BannerDef {
+  title: string;
+  subtitle: string;
+  /** Slug of the top-level category the banner links to. */
+  category: string;
+  items: Array<{ art: Art; color: ColorName }>;
+}
+
+export const BANNERS: BannerDef[] = [
+  {
+    title: "Summer Essentials",
+    subtitle: "Light dresses, easy sandals and sunglasses, now up to 40% off.",
+    category: "womens-fashion",
+    items: [{ art: "dress", color: "Coral" }, { art: "sunglasses", color: "Black" }, { art: "sandal", color: "Tan" }],
+  },
+  {
+    title: "Sound That Moves You",
+    subtitle: "Wireless headphones, speakers and smartwatches for every day.",
+    category: "electronics",
+    items: [{ art: "speaker", color: "Teal" }, { art: "headphones", color: "Black" }, { art: "smartwatch", color: "Rose" }],
+  },
+  {
+    title: "Cook, Gather, Repeat",
+    subtitle: "Cookware, mugs and lighting made to last a lifetime.",
+    category: "home-kitchen",
+    items: [{ art: "mug", color: "Terracotta" }, { art: "pot", color: "Red" }, { art: "vase", color: "Cream" }],
+  },
+  {
+    title: "New Season Sneakers",
+    subtitle: "Fresh pairs for city streets and morning runs.",
+    category: "shoes",
+    items: [{ art: "runner", color: "Coral" }, { art: "sneaker", color: "White" }, { art: "cap", color: "Navy" }],
+  },
+];

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { slugify } from "../../lib/ids";
+import { storedImageUrl, type ImageKind } from "../../modules/images/image-sizes";
+import type { ImageService } from "../../modules/images/images.service";
+import { COLORS } from "./colors";
+import { type ArtItem, bannerSvg, categorySvg, productSvg } from "./illustrations";
+import type { ImageRef } from "./product-planner";
+import { hashString } from "./random";
+
+export interface ImagePoolOptions {
+  images: ImageService;
+  /** When false, URLs are handed out but no file is written (fast tests). */
+  write: boolean;
+  /** How many pictures render at once; defaults to the number of CPU cores. */
+  concurrency?: number;
+  /**
+   * A folder that keeps rendered pictures between seeds (tests, resets, other checkouts' databases):
+   * a picture found there is copied instead of rendered. Names carry a hash of the drawing, so the
+   * folder needs no invalidation beyond a new folder per encoder setting.
+   */
+  cacheDir?: string;
+  uploadsDir: string;
+}
+
+/**
+ * Hands out the URL of a demo picture at once and renders each distinct picture only once, in the
+ * background, a few at a time. File names carry a hash of the drawing, so a picture already on disk
+ * from an earlier seed (or in the cache folder) is kept, and a changed drawing gets a new name.
+ */
+export function createImagePool(options: ImagePoolOptions) {
+  const concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism()));
+  const urls = new Map<string, string>();
+  const queue: Array<() => Promise<void>> = [];
+  const stats = { rendered: 0, reused: 0, cached: 0 };
+  const uploadsDir = path.resolve(options.uploadsDir);
+  const cacheDir = options.cacheDir ? path.resolve(options.cacheDir) : null;
+  const cached = (file: string) => path.join(cacheDir!, path.relative(uploadsDir, file));
+
+  /** Copies a picture's files from the cache into the uploads; false when the cache lacks one. */
+  async function copyFromCache(files: string[]): Promise<boolean> {
+    if (!cacheDir || !files.every((f) => fs.existsSync(cached(f)))) return false;
+    try {
+      await fs.promises.mkdir(path.dirname(files[0]), { recursive: true });
+      await Promise.all(files.map((f) => fs.promises.copyFile(cached(f), f)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Keeps a rendered picture in the cache; a cache that cannot be written is simply not used. */
+  async function copyToCache(files: string[]): Promise<void> {
+    if (!cacheDir) return;
+    try {
+      await fs.promises.mkdir(path.dirname(cached(files[0])), { recursive: true });
+      await Promise.all(
+        files.map(async (f) => {
+          const tmp = `${cached(f)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+          await fs.promises.copyFile(f, tmp);
+          await fs.promises.rename(tmp, cached(f));
+        }),
+      );
+    } catch {
+      // Read-only or full disk: seeding goes on without the cache.
+    }
+  }
+  let running = 0;
+  let failure: unknown = null;
+  let idle: Array<() => void> = [];
+
+  function pump(): void {
+    while (running < concurrency && queue.length > 0) {
+      const job = queue.shift()!;
+      running++;
+      job()
+        .catch((error) => {
+          failure ??= error;
+        })
+        .finally(() => {
+          running--;
+          pump();
+        });
+    }
+    if (running === 0 && queue.length === 0) {
+      const waiting = idle;
+      idle = [];
+      for (const resolve of waiting) resolve();
+    }
+  }
+
+  /** The URL of a picture; `draw` makes its SVG and runs once per distinct key. */
+  function get(kind: ImageKind, key: string, label: string, draw: () => string): string {
+    const known = urls.get(`${kind}:${key}`);
+    if (known) return known;
+    const svg = draw();
+    const name = `${label}-${hashString(svg).toString(16).padStart(8, "0")}`;
+    const url = storedImageUrl(kind, name);
+    urls.set(`${kind}:${key}`, url);
+    if (options.write) {
+      queue.push(async () => {
+        if (options.images.hasImage(url, kind)) {
+          stats.reused++;
+          return;
+        }
+        const files = options.images.filesOf(url, kind);
+        if (await copyFromCache(files)) {
+          stats.cached++;
+          return;
+        }
+        await options.images.storeSvg(svg, kind, { name });
+        stats.rendered++;
+        await copyToCache(files);
+      });
+      pump();
+    }
+    return url;
+  }
+
+  return {
+    /** The URL of a product picture. */
+    product(ref: ImageRef): string {
+      const title = ref.text?.title ? `-${slugify(ref.text.title).slice(0, 40)}` : "";
+      const key = `${ref.art}|${ref.colorName}|${ref.view}|${ref.text?.title ?? ""}|${ref.text?.author ?? ""}`;
+      return get("product", key, `${ref.art}${title}-${slugify(ref.colorName)}-v${ref.view}`, () =>
+        productSvg(ref.art, COLORS[ref.colorName], ref.view, ref.text),
+      );
+    },
+
+    /** The URL of a category tile showing one or two items. */
+    category(slug: string, items: ArtItem[], theme: string): string {
+      return get("category", slug, slug, () => categorySvg(items, theme));
+    },
+
+    /** The URL of a home banner. */
+    banner(slug: string, items: ArtItem[], theme: string): string {
+      return get("banner", slug, slug, () => bannerSvg(items, theme));
+    },
+
+    /** Waits until every picture handed out so far is on disk; throws the first rendering error. */
+    async flush(): Promise<{ rendered: number; reused: number; cached: number }> {
+      if (running > 0 || queue.length > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      if (failure) throw failure;
+      return { ...stats };
+    },
+
+    /** How many distinct pictures have been handed out. */
+    get size(): number {
+      return urls.size;
+    },
+  };
+}
+
+export type ImagePool = ReturnType<typeof createImagePool>;

@@ -1,0 +1,228 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { discountedPrice } from "../../modules/catalog/pricing";
+import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
+import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "../../modules/images/image-sizes";
+import { toIso } from "../database";
+import { createProductPlanner } from "./product-planner";
+import { DEFAULT_PRODUCTS, countCatalog, seedDemo, seedIfEmpty, wipeCatalog } from "./seed";
+
+const temp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** Whether every width of a stored picture is a file under the uploads folder. */
+function onDisk(uploadsDir: string, url: string, kind: ImageKind): boolean {
+  return IMAGE_KINDS[kind].widths.every((w) => fs.existsSync(path.join(uploadsDir, imageVariantUrl(url, kind, w).slice("/uploads/".length))));
+}
+
+describe("the default demo shop", () => {
+  let t: TestDb;
+  let uploadsDir: string;
+  let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  const now = new Date();
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    uploadsDir = temp("shop-seed-");
+    seeded = await seedIfEmpty(t.db, { uploadsDir, now });
+  });
+  afterAll(async () => {
+    await t.drop();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  const products = () => t.db.kysely.selectFrom("products").selectAll().execute();
+  const categories = () => t.db.kysely.selectFrom("categories").selectAll().execute();
+
+  it("has at least 8 top-level categories, each with 2–5 sub-categories, all with pictures", async () => {
+    const rows = await categories();
+    const top = rows.filter((c) => c.parent_id === null);
+    expect(top.length).toBeGreaterThanOrEqual(8);
+    for (const c of top) {
+      const subs = rows.filter((s) => s.parent_id === c.id);
+      expect(subs.length, c.name).toBeGreaterThanOrEqual(2);
+      expect(subs.length, c.name).toBeLessThanOrEqual(5);
+    }
+    for (const c of rows) expect(onDisk(uploadsDir, c.image!, "category"), c.name).toBe(true);
+    expect(new Set(rows.map((c) => c.slug)).size).toBe(rows.length);
+  });
+
+  it("has at least 120 active products with unique names and slugs, spread over every sub-category", async () => {
+    const rows = await products();
+    const active = rows.filter((p) => p.status === "active");
+    expect(active.length).toBeGreaterThanOrEqual(120);
+    expect(active.length).toBe(DEFAULT_PRODUCTS);
+    expect(seeded?.products).toBe(active.length);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
+    expect(new Set(rows.map((p) => p.slug)).size).toBe(rows.length);
+    const subs = (await categories()).filter((c) => c.parent_id !== null);
+    const used = new Set(active.map((p) => p.subcategory_id));
+    for (const s of subs) expect(used.has(s.id), s.name).toBe(true);
+  });
+
+  it("has the Classic Cotton T-Shirt in T-Shirts under Men's Fashion", async () => {
+    const row = await t.db.kysely
+      .selectFrom("products as p")
+      .innerJoin("categories as c", "c.id", "p.category_id")
+      .innerJoin("categories as s", "s.id", "p.subcategory_id")
+      .select(["p.status", "c.name as category", "s.name as sub"])
+      .where("p.name", "=", "Classic Cotton T-Shirt")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "active", category: "Men's Fashion", sub: "T-Shirts" });
+  });
+
+  it("describes products in safe HTML with paragraphs and a bullet list, and lists specifications", async () => {
+    for (const p of await products()) {
+      expect(p.description).toMatch(/^<p>.+<\/p><ul>(<li>[^<]+<\/li>){2,}<\/ul><p>.+<\/p>$/);
+      expect(p.description.match(/<\/?([a-z]+)/g)!.every((tag) => /^<\/?(p|ul|li|strong)$/.test(tag))).toBe(true);
+      const specs = JSON.parse(p.specifications);
+      expect(specs.length).toBeGreaterThan(0);
+      for (const s of specs) expect(Object.keys(s).sort()).toEqual(["name", "value"]);
+      expect(p.brand).toBeTruthy();
+      expect(p.sku).toMatch(/^[A-Z]+-\d{5,}$/);
+    }
+  });
+
+  it("prices in cents, with final prices from the discount rule; about 40% are discounted by 5–50%", async () => {
+    const rows = await products();
+    for (const p of rows) {
+      expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
+      expect(p.final_price).toBe(discountedPrice(p.price, p.discount));
+      expect(p.discount === 0 || (p.discount >= 5 && p.discount <= 50)).toBe(true);
+      expect(Number.isInteger(p.shipping_cost) && p.shipping_cost >= 0).toBe(true);
+    }
+    const share = rows.filter((p) => p.discount > 0).length / rows.length;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.55);
+    expect(rows.some((p) => p.shipping_cost === 0)).toBe(true);
+    expect(rows.some((p) => p.shipping_cost > 0)).toBe(true);
+  });
+
+  it("gives every product 1–4 pictures, each on disk at every width", async () => {
+    for (const p of await products()) {
+      const images: string[] = JSON.parse(p.images);
+      expect(images.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(images.length, p.name).toBeLessThanOrEqual(4);
+      for (const url of images) {
+        expect(url).toMatch(/^\/uploads\/products\/[a-z0-9-]+\.webp$/);
+        expect(onDisk(uploadsDir, url, "product"), url).toBe(true);
+      }
+    }
+  });
+
+  it("keeps stock per variant where a product has colours or sizes; books have none", async () => {
+    const variants = await t.db.kysely.selectFrom("product_variants").selectAll().execute();
+    const byProduct = new Map<string, typeof variants>();
+    for (const v of variants) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
+    const rows = await products();
+    const tee = rows.find((p) => p.name === "Classic Cotton T-Shirt")!;
+    const teeVariants = byProduct.get(tee.id)!;
+    expect(new Set(teeVariants.map((v) => v.color)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(teeVariants.map((v) => v.size)).size).toBeGreaterThanOrEqual(4);
+    for (const p of rows) {
+      const own = byProduct.get(p.id);
+      if (own) expect(p.stock, p.name).toBe(own.reduce((n, v) => n + v.stock, 0));
+    }
+    for (const v of variants) {
+      expect(Number.isInteger(v.additional_price) && v.additional_price >= 0).toBe(true);
+      expect(v.color ?? v.size).toBeTruthy();
+      if (v.color) expect(v.color_hex).toMatch(/^#[0-9a-f]{6}$/);
+    }
+    expect(variants.some((v) => v.additional_price > 0)).toBe(true);
+    const books = (await categories()).find((c) => c.slug === "books")!;
+    const bookIds = rows.filter((p) => p.category_id === books.id).map((p) => p.id);
+    expect(bookIds.length).toBeGreaterThan(0);
+    for (const id of bookIds) expect(byProduct.has(id)).toBe(false);
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+  });
+
+  it("dates products over the past months, so newest-first tells a story", async () => {
+    const times = (await products()).map((p) => Date.parse(toIso(p.created_at)!));
+    const days = (Math.max(...times) - Math.min(...times)) / 86_400_000;
+    expect(days).toBeGreaterThan(60);
+    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it("has 3–4 home banners linking to category listings", async () => {
+    const banners = await t.db.kysely.selectFrom("banners").selectAll().execute();
+    expect(banners.length).toBeGreaterThanOrEqual(3);
+    expect(banners.length).toBeLessThanOrEqual(4);
+    const slugs = new Set((await categories()).map((c) => c.slug));
+    for (const b of banners) {
+      expect(b.title).toBeTruthy();
+      expect(b.subtitle).toBeTruthy();
+      expect(slugs.has(b.link!.replace("/product-category/", ""))).toBe(true);
+      expect(onDisk(uploadsDir, b.image, "banner")).toBe(true);
+    }
+  });
+
+  it("stores valid site settings and a switched-off tracking pixel", async () => {
+    const rows = await t.db.kysely.selectFrom("settings").selectAll().execute();
+    const site = siteSettingsSchema.parse(JSON.parse(rows.find((r) => r.key === "site")!.value));
+    expect(site).toMatchObject({ currency: "USD", locale: "en-US" });
+    expect(site.siteName).not.toBe("Shop");
+    expect(site.contactEmail).toContain("@");
+    expect(pixelSchema.parse(JSON.parse(rows.find((r) => r.key === "facebook_pixel")!.value))).toEqual({ pixelId: "", status: "inactive" });
+  });
+
+  it("does nothing when the shop already has products", async () => {
+    const before = await countCatalog(t.db);
+    expect(await seedIfEmpty(t.db, { uploadsDir })).toBeNull();
+    expect(await countCatalog(t.db)).toEqual(before);
+  });
+});
+
+describe("seeding a chosen number of products", () => {
+  let t: TestDb;
+  const uploadsDir = temp("shop-seed-n-");
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(async () => {
+    await t.drop();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it("creates exactly that many active products, and can start again after a wipe", async () => {
+    const result = await seedDemo(t.db, { uploadsDir, products: 45, writeImages: false });
+    expect(result).toMatchObject({ products: 45, drafts: 0 });
+    expect(await countCatalog(t.db)).toMatchObject({ products: 45 });
+    expect(fs.readdirSync(uploadsDir)).toEqual([]);
+
+    await wipeCatalog(t.db);
+    expect(await countCatalog(t.db)).toEqual({ products: 0, categories: 0 });
+    await seedDemo(t.db, { uploadsDir, products: 7, writeImages: false });
+    const rows = await t.db.kysely.selectFrom("products").select(["status"]).execute();
+    expect(rows.map((r) => r.status)).toEqual(Array(7).fill("active"));
+  });
+});
+
+describe("the product planner", () => {
+  it("plans the same catalogue every time", () => {
+    const a = createProductPlanner();
+    const b = createProductPlanner();
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = [a.next(), b.next()];
+      expect({ ...x, category: x.category.slug, sub: x.sub.slug }).toEqual({ ...y, category: y.category.slug, sub: y.sub.slug });
+    }
+  });
+
+  it("numbers names once every name is taken, so slugs stay unique in a large catalogue", () => {
+    const planner = createProductPlanner();
+    const slugs = new Set<string>();
+    const pictures = new Set<string>();
+    let numbered = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const p = planner.next();
+      slugs.add(p.slug);
+      if (/ \d+$/.test(p.name)) numbered++;
+      for (const ref of p.images) pictures.add(JSON.stringify(ref));
+    }
+    expect(slugs.size).toBe(20_000);
+    expect(numbered).toBeGreaterThan(10_000);
+    // Pictures are pooled: a large catalogue reuses a bounded set.
+    expect(pictures.size).toBeLessThan(1_500);
+  });
+});
