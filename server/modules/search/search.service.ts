@@ -2,27 +2,81 @@ import type { Db } from "../../db/database";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { createCatalogRepo } from "../catalog/catalog.repo";
 import type { ProductCard } from "../catalog/catalog.types";
+import { type SearchEngine, createSearchEngine } from "./search.repo";
+import { planSearch } from "./search.query";
+import { normaliseQuery, parseQuery } from "./search.text";
+import { type Vocabulary, createVocabulary } from "./vocabulary";
 
-/** Product search: trimmed term, blank finds nothing. (Interim LIKE implementation.) */
-export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRepo(db)) {
-  async function matchIds(term: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const like = `%${term.toLowerCase()}%`;
-    const base = db.kysely.selectFrom("products").where("status", "=", "active").where((eb) => eb(eb.fn("lower", ["name"]), "like", like));
-    const rows = await base.select("id").orderBy("name").limit(limit).offset(offset).execute();
-    const count = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    return { ids: rows.map((r) => r.id), total: Number(count.n) };
+export interface SearchOptions {
+  /** How long the in-memory vocabulary serves before it is refreshed in the background (other instances' writes show up within it). */
+  vocabularyTtlMs?: number;
+}
+
+const MAX_LIMIT = 100;
+
+/**
+ * Product search, the same on SQLite and PostgreSQL. The term is split into words like the index
+ * splits product text; each word is expanded with an in-memory vocabulary of indexed words (by
+ * prefix, and by Damerau-Levenshtein distance for typos) and the engine's own full-text index is
+ * queried with the expansions, every word required. When nothing matches, names similar to the
+ * whole term (trigram similarity) are offered instead. See search.repo.ts for the ranking.
+ */
+export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRepo(db), options: SearchOptions = {}) {
+  const ttl = options.vocabularyTtlMs ?? 60_000;
+  const engine: SearchEngine = createSearchEngine(db, ttl);
+  let cached: { vocabulary: Vocabulary; at: number } | null = null;
+  let loading: Promise<Vocabulary> | null = null;
+  let generation = 0;
+
+  function load(): Promise<Vocabulary> {
+    if (loading) return loading;
+    const started = generation;
+    const pending = engine
+      .vocabulary()
+      .then((terms) => {
+        const vocabulary = createVocabulary(terms);
+        if (started === generation) cached = { vocabulary, at: Date.now() };
+        return vocabulary;
+      })
+      .finally(() => {
+        if (loading === pending) loading = null;
+      });
+    loading = pending;
+    return pending;
+  }
+
+  /** The current vocabulary; a stale one is served while its replacement loads. */
+  async function vocabulary(): Promise<Vocabulary> {
+    if (cached && Date.now() - cached.at < ttl) return cached.vocabulary;
+    const next = load();
+    if (cached) {
+      next.catch(() => {}); // the stale copy keeps serving; the next search retries
+      return cached.vocabulary;
+    }
+    return next;
   }
 
   return {
-    /** Up to `limit` products matching the term, best match first. */
+    /** Up to `limit` active products matching the term (typos and unfinished words allowed), best first, with the total; a blank term finds nothing without a query. */
     async search(term: string, limit = 10, offset = 0): Promise<{ products: ProductCard[]; total: number }> {
-      const q = term.trim();
-      if (!q) return { products: [], total: 0 };
-      const { ids, total } = await matchIds(q, limit, offset);
-      return { products: await repo.cardsByIds(ids), total };
+      const words = parseQuery(term.trim());
+      const size = Math.min(Math.max(Math.trunc(limit), 0), MAX_LIMIT);
+      if (words.length === 0 || size === 0) return { products: [], total: 0 };
+      const start = Math.max(Math.trunc(offset), 0);
+      const plan = planSearch(words, await vocabulary());
+      let hits = await engine.find(plan, size, start);
+      if (hits.total === 0) hits = await engine.similarNames(normaliseQuery(words), size, start);
+      return { products: await repo.cardsByIds(hits.ids), total: hits.total };
     },
-    /** Rebuilds the search index after catalogue writes. */
-    async reindex(): Promise<void> {},
+
+    /** Makes the next search see catalogue writes at once: drops the vocabulary (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */
+    async reindex(opts: { rebuild?: boolean } = {}): Promise<void> {
+      if (opts.rebuild) await engine.rebuild();
+      generation++;
+      cached = null;
+      loading = null;
+      engine.forget();
+    },
   };
 }
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { planSearch, toFts5, toTsquery } from "./search.query";
+import { parseQuery } from "./search.text";
+import { createVocabulary } from "./vocabulary";
+
+const vocabulary = createVocabulary([
+  { term: "tshirt", docs: 2 },
+  { term: "shirt", docs: 3 },
+  { term: "cotton", docs: 4 },
+]);
+const plan = (q: string) => planSearch(parseQuery(q), vocabulary);
+
+describe("search plans", () => {
+  it("requires every word and lets a joined word match whole or by its parts", () => {
+    expect(toFts5(plan("cotton t-shrit"), { fuzzy: true, nameOnly: false })).toBe(
+      '"cotton"* AND (("tshrit"* OR "tshirt") OR ("t" AND ("shrit"* OR "shirt")))',
+    );
+  });
+
+  it("leaves typo corrections out of the exact query and restricts the name query to name columns", () => {
+    const p = plan("cottn");
+    expect(p.fuzzy).toBe(true);
+    expect(toFts5(p, { fuzzy: false, nameOnly: true })).toBe('{name alias} : ("cottn"*)');
+    expect(toTsquery(p, { fuzzy: true, nameOnly: true })).toBe("('cottn':*A | 'cotton':A)");
+  });
+
+  it("quotes every term, so query syntax in a term stays text", () => {
+    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], fuzzy: true };
+    expect(toFts5(p, { fuzzy: true, nameOnly: false })).toBe('("a""b" OR "it\'s")');
+    expect(toTsquery(p, { fuzzy: true, nameOnly: false })).toBe("('a\"b' | 'it''s')");
+  });
+
+  it("matches a single letter exactly unless it is the word being typed", () => {
+    expect(toFts5(plan("t shirt"), { fuzzy: false, nameOnly: false })).toBe('"t" AND "shirt"*');
+    expect(toFts5(plan("shirt t"), { fuzzy: false, nameOnly: false })).toBe('"shirt"* AND "t"*');
+  });
+});

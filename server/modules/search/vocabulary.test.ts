@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { createVocabulary, editDistance, maxEdits } from "./vocabulary";
+
+describe("edit distance", () => {
+  it("counts inserts, deletes, substitutions and swapped neighbours as one edit each", () => {
+    expect(editDistance("shirt", "shirt", 2)).toBe(0);
+    expect(editDistance("shrit", "shirt", 2)).toBe(1);
+    expect(editDistance("tshirt", "shirt", 2)).toBe(1);
+    expect(editDistance("shirt", "short", 2)).toBe(1);
+    expect(editDistance("leathr", "leather", 2)).toBe(1);
+    expect(editDistance("sneekers", "sneakers", 2)).toBe(1);
+    expect(editDistance("snekaers", "sneakers", 2)).toBe(1);
+    expect(editDistance("sneekerz", "sneakers", 2)).toBe(2);
+  });
+
+  it("stops early once the distance is above the bound", () => {
+    expect(editDistance("cotton", "blanket", 1)).toBe(2);
+    expect(editDistance("a", "abcdef", 2)).toBe(3);
+  });
+
+  it("measures against the closest prefix when asked", () => {
+    expect(editDistance("tshri", "tshirt", 1, true)).toBe(1);
+    expect(editDistance("swaet", "sweatshirt", 1, true)).toBe(1);
+    expect(editDistance("xyz", "sweatshirt", 1, true)).toBe(2);
+  });
+
+  it("allows no typo below 4 letters, 1 up to 7, 2 from 8", () => {
+    expect([3, 4, 7, 8].map(maxEdits)).toEqual([0, 1, 1, 2]);
+  });
+});
+
+describe("vocabulary expansion", () => {
+  const vocabulary = createVocabulary([
+    { term: "shirt", docs: 10 },
+    { term: "shirts", docs: 2 },
+    { term: "tshirt", docs: 5 },
+    { term: "short", docs: 3 },
+    { term: "sneakers", docs: 4 },
+    { term: "t", docs: 5 },
+  ]);
+
+  it("corrects typos to indexed words, closest and most used first", () => {
+    expect(vocabulary.expand("shrit", true).fuzzy).toEqual(["shirt", "shirts"]);
+    expect(vocabulary.expand("tshrit", true).fuzzy).toEqual(["tshirt"]);
+    expect(vocabulary.expand("sneekerz", true).fuzzy).toEqual(["sneakers"]);
+    expect(vocabulary.expand("shrt", false).fuzzy).toEqual(["shirt", "short"]);
+  });
+
+  it("leaves to the engine what the token reaches as a prefix", () => {
+    expect(vocabulary.expand("shirt", true).fuzzy).not.toContain("shirts");
+    expect(vocabulary.expand("tsh", true)).toEqual({ token: "tsh", prefix: true, fuzzy: [] });
+  });
+});

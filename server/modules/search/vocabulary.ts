@@ -1,0 +1,107 @@
+import { fold } from "./search.text";
+
+/** A word of the index as the engine stores it, with how many products use it in a name, brand or category. */
+export interface VocabularyTerm {
+  term: string;
+  docs: number;
+}
+
+/** How far a token may be from a word: none for short tokens, 1 up to 7 letters, 2 beyond. */
+export function maxEdits(tokenLength: number): number {
+  if (tokenLength < 4) return 0;
+  return tokenLength < 8 ? 1 : 2;
+}
+
+/** Most fuzzy expansions kept per token (closest and most used first). */
+const MAX_FUZZY = 16;
+
+/**
+ * Distance between `a` and `b` (optimal string alignment: insert, delete, substitute, swap two
+ * neighbours), or `max + 1` once it is certainly above `max`. With `prefix`, the distance from `a`
+ * to the closest prefix of `b` ("tshri" is 1 from "tshirt"'s prefix "tshir").
+ */
+export function editDistance(a: string, b: string, max: number, prefix = false): number {
+  const n = a.length;
+  const m = prefix ? Math.min(b.length, n + max) : b.length;
+  if (!prefix && Math.abs(n - m) > max) return max + 1;
+  if (prefix && m < n - max) return max + 1;
+  const over = max + 1;
+  // Three rolling rows of the dynamic programme; cells outside the diagonal band stay "over".
+  let prev2 = new Array<number>(m + 1).fill(over);
+  let prev = new Array<number>(m + 1);
+  let cur = new Array<number>(m + 1).fill(over);
+  for (let j = 0; j <= m; j++) prev[j] = j <= max ? j : over;
+  for (let i = 1; i <= n; i++) {
+    const from = Math.max(1, i - max);
+    const to = Math.min(m, i + max);
+    cur.fill(over);
+    cur[0] = i <= max ? i : over;
+    let rowMin = cur[0];
+    const ca = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d > over ? over : d;
+      if (cur[j] < rowMin) rowMin = cur[j];
+    }
+    if (rowMin > max) return over;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  if (!prefix) return prev[m];
+  let best = over;
+  for (let j = Math.max(0, n - max); j <= m; j++) if (prev[j] < best) best = prev[j];
+  return best;
+}
+
+/** What one query token may match, as engine terms. */
+export interface Expansion {
+  /** The token itself, matched as a whole word or as a prefix. */
+  token: string;
+  prefix: boolean;
+  /** Index words within the allowed edit distance of the token or of their own prefix. */
+  fuzzy: string[];
+}
+
+/**
+ * The words of names, brands and categories in the search index (both engines fold accents and
+ * case), held in memory to expand misspelt query tokens by edit distance before the engine is
+ * asked; the engine itself matches a token exactly or as a prefix.
+ */
+export function createVocabulary(head: VocabularyTerm[]) {
+  const words = head.filter((w) => /^[\p{L}\p{N}]+$/u.test(w.term) && w.term === fold(w.term));
+  const cache = new Map<string, Expansion>();
+
+  function compute(token: string, prefix: boolean): Expansion {
+    const k = maxEdits(token.length);
+    // A token that is a catalogue word (or begins one) is taken as typed: correcting "shirt" to
+    // "short" or "skirt" would only add noise.
+    const known = words.some((w) => (prefix ? w.term.startsWith(token) : w.term === token));
+    if (k === 0 || known) return { token, prefix, fuzzy: [] };
+    const found: Array<{ term: string; d: number; docs: number }> = [];
+    for (const w of words) {
+      let d = editDistance(token, w.term, k);
+      if (d > k && prefix && w.term.length > token.length) d = editDistance(token, w.term, k, true);
+      if (d <= k) found.push({ term: w.term, d, docs: w.docs });
+    }
+    found.sort((x, y) => x.d - y.d || y.docs - x.docs);
+    return { token, prefix, fuzzy: found.slice(0, MAX_FUZZY).map((f) => f.term) };
+  }
+
+  return {
+    size: words.length,
+    /** The engine terms a query token may match, memoised per token. */
+    expand(token: string, prefix: boolean): Expansion {
+      const key = `${prefix ? "*" : "="}${token}`;
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = compute(token, prefix);
+        if (cache.size >= 2000) cache.delete(cache.keys().next().value!);
+        cache.set(key, hit);
+      }
+      return hit;
+    },
+  };
+}
+
+export type Vocabulary = ReturnType<typeof createVocabulary>;

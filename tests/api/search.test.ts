@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db/database";
+import { newId, slugify } from "../../server/lib/ids";
+import { createSearchService } from "../../server/modules/search/search.service";
+import { type TestShop, createTestShop } from "../support/test-shop";
+
+let shop: TestShop;
+const now = new Date().toISOString();
+const ids: Record<string, string> = {};
+
+async function addCategory(db: Db, name: string, parentId: string | null = null): Promise<string> {
+  const id = newId();
+  await db.kysely
+    .insertInto("categories")
+    .values({ id, name, slug: slugify(name), image: null, parent_id: parentId, sort_order: 0, created_at: now })
+    .execute();
+  return id;
+}
+
+interface Fixture {
+  name: string;
+  categoryId: string;
+  subCategoryId?: string;
+  description?: string;
+  brand?: string;
+  status?: "active" | "draft";
+  price?: number;
+}
+
+async function addProduct(db: Db, p: Fixture): Promise<string> {
+  const id = newId();
+  const price = p.price ?? 2000;
+  await db.kysely
+    .insertInto("products")
+    .values({
+      id,
+      name: p.name,
+      slug: `${slugify(p.name)}-${id.slice(0, 6).toLowerCase()}`,
+      description: p.description ?? "",
+      price,
+      discount: 10,
+      final_price: price - Math.round(price / 10),
+      category_id: p.categoryId,
+      subcategory_id: p.subCategoryId ?? null,
+      brand: p.brand ?? null,
+      sku: null,
+      stock: 5,
+      shipping_cost: 300,
+      status: p.status ?? "active",
+      images: JSON.stringify([`/uploads/${id}.webp`]),
+      specifications: "[]",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** GET /api/products/search/ser and its JSON. */
+async function search(q: string, limit?: number) {
+  const params = new URLSearchParams({ q });
+  if (limit !== undefined) params.set("limit", String(limit));
+  const res = await shop.request(`/api/products/search/ser?${params}`);
+  return { status: res.status, body: await res.json() };
+}
+
+async function names(q: string, limit?: number): Promise<string[]> {
+  const { status, body } = await search(q, limit);
+  expect(status).toBe(200);
+  return body.data.products.map((p: { name: string }) => p.name);
+}
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  const db = shop.db;
+  const clothing = await addCategory(db, "Clothing");
+  const tops = await addCategory(db, "Tops", clothing);
+  const home = await addCategory(db, "Home");
+  const accessories = await addCategory(db, "Accessories");
+  ids.accessories = accessories;
+  ids.classic = await addProduct(db, { name: "Classic Cotton T-Shirt", categoryId: clothing, subCategoryId: tops, brand: "Acme", description: "<p>Soft <strong>cotton</strong> tee.</p>" });
+  await addProduct(db, { name: "V-Neck T-Shirt", categoryId: clothing, subCategoryId: tops, brand: "Acme" });
+  await addProduct(db, { name: "Oxford Shirt", categoryId: clothing, subCategoryId: tops, brand: "Tailor & Sons" });
+  await addProduct(db, { name: "Heavy Grey Sweatshirt", categoryId: clothing, brand: "Acme" });
+  await addProduct(db, { name: "Linen Trousers", categoryId: clothing, description: "Wear them with a shirt and loafers." });
+  await addProduct(db, { name: "Canvas Tote", categoryId: accessories, brand: "Shirt Supply Co" });
+  await addProduct(db, { name: "Café au Lait Mug", categoryId: home, description: "Stoneware." });
+  await addProduct(db, { name: "Prototype Hoodie", categoryId: clothing, status: "draft" });
+  await addProduct(db, { name: "Leather Belt", categoryId: accessories });
+  for (let i = 1; i <= 12; i++) await addProduct(db, { name: `Basic Tee ${i}`, categoryId: clothing, price: 1000 + i });
+});
+afterAll(() => shop.close());
+
+describe("GET /api/products/search/ser", () => {
+  it("answers the section 7 contract: success, message and data.products with the card fields", async () => {
+    const { status, body } = await search("classic cotton t-shirt");
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(typeof body.message).toBe("string");
+    const [product] = body.data.products;
+    expect(product).toMatchObject({
+      _id: ids.classic,
+      name: "Classic Cotton T-Shirt",
+      price: 20,
+      discount: 10,
+      finalPrice: 18,
+      image: [`/uploads/${ids.classic}.webp`],
+      category: "Clothing",
+      subCategory: "Tops",
+      shippingCost: 3,
+      selectedColor: null,
+      selectedSize: null,
+      selectedAditionalPrice: 0,
+    });
+    expect(product.slug).toMatch(/^classic-cotton-t-shirt-/);
+  });
+
+  it("answers at most `limit` products, 10 by default", async () => {
+    expect(await names("basic tee")).toHaveLength(10);
+    expect(await names("basic tee", 3)).toHaveLength(3);
+  });
+
+  it("finds nothing for a blank or whitespace term", async () => {
+    for (const q of ["", "   ", "\t"]) {
+      const { status, body } = await search(q);
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+      expect(body.data.products).toEqual([]);
+    }
+  });
+
+  it.each(["tshirt", "t-shrit", "t-sh", "T-Shirt", "tshrit", "cotton tshirt"])("finds the T-Shirts for %j despite typos, joins and unfinished words", async (q) => {
+    const found = await names(q);
+    expect(found).toContain("Classic Cotton T-Shirt");
+    if (!q.includes("cotton")) expect(found).toContain("V-Neck T-Shirt");
+  });
+
+  it("ranks products whose name matches above those matched by description, brand or category", async () => {
+    const found = await names("shirt", 20);
+    expect(found).toContain("Linen Trousers"); // description
+    expect(found).toContain("Canvas Tote"); // brand
+    const lastNameMatch = Math.max(...found.map((n, i) => (/shirt/i.test(n) ? i : -1)));
+    const firstOther = found.findIndex((n) => !/shirt/i.test(n));
+    expect(lastNameMatch).toBeLessThan(firstOther);
+  });
+
+  it("requires every word, each matching any of its forms", async () => {
+    expect(await names("acme shirt")).toEqual(expect.arrayContaining(["Classic Cotton T-Shirt", "V-Neck T-Shirt"]));
+    expect(await names("acme shirt")).not.toContain("Oxford Shirt");
+  });
+
+  it("matches letters with and without accents", async () => {
+    expect(await names("cafe")).toEqual(["Café au Lait Mug"]);
+    expect(await names("CAFÉ mug")).toEqual(["Café au Lait Mug"]);
+  });
+
+  it("falls back to similar names when the words are split differently", async () => {
+    expect(await names("grey sweat shirt")).toContain("Heavy Grey Sweatshirt");
+  });
+
+  it.each(['"', "*", "-", "NEAR", "(", "NEAR(shirt", 'shirt"', '"t-shirt*', "AND OR NOT", "{name}: x", "^", "'", "\\", "':*", "!&|", "%_", "👕 shirt", "𞤀𞤁 ½", "a".repeat(200)])(
+    "never fails on query syntax in the term: %j",
+    async (q) => {
+      const { status, body } = await search(q);
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+      expect(Array.isArray(body.data.products)).toBe(true);
+    },
+  );
+
+  it("does not find draft products", async () => {
+    expect(await names("prototype hoodie")).toEqual([]);
+    expect(await names("hoodie")).toEqual([]);
+  });
+
+  it("keeps the index in step with renamed products and categories", async () => {
+    const id = await addProduct(shop.db, { name: "Temporary Placeholder", categoryId: ids.accessories });
+    expect(await names("placeholder")).toEqual(["Temporary Placeholder"]);
+    await shop.db.kysely.updateTable("products").set({ name: "Zephyrine Parka" }).where("id", "=", id).execute();
+    expect(await names("zephyrine")).toEqual(["Zephyrine Parka"]);
+    expect(await names("placeholder")).toEqual([]);
+
+    await shop.db.kysely.updateTable("categories").set({ name: "Outdoor Gear" }).where("id", "=", ids.accessories).execute();
+    expect(await names("outdoor gear", 20)).toEqual(expect.arrayContaining(["Zephyrine Parka", "Leather Belt", "Canvas Tote"]));
+
+    await shop.db.kysely.deleteFrom("products").where("id", "=", id).execute();
+    expect(await names("zephyrine")).toEqual([]);
+  });
+
+  it("rejects a limit above 100 as invalid input", async () => {
+    const { status, body } = await search("shirt", 101);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("invalid_input");
+  });
+});
+
+describe("search service", () => {
+  it("does not touch the database for a blank term", async () => {
+    const untouchable = new Proxy({}, { get: () => { throw new Error("database used"); } });
+    const service = createSearchService({ dialect: shop.db.dialect, kysely: untouchable, close: async () => {} } as unknown as Db, untouchable as never);
+    expect(await service.search("   ")).toEqual({ products: [], total: 0 });
+  });
+
+  it("pages through results with a total", async () => {
+    const first = await shop.services.search.search("basic tee", 5, 0);
+    const third = await shop.services.search.search("basic tee", 5, 10);
+    expect(first.total).toBe(12);
+    expect(first.products).toHaveLength(5);
+    expect(third.products).toHaveLength(2);
+    const beyond = await shop.services.search.search("basic tee", 5, 50);
+    expect(beyond).toEqual({ products: [], total: 12 });
+  });
+
+  it("finds typo'd words after a rebuild of the index", async () => {
+    await shop.services.search.reindex({ rebuild: true });
+    expect((await shop.services.search.search("leathr belt")).products.map((p) => p.name)).toEqual(["Leather Belt"]);
+  });
+});
