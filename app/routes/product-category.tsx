@@ -35,6 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     {
       listing,
       errors: parsed.errors,
+      invalid: parsed.invalid,
       category: parsed.category,
       subCategory: parsed.subCategory,
       filters: { minPrice: raw("minPrice"), maxPrice: raw("maxPrice"), sort: parsed.query.sort, page: parsed.query.page },
@@ -55,7 +56,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function ProductCategory({ loaderData }: Route.ComponentProps) {
-  const { listing, errors, category, subCategory, filters, applied } = loaderData;
+  const { listing, errors, invalid, category, subCategory, filters, applied } = loaderData;
   const { categories } = useShop();
   const money = useMoney();
   const location = useLocation();
@@ -120,6 +121,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
             sort={filters.sort}
             priceBounds={listing.priceBounds}
             activeCount={activeCount}
+            invalid={invalid}
             keepQuery={sortOnly}
           />
         </aside>
@@ -165,7 +167,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
           )}
 
           {errors.length > 0 && (
-            <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="filter-errors">
+            <div id="filter-errors" role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="filter-errors">
               <p className="font-semibold">Some filters could not be used:</p>
               <ul className="mt-1 list-disc pl-5">
                 {errors.map((e) => (

@@ -65,19 +65,25 @@ interface FiltersProps {
   sort: string;
   priceBounds: { min: number; max: number } | null;
   activeCount: number;
+  /** Query parameters the server rejected: their fields are marked invalid and point at the message. */
+  invalid: string[];
   /** Query of the category links: the sort order survives a change of category. */
   keepQuery: string;
 }
 
-const fieldClass =
-  "w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900";
+const fieldBase =
+  "w-full rounded-lg border px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900";
 
 /**
  * The filter panel: categories as links, the price range as a GET form. A disclosure on phones,
  * always open from the `lg` breakpoint (by CSS before JavaScript, by the `open` attribute after).
  */
 export function ListingFilters(props: FiltersProps) {
-  const { action, categories, category, subCategory, priceBounds, activeCount, keepQuery } = props;
+  const { action, categories, category, subCategory, priceBounds, activeCount, keepQuery, invalid } = props;
+  const fieldState = (name: string) =>
+    invalid.includes(name)
+      ? { "aria-invalid": true, "aria-describedby": "price-hint filter-errors", className: `${fieldBase} border-red-700 bg-red-50` }
+      : { "aria-describedby": "price-hint", className: `${fieldBase} border-stone-400 bg-white` };
   const money = useMoney();
   const apply = useApplyFilters();
   const hydrated = useHydrated();
@@ -194,8 +200,7 @@ export function ListingFilters(props: FiltersProps) {
                   step="0.01"
                   defaultValue={props.minPrice}
                   placeholder={String(lo)}
-                  aria-describedby="price-hint"
-                  className={fieldClass}
+                  {...fieldState("minPrice")}
                 />
               </div>
               <span aria-hidden="true" className="pb-2 text-stone-500">
@@ -215,8 +220,7 @@ export function ListingFilters(props: FiltersProps) {
                   step="0.01"
                   defaultValue={props.maxPrice}
                   placeholder={hi !== undefined ? String(hi) : ""}
-                  aria-describedby="price-hint"
-                  className={fieldClass}
+                  {...fieldState("maxPrice")}
                 />
               </div>
             </div>

@@ -45,11 +45,13 @@ describe("parseListing", () => {
     expect(r.subCategory).toBeNull();
     expect(r.query.subCategory).toBeUndefined();
     expect(r.errors[0]).toMatch(/no sub-category “dresses” in Men's Fashion/);
+    expect(r.invalid).toEqual(["subCategory"]);
   });
 
   it("rejects a minimum above the maximum with a message and drops both bounds", () => {
     const r = parse("mens-fashion", "minPrice=50&maxPrice=10&sort=price-desc");
     expect(r.errors).toEqual(["The minimum price must not be higher than the maximum price."]);
+    expect(r.invalid.sort()).toEqual(["maxPrice", "minPrice"]);
     expect(r.query.minPrice).toBeUndefined();
     expect(r.query.maxPrice).toBeUndefined();
     expect(r.query.sort).toBe("price-desc");
@@ -74,6 +76,7 @@ describe("parseListing", () => {
   it("ignores blank parameters, as a form without JavaScript sends them", () => {
     const r = parse(undefined, "minPrice=&maxPrice=&subCategory=&sort=newest");
     expect(r.errors).toEqual([]);
+    expect(r.invalid).toEqual([]);
     expect([r.query.minPrice, r.query.maxPrice, r.query.subCategory]).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -7,6 +7,8 @@ export type ParsedListing = {
   query: Omit<ListingQuery, "q">;
   /** Messages for the shopper, one per rejected filter; none when the URL is valid. */
   errors: string[];
+  /** The query parameters those messages are about, to mark their fields. */
+  invalid: string[];
   /** The category and sub-category the URL names, resolved to their canonical records. */
   category: Category | null;
   subCategory: Category["subCategories"][number] | null;
@@ -59,6 +61,7 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
     if (v !== null && v.trim() !== "") raw[key] = v.trim();
   }
   const errors: string[] = [];
+  const rejected = new Set<Field>();
 
   const category = categoryParam ? (findCategory(categories, categoryParam) ?? null) : null;
   let subCategory: ParsedListing["subCategory"] = null;
@@ -69,6 +72,7 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
       subCategory = found.sub;
       parent = found.parent;
     } else {
+      rejected.add("subCategory");
       errors.push(`There is no sub-category ${quoted(raw.subCategory)}${category ? ` in ${category.name}` : ""}; showing all of ${category?.name ?? "the shop"}.`);
     }
     delete raw.subCategory;
@@ -77,7 +81,6 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
   const input = { ...raw, pageSize: PAGE_SIZE };
   let result = listingQuerySchema.safeParse(input);
   if (!result.success) {
-    const rejected = new Set<Field>();
     for (const issue of result.error.issues) {
       const field = issue.path[0] as Field;
       if (rejected.has(field)) continue;
@@ -95,6 +98,7 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
   return {
     query: { ...query, category: parent?.slug, subCategory: subCategory?.slug },
     errors,
+    invalid: [...rejected],
     category: parent,
     subCategory,
   };
