@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
+import type { ProductCard } from "../../server/modules/catalog/catalog.types";
 import type { Route } from "./+types/search";
 import { ProductGrid } from "~/components/product-card";
 import { PAGE_SIZE, pageParam, rangeOf } from "~/components/catalog/listing-url";
@@ -14,9 +15,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
   const page = pageParam(url.searchParams.get("page"));
   // A blank term asks the shopper what to look for; it never reaches the search engine.
-  if (!q) return { q, page: 1, products: [], total: 0 };
-  const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  return { q, page, products, total };
+  if (!q) return data({ q, page: 1, products: [] as ProductCard[], total: 0, failed: false });
+  try {
+    const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    return data({ q, page, products, total, failed: false });
+  } catch (err) {
+    // The spec's fallback message, on a page that still lets the shopper search again or browse.
+    console.error("Failed to search products", err);
+    return data({ q, page, products: [] as ProductCard[], total: 0, failed: true }, { status: 500 });
+  }
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -25,7 +32,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, page, products, total } = loaderData;
+  const { q, page, products, total, failed } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const input = useRef<HTMLInputElement>(null);
@@ -73,7 +80,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h2 id="search-results-heading" className="sr-only">
           Results
         </h2>
-        {q && (
+        {failed && (
+          <p role="alert" className="mb-5 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+            Failed to search products. Please try again in a moment.
+          </p>
+        )}
+        {q && !failed && (
           <p className="mb-5 text-sm text-stone-700" aria-live="polite" aria-atomic="true" data-testid="result-count">
             {total === 0 ? (
               <>No products found for “{q}”</>
@@ -88,6 +100,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div aria-busy={busy} className={`transition-opacity duration-200 ${busy ? "pointer-events-none opacity-50" : ""}`} data-testid="results">
           {!q ? (
             <Suggestions title="What are you looking for?" text="Type a product name, a brand or a kind of product, or browse a category:" />
+          ) : failed ? (
+            <Suggestions title="Browse the shop instead" text="While search is unavailable, the categories still work:" />
           ) : products.length > 0 ? (
             <>
               <ProductGrid products={products} priorityCount={4} />
