@@ -5,6 +5,7 @@ import { HomeSection, StreamedProducts } from "~/components/home/product-section
 import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
+import { resolveQuickly } from "~/lib/stream.server";
 import { useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 
@@ -13,15 +14,21 @@ const PER_ROW = 4;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location);
 
-/** Banners first (above the fold); the product sections are streamed (promises) below. */
+// Below-the-fold products: in the first HTML when the queries answer within this budget,
+// streamed behind skeletons when they are slower (the first byte never waits longer).
+const STREAM_BUDGET_MS = 40;
+
+/** Banners and categories first (above the fold); the product sections may be streamed. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, catalog } = context.services;
   const [banners, categories] = await Promise.all([content.listBanners().catch(() => []), catalog.listCategories()]);
-  const rows = categories
-    .filter((c) => c.productCount > 0)
-    .slice(0, ROWS)
-    .map((c) => ({ _id: c._id, name: c.name, slug: c.slug, products: catalog.listByCategory(c.slug, PER_ROW, 0) }));
-  return { banners, discounted: catalog.listDiscounted(8), rows };
+  const rowCategories = categories.filter((c) => c.productCount > 0).slice(0, ROWS);
+  const [discounted, ...rowProducts] = await resolveQuickly(
+    [catalog.listDiscounted(8), ...rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0))],
+    STREAM_BUDGET_MS,
+  );
+  const rows = rowCategories.map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i] }));
+  return { banners, discounted, rows };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -50,12 +57,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HomeSection>
 
       <HomeSection id="home-deals" title="On sale now" subtitle="Our best discounts, while stocks last." href="/product-category?sort=discount">
-        <StreamedProducts products={discounted} what="the deals" emptyText="No deals at the moment. Check back soon!" />
+        <StreamedProducts products={discounted} what="the deals" emptyText="No deals at the moment. Check back soon!" href="/product-category?sort=discount" />
       </HomeSection>
 
       {rows.map((row) => (
         <HomeSection key={row._id} id={`home-category-${row._id}`} title={row.name} href={categoryHref(row.slug)} linkLabel="Shop all">
-          <StreamedProducts products={row.products} what={`${row.name} products`} emptyText="No products in this category yet." />
+          <StreamedProducts products={row.products} what={`${row.name} products`} emptyText="No products in this category yet." href={categoryHref(row.slug)} />
         </HomeSection>
       ))}
     </>

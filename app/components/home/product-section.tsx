@@ -70,10 +70,26 @@ export function SectionError({ what }: { what: string }) {
   );
 }
 
-/** Streams a product grid: skeleton first, then the products (or an empty state, or an error). */
-export function StreamedProducts({ products, emptyText, what }: { products: Promise<ProductCard[]>; emptyText: string; what: string }) {
+/**
+ * A product grid from a loader value or a streamed promise: skeleton first, then the products (or an
+ * empty state, or an error). Without JavaScript a still-streaming grid offers a link instead.
+ */
+export function StreamedProducts({ products, emptyText, what, href }: { products: ProductCard[] | Promise<ProductCard[]>; emptyText: string; what: string; href: string }) {
   return (
-    <Suspense fallback={<ProductGridSkeleton />}>
+    <Suspense
+      fallback={
+        <>
+          <ProductGridSkeleton />
+          <noscript>
+            <p className="mt-4 text-center text-sm">
+              <a href={href} className="font-semibold underline underline-offset-4">
+                See {what}
+              </a>
+            </p>
+          </noscript>
+        </>
+      }
+    >
       <Await resolve={products} errorElement={<SectionError what={what} />}>
         {(list) => <ProductGrid products={list} emptyText={emptyText} />}
       </Await>

@@ -2,17 +2,28 @@ import { Suspense, lazy, useEffect, useState } from "react";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+const INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
+let mountNow: (() => void) | null = null;
+let wanted = false;
+
 /**
- * The toast outlet (top-center, per the spec), loaded once the page is idle so it costs nothing
- * at first paint. Toasts raised before it mounts are kept by sonner and shown when it does.
+ * The toast outlet (top-center, per the spec). Toasts answer what a visitor does, so the toast
+ * library loads on the first interaction (or the first `showToast`), not with the page: a page
+ * view costs no toast JavaScript. Toasts raised before it mounts are kept by sonner and shown.
  */
 export function ClientToaster() {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(wanted);
   useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(() => setReady(true), { timeout: 1500 });
-    else setTimeout(() => setReady(true), 200);
-  }, []);
+    if (ready) return;
+    if (wanted) return setReady(true);
+    const mount = () => setReady(true);
+    mountNow = mount;
+    for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
+    return () => {
+      mountNow = null;
+      for (const type of INTERACTIONS) window.removeEventListener(type, mount, { capture: true });
+    };
+  }, [ready]);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
@@ -21,7 +32,9 @@ export function ClientToaster() {
   );
 }
 
-/** Shows a toast without putting the toast library in the caller's bundle. */
+/** Shows a toast, loading the toast library (and mounting the outlet) when it is not there yet. */
 export function showToast(kind: "success" | "error" | "info", message: string) {
+  wanted = true;
+  mountNow?.();
   void import("sonner").then(({ toast }) => toast[kind](message));
 }

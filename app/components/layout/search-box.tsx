@@ -95,7 +95,14 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   return (
     <div className={`relative ${className}`}>
-      <Form ref={formRef} method="get" action="/search" role="search" aria-label="Products" onSubmit={() => setOpen(false)}>
+      <Form ref={formRef} method="get" action="/search" role="search" aria-label="Products" onSubmit={(e) => {
+          // Submit the trimmed term (React Router reads the form after this handler).
+          const input = e.currentTarget.elements.namedItem("q") as HTMLInputElement;
+          input.value = input.value.trim();
+          setValue(input.value);
+          setOpen(false);
+        }}
+      >
         <label htmlFor={inputId} className="sr-only">
           Search products
         </label>

@@ -1,0 +1,94 @@
+import zlib from "node:zlib";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+test.describe("home page", () => {
+  test("renders the banner (or hero), categories, deals and a row per category", async ({ page, request }) => {
+    const categories = (await (await request.get("/api/categories")).json()).data as Array<{ name: string; slug: string; productCount: number }>;
+    const banners = (await (await request.get("/api/banners")).json()).data as unknown[];
+    await page.goto("/");
+    await waitForHydration(page);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    if (banners.length > 0) {
+      await expect(page.getByRole("region", { name: "Featured" })).toBeVisible();
+      await expect(page.getByTestId("banner-slide").first()).toBeVisible();
+    } else {
+      await expect(page.getByRole("link", { name: /Shop all products/ })).toBeVisible();
+    }
+
+    const byCategory = page.getByRole("region", { name: "Shop by category" });
+    for (const c of categories) {
+      await expect(byCategory.getByRole("link", { name: new RegExp(`^${c.name}`) })).toHaveAttribute("href", `/product-category/${c.slug}`);
+    }
+
+    const deals = page.getByRole("region", { name: "On sale now" });
+    await expect(deals.getByTestId("product-card").first()).toBeVisible();
+    await expect(deals.getByTestId("original-price").first()).toBeVisible();
+
+    for (const c of categories.filter((x) => x.productCount > 0).slice(0, 6)) {
+      const row = page.getByRole("region", { name: c.name, exact: true });
+      await expect(row.getByTestId("product-card").first()).toBeVisible();
+      await expect(row.getByRole("link", { name: new RegExp(`^Shop all.*${c.name}`) })).toHaveAttribute("href", `/product-category/${c.slug}`);
+    }
+    await expect(page.getByTestId("product-skeleton")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("the banner carousel can be paused and moved, and its dots say where you are", async ({ page, request }) => {
+    const banners = (await (await request.get("/api/banners")).json()).data as Array<{ title: string }>;
+    test.skip(banners.length < 2, "the shop has fewer than two banners");
+    await page.goto("/");
+    await waitForHydration(page);
+    const carousel = page.getByRole("region", { name: "Featured" });
+    const slides = carousel.getByTestId("banner-slide");
+    await expect(slides.nth(0)).toBeVisible();
+    await expect(slides.nth(0).locator("img")).toHaveAttribute("loading", "eager");
+    await expect(slides.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
+
+    await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+    await expect(carousel.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(slides.nth(1)).toBeVisible();
+    await expect(slides.nth(0)).toBeHidden();
+    await expect(carousel.getByRole("button", { name: new RegExp(`^Slide 2 of ${banners.length}`) })).toHaveAttribute("aria-current", "true");
+    await carousel.getByRole("button", { name: "Previous slide" }).click();
+    await expect(slides.nth(0)).toBeVisible();
+    await carousel.getByRole("button", { name: new RegExp(`^Slide ${banners.length} of`) }).click();
+    await expect(slides.nth(banners.length - 1)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("loads under 130 KB of JavaScript (gzip)", async ({ page }) => {
+    const sizes = new Map<string, number>();
+    page.on("response", async (res) => {
+      if (res.request().resourceType() === "script" || res.url().endsWith(".js")) {
+        const body = await res.body().catch(() => null);
+        if (body) sizes.set(res.url(), zlib.gzipSync(body, { level: 9 }).length);
+      }
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    expect(total / 1024, [...sizes].map(([u, s]) => `${(s / 1024).toFixed(1)} KB ${u}`).join("\n")).toBeLessThan(130);
+  });
+
+  test.describe("without JavaScript", () => {
+    // (axe needs JavaScript in the page; the same markup is checked in the tests above)
+    test.use({ javaScriptEnabled: false });
+
+    test("shows the first banner and every section, without carousel controls", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      const slides = page.getByTestId("banner-slide");
+      if ((await slides.count()) > 0) {
+        await expect(slides.first()).toBeVisible();
+        for (let i = 1; i < (await slides.count()); i++) await expect(slides.nth(i)).toBeHidden();
+      }
+      await expect(page.getByTestId("carousel-controls")).toHaveCount(0);
+      // Products are in the first HTML when the queries are quick; if they were still streaming, a link leads to them.
+      const deals = page.getByRole("region", { name: "On sale now" });
+      await expect(deals.getByTestId("product-card").first().or(deals.getByRole("link", { name: "See the deals" }))).toBeVisible();
+    });
+  });
+});
