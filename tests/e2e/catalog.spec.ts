@@ -176,7 +176,7 @@ test.describe("product listing on a phone", () => {
     await waitForHydration(page);
     const min = page.getByLabel("Minimum price");
     await expect(min).toBeHidden();
-    await page.getByText("Filters", { exact: true }).click();
+    await page.locator("summary").filter({ hasText: "Filters" }).click();
     await expect(min).toBeVisible();
     await min.fill("5");
     await page.getByRole("button", { name: "Apply filters" }).click();

@@ -23,15 +23,18 @@ const PRICE_DEBOUNCE_MS = 600;
  * (blanks and defaults left out, page back to 1), replacing the history entry and keeping the
  * scroll position. Typing in a price field waits for a pause first.
  */
+// One pending submission for the page: the sort select and the price fields share it, so a sort
+// change during a price pause sends one navigation, not two.
+let pending: ReturnType<typeof setTimeout> | undefined;
+
 export function useApplyFilters() {
   const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clearTimeout(pending), []);
   return useCallback(
     (form: HTMLFormElement | null, delay = 0) => {
-      clearTimeout(timer.current);
+      clearTimeout(pending);
       if (!form) return;
-      timer.current = setTimeout(() => {
+      pending = setTimeout(() => {
         // Let the browser say what is wrong with a field (e.g. a negative price) instead of asking the server.
         if (!form.checkValidity()) {
           form.reportValidity();
@@ -177,6 +180,9 @@ export function ListingFilters(props: FiltersProps) {
           onSubmit={(e) => {
             e.preventDefault();
             apply(formRef.current);
+            // On a phone the results are under the panel: fold it away once the shopper applies.
+            const details = detailsRef.current;
+            if (details && !window.matchMedia("(min-width: 1024px)").matches) details.open = false;
           }}
         >
           {subCategory && <input type="hidden" name="subCategory" value={subCategory.slug} />}
