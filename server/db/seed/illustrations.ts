@@ -618,9 +618,9 @@ export function bannerSvg(items: ArtItem[], theme: string, width = 1920): string
   const height = Math.round((width * 720) / 1920);
   const p = paintFor(theme);
   const slots = [
-    { x: 318, y: 98, s: 0.62, r: -8 },
-    { x: 400, y: 86, s: 0.78, r: 6 },
-    { x: 362, y: 130, s: 0.48, r: 0 },
+    { x: 296, y: 96, s: 0.6, r: -7 },
+    { x: 402, y: 88, s: 0.72, r: 5 },
+    { x: 350, y: 138, s: 0.42, r: 0 },
   ];
   const placed = items
     .slice(0, 3)

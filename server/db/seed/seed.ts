@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../../logger";
 import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
 import { createImageService } from "../../modules/images/images.service";
@@ -23,6 +23,8 @@ const PRODUCTS_PER_TRANSACTION = 5_000;
 /** Rows per INSERT stay under this many bound values: SQLite allows 32,766, PostgreSQL 65,535. */
 const MAX_BIND_VALUES = 30_000;
 const MAX_ROWS_PER_INSERT = 1_000;
+/** SQLite page cache while seeding (KiB): large catalogues insert into several random-keyed indexes. */
+const SQLITE_SEED_CACHE_KIB = 131_072;
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -55,10 +57,19 @@ export interface SeedResult {
   ms: number;
 }
 
-/** Seeds the demo shop when the catalogue has no products; returns what it created, or null. */
+/**
+ * Seeds the demo shop when the catalogue has no products; returns what it created, or null. When
+ * several instances start at once on an empty database, one seeds and the others step aside.
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedResult | null> {
   if ((await countCatalog(db)).products > 0) return null;
-  return seedDemo(db, options);
+  try {
+    return await seedDemo(db, options);
+  } catch (error) {
+    // Another instance committed first (our inserts hit its unique slugs): its catalogue stands.
+    if ((await countCatalog(db)).products > 0) return null;
+    throw error;
+  }
 }
 
 /** How many products (any status) and categories the shop has. */
@@ -217,23 +228,38 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await pool.flush();
   }
 
-  let done = Math.min(total, PRODUCTS_PER_TRANSACTION);
-  await k.transaction().execute(async (trx) => {
-    await insertRows(trx, "categories", categoryRows);
-    await insertRows(trx, "banners", bannerRows);
-    await trx
-      .insertInto("settings")
-      .values(settingRows)
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-    await insertProducts(trx, 0, done);
-  });
-  while (done < total) {
-    const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
-    await k.transaction().execute((trx) => insertProducts(trx, done, to));
-    done = to;
-    options.logger?.info({ products: done, of: total }, "seeding products");
-    options.onProgress?.(done, total);
+  /** Categories, banners and settings with the first products in one transaction, then the rest in batches. */
+  async function writeCatalog(): Promise<void> {
+    let done = Math.min(total, PRODUCTS_PER_TRANSACTION);
+    await k.transaction().execute(async (trx) => {
+      await insertRows(trx, "categories", categoryRows);
+      await insertRows(trx, "banners", bannerRows);
+      await trx
+        .insertInto("settings")
+        .values(settingRows)
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+      await insertProducts(trx, 0, done);
+    });
+    while (done < total) {
+      const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
+      await k.transaction().execute((trx) => insertProducts(trx, done, to));
+      done = to;
+      options.logger?.info({ products: done, of: total }, "seeding products");
+      options.onProgress?.(done, total);
+    }
+  }
+
+  // SQLite's default 2 MB page cache thrashes once the indexes outgrow it; widen it while seeding.
+  const cacheSize =
+    db.dialect === "sqlite" && total > PRODUCTS_PER_TRANSACTION
+      ? (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(k)).rows[0]?.cache_size
+      : undefined;
+  if (cacheSize !== undefined) await sql.raw(`PRAGMA cache_size = -${SQLITE_SEED_CACHE_KIB}`).execute(k);
+  try {
+    await writeCatalog();
+  } finally {
+    if (cacheSize !== undefined) await sql.raw(`PRAGMA cache_size = ${Number(cacheSize)}`).execute(k);
   }
 
   const images = await pool.flush();
