@@ -29,7 +29,7 @@ async function expectAccessibleWithoutScripts(browser: Browser, url: string) {
 }
 
 test.describe("product listing", () => {
-  test("home → category → price range → sort by price → product with a dearer variant", async ({ page }) => {
+  test("home → category → price range → sort by price → product page", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await expectAccessible(page);

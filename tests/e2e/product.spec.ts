@@ -101,20 +101,35 @@ test.describe("product page", () => {
   });
 
   test("gallery thumbnails are labelled buttons; only the first picture loads eagerly", async ({ page }) => {
-    await openProduct(page, TEE);
+    // A product with several pictures, found through the T-shirts listing.
+    await page.goto("/search?q=T-Shirt");
+    const hrefs = await page.getByTestId("results").getByTestId("product-card").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     const gallery = page.getByTestId("gallery");
+    for (const href of hrefs) {
+      await page.goto(href);
+      if ((await gallery.getByRole("button", { name: /^Show picture 2 of/ }).count()) > 0) break;
+    }
+    await waitForHydration(page);
     const pictures = gallery.locator("ul").first().locator("img");
     await expect(pictures.first()).toHaveAttribute("loading", "eager");
     await expect(pictures.first()).toHaveAttribute("fetchpriority", "high");
     const n = await pictures.count();
     for (let i = 1; i < n; i++) await expect(pictures.nth(i)).toHaveAttribute("loading", "lazy");
-    if (n > 1) {
+    expect(n, "a product with several pictures").toBeGreaterThan(1);
+    {
       const second = gallery.getByRole("button", { name: `Show picture 2 of ${n}` });
       await second.focus();
       await page.keyboard.press("Enter");
       await expect(second).toHaveAttribute("aria-current", "true");
       await expect(gallery.getByRole("button", { name: `Show picture 1 of ${n}` })).not.toHaveAttribute("aria-current", "true");
+      // The strip scrolled to the second picture.
+      await expect.poll(() => gallery.locator("ul").first().evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(1);
+      await gallery.getByRole("button", { name: "Next picture" }).click();
+      // Next goes on to the third picture, or wraps round to the first of two.
+      const third = n >= 3 ? 3 : 1;
+      await expect(gallery.getByRole("button", { name: `Show picture ${third} of ${n}` })).toHaveAttribute("aria-current", "true");
     }
+    await expectAccessible(page);
   });
 
   test("quantity ignores values below 1; the cart form posts product, colour, size and quantity", async ({ page }) => {
