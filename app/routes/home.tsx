@@ -113,8 +113,8 @@ function ValueProps() {
     <div className="container-page mt-8 sm:mt-10">
       <ul className="grid grid-cols-2 gap-x-4 gap-y-5 rounded-2xl border border-stone-200 bg-stone-50 px-4 py-5 sm:px-6 lg:grid-cols-4">
         {items.map(({ Icon, title, text, href }) => (
-          <li key={title} className="flex items-start gap-3">
-            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-white text-stone-900 shadow-sm ring-1 ring-stone-200">
+          <li key={title} className="flex flex-col items-start gap-2 sm:flex-row sm:gap-3">
+            <span className="grid size-9 shrink-0 sm:size-10 place-items-center rounded-full bg-white text-stone-900 shadow-sm ring-1 ring-stone-200">
               <Icon className="size-5" />
             </span>
             <span className="min-w-0">

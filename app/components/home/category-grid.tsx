@@ -10,8 +10,11 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
   if (categories.length === 0) {
     return <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">Categories will appear here soon.</p>;
   }
+  // On wide screens, the column count (4–6) that leaves the fewest gaps in the last row.
+  const wide = [6, 5, 4].reduce((best, n) => ((categories.length % n || n) > (categories.length % best || best) ? n : best), 6);
+  const wideClass = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" }[wide];
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
+    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}>
       {categories.map((c, i) => (
         <li key={c._id}>
           <Link

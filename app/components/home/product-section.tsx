@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { ProductCard } from "../../../server/modules/catalog/catalog.types";
-import { ProductGrid } from "~/components/product-card";
+import { ProductCard as Card } from "~/components/product-card";
 import { ArrowRightIcon } from "~/components/layout/icons";
 
 /** A home-page section: heading, optional "view all" link and content. */
@@ -91,8 +91,24 @@ export function StreamedProducts({ products, emptyText, what, href }: { products
       }
     >
       <Await resolve={products} errorElement={<SectionError what={what} />}>
-        {(list) => <ProductGrid products={list} emptyText={emptyText} />}
+        {(list) => <ProductRow products={list} emptyText={emptyText} />}
       </Await>
     </Suspense>
+  );
+}
+
+/** Products as a swipeable row on phones and a grid of four columns from tablets up. */
+function ProductRow({ products, emptyText }: { products: ProductCard[]; emptyText: string }) {
+  if (products.length === 0) {
+    return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
+  }
+  return (
+    <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:grid-cols-4 md:gap-4 md:overflow-visible md:px-0 md:pb-0">
+      {products.map((p) => (
+        <li key={p._id} className="flex w-[44%] shrink-0 snap-start sm:w-[30%] md:w-auto">
+          <Card product={p} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,13 +6,13 @@ import { ChevronDownIcon } from "./icons";
 export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
 export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(slug)}?subCategory=${encodeURIComponent(sub)}`;
 
-const itemClass = "inline-flex h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900";
+const itemClass = "inline-flex h-11 items-center gap-0.5 rounded-md px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900";
 
 /** The desktop category bar: a link per category, a drop-down (a `<details>`) for those with sub-categories. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
   return (
     <nav aria-label="Categories" className="hidden border-t border-stone-200 lg:block">
-      <ul className="container-page flex flex-wrap items-center gap-x-1">
+      <ul className="container-page flex flex-wrap items-center justify-center gap-x-0.5">
         <li>
           <NavLink to="/product-category" end className={({ isActive }) => `${itemClass} ${isActive ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
             All products
@@ -40,7 +40,7 @@ function CategoryDropdown({ category }: { category: Category }) {
     <details ref={ref} name="category-menu" className="group">
       <summary className={`${itemClass} list-none group-open:bg-stone-100 group-open:text-stone-950`}>
         {category.name}
-        <ChevronDownIcon className="size-4 transition group-open:rotate-180" />
+        <ChevronDownIcon className="size-3.5 text-stone-500 transition group-open:rotate-180" />
       </summary>
       <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
         <ul>

@@ -19,8 +19,8 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
   const socials = SOCIAL.filter((s) => settings.socialLinks[s.key]);
   return (
     <footer className="focus-light mt-16 bg-stone-900 text-sm text-stone-300">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
-        <div>
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
+        <div className="col-span-2 lg:col-span-1">
           <p className="text-lg font-bold tracking-tight text-white">{settings.siteName}</p>
           <p className="mt-3 max-w-xs leading-relaxed">{settings.description || settings.tagline || "Quality products, fair prices and friendly service."}</p>
           {socials.length > 0 && (
@@ -85,7 +85,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
             </li>
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className={heading}>Contact</h2>
           <ContactList settings={settings} className="mt-4 space-y-3" linkClass={footLink} iconClass="text-stone-400" />
         </div>

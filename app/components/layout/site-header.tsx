@@ -84,7 +84,7 @@ function CounterLink({ to, label, count, testId, children }: { to: string; label
 function AccountMenu() {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="relative hidden sm:block">
       <summary className={`${iconButton} list-none`}>
         <UserIcon className="size-6" />
         <span className="sr-only">Account</span>
