@@ -618,9 +618,11 @@ export function bannerSvg(items: ArtItem[], theme: string, width = 1920): string
   const height = Math.round((width * 720) / 1920);
   const p = paintFor(theme);
   const slots = [
-    { x: 296, y: 96, s: 0.6, r: -7 },
-    { x: 402, y: 88, s: 0.72, r: 5 },
-    { x: 350, y: 138, s: 0.42, r: 0 },
+    // The page lays its title over the left 60% and, on mid-size screens, crops the banner to 2:1
+    // (about 12% off each side): the items sit in the band that stays visible and clear of text.
+    { x: 302, y: 94, s: 0.52, r: -7 },
+    { x: 368, y: 88, s: 0.6, r: 5 },
+    { x: 332, y: 140, s: 0.38, r: 0 },
   ];
   const placed = items
     .slice(0, 3)
@@ -636,8 +638,8 @@ export function bannerSvg(items: ArtItem[], theme: string, width = 1920): string
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 480 180">${defs(p)}` +
     `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="0.4"><stop offset="0" stop-color="${darken(theme, 0.55)}"/><stop offset="0.55" stop-color="${darken(theme, 0.2)}"/><stop offset="1" stop-color="${lighten(theme, 0.15)}"/></linearGradient>` +
     `<rect width="480" height="180" fill="url(#bg)"/>` +
-    circle(380, 96, 110, "#ffffff", 'opacity="0.1"') +
-    circle(380, 96, 72, "#ffffff", 'opacity="0.12"') +
+    circle(342, 96, 104, "#ffffff", 'opacity="0.1"') +
+    circle(342, 96, 68, "#ffffff", 'opacity="0.12"') +
     `<path d="M210 180 L300 0 H330 L240 180 Z" fill="#ffffff" opacity="0.05"/>` +
     circle(26, 150, 60, lighten(theme, 0.3), 'opacity="0.08"') +
     placed +
