@@ -1,12 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes .br and .gz beside every text asset of the client build, so the server never compresses them per request. */
+function precompressAssets(): Plugin {
+  return {
+    name: "shop:precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => /\.(js|css|svg|json)$/.test(file))
+          .map(async (file) => {
+            const full = path.join(dir, file);
+            const source = await fs.promises.readFile(full);
+            if (source.length < 1024) return;
+            const [br, gzipped] = await Promise.all([
+              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gz(source, { level: 9 }),
+            ]);
+            await Promise.all([fs.promises.writeFile(`${full}.br`, br), fs.promises.writeFile(`${full}.gz`, gzipped)]);
+          }),
+      );
+    },
+  };
+}
 
 // The SSR build's entry is our Hono app (server/entry.ts), which imports React Router's
 // server build as a virtual module, so `build/server/index.js` is the whole server.
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/entry.ts" }, target: "node20" } : {},
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { hmr: process.env.NODE_ENV === "test" ? false : undefined },
 }));

@@ -9,7 +9,8 @@ import { AppError, fieldErrors } from "./lib/errors";
 import { newId } from "./lib/ids";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
-import { type AppEnv, clientIp } from "./http/context";
+import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
+import { publicCache } from "./http/public-cache";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
@@ -40,8 +41,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     const requestId = c.req.header("x-request-id") ?? newId();
     c.set("services", services);
     c.set("requestId", requestId);
-    await next();
     c.header("X-Request-Id", requestId);
+    await next();
     logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
 
@@ -51,7 +52,11 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   });
 
   if (clientDir) {
-    app.use("/assets/*", serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+    // Hashed build assets: precompressed at build time (.br/.gz beside each file), cached for a year.
+    app.use(
+      "/assets/*",
+      serveStatic({ root: clientDir, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    );
   }
   app.use(
     "/uploads/*",
@@ -62,7 +67,15 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     }),
   );
 
-  app.use("*", compress());
+  // Compress only for clients that ask; answers that arrive compressed already are left alone.
+  const gzip = compress();
+  app.use("*", (c, next) => (c.req.header("accept-encoding") ? gzip(c, next) : next()));
+  // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included).
+  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE);
+  for (const path of ["/api/products", "/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
+    // Search answers are not kept: the index follows writes that do not go through the catalogue.
+    app.use(path, (c, next) => (c.req.path.startsWith("/api/products/search/") ? next() : publicReads(c, next)));
+  }
   app.use("/api/*", etag());
   app.route("/api", catalogRoutes());
   app.route("/api", contentRoutes());

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { openDatabase } from "./db/database";
+import { analyze, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/seed";
 import { type Env, loadEnv } from "./env";
@@ -24,7 +24,10 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const services = createServices(db, env);
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
-    if (seeded) logger.info({ products: seeded.products }, "seeded the demo shop");
+    if (seeded) {
+      await analyze(db);
+      logger.info({ products: seeded.products }, "seeded the demo shop");
+    }
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
   return {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -30,8 +30,16 @@ export function openDatabase(url: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
+  // Gather planner statistics for tables that have none yet (e.g. right after a bulk seed), so
+  // SQLite picks primary-key lookups over a scan of a low-selectivity index.
+  sqlite.pragma("optimize = 0x10002");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/** Refreshes the query planner's statistics after bulk writes (seeding, imports). */
+export async function analyze(db: Db): Promise<void> {
+  await sql`ANALYZE`.execute(db.kysely);
 }
 
 /** Normalises a timestamp read from either engine to an ISO-8601 string. */

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
 import { parseInput } from "../lib/validate";
-import { type AppEnv, PUBLIC_CACHE } from "./context";
+import type { AppEnv } from "./context";
 
 const searchQuerySchema = z.object({
   q: z.string().max(200, "Search term is too long").optional().default(""),
@@ -12,11 +12,6 @@ const searchQuerySchema = z.object({
 /** Spec section 7 catalogue calls plus the richer listing our own pages use. */
 export function catalogRoutes() {
   const r = new Hono<AppEnv>();
-
-  r.use("*", async (c, next) => {
-    await next();
-    if (c.req.method === "GET" && c.res.status === 200) c.header("Cache-Control", PUBLIC_CACHE);
-  });
 
   r.get("/products", async (c) => {
     const query = parseInput(listingQuerySchema, c.req.query(), "Invalid listing filters");

@@ -9,13 +9,11 @@ export function contentRoutes() {
   const r = new Hono<AppEnv>();
 
   r.get("/settings", async (c) => {
-    c.header("Cache-Control", "public, max-age=60");
     return c.json(await c.var.services.content.getSettings());
   });
 
   r.get("/facebook-pixel", async (c) => {
     const { pixelId, status } = await c.var.services.content.getPixel();
-    c.header("Cache-Control", "public, max-age=60");
     return c.json({ pixelId, status });
   });
 

@@ -1,18 +1,45 @@
+/** A counter that data writers bump so every cache keyed on it drops what it holds. */
+export function createEpoch() {
+  let value = 0;
+  return {
+    get value() {
+      return value;
+    },
+    bump() {
+      value += 1;
+    },
+  };
+}
+
+export type Epoch = ReturnType<typeof createEpoch>;
+
 /**
  * A small in-process cache for read-mostly answers. Entries expire after `ttlMs` and all of them
- * are dropped by `clear()` when the data behind them changes in this process; the TTL bounds how
- * stale another instance's copy can be.
+ * are dropped when the epoch they were read under moves on (a write in this process); the TTL
+ * bounds how stale another instance's copy can be.
  */
-export function createCache<V>(ttlMs: number, maxEntries = 500) {
+export function createCache<V>(ttlMs: number, epoch: Epoch = createEpoch(), maxEntries = 500) {
   const entries = new Map<string, { value: V; expires: number }>();
+  let seenEpoch = epoch.value;
   return {
-    async get(key: string, load: () => Promise<V>): Promise<V> {
+    peek(key: string): V | undefined {
+      if (seenEpoch !== epoch.value) {
+        entries.clear();
+        seenEpoch = epoch.value;
+      }
       const hit = entries.get(key);
-      const now = Date.now();
-      if (hit && hit.expires > now) return hit.value;
-      const value = await load();
+      return hit && hit.expires > Date.now() ? hit.value : undefined;
+    },
+    set(key: string, value: V) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, expires: now + ttlMs });
+      entries.set(key, { value, expires: Date.now() + ttlMs });
+    },
+    async get(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = this.peek(key);
+      if (hit !== undefined) return hit;
+      const readAt = epoch.value;
+      const value = await load();
+      if (readAt === epoch.value) this.set(key, value);
       return value;
     },
     clear() {

@@ -180,3 +180,23 @@ describe("compression", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
   });
 });
+
+describe("answer cache", () => {
+  it("serves brotli to clients that accept it", async () => {
+    const res = await shop.request("/api/products?pageSize=40", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toContain("Accept-Encoding");
+  });
+
+  it("shows a catalogue write at once, with a new ETag", async () => {
+    const before = await shop.request("/api/products/category/electronics");
+    const oldTag = before.headers.get("etag");
+    await shop.db.kysely.updateTable("products").set({ price: 2999, final_price: 2999 }).where("name", "=", "Budget Earbuds").execute();
+    shop.services.catalog.invalidate();
+    const after = await shop.request("/api/products/category/electronics");
+    expect(after.headers.get("etag")).not.toBe(oldTag);
+    const earbuds = (await after.json()).find((p: { name: string }) => p.name === "Budget Earbuds");
+    expect(earbuds.price).toBe(29.99);
+    expect((await shop.request("/api/products/category/electronics", { headers: { "If-None-Match": oldTag! } })).status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import { AppError } from "../../lib/errors";
-import { createCache } from "../../lib/cache";
+import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import { type CatalogRepo, type ProductFilter, createCatalogRepo } from "./catalog.repo";
 import type { ListingQuery, Sort } from "./catalog.schema";
 import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
@@ -11,8 +11,8 @@ export interface Listing extends Page<ProductCard> {
 }
 
 /** Reads of the public catalogue: listings, filters, product details and the category tree. */
-export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRepo(db)) {
-  const cache = createCache<unknown>(5_000);
+export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRepo(db), epoch: Epoch = createEpoch()) {
+  const cache = createCache<unknown>(5_000, epoch);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   /** Turns category/sub-category names or slugs into id filters; an unknown name matches nothing. */
@@ -97,9 +97,9 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
 
     listSitemapEntries: () => repo.allSlugs(),
 
-    /** Drops cached reads after a catalogue write. */
+    /** Drops cached reads (here and in the HTTP answer cache) after a catalogue write. */
     invalidate(): void {
-      cache.clear();
+      epoch.bump();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import { createCache } from "../../lib/cache";
+import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import { AppError } from "../../lib/errors";
 import { createRateLimiter } from "../../lib/rate-limit";
 import { newId } from "../../lib/ids";
@@ -16,10 +16,11 @@ export interface Banner {
 }
 
 /** Site settings, the tracking-pixel config, home banners and contact messages. */
-export function createContentService(db: Db, options: { contactLimitPer10Min: number }) {
+export function createContentService(db: Db, options: { contactLimitPer10Min: number; epoch?: Epoch }) {
+  const epoch = options.epoch ?? createEpoch();
   const k = db.kysely;
   const contactLimiter = createRateLimiter(options.contactLimitPer10Min, 10 * 60_000);
-  const cache = createCache<unknown>(5_000);
+  const cache = createCache<unknown>(5_000, epoch);
 
   async function readSetting<T>(key: string, parse: (v: unknown) => T): Promise<T> {
     return cache.get(`setting:${key}`, async () => {
@@ -36,7 +37,7 @@ export function createContentService(db: Db, options: { contactLimitPer10Min: nu
       .values({ key, value: json, updated_at })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at }))
       .execute();
-    cache.clear();
+    epoch.bump();
   }
 
   return {

@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { type Epoch, createCache } from "../lib/cache";
+
+interface Entry {
+  body: string;
+  contentType: string;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const MIN_COMPRESS = 1024;
+
+/**
+ * Caches public GET answers as ready-to-send bytes with their ETag and compressed forms, keyed by
+ * URL and the data epoch, so a hot catalogue answer costs a map lookup instead of a query, a
+ * JSON serialisation, a hash and a compression per request.
+ */
+export function publicCache(epoch: Epoch, cacheControl: string, ttlMs = 5_000): MiddlewareHandler {
+  const cache = createCache<Entry>(ttlMs, epoch, 2_000);
+  return async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const url = c.req.url;
+    const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+    let entry = cache.peek(key);
+    if (!entry) {
+      const readAt = epoch.value;
+      await next();
+      if (c.res.status !== 200) return;
+      const body = await c.res.text();
+      const contentType = c.res.headers.get("content-type") ?? "application/json";
+      entry = { body, contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+      if (readAt === epoch.value) cache.set(key, entry);
+    }
+    const headers: Record<string, string> = { "Content-Type": entry.contentType, ETag: entry.etag, "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
+    if (c.req.header("if-none-match")?.includes(entry.etag)) {
+      c.res = new Response(null, { status: 304, headers });
+      return c.res;
+    }
+    const accept = c.req.header("accept-encoding") ?? "";
+    if (entry.body.length >= MIN_COMPRESS && /\bbr\b/.test(accept)) {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      c.res = new Response(entry.br as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "br" } });
+    } else if (entry.body.length >= MIN_COMPRESS && /\bgzip\b/.test(accept)) {
+      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      c.res = new Response(entry.gzip as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "gzip" } });
+    } else {
+      c.res = new Response(entry.body, { status: 200, headers });
+    }
+    return c.res;
+  };
+}
