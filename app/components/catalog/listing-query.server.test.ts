@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
-import { parseListing } from "./listing-query.server";
+import { MAX_PRICE_FILTER, parseListing } from "./listing-query.server";
 
 const categories: Category[] = [
   {
@@ -65,6 +65,13 @@ describe("parseListing", () => {
     expect(r.query.sort).toBe("price-asc");
     expect(r.query.minPrice).toBeUndefined();
     expect(r.query.maxPrice).toBeUndefined();
+  });
+
+  it("caps huge prices, which the database could not compare, at a bound that still means no limit", () => {
+    expect(parse(undefined, "minPrice=10&maxPrice=99999999999").query).toMatchObject({ minPrice: 10, maxPrice: MAX_PRICE_FILTER });
+    const r = parse(undefined, "minPrice=1e308");
+    expect(r.errors).toEqual([]);
+    expect(r.query.minPrice).toBe(MAX_PRICE_FILTER);
   });
 
   it("falls back to page 1 and newest first for an unknown page or sort", () => {

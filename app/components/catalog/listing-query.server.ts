@@ -14,6 +14,12 @@ export type ParsedListing = {
   subCategory: Category["subCategories"][number] | null;
 };
 
+/**
+ * Prices are integer cents in the database (PostgreSQL `integer`: at most 2^31 - 1). A bound above
+ * that would make PostgreSQL fail the query, and means "no limit" anyway, so it is capped.
+ */
+export const MAX_PRICE_FILTER = 20_000_000;
+
 const FIELDS = ["page", "subCategory", "minPrice", "maxPrice", "sort"] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -95,8 +101,9 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
     if (!result.success) result = listingQuerySchema.safeParse({ pageSize: PAGE_SIZE });
   }
   const { q: _q, ...query } = result.data!;
+  const cap = (v: number | undefined) => (v === undefined ? v : Math.min(v, MAX_PRICE_FILTER));
   return {
-    query: { ...query, category: parent?.slug, subCategory: subCategory?.slug },
+    query: { ...query, minPrice: cap(query.minPrice), maxPrice: cap(query.maxPrice), category: parent?.slug, subCategory: subCategory?.slug },
     errors,
     invalid: [...rejected],
     category: parent,
