@@ -6,13 +6,45 @@ import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/comp
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { resolveQuickly } from "~/lib/stream.server";
-import { useMoney, useShop } from "~/lib/shop";
+import { type RootData, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 
 const ROWS = 6;
 const PER_ROW = 4;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location);
+// The shop's own tags plus structured data: the site with its search (for a sitelinks search
+// box) and the organisation behind it.
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  if (!root) return seoMeta(matches, location);
+  const { settings, publicUrl } = root;
+  const sameAs = Object.values(settings.socialLinks).filter(Boolean);
+  return [
+    ...seoMeta(matches, location),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: settings.siteName,
+        url: `${publicUrl}/`,
+        potentialAction: { "@type": "SearchAction", target: `${publicUrl}/search?q={search_term_string}`, "query-input": "required name=search_term_string" },
+      },
+    },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: settings.siteName,
+        url: `${publicUrl}/`,
+        ...(settings.logo ? { logo: settings.logo.startsWith("http") ? settings.logo : `${publicUrl}${settings.logo}` } : {}),
+        ...(settings.contactEmail || settings.contactPhone
+          ? { contactPoint: { "@type": "ContactPoint", contactType: "customer service", ...(settings.contactEmail ? { email: settings.contactEmail } : {}), ...(settings.contactPhone ? { telephone: settings.contactPhone } : {}) } }
+          : {}),
+        ...(sameAs.length ? { sameAs } : {}),
+      },
+    },
+  ];
+};
 
 // Below-the-fold products: in the first HTML when the queries answer within this budget,
 // streamed behind skeletons when they are slower (the first byte never waits longer).

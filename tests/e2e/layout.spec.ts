@@ -156,6 +156,20 @@ test.describe("storefront layout on a phone", () => {
   });
 });
 
+test.describe("phone menu without JavaScript", () => {
+  test.use({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+
+  test("the menu button leads to the category links in the footer", async ({ page, request }) => {
+    const all = await categories(request);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect(page).toHaveURL(/#footer-shop$/);
+    const shop = page.getByRole("navigation", { name: "Shop", exact: true });
+    await expect(shop).toBeInViewport();
+    await expect(shop.getByRole("link", { name: all[0].name, exact: true })).toHaveAttribute("href", `/product-category/${all[0].slug}`);
+  });
+});
+
 test.describe("search box", () => {
   test("suggests products as you type, with keyboard navigation, and Enter opens the results page", async ({ page, request }) => {
     const word = await searchWord(request);

@@ -27,6 +27,9 @@ test.describe("titles and sharing tags", () => {
     expect(png.status()).toBe(200);
     expect(png.headers()["content-type"]).toContain("image/png");
     await expect(meta(page, "name", "robots")).toHaveCount(0);
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    expect(ld.find((x) => x["@type"] === "WebSite")).toMatchObject({ name: settings.siteName, url: `${baseURL}/`, potentialAction: { target: `${baseURL}/search?q={search_term_string}` } });
+    expect(ld.find((x) => x["@type"] === "Organization")).toMatchObject({ name: settings.siteName });
     await expectAccessible(page);
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { categoryHref, subCategoryHref } from "./category-menu";
@@ -14,7 +14,9 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
 
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.key]);
@@ -34,20 +36,29 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
     }
   }
 
+  const trigger = "-ml-2 grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100 lg:hidden";
   const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => dialogRef.current?.showModal()}
-        aria-haspopup="dialog"
-        className="-ml-2 grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100 lg:hidden"
-      >
-        <MenuIcon className="size-6" />
-        <span className="sr-only">Open menu</span>
-      </button>
+      {hydrated ? (
+        <button
+          ref={buttonRef}
+          type="button"
+          onClick={() => dialogRef.current?.showModal()}
+          aria-haspopup="dialog"
+          className={trigger}
+        >
+          <MenuIcon className="size-6" />
+          <span className="sr-only">Open menu</span>
+        </button>
+      ) : (
+        // Before JavaScript runs (or without it), the menu button jumps to the footer's category links.
+        <a href="#footer-shop" className={trigger}>
+          <MenuIcon className="size-6" />
+          <span className="sr-only">Menu</span>
+        </a>
+      )}
       <dialog
         ref={dialogRef}
         aria-labelledby="mobile-menu-title"

@@ -43,7 +43,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
             </ul>
           )}
         </div>
-        <nav aria-label="Shop">
+        <nav aria-label="Shop" id="footer-shop" className="scroll-mt-4">
           <h2 className={heading}>Shop</h2>
           <ul className="mt-4 space-y-2.5">
             <li>
