@@ -15,7 +15,8 @@ const joined = (col: string) => `replace(replace(replace(${col}, '-', ''), '''',
  * plus an fts5vocab view of its terms for the search module's vocabulary. Accents are folded by
  * the tokenizer.
  * PostgreSQL: `product_search` holds `head` (name and alias as A, brand and categories as B: small,
- * for ranking and the vocabulary) and `doc` (head plus the description as D) with a GIN index,
+ * for ranking and the vocabulary) and `doc` (head plus the description, stripped of positions and
+ * weights, only matched) with a GIN index,
  * and the normalised name with a pg_trgm GIN index. Accents are folded with unaccent, as on SQLite.
  */
 export function searchMigration(dialect: Dialect) {
@@ -112,7 +113,7 @@ async function upPostgres(db: Kysely<any>) {
        SELECT p.id AS product_id, p.category_id, p.subcategory_id,
               lower(unaccent(${joined("p.name")})) AS name_norm,
               ${head} AS head,
-              ${head} || ${vector("p.description", "D")} AS doc
+              strip(${head} || ${vector("p.description", "D")}) AS doc
        FROM products p
        LEFT JOIN categories c ON c.id = p.category_id
        LEFT JOIN categories sc ON sc.id = p.subcategory_id

@@ -50,34 +50,88 @@ export function strictWordSimilarity(query: string | Set<string>, text: string):
 }
 
 /**
- * An inverted trigram index over product names: candidates share enough trigrams with the query
- * (at least the threshold share of the query's, a bound no word run can beat), then are scored exactly.
+ * An inverted trigram index over product names, with trigrams as small integers: candidates share
+ * enough trigrams with the query (at least the threshold share of the query's, a bound no run of
+ * words can beat), then are scored exactly.
  */
 export function createTrigramIndex(entries: Array<{ id: string; name: string }>) {
-  const postings = new Map<string, number[]>();
-  entries.forEach((e, i) => {
-    for (const g of trigrams(e.name)) {
-      const list = postings.get(g);
-      if (list) list.push(i);
-      else postings.set(g, [i]);
+  const gramIds = new Map<string, number>();
+  const grams: number[] = []; // each word's distinct trigram ids, word after word
+  const wordStart: number[] = []; // where each word starts in grams
+  const entryStart: number[] = []; // where each entry's words start in wordStart
+  const postings: number[][] = [];
+  for (let n = 0; n < entries.length; n++) {
+    entryStart.push(wordStart.length);
+    const inEntry = new Set<number>();
+    for (const w of words(entries[n].name)) {
+      wordStart.push(grams.length);
+      const set = new Set<string>();
+      addTrigrams(w, set);
+      for (const g of set) {
+        let id = gramIds.get(g);
+        if (id === undefined) {
+          id = gramIds.size;
+          gramIds.set(g, id);
+          postings.push([]);
+        }
+        grams.push(id);
+        if (!inEntry.has(id)) {
+          inEntry.add(id);
+          postings[id].push(n);
+        }
+      }
     }
-  });
+  }
+  entryStart.push(wordStart.length);
+  wordStart.push(grams.length);
+  const stamps = new Int32Array(gramIds.size);
+  let stamp = 0;
+
+  /** strict_word_similarity of the query (marked in `inQuery`, `size` trigrams) to entry `n`. */
+  function score(n: number, inQuery: Uint8Array, size: number): number {
+    let best = 0;
+    for (let i = entryStart[n]; i < entryStart[n + 1]; i++) {
+      stamp++;
+      let run = 0;
+      let common = 0;
+      for (let j = i; j < entryStart[n + 1]; j++) {
+        for (let x = wordStart[j]; x < wordStart[j + 1]; x++) {
+          const g = grams[x];
+          if (stamps[g] === stamp) continue;
+          stamps[g] = stamp;
+          run++;
+          if (inQuery[g]) common++;
+        }
+        const s = common / (size + run - common);
+        if (s > best) best = s;
+      }
+    }
+    return best;
+  }
+
   return {
     /** Ids whose name is at least `threshold` similar to the query, most similar first. */
     similar(query: string, threshold = SIMILAR_NAME_THRESHOLD): string[] {
       const q = trigrams(query);
       if (q.size === 0) return [];
-      const counts = new Map<number, number>();
-      for (const g of q) for (const i of postings.get(g) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
+      const inQuery = new Uint8Array(gramIds.size);
+      const counts = new Int32Array(entries.length);
+      const touched: number[] = [];
+      for (const g of q) {
+        const id = gramIds.get(g);
+        if (id === undefined) continue;
+        inQuery[id] = 1;
+        for (const n of postings[id]) if (counts[n]++ === 0) touched.push(n);
+      }
       const need = threshold * q.size;
       const scored: Array<{ id: string; score: number }> = [];
-      for (const [i, n] of counts) {
-        if (n < need) continue;
-        const score = strictWordSimilarity(q, entries[i].name);
-        if (score >= threshold) scored.push({ id: entries[i].id, score });
+      for (const n of touched) {
+        if (counts[n] < need) continue;
+        const s = score(n, inQuery, q.size);
+        if (s >= threshold) scored.push({ id: entries[n].id, score: s });
       }
       scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return scored.map((s) => s.id);
+      return scored.map((x) => x.id);
     },
   };
 }
