@@ -66,7 +66,11 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     } else {
       toast.error(r.message);
       const first = (["name", "email", "subject", "message"] as const).find((f) => r.fieldErrors[f]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      const field = first && formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`);
+      if (field) {
+        field.focus({ preventScroll: true });
+        field.scrollIntoView({ block: "center" });
+      }
     }
   }, [fetcher.state, fetcher.data]);
 
