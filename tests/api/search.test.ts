@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/database";
+import { createEpoch } from "../../server/lib/cache";
 import { newId, slugify } from "../../server/lib/ids";
 import { createSearchService } from "../../server/modules/search/search.service";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -214,5 +215,23 @@ describe("search service", () => {
   it("finds typo'd words after a rebuild of the index", async () => {
     await shop.services.search.reindex({ rebuild: true });
     expect((await shop.services.search.search("leathr belt")).products.map((p) => p.name)).toEqual(["Leather Belt"]);
+  });
+
+  it("learns new words for typo correction a few seconds after a catalogue write", async () => {
+    const epoch = createEpoch();
+    const service = createSearchService(shop.db, undefined, { epoch });
+    const find = async (q: string) => (await service.search(q)).products.map((p) => p.name);
+    expect(await find("zbeulon")).toEqual([]);
+    await addProduct(shop.db, { name: "Zebulon Vase", categoryId: ids.accessories });
+    expect(await find("zebulon")).toEqual(["Zebulon Vase"]); // the index follows at once
+    epoch.bump();
+    const later = Date.now() + 6_000;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => later);
+    try {
+      // A swap too far for trigram similarity: only the refreshed vocabulary corrects it.
+      expect(await find("zbeulon")).toEqual(["Zebulon Vase"]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

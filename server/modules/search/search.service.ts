@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import type { Epoch } from "../../lib/cache";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { createCatalogRepo } from "../catalog/catalog.repo";
 import type { ProductCard } from "../catalog/catalog.types";
@@ -10,7 +11,12 @@ import { type Vocabulary, createVocabulary } from "./vocabulary";
 export interface SearchOptions {
   /** How long the in-memory vocabulary serves before it is refreshed in the background (other instances' writes show up within it). */
   vocabularyTtlMs?: number;
+  /** The services' data epoch: after a catalogue write in this process, the next search (at most every few seconds) reloads the vocabulary. */
+  epoch?: Epoch;
 }
+
+/** Least time between two refreshes caused by writes, so a burst of writes costs one rebuild. */
+const MIN_REFRESH_MS = 5_000;
 
 const MAX_LIMIT = 100;
 
@@ -27,6 +33,7 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
   let cached: { vocabulary: Vocabulary; at: number } | null = null;
   let loading: Promise<Vocabulary> | null = null;
   let generation = 0;
+  let seenEpoch = options.epoch?.value;
 
   function load(): Promise<Vocabulary> {
     if (loading) return loading;
@@ -45,8 +52,20 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
     return pending;
   }
 
-  /** The current vocabulary; a stale one is served while its replacement loads. */
+  function invalidate() {
+    generation++;
+    cached = null;
+    loading = null;
+    engine.forget();
+  }
+
+  /** The current vocabulary; once its TTL is over, the old one serves while the new one loads. */
   async function vocabulary(): Promise<Vocabulary> {
+    const epoch = options.epoch?.value;
+    if (epoch !== seenEpoch && (!cached || Date.now() - cached.at >= MIN_REFRESH_MS)) {
+      seenEpoch = epoch;
+      invalidate();
+    }
     if (cached && Date.now() - cached.at < ttl) return cached.vocabulary;
     const next = load();
     if (cached) {
@@ -72,10 +91,7 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
     /** Makes the next search see catalogue writes at once: drops the vocabulary (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */
     async reindex(opts: { rebuild?: boolean } = {}): Promise<void> {
       if (opts.rebuild) await engine.rebuild();
-      generation++;
-      cached = null;
-      loading = null;
-      engine.forget();
+      invalidate();
     },
   };
 }
