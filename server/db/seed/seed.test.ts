@@ -191,6 +191,11 @@ describe("seeding a chosen number of products", () => {
     expect(await countCatalog(t.db)).toMatchObject({ products: 45 });
     expect(fs.readdirSync(uploadsDir)).toEqual([]);
 
+    // A shop whose operator deleted every product but kept categories is not seeded over.
+    await t.db.kysely.deleteFrom("product_variants").execute();
+    await t.db.kysely.deleteFrom("products").execute();
+    expect(await seedIfEmpty(t.db, { uploadsDir, writeImages: false })).toBeNull();
+
     await wipeCatalog(t.db);
     expect(await countCatalog(t.db)).toEqual({ products: 0, categories: 0 });
     await seedDemo(t.db, { uploadsDir, products: 7, writeImages: false });

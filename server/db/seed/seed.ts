@@ -58,11 +58,13 @@ export interface SeedResult {
 }
 
 /**
- * Seeds the demo shop when the catalogue has no products; returns what it created, or null. When
- * several instances start at once on an empty database, one seeds and the others step aside.
+ * Seeds the demo shop when the catalogue is empty (no products, and no categories an operator
+ * kept); returns what it created, or null. When several instances start at once on an empty
+ * database, one seeds and the others step aside.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedResult | null> {
-  if ((await countCatalog(db)).products > 0) return null;
+  const existing = await countCatalog(db);
+  if (existing.products > 0 || existing.categories > 0) return null;
   try {
     return await seedDemo(db, options);
   } catch (error) {
