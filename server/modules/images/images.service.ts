@@ -90,16 +90,14 @@ export function createImageService(options: ImageServiceOptions) {
       const max = largest(kind);
       const fit = opts.fit ?? "cover";
       // Decode, orient and crop once at the largest size; smaller widths are scaled from those pixels.
-      let raw: { data: Buffer; info: sharp.OutputInfo };
-      try {
-        raw = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize(max.width, max.height, { fit, position: fit === "cover" ? "attention" : "centre", background: "#ffffff" })
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-      } catch {
-        throw new AppError("invalid_input", "This picture is damaged or too large to process");
-      }
+      const raw = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(max.width, max.height, { fit, position: fit === "cover" ? "attention" : "centre", background: "#ffffff" })
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => {
+          throw new AppError("invalid_input", "This picture is damaged or too large to process");
+        });
       await prepareDir(kind);
       const url = storedImageUrl(kind, name);
       const { width, height, channels } = raw.info;
