@@ -76,7 +76,7 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
   }
 
   return {
-    /** Up to `limit` active products matching the term (typos and unfinished words allowed), best first, with the total; a blank term finds nothing without a query. */
+    /** Finds up to `limit` active products for a shopper's term, forgiving typos and unfinished words, best first with the total for paging; a blank term finds nothing without a query. */
     async search(term: string, limit = 10, offset = 0): Promise<{ products: ProductCard[]; total: number }> {
       const words = parseQuery(term.trim());
       const size = Math.min(Math.max(Math.trunc(limit), 0), MAX_LIMIT);

@@ -59,24 +59,27 @@ export function createTrigramIndex(entries: Array<{ id: string; name: string }>)
   const grams: number[] = []; // each word's distinct trigram ids, word after word
   const wordStart: number[] = []; // where each word starts in grams
   const entryStart: number[] = []; // where each entry's words start in wordStart
-  const postings: number[][] = [];
+  const postings: number[][] = []; // entries containing each trigram
+  const lastEntry: number[] = []; // the last entry posted for each trigram
   for (let n = 0; n < entries.length; n++) {
     entryStart.push(wordStart.length);
-    const inEntry = new Set<number>();
     for (const w of words(entries[n].name)) {
-      wordStart.push(grams.length);
-      const set = new Set<string>();
-      addTrigrams(w, set);
-      for (const g of set) {
+      const start = grams.length;
+      wordStart.push(start);
+      const padded = `  ${w} `;
+      next: for (let i = 0; i + 3 <= padded.length; i++) {
+        const g = padded.slice(i, i + 3);
         let id = gramIds.get(g);
         if (id === undefined) {
           id = gramIds.size;
           gramIds.set(g, id);
           postings.push([]);
+          lastEntry.push(-1);
         }
+        for (let x = start; x < grams.length; x++) if (grams[x] === id) continue next;
         grams.push(id);
-        if (!inEntry.has(id)) {
-          inEntry.add(id);
+        if (lastEntry[id] !== n) {
+          lastEntry[id] = n;
           postings[id].push(n);
         }
       }
