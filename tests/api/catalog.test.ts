@@ -84,7 +84,7 @@ describe("GET /api/products", () => {
   });
 
   it("rejects bad filters with a 400 and a clear message, never a 500", async () => {
-    for (const q of ["minPrice=-1", "minPrice=abc", "minPrice=50&maxPrice=10", "sort=cheapest", "page=0"]) {
+    for (const q of ["minPrice=-1", "minPrice=abc", "minPrice=50&maxPrice=10", "sort=cheapest", "page=0", "maxPrice=99999999999", "minPrice=1e308"]) {
       const { status, body } = await getJson(`/api/products?${q}`);
       expect(status, q).toBe(400);
       expect(body.error.code).toBe("invalid_input");

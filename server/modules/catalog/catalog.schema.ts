@@ -10,6 +10,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The highest price a filter accepts, in the major unit (keeps minor units inside a 32-bit column). */
+export const MAX_PRICE = 10_000_000;
+
 const optionalMoney = z
   .union([z.string(), z.number()])
   .optional()
@@ -18,6 +21,10 @@ const optionalMoney = z
     const n = Number(v);
     if (!Number.isFinite(n) || n < 0) {
       ctx.addIssue({ code: "custom", message: "Must be a positive number" });
+      return z.NEVER;
+    }
+    if (n > MAX_PRICE) {
+      ctx.addIssue({ code: "custom", message: `Must be at most ${MAX_PRICE.toLocaleString("en-US")}` });
       return z.NEVER;
     }
     return n;
