@@ -26,7 +26,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
     if (seeded) {
       await analyze(db);
-      logger.info({ products: seeded.products }, "seeded the demo shop");
+      logger.info({ products: seeded.products, categories: seeded.categories, images: seeded.images, ms: seeded.ms }, "seeded the demo shop");
     }
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });

@@ -30,6 +30,7 @@ export function openDatabase(url: string): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -65536"); // 64 MB of page cache: a large catalogue's hot pages stay in memory
   // Gather planner statistics for tables that have none yet (e.g. right after a bulk seed), so
   // SQLite picks primary-key lookups over a scan of a low-selectivity index.
   sqlite.pragma("optimize = 0x10002");

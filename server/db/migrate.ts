@@ -18,6 +18,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+    const which = failed ? `Migration ${failed.migrationName}` : "Migrating the database";
+    throw new Error(`${which} failed: ${String((error as Error)?.message ?? error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
-import { MAX_PRICE_FILTER, parseListing } from "./listing-query.server";
+import { parseListing } from "./listing-query.server";
 
 const categories: Category[] = [
   {
@@ -67,11 +67,12 @@ describe("parseListing", () => {
     expect(r.query.maxPrice).toBeUndefined();
   });
 
-  it("caps huge prices, which the database could not compare, at a bound that still means no limit", () => {
-    expect(parse(undefined, "minPrice=10&maxPrice=99999999999").query).toMatchObject({ minPrice: 10, maxPrice: MAX_PRICE_FILTER });
-    const r = parse(undefined, "minPrice=1e308");
-    expect(r.errors).toEqual([]);
-    expect(r.query.minPrice).toBe(MAX_PRICE_FILTER);
+  it("rejects prices above the highest a filter accepts with a message, keeping the other bound", () => {
+    const r = parse(undefined, "minPrice=10&maxPrice=99999999999");
+    expect(r.query.minPrice).toBe(10);
+    expect(r.query.maxPrice).toBeUndefined();
+    expect(r.errors).toEqual(["The maximum price “99999999999” is not valid: enter an amount from 0 to 10,000,000."]);
+    expect(parse(undefined, "minPrice=1e308").invalid).toEqual(["minPrice"]);
   });
 
   it("falls back to page 1 and newest first for an unknown page or sort", () => {

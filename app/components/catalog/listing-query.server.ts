@@ -1,4 +1,4 @@
-import { type ListingQuery, listingQuerySchema } from "../../../server/modules/catalog/catalog.schema";
+import { type ListingQuery, MAX_PRICE, listingQuerySchema } from "../../../server/modules/catalog/catalog.schema";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { PAGE_SIZE } from "./listing-url";
 
@@ -13,12 +13,6 @@ export type ParsedListing = {
   category: Category | null;
   subCategory: Category["subCategories"][number] | null;
 };
-
-/**
- * Prices are integer cents in the database (PostgreSQL `integer`: at most 2^31 - 1). A bound above
- * that would make PostgreSQL fail the query, and means "no limit" anyway, so it is capped.
- */
-export const MAX_PRICE_FILTER = 20_000_000;
 
 const FIELDS = ["page", "subCategory", "minPrice", "maxPrice", "sort"] as const;
 type Field = (typeof FIELDS)[number];
@@ -44,9 +38,9 @@ function messageFor(field: Field, raw: Record<string, string>, issueMessage: str
   switch (field) {
     case "minPrice":
       if (issueMessage.startsWith("Minimum price must not exceed")) return "The minimum price must not be higher than the maximum price.";
-      return `The minimum price ${quoted(raw.minPrice)} is not valid: enter an amount of 0 or more.`;
+      return `The minimum price ${quoted(raw.minPrice)} is not valid: enter an amount from 0 to ${MAX_PRICE.toLocaleString("en-US")}.`;
     case "maxPrice":
-      return `The maximum price ${quoted(raw.maxPrice)} is not valid: enter an amount of 0 or more.`;
+      return `The maximum price ${quoted(raw.maxPrice)} is not valid: enter an amount from 0 to ${MAX_PRICE.toLocaleString("en-US")}.`;
     case "page":
       return `There is no page ${quoted(raw.page)}; showing the first page.`;
     case "sort":
@@ -101,9 +95,8 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
     if (!result.success) result = listingQuerySchema.safeParse({ pageSize: PAGE_SIZE });
   }
   const { q: _q, ...query } = result.data!;
-  const cap = (v: number | undefined) => (v === undefined ? v : Math.min(v, MAX_PRICE_FILTER));
   return {
-    query: { ...query, minPrice: cap(query.minPrice), maxPrice: cap(query.maxPrice), category: parent?.slug, subCategory: subCategory?.slug },
+    query: { ...query, category: parent?.slug, subCategory: subCategory?.slug },
     errors,
     invalid: [...rejected],
     category: parent,
