@@ -4,7 +4,8 @@ import type { Expansion, Vocabulary } from "./vocabulary";
 /**
  * A search as the engines run it: every word must match (AND); a word matches through any of its
  * alternatives (the joined form "tshirt", or all of its parts "t" AND "shirt"); a token matches
- * itself (as a prefix when 2+ letters or still being typed) or any of its expansions.
+ * itself (as a prefix from 2 letters: one letter would be most of the catalogue) or any of its
+ * expansions.
  */
 export interface SearchPlan {
   words: Expansion[][][];
@@ -15,15 +16,14 @@ export interface SearchPlan {
 /** Expands the words of a query with the vocabulary into a plan both engines can render. */
 export function planSearch(words: QueryWord[], vocabulary: Vocabulary): SearchPlan {
   let fuzzy = false;
-  const expand = (token: string, last: boolean) => {
-    const e = vocabulary.expand(token, token.length >= 2 || last);
+  const expand = (token: string) => {
+    const e = vocabulary.expand(token, token.length >= 2);
     if (e.fuzzy.length) fuzzy = true;
     return e;
   };
-  const planned = words.map((w, wi) => {
-    const lastWord = wi === words.length - 1;
-    const alternatives = [[expand(w.joined, lastWord)]];
-    if (w.parts.length) alternatives.push(w.parts.map((p, pi) => expand(p, lastWord && pi === w.parts.length - 1)));
+  const planned = words.map((w) => {
+    const alternatives = [[expand(w.joined)]];
+    if (w.parts.length) alternatives.push(w.parts.map(expand));
     return alternatives;
   });
   return { words: planned, fuzzy };

@@ -19,6 +19,8 @@ export interface SearchOptions {
 const MIN_REFRESH_MS = 5_000;
 
 const MAX_LIMIT = 100;
+/** Shortest term (letters and digits) worth a similar-names fallback: shorter ones resemble every name. */
+const MIN_SIMILAR_LENGTH = 3;
 
 /**
  * Product search, the same on SQLite and PostgreSQL. The term is split into words like the index
@@ -84,7 +86,8 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
       const start = Math.max(Math.trunc(offset), 0);
       const plan = planSearch(words, await vocabulary());
       let hits = await engine.find(plan, size, start);
-      if (hits.total === 0) hits = await engine.similarNames(normaliseQuery(words), size, start);
+      const whole = normaliseQuery(words);
+      if (hits.total === 0 && whole.replace(/ /g, "").length >= MIN_SIMILAR_LENGTH) hits = await engine.similarNames(whole, size, start);
       return { products: await repo.cardsByIds(hits.ids), total: hits.total };
     },
 
