@@ -17,8 +17,9 @@ export interface Hits {
  * (migration 0002-search), so nothing here joins products.
  *
  * Ranking, on both engines: products matching every word without typo corrections first, then
- * those matching every word in the name, then the engine's relevance (bm25 / ts_rank, with the
- * name weighted above brand and categories, and those above the description on SQLite).
+ * those matching every word in the name, then the engine's relevance (bm25 over name > brand and
+ * categories > description on SQLite; ts_rank over name > brand and categories, shorter first, on
+ * PostgreSQL), then id.
  */
 export interface SearchEngine {
   find(plan: SearchPlan, limit: number, offset: number): Promise<Hits>;
@@ -118,7 +119,7 @@ function postgresEngine(db: Db): SearchEngine {
           ? [sql`s.product_id IN (SELECT product_id FROM product_search WHERE doc @@ ${toTsquery(plan, { fuzzy: false, nameOnly: false })}::tsquery) DESC`]
           : []),
         sql`s.head @@ ${toTsquery(plan, { fuzzy: true, nameOnly: true })}::tsquery DESC`,
-        sql`ts_rank(s.head, ${all}::tsquery) DESC`,
+        sql`ts_rank(s.head, ${all}::tsquery, 1) DESC`,
         sql`s.product_id`,
       ];
       // The planner prices a sequential scan of every doc below the GIN index once a word is in
