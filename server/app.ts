@@ -73,8 +73,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included).
   const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE);
   for (const path of ["/api/products", "/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
-    // Search answers are not kept: the index follows writes that do not go through the catalogue.
-    app.use(path, (c, next) => (c.req.path.startsWith("/api/products/search/") ? next() : publicReads(c, next)));
+    app.use(path, publicReads);
   }
   app.use("/api/*", etag());
   app.route("/api", catalogRoutes());

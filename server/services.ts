@@ -16,7 +16,7 @@ export function createServices(db: Db, env: Env) {
     db,
     dataEpoch,
     catalog: createCatalogService(db, catalogRepo, dataEpoch),
-    search: createSearchService(db, catalogRepo),
+    search: createSearchService(db, catalogRepo, { epoch: dataEpoch }),
     content: createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType } from "kysely";
 
 /** Timestamps are written as ISO strings; PostgreSQL reads them back as Date, SQLite as string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -72,11 +72,6 @@ export interface ContactMessageTable {
   ip: string | null;
   read_at: Timestamp | null;
   created_at: Timestamp;
-}
-
-export interface SearchTermTable {
-  term: string;
-  weight: Generated<number>;
 }
 
 export interface Database {
