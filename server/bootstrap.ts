@@ -19,7 +19,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const env = options.env ?? loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
-  const db = openDatabase(env.DATABASE_URL);
+  const db = openDatabase(env.DATABASE_URL, { onIdleError: (err) => logger.warn({ err }, "database connection lost; reconnecting on next query") });
   await migrateToLatest(db);
   const services = createServices(db, env);
   if (env.SEED_ON_EMPTY) {

@@ -17,9 +17,13 @@ export interface Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens the database named by a DATABASE_URL: `file:PATH` for SQLite, `postgres://` for PostgreSQL. */
-export function openDatabase(url: string): Db {
+export function openDatabase(url: string, options: { onIdleError?: (err: Error) => void } = {}): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) emits an
+    // error on the pool; without a listener it would crash the process. The pool reconnects on
+    // the next query, so only report it.
+    pool.on("error", (err) => options.onIdleError?.(err));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: "postgres", close: () => kysely.destroy() };
   }

@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { openDatabase, toIso } from "./database";
+import { createTestDb } from "../../tests/support/test-shop";
+
+describe("database", () => {
+  it("normalises timestamps from either engine to ISO strings", () => {
+    expect(toIso(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05.000Z");
+    expect(toIso("2026-01-02 03:04:05")).toBe("2026-01-02T03:04:05.000Z");
+    expect(toIso(null)).toBeNull();
+  });
+
+  it.runIf(process.env.TEST_DB === "postgres")("survives the server ending an idle connection and reconnects", async () => {
+    const test = await createTestDb();
+    const errors: Error[] = [];
+    const db = openDatabase(test.url, { onIdleError: (e) => errors.push(e) });
+    try {
+      await sql`select 1`.execute(db.kysely);
+      const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+      await admin.connect();
+      const dbName = new URL(test.url).pathname.slice(1);
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
+      await admin.end();
+      await expect.poll(() => errors.length).toBeGreaterThan(0);
+      const { rows } = await sql<{ n: number }>`select 2 as n`.execute(db.kysely);
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await db.close();
+      await test.drop();
+    }
+  });
+});
