@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { etag } from "hono/etag";
@@ -14,6 +15,10 @@ import { publicCache } from "./http/public-cache";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
+import { adminRoutes } from "./http/admin.routes";
+import { authRoutes } from "./http/auth.routes";
+import { originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
+import type { SessionUser } from "./auth/auth.service";
 
 export interface AppOptions {
   services: Services;
@@ -29,6 +34,15 @@ declare module "react-router" {
     services: Services;
     clientIp: string;
     requestId: string;
+    /** The signed-in user of this request (resolved once per request), or null. */
+    user: SessionUser | null;
+    /**
+     * The nonce of this page's inline scripts. Calling it switches the page's Content-Security-Policy
+     * from 'unsafe-inline' to this nonce, so call it only where every inline script gets it:
+     * `<Scripts nonce>`, `<ScrollRestoration nonce>`, `<ServerRouter nonce>` and
+     * `renderToPipeableStream(…, { nonce })` in app/entry.server.tsx.
+     */
+    cspNonce: () => string;
   }
 }
 
@@ -45,6 +59,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     await next();
     logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
+  app.use("*", secureHeaders(services.env));
+  app.use("*", originGuard(services.env));
 
   app.get("/healthz", async (c) => {
     await services.db.kysely.selectFrom("settings").select("key").limit(1).execute();
@@ -76,6 +92,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     app.use(path, publicReads);
   }
   app.use("/api/*", etag());
+  app.route("/api", authRoutes());
+  app.route("/api/admin", adminRoutes());
   app.route("/api", catalogRoutes());
   app.route("/api", contentRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint" } }, 404));
@@ -87,7 +105,33 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
 
   if (build) {
     const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
-    app.all("*", (c) => handler(c.req.raw, { services, clientIp: clientIp(c), requestId: c.var.requestId }));
+    app.all("*", async (c) => {
+      // Writes and the admin area see bans and role changes at once; other pages use the cookie cache.
+      const fresh = c.req.method !== "GET" && c.req.method !== "HEAD" ? true : c.req.path.startsWith("/admin-dashboard");
+      const [session, settings] = await Promise.all([
+        services.auth.getSession(c.req.raw.headers, { fresh }),
+        services.content.getSettings().catch(() => null),
+      ]);
+      const nonce = randomBytes(16).toString("base64");
+      let nonceUsed = false;
+      const cspNonce = () => {
+        nonceUsed = true;
+        return nonce;
+      };
+      let res = await handler(c.req.raw, { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce });
+      try {
+        res.headers.set("X-Request-Id", c.var.requestId);
+      } catch {
+        res = new Response(res.body, res); // a Response.redirect() has immutable headers
+      }
+      for (const cookie of session.setCookies) res.headers.append("Set-Cookie", cookie);
+      if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
+      if (res.headers.get("content-type")?.includes("text/html")) {
+        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChatScriptUrl: settings?.liveChatScriptUrl });
+        res.headers.set("Content-Security-Policy", policy);
+      }
+      return res;
+    });
   }
 
   app.onError((err, c) => {

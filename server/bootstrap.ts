@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
+import { setUpAdministrators } from "./auth/admin-setup";
+import { withReachableOidc } from "./auth/providers";
 import { analyze, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/seed";
@@ -16,12 +18,13 @@ export interface BootstrapOptions {
 
 /** Opens the database, migrates it, seeds the demo shop when empty and builds the HTTP app. */
 export async function bootstrap(options: BootstrapOptions = {}) {
-  const env = options.env ?? loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  const loaded = options.env ?? loadEnv();
+  const logger = createLogger(loaded.LOG_LEVEL);
+  const env = await withReachableOidc(loaded, logger);
   fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   const db = openDatabase(env.DATABASE_URL, { onIdleError: (err) => logger.warn({ err }, "database connection lost; reconnecting on next query") });
   await migrateToLatest(db);
-  const services = createServices(db, env);
+  const services = createServices(db, env, { logger });
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
     if (seeded) {
@@ -29,13 +32,23 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       logger.info({ products: seeded.products, categories: seeded.categories, images: seeded.images, ms: seeded.ms }, "seeded the demo shop");
     }
   }
+  await setUpAdministrators(services, env, logger);
+  if (services.mailer.transport === "outbox") {
+    logger.info({ outbox: env.MAIL_OUTBOX_DIR }, "no SMTP_URL: mails (sign-up, sign-in links, password resets) are logged and written to the outbox folder");
+  } else {
+    void services.mailer.verify();
+  }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
   return {
     app,
     env,
     logger,
     services,
-    close: () => db.close(),
+    async close() {
+      await services.auth.idle();
+      services.mailer.close();
+      await db.close();
+    },
   };
 }
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+/** An optional setting where an empty value means "not set". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +24,32 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+
+  // Accounts and sign-in (server/auth). Blank values count as unset, so `.env.example` can list them empty.
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
+  /** Sign-in, sign-up, magic-link and password-reset requests accepted per IP address per minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins, and magic-link, reset or sign-up requests, accepted per e-mail address per 15 minutes. */
+  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  ADMIN_EMAIL: optionalText.pipe(z.string().email("must be an e-mail address").optional()),
+  ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), "must be 8 to 128 characters"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  TWITTER_CLIENT_ID: optionalText,
+  TWITTER_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: optionalText.pipe(z.string().url("must be the issuer's URL").optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
+
+  // Mail (server/modules/mail)
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+  MAIL_FROM: optionalText,
+  MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };

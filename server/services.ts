@@ -1,23 +1,40 @@
 import type { Db } from "./db/database";
 import type { Env } from "./env";
+import { createAuthService } from "./auth/auth.service";
 import { createEpoch } from "./lib/cache";
+import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createContentService } from "./modules/content/content.service";
+import { createImageService } from "./modules/images/images.service";
+import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
 
+export interface ServiceOptions {
+  /** The process logger (a silent one when omitted, as in tests). */
+  logger?: Logger;
+  /** Another mailer (the default follows SMTP_URL; see server/modules/mail). */
+  mailer?: Mailer;
+}
+
 /** Every domain service, wired once per process and shared by the API and the pages. */
-export function createServices(db: Db, env: Env) {
+export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
+  const logger = options.logger ?? createLogger("silent");
   const catalogRepo = createCatalogRepo(db);
   // Bumped by every catalogue or content write; all read caches (services and HTTP) key on it.
   const dataEpoch = createEpoch();
+  const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch });
+  const mailer = options.mailer ?? createMailer(env, logger);
   return {
     env,
     db,
     dataEpoch,
     catalog: createCatalogService(db, catalogRepo, dataEpoch),
     search: createSearchService(db, catalogRepo, { epoch: dataEpoch }),
-    content: createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch }),
+    content,
+    images: createImageService({ uploadsDir: env.UPLOADS_DIR }),
+    mailer,
+    auth: createAuthService({ db, env, logger, mailer, siteName: async () => (await content.getSettings()).siteName }),
   };
 }
 

@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./database";
 import { catalogMigration } from "./migrations/0001-catalog";
 import { searchMigration } from "./migrations/0002-search";
+import { authMigration } from "./migrations/0003-auth";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     "0001-catalog": catalogMigration(db.dialect),
     "0002-search": searchMigration(db.dialect),
+    "0003-auth": authMigration(db.dialect),
   };
 }
 

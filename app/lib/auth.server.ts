@@ -1,0 +1,53 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { SessionUser } from "../../server/auth/auth.service";
+
+export type { SessionUser };
+
+/** The path and query of a page request, as a `redirectTo` value (data requests name their page). */
+function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/** The sign-in page that returns to this request's page afterwards. */
+export function loginUrl(request: Request): string {
+  return `/login?redirectTo=${encodeURIComponent(pageOf(request))}`;
+}
+
+/** The signed-in user of this request, or null (resolved once per request by the server). */
+export function getUser(context: AppLoadContext): SessionUser | null {
+  return context.user ?? null;
+}
+
+/** The signed-in user; a signed-out visitor is sent to /login and comes back here afterwards. */
+export function requireUser(context: AppLoadContext, request: Request): SessionUser {
+  const user = getUser(context);
+  if (!user) throw redirect(loginUrl(request));
+  return user;
+}
+
+/**
+ * An administrator: a signed-out visitor is sent to /login (and back), a customer gets a 403
+ * error response for the route's error boundary. On /admin-dashboard the server reads the session
+ * from the database, so a demotion or ban applies at once.
+ */
+export function requireAdmin(context: AppLoadContext, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (user.role !== "admin") {
+    throw data({ message: "This page is for the shop's administrators." }, { status: 403, statusText: "Forbidden" });
+  }
+  return user;
+}
+
+/**
+ * The nonce for this page's inline scripts. Asking for it switches the page's Content-Security-Policy
+ * to allow only inline scripts that carry it (instead of 'unsafe-inline'), so give it to every one:
+ * `<Scripts nonce>`, `<ScrollRestoration nonce>` in root.tsx (via the root loader's data), and
+ * `<ServerRouter nonce>` plus `renderToPipeableStream(…, { nonce })` in app/entry.server.tsx.
+ */
+export function getCspNonce(context: AppLoadContext): string {
+  return context.cspNonce();
+}

@@ -1,0 +1,211 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/database";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
+import type { Mailer } from "../modules/mail/mailer";
+import { createUsersService } from "../modules/users/users.service";
+import { type Role, createAuth } from "./auth";
+import { listAuthProviders } from "./providers";
+import { createRateLimitStore } from "./rate-limit";
+import { resolveAuthSecret } from "./secret";
+
+/** The signed-in user as pages and API handlers see it (`context.user`). */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  emailVerified: boolean;
+}
+
+export interface SessionLookup {
+  user: SessionUser | null;
+  /** Cookies better-auth refreshed while reading the session (pass them on to the browser). */
+  setCookies: string[];
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  /** The shop's name for mails. */
+  siteName: () => Promise<string>;
+}
+
+/** Tracks work that runs after an answer is sent, so tests and shutdown can wait for it. */
+function createBackgroundTasks() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    run(task: Promise<unknown>) {
+      const tracked = task.catch(() => {}).finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+/** Normalises better-auth's user object (role may be missing or a comma list) into ours. */
+export function toSessionUser(user: { id: string; name: string; email: string; image?: string | null; role?: string | null; emailVerified: boolean }): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role: user.role?.split(",").includes("admin") ? "admin" : "customer",
+    emailVerified: Boolean(user.emailVerified),
+  };
+}
+
+/** The readable 429 answer of the auth endpoints (better-auth's own says only "Too many requests"). */
+async function readableRateLimit(response: Response): Promise<Response> {
+  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  if (body?.code === "RATE_LIMITED") return response;
+  const seconds = Number(response.headers.get("x-retry-after")) || 60;
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(seconds));
+  headers.set("X-Retry-After", String(seconds));
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  const message = `Too many attempts from your network. For your security, please wait ${wait} and try again.`;
+  return new Response(JSON.stringify({ code: "RATE_LIMITED", message }), { status: 429, headers });
+}
+
+/**
+ * Accounts and sign-in for the rest of the shop: better-auth (its HTTP handler and server API),
+ * the configured providers, session lookups for pages, the first administrator, and the shop's
+ * own user records.
+ */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, env, logger, mailer } = deps;
+  const rateLimits = createRateLimitStore(db);
+  const background = createBackgroundTasks();
+  const users = createUsersService(db);
+  const auth = createAuth({
+    db,
+    env,
+    mailer,
+    logger,
+    secret: resolveAuthSecret(env, logger),
+    rateLimits,
+    siteName: deps.siteName,
+    background: (task) => background.run(task),
+  });
+  const providers = listAuthProviders(env);
+
+  return {
+    /** The better-auth instance (its `api` calls endpoints in-process, without rate limits). */
+    auth,
+    api: auth.api,
+
+    /** Sign-in options for the UI: configured social providers and the OpenID Connect provider. */
+    providers,
+
+    /**
+     * Handles a request to /api/auth/* (or one a route action builds): rate limits, origin checks
+     * and cookies apply exactly as over HTTP. The client address is the first X-Forwarded-For hop.
+     */
+    async handler(request: Request): Promise<Response> {
+      const forwarded = request.headers.get("x-forwarded-for");
+      const first = forwarded?.split(",")[0]?.trim();
+      let req = request;
+      if (forwarded && first !== forwarded) {
+        const headers = new Headers(request.headers);
+        headers.set("x-forwarded-for", first ?? "");
+        req = new Request(request, { headers });
+      }
+      const response = await auth.handler(req);
+      return response.status === 429 ? readableRateLimit(response) : response;
+    },
+
+    /**
+     * The signed-in user of a request, or null. By default the session comes from the signed
+     * cookie cache (no query); `fresh` reads the database, for admin checks and writes.
+     */
+    async getSession(headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionLookup> {
+      if (!headers.get("cookie")?.includes("session_token")) return { user: null, setCookies: [] };
+      try {
+        const result = await auth.api.getSession({ headers, query: { disableCookieCache: options.fresh === true }, returnHeaders: true });
+        const user = result.response?.user;
+        return { user: user ? toSessionUser(user) : null, setCookies: result.headers.getSetCookie() };
+      } catch (err) {
+        logger.warn({ err }, "could not read the session");
+        return { user: null, setCookies: [] };
+      }
+    },
+
+    /** The shop's record of a user (GET /api/auth/user/{uid}), or null for an unknown id. */
+    getUser: (id: string) => users.getUser(id),
+
+    /**
+     * Makes ADMIN_EMAIL an administrator at start-up: creates the account with ADMIN_PASSWORD when
+     * it is missing, promotes it when it exists. An existing account whose address is not yet
+     * confirmed is only taken over with ADMIN_PASSWORD (its unproven password and sessions go), so
+     * someone who registered the address first cannot become admin.
+     */
+    async ensureAdmin(email: string, password: string | undefined): Promise<"created" | "promoted" | "unchanged" | "skipped"> {
+      const ctx = await auth.$context;
+      const address = email.trim().toLowerCase();
+      const found = await ctx.internalAdapter.findUserByEmail(address);
+      if (!found) {
+        if (!password) {
+          logger.warn({ email: address }, "ADMIN_EMAIL has no account yet: set ADMIN_PASSWORD too to create it");
+          return "skipped";
+        }
+        await createUserWithPassword(address, password, "Administrator", "admin");
+        return "created";
+      }
+      const user = found.user as typeof found.user & { role?: string | null };
+      if (!user.emailVerified) {
+        if (!password) {
+          logger.warn({ email: address }, "ADMIN_EMAIL belongs to an account whose address is not confirmed: confirm it, or set ADMIN_PASSWORD, and restart");
+          return "skipped";
+        }
+        for (const account of await ctx.internalAdapter.findAccounts(user.id)) await ctx.internalAdapter.deleteAccount(account.id);
+        await ctx.internalAdapter.deleteUserSessions(user.id);
+        await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
+        await ctx.internalAdapter.updateUser(user.id, { emailVerified: true, role: "admin" });
+        return "promoted";
+      }
+      if (user.role === "admin") return "unchanged";
+      await ctx.internalAdapter.updateUser(user.id, { role: "admin" });
+      return "promoted";
+    },
+
+    /**
+     * Creates the demo shop's administrator when the shop has none (first run of the demo), with a
+     * generated password; returns the credentials to show once, or null when an admin exists.
+     */
+    async ensureDemoAdmin(email: string): Promise<{ email: string; password: string } | null> {
+      if ((await users.countAdmins()) > 0) return null;
+      const ctx = await auth.$context;
+      if (await ctx.internalAdapter.findUserByEmail(email)) return null;
+      const password = `demo-${randomBytes(9).toString("base64url")}`;
+      await createUserWithPassword(email, password, "Demo Admin", "admin");
+      return { email, password };
+    },
+
+    /** Whether an account with this e-mail address exists (start-up messages only; never exposed over HTTP). */
+    async hasAccount(email: string): Promise<boolean> {
+      const ctx = await auth.$context;
+      return Boolean(await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase()));
+    },
+
+    /** Resolves once every mail and other background task started so far has finished. */
+    idle: () => background.idle(),
+  };
+
+  /** A confirmed account with a password, for accounts the operator configures (not sign-ups). */
+  async function createUserWithPassword(email: string, password: string, name: string, role: Role) {
+    const ctx = await auth.$context;
+    const user = await ctx.internalAdapter.createUser({ email, name, emailVerified: true, role }, { method: "admin" });
+    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
+    return user;
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

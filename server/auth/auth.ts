@@ -1,0 +1,285 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { admin, genericOAuth, magicLink } from "better-auth/plugins";
+import type { Db } from "../db/database";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
+import type { Mail, Mailer } from "../modules/mail/mailer";
+import { existingAccountMail, magicLinkMail, resetPasswordMail, verificationMail } from "../modules/mail/templates";
+import { configuredOidcProvider, configuredSocialProviders } from "./providers";
+import { type RateLimitStore, emailKey } from "./rate-limit";
+import { checkProfileInput } from "./profile-input";
+
+/** Roles of the shop: every account is a customer unless an administrator makes it an admin. */
+export const ROLES = ["customer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** How long a session lasts without activity ("remember me"), and how often its expiry moves on. */
+const SESSION_DAYS = 30;
+/**
+ * Pages read the session from a signed cookie for this long before asking the database again, so a
+ * page view costs no query. A sign-out elsewhere, a ban or a role change reaches every page within
+ * this time; admin checks and writes always read the database.
+ */
+export const SESSION_CACHE_SECONDS = 60;
+const MAGIC_LINK_MINUTES = 10;
+/** Window of the per-e-mail limits. */
+const EMAIL_WINDOW_SECONDS = 15 * 60;
+
+/** Endpoints that send a mail or create an account: limited per e-mail address (each request counts). */
+const MAIL_SENDING_PATHS: Record<string, string> = {
+  "/sign-up/email": "sign-up",
+  "/sign-in/magic-link": "magic-link",
+  "/request-password-reset": "reset",
+  "/send-verification-email": "verify",
+};
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  /** The signing secret (server/auth/secret.ts). */
+  secret: string;
+  rateLimits: RateLimitStore;
+  /** The shop's name for mails (from the site settings). */
+  siteName: () => Promise<string>;
+  /** Runs work after the answer is sent (mails), so every answer takes the same time. */
+  background: (task: Promise<unknown>) => void;
+}
+
+function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
+  const seconds = Math.max(1, retryAfter ?? 60);
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "RATE_LIMITED", message: `Too many ${what}. For your security, please wait ${wait} and try again.` },
+    { "Retry-After": String(seconds), "X-Retry-After": String(seconds) },
+  );
+}
+
+const emailOf = (body: unknown): string | null => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.includes("@") ? email.trim().toLowerCase() : null;
+};
+
+/**
+ * better-auth configured for the shop: our snake_case tables (migration 0003-auth), e-mail and
+ * password with required verification, magic links, the configured social and OpenID Connect
+ * providers, roles and bans (admin plugin), per-IP and per-e-mail rate limits, and our mails.
+ */
+export function createAuth(deps: AuthDeps) {
+  const { env, mailer, logger, rateLimits } = deps;
+  const secureCookies = env.PUBLIC_URL.startsWith("https://");
+  const oidc = configuredOidcProvider(env);
+
+  /** Renders and sends an account mail in the background; a failure is logged, never shown to the visitor. */
+  function sendLater(render: (siteName: string) => Mail): void {
+    deps.background(
+      (async () => {
+        const siteName = await deps.siteName().catch(() => "Shop");
+        await mailer.send(render(siteName), { fromName: siteName });
+      })().catch((err: unknown) => logger.error({ err }, "could not send an account mail")),
+    );
+  }
+
+  const ipLimit = { window: 60, max: env.AUTH_RATE_LIMIT };
+
+  return betterAuth({
+    appName: "Shop",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    telemetry: { enabled: false },
+    database: { db: deps.db.kysely, type: deps.db.dialect, transaction: true },
+    logger: {
+      level: env.LOG_LEVEL === "silent" ? "error" : env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" ? "debug" : "warn",
+      disabled: env.LOG_LEVEL === "silent",
+      log: (level, message, ...args) => logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`),
+    },
+
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    session: {
+      modelName: "sessions",
+      fields: { expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", userId: "user_id", createdAt: "created_at", updatedAt: "updated_at" },
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        accountId: "account_id",
+        providerId: "provider_id",
+        userId: "user_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+      encryptOAuthTokens: true,
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+      storeIdentifier: "hashed",
+    },
+
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // No session before the address is confirmed; with this, a sign-up for a registered address
+      // answers exactly like a new one (see docs/decisions/0007-accounts-and-sign-in.md).
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        sendLater((siteName) => resetPasswordMail({ to: user.email, name: user.name, siteName, url }));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        sendLater((siteName) =>
+          existingAccountMail({ to: user.email, name: user.name, siteName, url: `${env.PUBLIC_URL}/login`, resetUrl: `${env.PUBLIC_URL}/forgot-password` }),
+        );
+      },
+      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "customer", banned: false, banReason: null, banExpires: null, id }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        sendLater((siteName) => verificationMail({ to: user.email, name: user.name, siteName, url }));
+      },
+    },
+
+    socialProviders: Object.fromEntries(configuredSocialProviders(env).map((p) => [p.id, { clientId: p.clientId, clientSecret: p.clientSecret }])),
+
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url }) => {
+          sendLater((siteName) => magicLinkMail({ to: email, siteName, url, minutes: MAGIC_LINK_MINUTES }));
+        },
+      }),
+      admin({
+        defaultRole: "customer",
+        adminRoles: ["admin"],
+        bannedUserMessage: "This account has been suspended. Please contact us if you think this is a mistake.",
+        schema: {
+          user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
+          session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: oidc.id,
+                  name: oidc.name,
+                  discoveryUrl: oidc.discoveryUrl,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+
+    databaseHooks: {
+      user: {
+        create: {
+          // Magic-link and some providers create accounts without a name: start from the address.
+          before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email.split("@")[0] } }),
+        },
+      },
+    },
+
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 120,
+      customStorage: { consume: (key, rule) => rateLimits.consume(`ip:${key}`, rule) },
+      customRules: {
+        "/sign-in/*": ipLimit,
+        "/sign-up/*": ipLimit,
+        "/request-password-reset": ipLimit,
+        "/reset-password": ipLimit,
+        "/send-verification-email": ipLimit,
+        "/change-password": ipLimit,
+        // Read-only and answered from the cookie cache; limiting it would only cost a write.
+        "/get-session": false,
+      },
+    },
+
+    advanced: {
+      cookiePrefix: "shop",
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" },
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // better-auth turns these off under NODE_ENV=test; the tests must see what production does.
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      backgroundTasks: { handler: deps.background },
+    },
+
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const path = ctx.path;
+        if (path === "/sign-in/email") {
+          const email = emailOf(ctx.body);
+          if (!email) return;
+          const decision = await rateLimits.check(emailKey("sign-in", email), { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
+          if (!decision.allowed) throw rateLimited(decision.retryAfter, "failed sign-ins for this account");
+          return;
+        }
+        const kind = MAIL_SENDING_PATHS[path];
+        if (kind) {
+          const email = emailOf(ctx.body);
+          if (email) {
+            const decision = await rateLimits.consume(emailKey(kind, email), { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
+            if (!decision.allowed) throw rateLimited(decision.retryAfter, "requests for this e-mail address");
+          }
+        }
+        if (path === "/sign-up/email" || path === "/update-user") {
+          const problem = checkProfileInput(ctx.body, { requireName: path === "/sign-up/email" });
+          if (problem) throw new APIError("BAD_REQUEST", problem);
+        }
+        if (path === "/request-password-reset") {
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          if (!body.redirectTo) return { context: { body: { ...body, redirectTo: "/reset-password" } } };
+        }
+        if (path === "/change-password") {
+          // Changing the password always signs out every other device.
+          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = emailOf(ctx.body);
+        if (!email) return;
+        const returned = ctx.context.returned;
+        const key = emailKey("sign-in", email);
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) await rateLimits.consume(key, { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
+        } else {
+          await rateLimits.reset(key);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,141 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { Env } from "../env";
+import { providerOrigins } from "../auth/providers";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FACEBOOK = { script: "https://connect.facebook.net", img: "https://www.facebook.com" };
+
+/** Sets a header on a response, copying the response first when its headers are immutable. */
+function setHeader(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}
+
+/**
+ * Headers every answer carries: no MIME sniffing, no framing, a strict referrer, HSTS in
+ * production over https, and a Content-Security-Policy for answers that did not set their own
+ * (pages set theirs, see `pageContentSecurityPolicy`): nothing may load from a JSON answer.
+ */
+export function secureHeaders(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">): MiddlewareHandler {
+  const hsts = env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://");
+  return async (c, next) => {
+    await next();
+    setHeader(c, "X-Content-Type-Options", "nosniff");
+    setHeader(c, "X-Frame-Options", "DENY");
+    setHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
+    setHeader(c, "Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    setHeader(c, "Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    if (hsts) setHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      const html = c.res.headers.get("content-type")?.includes("text/html");
+      // HTML we did not render ourselves (better-auth's error page): its inline styles only.
+      const policy = html
+        ? "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+      setHeader(c, "Content-Security-Policy", policy);
+    }
+  };
+}
+
+/** The origins allowed to send state-changing requests: the shop's own (PUBLIC_URL). */
+function ownOrigin(env: Pick<Env, "PUBLIC_URL">): string {
+  return new URL(env.PUBLIC_URL).origin;
+}
+
+const originOf = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Cross-site request forgery guard for every state-changing request (API calls and page actions),
+ * except /api/auth/*, where better-auth applies the same rules itself (and OAuth providers may post
+ * their answer cross-site). A browser names the page that sent a request in Origin (and in
+ * Sec-Fetch-Site): it must be the shop itself. A request that carries cookies must prove that
+ * (Origin, Referer or Sec-Fetch-Site: same-origin); one without cookies and without those headers
+ * comes from a script or a server, which a forged page cannot make act as a signed-in customer.
+ */
+export function originGuard(env: Pick<Env, "PUBLIC_URL">): MiddlewareHandler {
+  const allowed = ownOrigin(env);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/auth/")) return next();
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    const referer = originOf(c.req.header("referer"));
+    let verdict: "ok" | "foreign" | "unproven";
+    if (origin && origin !== "null") verdict = origin === allowed ? "ok" : "foreign";
+    else if (origin === "null") verdict = "foreign";
+    else if (site === "cross-site" || site === "same-site") verdict = "foreign";
+    else if (site === "same-origin") verdict = "ok";
+    else if (referer) verdict = referer === allowed ? "ok" : "foreign";
+    else verdict = c.req.header("cookie") ? "unproven" : "ok";
+    if (verdict === "ok") return next();
+    const message =
+      verdict === "foreign"
+        ? `This request came from another site${origin && origin !== "null" ? ` (${origin})` : ""} and was blocked for your security. If you opened the shop at another address than ${allowed}, set PUBLIC_URL to it.`
+        : "This request carries cookies but no Origin header, so it was blocked for your security. Send the shop's own Origin with it.";
+    if (c.req.path.startsWith("/api/")) return c.json({ error: { code: "forbidden", message } }, 403);
+    return c.text(message, 403);
+  };
+}
+
+/** Sources a live-chat widget loads from: its host and the sibling hosts of its domain. */
+function liveChatSources(url: string | undefined): { https: string[]; wss: string[] } {
+  if (!url) return { https: [], wss: [] };
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return { https: [], wss: [] };
+    host = parsed.host;
+  } catch {
+    return { https: [], wss: [] };
+  }
+  const labels = host.split(".");
+  const domain = labels.length > 2 ? labels.slice(1).join(".") : host;
+  return { https: [`https://${host}`, `https://${domain}`, `https://*.${domain}`], wss: [`wss://${host}`, `wss://*.${domain}`] };
+}
+
+export interface PageCspOptions {
+  /** The nonce the page gave its inline scripts; without it inline scripts are allowed ('unsafe-inline'). */
+  nonce?: string;
+  /** The live-chat script of the site settings. */
+  liveChatScriptUrl?: string;
+}
+
+/**
+ * The Content-Security-Policy of a rendered page: scripts from the shop itself (inline ones only
+ * with the page's nonce once the page passes it to its scripts), the Facebook pixel and the
+ * live-chat widget of the settings; pictures from any https host (profile pictures of sign-in
+ * providers); forms posting only to the shop and the configured sign-in providers; no framing.
+ */
+export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): string {
+  const dev = env.NODE_ENV === "development";
+  const chat = liveChatSources(options.liveChatScriptUrl);
+  const inline = options.nonce && !dev ? `'nonce-${options.nonce}'` : "'unsafe-inline'";
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", inline, FACEBOOK.script, ...chat.https, ...(dev ? ["'unsafe-eval'"] : [])],
+    "style-src": ["'self'", "'unsafe-inline'", ...chat.https],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:", ...chat.https],
+    "connect-src": ["'self'", FACEBOOK.script, FACEBOOK.img, ...chat.https, ...chat.wss, ...(dev ? ["ws:", "wss:"] : [])],
+    "media-src": ["'self'", ...chat.https],
+    "frame-src": chat.https.length ? chat.https : ["'none'"],
+    "worker-src": ["'self'", "blob:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", ...providerOrigins(env)],
+    "frame-ancestors": ["'none'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`);
+  if (env.PUBLIC_URL.startsWith("https://")) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}

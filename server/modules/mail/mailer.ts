@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Env } from "../../env";
+import type { Logger } from "../../logger";
+import { slugify } from "../../lib/ids";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SentMail extends Mail {
+  from: string;
+  sentAt: string;
+}
+
+/** Mails kept in memory when no SMTP server is configured (newest last), for tests and a look in development. */
+const OUTBOX_LIMIT = 200;
+
+type Transport = "smtp" | "outbox" | "memory";
+
+/**
+ * Sends the shop's mails: through SMTP (nodemailer) when SMTP_URL is set; otherwise each mail is
+ * logged and written to the outbox folder as an .html and a .txt file a newcomer can open and
+ * click, and in tests it is only kept in memory (`outbox`).
+ */
+export function createMailer(env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "MAIL_FROM" | "MAIL_OUTBOX_DIR" | "PUBLIC_URL">, logger: Logger) {
+  const transport: Transport = env.SMTP_URL ? "smtp" : env.NODE_ENV === "test" ? "memory" : "outbox";
+  const smtp = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  const outbox: SentMail[] = [];
+  const outboxDir = path.resolve(env.MAIL_OUTBOX_DIR);
+  const defaultAddress = `no-reply@${new URL(env.PUBLIC_URL).hostname}`;
+
+  function fromHeader(displayName?: string): string {
+    if (env.MAIL_FROM) return env.MAIL_FROM;
+    return displayName ? `"${displayName.replace(/["\\\r\n]/g, "")}" <${defaultAddress}>` : defaultAddress;
+  }
+
+  async function writeToOutbox(mail: SentMail): Promise<string> {
+    await fs.promises.mkdir(outboxDir, { recursive: true });
+    const base = path.join(outboxDir, `${mail.sentAt.replace(/[:.]/g, "-")}-${slugify(mail.subject) || "mail"}`);
+    const header = `<!-- To: ${mail.to.replace(/-->/g, "")} | From: ${mail.from.replace(/-->/g, "")} | Subject: ${mail.subject.replace(/-->/g, "")} -->\n`;
+    await fs.promises.writeFile(`${base}.html`, header + mail.html);
+    await fs.promises.writeFile(`${base}.txt`, `To: ${mail.to}\nFrom: ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    return `${base}.html`;
+  }
+
+  return {
+    /** How mails leave the shop: "smtp", "outbox" (log and files) or "memory" (tests). */
+    transport,
+
+    /** Mails sent without SMTP, newest last (kept in memory for tests and local debugging). */
+    outbox,
+
+    /** Sends one mail; `fromName` is the display name when MAIL_FROM is not set (the shop's name). */
+    async send(mail: Mail, options: { fromName?: string } = {}): Promise<void> {
+      const sent: SentMail = { ...mail, from: fromHeader(options.fromName), sentAt: new Date().toISOString() };
+      if (smtp) {
+        await smtp.sendMail({ from: sent.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
+        return;
+      }
+      outbox.push(sent);
+      if (outbox.length > OUTBOX_LIMIT) outbox.shift();
+      if (transport === "memory") return;
+      const file = await writeToOutbox(sent);
+      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+      logger.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
+    },
+
+    /** Checks the SMTP connection (used at start-up to warn early about a wrong SMTP_URL). */
+    async verify(): Promise<boolean> {
+      if (!smtp) return true;
+      return smtp.verify().then(
+        () => true,
+        (err: unknown) => {
+          logger.warn({ err }, "the SMTP server did not answer: mails will fail until it does");
+          return false;
+        },
+      );
+    },
+
+    /** Closes the SMTP connection pool, if any. */
+    close(): void {
+      smtp?.close();
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,118 @@
+import type { Mail } from "./mailer";
+
+/** What every account mail needs: who it goes to, the shop's name and the link to act on. */
+export interface MailContext {
+  to: string;
+  siteName: string;
+  /** The recipient's name, when we know it. */
+  name?: string | null;
+  url: string;
+}
+
+interface Content {
+  subject: string;
+  heading: string;
+  lines: string[];
+  action: string;
+  footer: string;
+  /** A second link (e.g. "reset your password") under the button. */
+  secondary?: { label: string; url: string };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function greeting(name: string | null | undefined): string {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? `Hello ${first},` : "Hello,";
+}
+
+/** Renders one mail as plain text and as simple, client-safe HTML (inline styles, one button). */
+function render(ctx: MailContext, c: Content): Mail {
+  const hello = greeting(ctx.name);
+  const text = [
+    hello,
+    "",
+    ...c.lines,
+    "",
+    `${c.action}: ${ctx.url}`,
+    ...(c.secondary ? ["", `${c.secondary.label}: ${c.secondary.url}`] : []),
+    "",
+    c.footer,
+    "",
+    `— ${ctx.siteName}`,
+  ].join("\n");
+  const site = escapeHtml(ctx.siteName);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f4;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1c1917;">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4;padding:32px 12px;">
+    <tr><td align="center">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;padding:32px;">
+        <tr><td style="font-size:14px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#b45309;padding-bottom:16px;">${site}</td></tr>
+        <tr><td style="font-size:22px;font-weight:700;line-height:1.3;padding-bottom:16px;">${escapeHtml(c.heading)}</td></tr>
+        <tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(hello)}</td></tr>
+        ${c.lines.map((l) => `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
+        <tr><td style="padding:16px 0 24px;">
+          <a href="${escapeHtml(ctx.url)}" style="display:inline-block;background:#1c1917;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">${escapeHtml(c.action)}</a>
+        </td></tr>
+        ${c.secondary ? `<tr><td style="font-size:14px;line-height:1.6;padding-bottom:16px;"><a href="${escapeHtml(c.secondary.url)}" style="color:#b45309;">${escapeHtml(c.secondary.label)}</a></td></tr>` : ""}
+        <tr><td style="font-size:13px;line-height:1.6;color:#57534e;padding-bottom:8px;">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all;">${escapeHtml(ctx.url)}</span></td></tr>
+        <tr><td style="font-size:13px;line-height:1.6;color:#57534e;border-top:1px solid #e7e5e4;padding-top:16px;">${escapeHtml(c.footer)}</td></tr>
+      </table>
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  return { to: ctx.to, subject: c.subject, text, html };
+}
+
+/** The mail that confirms a new account's e-mail address (the link signs the customer in). */
+export function verificationMail(ctx: MailContext): Mail {
+  return render(ctx, {
+    subject: `Confirm your e-mail address for ${ctx.siteName}`,
+    heading: "Confirm your e-mail address",
+    lines: [`Thank you for creating an account at ${ctx.siteName}. Please confirm that this address is yours: the link signs you in, and it is valid for one hour.`],
+    action: "Confirm my e-mail address",
+    footer: "If you did not create an account, you can ignore this e-mail: nothing happens without a click on the link.",
+  });
+}
+
+/** The one-time sign-in link (valid for a few minutes). */
+export function magicLinkMail(ctx: MailContext & { minutes: number }): Mail {
+  return render(ctx, {
+    subject: `Your sign-in link for ${ctx.siteName}`,
+    heading: "Sign in with one click",
+    lines: [`Here is the link you asked for. It signs you in to ${ctx.siteName}, works once, and expires in ${ctx.minutes} minutes.`],
+    action: "Sign me in",
+    footer: "If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.",
+  });
+}
+
+/** The link to choose a new password (valid for one hour). */
+export function resetPasswordMail(ctx: MailContext): Mail {
+  return render(ctx, {
+    subject: `Reset your ${ctx.siteName} password`,
+    heading: "Choose a new password",
+    lines: ["We received a request to reset the password of your account. The link is valid for one hour; after the change, every other device is signed out."],
+    action: "Choose a new password",
+    footer: "If you did not ask for a new password, you can ignore this e-mail: your password stays as it is.",
+  });
+}
+
+/**
+ * Sent instead of a confirmation when someone registers with an address that already has an
+ * account, so the sign-up form answers the same for every address (no account enumeration).
+ */
+export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Mail {
+  return render(ctx, {
+    subject: `You already have an account at ${ctx.siteName}`,
+    heading: "You already have an account",
+    lines: [
+      `Someone (hopefully you) tried to create a new account at ${ctx.siteName} with this e-mail address. You already have one, so nothing was changed.`,
+    ],
+    action: "Sign in",
+    secondary: { label: "Forgot your password? Choose a new one", url: ctx.resetUrl },
+    footer: "If this was not you, you can ignore this e-mail: your account and password are unchanged.",
+  });
+}
