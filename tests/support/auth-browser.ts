@@ -44,7 +44,7 @@ export interface BrowserOptions {
  */
 export function browser(shop: TestShop, options: BrowserOptions = {}) {
   const jar = new CookieJar();
-  const ip = options.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const ip = options.ip ?? uniqueIp();
   const origin = options.origin === undefined ? "http://shop.test" : options.origin;
 
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
@@ -87,3 +87,29 @@ export function browser(shop: TestShop, options: BrowserOptions = {}) {
 }
 
 export type TestBrowser = ReturnType<typeof browser>;
+
+let ipCounter = 0;
+/** A client address no other browser of this test file uses (so per-IP limits stay separate). */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Creates a confirmed account with a password directly (no mail round trip), optionally an admin. */
+export async function createAccount(shop: TestShop, input: { email: string; password: string; name?: string; role?: "customer" | "admin" }) {
+  const ctx = await shop.services.auth.auth.$context;
+  const user = await ctx.internalAdapter.createUser(
+    { email: input.email, name: input.name ?? input.email.split("@")[0]!, emailVerified: true, role: input.role ?? "customer" },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(input.password) });
+  return user;
+}
+
+/** A browser signed in with e-mail and password (fails the test when sign-in does not succeed). */
+export async function signedIn(shop: TestShop, email: string, password: string, options: { rememberMe?: boolean } = {}) {
+  const b = browser(shop, { ip: uniqueIp() });
+  const res = await b.post("/api/auth/sign-in/email", { email, password, ...options });
+  if (res.status !== 200) throw new Error(`sign-in as ${email} answered ${res.status}: ${await res.text()}`);
+  return b;
+}
