@@ -36,6 +36,8 @@ export interface BrowserOptions {
   ip?: string;
   /** The page origin the browser sends (default: the shop's own). */
   origin?: string | null;
+  /** Another app over the same services (e.g. one with a page build). */
+  app?: { request: (url: string, init?: RequestInit) => Response | Promise<Response> };
 }
 
 /**
@@ -54,7 +56,7 @@ export function browser(shop: TestShop, options: BrowserOptions = {}) {
     const cookie = jar.header();
     if (cookie) headers.set("cookie", cookie);
     const url = path.startsWith("http") ? path : `http://shop.test${path}`;
-    const res = await shop.app.request(url, { ...init, headers, redirect: "manual" });
+    const res = await (options.app ?? shop.app).request(url, { ...init, headers, redirect: "manual" });
     jar.store(res);
     return res;
   }
@@ -79,7 +81,7 @@ export function browser(shop: TestShop, options: BrowserOptions = {}) {
       return res;
     },
     /** The signed-in user according to better-auth (read from the database, not the cookie cache). */
-    async session(): Promise<{ user: { id: string; email: string; name: string; emailVerified: boolean; role?: string } } | null> {
+    async session(): Promise<{ user: { id: string; email: string; name: string; image: string | null; emailVerified: boolean; role?: string } } | null> {
       const res = await request("/api/auth/get-session?disableCookieCache=true");
       return res.status === 200 ? ((await res.json()) as never) : null;
     },
