@@ -75,6 +75,23 @@ async function readableRateLimit(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ code: "RATE_LIMITED", message }), { status: 429, headers });
 }
 
+/** Endpoints customers reach by clicking a link in a mail. */
+const MAIL_LINK_PATHS = new Set(["/api/auth/magic-link/verify", "/api/auth/verify-email"]);
+
+/**
+ * A mail link that fails (a banned account, a rate limit) must land on a page, not on a JSON
+ * error: redirect to its errorCallbackURL (a path on the shop) or /login, with `?error=CODE`.
+ */
+async function linkErrorPage(req: Request, response: Response): Promise<Response> {
+  const body = (await response.json().catch(() => null)) as { code?: string } | null;
+  const requested = new URL(req.url).searchParams.get("errorCallbackURL");
+  const target = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/login";
+  const code = response.status === 429 ? "RATE_LIMITED" : (body?.code ?? "INVALID_TOKEN");
+  const headers = new Headers({ Location: `${target}${target.includes("?") ? "&" : "?"}error=${encodeURIComponent(code)}`, "Cache-Control": "no-store" });
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers });
+}
+
 /**
  * Accounts and sign-in for the rest of the shop: better-auth (its HTTP handler and server API),
  * the configured providers, session lookups for pages, the first administrator, and the shop's
@@ -119,6 +136,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         req = new Request(request, { headers });
       }
       const response = await auth.handler(req);
+      const path = new URL(req.url).pathname;
+      if (response.status >= 400 && req.method === "GET" && MAIL_LINK_PATHS.has(path)) return linkErrorPage(req, response);
       return response.status === 429 ? readableRateLimit(response) : response;
     },
 

@@ -65,7 +65,8 @@ function collect(part: Part, out: { text: string; html: string }): void {
     const sections = part.body.split(`--${boundary}`).slice(1);
     for (const section of sections) {
       if (section.startsWith("--")) break;
-      collect(splitHeaders(section.replace(/^\r?\n/, "")), out);
+      // The line break before a boundary belongs to the boundary (RFC 2046), not to the part.
+      collect(splitHeaders(section.replace(/^\r?\n/, "").replace(/\r?\n$/, "")), out);
     }
     return;
   }
