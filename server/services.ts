@@ -25,6 +25,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const dataEpoch = createEpoch();
   const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch });
   const mailer = options.mailer ?? createMailer(env, logger);
+  const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
   return {
     env,
     db,
@@ -32,9 +33,9 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     catalog: createCatalogService(db, catalogRepo, dataEpoch),
     search: createSearchService(db, catalogRepo, { epoch: dataEpoch }),
     content,
-    images: createImageService({ uploadsDir: env.UPLOADS_DIR }),
+    images,
     mailer,
-    auth: createAuthService({ db, env, logger, mailer, siteName: async () => (await content.getSettings()).siteName }),
+    auth: createAuthService({ db, env, logger, mailer, images, siteName: async () => (await content.getSettings()).siteName }),
   };
 }
 

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
+import { AppError } from "../lib/errors";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
+import type { ImageService } from "../modules/images/images.service";
+import { imageSrcSet } from "../modules/images/image-sizes";
 import type { Mailer } from "../modules/mail/mailer";
 import { createUsersService } from "../modules/users/users.service";
 import { type Role, createAuth } from "./auth";
@@ -30,6 +33,7 @@ export interface AuthServiceDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  images: ImageService;
   /** The shop's name for mails. */
   siteName: () => Promise<string>;
 }
@@ -114,6 +118,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   });
   const providers = listAuthProviders(env);
 
+  async function getSession(headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionLookup> {
+    if (!headers.get("cookie")?.includes("session_token")) return { user: null, setCookies: [] };
+    try {
+      const result = await auth.api.getSession({ headers, query: { disableCookieCache: options.fresh === true }, returnHeaders: true });
+      const user = result.response?.user;
+      return { user: user ? toSessionUser(user) : null, setCookies: result.headers.getSetCookie() };
+    } catch (err) {
+      logger.warn({ err }, "could not read the session");
+      return { user: null, setCookies: [] };
+    }
+  }
+
   return {
     /** The better-auth instance (its `api` calls endpoints in-process, without rate limits). */
     auth,
@@ -145,16 +161,23 @@ export function createAuthService(deps: AuthServiceDeps) {
      * The signed-in user of a request, or null. By default the session comes from the signed
      * cookie cache (no query); `fresh` reads the database, for admin checks and writes.
      */
-    async getSession(headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionLookup> {
-      if (!headers.get("cookie")?.includes("session_token")) return { user: null, setCookies: [] };
-      try {
-        const result = await auth.api.getSession({ headers, query: { disableCookieCache: options.fresh === true }, returnHeaders: true });
-        const user = result.response?.user;
-        return { user: user ? toSessionUser(user) : null, setCookies: result.headers.getSetCookie() };
-      } catch (err) {
-        logger.warn({ err }, "could not read the session");
-        return { user: null, setCookies: [] };
-      }
+    getSession,
+
+    /**
+     * Stores an uploaded picture as the signed-in user's profile picture (square, 96 and 256 px)
+     * and removes the previous one; returns its URL, `srcSet` and the refreshed session cookies.
+     * Throws invalid_input for a file that is not a picture, unauthorized without a session.
+     */
+    async setAvatar(headers: Headers, picture: Buffer): Promise<{ image: string; srcSet: string | undefined; setCookies: string[] }> {
+      const { user } = await getSession(headers, { fresh: true });
+      if (!user) throw new AppError("unauthorized", "Please sign in first.");
+      const image = await deps.images.storeImage(picture, "avatar");
+      const updated = await auth.api.updateUser({ headers, body: { image }, returnHeaders: true }).catch(async (err: unknown) => {
+        await deps.images.removeImage(image, "avatar");
+        throw err;
+      });
+      if (user.image && user.image !== image) await deps.images.removeImage(user.image, "avatar");
+      return { image, srcSet: imageSrcSet(image, "avatar"), setCookies: updated.headers?.getSetCookie() ?? [] };
     },
 
     /** The shop's record of a user (GET /api/auth/user/{uid}), or null for an unknown id. */

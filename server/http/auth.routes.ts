@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../lib/errors";
-import { imageSrcSet } from "../modules/images/image-sizes";
 import type { SessionUser } from "../auth/auth.service";
 import { type AppEnv, clientIp } from "./context";
 
@@ -44,8 +43,7 @@ export function authRoutes() {
       onError: (c) => c.json({ error: { code: "too_large", message: "The picture is too large: 5 MB at most, please." } }, 413),
     }),
     async (c) => {
-      const { auth, images } = c.var.services;
-      const user = await requireApiUser(c);
+      await requireApiUser(c);
       const form = await c.req.formData().catch(() => {
         throw new AppError("invalid_input", "Send the picture as multipart/form-data in a field named “image”.");
       });
@@ -55,14 +53,9 @@ export function authRoutes() {
       if (file.type && !file.type.startsWith("image/")) {
         throw new AppError("invalid_input", "Please upload a JPEG, PNG, WebP, AVIF or GIF picture.", { image: "Not a picture" });
       }
-      const url = await images.storeImage(Buffer.from(await file.arrayBuffer()), "avatar");
-      const updated = await auth.api.updateUser({ headers: c.req.raw.headers, body: { image: url }, returnHeaders: true }).catch(async (err: unknown) => {
-        await images.removeImage(url, "avatar");
-        throw err;
-      });
-      if (user.image && user.image !== url) await images.removeImage(user.image, "avatar");
-      for (const cookie of updated.headers?.getSetCookie() ?? []) c.header("Set-Cookie", cookie, { append: true });
-      return c.json({ image: url, srcSet: imageSrcSet(url, "avatar") });
+      const result = await c.var.services.auth.setAvatar(c.req.raw.headers, Buffer.from(await file.arrayBuffer()));
+      for (const cookie of result.setCookies) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ image: result.image, srcSet: result.srcSet });
     },
   );
 
