@@ -198,6 +198,17 @@ export function createAuth(deps: AuthDeps) {
         : []),
     ],
 
+    // Admin powers the shop does not offer over HTTP: acting as a customer, setting a customer's
+    // password, creating, editing or deleting accounts. The rest of /admin/* needs the admin role.
+    disabledPaths: [
+      "/admin/impersonate-user",
+      "/admin/stop-impersonating",
+      "/admin/set-user-password",
+      "/admin/create-user",
+      "/admin/update-user",
+      "/admin/remove-user",
+    ],
+
     databaseHooks: {
       user: {
         create: {

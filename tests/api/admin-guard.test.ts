@@ -120,3 +120,21 @@ describe("user management", () => {
     expect((await admin.post(`/api/admin/users/${me}/ban`, {})).status).toBe(400);
   });
 });
+
+describe("better-auth's own admin endpoints", () => {
+  it("need the admin role too, and the powers the shop does not offer are switched off", async () => {
+    for (const path of ["/api/auth/admin/list-users", "/api/auth/admin/get-user?id=x"]) {
+      const anonymous = await browser(shop).get(path);
+      expect(anonymous.status, path).toBe(401);
+      expect((await customer.get(path)).status, path).toBe(403);
+    }
+    expect((await admin.get("/api/auth/admin/list-users")).status).toBe(200);
+    const setRole = await customer.post("/api/auth/admin/set-role", { userId: victim.id, role: "admin" });
+    expect(setRole.status).toBe(403);
+    for (const path of ["impersonate-user", "stop-impersonating", "set-user-password", "create-user", "update-user", "remove-user"]) {
+      const res = await admin.post(`/api/auth/admin/${path}`, { userId: victim.id, newPassword: "hijacked-password", data: {} });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await browser(shop).post("/api/auth/sign-in/email", { email: "victim@example.com", password: "victim-password" })).status).toBe(200);
+  });
+});
