@@ -60,7 +60,11 @@ export function authRoutes() {
   );
 
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.
-  r.on(["GET", "POST"], "/auth/*", async (c) => {
+  const authBodyLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json({ code: "REQUEST_TOO_LARGE", message: "The request is too large." }, 413),
+  });
+  r.on(["GET", "POST"], "/auth/*", authBodyLimit, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     const ip = clientIp(c);
     if (ip && ip !== "unknown") headers.set("x-forwarded-for", ip);

@@ -87,6 +87,26 @@ describe("sign-up with e-mail and password", () => {
       ["/api/auth/reset-password", { newPassword: "whatever-long", token: "nope" }],
       ["/api/auth/change-password", { currentPassword: "x", newPassword: "y" }],
     ];
+    const gets = [
+      "/api/auth/verify-email?token=garbage",
+      "/api/auth/verify-email",
+      "/api/auth/magic-link/verify?token=garbage",
+      "/api/auth/reset-password/garbage?callbackURL=/reset-password",
+      "/api/auth/callback/oidc?code=x&state=y",
+      "/api/auth/nonexistent",
+      `/api/auth/user/${"x".repeat(5000)}`,
+      "/api/auth/user/%F0%9F%98%80",
+    ];
+    for (const path of gets) {
+      const res = await b.get(path);
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(500);
+      expect(res.status, path).not.toBe(200);
+    }
+    const huge = await b.post("/api/auth/sign-in/email", { email: "a@example.com", password: "x".repeat(200_000) });
+    expect(huge.status).toBe(413);
+    const social = await b.post("/api/auth/sign-in/social", { provider: "myspace", callbackURL: "/" });
+    expect(social.status).toBeGreaterThanOrEqual(400);
+    expect(social.status).toBeLessThan(500);
     for (const [path, body] of cases) {
       const res = await b.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
