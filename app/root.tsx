@@ -4,16 +4,20 @@ import { ClientToaster, showToast } from "~/components/layout/client-toaster";
 import { LiveChatScript } from "~/components/layout/live-chat";
 import { TrackingPixel } from "~/components/layout/tracking-pixel";
 import { loadShopData } from "~/lib/shop-data.server";
+import { AuthProvider } from "~/lib/use-auth";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadShopData(context.services);
+  // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
+  return { ...(await loadShopData(context.services)), user: context.user ?? null };
 }
 
-// Settings and categories change rarely; refetch them only after a form submission.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Settings and categories change rarely; refetch them (and the signed-in user) only after a form
+// submission, or when a page asks for it (useRevalidator, e.g. after a new profile photo).
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -43,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { settings, settingsError, pixel } = loaderData;
+  const { settings, settingsError, pixel, user } = loaderData;
 
   useEffect(() => {
     // Browser tests wait for this before interacting with client-side behaviour.
@@ -55,11 +59,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [settingsError]);
 
   return (
-    <>
+    <AuthProvider user={user}>
       <Outlet />
       <TrackingPixel pixel={pixel} />
       {settings.liveChatScriptUrl && <LiveChatScript src={settings.liveChatScriptUrl} />}
-    </>
+    </AuthProvider>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
+import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
+import { useUser } from "~/lib/use-auth";
 import { categoryHref, subCategoryHref } from "./category-menu";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons";
 
@@ -14,6 +16,7 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const user = useUser();
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => setHydrated(true), []);
@@ -126,17 +129,38 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
               )}
             </ul>
             <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Your account</p>
+            {user && (
+              <div className="flex items-center gap-3 px-3 py-2">
+                <Avatar user={user} className="size-9 text-xs" />
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-semibold text-stone-900">{user.name}</p>
+                  <p className="truncate text-xs text-stone-600">{user.email}</p>
+                </div>
+              </div>
+            )}
             <ul>
-              <li>
-                <Link to="/login" className={link}>
-                  Sign in
-                </Link>
-              </li>
-              <li>
-                <Link to="/register" className={link}>
-                  Create account
-                </Link>
-              </li>
+              {user ? (
+                accountLinks(user).map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} className={link}>
+                      {l.label}
+                    </Link>
+                  </li>
+                ))
+              ) : (
+                <>
+                  <li>
+                    <Link to="/login" className={link}>
+                      Sign in
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/register" className={link}>
+                      Create account
+                    </Link>
+                  </li>
+                </>
+              )}
               <li>
                 <Link to="/wishlist" className={link}>
                   Wishlist
@@ -147,6 +171,11 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
                   Shopping cart
                 </Link>
               </li>
+              {user && (
+                <li>
+                  <SignOutButton className={`${link} w-full text-left disabled:cursor-wait disabled:opacity-70`} />
+                </li>
+              )}
             </ul>
             <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Help</p>
             <ul>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import type { SiteSettings } from "../../../server/modules/content/content.schema";
+import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useMoney } from "~/lib/shop";
+import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { CategoryMenu } from "./category-menu";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
@@ -83,20 +85,45 @@ function CounterLink({ to, label, count, testId, children }: { to: string; label
 
 function AccountMenu() {
   const ref = useDismissableDetails<HTMLDetailsElement>();
+  const user = useUser();
   return (
     <details ref={ref} className="relative hidden sm:block">
-      <summary className={`${iconButton} list-none`}>
-        <UserIcon className="size-6" />
-        <span className="sr-only">Account</span>
+      <summary className={`${iconButton} list-none`} data-testid="account-menu">
+        {user ? <Avatar user={user} /> : <UserIcon className="size-6" />}
+        <span className="sr-only">{user ? `Account: ${user.name}` : "Account"}</span>
       </summary>
-      <div className="absolute right-0 top-full z-40 mt-2 w-60 rounded-xl border border-stone-200 bg-white p-3 shadow-xl">
-        <p className="px-1 pb-3 text-sm text-stone-600">Sign in to see your orders and check out faster.</p>
-        <Link to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
-          Sign in
-        </Link>
-        <Link to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
-          Create account
-        </Link>
+      <div className="absolute right-0 top-full z-40 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-xl">
+        {user ? (
+          <>
+            <div className="flex items-center gap-3 border-b border-stone-200 px-1 pb-3">
+              <Avatar user={user} className="size-10 text-sm" />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold text-stone-900">{user.name}</p>
+                <p className="truncate text-xs text-stone-600">{user.email}</p>
+              </div>
+            </div>
+            <ul className="py-2">
+              {accountLinks(user).map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <SignOutButton className="block w-full rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-70" />
+          </>
+        ) : (
+          <>
+            <p className="px-1 pb-3 text-sm text-stone-600">Sign in to see your orders and check out faster.</p>
+            <Link to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
+              Sign in
+            </Link>
+            <Link to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
+              Create account
+            </Link>
+          </>
+        )}
       </div>
     </details>
   );
