@@ -8,6 +8,14 @@ export default [
     route("search", "routes/search.tsx"),
     route("contact-us", "routes/contact-us.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Outside the storefront layout: no navbar or footer.
+  route("logout", "routes/logout.tsx"),
+  route("auth/popup-done", "routes/auth-popup-done.tsx"),
 ] satisfies RouteConfig;

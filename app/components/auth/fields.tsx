@@ -1,0 +1,181 @@
+import { useId, useState } from "react";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { passwordStrength } from "./password-rules";
+
+const controlClass = (error?: string) =>
+  `block h-12 w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
+    error ? "border-rose-600 focus-visible:outline-rose-700" : "border-stone-300 focus:border-stone-900 focus-visible:outline-stone-900"
+  }`;
+
+export interface FieldProps {
+  name: string;
+  label: string;
+  type?: string;
+  required?: boolean;
+  autoComplete?: string;
+  defaultValue?: string;
+  error?: string;
+  hint?: React.ReactNode;
+  /** Text after the label, on the same line (a link such as "Forgot password?"). */
+  labelAside?: React.ReactNode;
+  className?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  maxLength?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+}
+
+/** A labelled text input with its hint and error tied to it (aria-describedby, aria-invalid). */
+export function TextField({ name, label, type = "text", required, error, hint, labelAside, className = "", ...input }: FieldProps) {
+  const id = `field-${useId()}-${name}`;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} aside={labelAside} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass(error)} mt-1.5`}
+        {...input}
+      />
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A password input with a Show/Hide button (once JavaScript runs) and, for new passwords, a live
+ * strength hint. The server never sends a password back, so without JavaScript it starts empty.
+ */
+export function PasswordField({
+  name,
+  label,
+  autoComplete = "current-password",
+  required = true,
+  error,
+  hint,
+  labelAside,
+  showStrength = false,
+  className = "",
+}: {
+  name: string;
+  label: string;
+  autoComplete?: "current-password" | "new-password";
+  required?: boolean;
+  error?: string;
+  hint?: React.ReactNode;
+  labelAside?: React.ReactNode;
+  showStrength?: boolean;
+  className?: string;
+}) {
+  const id = `field-${useId()}-${name}`;
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const [value, setValue] = useState("");
+  const strength = showStrength ? passwordStrength(value) : null;
+  const describedBy = [hint && `${id}-hint`, strength && `${id}-strength`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} aside={labelAside} />
+      <div className="relative mt-1.5">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          required={required}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="off"
+          maxLength={256}
+          onInput={showStrength ? (e) => setValue(e.currentTarget.value) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${controlClass(error)} ${hydrated ? "pr-20" : ""}`}
+        />
+        {hydrated && (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            aria-controls={id}
+            className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+          >
+            {visible ? "Hide" : "Show"}
+            <span className="sr-only"> password</span>
+          </button>
+        )}
+      </div>
+      {strength && <StrengthMeter id={`${id}-strength`} score={strength.score} label={strength.label} />}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+const METER_COLOURS = ["bg-stone-200", "bg-rose-600", "bg-amber-500", "bg-lime-600", "bg-emerald-600"];
+
+function StrengthMeter({ id, score, label }: { id: string; score: number; label: string }) {
+  return (
+    <div className="mt-2">
+      <div className={`grid grid-cols-4 gap-1 ${score === 0 ? "hidden" : ""}`} aria-hidden="true">
+        {[1, 2, 3, 4].map((step) => (
+          <span key={step} className={`h-1.5 rounded-full ${score >= step ? METER_COLOURS[score] : "bg-stone-200"}`} />
+        ))}
+      </div>
+      <p id={id} className="mt-1 text-xs text-stone-700" aria-live="polite" data-testid="password-strength">
+        {label && <>Strength: {label}</>}
+      </p>
+    </div>
+  );
+}
+
+function FieldLabel({ id, label, required, aside }: { id: string; label: string; required?: boolean; aside?: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-900">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-rose-700">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {aside}
+    </div>
+  );
+}
+
+function FieldNotes({ id, name, hint, error }: { id: string; name: string; hint?: React.ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-rose-700" data-testid={`${name}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A labelled checkbox ("Remember me"). */
+export function Checkbox({ name, label, defaultChecked, value = "on" }: { name: string; label: string; defaultChecked?: boolean; value?: string }) {
+  const id = `field-${useId()}-${name}`;
+  return (
+    <div className="flex items-center gap-3">
+      <input id={id} name={name} type="checkbox" value={value} defaultChecked={defaultChecked} className="size-5 rounded border-stone-400 accent-stone-900" />
+      <label htmlFor={id} className="text-sm text-stone-800">
+        {label}
+      </label>
+    </div>
+  );
+}
