@@ -124,7 +124,9 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
       } catch {
         res = new Response(res.body, res); // a Response.redirect() has immutable headers
       }
-      for (const cookie of session.setCookies) res.headers.append("Set-Cookie", cookie);
+      // The page's own cookies win (a sign-in action sets a new session over a stale one we cleared).
+      const pageCookies = new Set(res.headers.getSetCookie().map((cookie) => cookie.split("=")[0]!.trim()));
+      for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
       if (res.headers.get("content-type")?.includes("text/html")) {
         const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChatScriptUrl: settings?.liveChatScriptUrl });

@@ -249,6 +249,26 @@ describe("pages: the session in the load context", () => {
     expect((await readProbe(asAdmin)).user).toEqual({ email: "page-admin@example.com", role: "admin" });
   });
 
+  it("a page action's session cookie wins over the clearing of a stale one", async () => {
+    const user = await createAccount(shop, { email: "stale@example.com", password: "stale-password-1" });
+    const b = await signedIn(shop, "stale@example.com", "stale-password-1");
+    const ctx = await shop.services.auth.auth.$context;
+    await ctx.internalAdapter.deleteUserSessions(user.id);
+    const res = await pages.request("http://shop.test/login", {
+      method: "POST",
+      headers: { cookie: b.jar.header(), origin: "http://shop.test", "content-type": "application/x-www-form-urlencoded" },
+      body: "email=stale%40example.com",
+    });
+    expect(res.status).toBe(302);
+    const tokens = res.headers.getSetCookie().filter((c) => c.startsWith("shop.session_token="));
+    expect(tokens).toEqual(["shop.session_token=from-the-action; Path=/; HttpOnly; SameSite=Lax"]);
+    // Without an action cookie, the stale session cookie is cleared (once the cookie cache is gone).
+    b.jar.cookies.delete("shop.session_data");
+    const page = await pages.request("http://shop.test/", { headers: { cookie: b.jar.header() } });
+    expect(page.headers.getSetCookie().some((c) => /^shop\.session_token=;/.test(c))).toBe(true);
+    expect((await readProbe(page)).user).toBeNull();
+  });
+
   it("the admin area sees a demotion at once (the session is read from the database there)", async () => {
     const user = await createAccount(shop, { email: "soon-demoted@example.com", password: "soon-demoted-pw", role: "admin" });
     const b = await signedIn(shop, "soon-demoted@example.com", "soon-demoted-pw");

@@ -1,4 +1,4 @@
-import type { AppLoadContext, ServerBuild } from "react-router";
+import { type AppLoadContext, type ServerBuild, redirect } from "react-router";
 import { requireAdmin, requireUser } from "../../app/lib/auth.server";
 
 /** What the fake pages of `pageBuild` render: the load context as the server gave it to React Router. */
@@ -13,7 +13,7 @@ const assetRoute = (id: string, path: string, parentId?: string) => ({
   path,
   parentId,
   module: `/${id}.js`,
-  hasAction: id === "routes/profile",
+  hasAction: id === "routes/profile" || id === "routes/login",
   hasLoader: id !== "root",
   hasClientAction: false,
   hasClientLoader: false,
@@ -24,7 +24,8 @@ const assetRoute = (id: string, path: string, parentId?: string) => ({
 
 /**
  * A tiny React Router server build for API tests of the page layer: `/` (public), `/my-profile`
- * (requireUser, with an action) and `/admin-dashboard` (requireAdmin). Its document entry renders
+ * (requireUser, with an action), `/login` (an action that sets a session cookie) and
+ * `/admin-dashboard` (requireAdmin). Its document entry renders
  * the load context as JSON (`?nonce` asks for the CSP nonce), so tests see what pages would see.
  */
 export function pageBuild(): ServerBuild {
@@ -39,6 +40,16 @@ export function pageBuild(): ServerBuild {
         default: () => null,
         loader: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ email: requireUser(context, request).email }),
         action: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ saved: requireUser(context, request).email }),
+      },
+    },
+    "routes/login": {
+      id: "routes/login",
+      parentId: "root",
+      path: "login",
+      module: {
+        default: () => null,
+        // Stands for a sign-in action that passes on better-auth's new session cookie.
+        action: () => redirect("/", { headers: { "Set-Cookie": "shop.session_token=from-the-action; Path=/; HttpOnly; SameSite=Lax" } }),
       },
     },
     "routes/admin": {
@@ -69,6 +80,7 @@ export function pageBuild(): ServerBuild {
         root: assetRoute("root", ""),
         "routes/home": { ...assetRoute("routes/home", "", "root"), index: true },
         "routes/profile": assetRoute("routes/profile", "my-profile", "root"),
+        "routes/login": assetRoute("routes/login", "login", "root"),
         "routes/admin": assetRoute("routes/admin", "admin-dashboard", "root"),
       },
       url: "/manifest.js",
