@@ -13,6 +13,8 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
+    route("update-profile", "routes/update-profile.tsx"),
+    route("my-profile", "routes/my-profile.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.

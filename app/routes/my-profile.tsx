@@ -1,0 +1,112 @@
+import { Link } from "react-router";
+import { Avatar } from "~/components/auth/account-links";
+import { requireUser } from "~/lib/auth.server";
+import { seoMeta } from "~/lib/seo";
+import { useShop } from "~/lib/shop";
+import type { Route } from "./+types/my-profile";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your profile.", noindex: true });
+
+/** The signed-in customer's profile: who they are, since when, and a summary of their orders. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  // The shop's own record (read from the database, so a profile saved a moment ago shows at once)
+  // adds the account's creation date and the order count (0 until orders exist).
+  const record = (await context.services.auth.getUser(user.id)) ?? { ...user, createdAt: null, orders: { count: 0 } };
+  return {
+    profile: { name: record.name, email: record.email, image: record.image, emailVerified: record.emailVerified, role: record.role, createdAt: record.createdAt },
+    orders: { count: record.orders.count },
+  };
+}
+
+export default function MyProfile({ loaderData }: Route.ComponentProps) {
+  const { profile, orders } = loaderData;
+  const { settings } = useShop();
+  const since = profile.createdAt
+    ? new Intl.DateTimeFormat(settings.locale || "en", { month: "long", year: "numeric" }).format(new Date(profile.createdAt))
+    : null;
+
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className="mx-auto max-w-3xl">
+        <section aria-labelledby="profile-name" className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+          <div className="h-24 bg-gradient-to-r from-stone-900 via-stone-800 to-amber-700 sm:h-28" aria-hidden="true" />
+          <div className="px-5 pb-6 sm:px-8 sm:pb-8">
+            <div className="-mt-12 flex flex-col gap-4 sm:-mt-14 sm:flex-row sm:items-end sm:justify-between">
+              <div className="rounded-full bg-white p-1 shadow-md w-fit">
+                <Avatar user={profile} className="size-24 text-2xl sm:size-28 sm:text-3xl" />
+              </div>
+              <Link
+                to="/update-profile"
+                className="inline-flex h-11 w-fit items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+              >
+                Edit profile
+              </Link>
+            </div>
+            <h1 id="profile-name" className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl" data-testid="profile-name">
+              {profile.name}
+            </h1>
+            <dl className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-stone-700">
+              {since && (
+                <div className="flex gap-1">
+                  <dt>Member since</dt>
+                  <dd className="font-medium text-stone-900">{since}</dd>
+                </div>
+              )}
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">E-mail address</dt>
+                <dd>{profile.email}</dd>
+              </div>
+              <div>
+                <dt className="sr-only">E-mail status</dt>
+                <dd>
+                  {profile.emailVerified ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200" data-testid="email-verified">
+                      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-4">
+                        <path d="m5 12.5 4.5 4.5L19 7.5" />
+                      </svg>
+                      E-mail verified
+                    </span>
+                  ) : (
+                    <span className="inline-flex items-center rounded-full bg-stone-100 px-2.5 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-200" data-testid="email-unverified">
+                      E-mail not verified
+                    </span>
+                  )}
+                </dd>
+              </div>
+              {profile.role === "admin" && (
+                <div>
+                  <dt className="sr-only">Role</dt>
+                  <dd className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Shop administrator</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        </section>
+
+        <section aria-labelledby="orders-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="orders-title" className="text-lg font-semibold text-stone-900">
+              Orders
+            </h2>
+            <p className="text-sm text-stone-600" data-testid="orders-count">
+              {orders.count} {orders.count === 1 ? "order" : "orders"}
+            </p>
+          </div>
+          {orders.count === 0 && (
+            <div className="mt-4 rounded-xl bg-stone-50 p-5 text-center">
+              <p className="font-medium text-stone-900">No orders yet</p>
+              <p className="mt-1 text-sm text-stone-600">When you place an order, it will show up here with its status.</p>
+              <Link
+                to="/product-category"
+                className="mt-4 inline-flex h-11 items-center gap-2 rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700"
+              >
+                Start shopping <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,314 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, useNavigation, useRevalidator } from "react-router";
+import { Avatar } from "~/components/auth/account-links";
+import { PasswordField, TextField } from "~/components/auth/fields";
+import { PASSWORD_MIN } from "~/components/auth/password-rules";
+import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { showToast } from "~/components/layout/client-toaster";
+import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies } from "~/lib/auth-form.server";
+import { requireUser } from "~/lib/auth.server";
+import { seoMeta } from "~/lib/seo";
+import type { Route } from "./+types/update-profile";
+
+type ProfileField = "name" | "image";
+type PasswordFieldName = "currentPassword" | "newPassword";
+export type UpdateResult =
+  | { intent: "profile"; ok: true; message: string }
+  | { intent: "profile"; ok: false; message: string; fieldErrors: Partial<Record<ProfileField, string>>; values: { name: string; image: string } }
+  | { intent: "password"; ok: true; message: string }
+  | { intent: "password"; ok: false; message: string; fieldErrors: Partial<Record<PasswordFieldName, string>> }
+  | { intent: "signout-everywhere"; ok: false; message: string };
+
+const MAX_NAME = 100;
+/** The avatar upload's limit, as the server enforces it (checked here first to answer at once). */
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Update your name, photo and password.", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  return { profile: { name: user.name, email: user.email, image: user.image } };
+}
+
+function imageError(image: string): string | undefined {
+  if (!image) return undefined;
+  if (image.length > 2048) return "This address is too long";
+  if (image.startsWith("/uploads/")) return undefined;
+  try {
+    const url = new URL(image);
+    if (url.protocol === "https:" || url.protocol === "http:") return undefined;
+  } catch {
+    /* below */
+  }
+  return "Enter a web address starting with https://";
+}
+
+/** Saves the name and photo, changes the password (other devices are signed out), or signs out everywhere. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(context, request);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+
+  if (intent === "password") {
+    const currentPassword = formText(form, "currentPassword", { trim: false });
+    const newPassword = formText(form, "newPassword", { trim: false });
+    const fieldErrors: Partial<Record<PasswordFieldName, string>> = {
+      currentPassword: currentPassword ? undefined : "Please enter your current password",
+      newPassword: newPasswordError(newPassword) ?? (newPassword && newPassword === currentPassword ? "Choose a password different from the current one" : undefined),
+    };
+    if (fieldErrors.currentPassword || fieldErrors.newPassword) {
+      return data<UpdateResult>({ intent, ok: false, message: "Please correct the highlighted fields.", fieldErrors }, { status: 400 });
+    }
+    const result = await callAuth(context, request, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+    if (!result.ok) {
+      const wrong = result.code === "INVALID_PASSWORD";
+      return data<UpdateResult>(
+        { intent, ok: false, message: authErrorMessage(result), fieldErrors: wrong ? { currentPassword: "This is not your current password" } : {} },
+        { status: result.status },
+      );
+    }
+    // The session was renewed (the others were ended): pass the new cookie on.
+    return data<UpdateResult>({ intent, ok: true, message: "Your password has been changed. You have been signed out on your other devices." }, { headers: cookieHeaders(result) });
+  }
+
+  if (intent === "signout-everywhere") {
+    const revoked = await callAuth(context, request, "/revoke-sessions", {});
+    if (!revoked.ok) return data<UpdateResult>({ intent, ok: false, message: authErrorMessage(revoked) }, { status: revoked.status });
+    const signedOut = await callAuth(context, request, "/sign-out", {});
+    return redirectWithCookies("/login?signedout=everywhere", { setCookies: [...revoked.setCookies, ...signedOut.setCookies] });
+  }
+
+  const values = { name: formText(form, "name").replace(/\s+/g, " "), image: formText(form, "image") };
+  const fieldErrors: Partial<Record<ProfileField, string>> = {
+    name: !values.name ? "Please enter your name" : values.name.length > MAX_NAME ? `Use at most ${MAX_NAME} characters` : undefined,
+    image: imageError(values.image),
+  };
+  if (fieldErrors.name || fieldErrors.image) {
+    return data<UpdateResult>({ intent: "profile", ok: false, message: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+  }
+  const result = await callAuth(context, request, "/update-user", { name: values.name, image: values.image || null });
+  if (!result.ok) {
+    const field: ProfileField | undefined = result.code === "INVALID_NAME" ? "name" : result.code === "INVALID_IMAGE" ? "image" : undefined;
+    const message = authErrorMessage(result);
+    return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: field ? { [field]: message } : {}, values }, { status: result.status });
+  }
+  return data<UpdateResult>({ intent: "profile", ok: true, message: "Your profile has been updated." }, { headers: cookieHeaders(result) });
+}
+
+export default function UpdateProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const result = actionData as UpdateResult | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+
+  // Successes also show as a toast (spec: toasts at top-center); the inline message stays for no-JS visitors.
+  useEffect(() => {
+    if (result?.ok) showToast("success", result.message);
+  }, [result]);
+
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className="mx-auto max-w-2xl">
+        <header>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Your account</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Update profile</h1>
+          <p className="mt-3 text-base text-stone-600">
+            Signed in as <span className="font-medium text-stone-900">{profile.email}</span>.{" "}
+            <Link to="/my-profile" className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
+              See your profile
+            </Link>
+          </p>
+        </header>
+        <ProfileSection profile={profile} result={result?.intent === "profile" ? result : undefined} busy={submitting === "profile"} />
+        <PasswordSection email={profile.email} result={result?.intent === "password" ? result : undefined} busy={submitting === "password"} />
+        <section aria-labelledby="everywhere-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="everywhere-title" className="text-lg font-semibold text-stone-900">
+            Sign out everywhere
+          </h2>
+          <p className="mt-1 text-sm leading-relaxed text-stone-600">
+            Lost a phone, or signed in on a shared computer? This ends every session of your account, this one included.
+          </p>
+          {result?.intent === "signout-everywhere" && (
+            <FormAlert kind="error" className="mt-4">
+              {result.message}
+            </FormAlert>
+          )}
+          <Form method="post" className="mt-5 sm:w-fit">
+            <SubmitButton name="intent" value="signout-everywhere" busy={submitting === "signout-everywhere"} busyLabel="Signing out…" variant="danger">
+              Sign out on all devices
+            </SubmitButton>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({
+  profile,
+  result,
+  busy,
+}: {
+  profile: { name: string; email: string; image: string | null };
+  result?: Extract<UpdateResult, { intent: "profile" }>;
+  busy: boolean;
+}) {
+  const failed = result && !result.ok ? result : undefined;
+  const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["name", "image"]);
+  const hydrated = useHydrated();
+  const [image, setImage] = useState(failed?.values.image ?? profile.image ?? "");
+  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "error" | "done"; message?: string }>({ state: "idle" });
+  const fileRef = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+
+  // A saved profile is the new starting point (the loader revalidated).
+  useEffect(() => {
+    if (result?.ok) setImage(profile.image ?? "");
+  }, [result, profile.image]);
+
+  async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (!file.type.startsWith("image/")) return setUpload({ state: "error", message: "Please choose a picture (JPEG, PNG, WebP, GIF or AVIF)." });
+    if (file.size > MAX_PHOTO_BYTES) return setUpload({ state: "error", message: "This picture is larger than 5 MB. Please choose a smaller one." });
+    setUpload({ state: "uploading" });
+    const body = new FormData();
+    body.set("file", file);
+    try {
+      const res = await fetch("/api/account/avatar", { method: "POST", body, credentials: "include", headers: { accept: "application/json" } });
+      const json = (await res.json().catch(() => null)) as { image?: string; url?: string; error?: { message?: string } } | null;
+      const url = json?.image ?? json?.url;
+      if (!res.ok || !url) {
+        const message = res.status === 413 ? "This picture is too large. Please choose a smaller one." : (json?.error?.message ?? "We couldn’t upload this picture. Please try another one.");
+        return setUpload({ state: "error", message });
+      }
+      // The upload saves the photo at once; the header picks it up with the revalidated user.
+      setImage(url);
+      setUpload({ state: "done", message: "Your new photo is saved." });
+      showToast("success", "Your photo has been updated.");
+      void revalidator.revalidate();
+    } catch {
+      setUpload({ state: "error", message: "We couldn’t upload this picture: check your connection and try again." });
+    } finally {
+      if (fileRef.current) fileRef.current.value = "";
+    }
+  }
+
+  const preview = { name: profile.name, email: profile.email, image: imageError(image) ? null : image || null };
+  return (
+    <section aria-labelledby="profile-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id="profile-title" className="text-lg font-semibold text-stone-900">
+        Name and photo
+      </h2>
+      {result?.ok && (
+        <FormAlert kind="success" className="mt-4" testId="profile-saved">
+          {result.message}
+        </FormAlert>
+      )}
+      {failed && (
+        <FormAlert kind="error" className="mt-4" testId="profile-error">
+          {failed.message}
+        </FormAlert>
+      )}
+      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6">
+        <input type="hidden" name="intent" value="profile" />
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <div className="relative w-fit shrink-0">
+            <Avatar user={preview} className="size-24 text-2xl" />
+            {upload.state === "uploading" && (
+              <span className="absolute inset-0 grid place-items-center rounded-full bg-white/70 text-stone-900">
+                <Spinner className="size-6" />
+              </span>
+            )}
+          </div>
+          <div className="grid min-w-0 flex-1 gap-4">
+            {hydrated && (
+              <div>
+                <label htmlFor="avatar-file" className="inline-flex h-11 cursor-pointer items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-stone-900">
+                  {upload.state === "uploading" ? "Uploading…" : "Upload a photo"}
+                  <input
+                    ref={fileRef}
+                    id="avatar-file"
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                    onChange={(e) => void onFile(e)}
+                    disabled={upload.state === "uploading"}
+                    aria-describedby="avatar-file-status"
+                    className="sr-only"
+                  />
+                </label>
+                <p id="avatar-file-status" role="status" className={`mt-2 text-sm ${upload.state === "error" ? "font-medium text-rose-700" : "text-stone-600"}`} data-testid="avatar-status">
+                  {upload.message ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."}
+                </p>
+              </div>
+            )}
+            <TextField
+              key={image}
+              name="image"
+              label={hydrated ? "Or a photo’s web address" : "Photo’s web address"}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              defaultValue={image}
+              error={failed?.fieldErrors.image}
+              hint="Leave empty to show your initials."
+            />
+          </div>
+        </div>
+        <TextField name="name" label="Display name" required autoComplete="name" maxLength={MAX_NAME} defaultValue={failed?.values.name ?? profile.name} error={failed?.fieldErrors.name} />
+        <div className="sm:w-fit">
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Save profile
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordSection({ email, result, busy }: { email: string; result?: Extract<UpdateResult, { intent: "password" }>; busy: boolean }) {
+  const failed = result && !result.ok ? result : undefined;
+  const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["currentPassword", "newPassword"]);
+  // Clear both fields once the change went through.
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result, formRef]);
+  return (
+    <section aria-labelledby="password-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id="password-title" className="text-lg font-semibold text-stone-900">
+        Change password
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">You stay signed in here; your other devices are signed out.</p>
+      {result?.ok && (
+        <FormAlert kind="success" className="mt-4" testId="password-changed">
+          {result.message}
+        </FormAlert>
+      )}
+      {failed && (
+        <FormAlert kind="error" className="mt-4" testId="password-error">
+          {failed.message}
+        </FormAlert>
+      )}
+      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5">
+        <input type="hidden" name="intent" value="password" />
+        {/* For password managers: which account this password belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+        <PasswordField name="currentPassword" label="Current password" error={failed?.fieldErrors.currentPassword} />
+        <PasswordField
+          name="newPassword"
+          label="New password"
+          autoComplete="new-password"
+          showStrength
+          error={failed?.fieldErrors.newPassword}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
+        <div className="sm:w-fit">
+          <SubmitButton busy={busy} busyLabel="Changing…">
+            Change password
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
