@@ -1,5 +1,23 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
+const ADMIN_SCREENS = [
+  "all-products",
+  "add-product",
+  "edit-product/:id",
+  "add-category",
+  "settings",
+  "banner-management",
+  "orders",
+  "orders/pending",
+  "orders/completed",
+  "orders/management",
+  "users",
+  "contact-messages",
+  "sales-report",
+  "facebook-pixel",
+];
+
 export default [
   layout("routes/storefront-layout.tsx", [
     index("routes/home.tsx"),
@@ -20,4 +38,8 @@ export default [
   // Outside the storefront layout: no navbar or footer.
   route("logout", "routes/logout.tsx"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
+  route("admin-dashboard", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
+  ]),
 ] satisfies RouteConfig;
