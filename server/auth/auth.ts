@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { admin, genericOAuth, magicLink } from "better-auth/plugins";
+import { admin } from "better-auth/plugins/admin";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
 import type { Db } from "../db/database";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
