@@ -1,9 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { BASE_URL, E2E_ADMIN, E2E_PORT } from "./tests/e2e/support/ports";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${process.pid}`);
 
 export default defineConfig({
@@ -16,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL,
+    baseURL: BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -25,20 +24,28 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    // The production build on a fresh database, seeded with the demo shop on start.
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/healthz`,
+    // The production build on a fresh database, seeded with the demo shop on start, behind a local
+    // SMTP capture server and OpenID Connect provider that the launcher starts first. (A
+    // globalSetup would be too late: Playwright starts its webServer before globalSetup runs.)
+    command: `npx tsx tests/e2e/support/e2e-shop.ts`,
+    url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
+      PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: BASE_URL,
       E2E_DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${path.join(dataDir, "shop.db")}`,
       UPLOADS_DIR: path.join(dataDir, "uploads"),
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every test signs in from 127.0.0.1: the per-IP limit would make them depend on each other.
+      // The per-e-mail limit (AUTH_EMAIL_RATE_LIMIT, default 5 per 15 minutes) stays and is tested.
+      AUTH_RATE_LIMIT: "10000",
     },
   },
 });
