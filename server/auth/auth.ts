@@ -87,7 +87,20 @@ export function createAuth(deps: AuthDeps) {
 
   const ipLimit = { window: 60, max: env.AUTH_RATE_LIMIT };
 
-  return betterAuth({
+  /**
+   * Once the owner of an address proves it (confirmation or reset link), provider links and
+   * sessions set up while it was unconfirmed go: someone may have signed in with a provider
+   * account that claims the address without the provider having checked it.
+   */
+  async function forgetUnprovenAccess(userId: string): Promise<void> {
+    const ctx = await instance.$context;
+    for (const account of await ctx.internalAdapter.findAccounts(userId)) {
+      if (account.providerId !== "credential") await ctx.internalAdapter.deleteAccount(account.id);
+    }
+    await ctx.internalAdapter.deleteUserSessions(userId);
+  }
+
+  const instance = betterAuth({
     appName: "Shop",
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
@@ -151,6 +164,12 @@ export function createAuth(deps: AuthDeps) {
         );
       },
       customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "customer", banned: false, banReason: null, banExpires: null, id }),
+      // A reset link proves the address too: confirm it, and drop access nobody proved.
+      onPasswordReset: async ({ user }) => {
+        if (user.emailVerified) return;
+        await forgetUnprovenAccess(user.id);
+        await (await instance.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -160,6 +179,7 @@ export function createAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         sendLater((siteName) => verificationMail({ to: user.email, name: user.name, siteName, url }));
       },
+      afterEmailVerification: async (user) => forgetUnprovenAccess(user.id),
     },
 
     socialProviders: Object.fromEntries(configuredSocialProviders(env).map((p) => [p.id, { clientId: p.clientId, clientSecret: p.clientSecret }])),
@@ -293,6 +313,7 @@ export function createAuth(deps: AuthDeps) {
       }),
     },
   });
+  return instance;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -236,6 +236,46 @@ describe("password reset", () => {
   });
 });
 
+describe("an address claimed through a provider that did not check it", () => {
+  /** A user someone created by signing in with a provider account claiming `email`, unconfirmed. */
+  async function claimed(email: string, password?: string) {
+    const ctx = await shop.services.auth.auth.$context;
+    const user = await ctx.internalAdapter.createUser({ email, name: "Squatter", emailVerified: false }, { method: "oauth" });
+    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "github", accountId: `gh-${user.id}` });
+    if (password) await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
+    const squatter = await ctx.internalAdapter.createSession(user.id);
+    return { user, squatterToken: squatter.token };
+  }
+  const providerLinks = (userId: string) =>
+    tables().selectFrom("accounts").select("provider_id").where("user_id", "=", userId).where("provider_id", "<>", "credential").execute();
+  const liveSession = (token: string) => tables().selectFrom("sessions").select("id").where("token", "=", token).executeTakeFirst();
+
+  it("a password reset by the mailbox owner confirms the address and drops the provider link and its sessions", async () => {
+    const { user, squatterToken } = await claimed("owner-one@example.com");
+    const b = browser(shop);
+    await b.post("/api/auth/request-password-reset", { email: "owner-one@example.com" });
+    const link = linksOf(await mailTo("owner-one@example.com", /reset your/i)).find((l) => l.includes("/reset-password/"))!;
+    const token = new URL((await b.get(link)).headers.get("location")!, "http://shop.test").searchParams.get("token")!;
+    expect((await b.post("/api/auth/reset-password", { token, newPassword: "owners-new-password" })).status).toBe(200);
+    expect(await providerLinks(user.id)).toEqual([]);
+    expect(await liveSession(squatterToken)).toBeUndefined();
+    const signIn = await browser(shop).post("/api/auth/sign-in/email", { email: "owner-one@example.com", password: "owners-new-password" });
+    expect(signIn.status).toBe(200);
+    expect((await signIn.json()).user.emailVerified).toBe(true);
+  });
+
+  it("confirming the address through the mailed link does the same", async () => {
+    const { user, squatterToken } = await claimed("owner-two@example.com", "owners-password-2");
+    const b = browser(shop);
+    expect((await b.post("/api/auth/sign-in/email", { email: "owner-two@example.com", password: "owners-password-2" })).status).toBe(403);
+    const link = linksOf(await mailTo("owner-two@example.com", /confirm/i)).find((l) => l.includes("/verify-email"))!;
+    expect((await b.get(link)).status).toBe(302);
+    expect(await providerLinks(user.id)).toEqual([]);
+    expect(await liveSession(squatterToken)).toBeUndefined();
+    expect((await b.session())?.user).toMatchObject({ email: "owner-two@example.com", emailVerified: true });
+  });
+});
+
 describe("change password", () => {
   it("needs the current password and signs out every other device", async () => {
     await createAccount(shop, { email: "margaret@example.com", password: "apollo-guidance-11" });
