@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, data, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/auth/account-links";
 import { PasswordField, TextField } from "~/components/auth/fields";
 import { PASSWORD_MIN } from "~/components/auth/password-rules";
@@ -7,11 +7,12 @@ import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/compon
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/components/layout/client-toaster";
 import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies } from "~/lib/auth-form.server";
+import { AppError } from "../../server/lib/errors";
 import { requireUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/update-profile";
 
-type ProfileField = "name" | "image";
+type ProfileField = "name" | "image" | "photo";
 type PasswordFieldName = "currentPassword" | "newPassword";
 export type UpdateResult =
   | { intent: "profile"; ok: true; message: string }
@@ -28,7 +29,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { profile: { name: user.name, email: user.email, image: user.image } };
+  const saved = new URL(request.url).searchParams.get("saved") === "profile";
+  return { profile: { name: user.name, email: user.email, image: user.image }, saved };
 }
 
 function imageError(image: string): string | undefined {
@@ -80,12 +82,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const values = { name: formText(form, "name").replace(/\s+/g, " "), image: formText(form, "image") };
+  // Without JavaScript the photo comes with the form (with it, the page has uploaded it already).
+  const photo = form.get("photo");
+  const file = photo instanceof File && photo.size > 0 ? photo : null;
   const fieldErrors: Partial<Record<ProfileField, string>> = {
     name: !values.name ? "Please enter your name" : values.name.length > MAX_NAME ? `Use at most ${MAX_NAME} characters` : undefined,
-    image: imageError(values.image),
+    image: file ? undefined : imageError(values.image),
+    photo: file && file.size > MAX_PHOTO_BYTES ? "This picture is larger than 5 MB. Please choose a smaller one." : undefined,
   };
-  if (fieldErrors.name || fieldErrors.image) {
+  if (fieldErrors.name || fieldErrors.image || fieldErrors.photo) {
     return data<UpdateResult>({ intent: "profile", ok: false, message: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+  }
+  const setCookies: string[] = [];
+  if (file) {
+    try {
+      const stored = await context.services.auth.setAvatar(request.headers, Buffer.from(await file.arrayBuffer()));
+      values.image = stored.image;
+      setCookies.push(...stored.setCookies);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
+      const message = "We couldn’t read this file as a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF file.";
+      return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: { photo: message }, values }, { status: 400 });
+    }
   }
   const result = await callAuth(context, request, "/update-user", { name: values.name, image: values.image || null });
   if (!result.ok) {
@@ -93,19 +111,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = authErrorMessage(result);
     return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: field ? { [field]: message } : {}, values }, { status: result.status });
   }
-  return data<UpdateResult>({ intent: "profile", ok: true, message: "Your profile has been updated." }, { headers: cookieHeaders(result) });
+  // Post/redirect/get: the next page load reads the refreshed session, so the header shows the new name and photo.
+  return redirectWithCookies("/update-profile?saved=profile", { setCookies: [...setCookies, ...result.setCookies] });
 }
 
+const PROFILE_SAVED: UpdateResult = { intent: "profile", ok: true, message: "Your profile has been updated." };
+
 export default function UpdateProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
-  const result = actionData as UpdateResult | undefined;
+  const { profile, saved } = loaderData;
+  const result = (actionData as UpdateResult | undefined) ?? (saved ? PROFILE_SAVED : undefined);
   const navigation = useNavigation();
+  const location = useLocation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
 
   // Successes also show as a toast (spec: toasts at top-center); the inline message stays for no-JS visitors.
   useEffect(() => {
     if (result?.ok) showToast("success", result.message);
-  }, [result]);
+  }, [result, location.key]);
 
   return (
     <div className="container-page py-8 sm:py-14">
@@ -162,10 +184,8 @@ function ProfileSection({
   const fileRef = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
 
-  // A saved profile is the new starting point (the loader revalidated).
-  useEffect(() => {
-    if (result?.ok) setImage(profile.image ?? "");
-  }, [result, profile.image]);
+  // A saved profile is the new starting point.
+  useEffect(() => setImage(profile.image ?? ""), [profile.image]);
 
   async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -211,7 +231,7 @@ function ProfileSection({
           {failed.message}
         </FormAlert>
       )}
-      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6">
+      <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="mt-6 grid gap-6">
         <input type="hidden" name="intent" value="profile" />
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <div className="relative w-fit shrink-0">
@@ -223,6 +243,25 @@ function ProfileSection({
             )}
           </div>
           <div className="grid min-w-0 flex-1 gap-4">
+            {!hydrated && (
+              <div>
+                <label htmlFor="avatar-upload" className="block text-sm font-medium text-stone-900">
+                  Upload a photo
+                </label>
+                <input
+                  id="avatar-upload"
+                  name="photo"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                  aria-invalid={failed?.fieldErrors.photo ? true : undefined}
+                  aria-describedby="avatar-upload-note"
+                  className="mt-1.5 block w-full text-sm text-stone-800 file:mr-3 file:h-10 file:rounded-full file:border file:border-stone-300 file:bg-white file:px-4 file:font-semibold"
+                />
+                <p id="avatar-upload-note" className={`mt-1.5 text-sm ${failed?.fieldErrors.photo ? "font-medium text-rose-700" : "text-stone-600"}`} data-testid={failed?.fieldErrors.photo ? "photo-error" : undefined}>
+                  {failed?.fieldErrors.photo ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Saved with the profile."}
+                </p>
+              </div>
+            )}
             {hydrated && (
               <div>
                 <label htmlFor="avatar-file" className="inline-flex h-11 cursor-pointer items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-stone-900">
