@@ -15,9 +15,9 @@ export interface AuthResult<T = Record<string, unknown>> {
   setCookies: string[];
 }
 
-// Headers of the page's request that better-auth needs to see: the session, the origin checks
-// (Origin, Referer, Fetch Metadata) and the client's address for its rate limits.
-const FORWARDED = /^(cookie|origin|referer|user-agent|accept-language|sec-fetch-.*|x-forwarded-.*|x-real-ip|cf-connecting-ip|true-client-ip)$/i;
+// Headers of the page's request that better-auth needs to see: the session and its origin checks
+// (Origin, Referer, Fetch Metadata). The client's address is set from the load context below.
+const FORWARDED = /^(cookie|origin|referer|user-agent|accept-language|sec-fetch-.*)$/i;
 
 /**
  * Calls a better-auth endpoint (`/sign-in/email`, `/sign-up/email`, …) for a route action, through
@@ -35,8 +35,10 @@ export async function callAuth<T = Record<string, unknown>>(
   request.headers.forEach((value, key) => {
     if (FORWARDED.test(key)) headers.set(key, value);
   });
-  if (!headers.has("x-forwarded-for") && context.clientIp && context.clientIp !== "unknown") headers.set("x-forwarded-for", context.clientIp);
-  // A form posted without JavaScript has no Origin in some browsers; the page's own origin is the truth here.
+  // The address better-auth rate-limits by is the server's view of the client, as for /api/auth/*.
+  if (context.clientIp && context.clientIp !== "unknown") headers.set("x-forwarded-for", context.clientIp);
+  // The page layer's origin guard has already checked this POST (a request with cookies must prove
+  // its origin), so a form from a browser that sent no Origin is the shop's own.
   if (!headers.has("origin")) headers.set("origin", context.services.env.PUBLIC_URL);
   const init: RequestInit = { method: body ? "POST" : "GET", headers };
   if (body) {
