@@ -29,7 +29,7 @@ const AuthContext = createContext<AuthState | null>(null);
 /**
  * Holds the authentication state of spec section 4 for the whole app: the user comes from the
  * root loader (the session cookie, read on the server); after it appears, the server profile is
- * loaded once per user. A failing profile load logs 'Error fetching user data' and shows the toast
+ * loaded (again when the user's name or photo changes). A failing profile load logs 'Error fetching user data' and shows the toast
  * 'Failed to fetch user data.'. With no user, the stored profile is cleared.
  */
 export function AuthProvider({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
@@ -37,6 +37,8 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
   const [signingIn, setSigningIn] = useState(false);
   const navigation = useNavigation();
   const uid = user?.id ?? null;
+  // A changed name or photo (a saved profile) refreshes the server profile too.
+  const version = user ? `${user.name}\n${user.image ?? ""}` : "";
 
   useEffect(() => {
     if (!uid) {
@@ -59,7 +61,7 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
     return () => {
       live = false;
     };
-  }, [uid]);
+  }, [uid, version]);
 
   // The sign-in, sign-up and sign-out forms are route forms (navigations), so the navigation tells.
   const submitting = navigation.state !== "idle" && isAuthAction(navigation.formAction);
