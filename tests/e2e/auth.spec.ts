@@ -6,6 +6,7 @@ test.describe("customer accounts on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("register, confirm the e-mail, sign out, sign in, update name and photo, see them on the profile", async ({ page }) => {
+    test.slow(); // one long journey through seven pages, each checked with axe
     const email = uniqueEmail("ada");
     const password = "correct-horse-battery";
 
