@@ -24,6 +24,11 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For hop. */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 
   // Accounts and sign-in (server/auth). Blank values count as unset, so `.env.example` can list them empty.
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),

@@ -92,3 +92,18 @@ describe("health, robots and sitemap", () => {
     expect(xml).toContain("<loc>http://shop.test/product-category/shoes</loc>");
   });
 });
+
+describe("client address", () => {
+  it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it", async () => {
+    const direct = await createTestShop({ CONTACT_RATE_LIMIT: "1", TRUST_PROXY: "false" });
+    try {
+      const valid = { name: "Spoofer", email: "s@example.com", message: "Hello from a spoofed address" };
+      const post = (ip: string) => direct.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify(valid) });
+      expect((await post("192.0.2.1")).status).toBe(201);
+      // A different claimed address is the same client: the limit still applies.
+      expect((await post("192.0.2.2")).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});

@@ -55,7 +55,7 @@ export async function createTestDb(): Promise<TestDb> {
 export async function createTestShop(envOverrides: Record<string, string> = {}) {
   const testDb = await createTestDb();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: testDb.url, UPLOADS_DIR: uploadsDir, PUBLIC_URL: "http://shop.test", ...envOverrides });
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: testDb.url, UPLOADS_DIR: uploadsDir, PUBLIC_URL: "http://shop.test", TRUST_PROXY: "true", ...envOverrides });
   const services = createServices(testDb.db, env);
   const app = createApp({ services, logger: createLogger("silent") });
   return {
