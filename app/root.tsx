@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError } from "react-router";
 import { useEffect } from "react";
+import { useNonce } from "~/lib/nonce";
 import { ClientToaster, showToast } from "~/components/layout/client-toaster";
 import { LiveChatScript } from "~/components/layout/live-chat";
 import { TrackingPixel } from "~/components/layout/tracking-pixel";
@@ -26,6 +27,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -39,8 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ClientToaster />
         {/* New locations start at the top; back/forward restores the previous position. */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
