@@ -1,5 +1,5 @@
 import { Form, Link, data, useNavigation } from "react-router";
-import { TextField } from "~/components/auth/fields";
+import { EmailField } from "~/components/auth/fields";
 import { AuthPage, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { authErrorMessage, callAuth, emailError, formText } from "~/lib/auth-form.server";
 import { seoMeta } from "~/lib/seo";
@@ -58,16 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </FormAlert>
       )}
       <Form ref={formRef} method="post" noValidate className="grid gap-5" aria-label="Ask for a password reset link">
-        <TextField
-          name="email"
-          label="E-mail address"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={failed?.email}
-          error={failed?.fieldError}
-        />
+        <EmailField defaultValue={failed?.email} error={failed?.fieldError} />
         <SubmitButton busy={busy} busyLabel="Sending…">
           {result?.ok ? "Send the link again" : "Send reset link"}
         </SubmitButton>

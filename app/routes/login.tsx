@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { Checkbox, PasswordField, TextField } from "~/components/auth/fields";
+import { Checkbox, PasswordField, TextField, EmailField } from "~/components/auth/fields";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { AuthPage, Divider, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import {
@@ -128,16 +128,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form ref={passwordForm} method="post" noValidate className="grid gap-5" aria-label="Sign in with e-mail and password">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          name="email"
-          label="E-mail address"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={passwordResult?.email}
-          error={passwordErrors?.email}
-        />
+        <EmailField defaultValue={passwordResult?.email} error={passwordErrors?.email} />
         <PasswordField
           name="password"
           label="Password"

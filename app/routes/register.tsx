@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { PasswordField, TextField } from "~/components/auth/fields";
+import { PasswordField, TextField, EmailField } from "~/components/auth/fields";
 import { PASSWORD_MIN } from "~/components/auth/password-rules";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { AuthPage, Divider, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
@@ -130,16 +130,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           error={failed?.fieldErrors.name}
           hint="Optional. Shown on your profile and orders."
         />
-        <TextField
-          name="email"
-          label="E-mail address"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={failed?.values.email}
-          error={failed?.fieldErrors.email}
-        />
+        <EmailField defaultValue={failed?.values.email} error={failed?.fieldErrors.email} />
         <PasswordField
           name="password"
           label="Password"

@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { TextField } from "~/components/auth/fields";
+import { EmailField } from "~/components/auth/fields";
 import { AuthPage, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { authErrorMessage, callAuth, emailError, formText, safeRedirect, verifyEmailCallback } from "~/lib/auth-form.server";
 import { seoMeta } from "~/lib/seo";
@@ -72,7 +72,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       )}
       <Form ref={formRef} method="post" noValidate className="grid gap-5" aria-label="Send a new confirmation link">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={failed?.email} error={failed?.fieldError} />
+        <EmailField defaultValue={failed?.email} error={failed?.fieldError} />
         <SubmitButton busy={busy} busyLabel="Sending…">
           Send a new link
         </SubmitButton>

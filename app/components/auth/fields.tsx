@@ -47,6 +47,11 @@ export function TextField({ name, label, type = "text", required, error, hint, l
   );
 }
 
+/** The e-mail address field every account form asks for. */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={defaultValue} error={error} />;
+}
+
 /**
  * A password input with a Show/Hide button (once JavaScript runs) and, for new passwords, a live
  * strength hint. The server never sends a password back, so without JavaScript it starts empty.
