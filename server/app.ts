@@ -17,7 +17,7 @@ import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
 import { adminRoutes } from "./http/admin.routes";
 import { authRoutes } from "./http/auth.routes";
-import { originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
+import { jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
 import type { SessionUser } from "./auth/auth.service";
 
 export interface AppOptions {
@@ -87,7 +87,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   const gzip = compress();
   app.use("*", (c, next) => (c.req.header("accept-encoding") ? gzip(c, next) : next()));
   // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included).
-  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE);
+  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE, jsonSecurityHeaders(services.env));
   for (const path of ["/api/products", "/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
     app.use(path, publicReads);
   }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Services } from "../services";
 
-export type AppEnv = { Variables: { services: Services; requestId: string } };
+export type AppEnv = { Variables: { services: Services; requestId: string; securityHeadersSet?: boolean } };
 
 /**
  * The client's address: the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it,

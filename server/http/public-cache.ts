@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { type Epoch, createCache } from "../lib/cache";
+import type { AppEnv } from "./context";
 
 interface Entry {
   body: string;
@@ -18,7 +19,7 @@ const MIN_COMPRESS = 1024;
  * URL and the data epoch, so a hot catalogue answer costs a map lookup instead of a query, a
  * JSON serialisation, a hash and a compression per request.
  */
-export function publicCache(epoch: Epoch, cacheControl: string, ttlMs = 5_000): MiddlewareHandler {
+export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Record<string, string> = {}, ttlMs = 5_000): MiddlewareHandler<AppEnv> {
   const cache = createCache<Entry>(ttlMs, epoch, 2_000);
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
@@ -34,7 +35,17 @@ export function publicCache(epoch: Epoch, cacheControl: string, ttlMs = 5_000): 
       entry = { body, contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
       if (readAt === epoch.value) cache.set(key, entry);
     }
-    const headers: Record<string, string> = { "Content-Type": entry.contentType, ETag: entry.etag, "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
+    const headers: Record<string, string> = {
+      ...fixedHeaders,
+      "Content-Type": entry.contentType,
+      ETag: entry.etag,
+      "Cache-Control": cacheControl,
+      Vary: "Accept-Encoding",
+      "X-Request-Id": c.var.requestId,
+    };
+    // Everything outer middleware would add is in `headers`, so they leave this answer alone
+    // instead of rebuilding it per request.
+    c.set("securityHeadersSet", true);
     if (c.req.header("if-none-match")?.includes(entry.etag)) {
       c.res = new Response(null, { status: 304, headers });
       return c.res;

@@ -21,24 +21,38 @@ function setHeader(c: Context, name: string, value: string): void {
  * (pages set theirs, see `pageContentSecurityPolicy`): nothing may load from a JSON answer.
  */
 export function secureHeaders(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">): MiddlewareHandler {
-  const hsts = env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://");
+  const base = baseSecurityHeaders(env);
   return async (c, next) => {
     await next();
-    setHeader(c, "X-Content-Type-Options", "nosniff");
-    setHeader(c, "X-Frame-Options", "DENY");
-    setHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
-    setHeader(c, "Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    setHeader(c, "Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (hsts) setHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Answers served from ready-made bytes carry these headers already (see public-cache.ts).
+    if (c.get("securityHeadersSet")) return;
+    for (const [name, value] of Object.entries(base)) setHeader(c, name, value);
     if (!c.res.headers.has("Content-Security-Policy")) {
       const html = c.res.headers.get("content-type")?.includes("text/html");
       // HTML we did not render ourselves (better-auth's error page): its inline styles only.
-      const policy = html
-        ? "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
-      setHeader(c, "Content-Security-Policy", policy);
+      setHeader(c, "Content-Security-Policy", html ? FOREIGN_HTML_POLICY : JSON_POLICY);
     }
   };
+}
+
+const JSON_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+const FOREIGN_HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** The headers every answer carries, whatever produced it (HSTS only in production over https). */
+export function baseSecurityHeaders(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    ...(env.NODE_ENV === "production" && env.PUBLIC_URL.startsWith("https://") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** The headers of a JSON answer: the base set plus a policy that lets nothing load from it. */
+export function jsonSecurityHeaders(env: Pick<Env, "NODE_ENV" | "PUBLIC_URL">): Record<string, string> {
+  return { ...baseSecurityHeaders(env), "Content-Security-Policy": JSON_POLICY };
 }
 
 /** The origins allowed to send state-changing requests: the shop's own (PUBLIC_URL). */

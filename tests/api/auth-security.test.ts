@@ -177,6 +177,15 @@ describe("security headers", () => {
     expect(missing.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("answers served again from the answer cache carry the same headers and their own request id", async () => {
+    await shop.request("/api/products/category");
+    const hit = await shop.request("/api/products/category", { headers: { "x-request-id": "hit-1" } });
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(hit.headers.get("x-frame-options")).toBe("DENY");
+    expect(hit.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    expect(hit.headers.get("x-request-id")).toBe("hit-1");
+  });
+
   it("sends HSTS in production over https", async () => {
     const app = new Hono();
     app.use("*", secureHeaders({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }));
