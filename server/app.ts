@@ -7,7 +7,7 @@ import { ZodError } from "zod";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { AppError, fieldErrors } from "./lib/errors";
-import { newId } from "./lib/ids";
+import { nextRequestId } from "./lib/ids";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
@@ -52,7 +52,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
 
   app.use("*", async (c, next) => {
     const start = performance.now();
-    const requestId = c.req.header("x-request-id") ?? newId();
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && incoming.length <= 128 ? incoming : nextRequestId();
     c.set("services", services);
     c.set("requestId", requestId);
     c.header("X-Request-Id", requestId);

@@ -17,3 +17,12 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
 }
+
+const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
+let requestCounter = 0;
+
+/** A request id unique to this process's run: cheap (no random bytes per request), readable in logs. */
+export function nextRequestId(): string {
+  requestCounter += 1;
+  return `${REQUEST_ID_PREFIX}-${requestCounter.toString(36)}`;
+}

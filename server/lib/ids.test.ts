@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { newId, nextRequestId, slugify } from "./ids";
+
+describe("ids", () => {
+  it("makes opaque 128-bit ids and distinct request ids", () => {
+    expect(newId()).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const a = nextRequestId();
+    const b = nextRequestId();
+    expect(a).not.toBe(b);
+    expect(a.split("-")[0]).toBe(b.split("-")[0]);
+  });
+
+  it("slugs drop apostrophes and accents and join words with dashes", () => {
+    expect(slugify("Men's Fashion")).toBe("mens-fashion");
+    expect(slugify("Crème Brûlée & Co.")).toBe("creme-brulee-and-co");
+  });
+});
