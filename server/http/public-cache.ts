@@ -6,6 +6,8 @@ import type { AppEnv } from "./context";
 
 interface Entry {
   body: string;
+  /** The body encoded once, so a hit does not re-encode the string per request. */
+  bytes: Buffer;
   contentType: string;
   etag: string;
   br?: Buffer;
@@ -32,7 +34,7 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
       if (c.res.status !== 200) return;
       const body = await c.res.text();
       const contentType = c.res.headers.get("content-type") ?? "application/json";
-      entry = { body, contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+      entry = { body, bytes: Buffer.from(body), contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
       if (readAt === epoch.value) cache.set(key, entry);
     }
     const headers: Record<string, string> = {
@@ -53,12 +55,12 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
     const accept = c.req.header("accept-encoding") ?? "";
     if (entry.body.length >= MIN_COMPRESS && /\bbr\b/.test(accept)) {
       entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-      c.res = new Response(entry.br as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "br" } });
+      c.res = new Response(entry.br as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "br", "Content-Length": String(entry.br.byteLength) } });
     } else if (entry.body.length >= MIN_COMPRESS && /\bgzip\b/.test(accept)) {
       entry.gzip ??= gzipSync(entry.body, { level: 6 });
-      c.res = new Response(entry.gzip as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "gzip" } });
+      c.res = new Response(entry.gzip as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(entry.gzip.byteLength) } });
     } else {
-      c.res = new Response(entry.body, { status: 200, headers });
+      c.res = new Response(entry.bytes as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Length": String(entry.bytes.byteLength) } });
     }
     return c.res;
   };
