@@ -1,3 +1,4 @@
+import { TextField } from "~/components/form/fields";
 import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -146,63 +147,3 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
   );
 }
 
-function TextField({
-  name,
-  label,
-  type = "text",
-  required = false,
-  multiline = false,
-  className = "",
-  defaultValue,
-  error,
-  hint,
-  autoComplete,
-  maxLength,
-}: {
-  name: Field;
-  label: string;
-  type?: string;
-  required?: boolean;
-  multiline?: boolean;
-  className?: string;
-  defaultValue?: string;
-  error?: string;
-  hint?: string;
-  autoComplete?: string;
-  maxLength?: number;
-}) {
-  const id = `contact-${name}`;
-  const describedBy = [hint && !error && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-  const control = `block w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
-    error ? "border-rose-600 focus-visible:outline-rose-700" : "border-stone-300 focus:border-stone-900 focus-visible:outline-stone-900"
-  }`;
-  const common = { id, name, required, defaultValue, maxLength, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-900">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-rose-700">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={6} className={`${control} mt-1.5 py-3`} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} className={`${control} mt-1.5 h-12`} />
-      )}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-rose-700" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}

@@ -1,5 +1,5 @@
 import { Form, Link, data, useNavigation } from "react-router";
-import { EmailField } from "~/components/auth/fields";
+import { EmailField } from "~/components/form/fields";
 import { AuthPage, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { authErrorMessage, callAuth, emailError, formText } from "~/lib/auth-form.server";
 import { seoMeta } from "~/lib/seo";

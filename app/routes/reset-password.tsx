@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { PasswordField } from "~/components/auth/fields";
+import { PasswordField } from "~/components/form/fields";
 import { PASSWORD_MIN } from "~/components/auth/password-rules";
 import { AuthPage, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { authErrorMessage, callAuth, formText, newPasswordError } from "~/lib/auth-form.server";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/auth/account-links";
-import { PasswordField, TextField } from "~/components/auth/fields";
+import { PasswordField, TextField } from "~/components/form/fields";
 import { PASSWORD_MIN } from "~/components/auth/password-rules";
 import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";

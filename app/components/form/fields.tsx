@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { passwordStrength } from "./password-rules";
+import { passwordStrength } from "~/components/auth/password-rules";
 
 const controlClass = (error?: string) =>
   `block h-12 w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
@@ -23,25 +23,23 @@ export interface FieldProps {
   maxLength?: number;
   placeholder?: string;
   autoFocus?: boolean;
+  /** A multi-line text area (messages) instead of a one-line input. */
+  multiline?: boolean;
 }
 
 /** A labelled text input with its hint and error tied to it (aria-describedby, aria-invalid). */
-export function TextField({ name, label, type = "text", required, error, hint, labelAside, className = "", ...input }: FieldProps) {
+export function TextField({ name, label, type = "text", required, error, hint, labelAside, className = "", multiline = false, ...input }: FieldProps) {
   const id = `field-${useId()}-${name}`;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const common = { id, name, required, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} aside={labelAside} />
-      <input
-        id={id}
-        name={name}
-        type={type}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass(error)} mt-1.5`}
-        {...input}
-      />
+      {multiline ? (
+        <textarea {...common} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} rows={6} className={`${controlClass(error).replace("h-12", "")} mt-1.5 py-3`} />
+      ) : (
+        <input {...common} type={type} className={`${controlClass(error)} mt-1.5`} {...input} />
+      )}
       <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
   );
