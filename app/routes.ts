@@ -33,6 +33,12 @@ export default [
     route("verify-email", "routes/verify-email.tsx"),
     route("update-profile", "routes/update-profile.tsx"),
     route("my-profile", "routes/my-profile.tsx"),
+    route("shopping-cart", "routes/shopping-cart.tsx"),
+    route("wishlist", "routes/wishlist.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout/payment", "routes/checkout-payment.tsx"),
+    route("order-confirmation", "routes/order-confirmation.tsx"),
+    route("my-orders", "routes/my-orders.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.

@@ -17,6 +17,10 @@ import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
 import { adminRoutes } from "./http/admin.routes";
 import { authRoutes } from "./http/auth.routes";
+import { cartRoutes } from "./http/cart.routes";
+import { wishlistRoutes } from "./http/wishlist.routes";
+import { orderRoutes } from "./http/orders.routes";
+import { paymentRoutes } from "./http/payments.routes";
 import { jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
 import type { SessionUser } from "./auth/auth.service";
 
@@ -97,6 +101,10 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   app.route("/api/admin", adminRoutes());
   app.route("/api", catalogRoutes());
   app.route("/api", contentRoutes());
+  app.route("/api", cartRoutes());
+  app.route("/api", wishlistRoutes());
+  app.route("/api", orderRoutes());
+  app.route("/api", paymentRoutes());
   app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint" } }, 404));
   app.route("/", seoRoutes());
 

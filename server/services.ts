@@ -2,6 +2,8 @@ import type { Db } from "./db/database";
 import type { Env } from "./env";
 import { createAuthService } from "./auth/auth.service";
 import { createEpoch } from "./lib/cache";
+import { createVisitorCookies } from "./lib/shopper";
+import { resolveAuthSecret } from "./auth/secret";
 import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
 import { createCatalogService } from "./modules/catalog/catalog.service";
@@ -9,6 +11,11 @@ import { createContentService } from "./modules/content/content.service";
 import { createImageService } from "./modules/images/images.service";
 import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
+import { createCartService } from "./modules/cart/cart.service";
+import { createWishlistService } from "./modules/wishlist/wishlist.service";
+import { createOrdersService } from "./modules/orders/orders.service";
+import { createPaymentsService } from "./modules/payments/payments.service";
+import { mergeVisitorIntoUser } from "./flows/merge-visitor";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -26,6 +33,11 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch });
   const mailer = options.mailer ?? createMailer(env, logger);
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
+  const auth = createAuthService({ db, env, logger, mailer, images, siteName: async () => (await content.getSettings()).siteName });
+  // The anonymous shopper's cookie is signed with the auth secret (resolved after auth, which
+  // reports how it got it; this second read is quiet).
+  const visitors = createVisitorCookies(resolveAuthSecret(env, createLogger("silent")), { secure: env.PUBLIC_URL.startsWith("https:") });
+  const payments = createPaymentsService(env, logger);
   return {
     env,
     db,
@@ -35,7 +47,14 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     content,
     images,
     mailer,
-    auth: createAuthService({ db, env, logger, mailer, images, siteName: async () => (await content.getSettings()).siteName }),
+    visitors,
+    auth,
+    payments,
+    cart: createCartService(db),
+    wishlist: createWishlistService(db),
+    orders: createOrdersService(db),
+    /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
+    mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(db, visitorId, userId),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "./database";
 import { catalogMigration } from "./migrations/0001-catalog";
 import { searchMigration } from "./migrations/0002-search";
 import { authMigration } from "./migrations/0003-auth";
+import { shoppingMigration } from "./migrations/0004-shopping";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0001-catalog": catalogMigration(db.dialect),
     "0002-search": searchMigration(db.dialect),
     "0003-auth": authMigration(db.dialect),
+    "0004-shopping": shoppingMigration(db.dialect),
   };
 }
 

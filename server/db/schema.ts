@@ -74,6 +74,112 @@ export interface ContactMessageTable {
   created_at: Timestamp;
 }
 
+export interface CartTable {
+  id: string;
+  /** `user:<id>` or `visitor:<id>` */
+  owner: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartLineTable {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  /** '' for a product without variants */
+  variant_id: string;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WishlistItemTable {
+  owner: string;
+  product_id: string;
+  created_at: Timestamp;
+}
+
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postal_code: string | null;
+  country: string;
+  is_default: number;
+  created_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: string;
+  number: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  guest_token_hash: string;
+  idempotency_key: string | null;
+  status: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  /** JSON of OrderAddress */
+  address: string;
+  shipping_method: string;
+  shipping_method_name: string;
+  payment_method: string;
+  payment_status: string;
+  payment_intent_id: string | null;
+  currency: string;
+  subtotal: number;
+  discount_total: number;
+  shipping_total: number;
+  total: number;
+  notes: string | null;
+  tracking_number: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  product_id: string;
+  variant_id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  color: string | null;
+  size: string | null;
+  sku: string | null;
+  unit_price: number;
+  additional_price: number;
+  discount: number;
+  unit_final_price: number;
+  shipping_cost: number;
+  quantity: number;
+  line_total: number;
+  sort_order: number;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  status: string;
+  actor: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  order_id: string | null;
+  received_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -81,4 +187,12 @@ export interface Database {
   banners: BannerTable;
   settings: SettingTable;
   contact_messages: ContactMessageTable;
+  carts: CartTable;
+  cart_lines: CartLineTable;
+  wishlist_items: WishlistItemTable;
+  addresses: AddressTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_events: OrderEventTable;
+  payment_events: PaymentEventTable;
 }

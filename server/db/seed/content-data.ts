@@ -21,6 +21,10 @@ export const SITE_SETTINGS = {
   },
   liveChatScriptUrl: "",
   freeShippingThreshold: 75,
+  shippingZones: [
+    { id: "inside-city", name: "Inside the city (1–2 days)", rate: 4.99 },
+    { id: "outside-city", name: "Outside the city (3–5 days)", rate: 9.99 },
+  ],
 };
 
 /** The tracking pixel starts switched off: an operator enters their own pixel id. */

@@ -24,6 +24,23 @@ export const siteSettingsSchema = z.object({
     .default({ facebook: "", instagram: "", twitter: "", youtube: "" }),
   liveChatScriptUrl: optionalUrl,
   freeShippingThreshold: z.number().min(0).default(0),
+  /**
+   * Delivery zones offered at checkout, each with a flat rate (major unit) to which every line's
+   * per-product shipping cost × quantity is added; all of it is free from freeShippingThreshold on.
+   */
+  shippingZones: z
+    .array(
+      z.object({
+        id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
+        name: z.string().trim().min(1).max(60),
+        rate: z.number().min(0).max(100000),
+      }),
+    )
+    .min(1)
+    .default([
+      { id: "inside-city", name: "Inside the city", rate: 5 },
+      { id: "outside-city", name: "Outside the city", rate: 12 },
+    ]),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,0 +1,172 @@
+import type { Shopper } from "../../lib/shopper";
+import type { CartView } from "../cart/cart.types";
+import type { CardPaymentEvent } from "../payments/payments.types";
+
+/** Every order status; the transitions between them live in order-status.ts (one table). */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentMethod = "cod" | "card";
+export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "refunded";
+/** Who moved an order: the customer (cancel), the shop (admin), the system (payment webhooks). */
+export type OrderActor = "customer" | "shop" | "system";
+
+export interface OrderAddress {
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+  country: string;
+}
+
+export interface OrderLine {
+  id: string;
+  productId: string;
+  slug: string;
+  name: string;
+  image: string | null;
+  selectedColor: string | null;
+  selectedSize: string | null;
+  selectedAditionalPrice: number;
+  price: number;
+  discount: number;
+  finalPrice: number;
+  shippingCost: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderTotals {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  currency: string;
+}
+
+export interface OrderEvent {
+  status: OrderStatus;
+  actor: OrderActor;
+  note: string | null;
+  at: string;
+}
+
+/** An order as its owner (and later the admin) sees it; money in the major unit. */
+export interface Order {
+  id: string;
+  /** Short and human-readable, e.g. "MM-7K3QX9". */
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  updatedAt: string;
+  contact: { name: string; email: string; phone: string };
+  address: OrderAddress;
+  shippingMethod: { id: string; name: string };
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  notes: string | null;
+  trackingNumber: string | null;
+  lines: OrderLine[];
+  totals: OrderTotals;
+  /** Oldest first. */
+  history: OrderEvent[];
+  /** Statuses this viewer may move the order to now (a customer: ["cancelled"] while pending). */
+  allowedTransitions: OrderStatus[];
+  /** Placed without an account. */
+  guest: boolean;
+}
+
+/** One row of /my-orders. */
+export interface OrderSummary {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  itemCount: number;
+  total: number;
+  currency: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  firstImage: string | null;
+  guest: boolean;
+  /** For a guest order: its unguessable link (only for the browser that placed it). */
+  guestLink: string | null;
+}
+
+/** A saved delivery address of a signed-in customer. */
+export interface SavedAddress extends OrderAddress {
+  id: string;
+  name: string;
+  phone: string;
+  isDefault: boolean;
+}
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  /** What this option costs for the current cart (zone rate + per-product shipping; 0 when free). */
+  cost: number;
+  free: boolean;
+}
+
+export interface CheckoutQuote {
+  cart: CartView;
+  shippingOptions: ShippingOption[];
+  shippingMethod: string;
+  /** Lines to fix before the order can be placed (empty when ready). */
+  problems: Array<{ lineId: string; name: string; message: string }>;
+  /** Card payment is offered (Stripe keys are configured). */
+  cardPayments: boolean;
+}
+
+/** The body of `POST /api/orders` and the checkout form. */
+export interface PlaceOrderInput {
+  contact: { name: string; email: string; phone: string };
+  address: { line1: string; line2?: string | null; city: string; region?: string | null; postalCode?: string | null; country: string };
+  shippingMethod?: string;
+  paymentMethod: PaymentMethod;
+  notes?: string | null;
+  /** Signed-in only: also keep this address in the address book. */
+  saveAddress?: boolean;
+}
+
+export type PlaceOrderResult =
+  | {
+      ok: true;
+      order: Order;
+      /** The guest link's token (also for signed-in orders: the confirmation link works without a session). */
+      guestToken: string;
+      /** False when an Idempotency-Key found an order placed before. */
+      created: boolean;
+      /** For a card order: what the browser needs to confirm the PaymentIntent. */
+      payment: { clientSecret: string; publishableKey: string } | null;
+    }
+  | { ok: false; problems: Array<{ lineId: string; name: string; message: string }> };
+
+/** Who is looking at an order: its owner (user or the guest's browser), a bearer of its guest token, or an admin. */
+export interface OrderViewer {
+  shopper: Shopper;
+  token?: string | null;
+  isAdmin?: boolean;
+}
+
+/**
+ * Orders for customers (server/modules/orders + server/flows). Reads throw AppError not_found for
+ * an order the viewer may not see (never revealing that it exists).
+ */
+export interface OrdersService {
+  /** Subtotal, discount, shipping options and total for the shopper's cart, computed now. */
+  quote(shopper: Shopper, options?: { shippingMethod?: string }): Promise<CheckoutQuote>;
+  /** The place-order flow: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
+  placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: { idempotencyKey?: string | null }): Promise<PlaceOrderResult>;
+  /** The signed-in user's orders and this browser's guest orders, newest first. */
+  listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
+  getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
+  /** The cancel-order flow: pending → cancelled by its customer (or any cancellable status by the shop), returning the stock. */
+  cancelOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
+  /** Moves an order along the transition table (the admin issue uses it); mails the customer. */
+  transition(orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string; trackingNumber?: string }): Promise<Order>;
+  listAddresses(userId: string): Promise<SavedAddress[]>;
+  /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed); a repeated event id changes nothing. */
+  recordCardPayment(event: CardPaymentEvent): Promise<void>;
+}

@@ -1,0 +1,28 @@
+import type { Shopper } from "../../lib/shopper";
+
+/** A wishlist entry as `/wishlist` and `GET /api/wishlist` show it (spec section 3 fields, plus stock). */
+export interface WishlistEntry {
+  productId: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number;
+  finalPrice: number;
+  image: string | null;
+  category: string;
+  inStock: boolean;
+  /** True when the product has colours or sizes to choose before it can go to the cart. */
+  hasVariants: boolean;
+  addedAt: string;
+}
+
+export interface WishlistService {
+  /** Newest first. */
+  list(shopper: Shopper): Promise<WishlistEntry[]>;
+  /** Product ids on the wishlist (hearts on cards), cheap. */
+  productIds(shopper: Shopper): Promise<string[]>;
+  /** Removes the product if present, else adds it; `name` feeds the toasts. Throws not_found for an unknown product. The shopper must have a user or visitor id. */
+  toggle(shopper: Shopper, productId: string): Promise<{ added: boolean; name: string; count: number }>;
+  /** Removes a product if present. */
+  remove(shopper: Shopper, productId: string): Promise<void>;
+}
