@@ -55,6 +55,21 @@ const schema = z.object({
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
   MAIL_FROM: optionalText,
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+
+  // Card payments through Stripe (server/modules/payments): offered when both keys are set.
+  STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),
+  STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => v === undefined || v.startsWith("pk_"), "must be a publishable key (pk_test_… or pk_live_…)"),
+  /** Signs the webhook's events (the endpoint's "Signing secret" in the Stripe dashboard, or `stripe listen`'s). */
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.startsWith("whsec_"), "must be a webhook signing secret (whsec_…)"),
+  /** Another Stripe API host (a local fake in tests, stripe-mock): host name, port and protocol. */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: optionalText.pipe(z.enum(["http", "https"]).optional()),
+}).superRefine((env, ctx) => {
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
+    ctx.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (or neither)" });
+  }
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };

@@ -1,7 +1,31 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
 
-/** PLACEHOLDER (issue 4). */
+/**
+ * Stripe's webhook: `POST /api/payments/stripe/webhook`. The body is read raw (the signature covers
+ * its exact bytes), verified with STRIPE_WEBHOOK_SECRET, and a paid or failed PaymentIntent is
+ * recorded on its order. Stripe retries until it gets a 2xx, and a repeated event changes nothing.
+ * Stripe posts without cookies or Origin, which the origin guard lets through.
+ */
 export function paymentRoutes() {
-  return new Hono<AppEnv>();
+  const r = new Hono<AppEnv>();
+
+  r.post(
+    "/payments/stripe/webhook",
+    bodyLimit({
+      maxSize: 512 * 1024,
+      onError: (c) => c.json({ error: { code: "too_large", message: "The request is too large." } }, 413),
+    }),
+    async (c) => {
+      const { payments, orders } = c.var.services;
+      if (!payments.cardPayments) return c.json({ error: { code: "not_found", message: "Card payments are not configured" } }, 404);
+      const event = payments.parseWebhook(await c.req.text(), c.req.header("stripe-signature"));
+      if (event.outcome !== "ignored") await orders.recordCardPayment(event);
+      c.header("Cache-Control", "no-store");
+      return c.json({ received: true });
+    },
+  );
+
+  return r;
 }

@@ -4,6 +4,12 @@ import { providerOrigins } from "../auth/providers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FACEBOOK = { script: "https://connect.facebook.net", img: "https://www.facebook.com" };
+/** What Stripe.js and its Payment Element load (https://docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+};
 
 /** Sets a header on a response, copying the response first when its headers are immutable. */
 function setHeader(c: Context, name: string, value: string): void {
@@ -126,23 +132,27 @@ export interface PageCspOptions {
 
 /**
  * The Content-Security-Policy of a rendered page: scripts from the shop itself (inline ones only
- * with the page's nonce once the page passes it to its scripts), the Facebook pixel and the
- * live-chat widget of the settings; pictures from any https host (profile pictures of sign-in
- * providers); forms posting only to the shop and the configured sign-in providers; no framing.
+ * with the page's nonce once the page passes it to its scripts), the Facebook pixel, the live-chat
+ * widget of the settings and, when card payments are configured, Stripe.js and its frames;
+ * pictures from any https host (profile pictures of sign-in providers); forms posting only to the
+ * shop and the configured sign-in providers; no framing.
  */
 export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): string {
   const dev = env.NODE_ENV === "development";
   const chat = liveChatSources(options.liveChatScriptUrl);
+  // Stripe.js only when the shop takes cards (the payment page loads it).
+  const stripe = env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? STRIPE : { script: [], connect: [], frame: [] };
+  const frames = [...chat.https, ...stripe.frame];
   const inline = options.nonce && !dev ? `'nonce-${options.nonce}'` : "'unsafe-inline'";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", inline, FACEBOOK.script, ...chat.https, ...(dev ? ["'unsafe-eval'"] : [])],
+    "script-src": ["'self'", inline, FACEBOOK.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'", ...chat.https],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", ...chat.https],
-    "connect-src": ["'self'", FACEBOOK.script, FACEBOOK.img, ...chat.https, ...chat.wss, ...(dev ? ["ws:", "wss:"] : [])],
+    "connect-src": ["'self'", FACEBOOK.script, FACEBOOK.img, ...chat.https, ...chat.wss, ...stripe.connect, ...(dev ? ["ws:", "wss:"] : [])],
     "media-src": ["'self'", ...chat.https],
-    "frame-src": chat.https.length ? chat.https : ["'none'"],
+    "frame-src": frames.length ? frames : ["'none'"],
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -3,8 +3,34 @@ export interface CardPaymentEvent {
   /** The provider's event id: an event seen before is ignored. */
   eventId: string;
   type: string;
+  /** The PaymentIntent the event is about ("" for an event about something else, which is ignored). */
   intentId: string;
   outcome: "paid" | "failed" | "ignored";
+}
+
+/** Where a PaymentIntent stands, as the payment page needs it (Stripe's own status names). */
+export type CardIntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
+
+export interface CardIntent {
+  intentId: string;
+  /** What Stripe.js needs to confirm the payment in the browser. */
+  clientSecret: string;
+  status: CardIntentStatus;
+  /** The amount in the shop's minor units (as orders store it). */
+  amount: number;
+  /** Upper case, as the shop's settings write it. */
+  currency: string;
+  /** The order the intent was made for (from its metadata), or null. */
+  orderId: string | null;
+  /** Why the last attempt failed ("Your card was declined."), when it did. */
+  lastError: string | null;
 }
 
 /**
@@ -14,8 +40,13 @@ export interface CardPaymentEvent {
 export interface PaymentsService {
   cardPayments: boolean;
   publishableKey: string | null;
-  /** Creates (or, for the same order, finds again) the PaymentIntent for an order's total in minor units. */
+  /**
+   * Creates (or, for the same order, finds again: idempotency key `order-<id>`, kept 24 hours by
+   * Stripe) the PaymentIntent for an order's total in minor units.
+   */
   createIntent(order: { id: string; number: string; total: number; currency: string; email: string }): Promise<{ intentId: string; clientSecret: string }>;
+  /** Reads a PaymentIntent again (the payment page: its client secret and whether it is paid already); AppError not_found when Stripe does not know it. */
+  getIntent(intentId: string): Promise<CardIntent>;
   /** Verifies a webhook's Stripe-Signature against STRIPE_WEBHOOK_SECRET and maps the event; throws AppError invalid_input when it does not hold. */
   parseWebhook(rawBody: string, signature: string | null | undefined): CardPaymentEvent;
 }
