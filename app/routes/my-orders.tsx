@@ -1,4 +1,212 @@
-/** PLACEHOLDER (issue 4): this page is being built. */
-export default function Page() {
-  return <div className="mx-auto max-w-3xl px-4 py-16 text-center text-stone-700">Coming soon.</div>;
+import { useEffect, useRef } from "react";
+import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { showToast } from "~/components/layout/client-toaster";
+import { OrderDetailsModal } from "~/components/orders/order-details-modal";
+import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
+import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
+import { formText } from "~/lib/auth-form.server";
+import { getUser } from "~/lib/auth.server";
+import { seoMeta } from "~/lib/seo";
+import { getShopper } from "~/lib/shopper.server";
+import { AppError } from "../../server/lib/errors";
+import type { Order, OrderViewer } from "../../server/modules/orders/orders.types";
+import type { Services } from "../../server/services";
+import type { Route } from "./+types/my-orders";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your orders and their status.", noindex: true });
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
+/** An order this viewer may see, or null (unknown ids and other people's orders look the same). */
+async function findOrder(services: Services, orderId: string, viewer: OrderViewer): Promise<Order | null> {
+  try {
+    return await services.orders.getOrder(orderId, viewer);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "not_found" || err.code === "invalid_input" || err.code === "forbidden")) return null;
+    throw err;
+  }
+}
+
+/** The signed-in customer's orders and this browser's guest orders, newest first; `?order=<id>` opens one in the details dialog. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { shopper } = await getShopper(request, context);
+  const orderId = url.searchParams.get("order");
+  const [orders, selected] = await Promise.all([
+    context.services.orders.listForShopper(shopper),
+    orderId ? findOrder(context.services, orderId, { shopper, token: url.searchParams.get("token") }) : Promise.resolve(null),
+  ]);
+  return {
+    orders,
+    selected,
+    missing: Boolean(orderId) && !selected,
+    // After a cancel (post/redirect/get): said only when the order really is cancelled now.
+    cancelled: url.searchParams.get("cancelled") === "1" && selected?.status === "cancelled",
+    signedIn: Boolean(getUser(context)),
+  };
+}
+
+/** intent=cancel: the customer cancels an order (pending only), then sees it cancelled in the dialog. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const orderId = formText(form, "orderId");
+  if (formText(form, "intent") !== "cancel" || !orderId) return data({ error: "Unknown action." }, { status: 400 });
+  const { shopper } = await getShopper(request, context);
+  const token = url.searchParams.get("token");
+  try {
+    await context.services.orders.cancelOrder(orderId, { shopper, token });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return data({ error: err.code === "not_found" ? "We couldn’t find this order." : err.message }, { status: err.status });
+  }
+  const params = new URLSearchParams({ order: orderId, cancelled: "1" });
+  if (token) params.set("token", token);
+  return redirect(`/my-orders?${params}`);
+}
+
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, selected, missing, cancelled, signedIn } = loaderData;
+  const money = useOrderMoney();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const notice = selected && cancelled ? `Order #${selected.number} cancelled` : null;
+  const actionError = actionData && "error" in actionData ? actionData.error : null;
+
+  useEffect(() => {
+    if (notice) showToast("success", notice);
+  }, [notice, location.key]);
+
+  // Closing the dialog gives focus back to the "View details" link that opened it.
+  const lastOpened = useRef<string | null>(selected?.id ?? null);
+  useEffect(() => {
+    if (selected) {
+      lastOpened.current = selected.id;
+      return;
+    }
+    if (lastOpened.current) {
+      document.querySelector<HTMLElement>(`[data-order-details="${lastOpened.current}"]`)?.focus();
+      lastOpened.current = null;
+    }
+  }, [selected]);
+
+  const opening = navigation.state === "loading" && navigation.location.pathname === "/my-orders" ? new URLSearchParams(navigation.location.search).get("order") : null;
+
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className="mx-auto max-w-4xl">
+        <header className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{signedIn ? "Your account" : "This browser"}</p>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">My orders</h1>
+          </div>
+          {orders.length > 0 && (
+            <p className="text-sm text-stone-600" data-testid="orders-total-count">
+              {orders.length} {orders.length === 1 ? "order" : "orders"}
+            </p>
+          )}
+        </header>
+
+        {missing && (
+          <div role="alert" className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="order-missing">
+            We couldn’t find that order. If you placed it as a guest, open it with the link in its confirmation e-mail.
+          </div>
+        )}
+
+        {!signedIn && orders.length > 0 && (
+          <p className="mt-4 rounded-xl bg-stone-100 p-4 text-sm text-stone-700">
+            These are the orders placed from this browser without an account. Each one also opens with the link in its confirmation e-mail.{" "}
+            <Link to="/login?redirectTo=%2Fmy-orders" className="font-semibold text-stone-900 underline underline-offset-4">
+              Sign in
+            </Link>{" "}
+            to see your account’s orders.
+          </p>
+        )}
+
+        {orders.length === 0 ? (
+          <section aria-labelledby="no-orders-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12" data-testid="orders-empty">
+            <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="size-7" focusable="false">
+                <path d="M6 7h12l-1 13H7L6 7Z" />
+                <path d="M9 7a3 3 0 0 1 6 0" />
+              </svg>
+            </span>
+            <h2 id="no-orders-title" className="mt-4 text-xl font-semibold text-stone-900">
+              No orders yet
+            </h2>
+            <p className="mx-auto mt-2 max-w-md text-sm leading-relaxed text-stone-600">
+              {signedIn ? "When you place an order, it shows up here with its status." : "Orders you place from this browser show up here. Placed an order on another device? Open it with the link in its confirmation e-mail."}
+            </p>
+            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to="/product-category" className="inline-flex h-11 items-center justify-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700">
+                Start shopping
+              </Link>
+              {!signedIn && (
+                <Link to="/login?redirectTo=%2Fmy-orders" className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+                  Sign in to see your orders
+                </Link>
+              )}
+            </div>
+          </section>
+        ) : (
+          <ul className="mt-6 grid gap-4" aria-label="Orders, newest first" data-testid="orders-list">
+            {orders.map((o) => (
+              <li key={o.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid="order-row">
+                <div className="flex gap-4">
+                  {o.firstImage ? (
+                    <img src={o.firstImage} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-200" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <h2 className="font-mono text-base font-semibold text-stone-900" data-testid="order-row-number">
+                        #{o.number}
+                      </h2>
+                      <StatusBadge status={o.status} />
+                      {o.guest && <span className="text-xs font-medium text-stone-600">Guest order</span>}
+                    </div>
+                    <p className="mt-1 text-sm text-stone-600">
+                      <LocalDate iso={o.createdAt} /> · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · {PAYMENT_METHOD_LABEL[o.paymentMethod]}
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-base font-bold text-stone-900" data-testid="order-row-total">
+                    {money(o.total, o.currency)}
+                  </p>
+                </div>
+                <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-100 pt-3">
+                  {o.guestLink && (
+                    <a href={o.guestLink} className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-stone-800 underline underline-offset-4 hover:bg-stone-50">
+                      Order page<span className="sr-only"> of order #{o.number}</span>
+                    </a>
+                  )}
+                  <Link
+                    to={`/my-orders?order=${encodeURIComponent(o.id)}`}
+                    preventScrollReset
+                    data-order-details={o.id}
+                    className="inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+                  >
+                    {opening === o.id && <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />}
+                    View details<span className="sr-only"> of order #{o.number}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {selected && (
+        <OrderDetailsModal
+          key={selected.id}
+          order={selected}
+          closeHref="/my-orders"
+          onClose={() => navigate("/my-orders", { preventScrollReset: true })}
+          notice={notice}
+          error={actionError}
+        />
+      )}
+    </div>
+  );
 }

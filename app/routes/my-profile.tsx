@@ -11,11 +11,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // The shop's own record (read from the database, so a profile saved a moment ago shows at once)
-  // adds the account's creation date and the order count (0 until orders exist).
-  const record = (await context.services.auth.getUser(user.id)) ?? { ...user, createdAt: null, orders: { count: 0 } };
+  // adds the account's creation date; the orders module counts the account's orders.
+  const [found, orders] = await Promise.all([context.services.auth.getUser(user.id), context.services.orders.listForShopper({ userId: user.id, visitorId: null })]);
+  const record = found ?? { ...user, createdAt: null };
   return {
     profile: { name: record.name, email: record.email, image: record.image, emailVerified: record.emailVerified, role: record.role, createdAt: record.createdAt },
-    orders: { count: record.orders.count },
+    orders: { count: orders.length },
   };
 }
 
@@ -93,6 +94,18 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
               {orders.count} {orders.count === 1 ? "order" : "orders"}
             </p>
           </div>
+          {orders.count > 0 && (
+            <div className="mt-4 flex flex-col gap-3 rounded-xl bg-stone-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-stone-700">Follow your orders’ status, tracking numbers and details.</p>
+              <Link
+                to="/my-orders"
+                className="inline-flex h-11 w-fit shrink-0 items-center gap-2 rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700"
+                data-testid="my-orders-link"
+              >
+                View my orders <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+          )}
           {orders.count === 0 && (
             <div className="mt-4 rounded-xl bg-stone-50 p-5 text-center">
               <p className="font-medium text-stone-900">No orders yet</p>

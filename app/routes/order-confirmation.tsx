@@ -1,4 +1,120 @@
-/** PLACEHOLDER (issue 4): this page is being built. */
-export default function Page() {
-  return <div className="mx-auto max-w-3xl px-4 py-16 text-center text-stone-700">Coming soon.</div>;
+import { Link, data } from "react-router";
+import { CopyLinkButton } from "~/components/orders/copy-link-button";
+import { LineList, LocalDate, OrderFacts, StatusBadge, TotalsList } from "~/components/orders/order-view";
+import { getUser } from "~/lib/auth.server";
+import { seoMeta } from "~/lib/seo";
+import { getShopper } from "~/lib/shopper.server";
+import { AppError } from "../../server/lib/errors";
+import type { Route } from "./+types/order-confirmation";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your order confirmation.", noindex: true });
+
+// The address carries the order's secret token: never cached, never sent on as a referrer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
+/** The order for its owner (signed in, or the browser that placed it) or for the bearer of its link; anything else is a 404. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("order");
+  const token = url.searchParams.get("token");
+  if (!orderId) throw data(null, { status: 404, statusText: "Not Found" });
+  const { shopper } = await getShopper(request, context);
+  try {
+    const order = await context.services.orders.getOrder(orderId, { shopper, token });
+    const link = token ? `${context.services.env.PUBLIC_URL}/order-confirmation?${new URLSearchParams({ order: order.id, token })}` : null;
+    return { order, link, token, signedIn: Boolean(getUser(context)) };
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "not_found" || err.code === "invalid_input" || err.code === "forbidden")) {
+      throw data(null, { status: 404, statusText: "Not Found" });
+    }
+    throw err;
+  }
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order, link, token, signedIn } = loaderData;
+  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus !== "paid" && order.status !== "cancelled";
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className="mx-auto max-w-3xl">
+        <header className="text-center">
+          <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-full bg-emerald-100 text-emerald-800">
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="size-7" focusable="false">
+              <path d="m5 12.5 4.5 4.5L19 7.5" />
+            </svg>
+          </span>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Thank you for your order</h1>
+          <p className="mt-3 text-base text-stone-700">
+            Order number{" "}
+            <strong className="font-mono text-lg text-stone-900" data-testid="order-number">
+              {order.number}
+            </strong>
+            {" · "}placed <LocalDate iso={order.createdAt} withTime />
+          </p>
+          <p className="mt-2 text-sm text-stone-600">
+            A confirmation has been sent to <strong className="break-all font-semibold text-stone-900">{order.contact.email}</strong>.
+          </p>
+        </header>
+
+        {awaitingCard && (
+          <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="payment-pending">
+            {order.paymentStatus === "failed" ? "Your card payment did not go through." : "We are waiting for your card payment to be confirmed."}{" "}
+            {token && order.paymentStatus !== "pending" && (
+              <Link to={`/checkout/payment?${new URLSearchParams({ order: order.id, token })}`} className="font-semibold underline underline-offset-4">
+                Pay now
+              </Link>
+            )}
+          </div>
+        )}
+
+        {order.guest && !signedIn && (
+          <section aria-labelledby="keep-link-title" className="mt-8 rounded-2xl border border-sky-200 bg-sky-50 p-5 text-sm text-sky-950 sm:p-6" data-testid="guest-link-note">
+            <h2 id="keep-link-title" className="text-base font-semibold">
+              Keep this link to follow your order
+            </h2>
+            <p className="mt-1 leading-relaxed">
+              You checked out as a guest, so the link to this page is how you reach your order later: we have e-mailed it to you. Bookmark this page or copy the link. In this browser the
+              order is also listed under{" "}
+              <Link to="/my-orders" className="font-semibold underline underline-offset-4">
+                My orders
+              </Link>
+              .
+            </p>
+            {link && <CopyLinkButton link={link} />}
+          </section>
+        )}
+
+        <section aria-labelledby="order-items-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="order-items-title" className="text-lg font-semibold text-stone-900">
+              Your order
+            </h2>
+            <StatusBadge status={order.status} />
+          </div>
+          <div className="mt-2">
+            <LineList lines={order.lines} currency={order.totals.currency} />
+          </div>
+          <div className="mt-3 border-t border-stone-200 pt-4">
+            <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} />
+          </div>
+        </section>
+
+        <section aria-labelledby="order-delivery-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="order-delivery-title" className="mb-4 text-lg font-semibold text-stone-900">
+            Delivery and payment
+          </h2>
+          <OrderFacts order={order} showEmail />
+        </section>
+
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to="/my-orders" className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+            View my orders
+          </Link>
+          <Link to="/product-category" className="inline-flex h-12 items-center justify-center rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { SavedAddress } from "../../../server/modules/orders/orders.types";
+import { checkoutFieldErrors, formFieldErrors, pickedAddress, readCheckoutForm, toPlaceOrderInput } from "./checkout-form.server";
+
+function form(entries: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(entries)) f.set(k, v);
+  return f;
+}
+
+const complete = {
+  name: "  Ada   Lovelace ",
+  email: "ada@example.com",
+  phone: "+44 20 7946 0958",
+  line1: "12 Analytical Row",
+  city: "London",
+  country: "United Kingdom",
+  shippingMethod: "inside-city",
+  paymentMethod: "cod",
+  // A price field is not part of the form: it never reaches the service.
+  price: "0.01",
+};
+
+const saved: SavedAddress = {
+  id: "addr-1",
+  name: "Ada",
+  phone: "+44 20 7946 0958",
+  isDefault: true,
+  line1: "1 Saved Street",
+  line2: "Flat 2",
+  city: "Bristol",
+  region: null,
+  postalCode: "BS1 1AA",
+  country: "United Kingdom",
+};
+
+describe("the checkout form", () => {
+  it("reads a complete guest form into the orders service's input, without any price", () => {
+    const values = readCheckoutForm(form(complete));
+    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({});
+    const input = toPlaceOrderInput(values, null);
+    expect(input).toEqual({
+      contact: { name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7946 0958" },
+      address: { line1: "12 Analytical Row", line2: null, city: "London", region: null, postalCode: null, country: "United Kingdom" },
+      shippingMethod: "inside-city",
+      paymentMethod: "cod",
+      notes: null,
+      saveAddress: false,
+    });
+    expect(JSON.stringify(input)).not.toContain("0.01");
+  });
+
+  it("names every missing required field", () => {
+    const values = readCheckoutForm(form({ paymentMethod: "cod" }));
+    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
+      name: "Please enter your full name",
+      email: "Please enter your e-mail address",
+      phone: "Please enter a phone number",
+      line1: "Please enter the street address",
+      city: "Please enter the city",
+      country: "Please enter the country",
+    });
+  });
+
+  it("refuses a malformed e-mail and phone, and card payments when they are not offered", () => {
+    const values = readCheckoutForm(form({ ...complete, email: "ada@", phone: "call me", paymentMethod: "card" }));
+    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
+      email: "Please enter a valid e-mail address",
+      phone: "Please enter a valid phone number",
+      paymentMethod: "Card payments are not available. Please choose cash on delivery.",
+    });
+    expect(checkoutFieldErrors(values, null, { cardPayments: true }).paymentMethod).toBeUndefined();
+  });
+
+  it("uses a picked saved address instead of the typed one, and saves only a new address", () => {
+    const values = readCheckoutForm(form({ ...complete, line1: "", city: "", country: "", addressId: "addr-1", saveAddress: "on" }));
+    const address = pickedAddress(values, [saved]);
+    expect(address).toBe(saved);
+    expect(checkoutFieldErrors(values, address as SavedAddress, { cardPayments: false })).toEqual({});
+    const input = toPlaceOrderInput(values, saved);
+    expect(input.address).toEqual({ line1: "1 Saved Street", line2: "Flat 2", city: "Bristol", region: null, postalCode: "BS1 1AA", country: "United Kingdom" });
+    expect(input.saveAddress).toBe(false);
+
+    const fresh = readCheckoutForm(form({ ...complete, addressId: "new", saveAddress: "on" }));
+    expect(pickedAddress(fresh, [saved])).toBeNull();
+    expect(toPlaceOrderInput(fresh, null).saveAddress).toBe(true);
+  });
+
+  it("explains a saved address that is gone", () => {
+    const values = readCheckoutForm(form({ ...complete, addressId: "someone-elses" }));
+    const address = pickedAddress(values, [saved]);
+    expect(address).toBe("missing");
+    expect(checkoutFieldErrors(values, address, { cardPayments: false }).addressId).toMatch(/no longer in your address book/);
+  });
+
+  it("puts the service's field errors beside the form's fields", () => {
+    expect(formFieldErrors({ "contact.email": "Bad e-mail", "address.postalCode": "Too long", shippingMethod: "Choose one", "lines.0": "Something else" })).toEqual({
+      errors: { email: "Bad e-mail", postalCode: "Too long", shippingMethod: "Choose one" },
+      other: ["Something else"],
+    });
+  });
+});

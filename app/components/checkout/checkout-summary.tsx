@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { LineList, TotalsList } from "~/components/orders/order-view";
+import type { CheckoutQuote } from "../../../server/modules/orders/orders.types";
+
+/** The lines and the server's totals for the chosen shipping method, beside the checkout form. */
+export function CheckoutSummary({ quote, busy, children }: { quote: CheckoutQuote; busy: boolean; children?: React.ReactNode }) {
+  const { cart } = quote;
+  const shipping = quote.shippingOptions.find((o) => o.id === quote.shippingMethod);
+  const count = cart.totals.itemCount;
+  return (
+    <section aria-labelledby="summary-title" aria-busy={busy || undefined} className="rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="checkout-summary">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
+          Order summary
+        </h2>
+        <Link to="/shopping-cart" className="text-sm font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
+          Edit cart
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-stone-600">
+        {count} {count === 1 ? "item" : "items"}
+      </p>
+      <div className={`mt-3 transition-opacity ${busy ? "opacity-60" : ""}`}>
+        <LineList lines={cart.lines} currency={cart.totals.currency} />
+        <div className="mt-3 border-t border-stone-200 pt-4" aria-live="polite">
+          <TotalsList totals={cart.totals} shippingLabel={shipping?.name} />
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+
+/** The order's private link in a read-only field (select and copy it, or bookmark the page), with a "Copy link" button once JavaScript runs. */
+export function CopyLinkButton({ link }: { link: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <div className="mt-4">
+      <label htmlFor="order-link" className="block text-sm font-medium">
+        Your order link
+      </label>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="order-link"
+          type="text"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          className="h-11 min-w-0 flex-1 rounded-xl border border-sky-300 bg-white px-3 font-mono text-xs text-stone-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-900"
+          data-testid="order-link"
+        />
+        {hydrated && (
+          <button
+            type="button"
+            onClick={() => void copy()}
+            className="inline-flex h-11 shrink-0 items-center justify-center rounded-full bg-sky-900 px-5 text-sm font-semibold text-white hover:bg-sky-800"
+          >
+            Copy link
+          </button>
+        )}
+      </div>
+      <p role="status" className="mt-1.5 min-h-5 text-xs">
+        {state === "copied" ? "Link copied." : state === "failed" ? "Couldn’t copy: select the link and copy it yourself." : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, Spinner } from "~/components/auth/ui";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import type { Order } from "../../../server/modules/orders/orders.types";
+import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The order-details dialog of /my-orders, labelled "Order #NUMBER". Server-rendered from
+ * `?order=<id>` (so a link opens it without JavaScript: then it is an open, non-modal dialog with
+ * a Close link); once JavaScript runs it becomes modal: the page behind is inert, Tab stays inside,
+ * Escape and Close call `onClose`.
+ */
+export function OrderDetailsModal({
+  order,
+  closeHref,
+  onClose,
+  notice,
+  error,
+}: {
+  order: Order;
+  closeHref: string;
+  onClose: () => void;
+  /** A success message about this order ("Order #… cancelled"). */
+  notice?: string | null;
+  /** Why the last action on this order failed. */
+  error?: string | null;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
+  const hydrated = useHydrated();
+  const titleId = `order-${order.id}-title`;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
+    closeRef.current?.focus();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = overflow;
+    };
+  }, [order.id]);
+
+  function trapTab(e: React.KeyboardEvent<HTMLDialogElement>) {
+    if (e.key !== "Tab") return;
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    if (items.length === 0) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <>
+      {/* Without JavaScript the dialog is not modal: this veil stands in for its backdrop. */}
+      {!hydrated && <div aria-hidden="true" className="fixed inset-0 z-40 bg-stone-900/50" />}
+      <dialog
+        ref={ref}
+        open
+        aria-labelledby={titleId}
+        onCancel={(e) => {
+          e.preventDefault();
+          onClose();
+        }}
+        onKeyDown={trapTab}
+        className="fixed inset-0 z-50 m-auto hidden max-h-[100dvh] w-full max-w-2xl flex-col overflow-hidden bg-white p-0 open:flex text-stone-900 shadow-2xl backdrop:bg-stone-900/50 sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:rounded-2xl"
+        data-testid="order-details"
+      >
+        <header className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
+          <div>
+            <h2 id={titleId} className="text-xl font-bold tracking-tight">
+              Order #{order.number}
+            </h2>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              <span>
+                Placed <LocalDate iso={order.createdAt} withTime />
+              </span>
+              <StatusBadge status={order.status} />
+            </p>
+          </div>
+          <Link
+            ref={closeRef}
+            to={closeHref}
+            preventScrollReset
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              onClose();
+            }}
+            className="-mr-2 inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          >
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-5">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+            Close
+          </Link>
+        </header>
+
+        <div className="overflow-y-auto px-5 py-5 sm:px-6">
+          {notice && (
+            <FormAlert kind="success" className="mb-5" testId="order-notice">
+              {notice}
+            </FormAlert>
+          )}
+          {error && (
+            <FormAlert kind="error" className="mb-5" testId="order-error">
+              {error}
+            </FormAlert>
+          )}
+
+          <section aria-labelledby={`${titleId}-status`}>
+            <h3 id={`${titleId}-status`} className="text-base font-semibold">
+              Status
+            </h3>
+            <div className="mt-3">
+              <StatusTimeline order={order} />
+            </div>
+            {order.trackingNumber && (
+              <p className="mt-4 text-sm text-stone-700">
+                Tracking number: <span className="font-mono font-semibold text-stone-900">{order.trackingNumber}</span>
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby={`${titleId}-items`} className="mt-6 border-t border-stone-200 pt-5">
+            <h3 id={`${titleId}-items`} className="text-base font-semibold">
+              Items
+            </h3>
+            <LineList lines={order.lines} currency={order.totals.currency} />
+            <div className="mt-3 border-t border-stone-200 pt-4">
+              <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} />
+            </div>
+          </section>
+
+          <section aria-labelledby={`${titleId}-delivery`} className="mt-6 border-t border-stone-200 pt-5">
+            <h3 id={`${titleId}-delivery`} className="mb-3 text-base font-semibold">
+              Delivery and payment
+            </h3>
+            <OrderFacts order={order} />
+          </section>
+
+          {order.allowedTransitions.includes("cancelled") && <CancelOrderForm order={order} />}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/** "Cancel order": posts intent=cancel to /my-orders; with JavaScript it asks first. */
+function CancelOrderForm({ order }: { order: Order }) {
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  return (
+    <section aria-label="Cancel this order" className="mt-6 border-t border-stone-200 pt-5">
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="orderId" value={order.id} />
+        {hydrated && confirming ? (
+          <div className="rounded-xl border border-rose-200 bg-rose-50 p-4" role="group" aria-labelledby="cancel-confirm-text">
+            <p id="cancel-confirm-text" className="text-sm font-medium text-rose-950">
+              Cancel order #{order.number}? This cannot be undone.
+            </p>
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+              <button
+                ref={confirmRef}
+                type="submit"
+                disabled={busy}
+                className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-rose-700 px-5 text-sm font-semibold text-white hover:bg-rose-800 disabled:cursor-wait disabled:opacity-75"
+              >
+                {busy && <Spinner />}
+                {busy ? "Cancelling…" : "Yes, cancel order"}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)} className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+                Keep order
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-stone-600">You can cancel this order until we start preparing it.</p>
+            <button
+              type={hydrated ? "button" : "submit"}
+              onClick={hydrated ? () => setConfirming(true) : undefined}
+              className="inline-flex h-11 shrink-0 items-center justify-center rounded-full border border-rose-300 bg-white px-5 text-sm font-semibold text-rose-800 hover:bg-rose-50"
+            >
+              Cancel order
+            </button>
+          </div>
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { OrderEvent } from "../../../server/modules/orders/orders.types";
+import { orderTimeline, paymentStatusLabel } from "./order-status";
+
+const event = (status: OrderEvent["status"], at: string): OrderEvent => ({ status, actor: "shop", note: null, at });
+
+describe("orderTimeline", () => {
+  it("marks the steps up to the current status as reached, with their dates", () => {
+    const steps = orderTimeline({
+      status: "shipped",
+      createdAt: "2026-01-01T10:00:00.000Z",
+      history: [event("pending", "2026-01-01T10:00:00.000Z"), event("processing", "2026-01-02T09:00:00.000Z"), event("shipped", "2026-01-03T08:00:00.000Z")],
+    });
+    expect(steps.map((s) => [s.status, s.reached, s.current, s.at])).toEqual([
+      ["pending", true, false, "2026-01-01T10:00:00.000Z"],
+      ["processing", true, false, "2026-01-02T09:00:00.000Z"],
+      ["shipped", true, true, "2026-01-03T08:00:00.000Z"],
+      ["delivered", false, false, null],
+      ["completed", false, false, null],
+    ]);
+  });
+
+  it("shows a cancelled order as the steps it had reached, then Cancelled", () => {
+    const steps = orderTimeline({
+      status: "cancelled",
+      createdAt: "2026-01-01T10:00:00.000Z",
+      history: [event("pending", "2026-01-01T10:00:00.000Z"), event("cancelled", "2026-01-01T11:00:00.000Z")],
+    });
+    expect(steps.map((s) => [s.label, s.current, s.at])).toEqual([
+      ["Pending", false, "2026-01-01T10:00:00.000Z"],
+      ["Cancelled", true, "2026-01-01T11:00:00.000Z"],
+    ]);
+  });
+
+  it("dates the first step with the order's creation when its event is missing", () => {
+    const [first] = orderTimeline({ status: "pending", createdAt: "2026-02-02T00:00:00.000Z", history: [] });
+    expect(first).toMatchObject({ status: "pending", reached: true, current: true, at: "2026-02-02T00:00:00.000Z" });
+  });
+});
+
+describe("paymentStatusLabel", () => {
+  it("reads an unpaid cash order as paid on delivery and an unpaid card order as awaiting payment", () => {
+    expect(paymentStatusLabel("cod", "unpaid")).toBe("To pay on delivery");
+    expect(paymentStatusLabel("card", "unpaid")).toBe("Awaiting payment");
+    expect(paymentStatusLabel("card", "paid")).toBe("Paid");
+  });
+});
