@@ -50,7 +50,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     visitors,
     auth,
     payments,
-    cart: createCartService(db),
+    cart: createCartService(db, { settings: () => content.getSettings() }),
     wishlist: createWishlistService(db),
     orders: createOrdersService(db),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */

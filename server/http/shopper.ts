@@ -1,5 +1,8 @@
+import type { Context } from "hono";
+import type { SessionUser } from "../auth/auth.service";
 import type { Services } from "../services";
 import type { Shopper } from "../lib/shopper";
+import type { AppEnv } from "./context";
 
 /** The shopper of one request, for Hono handlers and React Router loaders/actions alike. */
 export interface ShopperContext {
@@ -32,6 +35,31 @@ export async function resolveShopper(services: Services, headers: Headers, userI
         setCookies.push(services.visitors.serialize(shopper.visitorId));
       }
       return shopper;
+    },
+  };
+}
+
+/** The shopper of an API request, with the signed-in user (session cookie) and the cookies to pass on. */
+export interface ApiShopper extends ShopperContext {
+  user: SessionUser | null;
+  /** Sets the private-answer headers and every cookie this request produced (session refresh, new visitor). */
+  finish(c: Context<AppEnv>): void;
+}
+
+/**
+ * Resolves the shopper of a JSON API request. `fresh` reads the session from the database (orders:
+ * a sign-out or ban applies at once); otherwise better-auth's signed cookie cache answers.
+ */
+export async function apiShopper(c: Context<AppEnv>, options: { fresh?: boolean } = {}): Promise<ApiShopper> {
+  const services = c.var.services;
+  const session = await services.auth.getSession(c.req.raw.headers, { fresh: options.fresh === true });
+  const ctx = await resolveShopper(services, c.req.raw.headers, session.user?.id ?? null);
+  return {
+    ...ctx,
+    user: session.user,
+    finish(c) {
+      c.header("Cache-Control", "private, no-store");
+      for (const cookie of [...session.setCookies, ...ctx.setCookies]) c.header("Set-Cookie", cookie, { append: true });
     },
   };
 }

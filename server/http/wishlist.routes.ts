@@ -1,7 +1,29 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { parseInput } from "../lib/validate";
 import type { AppEnv } from "./context";
+import { apiShopper } from "./shopper";
 
-/** PLACEHOLDER (issue 4). */
+const toggleSchema = z.object({ productId: z.string({ error: "Please name a product" }).trim().min(1, "Please name a product").max(100) });
+
+/** The shopper's wishlist over JSON: the list (newest first) and the heart's toggle. */
 export function wishlistRoutes() {
-  return new Hono<AppEnv>();
+  const r = new Hono<AppEnv>();
+
+  r.get("/wishlist", async (c) => {
+    const shopper = await apiShopper(c);
+    const entries = await c.var.services.wishlist.list(shopper.shopper);
+    shopper.finish(c);
+    return c.json({ success: true, data: entries });
+  });
+
+  r.post("/wishlist/toggle", async (c) => {
+    const { productId } = parseInput(toggleSchema, await c.req.json(), "Please name a product.");
+    const shopper = await apiShopper(c);
+    const result = await c.var.services.wishlist.toggle(shopper.ensureOwner(), productId);
+    shopper.finish(c);
+    return c.json({ success: true, data: result });
+  });
+
+  return r;
 }

@@ -1,12 +1,14 @@
-export type ErrorCode = "not_found" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "rate_limited";
+export type ErrorCode = "not_found" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "rate_limited" | "unavailable";
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 503> = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  // A service the answer depends on (the card payment provider) cannot be reached right now.
+  unavailable: 503,
 };
 
 /** An expected failure with a code that maps to one HTTP status and a message a user can read. */

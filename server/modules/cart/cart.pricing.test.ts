@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { chooseZone, computeTotals, lineLabel, stockProblem, unitPrice } from "./cart.pricing";
+
+const settings = {
+  currency: "USD",
+  freeShippingThreshold: 0,
+  shippingZones: [
+    { id: "inside-city", name: "Inside the city", rate: 5 },
+    { id: "outside-city", name: "Outside the city", rate: 12 },
+  ],
+};
+
+describe("unitPrice", () => {
+  it("adds the variant's additional price before the discount", () => {
+    // 40.00 + 5.00 = 45.00, 10 % off = 40.50
+    expect(unitPrice(4000, 500, 10)).toEqual({ price: 4500, finalPrice: 4050 });
+  });
+  it("rounds the discount to the cent and treats a missing discount as 0", () => {
+    expect(unitPrice(999, 0, 15)).toEqual({ price: 999, finalPrice: 849 }); // 149.85 → 150
+    expect(unitPrice(999, 0, null)).toEqual({ price: 999, finalPrice: 999 });
+  });
+});
+
+describe("computeTotals", () => {
+  const lines = [
+    { price: 4500, finalPrice: 4050, shippingCost: 200, quantity: 2 },
+    { price: 1000, finalPrice: 1000, shippingCost: 0, quantity: 1 },
+  ];
+
+  it("sums subtotal, discount, zone rate plus per-product shipping, and the total", () => {
+    const t = computeTotals(lines, settings);
+    expect(t.itemCount).toBe(3);
+    expect(t.subtotal).toBe(10000);
+    expect(t.discount).toBe(900);
+    expect(t.shipping).toBe(500 + 400);
+    expect(t.total).toBe(10000 - 900 + 900);
+    expect(t.shippingMethod).toEqual({ id: "inside-city", name: "Inside the city" });
+    expect(t.freeShipping).toBe(false);
+  });
+
+  it("uses the chosen zone, and the first one for an unknown id", () => {
+    expect(computeTotals(lines, settings, "outside-city").shipping).toBe(1200 + 400);
+    expect(computeTotals(lines, settings, "moon").shipping).toBe(500 + 400);
+    expect(chooseZone(settings, "moon").id).toBe("inside-city");
+  });
+
+  it("ships free once subtotal − discount reaches the threshold, and says how much is missing below it", () => {
+    const at = computeTotals(lines, { ...settings, freeShippingThreshold: 91 });
+    expect(at.shipping).toBe(0);
+    expect(at.freeShipping).toBe(true);
+    expect(at.total).toBe(9100);
+    expect(at.amountToFreeShipping).toBe(0);
+    const below = computeTotals(lines, { ...settings, freeShippingThreshold: 91.01 });
+    expect(below.shipping).toBe(900);
+    expect(below.amountToFreeShipping).toBe(1);
+  });
+
+  it("offers no free shipping when the threshold is 0, and charges nothing for an empty cart", () => {
+    expect(computeTotals(lines, settings).amountToFreeShipping).toBe(0);
+    const empty = computeTotals([], { ...settings, freeShippingThreshold: 50 });
+    expect(empty).toMatchObject({ itemCount: 0, subtotal: 0, shipping: 0, total: 0, amountToFreeShipping: 5000, freeShipping: false });
+  });
+});
+
+describe("messages", () => {
+  it("names the line with its colour and size", () => {
+    expect(lineLabel("Linen Shirt", "Blue", "M")).toBe("Linen Shirt (Blue, M)");
+    expect(lineLabel("Mug", null, null)).toBe("Mug");
+  });
+  it("says sold out or how many are left", () => {
+    expect(stockProblem("Mug", 1, 0)).toBe("Mug is sold out");
+    expect(stockProblem("Mug", 3, 2)).toBe("Only 2 left of Mug");
+    expect(stockProblem("Mug", 2, 2)).toBeNull();
+  });
+});

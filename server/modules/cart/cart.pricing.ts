@@ -1,0 +1,100 @@
+import { discountedPrice, toMinor } from "../catalog/pricing";
+
+/** The settings that price a cart (money in the major unit, as stored in the site settings). */
+export interface PricingSettings {
+  currency: string;
+  freeShippingThreshold: number;
+  shippingZones: Array<{ id: string; name: string; rate: number }>;
+}
+
+/** One line's unit prices in minor units. */
+export interface UnitPrice {
+  /** Product price plus the variant's additional price. */
+  price: number;
+  /** `price` after the product's discount. */
+  finalPrice: number;
+}
+
+/** A line's unit price: the product price plus the variant's additional price, then the product's discount. */
+export function unitPrice(productPrice: number, additionalPrice: number, discount: number | null | undefined): UnitPrice {
+  const price = productPrice + (additionalPrice ?? 0);
+  return { price, finalPrice: discountedPrice(price, discount) };
+}
+
+/** What the totals need of a line, in minor units. */
+export interface PricedQuantity {
+  price: number;
+  finalPrice: number;
+  /** Per unit. */
+  shippingCost: number;
+  quantity: number;
+}
+
+/** Totals of a cart or order in minor units. */
+export interface MinorTotals {
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  /** Minor units; 0 when free shipping is not offered. */
+  freeShippingThreshold: number;
+  amountToFreeShipping: number;
+  /** The shipping zone the shipping was computed for. */
+  shippingMethod: { id: string; name: string };
+  /** Shipping was waived by the free-shipping threshold. */
+  freeShipping: boolean;
+}
+
+/** The chosen zone when it exists, else the first one. */
+export function chooseZone(settings: PricingSettings, shippingMethod?: string | null): { id: string; name: string; rate: number } {
+  const zones = settings.shippingZones;
+  return zones.find((z) => z.id === shippingMethod) ?? zones[0] ?? { id: "standard", name: "Standard", rate: 0 };
+}
+
+/**
+ * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), shipping (the zone's rate plus
+ * every line's per-unit shipping cost × qty, free once subtotal − discount reaches the threshold,
+ * nothing for an empty cart) and total, all in minor units.
+ */
+export function computeTotals(lines: PricedQuantity[], settings: PricingSettings, shippingMethod?: string | null): MinorTotals {
+  let itemCount = 0;
+  let subtotal = 0;
+  let discount = 0;
+  let perProductShipping = 0;
+  for (const line of lines) {
+    itemCount += line.quantity;
+    subtotal += line.price * line.quantity;
+    discount += (line.price - line.finalPrice) * line.quantity;
+    perProductShipping += line.shippingCost * line.quantity;
+  }
+  const zone = chooseZone(settings, shippingMethod);
+  const threshold = settings.freeShippingThreshold > 0 ? toMinor(settings.freeShippingThreshold) : 0;
+  const merchandise = subtotal - discount;
+  const freeShipping = threshold > 0 && itemCount > 0 && merchandise >= threshold;
+  const shipping = itemCount === 0 || freeShipping ? 0 : toMinor(zone.rate) + perProductShipping;
+  return {
+    itemCount,
+    subtotal,
+    discount,
+    shipping,
+    total: merchandise + shipping,
+    freeShippingThreshold: threshold,
+    amountToFreeShipping: threshold > 0 ? Math.max(0, threshold - merchandise) : 0,
+    shippingMethod: { id: zone.id, name: zone.name },
+    freeShipping,
+  };
+}
+
+/** "Linen Shirt (Blue, M)": a product's name with its chosen colour and size, for messages. */
+export function lineLabel(name: string, color: string | null | undefined, size: string | null | undefined): string {
+  const options = [color, size].filter((v): v is string => Boolean(v));
+  return options.length ? `${name} (${options.join(", ")})` : name;
+}
+
+/** Why a quantity cannot be had: "Linen Shirt is sold out" or "Only 2 left of Linen Shirt", or null when it can. */
+export function stockProblem(label: string, quantity: number, stock: number): string | null {
+  if (stock <= 0) return `${label} is sold out`;
+  if (quantity > stock) return `Only ${stock} left of ${label}`;
+  return null;
+}
