@@ -1,4 +1,79 @@
-/** PLACEHOLDER (issue 4): this page is being built. */
-export default function Page() {
-  return <div className="mx-auto max-w-3xl px-4 py-16 text-center text-stone-700">Coming soon.</div>;
+import { Link } from "react-router";
+import { FormAlert } from "~/components/auth/ui";
+import { CardPaymentForm } from "~/components/payment/card-payment-form";
+import { loadPaymentPage } from "~/components/payment/payment-page.server";
+import { formatMoney } from "~/lib/money";
+import { seoMeta } from "~/lib/seo";
+import { useShop } from "~/lib/shop";
+import type { Route } from "./+types/checkout-payment";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Pay for your order by card.", noindex: true });
+
+// The address carries the order's secret token and the page a payment's client secret: never
+// cached, never sent on as a referrer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
+/** A card order awaiting payment, for its owner or the bearer of its link (see loadPaymentPage). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadPaymentPage(request, context);
+}
+
+export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
+  const { settings } = useShop();
+  const { order } = loaderData;
+  const total = formatMoney(order.total, order.currency, settings.locale);
+  return (
+    <div className="container-page py-8 sm:py-14">
+      <div className="mx-auto max-w-xl">
+        <header className="text-center">
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Last step</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Pay by card</h1>
+          <p className="mt-3 text-base text-stone-700">Your order is placed and its items are reserved. Pay to complete it.</p>
+        </header>
+
+        <section aria-label="Order to pay" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-testid="payment-order">
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-stone-600">Order number</dt>
+            <dd className="text-right font-mono font-semibold text-stone-900" data-testid="order-number">
+              {order.number}
+            </dd>
+            <dt className="text-stone-600">Receipt to</dt>
+            <dd className="min-w-0 break-all text-right text-stone-900">{order.email}</dd>
+            <dt className="border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">Total to pay</dt>
+            <dd className="border-t border-stone-200 pt-3 text-right text-base font-bold text-stone-900" data-testid="payment-total">
+              {total}
+            </dd>
+          </dl>
+        </section>
+
+        <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          {loaderData.state === "ready" ? (
+            <CardPaymentForm
+              publishableKey={loaderData.publishableKey}
+              clientSecret={loaderData.clientSecret}
+              returnUrl={loaderData.returnUrl}
+              amountLabel={total}
+              initialError={loaderData.lastError}
+            />
+          ) : (
+            <div className="grid gap-4" data-testid="payment-service-unavailable">
+              <FormAlert kind="error">Card payments are unavailable right now. Your order is saved and nothing has been charged; please try again in a moment.</FormAlert>
+              <Link
+                to={loaderData.retryPath}
+                className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+              >
+                Try again
+              </Link>
+            </div>
+          )}
+        </div>
+
+        <p className="mt-6 text-center text-sm text-stone-700">
+          <Link to={loaderData.confirmationPath} className="font-semibold underline underline-offset-4 hover:text-stone-900">
+            View your order
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
 }

@@ -45,18 +45,24 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
 
     async createIntent(order) {
       const currency = order.currency.toLowerCase();
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: toStripeAmount(order.total, currency),
-          currency,
-          automatic_payment_methods: { enabled: true },
-          description: `Order ${order.number}`,
-          metadata: { orderId: order.id, orderNumber: order.number },
-          receipt_email: order.email,
-        },
-        // The same order never gets a second intent, however often this is retried.
-        { idempotencyKey: `order-${order.id}` },
-      );
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: toStripeAmount(order.total, currency),
+            currency,
+            automatic_payment_methods: { enabled: true },
+            description: `Order ${order.number}`,
+            metadata: { orderId: order.id, orderNumber: order.number },
+            receipt_email: order.email,
+          },
+          // The same order never gets a second intent, however often this is retried.
+          { idempotencyKey: `order-${order.id}` },
+        );
+      } catch (err) {
+        logger.error({ err: stripeErrorLog(err), orderId: order.id }, "stripe: could not create the payment intent");
+        throw err;
+      }
       if (!intent.client_secret) throw new Error(`Stripe answered PaymentIntent ${intent.id} without a client secret`);
       logger.info({ intentId: intent.id, orderId: order.id }, "payment intent ready");
       return { intentId: intent.id, clientSecret: intent.client_secret };
@@ -70,6 +76,7 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
           throw new AppError("not_found", "There is no such payment.");
         }
+        logger.error({ err: stripeErrorLog(err), intentId }, "stripe: could not read the payment intent");
         throw err;
       }
       return cardIntentOf(intent);
@@ -100,4 +107,10 @@ function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
     orderId: intent.metadata?.orderId ?? null,
     lastError: intent.last_payment_error?.message ?? null,
   };
+}
+
+/** What to log of a Stripe error: its kind, code and message (never the request's keys). */
+function stripeErrorLog(err: unknown) {
+  if (err instanceof Stripe.errors.StripeError) return { type: err.type, code: err.code, status: err.statusCode, message: err.message, requestId: err.requestId };
+  return { message: err instanceof Error ? err.message : String(err) };
 }
