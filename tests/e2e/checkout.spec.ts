@@ -1,0 +1,387 @@
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { createCustomer, newCustomer, uniqueEmail, waitForMail } from "./support/accounts";
+import { BASE_URL } from "./support/ports";
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  stock: number;
+}
+
+/**
+ * A book (books have no colour or size) with at least `minStock` units, different for each caller
+ * so the tests do not take each other's stock.
+ */
+async function pickBook(request: APIRequestContext, pick: number, minStock = 3): Promise<ApiProduct> {
+  const res = await request.get("/api/products?category=books&pageSize=100");
+  expect(res.ok()).toBe(true);
+  const books = ((await res.json()) as { data: ApiProduct[] }).data.filter((p) => p.stock >= minStock).sort((a, b) => a.slug.localeCompare(b.slug));
+  expect(books.length, "books in stock").toBeGreaterThan(pick);
+  return books[pick]!;
+}
+
+async function stockOf(request: APIRequestContext, slug: string): Promise<number> {
+  const res = await request.get(`/api/products/${slug}`);
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data?: ApiProduct } & Partial<ApiProduct>;
+  return (body.data ?? (body as ApiProduct)).stock;
+}
+
+/** Puts a product in this browser's cart through the JSON API (sharing the page's cookies). */
+async function addToCartByApi(page: Page, productId: string, quantity = 1) {
+  const res = await page.request.post("/api/cart/items", { data: { productId, quantity }, headers: { origin: BASE_URL } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+function amount(text: string | null): number {
+  const match = (text ?? "").replace(/,/g, "").match(/\d+(?:\.\d+)?/);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  return Number(match[0]);
+}
+
+const GUEST = { name: "Grace Hopper", phone: "+1 555 010 0199", line1: "12 Compiler Lane", city: "Arlington", postalCode: "22201", country: "United States" };
+
+async function fillGuestForm(page: Page, email: string) {
+  const form = page.getByRole("form", { name: "Checkout" });
+  await form.getByRole("textbox", { name: "Full name" }).fill(GUEST.name);
+  await form.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await form.getByRole("textbox", { name: "Phone" }).fill(GUEST.phone);
+  await form.getByRole("textbox", { name: "Address", exact: true }).fill(GUEST.line1);
+  await form.getByRole("textbox", { name: "City" }).fill(GUEST.city);
+  await form.getByRole("textbox", { name: "Postal code (optional)" }).fill(GUEST.postalCode);
+  await form.getByRole("textbox", { name: "Country" }).fill(GUEST.country);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test.describe("checkout on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("anonymous: product → Add to cart → panel → Checkout → cash on delivery → confirmation → my orders → details → cancel, and the stock comes back", async ({ page, request }, testInfo) => {
+    test.slow(); // one long journey across six pages, each checked with axe
+    const book = await pickBook(request, 0);
+    const stockBefore = await stockOf(request, book.slug);
+    const email = uniqueEmail("guest");
+
+    await page.goto(`/products/${book.slug}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: book.name })).toBeVisible();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const panel = page.getByRole("dialog", { name: "Shopping cart" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(book.name);
+    await panel.getByRole("button", { name: "Checkout" }).click();
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await waitForHydration(page);
+    const summary = page.getByTestId("checkout-summary");
+    await expect(summary).toContainText(book.name);
+    // Cash on delivery is the default; the totals come from the server.
+    await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked();
+    await expectAccessible(page);
+
+    // Changing the shipping method re-quotes the summary (with JavaScript, without a reload).
+    const options = page.getByRole("group", { name: "Shipping method" }).getByRole("radio");
+    await expect(options).toHaveCount(2);
+    const totalBefore = amount(await summary.getByTestId("totals-total").textContent());
+    await options.nth(1).check();
+    await expect.poll(async () => amount(await summary.getByTestId("totals-total").textContent())).not.toBe(totalBefore);
+    await options.nth(0).check();
+    await expect.poll(async () => amount(await summary.getByTestId("totals-total").textContent())).toBe(totalBefore);
+
+    await fillGuestForm(page, email);
+    await page.getByRole("textbox", { name: /Notes/ }).fill("Please ring twice.");
+    await shot(page, testInfo, "checkout-desktop");
+    const total = (await summary.getByTestId("totals-total").textContent())!;
+    await page.getByRole("button", { name: "Place order" }).click();
+
+    // Confirmation: number, lines, total, address, payment, the e-mail.
+    await expect(page).toHaveURL(/\/order-confirmation\?order=[^&]+&token=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    const number = (await page.getByTestId("order-number").textContent())!.trim();
+    expect(number).toMatch(/\S{4,}/);
+    await expect(page.getByTestId("order-lines")).toContainText(book.name);
+    await expect(page.getByTestId("totals-total")).toHaveText(total);
+    await expect(page.getByTestId("order-address")).toContainText(GUEST.line1);
+    await expect(page.getByTestId("order-payment")).toContainText("Cash on delivery");
+    await expect(page.getByTestId("order-email")).toHaveText(email);
+    await expect(page.getByTestId("guest-link-note")).toContainText("e-mailed");
+    await expect(page.getByTestId("order-link")).toHaveValue(page.url());
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await shot(page, testInfo, "confirmation-desktop");
+    await expect.poll(() => stockOf(request, book.slug), { timeout: 10_000 }).toBe(stockBefore - 1);
+
+    // The confirmation mail carries the same link.
+    const mail = await waitForMail(email, new RegExp(number));
+    expect(mail.text).toContain(new URL(page.url()).searchParams.get("token")!);
+
+    // My orders lists it; the details dialog shows the timeline.
+    await page.getByRole("link", { name: "View my orders" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My orders" })).toBeVisible();
+    const rows = page.getByTestId("order-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(number);
+    await expect(rows.first().getByTestId("order-status")).toHaveText("Pending");
+    await expect(rows.first().getByTestId("order-row-total")).toHaveText(total);
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await shot(page, testInfo, "my-orders-desktop");
+
+    const opener = rows.first().getByRole("link", { name: /View details/ });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: `Order #${number}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel order" })).toBeVisible();
+    const steps = dialog.getByTestId("timeline-step");
+    await expect(steps).toHaveCount(5);
+    await expect(steps.nth(0)).toHaveAttribute("aria-current", "step");
+    await expect(steps.nth(0)).toContainText("Pending");
+    await expect(steps.nth(2)).toHaveAttribute("data-reached", "false");
+    await expect(dialog.getByTestId("order-lines")).toContainText(book.name);
+    await expect(dialog.getByTestId("order-address")).toContainText(GUEST.city);
+    await expectAccessible(page);
+    await shot(page, testInfo, "order-modal-desktop");
+
+    // Keyboard: focus stays inside, Escape closes and focus returns to the opener.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // Cancel (with its confirm step): the order shows Cancelled, with the notice.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await dialog.getByRole("button", { name: "Keep order" }).click();
+    await expect(dialog.getByTestId("order-status")).toHaveText("Pending");
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
+    await expect(dialog.getByTestId("order-notice")).toHaveText(`Order #${number} cancelled`);
+    await expect(dialog.getByTestId("order-status")).toHaveText("Cancelled");
+    await expect(dialog.getByTestId("timeline-step").last()).toContainText("Cancelled");
+    await expect(dialog.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+    await expect(page.getByText(`Order #${number} cancelled`).first()).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(rows.first().getByTestId("order-status")).toHaveText("Cancelled");
+
+    // The unit is on sale again.
+    await expect.poll(() => stockOf(request, book.slug), { timeout: 10_000 }).toBe(stockBefore);
+  });
+
+  test("a signed-in customer saves the address at checkout and the next checkout offers it", async ({ page, request }) => {
+    test.slow();
+    const customer = await createCustomer(page.request, newCustomer("saver", "Katherine Johnson"));
+    const [first, second] = [await pickBook(request, 1), await pickBook(request, 2)];
+
+    await addToCartByApi(page, first._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Checkout" });
+    // Prefilled from the account; no saved address yet, so the address fields are there.
+    await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(customer.name);
+    await expect(form.getByRole("textbox", { name: "E-mail" })).toHaveValue(customer.email);
+    await expect(page.getByText("Checking out as a guest")).toHaveCount(0);
+    await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 010 0123");
+    await form.getByRole("textbox", { name: "Address", exact: true }).fill("7 Orbit Road");
+    await form.getByRole("textbox", { name: "Apartment/suite (optional)" }).fill("Suite 3");
+    await form.getByRole("textbox", { name: "City" }).fill("Hampton");
+    await form.getByRole("textbox", { name: "Country" }).fill("United States");
+    const save = form.getByRole("checkbox", { name: "Save this address" });
+    await save.check();
+    await expectAccessible(page);
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    // A signed-in customer's order needs no "keep this link" note.
+    await expect(page.getByTestId("guest-link-note")).toHaveCount(0);
+
+    // The next checkout offers the saved address, chosen, with the phone prefilled.
+    await addToCartByApi(page, second._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const addresses = form.getByRole("group", { name: "Choose a delivery address" });
+    const saved = addresses.getByRole("radio", { name: /7 Orbit Road/ });
+    await expect(saved).toBeChecked();
+    await expect(form.getByTestId("new-address-fields")).toBeHidden();
+    await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("+1 555 010 0123");
+    await expectAccessible(page);
+    // Choosing "A new address" shows the fields; back to the saved one and place the order with it.
+    await addresses.getByRole("radio", { name: "A new address" }).check();
+    await expect(form.getByRole("textbox", { name: "City" })).toBeVisible();
+    await saved.check();
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    await expect(page.getByTestId("order-address")).toContainText("7 Orbit Road");
+    await expect(page.getByTestId("order-address")).toContainText("Suite 3");
+
+    // Both orders are the account's: my orders lists them, the profile counts them.
+    await page.goto("/my-orders");
+    await expect(page.getByTestId("order-row")).toHaveCount(2);
+    await page.goto("/my-profile");
+    await expect(page.getByTestId("orders-count")).toHaveText("2 orders");
+    await expect(page.getByTestId("my-orders-link")).toHaveAttribute("href", "/my-orders");
+  });
+
+  test("a double click, or the same form posted twice, places one order", async ({ page, request }) => {
+    const book = await pickBook(request, 3);
+    await addToCartByApi(page, book._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await fillGuestForm(page, uniqueEmail("double"));
+
+    // The same rendered form posted twice at once (a resubmission): both answers lead to one order.
+    const landed = await page.evaluate(async () => {
+      const form = document.querySelector<HTMLFormElement>('form[aria-label="Checkout"]')!;
+      const body = () => {
+        const data = new FormData(form);
+        data.set("intent", "place");
+        return new URLSearchParams(data as unknown as Record<string, string>);
+      };
+      const answers = await Promise.all([fetch("/checkout", { method: "POST", body: body() }), fetch("/checkout", { method: "POST", body: body() })]);
+      return answers.map((a) => a.url);
+    });
+    expect(landed[0]).toMatch(/\/order-confirmation\?order=/);
+    expect(landed[1]).toBe(landed[0]);
+
+    // A double click on Place order (the button is disabled while the first is on its way).
+    await addToCartByApi(page, book._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await fillGuestForm(page, uniqueEmail("double"));
+    await page.getByRole("button", { name: "Place order" }).dblclick();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+
+    await page.goto("/my-orders");
+    await expect(page.getByTestId("order-row")).toHaveCount(2);
+  });
+
+  test("field errors sit beside their fields and nothing typed is lost; sold-out lines are named with a way back to the cart", async ({ page, browser, request }) => {
+    const book = await pickBook(request, 4);
+    await addToCartByApi(page, book._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Checkout" });
+
+    await form.getByRole("textbox", { name: "Full name" }).fill("Ada Lovelace");
+    await form.getByRole("textbox", { name: "E-mail" }).fill("ada@");
+    await form.getByRole("textbox", { name: /Notes/ }).fill("Leave it with the neighbour.");
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText("Please correct the highlighted fields.");
+    await expect(page.getByTestId("email-error")).toHaveText("Please enter a valid e-mail address");
+    await expect(page.getByTestId("phone-error")).toHaveText("Please enter a phone number");
+    await expect(page.getByTestId("line1-error")).toHaveText("Please enter the street address");
+    await expect(page.getByTestId("city-error")).toHaveText("Please enter the city");
+    await expect(page.getByTestId("country-error")).toHaveText("Please enter the country");
+    const emailBox = form.getByRole("textbox", { name: "E-mail" });
+    await expect(emailBox).toBeFocused();
+    await expect(emailBox).toHaveAttribute("aria-invalid", "true");
+    await expect(emailBox).toHaveAccessibleDescription(/Please enter a valid e-mail address/);
+    await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue("Ada Lovelace");
+    await expect(form.getByRole("textbox", { name: /Notes/ })).toHaveValue("Leave it with the neighbour.");
+    await expectAccessible(page);
+
+    // Meanwhile another shopper buys every unit left: this cart's line can no longer be served.
+    const stock = await stockOf(request, book.slug);
+    const other = await browser.newContext({ baseURL: BASE_URL });
+    const otherRes = await other.request.post("/api/cart/items", { data: { productId: book._id, quantity: stock }, headers: { origin: BASE_URL } });
+    expect(otherRes.status(), await otherRes.text()).toBe(201);
+    const placed = await other.request.post("/api/orders", {
+      headers: { origin: BASE_URL, "idempotency-key": `sold-out-${Date.now()}` },
+      data: { contact: { name: "Other", email: uniqueEmail("other"), phone: "+1 555 010 0100" }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await other.close();
+
+    await fillGuestForm(page, "ada@example.com");
+    await form.getByRole("button", { name: "Place order" }).click();
+    const problems = page.getByTestId("checkout-problems");
+    await expect(problems).toContainText(book.name);
+    await expect(problems.getByRole("link", { name: "Review your cart" })).toHaveAttribute("href", "/shopping-cart");
+    await expect(form.getByRole("textbox", { name: "City" })).toHaveValue(GUEST.city);
+    await expect(form.getByRole("textbox", { name: /Notes/ })).toHaveValue("Leave it with the neighbour.");
+    await expectAccessible(page);
+  });
+
+  test("an empty cart goes back to the cart page; an unknown order or a wrong token is a 404", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/shopping-cart$/);
+    const res = await page.goto("/order-confirmation?order=nope&token=nope");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+});
+
+test.describe("checkout without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+
+  test("add to cart, cart page, checkout (with an Update of the shipping method and a field error), confirmation: all plain forms", async ({ page, request }) => {
+    test.slow();
+    const book = await pickBook(request, 5);
+    await page.goto(`/products/${book.slug}`);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page).toHaveURL(/\/shopping-cart/);
+    await expect(page.getByRole("main")).toContainText(book.name);
+    await page.getByRole("main").getByRole("link", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expectAccessible(page);
+
+    const form = page.getByRole("form", { name: "Checkout" });
+    const summary = page.getByTestId("checkout-summary");
+    const total = async () => amount(await summary.getByTestId("totals-total").textContent());
+    const before = await total();
+
+    // Without JavaScript, "Update" re-quotes the chosen shipping method and keeps what was typed.
+    await form.getByRole("textbox", { name: "Full name" }).fill(GUEST.name);
+    await form.getByRole("group", { name: "Shipping method" }).getByRole("radio").nth(1).check();
+    await form.getByRole("button", { name: /Update/ }).click();
+    expect(await total()).not.toBe(before);
+    await expect(form.getByRole("group", { name: "Shipping method" }).getByRole("radio").nth(1)).toBeChecked();
+    await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(GUEST.name);
+
+    // A missing field comes back beside the field, with the rest kept.
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("email-error")).toHaveText("Please enter your e-mail address");
+    await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(GUEST.name);
+    await expectAccessible(page);
+
+    const email = uniqueEmail("nojs");
+    await fillGuestForm(page, email);
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    await expect(page.getByTestId("order-lines")).toContainText(book.name);
+    await expect(page.getByTestId("order-shipping-method")).toHaveText(/./);
+    await expect(page.getByTestId("order-email")).toHaveText(email);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("checkout on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("checkout and confirmation fit a phone screen", async ({ page, request }, testInfo) => {
+    const book = await pickBook(request, 6);
+    await addToCartByApi(page, book._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, testInfo, "checkout-phone");
+    await fillGuestForm(page, uniqueEmail("phone"));
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    await waitForHydration(page);
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, testInfo, "confirmation-phone");
+  });
+});
