@@ -2,16 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useFetcher, useNavigation } from "react-router";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
-import {
-  type CheckoutFieldErrors,
-  type CheckoutValues,
-  NEW_ADDRESS,
-  checkoutFieldErrors,
-  formFieldErrors,
-  pickedAddress,
-  readCheckoutForm,
-  toPlaceOrderInput,
-} from "~/components/checkout/checkout-form.server";
+import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
+import { checkoutFieldErrors, formFieldErrors, pickedAddress, readCheckoutForm, toPlaceOrderInput } from "~/components/checkout/checkout-form.server";
 import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";

@@ -1,30 +1,6 @@
 import { emailError, formText } from "~/lib/auth-form.server";
 import type { PaymentMethod, PlaceOrderInput, SavedAddress } from "../../../server/modules/orders/orders.types";
-
-/** The checkout form's fields, as the page names them (flat, so a plain HTML form can post them). */
-export const CHECKOUT_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "addressId",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "postalCode",
-  "country",
-  "shippingMethod",
-  "paymentMethod",
-  "notes",
-] as const;
-export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
-
-/** What the shopper typed, echoed back on an error so nothing is lost. */
-export type CheckoutValues = Record<CheckoutField, string> & { saveAddress: boolean };
-export type CheckoutFieldErrors = Partial<Record<CheckoutField, string>>;
-
-/** The radio value for "enter a new address" beside the saved ones. */
-export const NEW_ADDRESS = "new";
+import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
 export function readCheckoutForm(form: FormData): CheckoutValues {
   const values = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, formText(form, f)])) as Record<CheckoutField, string>;
