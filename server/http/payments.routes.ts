@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../lib/errors";
 import type { AppEnv } from "./context";
 
 /**
@@ -21,8 +22,15 @@ export function paymentRoutes() {
       const { payments, orders } = c.var.services;
       if (!payments.cardPayments) return c.json({ error: { code: "not_found", message: "Card payments are not configured" } }, 404);
       const event = payments.parseWebhook(await c.req.text(), c.req.header("stripe-signature"));
-      if (event.outcome !== "ignored") await orders.recordCardPayment(event);
       c.header("Cache-Control", "no-store");
+      if (event.outcome === "ignored") return c.json({ received: true });
+      try {
+        await orders.recordCardPayment(event);
+      } catch (err) {
+        // An intent no order here knows (another app on the same Stripe account, `stripe trigger`):
+        // acknowledged, or Stripe would retry it for days. Anything else fails, and Stripe retries.
+        if (!(err instanceof AppError && err.code === "not_found")) throw err;
+      }
       return c.json({ received: true });
     },
   );
