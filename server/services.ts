@@ -14,6 +14,8 @@ import { createSearchService } from "./modules/search/search.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createWishlistService } from "./modules/wishlist/wishlist.service";
 import { createOrdersService } from "./modules/orders/orders.service";
+import { createOrderMails } from "./modules/orders/order-mails";
+import { createOrderTokens } from "./modules/orders/order-token";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { mergeVisitorIntoUser } from "./flows/merge-visitor";
 
@@ -36,8 +38,12 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const auth = createAuthService({ db, env, logger, mailer, images, siteName: async () => (await content.getSettings()).siteName });
   // The anonymous shopper's cookie is signed with the auth secret (resolved after auth, which
   // reports how it got it; this second read is quiet).
-  const visitors = createVisitorCookies(resolveAuthSecret(env, createLogger("silent")), { secure: env.PUBLIC_URL.startsWith("https:") });
+  const shopSecret = resolveAuthSecret(env, createLogger("silent"));
+  const visitors = createVisitorCookies(shopSecret, { secure: env.PUBLIC_URL.startsWith("https:") });
   const payments = createPaymentsService(env, logger);
+  const settings = () => content.getSettings();
+  const orderTokens = createOrderTokens(shopSecret);
+  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger });
   return {
     env,
     db,
@@ -50,9 +56,9 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     visitors,
     auth,
     payments,
-    cart: createCartService(db, { settings: () => content.getSettings() }),
+    cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
-    orders: createOrdersService(db),
+    orders: createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, epoch: dataEpoch, logger }),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(db, visitorId, userId),
   };

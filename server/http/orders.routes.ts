@@ -1,7 +1,63 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
+import { idempotencyKeySchema } from "../modules/orders/orders.schema";
+import type { OrderViewer } from "../modules/orders/orders.types";
 import type { AppEnv } from "./context";
+import { type ApiShopper, apiShopper } from "./shopper";
 
-/** PLACEHOLDER (issue 4). */
+const tokenQuery = z.object({ token: z.string().max(200).optional() });
+
+function viewerOf(shopper: ApiShopper, token: string | undefined): OrderViewer {
+  return { shopper: shopper.shopper, token: token ?? null, isAdmin: shopper.user?.role === "admin" };
+}
+
+/**
+ * Orders over JSON: place one (Idempotency-Key header: a repeated key answers the same order),
+ * list this shopper's, read one and cancel one (its owner, the bearer of its link's token, or an
+ * admin; anyone else gets a 404). Sessions are read fresh: a sign-out or ban applies at once.
+ */
 export function orderRoutes() {
-  return new Hono<AppEnv>();
+  const r = new Hono<AppEnv>();
+
+  r.post("/orders", async (c) => {
+    const header = c.req.header("idempotency-key");
+    const idempotencyKey = header === undefined ? null : parseInput(idempotencyKeySchema, header, "Invalid Idempotency-Key header.");
+    const body: unknown = await c.req.json();
+    const shopper = await apiShopper(c, { fresh: true });
+    const result = await c.var.services.orders.placeOrder(shopper.shopper, body as never, { idempotencyKey });
+    shopper.finish(c);
+    if (!result.ok) {
+      const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));
+      const message = `Some items in your cart cannot be ordered as they are: ${result.problems.map((p) => p.message).join("; ")}. Please update your cart.`;
+      return c.json(new AppError("conflict", message, fields).toJSON(), 409);
+    }
+    return c.json({ success: true, data: { order: result.order, guestToken: result.guestToken, payment: result.payment } }, result.created ? 201 : 200);
+  });
+
+  r.get("/orders", async (c) => {
+    const shopper = await apiShopper(c, { fresh: true });
+    const orders = await c.var.services.orders.listForShopper(shopper.shopper);
+    shopper.finish(c);
+    return c.json({ success: true, data: orders });
+  });
+
+  r.get("/orders/:id", async (c) => {
+    const { token } = parseInput(tokenQuery, c.req.query());
+    const shopper = await apiShopper(c, { fresh: true });
+    const order = await c.var.services.orders.getOrder(c.req.param("id"), viewerOf(shopper, token));
+    shopper.finish(c);
+    return c.json({ success: true, data: order });
+  });
+
+  r.post("/orders/:id/cancel", async (c) => {
+    const { token } = parseInput(tokenQuery, c.req.query());
+    const shopper = await apiShopper(c, { fresh: true });
+    const order = await c.var.services.orders.cancelOrder(c.req.param("id"), viewerOf(shopper, token));
+    shopper.finish(c);
+    return c.json({ success: true, data: order });
+  });
+
+  return r;
 }

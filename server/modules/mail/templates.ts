@@ -17,6 +17,10 @@ interface Content {
   footer: string;
   /** A second link (e.g. "reset your password") under the button. */
   secondary?: { label: string; url: string };
+  /** Two-column rows (an order's lines and totals) shown after the lines; a row with `strong` is bold. */
+  table?: Array<{ label: string; value: string; strong?: boolean }>;
+  /** Paragraphs after the table. */
+  after?: string[];
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -33,6 +37,8 @@ function render(ctx: MailContext, c: Content): Mail {
     hello,
     "",
     ...c.lines,
+    ...(c.table ? ["", ...c.table.map((r) => `${r.label}: ${r.value}`)] : []),
+    ...(c.after ? ["", ...c.after] : []),
     "",
     `${c.action}: ${ctx.url}`,
     ...(c.secondary ? ["", `${c.secondary.label}: ${c.secondary.url}`] : []),
@@ -53,6 +59,8 @@ function render(ctx: MailContext, c: Content): Mail {
         <tr><td style="font-size:22px;font-weight:700;line-height:1.3;padding-bottom:16px;">${escapeHtml(c.heading)}</td></tr>
         <tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(hello)}</td></tr>
         ${c.lines.map((l) => `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
+        ${c.table ? `<tr><td style="padding:8px 0 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.5;">${c.table.map((r) => `<tr><td style="padding:4px 12px 4px 0;border-bottom:1px solid #f5f5f4;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #f5f5f4;white-space:nowrap;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.value)}</td></tr>`).join("")}</table></td></tr>` : ""}
+        ${(c.after ?? []).map((l) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:8px;color:#44403c;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
         <tr><td style="padding:16px 0 24px;">
           <a href="${escapeHtml(ctx.url)}" style="display:inline-block;background:#1c1917;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">${escapeHtml(c.action)}</a>
         </td></tr>
@@ -114,5 +122,45 @@ export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Ma
     action: "Sign in",
     secondary: { label: "Forgot your password? Choose a new one", url: ctx.resetUrl },
     footer: "If this was not you, you can ignore this e-mail: your account and password are unchanged.",
+  });
+}
+
+/** What an order mail shows of the order (money already formatted in the shop's currency). */
+export interface OrderMailContext extends MailContext {
+  number: string;
+  lines: Array<{ label: string; quantity: number; total: string }>;
+  totals: { subtotal: string; discount: string | null; shipping: string; total: string };
+  address: string[];
+  paymentMethod: string;
+  shippingMethod: string;
+}
+
+/** The order confirmation: number, lines, totals, delivery address, payment method and the order's link. */
+export function orderConfirmationMail(ctx: OrderMailContext): Mail {
+  return render(ctx, {
+    subject: `Your ${ctx.siteName} order ${ctx.number}`,
+    heading: `Thank you for your order ${ctx.number}`,
+    lines: [`We have received your order and will let you know as soon as it is on its way.`],
+    table: [
+      ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+      { label: "Subtotal", value: ctx.totals.subtotal },
+      ...(ctx.totals.discount ? [{ label: "Discount", value: `−${ctx.totals.discount}` }] : []),
+      { label: `Shipping (${ctx.shippingMethod})`, value: ctx.totals.shipping },
+      { label: "Total", value: ctx.totals.total, strong: true },
+    ],
+    after: [`Delivery to: ${ctx.address.join(", ")}`, `Payment: ${ctx.paymentMethod}`],
+    action: "View your order",
+    footer: "Keep this e-mail: its link shows your order and its status at any time, with or without an account.",
+  });
+}
+
+/** Tells the customer their order moved on (processing, shipped with its tracking number, delivered, completed, cancelled). */
+export function orderStatusMail(ctx: MailContext & { number: string; status: string; headline: string; detail: string | null }): Mail {
+  return render(ctx, {
+    subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.status}`,
+    heading: ctx.headline,
+    lines: [ctx.detail ?? `The status of your order ${ctx.number} is now: ${ctx.status}.`],
+    action: "View your order",
+    footer: "You receive this e-mail because you placed an order at our shop.",
   });
 }

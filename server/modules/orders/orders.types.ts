@@ -64,6 +64,8 @@ export interface Order {
   shippingMethod: { id: string; name: string };
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /** The card payment's PaymentIntent (the payment page reads it again for its client secret), else null. */
+  paymentIntentId: string | null;
   notes: string | null;
   trackingNumber: string | null;
   lines: OrderLine[];
@@ -89,7 +91,7 @@ export interface OrderSummary {
   paymentStatus: PaymentStatus;
   firstImage: string | null;
   guest: boolean;
-  /** For a guest order: its unguessable link (only for the browser that placed it). */
+  /** For a guest order: its unguessable link, a path on the shop (only for the browser that placed it). */
   guestLink: string | null;
 }
 
@@ -169,4 +171,6 @@ export interface OrdersService {
   listAddresses(userId: string): Promise<SavedAddress[]>;
   /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed); a repeated event id changes nothing. */
   recordCardPayment(event: CardPaymentEvent): Promise<void>;
+  /** Resolves once every order mail started so far has been sent (tests, shutdown). */
+  idle(): Promise<void>;
 }

@@ -1,0 +1,86 @@
+import type { Executor } from "../modules/cart/cart.repo";
+
+/** Units of one product, and of one of its variants, that an order takes or gives back. */
+export interface StockLine {
+  productId: string;
+  /** '' for a product without variants. */
+  variantId: string;
+  quantity: number;
+}
+
+/** What a stock change did: the rows that could not give the units, and the products whose availability flipped. */
+export interface StockChange {
+  /** `product:<id>` or `variant:<id>` rows short of units (decrements only). */
+  short: Array<{ kind: "product" | "variant"; id: string }>;
+  /** Products that reached 0, or came back from 0. */
+  flipped: string[];
+}
+
+function grouped(lines: StockLine[]) {
+  const products = new Map<string, number>();
+  const variants = new Map<string, number>();
+  for (const l of lines) {
+    products.set(l.productId, (products.get(l.productId) ?? 0) + l.quantity);
+    if (l.variantId) variants.set(l.variantId, (variants.get(l.variantId) ?? 0) + l.quantity);
+  }
+  // Every flow locks product rows first, then variant rows, each in id order: two transactions
+  // over the same rows wait for each other instead of deadlocking.
+  const byId = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  return { products: [...products].sort(byId), variants: [...variants].sort(byId) };
+}
+
+/**
+ * Takes the units of an order from the stock with conditional updates (`stock >= qty`), the
+ * product row (for a product with variants it holds their sum) and the variant row: a row that
+ * cannot give them is reported as short and left as it was, so overselling is impossible however
+ * many checkouts run at once. Run it inside the order's transaction and roll back when anything is short.
+ */
+export async function takeStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+  const { products, variants } = grouped(lines);
+  const change: StockChange = { short: [], flipped: [] };
+  for (const [id, quantity] of products) {
+    const row = await trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", id)
+      .where("stock", ">=", quantity)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!row) change.short.push({ kind: "product", id });
+    else if (row.stock === 0) change.flipped.push(id);
+  }
+  for (const [id, quantity] of variants) {
+    const row = await trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", id)
+      .where("stock", ">=", quantity)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!row) change.short.push({ kind: "variant", id });
+  }
+  return change;
+}
+
+/** Gives an order's units back to the stock (product and variant rows that still exist). */
+export async function returnStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+  const { products, variants } = grouped(lines);
+  const change: StockChange = { short: [], flipped: [] };
+  for (const [id, quantity] of products) {
+    const row = await trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+      .where("id", "=", id)
+      .returning("stock")
+      .executeTakeFirst();
+    if (row && row.stock === quantity) change.flipped.push(id);
+  }
+  for (const [id, quantity] of variants) {
+    await trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
+      .where("id", "=", id)
+      .execute();
+  }
+  return change;
+}

@@ -1,0 +1,109 @@
+import type { Logger } from "../../logger";
+import type { SiteSettings } from "../content/content.schema";
+import type { Mailer } from "../mail/mailer";
+import { orderConfirmationMail, orderStatusMail } from "../mail/templates";
+import { lineLabel } from "../cart/cart.pricing";
+import { toMajor } from "../catalog/pricing";
+import { STATUS_LABELS, isOrderStatus } from "./order-status";
+import type { OrderTokens } from "./order-token";
+import type { OrderRecord } from "./orders.repo";
+import type { OrderStatus } from "./orders.types";
+
+export interface OrderMailDeps {
+  mailer: Mailer;
+  settings: () => Promise<SiteSettings>;
+  tokens: OrderTokens;
+  publicUrl: string;
+  logger: Logger;
+}
+
+const HEADLINES: Record<OrderStatus, string> = {
+  pending: "We have your order",
+  processing: "We are preparing your order",
+  shipped: "Your order is on its way",
+  delivered: "Your order has been delivered",
+  completed: "Your order is complete",
+  cancelled: "Your order has been cancelled",
+};
+
+/**
+ * The customer's order mails, sent after the answer (a slow SMTP server never delays checkout);
+ * `idle()` waits for the ones under way (tests, shutdown).
+ */
+export function createOrderMails(deps: OrderMailDeps) {
+  const pending = new Set<Promise<unknown>>();
+
+  function later(task: () => Promise<void>, what: string, orderId: string): void {
+    const tracked: Promise<void> = task()
+      .catch((err: unknown) => deps.logger.error({ err, orderId }, `could not send the ${what} mail`))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  }
+
+  /** The order's own page: works without an account or a session. */
+  const orderUrl = (orderId: string) => `${deps.publicUrl}/order-confirmation?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
+
+  return {
+    orderUrl,
+
+    /** Queues the order confirmation: number, lines, totals, address, payment method and the order's link. */
+    confirmation(record: OrderRecord): void {
+      later(
+        async () => {
+          const settings = await deps.settings();
+          const o = record.order;
+          const money = new Intl.NumberFormat(settings.locale || "en-US", { style: "currency", currency: o.currency });
+          const fmt = (minor: number) => money.format(toMajor(minor));
+          const address = JSON.parse(o.address) as Record<string, string | null>;
+          await deps.mailer.send(
+            orderConfirmationMail({
+              to: o.contact_email,
+              name: o.contact_name,
+              siteName: settings.siteName,
+              url: orderUrl(o.id),
+              number: o.number,
+              lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
+              totals: { subtotal: fmt(o.subtotal), discount: o.discount_total > 0 ? fmt(o.discount_total) : null, shipping: fmt(o.shipping_total), total: fmt(o.total) },
+              address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country].filter(
+                (v): v is string => Boolean(v),
+              ),
+              paymentMethod: o.payment_method === "card" ? "Card" : "Cash on delivery",
+              shippingMethod: o.shipping_method_name,
+            }),
+            { fromName: settings.siteName },
+          );
+        },
+        "order confirmation",
+        record.order.id,
+      );
+    },
+
+    /** Queues the mail that tells the customer their order moved to a new status. */
+    statusChange(record: OrderRecord, to: OrderStatus): void {
+      later(
+        async () => {
+          const settings = await deps.settings();
+          const o = record.order;
+          const label = STATUS_LABELS[isOrderStatus(to) ? to : "pending"];
+          let detail: string | null = null;
+          if (to === "shipped") detail = o.tracking_number ? `Your order ${o.number} has shipped. Tracking number: ${o.tracking_number}.` : `Your order ${o.number} has shipped.`;
+          if (to === "cancelled") {
+            detail = `Your order ${o.number} has been cancelled.${o.payment_status === "paid" ? " Your card payment will be refunded." : ""}`;
+          }
+          await deps.mailer.send(
+            orderStatusMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, status: label, headline: HEADLINES[to], detail }),
+            { fromName: settings.siteName },
+          );
+        },
+        `order ${to}`,
+        record.order.id,
+      );
+    },
+
+    async idle(): Promise<void> {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+export type OrderMails = ReturnType<typeof createOrderMails>;

@@ -1,0 +1,147 @@
+import type { Kysely, Selectable } from "kysely";
+import { toIso } from "../../db/database";
+import type { Database, OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
+import type { Shopper } from "../../lib/shopper";
+import { toMajor } from "../catalog/pricing";
+import { allowedTransitions, isOrderStatus } from "./order-status";
+import type { Order, OrderActor, OrderAddress, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
+
+export type Executor = Kysely<Database>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderEventRow = Selectable<OrderEventTable>;
+
+/** An order with its lines and history as stored. */
+export interface OrderRecord {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  events: OrderEventRow[];
+}
+
+const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
+
+function parseAddress(json: string): OrderAddress {
+  try {
+    const a = JSON.parse(json) as Partial<OrderAddress>;
+    return { line1: a.line1 ?? "", line2: a.line2 ?? null, city: a.city ?? "", region: a.region ?? null, postalCode: a.postalCode ?? null, country: a.country ?? "" };
+  } catch {
+    return { line1: "", line2: null, city: "", region: null, postalCode: null, country: "" };
+  }
+}
+
+/** An order as its viewer sees it: money in the major unit, the moves this viewer may make now. */
+export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
+  const o = record.order;
+  const current = status(o.status);
+  return {
+    id: o.id,
+    number: o.number,
+    status: current,
+    createdAt: toIso(o.created_at)!,
+    updatedAt: toIso(o.updated_at)!,
+    contact: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
+    address: parseAddress(o.address),
+    shippingMethod: { id: o.shipping_method, name: o.shipping_method_name },
+    paymentMethod: o.payment_method as PaymentMethod,
+    paymentStatus: o.payment_status as PaymentStatus,
+    paymentIntentId: o.payment_intent_id,
+    notes: o.notes,
+    trackingNumber: o.tracking_number,
+    lines: [...record.lines]
+      .sort((a, b) => a.sort_order - b.sort_order)
+      .map((l) => ({
+        id: l.id,
+        productId: l.product_id,
+        slug: l.slug,
+        name: l.name,
+        image: l.image,
+        selectedColor: l.color,
+        selectedSize: l.size,
+        selectedAditionalPrice: toMajor(l.additional_price),
+        price: toMajor(l.unit_price),
+        discount: l.discount,
+        finalPrice: toMajor(l.unit_final_price),
+        shippingCost: toMajor(l.shipping_cost),
+        quantity: l.quantity,
+        lineTotal: toMajor(l.line_total),
+      })),
+    totals: {
+      subtotal: toMajor(o.subtotal),
+      discount: toMajor(o.discount_total),
+      shipping: toMajor(o.shipping_total),
+      total: toMajor(o.total),
+      currency: o.currency,
+    },
+    history: [...record.events]
+      .sort((a, b) => toIso(a.created_at)!.localeCompare(toIso(b.created_at)!) || a.id.localeCompare(b.id))
+      .map((e) => ({ status: status(e.status), actor: e.actor as OrderActor, note: e.note, at: toIso(e.created_at)! })),
+    allowedTransitions: allowedTransitions(current, viewer),
+    guest: o.user_id === null,
+  };
+}
+
+/** An order with its lines and events (three indexed reads), or null. */
+export async function loadOrder(k: Executor, orderId: string): Promise<OrderRecord | null> {
+  const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return null;
+  const [lines, events] = await Promise.all([
+    k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("sort_order").execute(),
+    k.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
+  ]);
+  return { order, lines, events };
+}
+
+/** The order an idempotency key (already `<owner>:<key>`) created, if any. */
+export async function findOrderIdByKey(k: Executor, key: string): Promise<string | null> {
+  const row = await k.selectFrom("orders").select("id").where("idempotency_key", "=", key).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The signed-in user's orders and this browser's guest orders, newest first, in one query. */
+export async function listOrderSummaries(
+  k: Executor,
+  shopper: Shopper,
+  guestLink: (orderId: string) => string,
+  limit = 200,
+): Promise<OrderSummary[]> {
+  if (!shopper.userId && !shopper.visitorId) return [];
+  const rows = await k
+    .selectFrom("orders as o")
+    .where((eb) => {
+      const mine = [];
+      if (shopper.userId) mine.push(eb("o.user_id", "=", shopper.userId));
+      if (shopper.visitorId) mine.push(eb.and([eb("o.visitor_id", "=", shopper.visitorId), eb("o.user_id", "is", null)]));
+      return eb.or(mine);
+    })
+    .select((eb) => [
+      "o.id",
+      "o.number",
+      "o.status",
+      "o.created_at",
+      "o.total",
+      "o.currency",
+      "o.payment_method",
+      "o.payment_status",
+      "o.user_id",
+      eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "o.id").select((e) => e.fn.sum<number | string>("l.quantity").as("n")).as("item_count"),
+      eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "o.id").select("l.image").orderBy("l.sort_order").limit(1).as("first_image"),
+    ])
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    status: status(r.status),
+    createdAt: toIso(r.created_at)!,
+    itemCount: Number(r.item_count ?? 0),
+    total: toMajor(r.total),
+    currency: r.currency,
+    paymentMethod: r.payment_method as PaymentMethod,
+    paymentStatus: r.payment_status as PaymentStatus,
+    firstImage: r.first_image ?? null,
+    guest: r.user_id === null,
+    guestLink: r.user_id === null ? guestLink(r.id) : null,
+  }));
+}
