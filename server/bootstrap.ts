@@ -45,7 +45,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     logger,
     services,
     async close() {
-      await services.auth.idle();
+      await Promise.all([services.auth.idle(), services.orders.idle()]);
       services.mailer.close();
       await db.close();
     },
