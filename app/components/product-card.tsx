@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { ProductCard as Card } from "../../server/modules/catalog/catalog.types";
 import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
+import { WishlistButton } from "./wishlist/wishlist-button";
 
-/** A product tile for grids and carousels: image, name, category, price; the whole card is a link. */
+/** A product tile for grids and carousels: image, name, category, price and the wishlist heart; the rest of the card is a link. */
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition focus-within:ring-2 focus-within:ring-stone-900 hover:shadow-md" data-testid="product-card">
@@ -20,9 +21,10 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           <span className="absolute left-2 top-2 rounded-full bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white">-{product.discount}%</span>
         )}
         {!product.inStock && (
-          <span className="absolute right-2 top-2 rounded-full bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">Sold out</span>
+          <span className="absolute bottom-2 left-2 rounded-full bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">Sold out</span>
         )}
       </div>
+      <WishlistButton productId={product._id} name={product.name} className="absolute right-2 top-2 z-10" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-stone-600">{product.subCategory ?? product.category}</p>
         <h3 className="line-clamp-2 text-sm font-medium text-stone-900">

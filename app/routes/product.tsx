@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { BuyBox } from "~/components/product/buy-box";
 import { Gallery } from "~/components/product/gallery";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
@@ -77,26 +78,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <BuyBox key={product._id} product={product} />
           </div>
 
-          <form method="post" action="/wishlist" className="mt-3">
-            <input type="hidden" name="productId" value={product._id} />
-            <button
-              type="submit"
-              name="intent"
-              value="toggle"
-              className="flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-                <path
-                  d="M12 20.5s-7.5-4.6-9.4-9.2C1.3 8 3.3 4.5 6.8 4.5c2.1 0 3.5 1.1 5.2 3 1.7-1.9 3.1-3 5.2-3 3.5 0 5.5 3.5 4.2 6.8-1.9 4.6-9.4 9.2-9.4 9.2z"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.75"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              Add to wishlist
-            </button>
-          </form>
+          <WishlistButton productId={product._id} name={product.name} variant="wide" className="mt-3" />
 
           <ul className="mt-6 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-700">
             <li className="flex gap-2">

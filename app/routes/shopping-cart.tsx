@@ -1,4 +1,125 @@
-/** PLACEHOLDER (issue 4): this page is being built. */
-export default function Page() {
-  return <div className="mx-auto max-w-3xl px-4 py-16 text-center text-stone-700">Coming soon.</div>;
+import { Link, data, redirect } from "react-router";
+import { z } from "zod";
+import { AppError } from "../../server/lib/errors";
+import { parseInput } from "../../server/lib/validate";
+import { FETCH_FIELD, type CartActionResult, type CartIntent } from "~/components/cart/cart-forms";
+import { CartLineItem } from "~/components/cart/cart-line";
+import { CartSummary } from "~/components/cart/cart-summary";
+import { useStorefrontData } from "~/components/cart/storefront-data";
+import { CartIcon } from "~/components/layout/icons";
+import { seoMeta } from "~/lib/seo";
+import { getShopper, withShopperCookies } from "~/lib/shopper.server";
+import type { Route } from "./+types/shopping-cart";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
+
+const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove"] as const satisfies readonly CartIntent[];
+const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null), z.string().max(100).nullable());
+const quantity = z.coerce.number({ error: "Please enter a quantity" }).int("Please enter a whole number").max(9999, "That is more than we can sell at once");
+const addSchema = z.object({
+  productId: z.string().trim().min(1, "Please choose a product"),
+  quantity: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), quantity.min(1, "Please choose at least 1")),
+  color: optionalText,
+  size: optionalText,
+});
+const lineSchema = z.object({ lineId: z.string().trim().min(1, "No such cart line") });
+
+/**
+ * The cart's writes for the buy box, the cart page and the panel. A fetcher (JavaScript) gets
+ * `{ ok, intent, message? }` back for its toasts; a plain form is redirected: add-to-cart to this
+ * page, buy-now to /checkout, the cart page's own forms back here. Failures (AppError messages
+ * such as "Only 3 left of …") come back with their status and show on this page without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const viaFetcher = form.get(FETCH_FIELD) === "1";
+  const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
+  const shopperCtx = await getShopper(request, context);
+  const { cart } = context.services;
+  try {
+    if (intent === "add-to-cart" || intent === "buy-now") {
+      const input = parseInput(addSchema, Object.fromEntries(form), "Please choose the product’s options.");
+      await cart.addItem(shopperCtx.ensureOwner(), input);
+    } else if (intent === "update-quantity") {
+      const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
+      const wanted = parseInput(z.object({ quantity }), Object.fromEntries(form), "Please enter a quantity.").quantity;
+      // A quantity below 1 is ignored (spec section 5); the pages never send one.
+      if (wanted >= 1) await cart.updateQuantity(shopperCtx.shopper, lineId, wanted);
+    } else if (intent === "remove") {
+      const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
+      await cart.removeLine(shopperCtx.shopper, lineId);
+    } else {
+      throw new AppError("invalid_input", "Unknown cart action.");
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) console.error("cart action failed", err);
+    const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
+    const status = err instanceof AppError ? err.status : 500;
+    return data<CartActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
+  }
+  const headers = withShopperCookies(shopperCtx);
+  if (viaFetcher) return data<CartActionResult>({ ok: true, intent }, { headers });
+  return redirect(intent === "buy-now" ? "/checkout" : "/shopping-cart", { headers });
+}
+
+/** The cart page: lines with steppers, the summary with checkout, or the empty state. */
+export default function ShoppingCartPage({ actionData }: Route.ComponentProps) {
+  const { cart } = useStorefrontData();
+  const lines = cart?.lines ?? [];
+  const failure = actionData && !actionData.ok ? actionData.message : null;
+
+  return (
+    <div className="container-page pb-16 pt-6 sm:pt-10">
+      <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Shopping cart</h1>
+      {failure && (
+        <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="cart-error">
+          {failure}
+        </div>
+      )}
+
+      {cart && lines.length > 0 ? (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-12">
+          <section aria-labelledby="cart-lines-heading">
+            <h2 id="cart-lines-heading" className="sr-only">
+              Items in your cart
+            </h2>
+            <ul className="divide-y divide-stone-200 border-y border-stone-200">
+              {lines.map((line) => (
+                <CartLineItem key={line.id} line={line} />
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="cart-summary-heading" className="rounded-2xl border border-stone-200 bg-stone-50 p-5 lg:sticky lg:top-6">
+            <h2 id="cart-summary-heading" className="mb-3 text-lg font-semibold text-stone-900">
+              Order summary
+            </h2>
+            <CartSummary totals={cart.totals} />
+            <Link
+              to="/checkout"
+              className="mt-5 flex h-12 items-center justify-center rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700"
+            >
+              Checkout
+            </Link>
+            <Link
+              to="/product-category"
+              className="mt-2 flex h-12 items-center justify-center rounded-lg px-6 text-sm font-semibold text-stone-900 underline-offset-4 hover:underline"
+            >
+              Continue shopping
+            </Link>
+          </section>
+        </div>
+      ) : (
+        <div className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center" data-testid="cart-empty">
+          <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
+            <CartIcon className="size-7" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold text-stone-900">Your cart is empty</h2>
+          <p className="mt-1 text-sm text-stone-600">Browse the shop and add what you like; it waits here until you check out.</p>
+          <Link to="/product-category" className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+            Continue shopping
+          </Link>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,18 +1,70 @@
-import { Outlet, useRouteError } from "react-router";
+import { Suspense, useState } from "react";
+import { Outlet, type ShouldRevalidateFunctionArgs, data, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { StorefrontShell } from "~/components/layout/storefront-shell";
+import type { StorefrontData } from "~/components/cart/storefront-data";
+import { LazyCartPanel, useCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
+import { getShopper } from "~/lib/shopper.server";
 import type { Route } from "./+types/storefront-layout";
+
+const NOTHING: StorefrontData = { cart: null, wishlist: [] };
+
+/**
+ * The shopper's cart and wishlisted product ids, for the header's counters, the cart panel and the
+ * hearts on product cards. A browser with neither a session nor a visitor cookie has neither, so it
+ * costs no query. A failing read leaves the counters at zero rather than breaking every page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  if (!context.user && !services.visitors.read(request.headers.get("cookie"))) return data(NOTHING);
+  try {
+    const { shopper } = await getShopper(request, context);
+    const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper), services.wishlist.productIds(shopper)]);
+    // The page now shows this shopper's cart: no shared cache may keep it.
+    return data<StorefrontData>({ cart, wishlist }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (err) {
+    console.error("storefront layout: could not load the cart and wishlist", err);
+    return data(NOTHING, { headers: { "Cache-Control": "private, no-store" } });
+  }
+}
+
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const out = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) out.set("Cache-Control", cacheControl);
+  return out;
+}
+
+/**
+ * The cart and wishlist change through form submissions (fetchers included), so reload them after
+ * those; the cart and wishlist pages show them, so arriving there reloads them too. Other
+ * navigations keep what the header already shows.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (!formMethod && (nextUrl.pathname === "/shopping-cart" || nextUrl.pathname === "/wishlist")) return true;
+  return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
 
 // Default tags for pages without their own `meta`, and the tags of error pages (not indexed).
 export const meta: Route.MetaFunction = ({ matches, location, error }) => seoMeta(matches, location, { noindex: Boolean(error) });
 
 /** The public storefront around every page; the admin area lives outside it (no navbar or footer there). */
-export default function StorefrontLayout() {
-  // The cart and wishlist features pass their counts here: <StorefrontShell counts={{ cart, wishlist }}>.
+export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
+  const { cart, wishlist } = loaderData;
+  const open = useCartOpen();
+  // The panel's code loads the first time it opens; afterwards it stays mounted (closed or open).
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  if (open && !panelLoaded) setPanelLoaded(true);
   return (
-    <StorefrontShell>
+    <StorefrontShell counts={{ cart: cart?.totals.itemCount ?? 0, wishlist: wishlist.length }}>
       <Outlet />
+      {(open || panelLoaded) && (
+        <Suspense fallback={null}>
+          <LazyCartPanel />
+        </Suspense>
+      )}
     </StorefrontShell>
   );
 }

@@ -1,4 +1,168 @@
-/** PLACEHOLDER (issue 4): this page is being built. */
-export default function Page() {
-  return <div className="mx-auto max-w-3xl px-4 py-16 text-center text-stone-700">Coming soon.</div>;
+import { Link, data, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import { AppError } from "../../server/lib/errors";
+import { parseInput } from "../../server/lib/validate";
+import type { WishlistEntry } from "../../server/modules/wishlist/wishlist.types";
+import { FETCH_FIELD, type WishlistActionResult, type WishlistIntent, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
+import { HeartIcon } from "~/components/layout/icons";
+import { showToast } from "~/components/layout/client-toaster";
+import { Price } from "~/components/price";
+import { safeRedirect } from "~/lib/auth-form.server";
+import { setCartOpen } from "~/lib/cart-panel";
+import { seoMeta } from "~/lib/seo";
+import { getShopper, withShopperCookies } from "~/lib/shopper.server";
+import type { Route } from "./+types/wishlist";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
+
+/** The shopper's wishlist, newest first (nothing to read for a browser without a session or visitor cookie). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shopper } = await getShopper(request, context);
+  const entries = shopper.userId || shopper.visitorId ? await context.services.wishlist.list(shopper) : [];
+  return data({ entries }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const INTENTS = ["toggle", "remove", "move-to-cart"] as const satisfies readonly WishlistIntent[];
+const productSchema = z.object({ productId: z.string().trim().min(1, "Please choose a product") });
+
+/**
+ * Toggle (the hearts), remove, and move to cart (adds one and takes the product off the list). A
+ * fetcher gets `{ ok, intent, added?, name?, message? }` for its toasts; a plain form goes back to
+ * the page it came from (a toggle) or to this page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const viaFetcher = form.get(FETCH_FIELD) === "1";
+  const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
+  const shopperCtx = await getShopper(request, context);
+  const { wishlist, cart } = context.services;
+  let result: WishlistActionResult;
+  try {
+    const { productId } = parseInput(productSchema, Object.fromEntries(form));
+    if (intent === "toggle") {
+      const { added, name } = await wishlist.toggle(shopperCtx.ensureOwner(), productId);
+      result = { ok: true, intent, added, name };
+    } else if (intent === "remove") {
+      await wishlist.remove(shopperCtx.shopper, productId);
+      result = { ok: true, intent };
+    } else if (intent === "move-to-cart") {
+      const shopper = shopperCtx.ensureOwner();
+      const view = await cart.addItem(shopper, { productId, quantity: 1 });
+      await wishlist.remove(shopper, productId);
+      result = { ok: true, intent, name: view.lines.find((l) => l.productId === productId)?.name };
+    } else {
+      throw new AppError("invalid_input", "Unknown wishlist action.");
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) console.error("wishlist action failed", err);
+    const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
+    return data<WishlistActionResult>({ ok: false, intent, message }, { status: err instanceof AppError ? err.status : 500, headers: withShopperCookies(shopperCtx) });
+  }
+  const headers = withShopperCookies(shopperCtx);
+  if (viaFetcher) return data(result, { headers });
+  return redirect(intent === "toggle" ? safeRedirect(form.get("redirectTo"), "/wishlist") : "/wishlist", { headers });
+}
+
+/** The wishlist: each product with its price and stock, "Move to cart" and "Remove"; an empty state. */
+export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { entries } = loaderData;
+  const failure = actionData && !actionData.ok ? actionData.message : null;
+  // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
+  const fetcher = useFetcher<WishlistActionResult>();
+  const pendingId = fetcher.formData?.get("productId");
+
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      if (result.intent === "move-to-cart") {
+        setCartOpen(true);
+        showToast("success", "Added to cart");
+      }
+      return;
+    }
+    showToast("error", result.intent === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist", result.message);
+  });
+
+  return (
+    <div className="container-page pb-16 pt-6 sm:pt-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Wishlist</h1>
+        {entries.length > 0 && (
+          <p className="text-sm text-stone-600">
+            {entries.length} {entries.length === 1 ? "product" : "products"}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="wishlist-error">
+          {failure}
+        </div>
+      )}
+      {entries.length > 0 ? (
+        <ul className="mt-6 divide-y divide-stone-200 border-y border-stone-200">
+          {entries.map((entry) =>
+            // Removed or moved: gone from the list at once (it comes back if the server says no).
+            entry.productId === pendingId ? null : <WishlistRow key={entry.productId} entry={entry} send={(e) => submitWithFetcher(fetcher, e)} />,
+          )}
+        </ul>
+      ) : (
+        <div className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center" data-testid="wishlist-empty">
+          <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
+            <HeartIcon className="size-7" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold text-stone-900">Your wishlist is empty</h2>
+          <p className="mt-1 text-sm text-stone-600">Tap the heart on any product to keep it here for later.</p>
+          <Link to="/product-category" className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+            Browse products
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.FormEvent<HTMLFormElement>) => void }) {
+  const href = `/products/${entry.slug}`;
+  const button = "inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold";
+
+  return (
+    <li className="flex gap-4 py-5" data-testid="wishlist-entry">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="size-20 shrink-0 overflow-hidden rounded-lg bg-stone-100 sm:size-24">
+        {entry.image && <img src={entry.image} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+        <div className="min-w-0">
+          <p className="text-xs uppercase tracking-wide text-stone-600">{entry.category}</p>
+          <Link to={href} className="line-clamp-2 text-sm font-semibold text-stone-900 hover:underline sm:text-base">
+            {entry.name}
+          </Link>
+          <div className="mt-1 text-sm">
+            <Price price={entry.price} finalPrice={entry.finalPrice} discount={entry.discount} />
+          </div>
+          <p className={`mt-1 text-sm font-medium ${entry.inStock ? "text-emerald-800" : "text-stone-600"}`} data-testid="wishlist-stock">
+            {entry.inStock ? "In stock" : "Out of stock"}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!entry.inStock ? null : entry.hasVariants ? (
+            <Link to={href} className={`${button} bg-stone-900 text-white hover:bg-stone-700`}>
+              Choose options<span className="sr-only"> for {entry.name}</span>
+            </Link>
+          ) : (
+            <form method="post" action="/wishlist" onSubmit={send}>
+              <input type="hidden" name="productId" value={entry.productId} />
+              <button type="submit" name="intent" value="move-to-cart" className={`${button} bg-stone-900 text-white hover:bg-stone-700`}>
+                Move to cart<span className="sr-only">: {entry.name}</span>
+              </button>
+            </form>
+          )}
+          <form method="post" action="/wishlist" onSubmit={send}>
+            <input type="hidden" name="productId" value={entry.productId} />
+            <button type="submit" name="intent" value="remove" className={`${button} border border-stone-300 text-stone-900 hover:bg-stone-50`}>
+              Remove<span className="sr-only"> {entry.name}</span>
+            </button>
+          </form>
+        </div>
+      </div>
+    </li>
+  );
 }

@@ -32,9 +32,9 @@ export function ClientToaster() {
   );
 }
 
-/** Shows a toast, loading the toast library (and mounting the outlet) when it is not there yet. */
-export function showToast(kind: "success" | "error" | "info", message: string) {
+/** Shows a toast (with an optional second line), loading the toast library (and mounting the outlet) when it is not there yet. */
+export function showToast(kind: "success" | "error" | "info", message: string, description?: string) {
   wanted = true;
   mountNow?.();
-  void import("sonner").then(({ toast }) => toast[kind](message));
+  void import("sonner").then(({ toast }) => toast[kind](message, description ? { description } : undefined));
 }

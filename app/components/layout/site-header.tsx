@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import type { SiteSettings } from "../../../server/modules/content/content.schema";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
 import { useMoney } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
@@ -39,9 +41,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
           <CounterLink to="/wishlist" label="Wishlist" count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />
           </CounterLink>
-          <CounterLink to="/shopping-cart" label="Shopping cart" count={counts.cart} testId="cart-count">
-            <CartIcon className="size-6" />
-          </CounterLink>
+          <CartButton count={counts.cart} />
         </div>
       </div>
       <CategoryMenu categories={categories} />
@@ -67,6 +67,42 @@ function Logo({ settings }: { settings: SiteSettings }) {
 function CounterLink({ to, label, count, testId, children }: { to: string; label: string; count: number; testId: string; children: React.ReactNode }) {
   return (
     <Link to={to} className={iconButton}>
+      <Counted label={label} count={count} testId={testId}>
+        {children}
+      </Counted>
+    </Link>
+  );
+}
+
+/**
+ * The cart counter: a link to /shopping-cart; once JavaScript runs, a plain click opens the cart
+ * panel instead (a click with a modifier key still opens the page, e.g. in a new tab).
+ */
+function CartButton({ count }: { count: number }) {
+  const hydrated = useHydrated();
+  return (
+    <Link
+      to="/shopping-cart"
+      aria-haspopup={hydrated ? "dialog" : undefined}
+      className={iconButton}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        setCartOpen(true);
+      }}
+      onPointerEnter={preloadCartPanel}
+      onFocus={preloadCartPanel}
+    >
+      <Counted label="Shopping cart" count={count} testId="cart-count">
+        <CartIcon className="size-6" />
+      </Counted>
+    </Link>
+  );
+}
+
+function Counted({ label, count, testId, children }: { label: string; count: number; testId: string; children: React.ReactNode }) {
+  return (
+    <>
       {children}
       <span className="sr-only">
         {label}, {count} {count === 1 ? "item" : "items"}
@@ -79,7 +115,7 @@ function CounterLink({ to, label, count, testId, children }: { to: string; label
       >
         {count > 99 ? "99+" : count}
       </span>
-    </Link>
+    </>
   );
 }
 

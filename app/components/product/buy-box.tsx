@@ -1,7 +1,11 @@
 import { useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/modules/catalog/catalog.types";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { CART_FAILURE, type CartActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
+import { showToast } from "~/components/layout/client-toaster";
+import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
 import { useMoney } from "~/lib/shop";
 import { type Selection, chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
@@ -12,7 +16,9 @@ const focusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offse
 /**
  * Price, colour and size pickers, stock, quantity and the cart buttons of a product page. The
  * pickers are radio groups in a plain form that posts productId, color, size and quantity, so it
- * works before JavaScript; with it, the price and stock follow the chosen variant.
+ * works before JavaScript; with it, the price and stock follow the chosen variant, and the cart
+ * buttons go through a fetcher: "Add to cart" opens the cart panel and toasts 'Added to cart';
+ * "Buy now" adds without opening it, toasts 'Proceeding to checkout...' and goes to /checkout.
  */
 export function BuyBox({ product }: { product: ProductDetail }) {
   const money = useMoney();
@@ -20,6 +26,20 @@ export function BuyBox({ product }: { product: ProductDetail }) {
   const [sel, setSel] = useState<Selection>(() => initialSelection(product));
   const [qty, setQty] = useState(1);
   const [qtyText, setQtyText] = useState<string | null>(null);
+  const fetcher = useFetcher<CartActionResult>();
+  const navigate = useNavigate();
+  const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
+
+  useFetcherResult(fetcher, (result) => {
+    if (!result.ok) return showToast("error", CART_FAILURE[result.intent ?? "add-to-cart"], result.message);
+    if (result.intent === "buy-now") {
+      showToast("success", "Proceeding to checkout...");
+      navigate("/checkout");
+    } else {
+      setCartOpen(true);
+      showToast("success", "Added to cart");
+    }
+  });
 
   const hasVariants = product.variants.length > 0;
   const variant = findVariant(product, sel);
@@ -41,7 +61,17 @@ export function BuyBox({ product }: { product: ProductDetail }) {
   }
 
   return (
-    <form method="post" action="/shopping-cart" className="space-y-6" data-testid="buy-box">
+    <form
+      method="post"
+      action="/shopping-cart"
+      className="space-y-6"
+      data-testid="buy-box"
+      onSubmit={(e) => {
+        if (fetcher.state !== "idle") return e.preventDefault();
+        if (((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value !== "buy-now") preloadCartPanel();
+        submitWithFetcher(fetcher, e, { quantity: String(quantity) });
+      }}
+    >
       <input type="hidden" name="productId" value={product._id} />
 
       <div aria-live="polite" aria-atomic="true" data-testid="product-price">
@@ -177,9 +207,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
           name="intent"
           value="add-to-cart"
           disabled={!canBuy}
+          aria-disabled={busyIntent ? true : undefined}
           className="h-12 flex-1 rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
         >
-          {canBuy ? "Add to cart" : "Sold out"}
+          {!canBuy ? "Sold out" : busyIntent === "add-to-cart" ? "Adding…" : "Add to cart"}
         </button>
       </div>
       <button
@@ -187,9 +218,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
         name="intent"
         value="buy-now"
         disabled={!canBuy}
+        aria-disabled={busyIntent ? true : undefined}
         className="h-12 w-full rounded-lg border-2 border-stone-900 bg-white px-6 text-base font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-600"
       >
-        Buy now
+        {busyIntent === "buy-now" ? "Adding…" : "Buy now"}
       </button>
     </form>
   );

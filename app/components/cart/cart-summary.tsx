@@ -1,0 +1,51 @@
+import type { CartTotals } from "../../../server/modules/cart/cart.types";
+import { useMoney } from "~/lib/shop";
+
+/** Subtotal, discount, estimated shipping (with what is left for free shipping) and total, as the server computed them. */
+export function CartSummary({ totals, compact = false }: { totals: CartTotals; compact?: boolean }) {
+  const money = useMoney();
+  const row = `flex items-baseline justify-between gap-4 ${compact ? "py-0.5" : "py-1.5"}`;
+  return (
+    <div data-testid="cart-summary">
+      <dl className="text-sm text-stone-700">
+        <div className={row}>
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums text-stone-900" data-testid="cart-subtotal">
+            {money(totals.subtotal)}
+          </dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className={row}>
+            <dt>Discount</dt>
+            <dd className="tabular-nums text-rose-800" data-testid="cart-discount">
+              −{money(totals.discount)}
+            </dd>
+          </div>
+        )}
+        <div className={row}>
+          <dt>Shipping (estimate)</dt>
+          <dd className="tabular-nums text-stone-900" data-testid="cart-shipping">
+            {totals.shipping === 0 ? "Free" : money(totals.shipping)}
+          </dd>
+        </div>
+        <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="cart-total">
+            {money(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {totals.amountToFreeShipping > 0 ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="free-shipping-hint">
+          Add {money(totals.amountToFreeShipping)} more for free shipping
+        </p>
+      ) : (
+        totals.freeShippingThreshold > 0 && (
+          <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="free-shipping-hint">
+            Your order ships free
+          </p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useFetcher, useLocation } from "react-router";
+import { type WishlistActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
+import { useStorefrontData } from "~/components/cart/storefront-data";
+import { showToast } from "~/components/layout/client-toaster";
+import { HeartIcon } from "~/components/layout/icons";
+
+/**
+ * The heart that puts a product on the wishlist or takes it off: a form posting intent=toggle to
+ * /wishlist (back to this page without JavaScript); with it, a fetcher, the new state at once, and
+ * the spec's toasts ('Added to wishlist', '{name} Removed from wishlist', 'Failed to update wishlist').
+ */
+export function WishlistButton({ productId, name, variant = "icon", className = "" }: { productId: string; name: string; variant?: "icon" | "wide"; className?: string }) {
+  const fetcher = useFetcher<WishlistActionResult>();
+  const location = useLocation();
+  const saved = useStorefrontData().wishlist.includes(productId);
+  // While the toggle is on its way (and the page data reloads), show where it is going.
+  const pressed = fetcher.formData ? !saved : saved;
+
+  useFetcherResult(fetcher, (result) => {
+    if (!result.ok) showToast("error", "Failed to update wishlist", result.message);
+    else if (result.added) showToast("success", "Added to wishlist");
+    else showToast("success", `${result.name} Removed from wishlist`);
+  });
+
+  return (
+    <form method="post" action="/wishlist" className={className} onSubmit={(e) => (fetcher.state === "idle" ? submitWithFetcher(fetcher, e) : e.preventDefault())}>
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        name="intent"
+        value="toggle"
+        aria-pressed={pressed}
+        className={
+          variant === "icon"
+            ? "grid size-10 place-items-center rounded-full bg-white/95 text-stone-800 shadow-sm ring-1 ring-stone-900/10 hover:text-rose-700 aria-pressed:text-rose-700"
+            : "flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-pressed:text-rose-800"
+        }
+        data-testid="wishlist-toggle"
+      >
+        <HeartIcon className={`size-5 ${pressed ? "fill-current" : ""}`} />
+        {variant === "icon" ? (
+          <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
+        ) : pressed ? (
+          <span>
+            Remove<span className="sr-only"> {name}</span> from wishlist
+          </span>
+        ) : (
+          <span>
+            Add<span className="sr-only"> {name}</span> to wishlist
+          </span>
+        )}
+      </button>
+    </form>
+  );
+}
