@@ -5,6 +5,7 @@
 //  3. starts the production server (node server.mjs) as a child process;
 //  4. loads it with autocannon (in this process) next to a bare node:http server that sends the
 //     same bytes as GET /api/products (scripts/bench/bare-server.mjs);
+//     then add-to-cart and place-order throughput through the JSON API (scripts/bench/shopping.mjs);
 //  5. prints req/s and latency percentiles, the gzip size of the JavaScript pages load, the
 //     targets (PASS/MISS), and writes everything as JSON;
 //  6. removes everything it created, also on failure or Ctrl-C.
@@ -21,6 +22,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -310,9 +312,9 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function load(url, headers, seconds, onResponse) {
+function load(url, headers, seconds, onResponse, extra = {}) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 10 }, (err, result) => {
+    const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 10, ...extra }, (err, result) => {
       currentLoad = null;
       if (err) reject(err);
       else resolve(result);
@@ -323,10 +325,10 @@ function load(url, headers, seconds, onResponse) {
 }
 
 /** Warms up, then loads one URL for `duration` seconds; latencies are recorded per response. */
-async function measure({ key, label, url, headers, pid, database }) {
+async function measure({ key, label, url, headers, pid, database, autocannon: extra }) {
   if (warmup > 0) {
     log(`  ${label}: ${warmup} s warm-up, ${duration} s measured…`);
-    await load(url, headers, warmup);
+    await load(url, headers, warmup, undefined, extra);
   } else {
     log(`  ${label}: ${duration} s measured…`);
   }
@@ -339,13 +341,19 @@ async function measure({ key, label, url, headers, pid, database }) {
   const db0 = databaseCpuSeconds(database);
   const clientCpu0 = process.cpuUsage();
   const started = performance.now();
-  const result = await load(url, headers, duration, (_client, status, bytes, ms) => {
-    statuses[status] = (statuses[status] ?? 0) + 1;
-    if (status >= 200 && status < 300) {
-      latencies.push(ms);
-      wireBytes += bytes;
-    }
-  });
+  const result = await load(
+    url,
+    headers,
+    duration,
+    (_client, status, bytes, ms) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status >= 200 && status < 300) {
+        latencies.push(ms);
+        wireBytes += bytes;
+      }
+    },
+    extra,
+  );
   const seconds = (performance.now() - started) / 1000;
   const serverCpu1 = processCpuSeconds(pid);
   const machine1 = machineBusySeconds();
@@ -580,7 +588,7 @@ async function main() {
     databaseUrl = `file:${path.join(tmpDir, "shop.db")}`;
     step(`Seeding ${productCount.toLocaleString("en-US")} products into ${databaseUrl}`);
   }
-  const dbEnv = { ...env, DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir, LOG_LEVEL: "warn", NODE_ENV: "production" };
+  const dbEnv = { ...env, DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir, MAIL_OUTBOX_DIR: path.join(tmpDir, "outbox"), LOG_LEVEL: "warn", NODE_ENV: "production" };
   const seedSeconds = await runStep("seed", "npx", ["tsx", seedScript, "--products", String(productCount), ...opts["seed-arg"]], dbEnv);
   log(`  seeded in ${num(seedSeconds)} s`);
 
@@ -668,9 +676,28 @@ async function main() {
     { key: "home", label: "GET / (home, SSR)", url: `${base}/`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
     { key: "product", label: `GET /products/${slug} (SSR)`, url: `${base}/products/${encodeURIComponent(slug)}`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
   ];
+  // Shopping: new shoppers adding to their cart, then adding and placing an order (writes).
+  const shoppingIds = await prepareShoppingProducts(databaseUrl);
+  if (!shoppingIds.length) throw new BenchError("No product without colours or sizes to put in carts");
+  const loads = shoppingLoads(shoppingIds, base);
+  const shopping = [
+    { key: "addToCart", label: "POST /api/cart/items (new shopper)", url: base, headers: {}, pid: server.pid, database: pgDatabase, autocannon: loads.addToCart, write: true },
+    { key: "checkout", label: "add to cart + POST /api/orders", url: base, headers: {}, pid: server.pid, database: pgDatabase, autocannon: loads.checkout, write: true },
+  ];
+  endpoints.push(...shopping);
+  let ordersStored = null;
   const results = [];
   for (const e of endpoints) {
+    const ordersBefore = e.key === "checkout" ? await countOrders(databaseUrl) : 0;
     const r = await measure(e);
+    if (e.key === "checkout") {
+      ordersStored = (await countOrders(databaseUrl)) - ordersBefore;
+      r.ordersPerSecond = Math.round((r.requests / 2 / r.seconds) * 10) / 10;
+    }
+    if (e.write) {
+      results.push(r);
+      continue;
+    }
     const probe = await getOk(e.url, e.headers);
     const browser = await getOk(e.url, { ...e.headers, "accept-encoding": BROWSER_ENCODINGS });
     r.bodyBytes = probe.body.length;
@@ -703,9 +730,9 @@ async function main() {
         num(r.latencyMs.p50, 2),
         num(r.latencyMs.p95, 2),
         num(r.latencyMs.p99, 2),
-        r.bodyBytes.toLocaleString("en-US"),
+        r.bodyBytes?.toLocaleString("en-US") ?? "–",
         r.wireBytesPerAnswer?.toLocaleString("en-US") ?? "–",
-        `${r.browserBytes.toLocaleString("en-US")} ${r.browserEncoding === "identity" ? "" : r.browserEncoding}`.trim(),
+        r.browserBytes == null ? "–" : `${r.browserBytes.toLocaleString("en-US")} ${r.browserEncoding === "identity" ? "" : r.browserEncoding}`.trim(),
         r.serverCpuMicrosPerRequest == null ? "–" : r.serverCpuMicrosPerRequest.toLocaleString("en-US"),
         r.serverCpuPercent == null ? "–" : `${r.serverCpuPercent} %`,
         `${r.clientCpuPercent} %`,
@@ -778,6 +805,13 @@ async function main() {
       pass: js.home.gzipBytes < TARGETS.homeJsGzipKb * KB,
     },
   ];
+  log(
+    `\nShopping (${shoppingIds.length} products, new shopper per cycle): add to cart ${num(by.addToCart.requestsPerSecond)} req/s ` +
+      `(p95 ${num(by.addToCart.latencyMs.p95, 2)} ms); place order ${num(by.checkout.ordersPerSecond)} orders/s ` +
+      `(each after its add to cart; p95 of both ${num(by.checkout.latencyMs.p95, 2)} ms); ` +
+      `${ordersStored?.toLocaleString("en-US") ?? "?"} orders stored during warm-up and measurement.`,
+  );
+
   step("Targets (DESIGN.md, Speed budget)");
   for (const t of targets) log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name.padEnd(44)} ${t.shown}`);
 
@@ -808,6 +842,7 @@ async function main() {
     ratioApiProductsToBare: ratio,
     ratioApiProductsToBareByCpuPerRequest: cpuRatio,
     javascript: js,
+    shopping: { productIds: shoppingIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond },
     targets,
   };
   const jsonPath = path.resolve(opts.json ?? path.join(os.tmpdir(), `shop-bench-results-${report.date.replace(/[:.]/g, "-")}.json`));

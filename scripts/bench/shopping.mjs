@@ -1,0 +1,109 @@
+// The shopping part of `npm run bench`: add-to-cart and place-order throughput through the JSON API
+// (POST /api/cart/items, POST /api/orders), on whichever database the run uses.
+import { randomBytes } from "node:crypto";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+
+/** How many products the load spreads over (a flash sale on one row is another benchmark). */
+const PRODUCTS = 20;
+/** Enough stock that a run never sells out (the benchmark measures placing orders, not refusing them). */
+const BENCH_STOCK = 10_000_000;
+
+/** Runs one statement on the benchmark database, SQLite file or PostgreSQL. */
+async function withDatabase(databaseUrl, fn) {
+  if (databaseUrl.startsWith("file:")) {
+    const db = new SQLite(databaseUrl.slice("file:".length));
+    db.pragma("busy_timeout = 5000");
+    try {
+      return await fn({ query: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).all(...params), run: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).run(...params) });
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await fn({ query: async (text, params = []) => (await client.query(text, params)).rows, run: (text, params = []) => client.query(text, params) });
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Picks active products without colours or sizes and gives them plenty of stock, so every add and
+ * every order of the run can succeed. Returns their ids.
+ */
+export async function prepareShoppingProducts(databaseUrl) {
+  return withDatabase(databaseUrl, async (db) => {
+    const rows = await db.query(
+      `SELECT p.id FROM products p WHERE p.status = 'active' AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) ORDER BY p.id LIMIT ${PRODUCTS}`,
+    );
+    const ids = rows.map((r) => r.id);
+    if (!ids.length) return ids;
+    await db.run(`UPDATE products SET stock = ${BENCH_STOCK} WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`, ids);
+    return ids;
+  });
+}
+
+/** Orders placed so far (to check the measured order rate against what was stored). */
+export function countOrders(databaseUrl) {
+  return withDatabase(databaseUrl, async (db) => Number((await db.query("SELECT count(*) AS n FROM orders"))[0].n));
+}
+
+const pick = (ids) => ids[Math.floor(Math.random() * ids.length)];
+
+/** The visitor cookie a first add-to-cart sets (name=value only). */
+function visitorCookie(headers) {
+  const raw = headers?.["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).find((c) => c.startsWith("shop.visitor=")) ?? null;
+}
+
+const ORDER_BODY = JSON.stringify({
+  contact: { name: "Bench Shopper", email: "bench.shopper@example.com", phone: "+1 503 555 0100" },
+  address: { line1: "1 Benchmark Street", city: "Portland", postalCode: "97204", country: "US" },
+  paymentMethod: "cod",
+});
+
+/**
+ * The two load shapes, as autocannon options:
+ * - addToCart: every request is a new shopper's first add (a cart is created, the cookie set);
+ * - checkout: each connection repeats [add one product as a new shopper, place a cash-on-delivery
+ *   order for it with a fresh Idempotency-Key], so half the requests are orders.
+ */
+export function shoppingLoads(productIds, origin) {
+  // A browser names the shop in Origin; the shop refuses cookie-carrying writes without it (CSRF guard).
+  const json = { "content-type": "application/json", accept: "application/json", origin };
+  return {
+    addToCart: {
+      requests: [
+        {
+          method: "POST",
+          path: "/api/cart/items",
+          headers: json,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ productId: pick(productIds), quantity: 1 }) }),
+        },
+      ],
+    },
+    checkout: {
+      requests: [
+        {
+          method: "POST",
+          path: "/api/cart/items",
+          headers: json,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ productId: pick(productIds), quantity: 1 }) }),
+          onResponse: (status, _body, context, headers) => {
+            context.cookie = status === 201 || status === 200 ? visitorCookie(headers) : null;
+          },
+        },
+        {
+          method: "POST",
+          path: "/api/orders",
+          // No cookie means the add failed: start over with a new shopper.
+          setupRequest: (req, context) =>
+            context.cookie ? { ...req, headers: { ...json, cookie: context.cookie, "idempotency-key": randomBytes(12).toString("hex") }, body: ORDER_BODY } : null,
+        },
+      ],
+    },
+  };
+}
