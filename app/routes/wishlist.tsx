@@ -151,7 +151,7 @@ function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.Fo
             <form method="post" action="/wishlist" onSubmit={send}>
               <input type="hidden" name="productId" value={entry.productId} />
               <button type="submit" name="intent" value="move-to-cart" className={`${button} bg-stone-900 text-white hover:bg-stone-700`}>
-                Move to cart<span className="sr-only">: {entry.name}</span>
+                Move<span className="sr-only"> {entry.name}</span> to cart
               </button>
             </form>
           )}

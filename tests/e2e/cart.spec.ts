@@ -180,6 +180,30 @@ test.describe("cart with JavaScript", () => {
     await expect(cartCount(page)).toHaveAttribute("data-count", String(stock));
   });
 
+  test("a refused quantity change or removal toasts 'Failed to update quantity' / 'Failed to remove item' and keeps the line", async ({ page }) => {
+    await openProduct(page, BOOK);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const panel = panelOf(page);
+    await expect(panel.getByTestId("cart-line")).toHaveCount(1);
+    // The line is gone on the server (e.g. removed in another tab) by the time the shopper clicks.
+    await page.route(/\/shopping-cart\.data/, (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("lineId", "no-such-line");
+      return route.continue({ postData: body.toString() });
+    });
+
+    await panel.getByRole("button", { name: `One more ${BOOK.name}` }).click();
+    const quantityFailure = toast(page, "Failed to update quantity");
+    await expect(quantityFailure).toBeVisible();
+    await expect(quantityFailure).toContainText("not in your cart");
+    await expect(panel.getByLabel(`Quantity of ${BOOK.name}`)).toHaveValue("1");
+
+    await panel.getByRole("button", { name: `Remove ${BOOK.name}` }).click();
+    await expect(toast(page, "Failed to remove item")).toBeVisible();
+    await expect(panel.getByTestId("cart-line")).toHaveCount(1);
+    await expect(cartCount(page)).toHaveAttribute("data-count", "1");
+  });
+
   test("the cart page: lines, summary with the free-shipping hint, quantity and remove", async ({ page, request }) => {
     const book = await productInfo(request, BOOK.slug);
     await openProduct(page, BOOK);
