@@ -7,6 +7,7 @@ import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { BuyBox } from "~/components/product/buy-box";
 import { Gallery } from "~/components/product/gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
+import { HeartIcon } from "~/components/layout/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
@@ -78,7 +79,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <BuyBox key={product._id} product={product} />
           </div>
 
-          <WishlistButton productId={product._id} name={product.name} variant="wide" className="mt-3" />
+          <WishlistButton
+            productId={product._id}
+            name={product.name}
+            className="mt-3"
+            buttonClassName="flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-pressed:text-rose-800"
+          >
+            {(saved) => (
+              <>
+                <HeartIcon className={`size-5 ${saved ? "fill-current" : ""}`} />
+                <span>
+                  {saved ? "Remove" : "Add"}
+                  <span className="sr-only"> {product.name}</span> {saved ? "from" : "to"} wishlist
+                </span>
+              </>
+            )}
+          </WishlistButton>
 
           <ul className="mt-6 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-700">
             <li className="flex gap-2">

@@ -12,14 +12,6 @@ export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove
 /** What /shopping-cart's action answers a fetcher. */
 export type CartActionResult = { ok: true; intent: CartIntent } | { ok: false; intent: CartIntent | null; message: string };
 
-/** The spec's failure toasts (section 8), word for word. */
-export const CART_FAILURE: Record<CartIntent, string> = {
-  "add-to-cart": "Failed to add to cart",
-  "buy-now": "Failed to add to cart",
-  "update-quantity": "Failed to update quantity",
-  remove: "Failed to remove item",
-};
-
 /**
  * Sends a plain form's submission (with the button that submitted it) through a fetcher instead of
  * a page load, with `fields` set over the form's own. Returns the submitted data. Forms keep `method="post"` and `action`, so they work

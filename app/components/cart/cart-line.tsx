@@ -5,7 +5,8 @@ import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/components/layout/client-toaster";
 import { useMoney } from "~/lib/shop";
-import { CART_FAILURE, type CartActionResult, submitWithFetcher, useFetcherResult } from "./cart-forms";
+import { type CartActionResult, submitWithFetcher, useFetcherResult } from "./cart-forms";
+import { CART_FAILURE } from "./cart-messages";
 
 const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400";
 

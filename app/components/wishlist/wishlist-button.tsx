@@ -9,7 +9,20 @@ import { HeartIcon } from "~/components/layout/icons";
  * /wishlist (back to this page without JavaScript); with it, a fetcher, the new state at once, and
  * the spec's toasts ('Added to wishlist', '{name} Removed from wishlist', 'Failed to update wishlist').
  */
-export function WishlistButton({ productId, name, variant = "icon", className = "" }: { productId: string; name: string; variant?: "icon" | "wide"; className?: string }) {
+export function WishlistButton({
+  productId,
+  name,
+  className = "",
+  buttonClassName = "grid size-10 place-items-center rounded-full bg-white/95 text-stone-800 shadow-sm ring-1 ring-stone-900/10 hover:text-rose-700 aria-pressed:text-rose-700",
+  children,
+}: {
+  productId: string;
+  name: string;
+  className?: string;
+  buttonClassName?: string;
+  /** The button's content for its state (default: the heart alone, with the label for screen readers). */
+  children?: (pressed: boolean) => React.ReactNode;
+}) {
   const fetcher = useFetcher<WishlistActionResult>();
   const location = useLocation();
   const saved = useStorefrontData().wishlist.includes(productId);
@@ -31,24 +44,16 @@ export function WishlistButton({ productId, name, variant = "icon", className = 
         name="intent"
         value="toggle"
         aria-pressed={pressed}
-        className={
-          variant === "icon"
-            ? "grid size-10 place-items-center rounded-full bg-white/95 text-stone-800 shadow-sm ring-1 ring-stone-900/10 hover:text-rose-700 aria-pressed:text-rose-700"
-            : "flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-pressed:text-rose-800"
-        }
+        className={buttonClassName}
         data-testid="wishlist-toggle"
       >
-        <HeartIcon className={`size-5 ${pressed ? "fill-current" : ""}`} />
-        {variant === "icon" ? (
-          <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
-        ) : pressed ? (
-          <span>
-            Remove<span className="sr-only"> {name}</span> from wishlist
-          </span>
+        {children ? (
+          children(pressed)
         ) : (
-          <span>
-            Add<span className="sr-only"> {name}</span> to wishlist
-          </span>
+          <>
+            <HeartIcon className={`size-5 ${pressed ? "fill-current" : ""}`} />
+            <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
+          </>
         )}
       </button>
     </form>

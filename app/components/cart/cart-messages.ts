@@ -1,0 +1,10 @@
+import type { CartIntent } from "./cart-forms";
+
+/** The spec's failure toasts (section 8), word for word; kept apart from cart-forms.ts, which every page loads. */
+export const CART_FAILURE: Record<CartIntent, string> = {
+  "add-to-cart": "Failed to add to cart",
+  "buy-now": "Failed to add to cart",
+  "update-quantity": "Failed to update quantity",
+  remove: "Failed to remove item",
+};
+
