@@ -152,7 +152,7 @@ test.describe("product page", () => {
     expect(fields.quantity).toBe("2");
     await expect(form.getByRole("button", { name: "Add to cart" })).toBeVisible();
     await expect(form.getByRole("button", { name: "Buy now" })).toBeVisible();
-    await expect(page.getByRole("button", { name: /wishlist/i })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Add ${TEE} to wishlist` })).toBeVisible();
   });
 
   test("breadcrumbs, description, specifications, related products and structured data", async ({ page }) => {
