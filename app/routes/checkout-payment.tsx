@@ -32,17 +32,23 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
         </header>
 
         <section aria-label="Order to pay" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-testid="payment-order">
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-stone-600">Order number</dt>
-            <dd className="text-right font-mono font-semibold text-stone-900" data-testid="order-number">
-              {order.number}
-            </dd>
-            <dt className="text-stone-600">Receipt to</dt>
-            <dd className="min-w-0 break-all text-right text-stone-900">{order.email}</dd>
-            <dt className="border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">Total to pay</dt>
-            <dd className="border-t border-stone-200 pt-3 text-right text-base font-bold text-stone-900" data-testid="payment-total">
-              {total}
-            </dd>
+          <dl className="grid gap-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-stone-600">Order number</dt>
+              <dd className="font-mono font-semibold text-stone-900" data-testid="order-number">
+                {order.number}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="shrink-0 text-stone-600">Receipt to</dt>
+              <dd className="min-w-0 break-all text-right text-stone-900">{order.email}</dd>
+            </div>
+            <div className="mt-1 flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
+              <dt className="font-semibold text-stone-900">Total to pay</dt>
+              <dd className="font-bold text-stone-900" data-testid="payment-total">
+                {total}
+              </dd>
+            </div>
           </dl>
         </section>
 

@@ -82,7 +82,7 @@ export interface FakeStripeOptions {
   /** Where confirmations' events are posted (e.g. the e2e shop's /api/payments/stripe/webhook). */
   webhookUrl?: string;
   /** Or: how to deliver them in-process (the test's app.request); answers its Response. */
-  deliver?: (payload: string, signature: string) => Promise<Response>;
+  deliver?: (payload: string, signature: string) => Response | Promise<Response>;
   /** The webhook signing secret (default FAKE_STRIPE_KEYS.webhookSecret). */
   webhookSecret?: string;
 }

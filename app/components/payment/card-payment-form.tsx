@@ -124,7 +124,7 @@ export function CardPaymentForm({
       )}
 
       {phase === "loading" && (
-        <div role="status" className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-sm text-stone-700" data-testid="payment-loading">
+        <div role="status" data-needs-js className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-sm text-stone-700" data-testid="payment-loading">
           <Spinner className="size-6 text-stone-500" />
           <span>Loading the secure card form…</span>
         </div>
@@ -148,11 +148,14 @@ export function CardPaymentForm({
       <div ref={mountRef} hidden={phase === "unavailable"} className={phase === "loading" ? "h-0 overflow-hidden" : ""} data-testid="payment-element" />
 
       <noscript>
+        <style>{"[data-needs-js]{display:none!important}"}</style>
         <FormAlert kind="info">Paying by card needs JavaScript: Stripe&apos;s secure card form runs in your browser. Please turn JavaScript on and reload this page.</FormAlert>
       </noscript>
 
       <button
         type="submit"
+        data-needs-js
+        hidden={phase === "unavailable"}
         disabled={phase !== "ready" || submitting}
         aria-disabled={phase !== "ready" || submitting || undefined}
         className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700 disabled:cursor-not-allowed disabled:opacity-60"
@@ -162,7 +165,7 @@ export function CardPaymentForm({
         {submitting ? "Processing payment…" : `Pay ${amountLabel}`}
       </button>
       <p className="flex items-center justify-center gap-2 text-xs text-stone-600">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-4" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-4 shrink-0" aria-hidden="true" focusable="false">
           <rect x="4" y="10" width="16" height="11" rx="2" />
           <path d="M8 10V7a4 4 0 0 1 8 0v3" />
         </svg>

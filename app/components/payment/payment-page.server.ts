@@ -30,12 +30,6 @@ export type PaymentPageData =
 /** Intents that need nothing more from the customer (paid, or the bank is on it). */
 const SETTLED: ReadonlyArray<CardIntent["status"]> = ["succeeded", "processing", "requires_capture", "canceled"];
 
-/** The PaymentIntent id the order stores, when the orders module shows it. */
-function storedIntentId(order: Order): string | null {
-  const value = (order as Order & { paymentIntentId?: unknown }).paymentIntentId;
-  return typeof value === "string" && value ? value : null;
-}
-
 /**
  * Loads /checkout/payment?order=…&token=…: the viewer must be allowed to see the order (its owner,
  * or the bearer of its link; anyone else gets a 404), and it must be a card order still awaiting
@@ -68,10 +62,10 @@ export async function loadPaymentPage(request: Request, context: AppLoadContext)
   const summary = { id: order.id, number: order.number, total: order.totals.total, currency: order.totals.currency, email: order.contact.email, paymentStatus: order.paymentStatus };
   let intent: { intentId: string; clientSecret: string; status: CardIntent["status"]; lastError: string | null };
   try {
-    const known = storedIntentId(order);
-    if (known) intent = await payments.getIntent(known);
+    if (order.paymentIntentId) intent = await payments.getIntent(order.paymentIntentId);
     else {
-      // The same idempotency key as at checkout (`order-<id>`): Stripe answers the intent it made then.
+      // Not stored (should not happen): the idempotency key of checkout (`order-<id>`) finds the
+      // intent made then, for 24 hours.
       const created = await payments.createIntent({ id: order.id, number: order.number, total: toMinor(order.totals.total), currency: order.totals.currency, email: order.contact.email });
       intent = await payments.getIntent(created.intentId);
     }
