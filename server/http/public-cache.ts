@@ -36,6 +36,9 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
       const contentType = c.res.headers.get("content-type") ?? "application/json";
       entry = { body, bytes: Buffer.from(body), contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
       if (readAt === epoch.value) cache.set(key, entry);
+      // Drop the handler's response first: assigning over it would copy its headers (its
+      // Content-Length among them) onto our bytes.
+      c.res = undefined as unknown as Response;
     }
     const headers: Record<string, string> = {
       ...fixedHeaders,

@@ -182,6 +182,16 @@ describe("compression", () => {
 });
 
 describe("answer cache", () => {
+  it("sends a Content-Length that matches the bytes, on the first (uncached) answer too", async () => {
+    // A fresh URL per encoding, so each first answer is a cache miss.
+    for (const [encoding, size] of [["gzip", 41], ["br", 42], ["", 43]] as const) {
+      const res = await shop.request(`/api/products?pageSize=${size}`, { headers: encoding ? { "Accept-Encoding": encoding } : {} });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get("content-encoding")).toBe(encoding || null);
+      expect(Number(res.headers.get("content-length"))).toBe(bytes.byteLength);
+    }
+  });
+
   it("serves brotli to clients that accept it", async () => {
     const res = await shop.request("/api/products?pageSize=40", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(res.headers.get("content-encoding")).toBe("br");
