@@ -129,7 +129,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   function chooseShipping(id: string) {
     setShipping(id);
-    if (id !== baseQuote.shippingMethod || fetched) shippingFetcher.load(`/checkout?shipping=${encodeURIComponent(id)}`);
+    if (id !== baseQuote.shippingMethod) shippingFetcher.load(`/checkout?shipping=${encodeURIComponent(id)}`);
   }
 
   const defaultAddressId = values?.addressId || (addresses.find((a) => a.isDefault) ?? addresses[0])?.id || NEW_ADDRESS;

@@ -138,51 +138,39 @@ export function AddressLines({ name, address }: { name?: string; address: OrderA
 
 /** Delivery address, shipping method, payment and tracking number, side by side on wide screens. */
 export function OrderFacts({ order, showEmail = false }: { order: Order; showEmail?: boolean }) {
+  const facts: Array<{ term: string; testId?: string; className?: string; value: React.ReactNode }> = [
+    { term: "Shipping method", testId: "order-shipping-method", value: order.shippingMethod.name },
+    {
+      term: "Payment",
+      testId: "order-payment",
+      value: (
+        <>
+          {PAYMENT_METHOD_LABEL[order.paymentMethod]} · <span data-testid="order-payment-status">{paymentStatusLabel(order.paymentMethod, order.paymentStatus)}</span>
+        </>
+      ),
+    },
+  ];
+  if (order.trackingNumber) facts.push({ term: "Tracking number", testId: "order-tracking", className: "font-mono", value: order.trackingNumber });
+  if (showEmail) facts.push({ term: "Confirmation sent to", testId: "order-email", className: "break-all", value: order.contact.email });
+  if (order.notes) facts.push({ term: "Your notes", className: "whitespace-pre-line", value: order.notes });
   return (
-    <dl className="grid gap-5 text-sm text-stone-800 sm:grid-cols-2">
-      <div>
+    // The address spans the rows of the other facts, which stack beside it on wide screens.
+    <dl className="grid gap-x-8 gap-y-4 text-sm text-stone-800 sm:grid-cols-2">
+      <div style={{ "--rows": facts.length } as React.CSSProperties} className="sm:[grid-row:span_var(--rows)]">
         <dt className="font-semibold text-stone-900">Delivery address</dt>
         <dd className="mt-1">
           <AddressLines name={order.contact.name} address={order.address} />
           <p className="mt-1 text-stone-600">{order.contact.phone}</p>
         </dd>
       </div>
-      <div className="space-y-4">
-        <div>
-          <dt className="font-semibold text-stone-900">Shipping method</dt>
-          <dd className="mt-1" data-testid="order-shipping-method">
-            {order.shippingMethod.name}
+      {facts.map((f) => (
+        <div key={f.term}>
+          <dt className="font-semibold text-stone-900">{f.term}</dt>
+          <dd className={`mt-1 ${f.className ?? ""}`} data-testid={f.testId}>
+            {f.value}
           </dd>
         </div>
-        <div>
-          <dt className="font-semibold text-stone-900">Payment</dt>
-          <dd className="mt-1" data-testid="order-payment">
-            {PAYMENT_METHOD_LABEL[order.paymentMethod]} · <span data-testid="order-payment-status">{paymentStatusLabel(order.paymentMethod, order.paymentStatus)}</span>
-          </dd>
-        </div>
-        {order.trackingNumber && (
-          <div>
-            <dt className="font-semibold text-stone-900">Tracking number</dt>
-            <dd className="mt-1 font-mono" data-testid="order-tracking">
-              {order.trackingNumber}
-            </dd>
-          </div>
-        )}
-        {showEmail && (
-          <div>
-            <dt className="font-semibold text-stone-900">Confirmation sent to</dt>
-            <dd className="mt-1 break-all" data-testid="order-email">
-              {order.contact.email}
-            </dd>
-          </div>
-        )}
-        {order.notes && (
-          <div>
-            <dt className="font-semibold text-stone-900">Your notes</dt>
-            <dd className="mt-1 whitespace-pre-line">{order.notes}</dd>
-          </div>
-        )}
-      </div>
+      ))}
     </dl>
   );
 }
