@@ -187,9 +187,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="grid gap-6">
           <Section title="Contact" id="contact-title">
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="name" label="Full name" required autoComplete="name" maxLength={120} defaultValue={values?.name ?? account?.name ?? ""} error={errors.name} className="sm:col-span-2" />
-              <TextField name="email" label="E-mail" type="email" required autoComplete="email" inputMode="email" maxLength={254} defaultValue={values?.email ?? account?.email ?? ""} error={errors.email} hint="We send the order confirmation here." />
-              <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={30} defaultValue={values?.phone ?? defaultPhone} error={errors.phone} hint="For the courier, if needed." />
+              <TextField name="name" label="Full name" required autoComplete="name" maxLength={100} defaultValue={values?.name ?? account?.name ?? ""} error={errors.name} className="sm:col-span-2" />
+              <TextField name="email" label="E-mail" type="email" required autoComplete="email" inputMode="email" maxLength={200} defaultValue={values?.email ?? account?.email ?? ""} error={errors.email} hint="We send the order confirmation here." />
+              <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={40} defaultValue={values?.phone ?? defaultPhone} error={errors.phone} hint="For the courier, if needed." />
             </div>
           </Section>
 
@@ -219,7 +219,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <TextField name="city" label="City" required={newAddress} autoComplete="address-level2" maxLength={100} defaultValue={values?.city} error={errors.city} />
               <TextField name="region" label="Region/State (optional)" autoComplete="address-level1" maxLength={100} defaultValue={values?.region} error={errors.region} />
               <TextField name="postalCode" label="Postal code (optional)" autoComplete="postal-code" maxLength={20} defaultValue={values?.postalCode} error={errors.postalCode} />
-              <TextField name="country" label="Country" required={newAddress} autoComplete="country-name" maxLength={100} defaultValue={values?.country} error={errors.country} />
+              <TextField name="country" label="Country" required={newAddress} autoComplete="country-name" maxLength={60} defaultValue={values?.country} error={errors.country} />
               {account && (
                 <div className="flex items-center gap-3 sm:col-span-2">
                   <input id="save-address" name="saveAddress" type="checkbox" defaultChecked={values ? values.saveAddress : addresses.length === 0} className="size-5 rounded border-stone-400 accent-stone-900" />

@@ -298,10 +298,10 @@ test.describe("checkout on a desktop", () => {
     await form.getByRole("button", { name: "Place order" }).click();
     await expect(page.getByTestId("checkout-error")).toHaveText("Please correct the highlighted fields.");
     await expect(page.getByTestId("email-error")).toHaveText("Please enter a valid e-mail address");
-    await expect(page.getByTestId("phone-error")).toHaveText("Please enter a phone number");
-    await expect(page.getByTestId("line1-error")).toHaveText("Please enter the street address");
-    await expect(page.getByTestId("city-error")).toHaveText("Please enter the city");
-    await expect(page.getByTestId("country-error")).toHaveText("Please enter the country");
+    await expect(page.getByTestId("phone-error")).toHaveText("Please enter your phone number");
+    await expect(page.getByTestId("line1-error")).toHaveText("Please enter your street address");
+    await expect(page.getByTestId("city-error")).toHaveText("Please enter your city");
+    await expect(page.getByTestId("country-error")).toHaveText("Please enter your country");
     const emailBox = form.getByRole("textbox", { name: "E-mail" });
     await expect(emailBox).toBeFocused();
     await expect(emailBox).toHaveAttribute("aria-invalid", "true");

@@ -53,16 +53,16 @@ describe("the checkout form", () => {
   it("names every missing required field", () => {
     const values = readCheckoutForm(form({ paymentMethod: "cod" }));
     expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
-      name: "Please enter your full name",
+      name: "Please enter your name",
       email: "Please enter your e-mail address",
-      phone: "Please enter a phone number",
-      line1: "Please enter the street address",
-      city: "Please enter the city",
-      country: "Please enter the country",
+      phone: "Please enter your phone number",
+      line1: "Please enter your street address",
+      city: "Please enter your city",
+      country: "Please enter your country",
     });
   });
 
-  it("refuses a malformed e-mail and phone, and card payments when they are not offered", () => {
+  it("refuses a malformed e-mail and phone, an unknown payment method, and card payments when they are not offered", () => {
     const values = readCheckoutForm(form({ ...complete, email: "ada@", phone: "call me", paymentMethod: "card" }));
     expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
       email: "Please enter a valid e-mail address",
@@ -70,6 +70,13 @@ describe("the checkout form", () => {
       paymentMethod: "Card payments are not available. Please choose cash on delivery.",
     });
     expect(checkoutFieldErrors(values, null, { cardPayments: true }).paymentMethod).toBeUndefined();
+    const cheque = readCheckoutForm(form({ ...complete, paymentMethod: "cheque" }));
+    expect(checkoutFieldErrors(cheque, null, { cardPayments: true })).toEqual({ paymentMethod: "Please choose a payment method" });
+  });
+
+  it("says when a field is too long, as the orders API does", () => {
+    const values = readCheckoutForm(form({ ...complete, postalCode: "1".repeat(21) }));
+    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({ postalCode: "The postal code is too long (20 characters at most)" });
   });
 
   it("uses a picked saved address instead of the typed one, and saves only a new address", () => {
@@ -90,7 +97,10 @@ describe("the checkout form", () => {
     const values = readCheckoutForm(form({ ...complete, addressId: "someone-elses" }));
     const address = pickedAddress(values, [saved]);
     expect(address).toBe("missing");
-    expect(checkoutFieldErrors(values, address, { cardPayments: false }).addressId).toMatch(/no longer in your address book/);
+    const noTypedAddress = readCheckoutForm(form({ ...complete, line1: "", city: "", country: "", addressId: "someone-elses" }));
+    expect(checkoutFieldErrors(noTypedAddress, "missing", { cardPayments: false })).toEqual({
+      addressId: "This address is no longer in your address book. Please choose another one.",
+    });
   });
 
   it("puts the service's field errors beside the form's fields", () => {

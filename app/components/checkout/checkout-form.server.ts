@@ -1,4 +1,6 @@
-import { emailError, formText } from "~/lib/auth-form.server";
+import { formText } from "~/lib/auth-form.server";
+import { fieldErrors } from "../../../server/lib/errors";
+import { placeOrderSchema } from "../../../server/modules/orders/orders.schema";
 import type { PaymentMethod, PlaceOrderInput, SavedAddress } from "../../../server/modules/orders/orders.types";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
@@ -14,24 +16,19 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
 }
 
 /**
- * The checks a shopper should hear about before anything is sent to the orders service: missing
- * required fields and a malformed e-mail address (the service validates everything again).
+ * The form's field errors before anything is sent: the orders module's own input schema (so the
+ * page and `POST /api/orders` say the same words), a saved address that is gone, and card
+ * payments when the shop does not take them.
  */
 export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", options: { cardPayments: boolean }): CheckoutFieldErrors {
-  const errors: CheckoutFieldErrors = {};
-  if (!values.name) errors.name = "Please enter your full name";
-  errors.email = emailError(values.email);
-  if (!values.phone) errors.phone = "Please enter a phone number";
-  else if (!/^[+()\d\s.-]{5,30}$/.test(values.phone) || !/\d{5}/.test(values.phone.replace(/\D/g, ""))) errors.phone = "Please enter a valid phone number";
-  if (address === "missing") errors.addressId = "This address is no longer in your address book. Please choose another one.";
-  if (address === null) {
-    if (!values.line1) errors.line1 = "Please enter the street address";
-    if (!values.city) errors.city = "Please enter the city";
-    if (!values.country) errors.country = "Please enter the country";
+  const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
+  const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues)).errors;
+  if (address === "missing") {
+    // The typed address was not chosen: its fields say nothing.
+    for (const key of ["line1", "line2", "city", "region", "postalCode", "country"] as const) delete errors[key];
+    errors.addressId = "This address is no longer in your address book. Please choose another one.";
   }
-  if (values.paymentMethod !== "cod" && values.paymentMethod !== "card") errors.paymentMethod = "Please choose how you want to pay";
-  else if (values.paymentMethod === "card" && !options.cardPayments) errors.paymentMethod = "Card payments are not available. Please choose cash on delivery.";
-  for (const key of Object.keys(errors) as CheckoutField[]) if (!errors[key]) delete errors[key];
+  if (!errors.paymentMethod && values.paymentMethod === "card" && !options.cardPayments) errors.paymentMethod = "Card payments are not available. Please choose cash on delivery.";
   return errors;
 }
 
@@ -44,6 +41,7 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
       ? { line1: address.line1, line2: address.line2, city: address.city, region: address.region, postalCode: address.postalCode, country: address.country }
       : { line1: values.line1, line2: optional(values.line2), city: values.city, region: optional(values.region), postalCode: optional(values.postalCode), country: values.country },
     shippingMethod: values.shippingMethod || undefined,
+    // Anything but the two methods is refused by the schema.
     paymentMethod: values.paymentMethod as PaymentMethod,
     notes: optional(values.notes),
     saveAddress: !address && values.saveAddress,
