@@ -15,7 +15,7 @@ import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your orders and their status.", noindex: true });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** An order this viewer may see, or null (unknown ids and other people's orders look the same). */
 async function findOrder(services: Services, orderId: string, viewer: OrderViewer): Promise<Order | null> {

@@ -9,8 +9,9 @@ import type { Route } from "./+types/order-confirmation";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your order confirmation.", noindex: true });
 
-// The address carries the order's secret token: never cached, never sent on as a referrer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+// The address carries the order's secret token: never cached. (The shop-wide referrer policy,
+// strict-origin-when-cross-origin, already keeps it from other sites.)
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** The order for its owner (signed in, or the browser that placed it) or for the bearer of its link; anything else is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {

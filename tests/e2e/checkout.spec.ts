@@ -130,6 +130,10 @@ test.describe("checkout on a desktop", () => {
     await expect(page.getByTestId("guest-link-note")).toContainText("e-mailed");
     await expect(page.getByTestId("order-link")).toHaveValue(page.url());
     await waitForHydration(page);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByText("Link copied.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await expectAccessible(page);
     await shot(page, testInfo, "confirmation-desktop");
     await expect.poll(() => stockOf(request, book.slug), { timeout: 10_000 }).toBe(stockBefore - 1);
@@ -404,6 +408,10 @@ test.describe("checkout on a phone", () => {
     await waitForHydration(page);
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The order link is readable on a phone: a full-height field with the button below it.
+    const link = (await page.getByTestId("order-link").boundingBox())!;
+    expect(link.height).toBeGreaterThanOrEqual(40);
+    expect(link.width).toBeGreaterThan(250);
     await shot(page, testInfo, "confirmation-phone");
   });
 });

@@ -27,7 +27,7 @@ export function CopyLinkButton({ link }: { link: string }) {
           readOnly
           value={link}
           onFocus={(e) => e.currentTarget.select()}
-          className="h-11 min-w-0 flex-1 rounded-xl border border-sky-300 bg-white px-3 font-mono text-xs text-stone-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-900"
+          className="h-11 w-full min-w-0 rounded-xl border border-sky-300 sm:flex-1 bg-white px-3 font-mono text-xs text-stone-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-900"
           data-testid="order-link"
         />
         {hydrated && (
