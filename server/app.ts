@@ -93,7 +93,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   app.use("*", (c, next) => (c.req.header("accept-encoding") ? gzip(c, next) : next()));
   // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included).
   const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE, jsonSecurityHeaders(services.env));
-  for (const path of ["/api/products", "/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
+  // "/api/products/*" matches "/api/products" too: listing both ran the cache twice on the listing.
+  for (const path of ["/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
     app.use(path, publicReads);
   }
   app.use("/api/*", etag());

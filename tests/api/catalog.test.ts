@@ -182,6 +182,20 @@ describe("compression", () => {
 });
 
 describe("answer cache", () => {
+  it("compresses a listing once: first and cached answers decode to the same JSON", async () => {
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    for (const [encoding, decode] of [["gzip", gunzipSync], ["br", brotliDecompressSync]] as const) {
+      const url = `/api/products?pageSize=3${encoding.length}`;
+      for (const round of ["first", "cached"]) {
+        const res = await shop.request(url, { headers: { "Accept-Encoding": encoding } });
+        const json = JSON.parse(decode(Buffer.from(await res.arrayBuffer())).toString("utf8"));
+        expect(json.data.length, `${encoding} ${round}`).toBeGreaterThan(0);
+      }
+    }
+    const plain = await shop.request("/api/products");
+    expect((await plain.json()).data.length).toBeGreaterThan(0);
+  });
+
   it("sends a Content-Length that matches the bytes, on the first (uncached) answer too", async () => {
     // A fresh URL per encoding, so each first answer is a cache miss.
     for (const [encoding, size] of [["gzip", 41], ["br", 42], ["", 43]] as const) {
