@@ -60,11 +60,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         {awaitingCard && (
           <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="payment-pending">
             {order.paymentStatus === "failed" ? "Your card payment did not go through." : "We are waiting for your card payment to be confirmed."}{" "}
-            {token && order.paymentStatus !== "pending" && (
-              <Link to={`/checkout/payment?${new URLSearchParams({ order: order.id, token })}`} className="font-semibold underline underline-offset-4">
-                Pay now
-              </Link>
-            )}
+            {/* Also while pending: a shopper who left the payment page comes back to it here. */}
+            <Link to={`/checkout/payment?${new URLSearchParams(token ? { order: order.id, token } : { order: order.id })}`} className="font-semibold underline underline-offset-4">
+              {order.paymentStatus === "failed" ? "Pay now" : "Complete your payment"}
+            </Link>
           </div>
         )}
 

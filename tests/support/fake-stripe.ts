@@ -85,6 +85,8 @@ export interface FakeStripeOptions {
   deliver?: (payload: string, signature: string) => Response | Promise<Response>;
   /** The webhook signing secret (default FAKE_STRIPE_KEYS.webhookSecret). */
   webhookSecret?: string;
+  /** The port to listen on (default: any free port). */
+  port?: number;
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
@@ -270,7 +272,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const port = (server.address() as AddressInfo).port;
 
   return {

@@ -1,12 +1,14 @@
 // The browser tests' web server: first a real SMTP server that keeps the shop's mails (readable
-// over a tiny HTTP mailbox) and a local OpenID Connect provider, then the production shop with
-// SMTP_URL and OIDC_* pointing at them. One process, so both are up before the shop starts (the
+// over a tiny HTTP mailbox), a local OpenID Connect provider and a local fake of the Stripe API
+// (which posts signed webhook events back to the shop), then the production shop with SMTP_URL,
+// OIDC_* and STRIPE_* pointing at them. One process, so both are up before the shop starts (the
 // shop checks the OIDC provider at start-up) and go away with it.
 //   Run by playwright.config.ts: `npx tsx tests/e2e/support/e2e-shop.ts`.
 import http from "node:http";
 import { startOidcProvider } from "../../support/oidc-provider";
+import { startFakeStripe } from "../../support/fake-stripe";
 import { startSmtpServer } from "../../support/smtp";
-import { MAILBOX_PORT, OIDC_CLIENT, OIDC_PORT } from "./ports";
+import { MAILBOX_PORT, OIDC_CLIENT, OIDC_PORT, STRIPE_PORT } from "./ports";
 
 const publicUrl = process.env.PUBLIC_URL;
 if (!publicUrl) throw new Error("PUBLIC_URL must be set (playwright.config.ts does)");
@@ -18,6 +20,7 @@ const oidc = await startOidcProvider({
   clientSecret: OIDC_CLIENT.secret,
   redirectUri: `${publicUrl}/api/auth/callback/oidc`,
 });
+const stripe = await startFakeStripe({ port: STRIPE_PORT, webhookUrl: `${publicUrl}/api/payments/stripe/webhook` });
 
 // GET /messages?to=address → the mails received for that address, oldest first.
 const mailbox = http.createServer((req, res) => {
@@ -41,6 +44,7 @@ Object.assign(process.env, {
   OIDC_CLIENT_ID: OIDC_CLIENT.id,
   OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
   OIDC_NAME: OIDC_CLIENT.name,
+  ...stripe.env,
 });
 
 // The usual browser-test server (fresh data directory, production build).

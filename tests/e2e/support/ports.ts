@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? E2E_PORT + 10_000);
 /** The local OpenID Connect provider. */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 10_001);
+/** The local fake of the Stripe API (card payments; tests/support/fake-stripe.ts). */
+export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 10_002);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The OpenID Connect client the launcher registers and the shop is configured with. */
