@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page, Request } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration, expectAccessibleWithoutScripts, openProductPage } from "./fixtures";
 import { createCustomer, newCustomer, signIn } from "./support/accounts";
 import { BASE_URL } from "./support/ports";
 
@@ -9,30 +9,10 @@ const BOOK = { slug: "the-glass-lighthouse", name: "The Glass Lighthouse" };
 const BEAR = { slug: "cuddly-teddy-bear", name: "Cuddly Teddy Bear" };
 const LAMP = { slug: "linen-table-lamp", name: "Linen Table Lamp" };
 
-async function openProduct(page: Page, product: { slug: string; name: string }) {
-  await page.goto(`/products/${product.slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  await waitForHydration(page);
-}
-
 const cartCount = (page: Page) => page.getByRole("banner").getByTestId("cart-count");
 const panelOf = (page: Page) => page.getByRole("dialog", { name: "Shopping cart" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const money = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
-
-/**
- * axe needs scripts in the page, which a context without JavaScript refuses; so the page is checked
- * again, with the same cookies, in a context whose app scripts are blocked: what a no-JS visitor gets.
- */
-async function expectAccessibleWithoutScripts(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  await context.addCookies(await page.context().cookies());
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  const copy = await context.newPage();
-  await copy.goto(page.url());
-  await expectAccessible(copy);
-  await context.close();
-}
 
 /** The product's price and stock as the API tells them. */
 async function productInfo(request: APIRequestContext, slug: string) {
@@ -42,7 +22,7 @@ async function productInfo(request: APIRequestContext, slug: string) {
 
 test.describe("cart with JavaScript", () => {
   test("add to cart opens the panel with the line and 'Added to cart'; change the quantity; remove", async ({ page }) => {
-    await openProduct(page, BEAR);
+    await openProductPage(page, BEAR);
     await expect(cartCount(page)).toHaveAttribute("data-count", "0");
     await page.getByRole("button", { name: "Add to cart" }).click();
 
@@ -91,7 +71,7 @@ test.describe("cart with JavaScript", () => {
   });
 
   test("the panel is a keyboard dialog: focus stays inside, 'Close cart' and Escape close it", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     const panel = panelOf(page);
     await expect(panel.getByTestId("cart-line")).toHaveCount(1);
@@ -113,7 +93,7 @@ test.describe("cart with JavaScript", () => {
   });
 
   test("buy now adds without opening the panel, toasts and goes to /checkout", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Buy now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(toast(page, "Proceeding to checkout...")).toBeVisible();
@@ -123,7 +103,7 @@ test.describe("cart with JavaScript", () => {
   });
 
   test("the panel's open flag survives a reload", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(panelOf(page).getByTestId("cart-line")).toHaveCount(1);
 
@@ -152,7 +132,7 @@ test.describe("cart with JavaScript", () => {
     await expect(panel).toBeVisible();
 
     await panel.getByRole("button", { name: "Close cart" }).click();
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(panel.getByTestId("cart-line")).toHaveCount(1);
     await panel.getByRole("button", { name: "Checkout", exact: true }).click();
@@ -165,7 +145,7 @@ test.describe("cart with JavaScript", () => {
     const lamp = await productInfo(request, LAMP.slug);
     const stock = lamp.variants[0]?.stock ?? lamp.stock;
     expect(stock).toBeGreaterThan(0);
-    await openProduct(page, LAMP);
+    await openProductPage(page, LAMP);
     await page.getByLabel("Quantity", { exact: true }).fill(String(stock));
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(cartCount(page)).toHaveAttribute("data-count", String(stock));
@@ -181,7 +161,7 @@ test.describe("cart with JavaScript", () => {
   });
 
   test("a refused quantity change or removal toasts 'Failed to update quantity' / 'Failed to remove item' and keeps the line", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     const panel = panelOf(page);
     await expect(panel.getByTestId("cart-line")).toHaveCount(1);
@@ -206,7 +186,7 @@ test.describe("cart with JavaScript", () => {
 
   test("the cart page: lines, summary with the free-shipping hint, quantity and remove", async ({ page, request }) => {
     const book = await productInfo(request, BOOK.slug);
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(panelOf(page).getByTestId("cart-line")).toHaveCount(1);
     await panelOf(page).getByRole("link", { name: "View cart" }).click();
@@ -245,12 +225,12 @@ test.describe("cart with JavaScript", () => {
     expect(added.status(), await added.text()).toBe(201);
 
     // Anonymous in the browser: 1 book and 1 bear.
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(cartCount(page)).toHaveAttribute("data-count", "1");
     // The open panel would come back after the next page load (its flag is kept) and cover the page.
     await panelOf(page).getByRole("button", { name: "Close cart" }).click();
-    await openProduct(page, BEAR);
+    await openProductPage(page, BEAR);
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(cartCount(page)).toHaveAttribute("data-count", "2");
     await panelOf(page).getByRole("button", { name: "Close cart" }).click();

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration, expectAccessibleWithoutScripts, shot } from "./fixtures";
 import { createCustomer, newCustomer, uniqueEmail, waitForMail } from "./support/accounts";
 import { BASE_URL } from "./support/ports";
 
@@ -54,25 +54,6 @@ async function fillGuestForm(page: Page, email: string) {
   await form.getByRole("textbox", { name: "City" }).fill(GUEST.city);
   await form.getByRole("textbox", { name: "Postal code (optional)" }).fill(GUEST.postalCode);
   await form.getByRole("textbox", { name: "Country" }).fill(GUEST.country);
-}
-
-/**
- * axe needs scripts in the page, which a context without JavaScript refuses; so the page is checked
- * again, with the same cookies, in a context whose app scripts are blocked: what a no-JS visitor gets.
- */
-async function expectAccessibleWithoutScripts(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  await context.addCookies(await page.context().cookies());
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  const copy = await context.newPage();
-  await copy.goto(page.url());
-  await expectAccessible(copy);
-  await context.close();
-}
-
-/** A screenshot to look at (a dialog is shot as the screen shows it, the rest as the whole page). */
-async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
 }
 
 test.describe("checkout on a desktop", () => {

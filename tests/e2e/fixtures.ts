@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type Page, type TestInfo, test as base, expect } from "@playwright/test";
 
 /** Fails the test on any WCAG 2.1 AA violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -26,3 +26,29 @@ export async function waitForHydration(page: Page) {
 
 export const test = base;
 export { expect };
+
+/**
+ * axe needs scripts in the page, which a context without JavaScript refuses; so the page is checked
+ * again, with the same cookies, in a context whose app scripts are blocked: what a no-JS visitor gets.
+ */
+export async function expectAccessibleWithoutScripts(browser: Browser, page: Page) {
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  await context.addCookies(await page.context().cookies());
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const copy = await context.newPage();
+  await copy.goto(page.url());
+  await expectAccessible(copy);
+  await context.close();
+}
+
+/** Opens a product page by its slug and waits until it can be used. */
+export async function openProductPage(page: Page, product: { slug: string; name: string }) {
+  await page.goto(`/products/${product.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await waitForHydration(page);
+}
+
+/** A screenshot to look at, kept with the test's output (a dialog is shot as the screen shows it, the rest as the whole page). */
+export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
+}

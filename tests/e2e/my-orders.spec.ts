@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration, expectAccessibleWithoutScripts, shot } from "./fixtures";
 import { createCustomer, newCustomer, uniqueEmail } from "./support/accounts";
 import { BASE_URL } from "./support/ports";
 
@@ -38,25 +38,6 @@ async function placeOrder(page: Page, productId: string, quantity = 1): Promise<
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: PlacedOrder }).data;
-}
-
-/**
- * axe needs scripts in the page, which a context without JavaScript refuses; so the page is checked
- * again, with the same cookies, in a context whose app scripts are blocked: what a no-JS visitor gets.
- */
-async function expectAccessibleWithoutScripts(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  await context.addCookies(await page.context().cookies());
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  const copy = await context.newPage();
-  await copy.goto(page.url());
-  await expectAccessible(copy);
-  await context.close();
-}
-
-/** A screenshot to look at (a dialog is shot as the screen shows it, the rest as the whole page). */
-async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
 }
 
 test.describe("my orders", () => {

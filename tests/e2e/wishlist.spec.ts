@@ -1,16 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration, expectAccessibleWithoutScripts, openProductPage } from "./fixtures";
 
 // Demo-shop products: a book without colours or sizes (it can move to the cart as it is) and a
 // bear with a colour and a size to choose.
 const BOOK = { slug: "the-glass-lighthouse", name: "The Glass Lighthouse" };
 const BEAR = { slug: "cuddly-teddy-bear", name: "Cuddly Teddy Bear" };
-
-async function openProduct(page: Page, product: { slug: string; name: string }) {
-  await page.goto(`/products/${product.slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  await waitForHydration(page);
-}
 
 const wishlistCount = (page: Page) => page.getByRole("banner").getByTestId("wishlist-count");
 const cartCount = (page: Page) => page.getByRole("banner").getByTestId("cart-count");
@@ -18,16 +12,6 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 /** The product page's own wishlist button (cards below it have hearts too). */
 const pageHeart = (page: Page, name: string, saved: boolean) =>
   page.getByRole("main").getByRole("button", { name: saved ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`, exact: true }).first();
-
-async function expectAccessibleWithoutScripts(browser: Browser, page: Page) {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  await context.addCookies(await page.context().cookies());
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  const copy = await context.newPage();
-  await copy.goto(page.url());
-  await expectAccessible(copy);
-  await context.close();
-}
 
 test.describe("wishlist with JavaScript", () => {
   test("the heart on a product card adds ('Added to wishlist') and removes ('{name} Removed from wishlist')", async ({ page }) => {
@@ -53,7 +37,7 @@ test.describe("wishlist with JavaScript", () => {
   });
 
   test("the product page's button toggles with both toasts, and the server remembers it", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await pageHeart(page, BOOK.name, false).click();
     await expect(toast(page, "Added to wishlist")).toBeVisible();
     await expect(pageHeart(page, BOOK.name, true)).toHaveAttribute("aria-pressed", "true");
@@ -71,7 +55,7 @@ test.describe("wishlist with JavaScript", () => {
   });
 
   test("a refused toggle toasts 'Failed to update wishlist' and the heart stays as it was", async ({ page }) => {
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     // The product disappears from the shop between the page view and the click.
     await page.route(/\/wishlist\.data/, (route) => {
       const body = new URLSearchParams(route.request().postData() ?? "");
@@ -91,10 +75,10 @@ test.describe("wishlist with JavaScript", () => {
     await expect(page.getByTestId("wishlist-empty")).toBeVisible();
     await expectAccessible(page);
 
-    await openProduct(page, BEAR);
+    await openProductPage(page, BEAR);
     await pageHeart(page, BEAR.name, false).click();
     await expect(wishlistCount(page)).toHaveAttribute("data-count", "1");
-    await openProduct(page, BOOK);
+    await openProductPage(page, BOOK);
     await pageHeart(page, BOOK.name, false).click();
     await expect(wishlistCount(page)).toHaveAttribute("data-count", "2");
 
