@@ -11,7 +11,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 
 // The address carries the order's secret token and the page a payment's client secret: never
 // cached, never sent on as a referrer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+// The shop-wide Referrer-Policy (strict-origin-when-cross-origin) keeps the link's token out of Stripe's Referer.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** A card order awaiting payment, for its owner or the bearer of its link (see loadPaymentPage). */
 export function loader({ request, context }: Route.LoaderArgs) {
