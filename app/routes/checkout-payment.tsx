@@ -10,8 +10,8 @@ import type { Route } from "./+types/checkout-payment";
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Pay for your order by card.", noindex: true });
 
 // The address carries the order's secret token and the page a payment's client secret: never
-// cached, never sent on as a referrer.
-// The shop-wide Referrer-Policy (strict-origin-when-cross-origin) keeps the link's token out of Stripe's Referer.
+// cached; the shop-wide Referrer-Policy (strict-origin-when-cross-origin) keeps the token out of
+// the Referer other sites see.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** A card order awaiting payment, for its owner or the bearer of its link (see loadPaymentPage). */
