@@ -1,16 +1,11 @@
+import { STATUS_LABELS } from "../../../server/modules/orders/order-status";
 import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from "../../../server/modules/orders/orders.types";
 
 /** The way an order normally goes, step by step (cancelled leaves it). */
 export const ORDER_PATH = ["pending", "processing", "shipped", "delivered", "completed"] as const satisfies readonly OrderStatus[];
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: "Pending",
-  processing: "Processing",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+/** How each status reads: the same words as the order mails (the server's status table). */
+export const STATUS_LABEL: Record<OrderStatus, string> = STATUS_LABELS;
 
 /** What each step means to the customer, under its name in the timeline. */
 export const STATUS_NOTE: Record<OrderStatus, string> = {
