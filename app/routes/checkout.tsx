@@ -76,17 +76,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const shopperCtx = await getShopper(request, context);
   const values = readCheckoutForm(form);
-  const [quote, addresses] = await Promise.all([
-    quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null),
-    user ? context.services.orders.listAddresses(user.id) : Promise.resolve([] as SavedAddress[]),
-  ]);
-  const answer = (status: number, fields: Partial<CheckoutResult> = {}) =>
-    data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status });
+  const addresses = user ? await context.services.orders.listAddresses(user.id) : ([] as SavedAddress[]);
+  // The form comes back with a fresh quote; an order placed re-prices the cart in its own transaction.
+  const answer = async (status: number, fields: Partial<CheckoutResult> = {}) => {
+    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null);
+    return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status });
+  };
 
   if (intent === "update") return answer(200);
 
   const address = pickedAddress(values, addresses);
-  const errors = checkoutFieldErrors(values, address, { cardPayments: quote.cardPayments });
+  const errors = checkoutFieldErrors(values, address, { cardPayments: context.services.payments.cardPayments });
   if (Object.keys(errors).length > 0 || address === "missing") return answer(400, { message: "Please correct the highlighted fields.", errors });
 
   try {

@@ -8,6 +8,7 @@ import { CartSummary } from "~/components/cart/cart-summary";
 import { useStorefrontData } from "~/components/cart/storefront-data";
 import { CartIcon } from "~/components/layout/icons";
 import { seoMeta } from "~/lib/seo";
+import { actionFailure } from "~/lib/action-failure.server";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/shopping-cart";
 
@@ -52,9 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new AppError("invalid_input", "Unknown cart action.");
     }
   } catch (err) {
-    if (!(err instanceof AppError)) console.error("cart action failed", err);
-    const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
-    const status = err instanceof AppError ? err.status : 500;
+    const { message, status } = actionFailure(err, "cart action");
     return data<CartActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
   }
   const headers = withShopperCookies(shopperCtx);

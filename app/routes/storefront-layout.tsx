@@ -6,6 +6,7 @@ import type { StorefrontData } from "~/components/cart/storefront-data";
 import { LazyCartPanel, useCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
 import { getShopper } from "~/lib/shopper.server";
+import { ownerKey } from "../../server/lib/shopper";
 import type { Route } from "./+types/storefront-layout";
 
 const NOTHING: StorefrontData = { cart: null, wishlist: [] };
@@ -17,9 +18,9 @@ const NOTHING: StorefrontData = { cart: null, wishlist: [] };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  if (!context.user && !services.visitors.read(request.headers.get("cookie"))) return data(NOTHING);
   try {
     const { shopper } = await getShopper(request, context);
+    if (!ownerKey(shopper)) return data(NOTHING);
     const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper), services.wishlist.productIds(shopper)]);
     // The page now shows this shopper's cart: no shared cache may keep it.
     return data<StorefrontData>({ cart, wishlist }, { headers: { "Cache-Control": "private, no-store" } });

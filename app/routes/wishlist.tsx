@@ -10,6 +10,7 @@ import { Price } from "~/components/price";
 import { safeRedirect } from "~/lib/auth-form.server";
 import { setCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
+import { actionFailure } from "~/lib/action-failure.server";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
 
@@ -54,9 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new AppError("invalid_input", "Unknown wishlist action.");
     }
   } catch (err) {
-    if (!(err instanceof AppError)) console.error("wishlist action failed", err);
-    const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
-    return data<WishlistActionResult>({ ok: false, intent, message }, { status: err instanceof AppError ? err.status : 500, headers: withShopperCookies(shopperCtx) });
+    const { message, status } = actionFailure(err, "wishlist action");
+    return data<WishlistActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
   }
   const headers = withShopperCookies(shopperCtx);
   if (viaFetcher) return data(result, { headers });
