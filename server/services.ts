@@ -3,6 +3,7 @@ import type { Env } from "./env";
 import { createAuthService } from "./auth/auth.service";
 import { createEpoch } from "./lib/cache";
 import { createVisitorCookies } from "./lib/shopper";
+import { createRateLimitStore } from "./lib/rate-limit";
 import { resolveAuthSecret } from "./auth/secret";
 import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
@@ -32,10 +33,12 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const catalogRepo = createCatalogRepo(db);
   // Bumped by every catalogue or content write; all read caches (services and HTTP) key on it.
   const dataEpoch = createEpoch();
-  const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, epoch: dataEpoch });
+  // Every rate limit counts in the database: shared by all instances, kept across restarts.
+  const rateLimits = createRateLimitStore(db);
+  const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, rateLimits, epoch: dataEpoch });
   const mailer = options.mailer ?? createMailer(env, logger);
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
-  const auth = createAuthService({ db, env, logger, mailer, images, siteName: async () => (await content.getSettings()).siteName });
+  const auth = createAuthService({ db, env, logger, mailer, images, rateLimits, siteName: async () => (await content.getSettings()).siteName });
   // The anonymous shopper's cookie is signed with the auth secret (resolved after auth, which
   // reports how it got it; this second read is quiet).
   const shopSecret = resolveAuthSecret(env, createLogger("silent"));
@@ -48,6 +51,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     env,
     db,
     dataEpoch,
+    rateLimits,
     catalog: createCatalogService(db, catalogRepo, dataEpoch),
     search: createSearchService(db, catalogRepo, { epoch: dataEpoch }),
     content,

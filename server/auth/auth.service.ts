@@ -9,7 +9,7 @@ import type { Mailer } from "../modules/mail/mailer";
 import { createUsersService } from "../modules/users/users.service";
 import { type Role, createAuth } from "./auth";
 import { listAuthProviders } from "./providers";
-import { createRateLimitStore } from "./rate-limit";
+import type { RateLimitStore } from "../lib/rate-limit";
 import { resolveAuthSecret } from "./secret";
 
 /** The signed-in user as pages and API handlers see it (`context.user`). */
@@ -34,6 +34,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   mailer: Mailer;
   images: ImageService;
+  /** The shared counters of every rate limit (server/lib/rate-limit.ts). */
+  rateLimits: RateLimitStore;
   /** The shop's name for mails. */
   siteName: () => Promise<string>;
 }
@@ -102,8 +104,7 @@ async function linkErrorPage(req: Request, response: Response): Promise<Response
  * own user records.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, env, logger, mailer } = deps;
-  const rateLimits = createRateLimitStore(db);
+  const { db, env, logger, mailer, rateLimits } = deps;
   const background = createBackgroundTasks();
   const users = createUsersService(db);
   const auth = createAuth({

@@ -9,7 +9,7 @@ import type { Logger } from "../logger";
 import type { Mail, Mailer } from "../modules/mail/mailer";
 import { existingAccountMail, magicLinkMail, resetPasswordMail, verificationMail } from "../modules/mail/templates";
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
-import { type RateLimitStore, emailKey } from "./rate-limit";
+import { type RateLimitStore, emailKey } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
 
 /** Roles of the shop: every account is a customer unless an administrator makes it an admin. */

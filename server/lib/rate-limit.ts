@@ -1,17 +1,77 @@
-/** Fixed-window counter per key, in memory: `hit` answers false once a key used up its window. */
-export function createRateLimiter(limit: number, windowMs: number) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../db/database";
+import type { AuthTables } from "../auth/auth.tables";
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window frees up (null when allowed). */
+  retryAfter: number | null;
+}
+
+/** Rows older than this are pruned: longer than any window we use (a day at most). */
+const KEEP_MS = 25 * 60 * 60_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+
+/**
+ * Fixed-window counters in the `rate_limits` table, shared by every instance on the database and
+ * kept across restarts: one atomic upsert per attempt, so concurrent requests cannot slip past a
+ * stale read. Every limit of the shop goes through it: better-auth's per-IP limits (as its
+ * customStorage), the sign-in and mail limits, the contact form and order placement.
+ */
+export function createRateLimitStore(db: Db) {
+  const k = db.kysely.withTables<AuthTables>();
+  let prunedAt = 0;
+
+  function prune(now: number): void {
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    void k
+      .deleteFrom("rate_limits")
+      .where("window_start", "<", now - KEEP_MS)
+      .execute()
+      .catch(() => {});
+  }
+
   return {
-    hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
+    /** Records one attempt against `key` and answers whether it is within `max` per `windowSeconds`. */
+    async consume(key: string, rule: { window: number; max: number }): Promise<RateDecision> {
       const now = Date.now();
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= now) {
-        w = { count: 0, resetAt: now + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.ceil((w.resetAt - now) / 1000) };
+      const expired = now - rule.window * 1000;
+      const row = await k
+        .insertInto("rate_limits")
+        .values({ key, count: 1, window_start: now })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            count: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+            window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END`,
+          }),
+        )
+        .returning(["count", "window_start"])
+        .executeTakeFirstOrThrow();
+      prune(now);
+      if (Number(row.count) <= rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
+    },
+
+    /** Whether `key` has already used up `max` attempts in its current window, without counting one. */
+    async check(key: string, rule: { window: number; max: number }): Promise<RateDecision> {
+      const now = Date.now();
+      const row = await k.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+      if (!row || Number(row.window_start) <= now - rule.window * 1000 || Number(row.count) < rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
+    },
+
+    /** Forgets the attempts of `key` (a successful sign-in clears its failures). */
+    async reset(key: string): Promise<void> {
+      await k.deleteFrom("rate_limits").where("key", "=", key).execute();
     },
   };
+}
+
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
+
+/** The rate-limit key of an e-mail address for one kind of request; hashed, so the table holds no addresses. */
+export function emailKey(kind: string, email: string): string {
+  return `email:${kind}:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
 }

@@ -2,7 +2,7 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import { AppError } from "../../lib/errors";
-import { createRateLimiter } from "../../lib/rate-limit";
+import type { RateLimitStore } from "../../lib/rate-limit";
 import { newId } from "../../lib/ids";
 import { type ContactInput, type PixelConfig, type SiteSettings, pixelSchema, siteSettingsSchema } from "./content.schema";
 
@@ -16,10 +16,9 @@ export interface Banner {
 }
 
 /** Site settings, the tracking-pixel config, home banners and contact messages. */
-export function createContentService(db: Db, options: { contactLimitPer10Min: number; epoch?: Epoch }) {
+export function createContentService(db: Db, options: { contactLimitPer10Min: number; rateLimits: RateLimitStore; epoch?: Epoch }) {
   const epoch = options.epoch ?? createEpoch();
   const k = db.kysely;
-  const contactLimiter = createRateLimiter(options.contactLimitPer10Min, 10 * 60_000);
   const cache = createCache<unknown>(5_000, epoch);
 
   async function readSetting<T>(key: string, parse: (v: unknown) => T): Promise<T> {
@@ -69,9 +68,9 @@ export function createContentService(db: Db, options: { contactLimitPer10Min: nu
 
     /** Stores a validated contact-form message; rate-limited per IP so the inbox cannot be flooded. */
     async createContactMessage(input: ContactInput, ip: string | null): Promise<{ _id: string; createdAt: string }> {
-      const { allowed, retryAfterSeconds } = contactLimiter.hit(ip ?? "unknown");
-      if (!allowed) {
-        throw new AppError("rate_limited", `Too many messages. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`);
+      const decision = await options.rateLimits.consume(`contact:ip:${ip ?? "unknown"}`, { window: 10 * 60, max: options.contactLimitPer10Min });
+      if (!decision.allowed) {
+        throw new AppError("rate_limited", `Too many messages. Please try again in ${Math.ceil((decision.retryAfter ?? 60) / 60)} minutes.`);
       }
       const id = newId();
       const created_at = nowIso();
