@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -9,6 +12,20 @@ describe("database", () => {
     expect(toIso(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05.000Z");
     expect(toIso("2026-01-02 03:04:05")).toBe("2026-01-02T03:04:05.000Z");
     expect(toIso(null)).toBeNull();
+  });
+
+  it.runIf(process.env.TEST_DB !== "postgres")("opens SQLite in WAL mode with synchronous=FULL, so an acknowledged commit survives a power cut", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pragma-"));
+    const db = openDatabase(`file:${path.join(dir, "shop.db")}`);
+    try {
+      const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db.kysely);
+      expect(journal.rows[0].journal_mode).toBe("wal");
+      const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db.kysely);
+      expect(sync.rows[0].synchronous).toBe(2); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.runIf(process.env.TEST_DB === "postgres")("survives the server ending an idle connection and reconnects", async () => {
