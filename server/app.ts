@@ -21,6 +21,7 @@ import { cartRoutes } from "./http/cart.routes";
 import { wishlistRoutes } from "./http/wishlist.routes";
 import { orderRoutes } from "./http/orders.routes";
 import { paymentRoutes } from "./http/payments.routes";
+import { inputGuard } from "./http/input-guard";
 import { jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
 import type { SessionUser } from "./auth/auth.service";
 
@@ -65,6 +66,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
   app.use("*", secureHeaders(services.env));
+  // Body limits and the text rule come before anything else reads the request.
+  app.use("*", inputGuard());
   app.use("*", originGuard(services.env));
 
   app.get("/healthz", async (c) => {

@@ -9,6 +9,7 @@ import { showToast } from "~/components/layout/client-toaster";
 import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies } from "~/lib/auth-form.server";
 import { AppError } from "../../server/lib/errors";
 import { requireUser } from "~/lib/auth.server";
+import { type PageForm, readPageForm } from "~/lib/page-form.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/update-profile";
 
@@ -22,8 +23,9 @@ export type UpdateResult =
   | { intent: "signout-everywhere"; ok: false; message: string };
 
 const MAX_NAME = 100;
-/** The avatar upload's limit, as the server enforces it (checked here first to answer at once). */
+/** The avatar upload's limit, as the server enforces it (checked in the browser first to answer at once). */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const PHOTO_TOO_LARGE = "This picture is larger than 5 MB. Please choose a smaller one.";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Update your name, photo and password.", noindex: true });
 
@@ -49,7 +51,23 @@ function imageError(image: string): string | undefined {
 /** Saves the name and photo, changes the password (other devices are signed out), or signs out everywhere. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request);
-  const form = await request.formData();
+  let page: PageForm;
+  try {
+    page = await readPageForm(request, { fileFields: ["photo"], tooLargeMessage: PHOTO_TOO_LARGE });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const values = { name: "", image: "" };
+    const fieldErrors = err.code === "too_large" ? { photo: err.message } : {};
+    return data<UpdateResult>({ intent: "profile", ok: false, message: err.message, fieldErrors, values }, { status: err.status });
+  }
+  try {
+    return await saveForm(context, request, page);
+  } finally {
+    await page.cleanup();
+  }
+}
+
+async function saveForm(context: Route.ActionArgs["context"], request: Request, { form, file }: PageForm) {
   const intent = formText(form, "intent");
 
   if (intent === "password") {
@@ -81,14 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithCookies("/login?signedout=everywhere", { setCookies: [...revoked.setCookies, ...signedOut.setCookies] });
   }
 
-  const values = { name: formText(form, "name").replace(/\s+/g, " "), image: formText(form, "image") };
   // Without JavaScript the photo comes with the form (with it, the page has uploaded it already).
-  const photo = form.get("photo");
-  const file = photo instanceof File && photo.size > 0 ? photo : null;
+  const values = { name: formText(form, "name").replace(/\s+/g, " "), image: formText(form, "image") };
   const fieldErrors: Partial<Record<ProfileField, string>> = {
     name: !values.name ? "Please enter your name" : values.name.length > MAX_NAME ? `Use at most ${MAX_NAME} characters` : undefined,
     image: file ? undefined : imageError(values.image),
-    photo: file && file.size > MAX_PHOTO_BYTES ? "This picture is larger than 5 MB. Please choose a smaller one." : undefined,
   };
   if (fieldErrors.name || fieldErrors.image || fieldErrors.photo) {
     return data<UpdateResult>({ intent: "profile", ok: false, message: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
@@ -96,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const setCookies: string[] = [];
   if (file) {
     try {
-      const stored = await context.services.auth.setAvatar(request.headers, Buffer.from(await file.arrayBuffer()));
+      const stored = await context.services.auth.setAvatar(request.headers, file.path);
       values.image = stored.image;
       setCookies.push(...stored.setCookies);
     } catch (err) {
@@ -191,7 +206,7 @@ function ProfileSection({
     const file = e.target.files?.[0];
     if (!file) return;
     if (!file.type.startsWith("image/")) return setUpload({ state: "error", message: "Please choose a picture (JPEG, PNG, WebP, GIF or AVIF)." });
-    if (file.size > MAX_PHOTO_BYTES) return setUpload({ state: "error", message: "This picture is larger than 5 MB. Please choose a smaller one." });
+    if (file.size > MAX_PHOTO_BYTES) return setUpload({ state: "error", message: PHOTO_TOO_LARGE });
     setUpload({ state: "uploading" });
     const body = new FormData();
     body.set("file", file);

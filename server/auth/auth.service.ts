@@ -169,7 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * and removes the previous one; returns its URL, `srcSet` and the refreshed session cookies.
      * Throws invalid_input for a file that is not a picture, unauthorized without a session.
      */
-    async setAvatar(headers: Headers, picture: Buffer): Promise<{ image: string; srcSet: string | undefined; setCookies: string[] }> {
+    async setAvatar(headers: Headers, picture: Buffer | string): Promise<{ image: string; srcSet: string | undefined; setCookies: string[] }> {
       const { user } = await getSession(headers, { fresh: true });
       if (!user) throw new AppError("unauthorized", "Please sign in first.");
       const image = await deps.images.storeImage(picture, "avatar");

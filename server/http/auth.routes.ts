@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../lib/errors";
 import type { SessionUser } from "../auth/auth.service";
 import { type AppEnv, clientIp } from "./context";
+import { readMultipart } from "./multipart";
 
-/** Largest profile picture we accept. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_FIELDS = ["image", "file", "avatar"];
+const AVATAR_TOO_LARGE = "The picture is too large: 5 MB at most, please.";
 
 /** The signed-in user of an API request, read from the database (never the cookie cache), or a 401. */
 export async function requireApiUser(c: import("hono").Context<AppEnv>): Promise<SessionUser> {
@@ -36,35 +35,26 @@ export function authRoutes() {
     return c.json(record);
   });
 
-  r.post(
-    "/account/avatar",
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: (c) => c.json({ error: { code: "too_large", message: "The picture is too large: 5 MB at most, please." } }, 413),
-    }),
-    async (c) => {
-      await requireApiUser(c);
-      const form = await c.req.formData().catch(() => {
-        throw new AppError("invalid_input", "Send the picture as multipart/form-data in a field named “image”.");
-      });
-      const file = AVATAR_FIELDS.map((name) => form.get(name)).find((v): v is File => v instanceof File);
-      if (!file || file.size === 0) throw new AppError("invalid_input", "Please choose a picture to upload.", { image: "Please choose a picture" });
-      if (file.size > AVATAR_MAX_BYTES) return c.json({ error: { code: "too_large", message: "The picture is too large: 5 MB at most, please." } }, 413);
-      if (file.type && !file.type.startsWith("image/")) {
+  // The picture is streamed to a temporary file (server/http/multipart.ts), never held whole.
+  r.post("/account/avatar", async (c) => {
+    await requireApiUser(c);
+    const form = await readMultipart(c.req.raw, { fileFields: AVATAR_FIELDS, tooLargeMessage: AVATAR_TOO_LARGE });
+    try {
+      if (!form.file) throw new AppError("invalid_input", "Please choose a picture to upload.", { image: "Please choose a picture" });
+      if (form.file.mimeType && !form.file.mimeType.startsWith("image/") && form.file.mimeType !== "application/octet-stream") {
         throw new AppError("invalid_input", "Please upload a JPEG, PNG, WebP, AVIF or GIF picture.", { image: "Not a picture" });
       }
-      const result = await c.var.services.auth.setAvatar(c.req.raw.headers, Buffer.from(await file.arrayBuffer()));
+      const result = await c.var.services.auth.setAvatar(c.req.raw.headers, form.file.path);
       for (const cookie of result.setCookies) c.header("Set-Cookie", cookie, { append: true });
       return c.json({ image: result.image, srcSet: result.srcSet });
-    },
-  );
+    } finally {
+      await form.cleanup();
+    }
+  });
 
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.
-  const authBodyLimit = bodyLimit({
-    maxSize: 64 * 1024,
-    onError: (c) => c.json({ code: "REQUEST_TOO_LARGE", message: "The request is too large." }, 413),
-  });
-  r.on(["GET", "POST"], "/auth/*", authBodyLimit, async (c) => {
+  // Its body limit is the input guard's (server/http/input-guard.ts).
+  r.on(["GET", "POST"], "/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     const ip = clientIp(c);
     if (ip && ip !== "unknown") headers.set("x-forwarded-for", ip);

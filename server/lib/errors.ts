@@ -1,11 +1,13 @@
-export type ErrorCode = "not_found" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "rate_limited" | "unavailable";
+export type ErrorCode = "not_found" | "invalid_input" | "unauthorized" | "forbidden" | "conflict" | "rate_limited" | "too_large" | "unavailable";
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 503> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503> = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // A body (an upload) over its route's limit.
+  too_large: 413,
   rate_limited: 429,
   // A service the answer depends on (the card payment provider) cannot be reached right now.
   unavailable: 503,

@@ -21,12 +21,18 @@ export function ownerKey(shopper: Shopper): string | null {
   return null;
 }
 
-/** Reads one cookie's value from a Cookie header. */
+/** Reads one cookie's value from a Cookie header; a value we cannot decode counts as no cookie. */
 export function readCookie(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }

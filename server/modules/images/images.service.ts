@@ -75,8 +75,9 @@ export function createImageService(options: ImageServiceOptions) {
     /**
      * Stores an uploaded picture (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIF) at every width of its kind and
      * returns its URL; pictures that cannot be decoded, and vector files, are refused as invalid input.
+     * `input` is the picture itself or the path of an upload streamed to disk.
      */
-    async storeImage(input: Buffer, kind: ImageKind, opts: StoreOptions = {}): Promise<string> {
+    async storeImage(input: Buffer | string, kind: ImageKind, opts: StoreOptions = {}): Promise<string> {
       const name = resolveName(opts.name);
       let format: string | undefined;
       try {

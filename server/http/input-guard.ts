@@ -1,0 +1,245 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { findTextProblem, textProblem } from "../lib/text-rule";
+import type { AppEnv } from "./context";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Largest picture an upload (profile photo) may carry, and the room its form's other fields get. */
+export const UPLOAD_MAX_FILE_BYTES = 5 * MB;
+const UPLOAD_BODY_BYTES = UPLOAD_MAX_FILE_BYTES + 64 * KB;
+
+/**
+ * The largest body each route accepts, first match wins: every route gets one fit for what it
+ * takes. JSON answers of the API a few KB, sign-in and Stripe's events more, uploads their own
+ * (streamed to disk by server/http/multipart.ts, never held in memory whole).
+ */
+const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
+  [/^\/api\/account\/avatar$/, UPLOAD_BODY_BYTES],
+  [/^\/update-profile\/?$/, UPLOAD_BODY_BYTES],
+  [/^\/api\/payments\/stripe\/webhook$/, 512 * KB],
+  [/^\/api\/auth\//, 64 * KB],
+  [/^\/api\/(orders|contact)$/, 16 * KB],
+  [/^\/api\//, 8 * KB],
+  // Page actions: HTML forms (checkout, contact, sign-in, profile…).
+  [/^/, 64 * KB],
+];
+
+/** Routes whose body is checked by its own signature, byte for byte (the text rule does not apply). */
+const RAW_BODY = /^\/api\/payments\/stripe\/webhook$/;
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The body limit of a path, in bytes. */
+export function bodyLimitFor(path: string): number {
+  for (const [pattern, bytes] of BODY_LIMITS) if (pattern.test(path)) return bytes;
+  return 64 * KB;
+}
+
+type Refusal = { status: 400 | 413; message: string; field?: string };
+
+/**
+ * The edge of every request, before any route: a body limit per route (413, read no further),
+ * and the text rule (server/lib/text-rule.ts) for the path, the query and every field of a JSON
+ * or form body (400 naming the field), so no handler, page action or better-auth endpoint ever
+ * sees a NUL, a control character or broken UTF-8. The checked body is handed on as bytes, so it
+ * is read from the network once.
+ */
+export function inputGuard(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const refusal = checkPath(url.pathname) ?? checkQuery(url.search);
+    if (refusal) return refuse(c, refusal, false);
+    if (!BODY_METHODS.has(c.req.method) || !c.req.raw.body) return next();
+
+    const limit = bodyLimitFor(url.pathname);
+    const declared = Number(c.req.header("content-length"));
+    if (Number.isFinite(declared) && declared > limit) return refuse(c, tooLarge(limit), true);
+
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (type.startsWith("multipart/form-data")) {
+      // Streamed on by the route's reader (server/http/multipart.ts), which applies the text rule to
+      // its fields; here only counted, so a body without Content-Length still stops at the limit.
+      const counted = withCountedBody(c.req.raw, limit);
+      c.req.raw = counted.request;
+      await next();
+      // A route that answered without reading the whole upload (a 401, a 413) leaves bytes on the
+      // connection that cannot be skipped: close it rather than promise a keep-alive.
+      if (!counted.complete()) setConnectionClose(c);
+      return;
+    }
+
+    const bytes = await readLimited(c.req.raw, limit);
+    if (!bytes) return refuse(c, tooLarge(limit), true);
+    if (!RAW_BODY.test(url.pathname) && bytes.length > 0) {
+      const problem = checkBody(bytes, type, url.pathname);
+      if (problem) return refuse(c, problem, false);
+    }
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
+    return next();
+  };
+}
+
+const tooLarge = (limit: number): Refusal => ({
+  status: 413,
+  message: `The request is too large: ${limit >= MB ? `${Math.round(limit / MB)} MB` : `${Math.round(limit / KB)} KB`} at most.`,
+});
+
+/**
+ * Answers a refusal in our error shape (plain text for page requests). A body left unread cannot
+ * be skipped on a kept-alive connection, so that answer says `Connection: close` instead of
+ * promising a keep-alive the server would then break.
+ */
+function refuse(c: Context<AppEnv>, refusal: Refusal, bodyUnread: boolean): Response {
+  if (bodyUnread) c.header("Connection", "close");
+  const code = refusal.status === 413 ? "too_large" : "invalid_input";
+  if (!c.req.path.startsWith("/api/")) return c.text(refusal.message, refusal.status);
+  const fields = refusal.field ? { [refusal.field]: refusal.message.replace(/^.*?: /, "") } : undefined;
+  return c.json({ error: { code, message: refusal.message, ...(fields ? { fields } : {}) } }, refusal.status);
+}
+
+const decodeSegment = (text: string, name: string): { value: string } | Refusal => {
+  try {
+    return { value: decodeURIComponent(text) };
+  } catch {
+    return { status: 400, message: `The ${name} is not valid percent-encoded UTF-8.` };
+  }
+};
+
+function checkPath(pathname: string): Refusal | null {
+  for (const segment of pathname.split("/")) {
+    if (!segment.includes("%")) continue;
+    const decoded = decodeSegment(segment, "address");
+    if ("status" in decoded) return decoded;
+    const problem = textProblem("", decoded.value);
+    if (problem) return { status: 400, message: `The address is not valid: ${lowerFirst(problem)}.` };
+  }
+  return null;
+}
+
+/** Splits `a=1&b=2` (query or form body) into decoded pairs, or a refusal for broken encoding. */
+function decodePairs(text: string, what: string): Array<[string, string]> | Refusal {
+  const pairs: Array<[string, string]> = [];
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const rawKey = (eq < 0 ? part : part.slice(0, eq)).replace(/\+/g, " ");
+    const rawValue = (eq < 0 ? "" : part.slice(eq + 1)).replace(/\+/g, " ");
+    const key = decodeSegment(rawKey, what);
+    if ("status" in key) return key;
+    const value = decodeSegment(rawValue, `${what} field “${key.value.slice(0, 60)}”`);
+    if ("status" in value) return { ...value, field: key.value };
+    pairs.push([key.value, value.value]);
+  }
+  return pairs;
+}
+
+function checkPairs(pairs: Array<[string, string]>, multilineAllowed: boolean): Refusal | null {
+  for (const [key, value] of pairs) {
+    const keyProblem = textProblem("", key);
+    if (keyProblem) return { status: 400, message: `A field name is not valid: ${lowerFirst(keyProblem)}.` };
+    const problem = multilineAllowed ? textProblem(key, value) : textProblem("", value);
+    if (problem) return { status: 400, message: `The field “${key}” is not valid: ${problem}.`, field: key };
+  }
+  return null;
+}
+
+function checkQuery(search: string): Refusal | null {
+  if (search.length <= 1) return null;
+  const pairs = decodePairs(search.slice(1), "query");
+  if (!Array.isArray(pairs)) return pairs;
+  return checkPairs(pairs, false);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function checkBody(bytes: Uint8Array, type: string, path: string): Refusal | null {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { status: 400, message: "The request body is not valid UTF-8." };
+  }
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    const pairs = decodePairs(text, "form");
+    if (!Array.isArray(pairs)) return pairs;
+    return checkPairs(pairs, true);
+  }
+  // The API reads every other body as JSON (whatever its Content-Type says); pages only forms.
+  if (!type.includes("json") && !path.startsWith("/api/")) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { status: 400, message: "Malformed request body: it must be JSON." };
+  }
+  const found = findTextProblem(value);
+  return found ? { status: 400, message: `The field “${found.field}” is not valid: ${found.problem}.`, field: found.field } : null;
+}
+
+/** The whole body, or null as soon as it grows past `limit` (the rest is never read). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Error a counted body raises past its limit; the multipart reader turns it into its 413. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(tooLarge(limit).message);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * The request with a body that errors with BodyTooLargeError once more than `limit` bytes pass,
+ * and whether the body has been read to its end.
+ */
+function withCountedBody(request: Request, limit: number): { request: Request; complete: () => boolean } {
+  let size = 0;
+  let complete = false;
+  const counted = request.body!.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(new BodyTooLargeError(limit));
+        else controller.enqueue(chunk);
+      },
+      flush() {
+        complete = true;
+      },
+    }),
+  );
+  const init = { method: request.method, headers: request.headers, body: counted, signal: request.signal, duplex: "half" };
+  return { request: new Request(request.url, init as RequestInit), complete: () => complete };
+}
+
+function setConnectionClose(c: Context<AppEnv>): void {
+  try {
+    c.res.headers.set("Connection", "close");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("Connection", "close");
+  }
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

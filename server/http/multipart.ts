@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { AppError } from "../lib/errors";
+import { textProblem } from "../lib/text-rule";
+import { BodyTooLargeError, UPLOAD_MAX_FILE_BYTES } from "./input-guard";
+
+export interface UploadedFile {
+  field: string;
+  /** Where the upload was streamed to; removed by `cleanup()`. */
+  path: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface MultipartForm {
+  fields: Map<string, string>;
+  /** The first non-empty file of one of the accepted fields, or null. */
+  file: UploadedFile | null;
+  /** Removes the uploaded file from disk (call it in a `finally`). */
+  cleanup(): Promise<void>;
+}
+
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 16 * 1024;
+
+/**
+ * Reads a multipart/form-data request as it arrives: text fields (checked with the shop's text
+ * rule) into memory, the one accepted file streamed into a temporary file, never the whole upload
+ * in memory. A file over `maxFileBytes` is refused with a 413 (too_large) as soon as it passes it.
+ */
+export async function readMultipart(
+  request: Request,
+  options: { fileFields: readonly string[]; maxFileBytes?: number; tooLargeMessage?: string },
+): Promise<MultipartForm> {
+  const maxFileBytes = options.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
+  const tooLarge = () => new AppError("too_large", options.tooLargeMessage ?? `The file is too large: ${Math.round(maxFileBytes / (1024 * 1024))} MB at most.`);
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    throw new AppError("invalid_input", "Send the form as multipart/form-data.");
+  }
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "shop-upload-"));
+  const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const fields = new Map<string, string>();
+  let file: UploadedFile | null = null;
+  let failure: AppError | null = null;
+  const writes: Promise<void>[] = [];
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 4, fileSize: maxFileBytes, parts: MAX_FIELDS + 4 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    await cleanup();
+    throw new AppError("invalid_input", "The form is not valid multipart/form-data.");
+  }
+  parser.on("field", (name, value, info) => {
+    const problem = textProblem("", name) ?? textProblem(name, value);
+    if (problem && !failure) failure = new AppError("invalid_input", `The field “${name}” is not valid: ${problem}.`, { [name]: problem });
+    if (info.valueTruncated && !failure) failure = new AppError("too_large", `The field “${name}” is too long.`, { [name]: "Too long" });
+    fields.set(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    if (file || !options.fileFields.includes(name)) {
+      stream.resume();
+      return;
+    }
+    const target: UploadedFile = { field: name, path: path.join(dir, `upload-${writes.length}`), size: 0, mimeType: info.mimeType };
+    stream.on("data", (chunk: Buffer) => (target.size += chunk.length));
+    stream.on("limit", () => {
+      failure ??= tooLarge();
+    });
+    writes.push(
+      pipeline(stream, fs.createWriteStream(target.path)).then(() => {
+        if (target.size > 0 && !file) file = target;
+      }),
+    );
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
+    await Promise.all(writes);
+  } catch (err) {
+    await cleanup();
+    if (err instanceof BodyTooLargeError || (err as { cause?: unknown })?.cause instanceof BodyTooLargeError) throw tooLarge();
+    throw new AppError("invalid_input", "The form could not be read: it is not valid multipart/form-data.");
+  }
+  if (failure) {
+    await cleanup();
+    throw failure;
+  }
+  return { fields, file, cleanup };
+}
