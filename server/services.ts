@@ -38,7 +38,17 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, rateLimits, epoch: dataEpoch });
   const mailer = options.mailer ?? createMailer(env, logger);
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
-  const auth = createAuthService({ db, env, logger, mailer, images, rateLimits, siteName: async () => (await content.getSettings()).siteName });
+  const auth = createAuthService({
+    db,
+    env,
+    logger,
+    mailer,
+    images,
+    rateLimits,
+    siteName: async () => (await content.getSettings()).siteName,
+    // Called per request, long after `orders` below exists.
+    countOrders: (userId) => orders.countForUser(userId),
+  });
   // The anonymous shopper's cookie is signed with the auth secret (resolved after auth, which
   // reports how it got it; this second read is quiet).
   const shopSecret = resolveAuthSecret(env, createLogger("silent"));
@@ -47,6 +57,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const settings = () => content.getSettings();
   const orderTokens = createOrderTokens(shopSecret);
   const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger });
+  const orders = createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, epoch: dataEpoch, logger });
   return {
     env,
     db,
@@ -62,7 +73,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     payments,
     cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
-    orders: createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, epoch: dataEpoch, logger }),
+    orders,
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(db, visitorId, userId),
   };

@@ -10,13 +10,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 /** The signed-in customer's profile: who they are, since when, and a summary of their orders. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  // The shop's own record (read from the database, so a profile saved a moment ago shows at once)
-  // adds the account's creation date; the orders module counts the account's orders.
-  const [found, orders] = await Promise.all([context.services.auth.getUser(user.id), context.services.orders.listForShopper({ userId: user.id, visitorId: null })]);
-  const record = found ?? { ...user, createdAt: null };
+  // The shop's own record, the one GET /api/auth/user/{uid} answers (read from the database, so a
+  // profile saved a moment ago shows at once): the account's creation date and the orders
+  // module's count of its orders.
+  const found = await context.services.auth.getUser(user.id);
+  const record = found ?? { ...user, createdAt: null, orders: { count: 0 } };
   return {
     profile: { name: record.name, email: record.email, image: record.image, emailVerified: record.emailVerified, role: record.role, createdAt: record.createdAt },
-    orders: { count: orders.length },
+    orders: { count: record.orders.count },
   };
 }
 

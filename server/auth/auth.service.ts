@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
 import type { ImageService } from "../modules/images/images.service";
 import { imageSrcSet } from "../modules/images/image-sizes";
 import type { Mailer } from "../modules/mail/mailer";
-import { createUsersService } from "../modules/users/users.service";
+import { type UserRecord, createUsersService } from "../modules/users/users.service";
 import { type Role, createAuth } from "./auth";
 import { listAuthProviders } from "./providers";
 import type { RateLimitStore } from "../lib/rate-limit";
@@ -38,6 +38,8 @@ export interface AuthServiceDeps {
   rateLimits: RateLimitStore;
   /** The shop's name for mails. */
   siteName: () => Promise<string>;
+  /** How many orders a user has placed (the orders module's count, for the user record). */
+  countOrders: (userId: string) => Promise<number>;
 }
 
 /** Tracks work that runs after an answer is sent, so tests and shutdown can wait for it. */
@@ -181,8 +183,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { image, srcSet: imageSrcSet(image, "avatar"), setCookies: updated.headers?.getSetCookie() ?? [] };
     },
 
-    /** The shop's record of a user (GET /api/auth/user/{uid}), or null for an unknown id. */
-    getUser: (id: string) => users.getUser(id),
+    /** The shop's record of a user with the orders module's count of their orders (GET /api/auth/user/{uid}, /my-profile), or null for an unknown id. */
+    async getUser(id: string): Promise<UserRecord | null> {
+      const [account, count] = await Promise.all([users.getUser(id), deps.countOrders(id)]);
+      return account && { ...account, orders: { count } };
+    },
 
     /**
      * Makes ADMIN_EMAIL an administrator at start-up: creates the account with ADMIN_PASSWORD when

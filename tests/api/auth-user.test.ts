@@ -3,7 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_KINDS, imageVariantUrl } from "../../server/modules/images/image-sizes";
+import { loader as profileLoader } from "../../app/routes/my-profile";
 import { browser, createAccount, signedIn } from "../support/auth-browser";
+import { checkoutBody, insertShoppingCatalog, setStock } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 let shop: TestShop;
@@ -58,6 +60,32 @@ describe("GET /api/auth/user/{uid}", () => {
     const missing = await admin.get("/api/auth/user/no-such-user");
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");
+  });
+});
+
+describe("the user record's orders.count", () => {
+  it("counts the user's own orders, not another user's or a guest's, and /my-profile shows the same number", async () => {
+    const ids = await insertShoppingCatalog(shop.db);
+    await setStock(shop.db, ids.mug, 100);
+    const order = async (b: ReturnType<typeof browser>) => {
+      expect((await b.post("/api/cart/items", { productId: ids.mug, quantity: 1 })).status).toBe(201);
+      expect((await b.post("/api/orders", checkoutBody())).status).toBe(201);
+    };
+    const a = await signedIn(shop, "alice@example.com", "alice-password");
+    await order(a);
+    await order(a);
+    await order(await signedIn(shop, "bob@example.com", "bob-password-1"));
+    await order(browser(shop)); // a guest, with the same contact e-mail as the others' orders
+
+    expect((await (await a.get(`/api/auth/user/${alice.id}`)).json()).orders).toEqual({ count: 2 });
+    const admin = await signedIn(shop, "boss@example.com", "boss-password-1");
+    expect((await (await admin.get(`/api/auth/user/${bob.id}`)).json()).orders).toEqual({ count: 1 });
+
+    const profile = (id: string) =>
+      profileLoader({ request: new Request("http://shop.test/my-profile"), context: { services: shop.services, user: { id } }, params: {} } as unknown as Parameters<typeof profileLoader>[0]);
+    expect((await profile(alice.id)).orders).toEqual({ count: 2 });
+    expect((await profile(bob.id)).orders).toEqual({ count: 1 });
+    await shop.services.orders.idle();
   });
 });
 

@@ -60,6 +60,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     listForShopper: (shopper) => listOrderSummaries(k, shopper, guestPath),
 
+    async countForUser(userId) {
+      const row = await k.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     async getOrder(orderId, viewer) {
       const record = await requireVisible(orderId, viewer);
       return toOrder(record, viewer.isAdmin ? "shop" : "customer");

@@ -163,6 +163,8 @@ export interface OrdersService {
   placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: { idempotencyKey?: string | null }): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
+  /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
+  countForUser(userId: string): Promise<number>;
   getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
   /** The cancel-order flow: pending → cancelled by its customer (or any cancellable status by the shop), returning the stock. */
   cancelOrder(orderId: string, viewer: OrderViewer): Promise<Order>;

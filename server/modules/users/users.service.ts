@@ -2,8 +2,8 @@ import type { AuthTables } from "../../auth/auth.tables";
 import type { Db } from "../../db/database";
 import { toIso } from "../../db/database";
 
-/** The shop's own record of a customer: what GET /api/auth/user/{uid} answers (the spec's "Database object"). */
-export interface UserRecord {
+/** A customer's account as the accounts tables hold it. */
+export interface UserAccount {
   id: string;
   name: string;
   email: string;
@@ -12,7 +12,13 @@ export interface UserRecord {
   emailVerified: boolean;
   banned: boolean;
   createdAt: string;
-  /** Until orders exist this is a placeholder; the orders module will fill it in from its own table. */
+}
+
+/**
+ * The shop's own record of a customer: what GET /api/auth/user/{uid} answers (the spec's
+ * "Database object"). The auth service adds the orders module's count to the account.
+ */
+export interface UserRecord extends UserAccount {
   orders: { count: number };
 }
 
@@ -20,8 +26,8 @@ export interface UserRecord {
 export function createUsersService(db: Db) {
   const k = db.kysely.withTables<AuthTables>();
   return {
-    /** The record of one user, or null for an unknown id. */
-    async getUser(id: string): Promise<UserRecord | null> {
+    /** The account of one user, or null for an unknown id. */
+    async getUser(id: string): Promise<UserAccount | null> {
       const row = await k
         .selectFrom("users")
         .select(["id", "name", "email", "image", "role", "email_verified", "banned", "created_at"])
@@ -37,7 +43,6 @@ export function createUsersService(db: Db) {
         emailVerified: Boolean(row.email_verified),
         banned: Boolean(row.banned),
         createdAt: toIso(row.created_at)!,
-        orders: { count: 0 },
       };
     },
 
