@@ -8,6 +8,7 @@ import { migrateToLatest } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/seed";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { createMaintenance } from "./maintenance";
 import { createServices } from "./services";
 
 export interface BootstrapOptions {
@@ -39,12 +40,17 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     void services.mailer.verify();
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
+  // Deletes idle visitors' carts and wishlists: shortly after start, then hourly (one instance per hour).
+  const maintenance = createMaintenance({ cart: services.cart, wishlist: services.wishlist, rateLimits: services.rateLimits, logger, retentionDays: env.CART_RETENTION_DAYS });
+  maintenance.start();
   return {
     app,
     env,
     logger,
     services,
+    maintenance,
     async close() {
+      await maintenance.stop();
       await Promise.all([services.auth.idle(), services.orders.idle()]);
       services.mailer.close();
       await db.close();

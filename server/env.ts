@@ -24,6 +24,8 @@ const schema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Days an anonymous visitor's cart and wishlist are kept untouched before the hourly clean-up removes them. */
+  CART_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For hop. */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -4,6 +4,7 @@ import { catalogMigration } from "./migrations/0001-catalog";
 import { searchMigration } from "./migrations/0002-search";
 import { authMigration } from "./migrations/0003-auth";
 import { shoppingMigration } from "./migrations/0004-shopping";
+import { retentionMigration } from "./migrations/0005-visitor-retention";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0002-search": searchMigration(db.dialect),
     "0003-auth": authMigration(db.dialect),
     "0004-shopping": shoppingMigration(db.dialect),
+    "0005-visitor-retention": retentionMigration(),
   };
 }
 

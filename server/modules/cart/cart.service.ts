@@ -6,6 +6,8 @@ import { type Shopper, ownerKey } from "../../lib/shopper";
 import { type PricingSettings, lineLabel, stockProblem } from "./cart.pricing";
 import { ensureCartId, loadCartRows, priceCart } from "./cart.repo";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "../../db/schema";
 
 export interface CartServiceDeps {
   /** The shop's currency, free-shipping threshold and shipping zones (cached by the content service). */
@@ -172,6 +174,32 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         .select((eb) => eb.fn.sum<number | string | null>("l.quantity").as("n"))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    async removeIdleVisitorCarts(idleSince, limit) {
+      const cutoff = idleSince.toISOString();
+      // Adding or changing a line touches only the line, so a cart is idle when its own row and
+      // all its lines are older than the cutoff.
+      const idle = (eb: ExpressionBuilder<Database, "carts">) =>
+        eb.and([
+          eb("carts.owner", "like", "visitor:%"),
+          eb("carts.updated_at", "<", cutoff),
+          eb.not(eb.exists(eb.selectFrom("cart_lines").select("cart_lines.id").whereRef("cart_lines.cart_id", "=", "carts.id").where("cart_lines.updated_at", ">=", cutoff))),
+        ]);
+      // Find a batch first (a read: it does not hold SQLite's write lock), then delete it by id,
+      // checking again that nothing touched it in between.
+      const batch = await k.selectFrom("carts").select("carts.id").where(idle).orderBy("carts.updated_at").limit(limit).execute();
+      if (batch.length === 0) return 0;
+      const removed = await k
+        .deleteFrom("carts")
+        .where(
+          "carts.id",
+          "in",
+          batch.map((c) => c.id),
+        )
+        .where(idle)
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows);
     },
   };
 }

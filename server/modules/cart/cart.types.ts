@@ -76,4 +76,10 @@ export interface CartService {
   removeLine(shopper: Shopper, lineId: string): Promise<CartView>;
   /** Units in the cart, for the navbar counter (one cheap query). */
   countItems(shopper: Shopper): Promise<number>;
+  /**
+   * Deletes up to `limit` anonymous visitors' carts (lines cascade) untouched since `idleSince`:
+   * neither the cart nor any of its lines changed since then. Signed-in users' carts are never
+   * removed. Returns how many carts went (the retention round repeats until fewer than `limit`).
+   */
+  removeIdleVisitorCarts(idleSince: Date, limit: number): Promise<number>;
 }

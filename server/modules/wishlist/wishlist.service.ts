@@ -5,6 +5,8 @@ import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { firstImage } from "../cart/cart.repo";
 import type { WishlistService } from "./wishlist.types";
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "../../db/schema";
 
 function requireOwner(shopper: Shopper): string {
   const owner = ownerKey(shopper);
@@ -93,6 +95,34 @@ export function createWishlistService(db: Db): WishlistService {
       const owner = ownerKey(shopper);
       if (!owner) return;
       await k.deleteFrom("wishlist_items").where("owner", "=", owner).where("product_id", "=", productId).execute();
+    },
+
+    async removeIdleVisitorWishlists(idleSince, limit) {
+      const cutoff = idleSince.toISOString();
+      // Entries have no updated_at: a toggle deletes or inserts, so created_at is when the visitor
+      // last added something. The newest entry decides for the whole wishlist.
+      const addedSince = (eb: ExpressionBuilder<Database, "wishlist_items">) =>
+        eb.exists(eb.selectFrom("wishlist_items as recent").select("recent.product_id").whereRef("recent.owner", "=", "wishlist_items.owner").where("recent.created_at", ">=", cutoff));
+      const owners = await k
+        .selectFrom("wishlist_items")
+        .select("wishlist_items.owner")
+        .where("wishlist_items.owner", "like", "visitor:%")
+        .where("wishlist_items.created_at", "<", cutoff)
+        .where((eb) => eb.not(addedSince(eb)))
+        .groupBy("wishlist_items.owner")
+        .limit(limit)
+        .execute();
+      if (owners.length === 0) return { owners: 0, items: 0 };
+      const removed = await k
+        .deleteFrom("wishlist_items")
+        .where(
+          "wishlist_items.owner",
+          "in",
+          owners.map((o) => o.owner),
+        )
+        .where((eb) => eb.not(addedSince(eb)))
+        .executeTakeFirst();
+      return { owners: owners.length, items: Number(removed.numDeletedRows) };
     },
   };
 }

@@ -25,4 +25,10 @@ export interface WishlistService {
   toggle(shopper: Shopper, productId: string): Promise<{ added: boolean; name: string; count: number }>;
   /** Removes a product if present. */
   remove(shopper: Shopper, productId: string): Promise<void>;
+  /**
+   * Deletes the wishlists of up to `limit` anonymous visitors who added nothing since `idleSince`
+   * (a whole wishlist goes, or none of it). Signed-in users' wishlists are never removed. Returns
+   * how many visitors' wishlists went and how many entries they held.
+   */
+  removeIdleVisitorWishlists(idleSince: Date, limit: number): Promise<{ owners: number; items: number }>;
 }
