@@ -150,7 +150,10 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   }
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toJSON(), err.status);
+    if (err instanceof AppError) {
+      if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
+      return c.json(err.toJSON(), err.status);
+    }
     if (err instanceof ZodError) {
       return c.json({ error: { code: "invalid_input", message: "Invalid input", fields: fieldErrors(err.issues) } }, 400);
     }

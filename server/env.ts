@@ -6,6 +6,27 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+/**
+ * A rate limit written as "count/window", e.g. "10/10m" (10 per 10 minutes), "5/1h", "30/24h":
+ * windows from a second to 24 hours (the rate_limits table keeps a day). Blank means the default.
+ */
+const rateRule = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const v = raw?.trim() || fallback;
+      const m = /^(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(v);
+      const rule = m ? { max: Number(m[1]), window: Number(m[2]) * UNIT_SECONDS[m[3] as keyof typeof UNIT_SECONDS] } : null;
+      if (!rule || rule.max < 1 || rule.window < 1 || rule.window > 24 * 3600) {
+        ctx.addIssue({ code: "custom", message: 'must be "count/window" with a window from 1s to 24h, e.g. "10/10m" or "5/1h"' });
+        return z.NEVER;
+      }
+      return rule;
+    });
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,6 +78,15 @@ const schema = z.object({
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
   MAIL_FROM: optionalText,
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+  /** Mails to one address the shop has not verified (guest order contacts, sign-up and sign-in mails). */
+  MAIL_LIMIT_PER_RECIPIENT: rateRule("10/1h"),
+
+  // Order placement (server/modules/orders/order-limits.ts): attempts that reach placement, per window.
+  ORDER_LIMIT_PER_IP: rateRule("10/10m"),
+  /** Per shopper: the signed-in account, else the browser's visitor cookie. */
+  ORDER_LIMIT_PER_SHOPPER: rateRule("10/1h"),
+  /** Per contact e-mail address and, separately, per contact phone number. */
+  ORDER_LIMIT_PER_CONTACT: rateRule("5/1h"),
 
   // Card payments through Stripe (server/modules/payments): offered when both keys are set.
   STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),

@@ -17,6 +17,8 @@ import { createWishlistService } from "./modules/wishlist/wishlist.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createOrderMails } from "./modules/orders/order-mails";
 import { createOrderTokens } from "./modules/orders/order-token";
+import { createOrderLimits } from "./modules/orders/order-limits";
+import { createUsersService } from "./modules/users/users.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { mergeVisitorIntoUser } from "./flows/merge-visitor";
 
@@ -36,7 +38,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // Every rate limit counts in the database: shared by all instances, kept across restarts.
   const rateLimits = createRateLimitStore(db);
   const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, rateLimits, epoch: dataEpoch });
-  const mailer = options.mailer ?? createMailer(env, logger);
+  const mailer = options.mailer ?? createMailer(env, logger, { rateLimits });
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
   const auth = createAuthService({
     db,
@@ -56,8 +58,10 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const payments = createPaymentsService(env, logger);
   const settings = () => content.getSettings();
   const orderTokens = createOrderTokens(shopSecret);
-  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger });
-  const orders = createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, epoch: dataEpoch, logger });
+  const users = createUsersService(db);
+  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger, accountEmail: (id) => users.getUser(id) });
+  const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
+  const orders = createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits, epoch: dataEpoch, logger });
   return {
     env,
     db,

@@ -78,9 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = readCheckoutForm(form);
   const addresses = user ? await context.services.orders.listAddresses(user.id) : ([] as SavedAddress[]);
   // The form comes back with a fresh quote; an order placed re-prices the cart in its own transaction.
-  const answer = async (status: number, fields: Partial<CheckoutResult> = {}) => {
+  const answer = async (status: number, fields: Partial<CheckoutResult> = {}, headers?: HeadersInit) => {
     const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null);
-    return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status });
+    return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status, headers });
   };
 
   if (intent === "update") return answer(200);
@@ -92,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await context.services.orders.placeOrder(shopperCtx.shopper, toPlaceOrderInput(values, address), {
       idempotencyKey: formText(form, "idempotencyKey") || null,
+      clientIp: context.clientIp,
     });
     if (!result.ok) {
       return answer(409, { message: "Some items in your cart are no longer available in the quantity you chose. Please update your cart and try again.", problems: result.problems });
@@ -102,7 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const mapped = formFieldErrors(err.fields);
-    return answer(err.status, { message: err.message, errors: mapped.errors, other: mapped.other });
+    // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
+    return answer(err.status, { message: err.message, errors: mapped.errors, other: mapped.other }, err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined);
   }
 }
 

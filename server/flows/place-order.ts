@@ -10,7 +10,7 @@ import { newOrderNumber, orderPrefix } from "../modules/orders/order-token";
 import { type OrdersDeps, isUniqueViolation } from "../modules/orders/orders.deps";
 import { type OrderRecord, findOrderIdByKey, loadOrder, toOrder } from "../modules/orders/orders.repo";
 import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
-import type { PlaceOrderResult } from "../modules/orders/orders.types";
+import type { PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { cancelOrder } from "./cancel-order";
 import { takeStock } from "./stock";
 
@@ -33,14 +33,16 @@ class OutOfStock extends Error {
  * cart from the catalogue, takes the stock with conditional updates, creates the order, its lines
  * and its first event, and empties the cart; lines that cannot be had roll it all back and come
  * back as `{ ok: false, problems }`. An idempotency key returns the order it created before, also
- * when two requests with it race. A card order then gets its PaymentIntent (failing that, the
- * order is cancelled and the stock returned).
+ * when two requests with it race. Before the transaction the order limits (per IP, shopper and
+ * contact; open orders per contact) admit the attempt or refuse it; a replayed key is not counted.
+ * A card order then gets its PaymentIntent (failing that, the order is cancelled and the stock
+ * returned).
  */
 export async function placeOrder(
   deps: OrdersDeps,
   shopper: Shopper,
   rawInput: unknown,
-  options: { idempotencyKey?: string | null } = {},
+  options: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
   const input = parseInput(placeOrderSchema, rawInput);
   const owner = ownerKey(shopper);
@@ -59,6 +61,7 @@ export async function placeOrder(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  await deps.limits.admit({ ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone }, settings.maxOpenOrdersPerContact);
 
   let record: OrderRecord | null = null;
   let flipped: string[] = [];

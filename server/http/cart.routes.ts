@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "../lib/validate";
+import { MAX_LINE_QUANTITY } from "../modules/cart/cart.service";
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
 
@@ -8,7 +9,7 @@ const quantity = z
   .number({ error: "Quantity must be a whole number of at least 1" })
   .int("Quantity must be a whole number of at least 1")
   .min(1, "Quantity must be a whole number of at least 1")
-  .max(999, "Quantity can be at most 999");
+  .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}`);
 const option = z.string().trim().max(60).nullish();
 
 const addSchema = z.object({

@@ -4,7 +4,7 @@ import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { idempotencyKeySchema } from "../modules/orders/orders.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
-import type { AppEnv } from "./context";
+import { type AppEnv, clientIp } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
@@ -26,7 +26,7 @@ export function orderRoutes() {
     const idempotencyKey = header === undefined ? null : parseInput(idempotencyKeySchema, header, "Invalid Idempotency-Key header.");
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
-    const result = await c.var.services.orders.placeOrder(shopper.shopper, body as never, { idempotencyKey });
+    const result = await c.var.services.orders.placeOrder(shopper.shopper, body as never, { idempotencyKey, clientIp: clientIp(c) });
     shopper.finish(c);
     if (!result.ok) {
       const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));

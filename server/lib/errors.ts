@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds after which trying again can succeed (rate_limited): the one error handler sends it as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -29,7 +31,9 @@ export class AppError extends Error {
   }
 
   toJSON() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}) },
+    };
   }
 }
 

@@ -51,12 +51,34 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
+/**
+ * Order and mail limits of the test shop: tests place many orders from one address and contact, and
+ * mail one address often. tests/api/order-limits.test.ts sets the real limits it checks.
+ */
+const GENEROUS_LIMITS = {
+  ORDER_LIMIT_PER_IP: "100000/1h",
+  ORDER_LIMIT_PER_SHOPPER: "100000/1h",
+  ORDER_LIMIT_PER_CONTACT: "100000/1h",
+  MAIL_LIMIT_PER_RECIPIENT: "100000/1h",
+};
+
 /** A whole shop (services and HTTP app, no SSR) on a fresh database, for API and service tests. */
 export async function createTestShop(envOverrides: Record<string, string> = {}) {
   const testDb = await createTestDb();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: testDb.url, UPLOADS_DIR: uploadsDir, PUBLIC_URL: "http://shop.test", TRUST_PROXY: "true", ...envOverrides });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: testDb.url,
+    UPLOADS_DIR: uploadsDir,
+    PUBLIC_URL: "http://shop.test",
+    TRUST_PROXY: "true",
+    ...GENEROUS_LIMITS,
+    ...envOverrides,
+  });
   const services = createServices(testDb.db, env);
+  // Tests place many orders for one contact; tests/api/order-limits.test.ts checks the real cap.
+  await services.content.saveSettings({ ...(await services.content.getSettings()), maxOpenOrdersPerContact: 1000 });
   const app = createApp({ services, logger: createLogger("silent") });
   return {
     app,

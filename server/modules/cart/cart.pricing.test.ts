@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseZone, computeTotals, lineLabel, stockProblem, unitPrice } from "./cart.pricing";
+import { chooseZone, computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
 
 const settings = {
   currency: "USD",
@@ -71,5 +71,13 @@ describe("messages", () => {
     expect(stockProblem("Mug", 1, 0)).toBe("Mug is sold out");
     expect(stockProblem("Mug", 3, 2)).toBe("Only 2 left of Mug");
     expect(stockProblem("Mug", 2, 2)).toBeNull();
+  });
+});
+
+describe("quantityCapProblem", () => {
+  it("names the product when a quantity is over the shop's per-order cap, and nothing when within it or without a cap", () => {
+    expect(quantityCapProblem("Mug", 11, 10)).toBe("You can order at most 10 of Mug in one order");
+    expect(quantityCapProblem("Mug", 10, 10)).toBeNull();
+    expect(quantityCapProblem("Mug", 500, undefined)).toBeNull();
   });
 });

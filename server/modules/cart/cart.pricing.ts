@@ -5,6 +5,8 @@ export interface PricingSettings {
   currency: string;
   freeShippingThreshold: number;
   shippingZones: Array<{ id: string; name: string; rate: number }>;
+  /** The most units of one product a cart or order takes (site settings); unset means no cap. */
+  maxQuantityPerOrder?: number;
 }
 
 /** One line's unit prices in minor units. */
@@ -97,4 +99,13 @@ export function stockProblem(label: string, quantity: number, stock: number): st
   if (stock <= 0) return `${label} is sold out`;
   if (quantity > stock) return `Only ${stock} left of ${label}`;
   return null;
+}
+
+/**
+ * Why a quantity of one product (all its colours and sizes together) is more than one order takes,
+ * or null when it is within the shop's cap: the one rule the cart and the order both apply.
+ */
+export function quantityCapProblem(productName: string, quantity: number, max: number | undefined): string | null {
+  if (max === undefined || quantity <= max) return null;
+  return `You can order at most ${max} of ${productName} in one order`;
 }

@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { toMajor } from "../catalog/pricing";
 import { imageVariantUrl } from "../images/image-sizes";
-import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, stockProblem, unitPrice } from "./cart.pricing";
+import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
 import type { CartLine, CartView } from "./cart.types";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -164,9 +164,14 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
   };
 }
 
-/** Prices loaded cart rows with the shop's settings: lines, minor totals and the JSON view. */
+/** Prices loaded cart rows with the shop's settings: lines, minor totals and the JSON view; lines of a product over the per-order cap get that problem. */
 export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippingMethod?: string | null): PricedCart {
-  const lines = rows.map(priceLine);
+  const perProduct = new Map<string, number>();
+  for (const row of rows) perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.quantity);
+  const lines = rows.map((row) => {
+    const line = priceLine(row);
+    return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
+  });
   const totals = computeTotals(
     lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity })),
     settings,

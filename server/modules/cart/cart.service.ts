@@ -3,7 +3,7 @@ import { nowIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
-import { type PricingSettings, lineLabel, stockProblem } from "./cart.pricing";
+import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { ensureCartId, loadCartRows, priceCart } from "./cart.repo";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
 import type { ExpressionBuilder } from "kysely";
@@ -102,17 +102,19 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const stock = variant ? variant.stock : product.stock;
 
       const cartId = await ensureCartId(k, owner);
-      const existing = await k
-        .selectFrom("cart_lines")
-        .select("quantity")
-        .where("cart_id", "=", cartId)
-        .where("product_id", "=", product.id)
-        .where("variant_id", "=", variantId)
-        .executeTakeFirst();
+      // Every line of this product (its other colours and sizes count towards the per-order cap).
+      const [productLines, settings] = await Promise.all([
+        k.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cartId).where("product_id", "=", product.id).execute(),
+        deps.settings(),
+      ]);
+      const existing = productLines.find((l) => l.variant_id === variantId);
       const wanted = (existing?.quantity ?? 0) + quantity;
       const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
       if (problem) throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
       if (wanted > MAX_LINE_QUANTITY) requireQuantity(wanted);
+      const inCart = productLines.reduce((n, l) => n + l.quantity, 0);
+      const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
+      if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
 
       const now = nowIso();
       await k
@@ -139,7 +141,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
             .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
             .where("l.id", "=", lineId)
             .where("c.owner", "=", owner)
-            .select(["l.id", "l.variant_id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
+            .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
             .executeTakeFirst()
         : undefined;
       if (!line) throw new AppError("not_found", "This item is not in your cart.");
@@ -147,6 +149,18 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       if (line.status !== "active" || (line.variant_id !== "" && !line.v_id)) throw new AppError("conflict", `${label} is no longer available`);
       const problem = stockProblem(label, quantity, line.variant_id !== "" ? (line.v_stock ?? 0) : line.stock);
       if (problem) throw new AppError("conflict", problem, { quantity: problem });
+      const [others, settings] = await Promise.all([
+        k
+          .selectFrom("cart_lines")
+          .select((eb) => eb.fn.sum<number | string | null>("quantity").as("n"))
+          .where("cart_id", "=", line.cart_id)
+          .where("product_id", "=", line.product_id)
+          .where("id", "!=", line.id)
+          .executeTakeFirst(),
+        deps.settings(),
+      ]);
+      const capped = quantityCapProblem(line.name, Number(others?.n ?? 0) + quantity, settings.maxQuantityPerOrder);
+      if (capped) throw new AppError("invalid_input", capped, { quantity: capped });
       await k.updateTable("cart_lines").set({ quantity, updated_at: nowIso() }).where("id", "=", line.id).execute();
       return view(owner);
     },

@@ -41,6 +41,13 @@ export const siteSettingsSchema = z.object({
       { id: "inside-city", name: "Inside the city", rate: 5 },
       { id: "outside-city", name: "Outside the city", rate: 12 },
     ]),
+  /** The most units of one product (all its colours and sizes together) a cart and an order take. */
+  maxQuantityPerOrder: z.number().int().min(1).max(999).default(10),
+  /**
+   * Orders one contact (e-mail address or phone number) may have waiting at once: pending cash on
+   * delivery, or card orders not paid yet. Another is refused until one is delivered or cancelled.
+   */
+  maxOpenOrdersPerContact: z.number().int().min(1).max(1000).default(3),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import type { Env } from "../../env";
 import type { Logger } from "../../logger";
 import { slugify } from "../../lib/ids";
+import { type RateLimitStore, emailKey } from "../../lib/rate-limit";
 
 export interface Mail {
   to: string;
@@ -22,12 +23,28 @@ const OUTBOX_LIMIT = 200;
 
 type Transport = "smtp" | "outbox" | "memory";
 
+export interface SendOptions {
+  /** The display name when MAIL_FROM is not set (the shop's name). */
+  fromName?: string;
+  /**
+   * The recipient has proved they own the address (a verified account's own address). Any other
+   * recipient, the default, gets at most MAIL_LIMIT_PER_RECIPIENT mails: the shop must not become
+   * a mail cannon aimed at addresses strangers type into its forms.
+   */
+  verifiedRecipient?: boolean;
+}
+
 /**
  * Sends the shop's mails: through SMTP (nodemailer) when SMTP_URL is set; otherwise each mail is
  * logged and written to the outbox folder as an .html and a .txt file a newcomer can open and
  * click, and in tests it is only kept in memory (`outbox`).
  */
-export function createMailer(env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "MAIL_FROM" | "MAIL_OUTBOX_DIR" | "PUBLIC_URL">, logger: Logger) {
+export function createMailer(
+  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "MAIL_FROM" | "MAIL_OUTBOX_DIR" | "PUBLIC_URL" | "MAIL_LIMIT_PER_RECIPIENT">,
+  logger: Logger,
+  /** Where the per-recipient counts are kept; without it (mail tests) nothing is limited. */
+  { rateLimits }: { rateLimits?: RateLimitStore } = {},
+) {
   const transport: Transport = env.SMTP_URL ? "smtp" : env.NODE_ENV === "test" ? "memory" : "outbox";
   const smtp = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
   const outbox: SentMail[] = [];
@@ -55,20 +72,31 @@ export function createMailer(env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "MAIL_FROM
     /** Mails sent without SMTP, newest last (kept in memory for tests and local debugging). */
     outbox,
 
-    /** Sends one mail; `fromName` is the display name when MAIL_FROM is not set (the shop's name). */
-    async send(mail: Mail, options: { fromName?: string } = {}): Promise<void> {
+    /**
+     * Sends one mail, unless it is one too many for an unverified recipient (see SendOptions): then
+     * it is dropped with a warning and `false` comes back, so the caller's own work (an order) goes on.
+     */
+    async send(mail: Mail, options: SendOptions = {}): Promise<boolean> {
+      if (!options.verifiedRecipient && rateLimits) {
+        const decision = await rateLimits.consume(emailKey("mail", mail.to), env.MAIL_LIMIT_PER_RECIPIENT);
+        if (!decision.allowed) {
+          logger.warn({ to: mail.to, subject: mail.subject, retryAfter: decision.retryAfter }, "mail not sent: too many mails to this unverified address");
+          return false;
+        }
+      }
       const sent: SentMail = { ...mail, from: fromHeader(options.fromName), sentAt: new Date().toISOString() };
       if (smtp) {
         await smtp.sendMail({ from: sent.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
-        return;
+        return true;
       }
       outbox.push(sent);
       if (outbox.length > OUTBOX_LIMIT) outbox.shift();
-      if (transport === "memory") return;
+      if (transport === "memory") return true;
       const file = await writeToOutbox(sent);
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       logger.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
+      return true;
     },
 
     /** Checks the SMTP connection (used at start-up to warn early about a wrong SMTP_URL). */

@@ -15,6 +15,8 @@ export interface OrderMailDeps {
   tokens: OrderTokens;
   publicUrl: string;
   logger: Logger;
+  /** A customer account's address and whether its owner confirmed it (the users module), or null. */
+  accountEmail: (userId: string) => Promise<{ email: string; emailVerified: boolean } | null>;
 }
 
 const HEADLINES: Record<OrderStatus, string> = {
@@ -38,6 +40,17 @@ export function createOrderMails(deps: OrderMailDeps) {
       .catch((err: unknown) => deps.logger.error({ err, orderId }, `could not send the ${what} mail`))
       .finally(() => pending.delete(tracked));
     pending.add(tracked);
+  }
+
+  /**
+   * Whether the order's contact address is one its owner proved: the signed-in customer's own,
+   * confirmed account address. Any other address (every guest's) is mailed within the mailer's
+   * per-recipient limit, so typing a stranger's address into checkout cannot flood them.
+   */
+  async function verifiedRecipient(o: OrderRecord["order"]): Promise<boolean> {
+    if (!o.user_id) return false;
+    const account = await deps.accountEmail(o.user_id);
+    return Boolean(account?.emailVerified && account.email.trim().toLowerCase() === o.contact_email.trim().toLowerCase());
   }
 
   /** The order's own page: works without an account or a session. */
@@ -70,7 +83,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               paymentMethod: o.payment_method === "card" ? "Card" : "Cash on delivery",
               shippingMethod: o.shipping_method_name,
             }),
-            { fromName: settings.siteName },
+            { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o) },
           );
         },
         "order confirmation",
@@ -92,7 +105,7 @@ export function createOrderMails(deps: OrderMailDeps) {
           }
           await deps.mailer.send(
             orderStatusMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, status: label, headline: HEADLINES[to], detail }),
-            { fromName: settings.siteName },
+            { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o) },
           );
         },
         `order ${to}`,

@@ -3,6 +3,7 @@ import type { Epoch } from "../../lib/cache";
 import type { Logger } from "../../logger";
 import type { SiteSettings } from "../content/content.schema";
 import type { PaymentsService } from "../payments/payments.types";
+import type { OrderLimits } from "./order-limits";
 import type { OrderMails } from "./order-mails";
 import type { OrderTokens } from "./order-token";
 
@@ -13,6 +14,8 @@ export interface OrdersDeps {
   payments: PaymentsService;
   tokens: OrderTokens;
   mails: OrderMails;
+  /** Who may place another order now (rate limits, open orders per contact). */
+  limits: OrderLimits;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

@@ -156,11 +156,17 @@ export interface OrderViewer {
  * Orders for customers (server/modules/orders + server/flows). Reads throw AppError not_found for
  * an order the viewer may not see (never revealing that it exists).
  */
+/** How an order is placed: its idempotency key, and the client's address the per-IP limit counts. */
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | null;
+  clientIp?: string | null;
+}
+
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now. */
   quote(shopper: Shopper, options?: { shippingMethod?: string }): Promise<CheckoutQuote>;
   /** The place-order flow: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
-  placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: { idempotencyKey?: string | null }): Promise<PlaceOrderResult>;
+  placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */

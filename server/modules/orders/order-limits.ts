@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import { AppError } from "../../lib/errors";
+import type { RateLimitStore } from "../../lib/rate-limit";
+
+/** A limit of the rate-limit store: at most `max` per `window` seconds. */
+export interface RateRule {
+  max: number;
+  window: number;
+}
+
+/** How many orders may be placed per window from one IP address, by one shopper, and for one contact e-mail or phone. */
+export interface OrderRateRules {
+  perIp: RateRule;
+  perShopper: RateRule;
+  perContact: RateRule;
+}
+
+/** Who is placing an order, as far as the limits care. */
+export interface PlacementParty {
+  /** The client's address; null when the caller has none (a script calling the service). */
+  ip: string | null;
+  /** The cart's owner key (`user:<id>` or `visitor:<id>`). */
+  owner: string;
+  email: string;
+  phone: string;
+}
+
+/** The e-mail address as the limits compare it: trimmed and lower-case. */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The phone number as the limits compare it: its digits only ("+1 (555) 010-0142" → "15550100142"). */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, "");
+}
+
+/** "8 minutes", "1 hour": how long to wait, rounded up, for messages. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}
+
+const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** The characters the checkout's phone rule lets through besides digits (orders.schema.ts), removed in SQL. */
+const PHONE_PUNCTUATION = [" ", "(", ")", ".", "-", "/", "+"];
+
+/**
+ * The limits on placing orders, in one place for the API and the checkout page (both go through
+ * the place-order flow): attempts per IP, per shopper and per contact e-mail and phone in the
+ * shared rate-limit store, and a cap on a contact's orders still waiting (pending cash on
+ * delivery, unpaid card orders), read from the orders table this module owns.
+ */
+export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; rules: OrderRateRules }) {
+  const k = deps.db.kysely;
+
+  function keysOf(party: PlacementParty): Array<{ key: string; rule: RateRule; message: (wait: string) => string }> {
+    const keys = [
+      { key: `order:shopper:${party.owner}`, rule: deps.rules.perShopper, message: (wait: string) => `You have placed several orders in a short time. Please try again in ${wait}.` },
+      { key: `order:email:${hashed(normalEmail(party.email))}`, rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this e-mail address in a short time. Please try again in ${wait}.` },
+    ];
+    const digits = phoneDigits(party.phone);
+    if (digits) keys.push({ key: `order:phone:${hashed(digits)}`, rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this phone number in a short time. Please try again in ${wait}.` });
+    if (party.ip) keys.unshift({ key: `order:ip:${party.ip}`, rule: deps.rules.perIp, message: (wait: string) => `Too many orders from your network in a short time. Please try again in ${wait}.` });
+    return keys;
+  }
+
+  /** The refusal for the limit that frees up last (so trying again after Retry-After can succeed). */
+  function refusal(over: Array<{ retryAfter: number; message: (wait: string) => string }>): AppError {
+    const last = over.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+    return new AppError("rate_limited", last.message(waitText(last.retryAfter)), undefined, last.retryAfter);
+  }
+
+  /** Orders of this contact (same e-mail or same phone digits) that are still waiting: pending and not paid. */
+  async function countOpenOrders(email: string, phone: string): Promise<number> {
+    const digits = phoneDigits(phone);
+    let phoneColumn = sql<string>`contact_phone`;
+    for (const ch of PHONE_PUNCTUATION) phoneColumn = sql<string>`replace(${phoneColumn}, ${ch}, '')`;
+    const row = await k
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("status", "=", "pending")
+      .where("payment_status", "!=", "paid")
+      .where((eb) => eb.or([eb(sql<string>`lower(contact_email)`, "=", normalEmail(email)), ...(digits ? [eb(phoneColumn, "=", digits)] : [])]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    /**
+     * Lets an order attempt through to placement or throws: rate_limited (429, with retryAfter) when
+     * the IP, the shopper or the contact used up a limit, conflict (409) when the contact already has
+     * `maxOpen` orders waiting. Only an attempt let through is counted, so refused attempts and
+     * invalid forms (rejected before this) use up nothing; concurrent attempts are counted atomically.
+     */
+    async admit(party: PlacementParty, maxOpen: number): Promise<void> {
+      const keys = keysOf(party);
+      const checked = await Promise.all(keys.map((c) => deps.rateLimits.check(c.key, c.rule)));
+      const full = keys.flatMap((c, i) => (checked[i]!.allowed ? [] : [{ retryAfter: checked[i]!.retryAfter!, message: c.message }]));
+      if (full.length) throw refusal(full);
+
+      const open = await countOpenOrders(party.email, party.phone);
+      if (open >= maxOpen) {
+        throw new AppError(
+          "conflict",
+          `You already have ${open} ${open === 1 ? "order" : "orders"} waiting for this e-mail address or phone number. Please wait until one is delivered, or cancel one you no longer need, before placing another.`,
+        );
+      }
+
+      const counted = await Promise.all(keys.map((c) => deps.rateLimits.consume(c.key, c.rule)));
+      const over = keys.flatMap((c, i) => (counted[i]!.allowed ? [] : [{ retryAfter: counted[i]!.retryAfter!, message: c.message }]));
+      if (over.length) throw refusal(over);
+    },
+  };
+}
+
+export type OrderLimits = ReturnType<typeof createOrderLimits>;
