@@ -46,6 +46,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1: the per-IP limit would make them depend on each other.
       // The per-e-mail limit (AUTH_EMAIL_RATE_LIMIT, default 5 per 15 minutes) stays and is tested.
       AUTH_RATE_LIMIT: "10000",
+      // Every order comes from 127.0.0.1 too; the per-contact limits stay (each test orders as its own contact).
+      ORDER_LIMIT_PER_IP: "10000/10m",
     },
   },
 });

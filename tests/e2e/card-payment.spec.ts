@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Stripe from "stripe";
 import { FAKE_STRIPE_KEYS } from "../support/fake-stripe";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { uniqueEmail } from "./support/accounts";
+import { uniqueEmail, uniquePhone } from "./support/accounts";
 import { BASE_URL, STRIPE_PORT } from "./support/ports";
 
 // The browser-test server runs a local fake of the Stripe API (tests/e2e/support/e2e-shop.ts) that
@@ -32,7 +32,7 @@ async function placeCardOrder(page: Page) {
   const form = page.getByRole("form", { name: "Checkout" });
   await form.getByRole("textbox", { name: "Full name" }).fill("Katherine Johnson");
   await form.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("card"));
-  await form.getByRole("textbox", { name: "Phone" }).fill("+1 555 010 0142");
+  await form.getByRole("textbox", { name: "Phone" }).fill(uniquePhone());
   await form.getByRole("textbox", { name: "Address", exact: true }).fill("1 Orbit Road");
   await form.getByRole("textbox", { name: "City" }).fill("Hampton");
   await form.getByRole("textbox", { name: "Country" }).fill("United States");

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration, expectAccessibleWithoutScripts, shot } from "./fixtures";
-import { createCustomer, newCustomer, uniqueEmail } from "./support/accounts";
+import { createCustomer, newCustomer, uniqueEmail, uniquePhone } from "./support/accounts";
 import { BASE_URL } from "./support/ports";
 
 interface ApiProduct {
@@ -31,7 +31,7 @@ async function placeOrder(page: Page, productId: string, quantity = 1): Promise<
   const res = await page.request.post("/api/orders", {
     headers: { ...headers, "idempotency-key": `e2e-${Date.now()}-${Math.random()}` },
     data: {
-      contact: { name: "Mary Jackson", email: uniqueEmail("orders"), phone: "+1 555 010 0142" },
+      contact: { name: "Mary Jackson", email: uniqueEmail("orders"), phone: uniquePhone() },
       address: { line1: "3 Wind Tunnel Way", city: "Hampton", postalCode: "23666", country: "United States" },
       paymentMethod: "cod",
     },

@@ -15,6 +15,15 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
 }
 
+/**
+ * A phone number nobody else in the run uses: the shop caps the orders waiting per contact phone
+ * (site settings, maxOpenOrdersPerContact), and the tests' orders stay pending.
+ */
+export function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, "0");
+  return `+1 555 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
 /** Every mail received for `address` so far, oldest first. */
 export async function mailsTo(address: string): Promise<Mail[]> {
   const res = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/messages?to=${encodeURIComponent(address.toLowerCase())}`);
