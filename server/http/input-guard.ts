@@ -134,11 +134,13 @@ function decodePairs(text: string, what: string): Array<[string, string]> | Refu
   return pairs;
 }
 
-function checkPairs(pairs: Array<[string, string]>, multilineAllowed: boolean): Refusal | null {
+/** Checks decoded pairs: form fields by their kind (multi-line by name), query values allowing whitespace. */
+function checkPairs(pairs: Array<[string, string]>, source: "form" | "query"): Refusal | null {
   for (const [key, value] of pairs) {
     const keyProblem = textProblem("", key);
     if (keyProblem) return { status: 400, message: `A field name is not valid: ${lowerFirst(keyProblem)}.` };
-    const problem = multilineAllowed ? textProblem(key, value) : textProblem("", value);
+    // Whitespace in a query value is trimmed by its schema (a search for a lone tab is blank).
+    const problem = source === "form" ? textProblem(key, value) : textProblem(key, value, true);
     if (problem) return { status: 400, message: `The field “${key}” is not valid: ${problem}.`, field: key };
   }
   return null;
@@ -148,7 +150,7 @@ function checkQuery(search: string): Refusal | null {
   if (search.length <= 1) return null;
   const pairs = decodePairs(search.slice(1), "query");
   if (!Array.isArray(pairs)) return pairs;
-  return checkPairs(pairs, false);
+  return checkPairs(pairs, "query");
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -163,7 +165,7 @@ function checkBody(bytes: Uint8Array, type: string, path: string): Refusal | nul
   if (type.startsWith("application/x-www-form-urlencoded")) {
     const pairs = decodePairs(text, "form");
     if (!Array.isArray(pairs)) return pairs;
-    return checkPairs(pairs, true);
+    return checkPairs(pairs, "form");
   }
   // The API reads every other body as JSON (whatever its Content-Type says); pages only forms.
   if (!type.includes("json") && !path.startsWith("/api/")) return null;

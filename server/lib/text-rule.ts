@@ -21,10 +21,13 @@ export function isMultilineField(name: string): boolean {
   return MULTILINE_FIELDS.has(last);
 }
 
-/** Why `value` is not acceptable text for the field `name`, or null when it is. */
-export function textProblem(name: string, value: string): string | null {
+/**
+ * Why `value` is not acceptable text for the field `name`, or null when it is. `allowBreaks`
+ * overrides the field's kind (query values: a search term of only a tab is blank, not an attack).
+ */
+export function textProblem(name: string, value: string, allowBreaks = isMultilineField(name)): string | null {
   if (LONE_SURROGATE.test(value)) return "Contains characters that are not valid text";
-  const pattern = isMultilineField(name) ? CONTROL : CONTROL_OR_BREAK;
+  const pattern = allowBreaks ? CONTROL : CONTROL_OR_BREAK;
   const found = pattern.exec(value);
   if (!found) return null;
   const code = found[0].charCodeAt(0);
