@@ -5,6 +5,7 @@ import { searchMigration } from "./migrations/0002-search";
 import { authMigration } from "./migrations/0003-auth";
 import { shoppingMigration } from "./migrations/0004-shopping";
 import { retentionMigration } from "./migrations/0005-visitor-retention";
+import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-contact";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0003-auth": authMigration(db.dialect),
     "0004-shopping": shoppingMigration(db.dialect),
     "0005-visitor-retention": retentionMigration(),
+    "0006-open-orders-by-contact": openOrdersByContactMigration(),
   };
 }
 
