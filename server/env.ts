@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./http/client-ip";
 
 /** An optional setting where an empty value means "not set". */
 const optionalText = z
@@ -47,11 +48,21 @@ const schema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Days an anonymous visitor's cart and wishlist are kept untouched before the hourly clean-up removes them. */
   CART_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For hop. */
+  /**
+   * Which reverse proxies set X-Forwarded-For: false (none: the socket's address is the client),
+   * true (one), a number of proxies, or their addresses/CIDR ranges (server/http/client-ip.ts).
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 
   // Accounts and sign-in (server/auth). Blank values count as unset, so `.env.example` can list them empty.
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),

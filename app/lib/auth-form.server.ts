@@ -35,8 +35,6 @@ export async function callAuth<T = Record<string, unknown>>(
   request.headers.forEach((value, key) => {
     if (FORWARDED.test(key)) headers.set(key, value);
   });
-  // The address better-auth rate-limits by is the server's view of the client, as for /api/auth/*.
-  if (context.clientIp && context.clientIp !== "unknown") headers.set("x-forwarded-for", context.clientIp);
   // The page layer's origin guard has already checked this POST (a request with cookies must prove
   // its origin), so a form from a browser that sent no Origin is the shop's own.
   if (!headers.has("origin")) headers.set("origin", context.services.env.PUBLIC_URL);
@@ -45,7 +43,8 @@ export async function callAuth<T = Record<string, unknown>>(
     headers.set("content-type", "application/json");
     init.body = JSON.stringify(body);
   }
-  const response = await auth.handler(new Request(`${context.services.env.PUBLIC_URL}/api/auth${path}`, init));
+  // The address better-auth rate-limits by is the server's view of the client, as for /api/auth/*.
+  const response = await auth.handler(new Request(`${context.services.env.PUBLIC_URL}/api/auth${path}`, init), context.clientIp);
   const text = await response.text();
   let json: Record<string, unknown> | null = null;
   try {

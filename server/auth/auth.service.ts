@@ -143,17 +143,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Handles a request to /api/auth/* (or one a route action builds): rate limits, origin checks
-     * and cookies apply exactly as over HTTP. The client address is the first X-Forwarded-For hop.
+     * and cookies apply exactly as over HTTP. `clientIp` is the caller's `clientIp(c)` (or the
+     * page's load context): better-auth reads exactly that one address, whatever the request's
+     * own X-Forwarded-For says.
      */
-    async handler(request: Request): Promise<Response> {
-      const forwarded = request.headers.get("x-forwarded-for");
-      const first = forwarded?.split(",")[0]?.trim();
-      let req = request;
-      if (forwarded && first !== forwarded) {
-        const headers = new Headers(request.headers);
-        headers.set("x-forwarded-for", first ?? "");
-        req = new Request(request, { headers });
-      }
+    async handler(request: Request, clientIp: string | null): Promise<Response> {
+      const headers = new Headers(request.headers);
+      if (clientIp && clientIp !== "unknown") headers.set("x-forwarded-for", clientIp);
+      else headers.delete("x-forwarded-for");
+      const req = new Request(request, { headers });
       const response = await auth.handler(req);
       const path = new URL(req.url).pathname;
       if (response.status >= 400 && req.method === "GET" && MAIL_LINK_PATHS.has(path)) return linkErrorPage(req, response);

@@ -55,13 +55,9 @@ export function authRoutes() {
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.
   // Its body limit is the input guard's (server/http/input-guard.ts).
   r.on(["GET", "POST"], "/auth/*", async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    const ip = clientIp(c);
-    if (ip && ip !== "unknown") headers.set("x-forwarded-for", ip);
-    else headers.delete("x-forwarded-for");
     const body = c.req.method === "POST" ? await c.req.raw.arrayBuffer() : undefined;
-    const response = await c.var.services.auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
-    return response;
+    const request = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body });
+    return c.var.services.auth.handler(request, clientIp(c));
   });
 
   return r;

@@ -1,20 +1,19 @@
 import type { Context } from "hono";
 import type { Services } from "../services";
+import { resolveClientIp } from "./client-ip";
 
 export type AppEnv = { Variables: { services: Services; requestId: string; securityHeadersSet?: boolean } };
 
+const NO_PROXY = { hops: 0 };
+
 /**
- * The client's address: the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it,
- * else the socket's (a client talking to us directly could otherwise claim any address and
- * step around per-IP limits).
+ * The client's address, the one every per-IP limit counts by: the socket's, or with TRUST_PROXY
+ * the address our own proxies saw, counted from the right of X-Forwarded-For (client-ip.ts). A
+ * client talking to us directly, or writing the header itself, cannot pick another address.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.services?.env.TRUST_PROXY) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
+  return resolveClientIp(c.var.services?.env.TRUST_PROXY ?? NO_PROXY, incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"));
 }
 
 /** Public, cacheable catalogue answer: short browser cache, longer shared cache, revalidated by ETag. */

@@ -1,0 +1,78 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { TestShop } from "./test-shop";
+
+export interface Listening {
+  port: number;
+  close(): Promise<void>;
+}
+
+function listen(server: http.Server): Promise<Listening> {
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      }),
+    );
+  });
+}
+
+/** Serves the test shop over real HTTP on 127.0.0.1, as server.mjs does (the socket address is real). */
+export function serveShop(shop: TestShop): Promise<Listening> {
+  return listen(http.createServer(getRequestListener(shop.app.fetch)));
+}
+
+/**
+ * A reverse proxy in front of `targetPort` that does what nginx's
+ * `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for` does: the client's header, if
+ * any, followed by the address of the socket the request came from.
+ */
+export function startReverseProxy(targetPort: number): Promise<Listening> {
+  const server = http.createServer((req, res) => {
+    const seen = req.socket.remoteAddress ?? "";
+    const prior = req.headers["x-forwarded-for"];
+    const headers = { ...req.headers, "x-forwarded-for": prior ? `${prior}, ${seen}` : seen };
+    const upstream = http.request({ host: "127.0.0.1", port: targetPort, method: req.method, path: req.url, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  return listen(server);
+}
+
+/**
+ * One HTTP request from a real client bound to `from` (any 127.x.y.z address is this machine on
+ * Linux), so the proxy sees distinct clients by their socket address.
+ */
+export function requestFrom(
+  from: string,
+  port: number,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; json: () => unknown }> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  const headers: Record<string, string> = { ...(body ? { "content-type": "application/json" } : {}), ...init.headers };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? (body ? "POST" : "GET"), headers, localAddress: from, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
