@@ -68,7 +68,10 @@ const schema = z.object({
   AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
   /** Sign-in, sign-up, magic-link and password-reset requests accepted per IP address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins, and magic-link, reset or sign-up requests, accepted per e-mail address per 15 minutes. */
+  /**
+   * Failed sign-ins per (e-mail, IP address) per 15 minutes (server/auth/sign-in-lock.ts), and
+   * magic-link, reset or sign-up requests per e-mail address per 15 minutes.
+   */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   ADMIN_EMAIL: optionalText.pipe(z.string().email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), "must be 8 to 128 characters"),

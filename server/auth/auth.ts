@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
@@ -7,10 +8,11 @@ import type { Db } from "../db/database";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { Mail, Mailer } from "../modules/mail/mailer";
-import { existingAccountMail, magicLinkMail, resetPasswordMail, verificationMail } from "../modules/mail/templates";
+import { existingAccountMail, magicLinkMail, resetPasswordMail, signInLockedMail, verificationMail } from "../modules/mail/templates";
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
 import { type RateLimitStore, emailKey } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
+import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
 /** Roles of the shop: every account is a customer unless an administrator makes it an admin. */
 export const ROLES = ["customer", "admin"] as const;
@@ -60,6 +62,13 @@ function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
   );
 }
 
+/**
+ * The client address of a request to better-auth: our handler (auth.service.ts) sets exactly one,
+ * from clientIp(); in-process calls without a request share "unknown".
+ */
+const clientIpOf = (ctx: { request?: Request; headers?: Headers }): string =>
+  (ctx.request?.headers ?? ctx.headers)?.get("x-forwarded-for")?.trim() || "unknown";
+
 const emailOf = (body: unknown): string | null => {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.includes("@") ? email.trim().toLowerCase() : null;
@@ -86,6 +95,22 @@ export function createAuth(deps: AuthDeps) {
   }
 
   const ipLimit = { window: 60, max: env.AUTH_RATE_LIMIT };
+  const signInLock = createSignInLock(rateLimits, env.AUTH_EMAIL_RATE_LIMIT);
+  // Marks the in-process magic-link request of a lock mail; clients can send `metadata` too, but
+  // cannot know this value.
+  const lockMailMarker = randomBytes(18).toString("base64url");
+
+  /**
+   * Tells an account's owner that password sign-in is locked for someone, with a one-time sign-in
+   * link (a real magic link, made by the plugin): only for an existing account, once per window.
+   */
+  async function mailLockedOwner(email: string): Promise<void> {
+    const found = await (await instance.$context).internalAdapter.findUserByEmail(email);
+    if (!found) return;
+    const once = await rateLimits.consume(emailKey("sign-in-locked-mail", email), { window: SIGN_IN_LOCK_SECONDS, max: 1 });
+    if (!once.allowed) return;
+    await instance.api.signInMagicLink({ body: { email, callbackURL: "/", metadata: { lockMail: lockMailMarker, name: found.user.name } }, headers: new Headers() });
+  }
 
   /**
    * Once the owner of an address proves it (confirmation or reset link), provider links and
@@ -188,7 +213,12 @@ export function createAuth(deps: AuthDeps) {
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: "hashed",
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url, metadata }) => {
+          if (metadata?.lockMail === lockMailMarker) {
+            const name = typeof metadata.name === "string" ? metadata.name : null;
+            sendLater((siteName) => signInLockedMail({ to: email, name, siteName, url, minutes: MAGIC_LINK_MINUTES, lockMinutes: SIGN_IN_LOCK_SECONDS / 60 }));
+            return;
+          }
           sendLater((siteName) => magicLinkMail({ to: email, siteName, url, minutes: MAGIC_LINK_MINUTES }));
         },
       }),
@@ -274,12 +304,13 @@ export function createAuth(deps: AuthDeps) {
         if (path === "/sign-in/email") {
           const email = emailOf(ctx.body);
           if (!email) return;
-          const decision = await rateLimits.check(emailKey("sign-in", email), { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
-          if (!decision.allowed) throw rateLimited(decision.retryAfter, "failed sign-ins for this account");
+          const decision = await signInLock.check(email, clientIpOf(ctx));
+          if (!decision.allowed) throw rateLimited(decision.retryAfter, "failed sign-ins for this account from your address");
           return;
         }
         const kind = MAIL_SENDING_PATHS[path];
-        if (kind) {
+        const lockMail = (ctx.body as { metadata?: { lockMail?: unknown } } | undefined)?.metadata?.lockMail === lockMailMarker;
+        if (kind && !lockMail) {
           const email = emailOf(ctx.body);
           if (email) {
             const decision = await rateLimits.consume(emailKey(kind, email), { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
@@ -304,11 +335,14 @@ export function createAuth(deps: AuthDeps) {
         const email = emailOf(ctx.body);
         if (!email) return;
         const returned = ctx.context.returned;
-        const key = emailKey("sign-in", email);
+        const ip = clientIpOf(ctx);
         if (isAPIError(returned)) {
-          if (returned.statusCode === 401) await rateLimits.consume(key, { window: EMAIL_WINDOW_SECONDS, max: env.AUTH_EMAIL_RATE_LIMIT });
+          if (returned.statusCode !== 401) return;
+          const { locked } = await signInLock.recordFailure(email, ip);
+          // In the background, so a lock answers as fast as any other failure, account or not.
+          if (locked) deps.background(mailLockedOwner(email).catch((err: unknown) => logger.error({ err }, "could not mail a sign-in lock")));
         } else {
-          await rateLimits.reset(key);
+          await signInLock.recordSuccess(email, ip);
         }
       }),
     },

@@ -35,18 +35,7 @@ describe("rate limits", () => {
     expect((await signIn(uniqueIp(), "stranger9@example.com", "wrong-password")).status).toBe(401);
   });
 
-  it("locks an account's password sign-in after repeated failures from any address, until the window ends", async () => {
-    await createAccount(shop, { email: "target@example.com", password: "the-real-password" });
-    for (let i = 0; i < 3; i++) expect((await signIn(uniqueIp(), "target@example.com", "guess-number-" + i)).status).toBe(401);
-    const blocked = await signIn(uniqueIp(), "target@example.com", "another-guess");
-    expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/too many failed sign-ins for this account/i);
-    // Even the right password waits: the attacker learns nothing from a guess during the lock.
-    expect((await signIn(uniqueIp(), "target@example.com", "the-real-password")).status).toBe(429);
-    // Other accounts sign in as usual; the same for a mail link to the locked one.
-    expect((await signIn(uniqueIp(), "known@example.com", "known-password-1")).status).toBe(200);
-    expect((await browser(shop).post("/api/auth/sign-in/magic-link", { email: "target@example.com" })).status).toBe(200);
-  });
+  // Locks per account and address, and the owner's mail: tests/api/sign-in-lock.test.ts.
 
   it("a successful sign-in clears the failures of the account", async () => {
     await createAccount(shop, { email: "clumsy@example.com", password: "clumsy-password" });

@@ -97,6 +97,23 @@ export function magicLinkMail(ctx: MailContext & { minutes: number }): Mail {
   });
 }
 
+/**
+ * To an account's owner when someone failed its password repeatedly: that address is paused (the
+ * owner's own devices are not), and a one-time sign-in link for the owner who simply forgot it.
+ */
+export function signInLockedMail(ctx: MailContext & { minutes: number; lockMinutes: number }): Mail {
+  return render(ctx, {
+    subject: `Failed sign-ins to your ${ctx.siteName} account`,
+    heading: "Someone failed to sign in repeatedly",
+    lines: [
+      `Someone tried to sign in to your account at ${ctx.siteName} several times with a wrong password. For your security, we have paused password sign-in from their address for ${ctx.lockMinutes} minutes; you can still sign in from your own devices.`,
+      `If it was you, this link signs you in without your password. It works once and expires in ${ctx.minutes} minutes.`,
+    ],
+    action: "Sign me in",
+    footer: "If it was not you, your account is safe: nobody can sign in without your password or this link. A long password you use nowhere else keeps it that way.",
+  });
+}
+
 /** The link to choose a new password (valid for one hour). */
 export function resetPasswordMail(ctx: MailContext): Mail {
   return render(ctx, {
