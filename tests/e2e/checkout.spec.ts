@@ -295,17 +295,20 @@ test.describe("checkout on a desktop", () => {
     await expect(form.getByRole("textbox", { name: /Notes/ })).toHaveValue("Leave it with the neighbour.");
     await expectAccessible(page);
 
-    // Meanwhile another shopper buys every unit left: this cart's line can no longer be served.
-    const stock = book.stock;
-    const other = await browser.newContext({ baseURL: BASE_URL });
-    const otherRes = await other.request.post("/api/cart/items", { data: { productId: book._id, quantity: stock }, headers: { origin: BASE_URL } });
-    expect(otherRes.status(), await otherRes.text()).toBe(201);
-    const placed = await other.request.post("/api/orders", {
-      headers: { origin: BASE_URL, "idempotency-key": `sold-out-${Date.now()}` },
-      data: { contact: { name: "Other", email: uniqueEmail("other"), phone: "+1 555 010 0100" }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    await other.close();
+    // Meanwhile other shoppers buy every unit left (each at most the shop's per-order quantity):
+    // this cart's line can no longer be served.
+    const { maxQuantityPerOrder } = (await (await request.get("/api/settings")).json()) as { maxQuantityPerOrder: number };
+    for (let left = book.stock; left > 0; left -= maxQuantityPerOrder) {
+      const other = await browser.newContext({ baseURL: BASE_URL });
+      const otherRes = await other.request.post("/api/cart/items", { data: { productId: book._id, quantity: Math.min(left, maxQuantityPerOrder) }, headers: { origin: BASE_URL } });
+      expect(otherRes.status(), await otherRes.text()).toBe(201);
+      const placed = await other.request.post("/api/orders", {
+        headers: { origin: BASE_URL, "idempotency-key": `sold-out-${Date.now()}-${left}` },
+        data: { contact: { name: "Other", email: uniqueEmail("other"), phone: uniquePhone() }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      await other.close();
+    }
 
     await fillGuestForm(page, "ada@example.com");
     await form.getByRole("button", { name: "Place order" }).click();
