@@ -46,38 +46,48 @@ type Refusal = { status: 400 | 413; message: string; field?: string };
  * is read from the network once.
  */
 export function inputGuard(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const url = new URL(c.req.url);
-    const refusal = checkPath(url.pathname) ?? checkQuery(url.search);
-    if (refusal) return refuse(c, refusal, false);
-    if (!BODY_METHODS.has(c.req.method) || !c.req.raw.body) return next();
-
-    const limit = bodyLimitFor(url.pathname);
-    const declared = Number(c.req.header("content-length"));
-    if (Number.isFinite(declared) && declared > limit) return refuse(c, tooLarge(limit), true);
-
-    const type = (c.req.header("content-type") ?? "").toLowerCase();
-    if (type.startsWith("multipart/form-data")) {
-      // Streamed on by the route's reader (server/http/multipart.ts), which applies the text rule to
-      // its fields; here only counted, so a body without Content-Length still stops at the limit.
-      const counted = withCountedBody(c.req.raw, limit);
-      c.req.raw = counted.request;
-      await next();
-      // A route that answered without reading the whole upload (a 401, a 413) leaves bytes on the
-      // connection that cannot be skipped: close it rather than promise a keep-alive.
-      if (!counted.complete()) setConnectionClose(c);
-      return;
-    }
-
-    const bytes = await readLimited(c.req.raw, limit);
-    if (!bytes) return refuse(c, tooLarge(limit), true);
-    if (!RAW_BODY.test(url.pathname) && bytes.length > 0) {
-      const problem = checkBody(bytes, type, url.pathname);
-      if (problem) return refuse(c, problem, false);
-    }
-    c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
-    return next();
+  return (c, next) => {
+    // The hot path (catalogue reads): a request without a body whose address is plain printable
+    // ASCII without percent-escapes holds nothing the text rule could refuse.
+    if (!BODY_METHODS.has(c.req.method) && PLAIN_URL.test(c.req.url)) return next();
+    return guard(c, next);
   };
+}
+
+/** Printable ASCII without `%`: no escape in it can decode to a control character or broken UTF-8. */
+const PLAIN_URL = /^[!-$&-~]*$/;
+
+async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Response | void> {
+  const url = new URL(c.req.url);
+  const refusal = checkPath(url.pathname) ?? checkQuery(url.search);
+  if (refusal) return refuse(c, refusal, false);
+  if (!BODY_METHODS.has(c.req.method) || !c.req.raw.body) return next();
+
+  const limit = bodyLimitFor(url.pathname);
+  const declared = Number(c.req.header("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return refuse(c, tooLarge(limit), true);
+
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) {
+    // Streamed on by the route's reader (server/http/multipart.ts), which applies the text rule to
+    // its fields; here only counted, so a body without Content-Length still stops at the limit.
+    const counted = withCountedBody(c.req.raw, limit);
+    c.req.raw = counted.request;
+    await next();
+    // A route that answered without reading the whole upload (a 401, a 413) leaves bytes on the
+    // connection that cannot be skipped: close it rather than promise a keep-alive.
+    if (!counted.complete()) setConnectionClose(c);
+    return;
+  }
+
+  const bytes = await readLimited(c.req.raw, limit);
+  if (!bytes) return refuse(c, tooLarge(limit), true);
+  if (!RAW_BODY.test(url.pathname) && bytes.length > 0) {
+    const problem = checkBody(bytes, type, url.pathname);
+    if (problem) return refuse(c, problem, false);
+  }
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
+  return next();
 }
 
 const tooLarge = (limit: number): Refusal => ({
