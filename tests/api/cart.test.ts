@@ -112,6 +112,16 @@ describe("POST /api/cart/items", () => {
     expect((await cartOf(await b.get("/api/cart"))).lines[0]!.quantity).toBe(2);
   });
 
+  it("stores no cart for a new browser whose first add is refused", async () => {
+    const carts = async () => Number((await shop.db.kysely.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await carts();
+    const sold = await browser(shop).post("/api/cart/items", { productId: ids.shirt, color: "Red", size: "M" });
+    expect(sold.status).toBe(409);
+    const tooMany = await browser(shop).post("/api/cart/items", { productId: ids.shirt, color: "Blue", size: "M", quantity: 4 });
+    expect(tooMany.status).toBe(409);
+    expect(await carts()).toBe(before);
+  });
+
   it("answers 404 for a draft or unknown product", async () => {
     const b = browser(shop);
     for (const productId of [ids.lamp, "no-such-product"]) {

@@ -101,32 +101,40 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const variantId = variant?.id ?? "";
       const stock = variant ? variant.stock : product.stock;
 
-      const cartId = await ensureCartId(k, owner);
-      // Every line of this product (its other colours and sizes count towards the per-order cap).
-      const [productLines, settings] = await Promise.all([
-        k.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cartId).where("product_id", "=", product.id).execute(),
-        deps.settings(),
-      ]);
-      const existing = productLines.find((l) => l.variant_id === variantId);
-      const wanted = (existing?.quantity ?? 0) + quantity;
-      const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
-      if (problem) throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
-      if (wanted > MAX_LINE_QUANTITY) requireQuantity(wanted);
-      const inCart = productLines.reduce((n, l) => n + l.quantity, 0);
-      const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
-      if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
+      // One transaction: a refused add leaves no empty cart behind, and a new shopper's first add
+      // commits (and, with synchronous=FULL, flushes to disk) once instead of twice.
+      // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
+      const settings = await deps.settings();
+      await db.kysely.transaction().execute(async (trx) => {
+        const cartId = await ensureCartId(trx, owner);
+        // Every line of this product (its other colours and sizes count towards the per-order cap).
+        const productLines = await trx
+          .selectFrom("cart_lines")
+          .select(["variant_id", "quantity"])
+          .where("cart_id", "=", cartId)
+          .where("product_id", "=", product.id)
+          .execute();
+        const existing = productLines.find((l) => l.variant_id === variantId);
+        const wanted = (existing?.quantity ?? 0) + quantity;
+        const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
+        if (problem) throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
+        if (wanted > MAX_LINE_QUANTITY) requireQuantity(wanted);
+        const inCart = productLines.reduce((n, l) => n + l.quantity, 0);
+        const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
+        if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
 
-      const now = nowIso();
-      await k
-        .insertInto("cart_lines")
-        .values({ id: newId(), cart_id: cartId, product_id: product.id, variant_id: variantId, quantity, created_at: now, updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({
-            quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")),
-            updated_at: now,
-          })),
-        )
-        .execute();
+        const now = nowIso();
+        await trx
+          .insertInto("cart_lines")
+          .values({ id: newId(), cart_id: cartId, product_id: product.id, variant_id: variantId, quantity, created_at: now, updated_at: now })
+          .onConflict((oc) =>
+            oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({
+              quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")),
+              updated_at: now,
+            })),
+          )
+          .execute();
+      });
       return view(owner);
     },
 
