@@ -33,25 +33,49 @@ export function createRateLimitStore(db: Db) {
       .catch(() => {});
   }
 
+  type Rule = { window: number; max: number };
+  type Executor = Pick<typeof k, "insertInto">;
+
+  /** One atomic upsert: counts an attempt in `key`'s window (a new window once the old one expired). */
+  async function count(executor: Executor, key: string, rule: Rule, now: number): Promise<RateDecision> {
+    const expired = now - rule.window * 1000;
+    const row = await executor
+      .insertInto("rate_limits")
+      .values({ key, count: 1, window_start: now })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+          window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END`,
+        }),
+      )
+      .returning(["count", "window_start"])
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) <= rule.max) return { allowed: true, retryAfter: null };
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
+  }
+
   return {
     /** Records one attempt against `key` and answers whether it is within `max` per `windowSeconds`. */
-    async consume(key: string, rule: { window: number; max: number }): Promise<RateDecision> {
+    async consume(key: string, rule: Rule): Promise<RateDecision> {
       const now = Date.now();
-      const expired = now - rule.window * 1000;
-      const row = await k
-        .insertInto("rate_limits")
-        .values({ key, count: 1, window_start: now })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            count: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
-            window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END`,
-          }),
-        )
-        .returning(["count", "window_start"])
-        .executeTakeFirstOrThrow();
+      const decision = await count(k, key, rule, now);
       prune(now);
-      if (Number(row.count) <= rule.max) return { allowed: true, retryAfter: null };
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
+      return decision;
+    },
+
+    /**
+     * Records one attempt against each key in one transaction (one commit, so one flush to disk
+     * instead of one per key) and answers each key's decision, in order.
+     */
+    async consumeAll(entries: ReadonlyArray<{ key: string; rule: Rule }>): Promise<RateDecision[]> {
+      const now = Date.now();
+      const decisions = await k.transaction().execute(async (trx) => {
+        const out: RateDecision[] = [];
+        for (const { key, rule } of entries) out.push(await count(trx, key, rule, now));
+        return out;
+      });
+      prune(now);
+      return decisions;
     },
 
     /** Whether `key` has already used up `max` attempts in its current window, without counting one. */

@@ -124,7 +124,7 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
         );
       }
 
-      const counted = await Promise.all(keys.map((c) => deps.rateLimits.consume(c.key, c.rule)));
+      const counted = await deps.rateLimits.consumeAll(keys);
       const over = keys.flatMap((c, i) => (counted[i]!.allowed ? [] : [{ retryAfter: counted[i]!.retryAfter!, message: c.message }]));
       if (over.length) throw refusal(over);
     },
