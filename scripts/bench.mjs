@@ -597,7 +597,8 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   step(`Starting the production server on ${base}`);
   const server = spawnChild("server", process.execPath, [path.join(root, "server.mjs")], {
-    env: { ...dbEnv, BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_ON_EMPTY: "false" },
+    // One trusted proxy hop: the shopping loads give each shopper its own client address.
+    env: { ...dbEnv, BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_ON_EMPTY: "false", TRUST_PROXY: "1" },
   });
   const startedAt = performance.now();
   for (;;) {

@@ -59,11 +59,26 @@ function visitorCookie(headers) {
   return list.map((c) => c.split(";")[0]).find((c) => c.startsWith("shop.visitor=")) ?? null;
 }
 
-const ORDER_BODY = JSON.stringify({
-  contact: { name: "Bench Shopper", email: "bench.shopper@example.com", phone: "+1 503 555 0100" },
-  address: { line1: "1 Benchmark Street", city: "Portland", postalCode: "97204", country: "US" },
-  paymentMethod: "cod",
-});
+/**
+ * A checkout body for one shopper. Each shopper of the run is someone else, as in a real shop: their
+ * own contact e-mail and phone, so the per-contact order limits and the open-order cap count each
+ * shopper once instead of refusing the whole run after a few orders.
+ */
+function orderBody(shopper) {
+  return JSON.stringify({
+    contact: { name: "Bench Shopper", email: `bench.shopper+${shopper}@example.com`, phone: `+1 503 ${String(shopper).padStart(7, "0")}` },
+    address: { line1: "1 Benchmark Street", city: "Portland", postalCode: "97204", country: "US" },
+    paymentMethod: "cod",
+  });
+}
+
+let shoppers = 0;
+/** A new shopper: a number for its contact, and a client address of its own (the bench server trusts one proxy hop). */
+function newShopper() {
+  shoppers += 1;
+  const n = shoppers;
+  return { n, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+}
 
 /**
  * The two load shapes, as autocannon options:
@@ -90,8 +105,10 @@ export function shoppingLoads(productIds, origin) {
         {
           method: "POST",
           path: "/api/cart/items",
-          headers: json,
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ productId: pick(productIds), quantity: 1 }) }),
+          setupRequest: (req, context) => {
+            context.shopper = newShopper();
+            return { ...req, headers: { ...json, "x-forwarded-for": context.shopper.ip }, body: JSON.stringify({ productId: pick(productIds), quantity: 1 }) };
+          },
           onResponse: (status, _body, context, headers) => {
             context.cookie = status === 201 || status === 200 ? visitorCookie(headers) : null;
           },
@@ -101,7 +118,13 @@ export function shoppingLoads(productIds, origin) {
           path: "/api/orders",
           // No cookie means the add failed: start over with a new shopper.
           setupRequest: (req, context) =>
-            context.cookie ? { ...req, headers: { ...json, cookie: context.cookie, "idempotency-key": randomBytes(12).toString("hex") }, body: ORDER_BODY } : null,
+            context.cookie
+              ? {
+                  ...req,
+                  headers: { ...json, cookie: context.cookie, "x-forwarded-for": context.shopper.ip, "idempotency-key": randomBytes(12).toString("hex") },
+                  body: orderBody(context.shopper.n),
+                }
+              : null,
         },
       ],
     },
