@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useFetcher, useNavigation } from "react-router";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
@@ -117,6 +117,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/checkout") && navigation.formData?.get("intent") !== "update";
   const formRef = useFocusFirstInvalid(result?.intent === "place" ? result.errors : undefined, FIELD_ORDER);
+  // A refusal with no field to point at (a limit, sold-out lines, the card provider down) is shown
+  // above the form: bring it into view, or a phone user who pressed Place order at the bottom of
+  // the page would see nothing happen.
+  const alertsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result?.intent === "place" && Object.keys(result.errors).length === 0) alertsRef.current?.scrollIntoView({ block: "center" });
+  }, [result]);
 
   // The summary follows the chosen shipping method: with JavaScript the quote is fetched as the
   // choice changes; without it the "Update" button asks the action.
@@ -156,33 +163,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </header>
 
-      {problems.length > 0 && (
-        <div role="alert" className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900" data-testid="checkout-problems">
-          <p className="font-semibold">Some items in your cart need your attention:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {problems.map((p) => (
-              <li key={p.lineId}>
-                <span className="font-medium">{p.name}</span>: {p.message}
-              </li>
-            ))}
-          </ul>
-          <Link to="/shopping-cart" className="mt-3 inline-flex font-semibold underline underline-offset-4">
-            Review your cart
-          </Link>
-        </div>
-      )}
-      {result?.intent === "place" && result.message && result.problems.length === 0 && (
-        <FormAlert kind="error" className="mt-6" testId="checkout-error">
-          {result.message}
-          {result.other.length > 0 && (
-            <ul className="mt-2 list-disc pl-5 font-normal">
-              {result.other.map((m) => (
-                <li key={m}>{m}</li>
+      <div ref={alertsRef}>
+        {problems.length > 0 && (
+          <div role="alert" className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900" data-testid="checkout-problems">
+            <p className="font-semibold">Some items in your cart need your attention:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {problems.map((p) => (
+                <li key={p.lineId}>
+                  <span className="font-medium">{p.name}</span>: {p.message}
+                </li>
               ))}
             </ul>
-          )}
-        </FormAlert>
-      )}
+            <Link to="/shopping-cart" className="mt-3 inline-flex font-semibold underline underline-offset-4">
+              Review your cart
+            </Link>
+          </div>
+        )}
+        {result?.intent === "place" && result.message && result.problems.length === 0 && (
+          <FormAlert kind="error" className="mt-6" testId="checkout-error">
+            {result.message}
+            {result.other.length > 0 && (
+              <ul className="mt-2 list-disc pl-5 font-normal">
+                {result.other.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </FormAlert>
+        )}
+      </div>
 
       <Form ref={formRef} method="post" noValidate aria-label="Checkout" className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

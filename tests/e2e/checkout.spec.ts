@@ -398,4 +398,31 @@ test.describe("checkout on a phone", () => {
     expect(link.width).toBeGreaterThan(250);
     await shot(page, testInfo, "confirmation-phone");
   });
+
+  test("a refusal with no field to point at (too many waiting orders) is brought into view after Place order", async ({ page, request, browser }, testInfo) => {
+    const book = await pickBook(request, 6);
+    const email = uniqueEmail("waiting");
+    const { maxOpenOrdersPerContact } = (await (await request.get("/api/settings")).json()) as { maxOpenOrdersPerContact: number };
+    for (let i = 0; i < maxOpenOrdersPerContact; i++) {
+      const other = await browser.newContext({ baseURL: BASE_URL });
+      expect((await other.request.post("/api/cart/items", { data: { productId: book._id }, headers: { origin: BASE_URL } })).status()).toBe(201);
+      const placed = await other.request.post("/api/orders", {
+        headers: { origin: BASE_URL, "idempotency-key": `waiting-${Date.now()}-${i}` },
+        data: { contact: { name: "Waiting", email, phone: uniquePhone() }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      await other.close();
+    }
+
+    await addToCartByApi(page, book._id);
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    await fillGuestForm(page, email);
+    await page.getByRole("button", { name: "Place order" }).click();
+    const alert = page.getByTestId("checkout-error");
+    await expect(alert).toContainText(`You already have ${maxOpenOrdersPerContact} orders waiting`);
+    await expect(alert).toBeInViewport();
+    await expectAccessible(page);
+    await shot(page, testInfo, "checkout-refused-phone");
+  });
 });
