@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/components/auth/password-rules";
 import type { AuthProvider } from "../../server/auth/providers";
+import { waitText } from "../../server/lib/rate-limit";
 
 /** What a better-auth endpoint answered, with the cookies to pass on to the browser. */
 export interface AuthResult<T = Record<string, unknown>> {
@@ -137,12 +138,6 @@ export function authErrorMessage(result: Pick<AuthResult, "status" | "code" | "m
   }
   if (result.status >= 500) return "Our sign-in service is having trouble. Please try again in a moment.";
   return result.message && result.status < 500 && result.status !== 403 ? `${result.message.replace(/\.?$/, ".")}` : fallback;
-}
-
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 /** A form's text value, trimmed (passwords are not trimmed). */

@@ -9,7 +9,7 @@ import type { Mailer } from "../modules/mail/mailer";
 import { type UserRecord, createUsersService } from "../modules/users/users.service";
 import { type Role, createAuth } from "./auth";
 import { listAuthProviders } from "./providers";
-import type { RateLimitStore } from "../lib/rate-limit";
+import { type RateLimitStore, waitText } from "../lib/rate-limit";
 import { resolveAuthSecret } from "./secret";
 
 /** The signed-in user as pages and API handlers see it (`context.user`). */
@@ -73,7 +73,7 @@ async function readableRateLimit(response: Response): Promise<Response> {
   const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
   if (body?.code === "RATE_LIMITED") return response;
   const seconds = Number(response.headers.get("x-retry-after")) || 60;
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = waitText(seconds);
   const headers = new Headers(response.headers);
   headers.set("Retry-After", String(seconds));
   headers.set("X-Retry-After", String(seconds));

@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import type { Mail, Mailer } from "../modules/mail/mailer";
 import { existingAccountMail, magicLinkMail, resetPasswordMail, signInLockedMail, verificationMail } from "../modules/mail/templates";
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
-import { type RateLimitStore, emailKey } from "../lib/rate-limit";
+import { type RateLimitStore, emailKey, waitText } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
@@ -54,7 +54,7 @@ export interface AuthDeps {
 
 function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
   const seconds = Math.max(1, retryAfter ?? 60);
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = waitText(seconds);
   return new APIError(
     "TOO_MANY_REQUESTS",
     { code: "RATE_LIMITED", message: `Too many ${what}. For your security, please wait ${wait} and try again.` },

@@ -99,3 +99,15 @@ export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 export function emailKey(kind: string, email: string): string {
   return `email:${kind}:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
 }
+
+/**
+ * How long to wait, for the messages of every limit: "45 seconds" (under a minute and a half, where
+ * "1 minute" would be vague), else minutes, else hours, rounded up.
+ */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}

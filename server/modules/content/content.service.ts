@@ -2,7 +2,7 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import { AppError } from "../../lib/errors";
-import type { RateLimitStore } from "../../lib/rate-limit";
+import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { newId } from "../../lib/ids";
 import { type ContactInput, type PixelConfig, type SiteSettings, pixelSchema, siteSettingsSchema } from "./content.schema";
 
@@ -70,7 +70,7 @@ export function createContentService(db: Db, options: { contactLimitPer10Min: nu
     async createContactMessage(input: ContactInput, ip: string | null): Promise<{ _id: string; createdAt: string }> {
       const decision = await options.rateLimits.consume(`contact:ip:${ip ?? "unknown"}`, { window: 10 * 60, max: options.contactLimitPer10Min });
       if (!decision.allowed) {
-        throw new AppError("rate_limited", `Too many messages. Please try again in ${Math.ceil((decision.retryAfter ?? 60) / 60)} minutes.`);
+        throw new AppError("rate_limited", `Too many messages. Please try again in ${waitText(decision.retryAfter ?? 60)}.`);
       }
       const id = newId();
       const created_at = nowIso();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { AppError } from "../../lib/errors";
-import type { RateLimitStore } from "../../lib/rate-limit";
+import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
@@ -36,15 +36,6 @@ export function normalEmail(email: string): string {
 /** The phone number as the limits compare it: its digits only ("+1 (555) 010-0142" → "15550100142"). */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
-}
-
-/** "8 minutes", "1 hour": how long to wait, rounded up, for messages. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-  const hours = Math.ceil(minutes / 60);
-  return hours === 1 ? "1 hour" : `${hours} hours`;
 }
 
 const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
