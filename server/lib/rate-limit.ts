@@ -95,9 +95,14 @@ export function createRateLimitStore(db: Db) {
 
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
-/** The rate-limit key of an e-mail address for one kind of request; hashed, so the table holds no addresses. */
+/** A rate-limit key for a personal value (an address, a phone number); hashed, so the table holds none. */
+export function personalKey(kind: string, value: string): string {
+  return `${kind}:${createHash("sha256").update(value).digest("base64url")}`;
+}
+
+/** The rate-limit key of an e-mail address for one kind of request (trimmed and lower-case, hashed). */
 export function emailKey(kind: string, email: string): string {
-  return `email:${kind}:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
+  return personalKey(`email:${kind}`, email.trim().toLowerCase());
 }
 
 /**

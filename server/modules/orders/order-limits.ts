@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { AppError } from "../../lib/errors";
-import { type RateLimitStore, waitText } from "../../lib/rate-limit";
+import { type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
@@ -38,7 +37,6 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
 }
 
-const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /**
  * The limits on placing orders, in one place for the API and the checkout page (both go through
@@ -52,10 +50,10 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
   function keysOf(party: PlacementParty): Array<{ key: string; rule: RateRule; message: (wait: string) => string }> {
     const keys = [
       { key: `order:shopper:${party.owner}`, rule: deps.rules.perShopper, message: (wait: string) => `You have placed several orders in a short time. Please try again in ${wait}.` },
-      { key: `order:email:${hashed(normalEmail(party.email))}`, rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this e-mail address in a short time. Please try again in ${wait}.` },
+      { key: emailKey("order", party.email), rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this e-mail address in a short time. Please try again in ${wait}.` },
     ];
     const digits = phoneDigits(party.phone);
-    if (digits) keys.push({ key: `order:phone:${hashed(digits)}`, rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this phone number in a short time. Please try again in ${wait}.` });
+    if (digits) keys.push({ key: personalKey("phone:order", digits), rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this phone number in a short time. Please try again in ${wait}.` });
     if (party.ip) keys.unshift({ key: `order:ip:${party.ip}`, rule: deps.rules.perIp, message: (wait: string) => `Too many orders from your network in a short time. Please try again in ${wait}.` });
     return keys;
   }
