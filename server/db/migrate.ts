@@ -6,6 +6,7 @@ import { authMigration } from "./migrations/0003-auth";
 import { shoppingMigration } from "./migrations/0004-shopping";
 import { retentionMigration } from "./migrations/0005-visitor-retention";
 import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-contact";
+import { listedPriceMigration } from "./migrations/0007-listed-price";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0004-shopping": shoppingMigration(db.dialect),
     "0005-visitor-retention": retentionMigration(),
     "0006-open-orders-by-contact": openOrdersByContactMigration(),
+    "0007-listed-price": listedPriceMigration(),
   };
 }
 

@@ -20,7 +20,14 @@ export interface ProductTable {
   description: string;
   price: number;
   discount: number;
+  /** The listed price: what a shopper pays for the cheapest variant in stock (catalog/pricing.ts listedPrice). */
   final_price: number;
+  /** That variant's price before the discount. */
+  list_price: ColumnType<number, number | undefined, number>;
+  /** 1 when the buyable variants' prices differ ("From"). */
+  price_varies: ColumnType<number, number | undefined, number>;
+  /** JSON: colour name → its pictures (a subset of `images`, in order). */
+  color_images: ColumnType<string, string | undefined, string>;
   category_id: string;
   subcategory_id: string | null;
   brand: string | null;

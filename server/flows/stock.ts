@@ -1,4 +1,5 @@
 import type { Executor } from "../modules/cart/cart.repo";
+import { refreshListedPrices } from "../modules/catalog/catalog.listing";
 
 /** Units of one product, and of one of its variants, that an order takes or gives back. */
 export interface StockLine {
@@ -12,7 +13,7 @@ export interface StockLine {
 export interface StockChange {
   /** `product:<id>` or `variant:<id>` rows short of units (decrements only). */
   short: Array<{ kind: "product" | "variant"; id: string }>;
-  /** Products that reached 0, or came back from 0. */
+  /** Products that reached 0 or came back from 0, or whose listed price moved (a variant sold out or back). */
   flipped: string[];
 }
 
@@ -38,6 +39,7 @@ function grouped(lines: StockLine[]) {
 export async function takeStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
   const { products, variants } = grouped(lines);
   const change: StockChange = { short: [], flipped: [] };
+  const availability = new Set<string>();
   for (const [id, quantity] of products) {
     const row = await trx
       .updateTable("products")
@@ -55,10 +57,13 @@ export async function takeStock(trx: Executor, lines: StockLine[]): Promise<Stoc
       .set((eb) => ({ stock: eb("stock", "-", quantity) }))
       .where("id", "=", id)
       .where("stock", ">=", quantity)
-      .returning("stock")
+      .returning(["stock", "product_id"])
       .executeTakeFirst();
     if (!row) change.short.push({ kind: "variant", id });
+    else if (row.stock === 0) availability.add(row.product_id);
   }
+  // The last unit of a variant can move the listed price (the cheapest one in stock is gone).
+  if (change.short.length === 0) change.flipped = await listingChanged(trx, change.flipped, availability);
   return change;
 }
 
@@ -66,6 +71,7 @@ export async function takeStock(trx: Executor, lines: StockLine[]): Promise<Stoc
 export async function returnStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
   const { products, variants } = grouped(lines);
   const change: StockChange = { short: [], flipped: [] };
+  const availability = new Set<string>();
   for (const [id, quantity] of products) {
     const row = await trx
       .updateTable("products")
@@ -76,11 +82,22 @@ export async function returnStock(trx: Executor, lines: StockLine[]): Promise<St
     if (row && row.stock === quantity) change.flipped.push(id);
   }
   for (const [id, quantity] of variants) {
-    await trx
+    const row = await trx
       .updateTable("product_variants")
       .set((eb) => ({ stock: eb("stock", "+", quantity) }))
       .where("id", "=", id)
-      .execute();
+      .returning(["stock", "product_id"])
+      .executeTakeFirst();
+    // A variant back from sold out can be the cheapest one in stock again.
+    if (row && row.stock === quantity) availability.add(row.product_id);
   }
+  change.flipped = await listingChanged(trx, change.flipped, availability);
   return change;
+}
+
+/** Products whose availability flipped, plus those whose listed price the catalogue had to move. */
+async function listingChanged(trx: Executor, flipped: string[], variantFlips: Set<string>): Promise<string[]> {
+  if (flipped.length === 0 && variantFlips.size === 0) return flipped;
+  const moved = await refreshListedPrices(trx, [...flipped, ...variantFlips]);
+  return [...new Set([...flipped, ...moved])];
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../server/db/database";
 import { newId, slugify } from "../../server/lib/ids";
-import { discountedPrice } from "../../server/modules/catalog/pricing";
+import { refreshListedPrices } from "../../server/modules/catalog/catalog.listing";
 
 export interface FixtureProduct {
   name: string;
@@ -9,6 +9,10 @@ export interface FixtureProduct {
   category: string;
   subCategory?: string;
   status?: "active" | "draft";
+  /** Units of a product without variants (default 5). */
+  stock?: number;
+  /** Extra pictures per colour (the product's own picture comes first). */
+  colorImages?: Record<string, string[]>;
   variants?: Array<{ color?: string; size?: string; additional?: number; stock?: number }>;
   createdAt?: string;
 }
@@ -48,15 +52,16 @@ export async function insertCatalog(db: Db, categories: Record<string, string[]>
         description: `<p>${p.name} description.</p>`,
         price: p.price,
         discount: p.discount ?? 0,
-        final_price: discountedPrice(p.price, p.discount ?? 0),
+        final_price: 0, // set below by the catalogue's listing rule, once the variants exist
         category_id: categoryIds.get(p.category)!,
         subcategory_id: p.subCategory ? categoryIds.get(`${p.category}/${p.subCategory}`)! : null,
         brand: "Fixture",
         sku: `SKU-${slugify(p.name)}`,
-        stock: variants.length ? variants.reduce((n, v) => n + (v.stock ?? 5), 0) : 5,
+        stock: variants.length ? variants.reduce((n, v) => n + (v.stock ?? 5), 0) : (p.stock ?? 5),
         shipping_cost: 499,
         status: p.status ?? "active",
-        images: JSON.stringify([`/uploads/products/${slugify(p.name)}.webp`]),
+        images: JSON.stringify([`/uploads/products/${slugify(p.name)}.webp`, ...Object.values(p.colorImages ?? {}).flat()]),
+        color_images: JSON.stringify(p.colorImages ?? {}),
         specifications: JSON.stringify([{ name: "Material", value: "Cotton" }]),
         created_at: created,
         updated_at: created,
@@ -69,6 +74,7 @@ export async function insertCatalog(db: Db, categories: Record<string, string[]>
         .values({ id: newId(), product_id: id, color: v.color ?? null, color_hex: v.color ? "#112233" : null, size: v.size ?? null, additional_price: v.additional ?? 0, stock: v.stock ?? 5, sku: null, sort_order: order2++ })
         .execute();
     }
+    await refreshListedPrices(k, [id]);
   }
   return { categoryIds, productIds };
 }

@@ -1,5 +1,4 @@
 import { slugify } from "../../lib/ids";
-import { discountedPrice } from "../../modules/catalog/pricing";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
 import { COLORS, type ColorName } from "./colors";
 import type { Art, ArtText } from "./illustrations";
@@ -30,7 +29,6 @@ export interface PlannedProduct {
   description: string;
   price: number;
   discount: number;
-  final_price: number;
   category: CategoryDef;
   sub: SubCategoryDef;
   brand: string;
@@ -229,7 +227,6 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
         description,
         price,
         discount,
-        final_price: discountedPrice(price, discount),
         category,
         sub,
         brand,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
-import { discountedPrice } from "../../modules/catalog/pricing";
+import { listedPrice } from "../../modules/catalog/pricing";
 import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
 import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "../../modules/images/image-sizes";
 import { toIso } from "../database";
@@ -85,11 +85,13 @@ describe("the default demo shop", () => {
     }
   });
 
-  it("prices in cents, with final prices from the discount rule; about 40% are discounted by 5–50%", async () => {
+  it("prices in cents, listed at the cheapest variant one can buy; about 40% are discounted by 5–50%", async () => {
     const rows = await products();
+    const variants = await t.db.kysely.selectFrom("product_variants").selectAll().orderBy("sort_order").execute();
     for (const p of rows) {
       expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
-      expect(p.final_price).toBe(discountedPrice(p.price, p.discount));
+      const listed = listedPrice(p, variants.filter((v) => v.product_id === p.id));
+      expect([p.final_price, p.list_price, p.price_varies]).toEqual([listed.finalPrice, listed.price, listed.varies ? 1 : 0]);
       expect(p.discount === 0 || (p.discount >= 5 && p.discount <= 50)).toBe(true);
       expect(Number.isInteger(p.shipping_cost) && p.shipping_cost >= 0).toBe(true);
     }

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../../logger";
 import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
+import { listedPrice } from "../../modules/catalog/pricing";
 import { createImageService } from "../../modules/images/images.service";
 import type { Db } from "../database";
 import type { Database } from "../schema";
@@ -201,6 +202,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     for (let i = from; i < to; i++) {
       const p = planner.next();
       const id = newId();
+      const listed = listedPrice(p, p.variants);
       products.push({
         id,
         name: p.name,
@@ -208,7 +210,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         description: p.description,
         price: p.price,
         discount: p.discount,
-        final_price: p.final_price,
+        final_price: listed.finalPrice,
+        list_price: listed.price,
+        price_varies: listed.varies ? 1 : 0,
         category_id: categoryIds.get(p.category.slug)!,
         subcategory_id: categoryIds.get(p.sub.slug)!,
         brand: p.brand,
