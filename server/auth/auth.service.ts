@@ -8,7 +8,7 @@ import { imageSrcSet } from "../modules/images/image-sizes";
 import type { Mailer } from "../modules/mail/mailer";
 import { type UserRecord, createUsersService } from "../modules/users/users.service";
 import { type Role, createAuth } from "./auth";
-import { listAuthProviders } from "./providers";
+import { listAuthProviders, warnIncompleteProviders } from "./providers";
 import { type RateLimitStore, waitText } from "../lib/rate-limit";
 import { resolveAuthSecret } from "./secret";
 
@@ -120,6 +120,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     background: (task) => background.run(task),
   });
   const providers = listAuthProviders(env);
+  warnIncompleteProviders(env, logger);
 
   async function getSession(headers: Headers, options: { fresh?: boolean } = {}): Promise<SessionLookup> {
     if (!headers.get("cookie")?.includes("session_token")) return { user: null, setCookies: [] };

@@ -28,6 +28,31 @@ export function configuredSocialProviders(env: Env): Array<{ id: SocialId; name:
   });
 }
 
+const OIDC_VARS = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+/**
+ * Sign-in providers configured only in part (a client id without its secret, or the reverse; an
+ * OpenID Connect issuer without its client), with the variables still missing: the shop leaves
+ * them out, and the start-up log says why instead of a button silently not appearing.
+ */
+export function incompleteProviders(env: Env): Array<{ provider: string; missing: string[] }> {
+  const social = SOCIAL.flatMap((p) => {
+    const vars = [p.idVar, p.secretVar];
+    const missing = vars.filter((v) => !env[v]);
+    return missing.length === 1 ? [{ provider: p.name, missing }] : [];
+  });
+  const missingOidc = OIDC_VARS.filter((v) => !env[v]);
+  const oidc = missingOidc.length > 0 && missingOidc.length < OIDC_VARS.length ? [{ provider: "OpenID Connect", missing: [...missingOidc] }] : [];
+  return [...social, ...oidc];
+}
+
+/** Logs one start-up warning per provider that is configured only in part (see incompleteProviders). */
+export function warnIncompleteProviders(env: Env, logger: { warn: (obj: object, msg: string) => void }): void {
+  for (const { provider, missing } of incompleteProviders(env)) {
+    logger.warn({ provider, missing }, `${provider} sign-in is off: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set`);
+  }
+}
+
 /** The generic OpenID Connect provider when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
 export function configuredOidcProvider(env: Env) {
   if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;

@@ -5,11 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { setUpAdministrators } from "../../server/auth/admin-setup";
 import type { AuthTables } from "../../server/auth/auth.tables";
 import { resolveAuthSecret } from "../../server/auth/secret";
+import pino from "pino";
 import { withReachableOidc } from "../../server/auth/providers";
 import { loadEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
+import { createServices } from "../../server/services";
 import { browser, createAccount } from "../support/auth-browser";
-import { type TestShop, createTestShop } from "../support/test-shop";
+import { type TestShop, createTestDb, createTestShop } from "../support/test-shop";
 
 const silent = createLogger("silent");
 
@@ -144,5 +146,41 @@ describe("an OpenID Connect issuer that never answers", () => {
       for (const s of sockets) s.destroy();
       server.close();
     }
+  });
+});
+
+describe("a sign-in provider configured only in part", () => {
+  /** The start-up warnings of a shop built with this environment, as the process log writes them. */
+  async function startUpWarnings(vars: Record<string, string>) {
+    const testDb = await createTestDb();
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    try {
+      const services = createServices(testDb.db, loadEnv({ NODE_ENV: "test", DATABASE_URL: testDb.url, ...vars }), { logger });
+      return { warnings: lines.filter((l) => l.level === 40).map((l) => l.msg), providers: services.auth.providers.map((p) => p.id) };
+    } finally {
+      await testDb.drop();
+    }
+  }
+
+  it("is left out, and the start-up log names the variable that is missing", async () => {
+    const { warnings, providers } = await startUpWarnings({
+      GOOGLE_CLIENT_ID: "google-id",
+      GITHUB_CLIENT_SECRET: "github-secret",
+      FACEBOOK_CLIENT_ID: "facebook-id",
+      FACEBOOK_CLIENT_SECRET: "facebook-secret",
+      OIDC_ISSUER: "https://sso.example.com",
+      OIDC_CLIENT_ID: "oidc-id",
+    });
+    expect(providers).toEqual(["facebook"]);
+    expect(warnings).toContain("Google sign-in is off: GOOGLE_CLIENT_SECRET is not set");
+    expect(warnings).toContain("GitHub sign-in is off: GITHUB_CLIENT_ID is not set");
+    expect(warnings).toContain("OpenID Connect sign-in is off: OIDC_CLIENT_SECRET is not set");
+    expect(warnings.filter((w) => /sign-in is off/.test(w))).toHaveLength(3);
+  });
+
+  it("says nothing when every provider is either complete or not configured at all", async () => {
+    const { warnings } = await startUpWarnings({ GOOGLE_CLIENT_ID: "google-id", GOOGLE_CLIENT_SECRET: "google-secret" });
+    expect(warnings.filter((w) => /sign-in is off/.test(w))).toEqual([]);
   });
 });
