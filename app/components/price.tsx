@@ -5,16 +5,24 @@ interface Props {
   finalPrice: number;
   discount: number;
   size?: "sm" | "lg";
+  /** The price is the lowest of several (a product's variants differ): "From $X". */
+  from?: boolean;
+  /** Show the "-N%" badge beside the price (off where the picture already carries it). */
+  badge?: boolean;
 }
 
 /** Final price, with the original struck through and the discount badge when discounted. */
-export function Price({ price, finalPrice, discount, size = "sm" }: Props) {
+export function Price({ price, finalPrice, discount, size = "sm", from = false, badge = true }: Props) {
   const money = useMoney();
   const big = size === "lg";
   return (
     <p className="flex flex-wrap items-baseline gap-x-2" data-testid="price">
       <span className={`font-semibold text-stone-900 ${big ? "text-3xl" : "text-base"}`} data-testid="final-price">
-        <span className="sr-only">{discount > 0 ? "Now " : "Price "}</span>
+        {from ? (
+          <span className={`font-normal text-stone-700 ${big ? "text-lg" : "text-sm"}`}>From </span>
+        ) : (
+          <span className="sr-only">{discount > 0 ? "Now " : "Price "}</span>
+        )}
         {money(finalPrice)}
       </span>
       {discount > 0 && (
@@ -23,7 +31,7 @@ export function Price({ price, finalPrice, discount, size = "sm" }: Props) {
             <span className="sr-only">Was </span>
             {money(price)}
           </s>
-          <span className={`rounded bg-rose-700 px-1.5 py-0.5 font-medium text-white ${big ? "text-sm" : "text-xs"}`}>-{discount}%</span>
+          {badge && <span className={`rounded bg-rose-700 px-1.5 py-0.5 font-medium text-white ${big ? "text-sm" : "text-xs"}`}>-{discount}%</span>}
         </>
       )}
     </p>

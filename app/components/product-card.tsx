@@ -33,7 +33,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           </Link>
         </h3>
         <div className="mt-auto pt-1">
-          <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} />
+          <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} />
         </div>
       </div>
     </article>

@@ -136,7 +136,7 @@ function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.Fo
             {entry.name}
           </Link>
           <div className="mt-1 text-sm">
-            <Price price={entry.price} finalPrice={entry.finalPrice} discount={entry.discount} />
+            <Price price={entry.price} finalPrice={entry.finalPrice} discount={entry.discount} from={entry.priceVaries} />
           </div>
           <p className={`mt-1 text-sm font-medium ${entry.inStock ? "text-emerald-800" : "text-stone-600"}`} data-testid="wishlist-stock">
             {entry.inStock ? "In stock" : "Out of stock"}

@@ -173,7 +173,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
                 <span className="block truncate text-xs text-stone-600">{p.subCategory ?? p.category}</span>
               </span>
               <span className="shrink-0 text-right text-sm">
-                <span className="font-semibold text-stone-900">{money(p.finalPrice)}</span>
+                <span className="font-semibold text-stone-900">
+                  {p.priceVaries && <span className="font-normal text-stone-600">From </span>}
+                  {money(p.finalPrice)}
+                </span>
                 {p.discount > 0 && <s className="ml-1.5 hidden text-xs text-stone-500 sm:inline">{money(p.price)}</s>}
               </span>
             </li>

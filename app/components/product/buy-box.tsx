@@ -21,7 +21,7 @@ const focusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offse
  * buttons go through a fetcher: "Add to cart" opens the cart panel and toasts 'Added to cart';
  * "Buy now" adds without opening it, toasts 'Proceeding to checkout...' and goes to /checkout.
  */
-export function BuyBox({ product }: { product: ProductDetail }) {
+export function BuyBox({ product, onColorChange }: { product: ProductDetail; onColorChange?: (color: string) => void }) {
   const money = useMoney();
   const hydrated = useHydrated();
   const [sel, setSel] = useState<Selection>(() => initialSelection(product));
@@ -94,7 +94,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
                   value={c.name}
                   checked={sel.color === c.name}
                   disabled={!c.available}
-                  onChange={() => setSel((s) => chooseColor(product, s, c.name))}
+                  onChange={() => {
+                    setSel((s) => chooseColor(product, s, c.name));
+                    onColorChange?.(c.name);
+                  }}
                   className="peer sr-only"
                 />
                 <span
@@ -167,7 +170,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
             <button
               type="button"
               aria-label="One less"
-              disabled={!hydrated || quantity <= 1}
+              disabled={!hydrated || !canBuy || quantity <= 1}
               onClick={() => {
                 setQty(Math.max(1, quantity - 1));
                 setQtyText(null);
@@ -185,14 +188,15 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               max={canBuy ? stock : undefined}
               step={1}
               value={qtyText ?? String(quantity)}
+              disabled={!canBuy}
               onChange={(e) => changeQuantity(e.target.value)}
               onBlur={() => setQtyText(null)}
-              className="w-14 border-x border-stone-200 text-center text-base tabular-nums text-stone-900 outline-none [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+              className="w-14 border-x border-stone-200 text-center text-base tabular-nums text-stone-900 outline-none disabled:bg-stone-50 disabled:text-stone-500 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
             />
             <button
               type="button"
               aria-label="One more"
-              disabled={!hydrated || (canBuy && quantity >= stock)}
+              disabled={!hydrated || !canBuy || quantity >= stock}
               onClick={() => {
                 setQty(nextQuantity(quantity + 1, quantity, canBuy ? stock : undefined));
                 setQtyText(null);

@@ -18,6 +18,7 @@ describe("productJsonLd", () => {
   const product = {
     name: "Classic Tee", slug: "classic-tee", image: ["/uploads/products/tee.webp", "https://cdn.example/tee2.webp"],
     description: "<p>Soft &amp; light.</p>", sku: "TEE-1", brand: "Acme", finalPrice: 17.1, inStock: true, category: "Men",
+    priceVaries: false, variants: [] as Array<{ finalPrice: number; stock: number }>,
   };
 
   it("describes the product with absolute image URLs and the final price as the offer", () => {
@@ -33,6 +34,13 @@ describe("productJsonLd", () => {
     expect(ld.offers.availability).toBe("https://schema.org/OutOfStock");
     expect("sku" in ld).toBe(false);
     expect("brand" in ld).toBe(false);
+  });
+
+  it("offers a range from the listed price to the dearest variant in stock when their prices differ", () => {
+    const variants = [{ finalPrice: 17.1, stock: 2 }, { finalPrice: 21.5, stock: 1 }, { finalPrice: 30, stock: 0 }];
+    const ld = productJsonLd({ ...product, priceVaries: true, variants }, { baseUrl: "https://shop.test", currency: "USD" });
+    expect(ld.offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: "17.10", highPrice: "21.50", offerCount: 2, availability: "https://schema.org/InStock" });
+    expect("price" in ld.offers).toBe(false);
   });
 });
 

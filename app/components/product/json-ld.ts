@@ -38,11 +38,38 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-type JsonLdProduct = Pick<ProductDetail, "name" | "slug" | "image" | "description" | "sku" | "brand" | "finalPrice" | "inStock" | "category">;
+type JsonLdProduct = Pick<ProductDetail, "name" | "slug" | "image" | "description" | "sku" | "brand" | "finalPrice" | "inStock" | "category" | "priceVaries"> & {
+  variants: Array<Pick<ProductDetail["variants"][number], "finalPrice" | "stock">>;
+};
 
-/** schema.org Product with one Offer at the final (discounted) price, for search engines' rich results. */
+/**
+ * schema.org Product with its listed price (the cheapest variant one can buy): one Offer when
+ * every buyable variant costs the same, else an AggregateOffer from that price to the dearest of
+ * them, for search engines' rich results.
+ */
 export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string }) {
   const url = absoluteUrl(opts.baseUrl, `/products/${product.slug}`);
+  const availability = product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  const offered = product.inStock ? product.variants.filter((v) => v.stock > 0) : product.variants;
+  const offers = product.priceVaries
+    ? {
+        "@type": "AggregateOffer",
+        url,
+        lowPrice: product.finalPrice.toFixed(2),
+        highPrice: Math.max(product.finalPrice, ...offered.map((v) => v.finalPrice)).toFixed(2),
+        offerCount: offered.length,
+        priceCurrency: opts.currency,
+        availability,
+        itemCondition: "https://schema.org/NewCondition",
+      }
+    : {
+        "@type": "Offer",
+        url,
+        price: product.finalPrice.toFixed(2),
+        priceCurrency: opts.currency,
+        availability,
+        itemCondition: "https://schema.org/NewCondition",
+      };
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -53,14 +80,7 @@ export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; c
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
     category: product.category,
     url,
-    offers: {
-      "@type": "Offer",
-      url,
-      price: product.finalPrice.toFixed(2),
-      priceCurrency: opts.currency,
-      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    offers,
   };
 }
 

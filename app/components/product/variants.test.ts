@@ -29,6 +29,10 @@ describe("variant selection", () => {
     expect(initialSelection({ colors: [], sizes: [], variants: [] })).toEqual({ color: null, size: null });
   });
 
+  it("opens on the variant the listed price names, so the page shows the price the card showed", () => {
+    expect(initialSelection({ ...tee, listedVariantId: "Blue-S" })).toEqual({ color: "Blue", size: "S" });
+  });
+
   it("marks colours with nothing in stock and sizes that cannot be bought in the chosen colour", () => {
     expect(colorOptions(tee).map((c) => [c.name, c.available])).toEqual([["Red", true], ["Blue", true], ["Green", false]]);
     expect(sizeOptions(tee, "Red").map((s) => [s.size, s.available])).toEqual([["S", false], ["M", true], ["XL", true]]);

@@ -5,7 +5,7 @@ export interface Selection {
   size: string | null;
 }
 
-type Product = Pick<ProductDetail, "colors" | "sizes" | "variants">;
+type Product = Pick<ProductDetail, "colors" | "sizes" | "variants"> & Partial<Pick<ProductDetail, "listedVariantId">>;
 
 /** The variant of the chosen colour and size; a product without colours (or sizes) matches on the other alone. */
 export function findVariant(product: Product, sel: Selection): ProductVariant | undefined {
@@ -16,9 +16,12 @@ export function findVariant(product: Product, sel: Selection): ProductVariant | 
   return product.variants.find((v) => (!wantColor || v.color === sel.color) && (!wantSize || v.size === sel.size));
 }
 
-/** The first variant in stock (else the first at all), so the page opens on something that can be bought. */
+/**
+ * The variant the listed price names (the cheapest one in stock, chosen by the catalogue's listing
+ * rule), so the page opens on the price the card showed; else the first in stock, else the first.
+ */
 export function initialSelection(product: Product): Selection {
-  const v = product.variants.find((x) => x.stock > 0) ?? product.variants[0];
+  const v = product.variants.find((x) => x.id === product.listedVariantId) ?? product.variants.find((x) => x.stock > 0) ?? product.variants[0];
   return { color: v?.color ?? null, size: v?.size ?? null };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { nowIso } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { parseColorImages, picturesFor } from "../catalog/pictures";
 import { toMajor } from "../catalog/pricing";
 import { imageVariantUrl } from "../images/image-sizes";
 import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
@@ -23,6 +24,7 @@ export interface CartLineRow {
   discount: number;
   shipping_cost: number;
   images: string;
+  color_images: string;
   status: string;
   sku: string | null;
   product_stock: number;
@@ -78,6 +80,7 @@ export function loadCartRows(k: Executor, owner: string): Promise<CartLineRow[]>
       "p.discount",
       "p.shipping_cost",
       "p.images",
+      "p.color_images",
       "p.status",
       "p.sku",
       "p.stock as product_stock",
@@ -94,12 +97,13 @@ export function loadCartRows(k: Executor, owner: string): Promise<CartLineRow[]>
     .execute() as Promise<CartLineRow[]>;
 }
 
-/** The first picture of a product at its smallest stored width. */
-export function firstImage(imagesJson: string): string | null {
+/** The first picture of a product (of the colour, when given and pictured) at its smallest stored width. */
+export function firstImage(imagesJson: string, colorImagesJson?: string, color?: string | null): string | null {
   try {
     const images = JSON.parse(imagesJson) as unknown;
-    const first = Array.isArray(images) ? images[0] : null;
-    return typeof first === "string" ? imageVariantUrl(first, "product", 320) : null;
+    const list = Array.isArray(images) ? images.filter((x): x is string => typeof x === "string") : [];
+    const first = picturesFor({ images: list, colorImages: parseColorImages(colorImagesJson) }, color)[0];
+    return first ? imageVariantUrl(first, "product", 320) : null;
   } catch {
     return null;
   }
@@ -117,7 +121,7 @@ export function priceLine(row: CartLineRow): PricedLine {
   return {
     row,
     label,
-    image: firstImage(row.images),
+    image: firstImage(row.images, row.color_images, row.color),
     additionalPrice,
     price,
     finalPrice,
@@ -156,6 +160,7 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
       subtotal: toMajor(totals.subtotal),
       discount: toMajor(totals.discount),
       shipping: toMajor(totals.shipping),
+      shippingMax: toMajor(totals.shippingMax),
       total: toMajor(totals.total),
       freeShippingThreshold: toMajor(totals.freeShippingThreshold),
       amountToFreeShipping: toMajor(totals.amountToFreeShipping),

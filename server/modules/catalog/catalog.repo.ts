@@ -3,7 +3,8 @@ import type { Db } from "../../db/database";
 import { toIso } from "../../db/database";
 import type { Sort } from "./catalog.schema";
 import type { Category, ProductCard, ProductDetail, ProductVariant } from "./catalog.types";
-import { toMajor, variantPrice } from "./pricing";
+import { parseColorImages } from "./pictures";
+import { listedPrice, toMajor, variantPrice } from "./pricing";
 
 /** Filters in minor units, already resolved to category ids. */
 export interface ProductFilter {
@@ -23,6 +24,8 @@ const cardColumns = [
   "p.price",
   "p.discount",
   "p.final_price",
+  "p.list_price",
+  "p.price_varies",
   "p.images",
   "p.shipping_cost",
   "p.brand",
@@ -41,6 +44,8 @@ type CardRow = {
   price: number;
   discount: number;
   final_price: number;
+  list_price: number;
+  price_varies: number;
   images: string;
   shipping_cost: number;
   brand: string | null;
@@ -57,9 +62,10 @@ function toCard(row: CardRow): ProductCard {
     _id: row.id,
     name: row.name,
     slug: row.slug,
-    price: toMajor(row.price),
+    price: toMajor(row.list_price),
     discount: row.discount,
     finalPrice: toMajor(row.final_price),
+    priceVaries: row.price_varies === 1,
     image: JSON.parse(row.images) as string[],
     category: row.category_name,
     categorySlug: row.category_slug,
@@ -140,7 +146,7 @@ export function createCatalogRepo(db: Db) {
     async getDetailBySlug(slug: string): Promise<ProductDetail | null> {
       const row = await baseQuery()
         .where("p.slug", "=", slug)
-        .select([...cardColumns, "p.description", "p.sku", "p.specifications", "p.updated_at"])
+        .select([...cardColumns, "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
         .executeTakeFirst();
       if (!row) return null;
       const variantRows = await k
@@ -148,8 +154,10 @@ export function createCatalogRepo(db: Db) {
         .selectAll()
         .where("product_id", "=", row.id)
         .orderBy("sort_order")
+        .orderBy("id")
         .execute();
       const card = toCard(row as CardRow);
+      const listed = listedPrice(row, variantRows);
       const variants: ProductVariant[] = variantRows.map((v) => {
         const prices = variantPrice(row.price, v.additional_price, row.discount);
         return {
@@ -181,6 +189,8 @@ export function createCatalogRepo(db: Db) {
         colors: [...colors].map(([name, hex]) => ({ name, hex })),
         sizes: [...sizes],
         variants,
+        listedVariantId: listed.variantIndex === null ? null : variantRows[listed.variantIndex].id,
+        colorImages: parseColorImages(row.color_images),
         updatedAt: toIso(row.updated_at)!,
       };
     },

@@ -3,9 +3,13 @@ export interface ProductCard {
   _id: string;
   name: string;
   slug: string;
+  /** The listed price (catalog/pricing.ts listedPrice): the cheapest variant one can buy, before the discount. */
   price: number;
   discount: number;
+  /** What a shopper pays for that variant. */
   finalPrice: number;
+  /** The buyable variants cost different amounts: shown as "From {finalPrice}". */
+  priceVaries: boolean;
   image: string[];
   category: string;
   categorySlug: string;
@@ -40,6 +44,10 @@ export interface ProductDetail extends ProductCard {
   colors: Array<{ name: string; hex: string | null }>;
   sizes: string[];
   variants: ProductVariant[];
+  /** The variant the listed price names (the cheapest in stock): the page opens on it. */
+  listedVariantId: string | null;
+  /** Colour name → that colour's pictures (a subset of `image`). */
+  colorImages: Record<string, string[]>;
   updatedAt: string;
 }
 

@@ -5,9 +5,12 @@ export interface WishlistEntry {
   productId: string;
   name: string;
   slug: string;
+  /** The product's listed price (catalog/pricing.ts listedPrice), before and after the discount. */
   price: number;
   discount: number;
   finalPrice: number;
+  /** Its variants cost different amounts: "From". */
+  priceVaries: boolean;
   image: string | null;
   category: string;
   inStock: boolean;
