@@ -47,5 +47,7 @@ export default [
   route("admin-dashboard", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
+    // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
+    route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
   ]),
 ] satisfies RouteConfig;

@@ -65,6 +65,46 @@ test.describe("admin area guard", () => {
   });
 });
 
+test.describe("an unknown admin address", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  const unknown = "/admin-dashboard/no-such-screen/at-all";
+
+  test("shows the admin's own 404 inside the dashboard, with its sidebar and no storefront navbar", async ({ page }) => {
+    await page.goto("/login?redirectTo=%2Fadmin-dashboard");
+    await waitForHydration(page);
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL("/admin-dashboard");
+
+    const response = await page.goto(unknown);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("There is no admin screen at this address.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "All products" })).toBeVisible();
+    // The storefront's frame (category menu, search, footer) is not there.
+    await expect(page.getByRole("navigation", { name: "Categories", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Search products" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectAccessible(page);
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(page).toHaveURL("/admin-dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  });
+
+  test("keeps the admin guard: visitors are sent to sign in, customers get the 403 page", async ({ page }) => {
+    await page.goto(unknown);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(unknown)}`);
+
+    await createCustomer(page.request, newCustomer("unknown-admin", "Curious Customer"));
+    const response = await page.goto(unknown);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "You don’t have access to this area" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toHaveCount(0);
+  });
+});
+
 test.describe("admin area on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

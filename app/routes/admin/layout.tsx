@@ -5,6 +5,7 @@ import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
 import { ADMIN_NAV } from "./admin-nav";
+import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/layout";
 
 // The admin area is never indexed, its error pages included.
@@ -153,12 +154,19 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 403) return <Forbidden />;
+  if (status === 404) {
+    return (
+      <AdminFrame nav={false}>
+        <AdminNotFound />
+      </AdminFrame>
+    );
+  }
   return (
     <AdminFrame nav={false}>
       <div className="mx-auto max-w-xl py-10 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error {status}</p>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-        <p className="mt-4 text-stone-700">{status === 404 ? "There is no admin screen at this address." : "Please try again in a moment."}</p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">Something went wrong</h1>
+        <p className="mt-4 text-stone-700">Please try again in a moment.</p>
         <Link to="/admin-dashboard" className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
           Back to the dashboard
         </Link>

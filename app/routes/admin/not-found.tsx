@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/lib/auth.server";
+import { AdminNotFound } from "./admin-not-found";
+import type { Route } from "./+types/not-found";
+
+/**
+ * Any /admin-dashboard path without a screen: the admin guard first (sign-in for visitors, 403 for
+ * customers), then a 404 inside the dashboard, sidebar included, instead of the storefront's page.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return data(null, { status: 404, statusText: "Not Found" });
+}
+
+export default function AdminUnknownScreen() {
+  return <AdminNotFound />;
+}
