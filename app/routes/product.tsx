@@ -1,10 +1,12 @@
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Await, data } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "../../server/lib/errors";
 import { ProductGrid } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { BuyBox } from "~/components/product/buy-box";
+import { initialSelection } from "~/components/product/variants";
+import { picturesFor } from "../../server/modules/catalog/pictures";
 import { Gallery } from "~/components/product/gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { HeartIcon } from "~/components/layout/icons";
@@ -60,6 +62,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { settings, publicUrl } = useShop();
   const money = useMoney();
   const crumbs = trail(product);
+  // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
+  const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
+  const color = chosen?.productId === product._id ? chosen.color : initialSelection(product).color;
+  const pictures = picturesFor({ images: product.image, colorImages: product.colorImages }, color);
   const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency }), breadcrumbJsonLd(crumbs, publicUrl)];
 
   return (
@@ -68,7 +74,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={crumbs} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <Gallery key={product._id} images={product.image} name={product.name} />
+        <Gallery key={`${product._id}-${color}`} images={pictures} name={color && pictures !== product.image ? `${product.name} in ${color}` : product.name} />
 
         <div className="min-w-0">
           {product.brand && <p className="text-sm font-medium uppercase tracking-wide text-stone-600">{product.brand}</p>}
@@ -76,7 +82,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.sku && <p className="mt-1 text-xs text-stone-600">SKU {product.sku}</p>}
 
           <div className="mt-6">
-            <BuyBox key={product._id} product={product} />
+            <BuyBox key={product._id} product={product} onColorChange={(c) => setChosen({ productId: product._id, color: c })} />
           </div>
 
           <WishlistButton
