@@ -1,15 +1,13 @@
 import { Link } from "react-router";
 import { BannerCarousel } from "~/components/home/banner-carousel";
 import { CategoryGrid } from "~/components/home/category-grid";
-import { HomeSection, StreamedProducts } from "~/components/home/product-section";
+import { HomeSection, ProductRow } from "~/components/home/product-section";
 import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
-import { resolveQuickly } from "~/lib/stream.server";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 
-const ROWS = 6;
 const PER_ROW = 4;
 
 // The shop's own tags plus structured data: the site with its search (for a sitelinks search
@@ -46,20 +44,20 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   ];
 };
 
-// Below-the-fold products: in the first HTML when the queries answer within this budget,
-// streamed behind skeletons when they are slower (the first byte never waits longer).
-const STREAM_BUDGET_MS = 40;
-
-/** Banners and categories first (above the fold); the product sections may be streamed. */
+/**
+ * Everything the page shows, awaited together so the first HTML holds every product (for crawlers,
+ * shoppers without JavaScript and the first paint): banners, categories, deals and a row for every
+ * category that has products. The reads run at once and are cached for a few seconds.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, catalog } = context.services;
-  const [banners, categories] = await Promise.all([content.listBanners().catch(() => []), catalog.listCategories()]);
-  const rowCategories = categories.filter((c) => c.productCount > 0).slice(0, ROWS);
-  const [discounted, ...rowProducts] = await resolveQuickly(
-    [catalog.listDiscounted(8), ...rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0))],
-    STREAM_BUDGET_MS,
-  );
-  const rows = rowCategories.map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i] }));
+  const [banners, categories, discounted] = await Promise.all([content.listBanners().catch(() => []), catalog.listCategories(), catalog.listDiscounted(8)]);
+  const rowCategories = categories.filter((c) => c.productCount > 0);
+  const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0)));
+  const rows = rowCategories
+    .map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i] }))
+    // A count a few seconds old may still promise products that are gone: no empty rows.
+    .filter((row) => row.products.length > 0);
   return { banners, discounted, rows };
 }
 
@@ -89,12 +87,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HomeSection>
 
       <HomeSection id="home-deals" title="On sale now" subtitle="Our best discounts, while stocks last." href="/product-category?sort=discount">
-        <StreamedProducts products={discounted} what="the deals" emptyText="No deals at the moment. Check back soon!" href="/product-category?sort=discount" />
+        <ProductRow products={discounted} emptyText="No deals at the moment. Check back soon!" />
       </HomeSection>
 
       {rows.map((row) => (
         <HomeSection key={row._id} id={`home-category-${row._id}`} title={row.name} href={categoryHref(row.slug)} linkLabel="Shop all">
-          <StreamedProducts products={row.products} what={`${row.name} products`} emptyText="No products in this category yet." href={categoryHref(row.slug)} />
+          <ProductRow products={row.products} />
         </HomeSection>
       ))}
     </>

@@ -1,5 +1,5 @@
-import { Suspense, useState } from "react";
-import { Await, data } from "react-router";
+import { useState } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "../../server/lib/errors";
 import { ProductGrid } from "~/components/product-card";
@@ -25,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (err instanceof AppError && err.code === "not_found") throw data(null, { status: 404 });
     throw err;
   }
-  // Related products sit below the fold: stream them after the page instead of waiting.
-  return { product, related: catalog.listRelated(product, 8) };
+  // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
+  // without JavaScript never see. One cached, indexed read; a failure only hides the section.
+  return { product, related: await catalog.listRelated(product, 8).catch(() => []) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -155,33 +156,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <Suspense fallback={<RelatedSkeleton />}>
-        <Await resolve={related} errorElement={null}>
-          {(products) =>
-            products.length > 0 ? (
-              <section aria-labelledby="related-heading" className="mt-16" data-testid="related">
-                <h2 id="related-heading" className="mb-6 text-xl font-semibold text-stone-900">
-                  You may also like
-                </h2>
-                <ProductGrid products={products.slice(0, 8)} />
-              </section>
-            ) : null
-          }
-        </Await>
-      </Suspense>
-    </div>
-  );
-}
-
-function RelatedSkeleton() {
-  return (
-    <div className="mt-16" aria-hidden="true">
-      <div className="mb-6 h-6 w-48 rounded bg-stone-200" />
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="aspect-[3/4] rounded-xl bg-stone-200" />
-        ))}
-      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16" data-testid="related">
+          <h2 id="related-heading" className="mb-6 text-xl font-semibold text-stone-900">
+            You may also like
+          </h2>
+          <ProductGrid products={related.slice(0, 8)} />
+        </section>
+      )}
     </div>
   );
 }

@@ -3,10 +3,43 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import type { APIRequestContext, BrowserContextOptions, Page } from "@playwright/test";
+import { expect, expectAccessible, expectAccessibleWithoutScripts, test, waitForHydration } from "./fixtures";
 
 const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`head meta[${attr}="${key}"]`);
+
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+// A person's browser: the test browser's own "HeadlessChrome" counts as a bot, which the server
+// renders differently (entry.server.tsx waits for everything before sending).
+const SHOPPER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+/**
+ * The product links of a page's raw HTML, split into those in the page itself and those in the
+ * hidden fragments (`<div hidden id="S:…">`) that React streams after the page for an inline script
+ * to move into place: without JavaScript (or for a crawler reading the HTML) those never appear.
+ * React writes every such fragment after the document's shell, so the shell ends at the first one.
+ */
+function productLinks(html: string) {
+  const firstHidden = html.search(/<div hidden id="S:/);
+  const links = (part: string) => [...part.matchAll(/href="(\/products\/[^"]+)"/g)].map((m) => m[1]);
+  return { shown: links(firstHidden === -1 ? html : html.slice(0, firstHidden)), hidden: firstHidden === -1 ? [] : links(html.slice(firstHidden)) };
+}
+
+/** The raw HTML of one home-page section, from its opening tag to the next section. */
+function sectionHtml(html: string, labelledBy: string) {
+  const start = html.indexOf(`aria-labelledby="${labelledBy}"`);
+  if (start === -1) return "";
+  const next = html.indexOf("<section", start);
+  return html.slice(start, next === -1 ? undefined : next);
+}
+
+/** A product of the first listing page that shares its sub-category with another, so it has "You may also like". */
+async function productWithRelated(request: APIRequestContext) {
+  const products = (await (await request.get("/api/products")).json()).data as Array<{ slug: string; name: string; subCategorySlug: string | null }>;
+  const product = products.find((p) => p.subCategorySlug && products.some((o) => o !== p && o.subCategorySlug === p.subCategorySlug));
+  expect(product, "a product with a sibling in its sub-category").toBeDefined();
+  return product!;
+}
 
 test.describe("titles and sharing tags", () => {
   test("home: site name and Home, description, canonical, Open Graph and Twitter tags with absolute URLs", async ({ page, request, baseURL }) => {
@@ -124,4 +157,58 @@ test.describe("tracking pixel and live chat from the settings", () => {
     await expect(page.locator('script[src="https://chat.example.com/widget.js"]')).toHaveCount(1);
     await expectAccessible(page);
   });
+});
+
+test.describe("crawlers and shoppers without JavaScript get the products in the HTML", () => {
+  type Category = { _id: string; name: string; productCount: number };
+
+  for (const [who, headers] of [
+    ["a shopper's browser", { "user-agent": SHOPPER }],
+    ["Googlebot", { "user-agent": GOOGLEBOT }],
+  ] as const) {
+    test(`raw HTML for ${who}: every home row and "You may also like" hold product links, none in a hidden fragment`, async ({ request }) => {
+      const categories = ((await (await request.get("/api/categories")).json()).data as Category[]).filter((c) => c.productCount > 0);
+      const home = await (await request.get("/", { headers })).text();
+      expect(productLinks(home).hidden).toEqual([]);
+      expect(sectionHtml(home, "home-deals")).toContain('href="/products/');
+      for (const c of categories) {
+        expect(productLinks(sectionHtml(home, `home-category-${c._id}`)).shown.length, `${c.name} row`).toBeGreaterThan(0);
+      }
+
+      const product = await productWithRelated(request);
+      const html = await (await request.get(`/products/${product.slug}`, { headers })).text();
+      const { shown, hidden } = productLinks(html.slice(html.indexOf("You may also like")));
+      expect(hidden).toEqual([]);
+      expect(shown.filter((href) => href !== `/products/${product.slug}`).length).toBeGreaterThan(0);
+    });
+  }
+
+  // Googlebot's first pass reads the HTML without running scripts; the server renders bots differently
+  // (it waits for everything before sending), so both are looked at.
+  for (const [who, options] of [
+    ["without JavaScript", { javaScriptEnabled: false, userAgent: SHOPPER }],
+    ["as Googlebot", { javaScriptEnabled: false, userAgent: GOOGLEBOT }],
+  ] as Array<[string, BrowserContextOptions]>) {
+    test(`${who}: the home page shows cards in every category row and the product page "You may also like"`, async ({ browser, request }) => {
+      const categories = ((await (await request.get("/api/categories")).json()).data as Category[]).filter((c) => c.productCount > 0);
+      const product = await productWithRelated(request);
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+
+      await page.goto("/");
+      await expect(page.getByRole("region", { name: "On sale now" }).getByTestId("product-card").first()).toBeVisible();
+      for (const c of categories) {
+        await expect(page.getByRole("region", { name: c.name, exact: true }).getByTestId("product-card").first(), c.name).toBeVisible();
+      }
+      await expectAccessibleWithoutScripts(browser, page);
+
+      await page.goto(`/products/${product.slug}`);
+      const related = page.getByRole("region", { name: "You may also like" });
+      await expect(related).toBeVisible();
+      await expect(related.getByRole("link").first()).toHaveAttribute("href", /^\/products\//);
+      await expect(related.getByRole("link", { name: product.name, exact: true })).toHaveCount(0);
+      await expectAccessibleWithoutScripts(browser, page);
+      await context.close();
+    });
+  }
 });

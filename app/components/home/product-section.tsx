@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
 import type { ProductCard } from "../../../server/modules/catalog/catalog.types";
 import { ProductCard as Card } from "~/components/product-card";
 import { ArrowRightIcon } from "~/components/layout/icons";
@@ -42,64 +41,15 @@ export function HomeSection({
   );
 }
 
-/** Placeholder cards while streamed products arrive. */
-export function ProductGridSkeleton({ count = 4, label = "Loading products" }: { count?: number; label?: string }) {
-  return (
-    <div role="status" aria-label={label} data-testid="product-skeleton">
-      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={`overflow-hidden rounded-xl border border-stone-200 bg-white ${i === 2 ? "hidden md:block" : i >= 3 ? "hidden lg:block" : ""}`}>
-            <div className="aspect-square animate-pulse bg-stone-200" />
-            <div className="space-y-2 p-3">
-              <div className="h-3 w-1/3 animate-pulse rounded bg-stone-200" />
-              <div className="h-4 w-4/5 animate-pulse rounded bg-stone-200" />
-              <div className="h-4 w-1/4 animate-pulse rounded bg-stone-200" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export function SectionError({ what }: { what: string }) {
-  return (
-    <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-sm text-rose-900">
-      Sorry, we couldn’t load {what} right now. Please refresh the page to try again.
-    </p>
-  );
-}
-
 /**
- * A product grid from a loader value or a streamed promise: skeleton first, then the products (or an
- * empty state, or an error). Without JavaScript a still-streaming grid offers a link instead.
+ * Products as a swipeable row on phones and a grid of four columns from tablets up. Rendered from
+ * loader values, outside any Suspense boundary: React moves a large finished boundary into a hidden
+ * fragment that only its inline script reveals, so shoppers without JavaScript and crawlers would
+ * see nothing.
  */
-export function StreamedProducts({ products, emptyText, what, href }: { products: ProductCard[] | Promise<ProductCard[]>; emptyText: string; what: string; href: string }) {
-  return (
-    <Suspense
-      fallback={
-        <>
-          <ProductGridSkeleton />
-          <noscript>
-            <p className="mt-4 text-center text-sm">
-              <a href={href} className="font-semibold underline underline-offset-4">
-                See {what}
-              </a>
-            </p>
-          </noscript>
-        </>
-      }
-    >
-      <Await resolve={products} errorElement={<SectionError what={what} />}>
-        {(list) => <ProductRow products={list} emptyText={emptyText} />}
-      </Await>
-    </Suspense>
-  );
-}
-
-/** Products as a swipeable row on phones and a grid of four columns from tablets up. */
-function ProductRow({ products, emptyText }: { products: ProductCard[]; emptyText: string }) {
+export function ProductRow({ products, emptyText }: { products: ProductCard[]; emptyText?: string }) {
   if (products.length === 0) {
+    if (!emptyText) return null;
     return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
   }
   return (
