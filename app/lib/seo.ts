@@ -17,7 +17,25 @@ export function pageTitle(siteName: string, pathname: string): string {
   return `${siteName} | ${text.replace(/-/g, " ")}`;
 }
 
+/**
+ * The canonical address of a product listing (`/product-category` or `/product-category/<cat>`).
+ * Rule: a listing is its own canonical when it shows different products worth indexing on their
+ * own, so the canonical keeps the sub-category (by slug: its own page, also in the sitemap) and the
+ * page number (page 1 has none, so `?page=1` and no page are one address). Everything else – sort
+ * order, price filters, tracking parameters – only re-orders or narrows the same listing, so it is
+ * dropped. Parameters follow the alphabetical order the listing's own links use.
+ */
+export function listingCanonicalPath(pathname: string, { page, subCategory }: { page: number; subCategory?: string | null }): string {
+  const params = new URLSearchParams();
+  if (Number.isInteger(page) && page > 1) params.set("page", String(page));
+  if (subCategory) params.set("subCategory", subCategory);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 export interface SeoInput {
+  /** The page's canonical path with its query, when the query names a page of its own (see listingCanonicalPath); the bare path otherwise. */
+  canonicalPath?: string;
   description?: string;
   image?: string | null;
   type?: "website" | "product";
@@ -26,7 +44,8 @@ export interface SeoInput {
 
 /**
  * Title, description, canonical, Open Graph and Twitter tags for a route's `meta` export, with
- * absolute URLs built from PUBLIC_URL (carried in the root loader's data).
+ * absolute URLs built from PUBLIC_URL (carried in the root loader's data). The canonical (and
+ * og:url) is the path without its query unless the route passes `canonicalPath`.
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname: string }, input: SeoInput = {}) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
@@ -34,7 +53,7 @@ export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname:
   const base = root?.publicUrl ?? "";
   const title = pageTitle(siteName, location.pathname);
   const description = input.description || root?.settings.description || `Shop online at ${siteName}.`;
-  const url = `${base}${location.pathname === "/" ? "/" : location.pathname}`;
+  const url = `${base}${input.canonicalPath ?? location.pathname}`;
   const image = input.image ? (input.image.startsWith("http") ? input.image : `${base}${input.image}`) : `${base}/og-image.png`;
   return [
     { title },

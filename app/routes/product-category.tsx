@@ -6,7 +6,8 @@ import { ListingFilters, SortSelect } from "~/components/catalog/listing-filters
 import { parseListing } from "~/components/catalog/listing-query.server";
 import { cleanParams, rangeOf, withParams } from "~/components/catalog/listing-url";
 import { Pagination } from "~/components/catalog/pagination";
-import { seoMeta } from "~/lib/seo";
+import { categoryHref } from "~/components/layout/category-menu";
+import { listingCanonicalPath, seoMeta } from "~/lib/seo";
 import { useMoney, useShop } from "~/lib/shop";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -52,7 +53,17 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const description = c
     ? `Shop ${c.name}${loaderData?.category && loaderData.subCategory ? ` in ${loaderData.category.name}` : ""}: ${total ?? ""} products with prices, discounts and fast delivery.`
     : undefined;
-  return seoMeta(matches, location, { description, image: loaderData?.listing.data[0]?.image[0] ?? null });
+  // Page N and a sub-category are pages of their own; sort and price filters are not (seo.ts has the
+  // rule). The path comes from the category's slug, so a trailing slash is not a second address.
+  const canonicalPath =
+    loaderData &&
+    listingCanonicalPath(loaderData.category ? categoryHref(loaderData.category.slug) : "/product-category", {
+      page: loaderData.listing.meta.page,
+      subCategory: loaderData.subCategory?.slug,
+    });
+  // A page past the last one shows no products: not a page to index.
+  const pastTheEnd = !!loaderData && loaderData.listing.meta.page > loaderData.listing.meta.totalPages;
+  return seoMeta(matches, location, { description, image: loaderData?.listing.data[0]?.image[0] ?? null, canonicalPath, noindex: pastTheEnd });
 }
 
 export default function ProductCategory({ loaderData }: Route.ComponentProps) {

@@ -4,9 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { APIRequestContext, BrowserContextOptions, Page } from "@playwright/test";
+import { openDatabase } from "../../server/db/database";
+import { insertCatalog } from "../support/catalog-fixture";
 import { expect, expectAccessible, expectAccessibleWithoutScripts, test, waitForHydration } from "./fixtures";
 
 const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`head meta[${attr}="${key}"]`);
+const canonical = (page: Page) => page.locator('head link[rel="canonical"]');
 
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 // A person's browser: the test browser's own "HeadlessChrome" counts as a bot, which the server
@@ -211,4 +214,96 @@ test.describe("crawlers and shoppers without JavaScript get the products in the 
       await context.close();
     });
   }
+});
+
+// Listings with more than two pages need more products in one category than the demo shop has:
+// a server of its own on a database with a known catalogue.
+test.describe("canonical addresses of listings", () => {
+  let dir: string;
+  let child: ChildProcess;
+  let base: string;
+  const port = 4800 + Math.floor(Math.random() * 400);
+  // 60 sneakers (three pages of 24) and 2 boots.
+  const products = [
+    ...Array.from({ length: 60 }, (_, i) => ({ name: `Sneaker ${i + 1}`, price: 5000 + i * 100, category: "Shoes", subCategory: "Sneakers" })),
+    { name: "Hiking Boot", price: 12000, category: "Shoes", subCategory: "Boots" },
+    { name: "Winter Boot", price: 14000, category: "Shoes", subCategory: "Boots" },
+  ];
+
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-canonical-"));
+    const dbFile = path.join(dir, "shop.db");
+    base = `http://127.0.0.1:${port}`;
+    let output = "";
+    child = spawn(process.execPath, ["server.mjs"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dir, "uploads"), LOG_LEVEL: "warn", NODE_ENV: "production", SEED_ON_EMPTY: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 30_000, message: output }).toBe(200);
+    // The server has migrated the database and read no catalogue yet (nothing cached).
+    const db = openDatabase(`file:${dbFile}`);
+    await insertCatalog(db, { Shoes: ["Sneakers", "Boots"] }, products);
+    await db.close();
+  });
+
+  test.afterAll(() => {
+    child?.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const expectCanonical = async (page: Page, path: string) => {
+    await expect(canonical(page)).toHaveAttribute("href", `${base}${path}`);
+    await expect(meta(page, "property", "og:url")).toHaveAttribute("content", `${base}${path}`);
+  };
+
+  test("page N of a listing is its own canonical; page 1 has no page; sort and price filters are dropped", async ({ page }) => {
+    await page.goto(`${base}/product-category/shoes?page=3`);
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    await expectCanonical(page, "/product-category/shoes?page=3");
+    await expect(meta(page, "name", "robots")).toHaveCount(0);
+
+    await page.goto(`${base}/product-category/shoes?page=1`);
+    await expectCanonical(page, "/product-category/shoes");
+    await page.goto(`${base}/product-category/shoes?sort=price-desc&minPrice=1&maxPrice=500&page=2`);
+    await expectCanonical(page, "/product-category/shoes?page=2");
+    await page.goto(`${base}/product-category?page=2`);
+    await expectCanonical(page, "/product-category?page=2");
+    await expectAccessible(page);
+
+    // Moving between pages in the browser moves the canonical with it.
+    await page.goto(`${base}/product-category/shoes`);
+    await waitForHydration(page);
+    await page.getByTestId("pagination").getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expectCanonical(page, "/product-category/shoes?page=2");
+
+    // A page past the last one has no products to index.
+    await page.goto(`${base}/product-category/shoes?page=9`);
+    await expect(meta(page, "name", "robots")).toHaveAttribute("content", "noindex");
+  });
+
+  test("a sub-category page is its own canonical (by its slug, whatever the spelling) and is in the sitemap", async ({ page, request }) => {
+    await page.goto(`${base}/product-category/shoes?subCategory=shoes-boots`);
+    await expect(page.getByRole("heading", { level: 1, name: "Boots" })).toBeVisible();
+    await expectCanonical(page, "/product-category/shoes?subCategory=shoes-boots");
+    await expectAccessible(page);
+
+    await page.goto(`${base}/product-category/shoes?subCategory=Boots&sort=price-asc`);
+    await expectCanonical(page, "/product-category/shoes?subCategory=shoes-boots");
+    await page.goto(`${base}/product-category/shoes?subCategory=shoes-sneakers&page=2`);
+    await expectCanonical(page, "/product-category/shoes?page=2&subCategory=shoes-sneakers");
+
+    const sitemap = await (await request.get(`${base}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replace(/&#38;/g, "&"));
+    expect(locs).toContain(`${base}/product-category/shoes`);
+    expect(locs).toContain(`${base}/product-category/shoes?subCategory=shoes-boots`);
+    expect(locs).toContain(`${base}/product-category/shoes?subCategory=shoes-sneakers`);
+    // Every listing in the sitemap names itself as its canonical.
+    for (const loc of locs.filter((l) => l.includes("/product-category"))) {
+      const html = await (await request.get(loc)).text();
+      expect(html, loc).toContain(`<link rel="canonical" href="${loc.replace(/&/g, "&amp;")}"/>`);
+    }
+  });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { listingCanonicalPath, seoMeta } from "./seo";
+
+describe("listingCanonicalPath", () => {
+  it("keeps page N (N > 1) so every page of a listing is its own canonical", () => {
+    expect(listingCanonicalPath("/product-category/shoes", { page: 3 })).toBe("/product-category/shoes?page=3");
+    expect(listingCanonicalPath("/product-category", { page: 2 })).toBe("/product-category?page=2");
+  });
+
+  it("gives page 1 no page parameter", () => {
+    expect(listingCanonicalPath("/product-category/shoes", { page: 1 })).toBe("/product-category/shoes");
+  });
+
+  it("keeps the sub-category, so a sub-category page is its own canonical", () => {
+    expect(listingCanonicalPath("/product-category/shoes", { page: 1, subCategory: "sneakers" })).toBe("/product-category/shoes?subCategory=sneakers");
+    expect(listingCanonicalPath("/product-category/shoes", { page: 2, subCategory: "sneakers" })).toBe("/product-category/shoes?page=2&subCategory=sneakers");
+  });
+});
+
+describe("seoMeta canonical", () => {
+  const matches = [{ id: "root", loaderData: { settings: { siteName: "Shop", description: "" }, publicUrl: "https://shop.example" } }];
+  const href = (tags: ReturnType<typeof seoMeta>, key: "canonical" | "og:url") =>
+    tags.find((t) => ("rel" in t && t.rel === key) || ("property" in t && t.property === key)) as { href?: string; content?: string } | undefined;
+
+  it("is the bare path by default: query parameters (sort, filters, tracking) are not part of it", () => {
+    const tags = seoMeta(matches as never, { pathname: "/contact-us" });
+    expect(href(tags, "canonical")?.href).toBe("https://shop.example/contact-us");
+  });
+
+  it("takes the route's canonical path, for the link and for og:url", () => {
+    const tags = seoMeta(matches as never, { pathname: "/product-category/shoes" }, { canonicalPath: "/product-category/shoes?page=3" });
+    expect(href(tags, "canonical")?.href).toBe("https://shop.example/product-category/shoes?page=3");
+    expect(href(tags, "og:url")?.content).toBe("https://shop.example/product-category/shoes?page=3");
+  });
+});
