@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { CloseIcon } from "~/components/layout/icons";
 import { showToast } from "~/components/layout/client-toaster";
-import { setCartOpen, useCartOpen } from "~/lib/cart-panel";
+import { isCheckoutPath, setCartOpen, useCartOpen } from "~/lib/cart-panel";
 import { CartLineItem } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 import { useStorefrontData } from "./storefront-data";
@@ -30,6 +30,15 @@ export default function CartPanel() {
 
   const close = () => setCartOpen(false);
   useModal(open, panelRef, closeRef, close);
+
+  // Arriving on the checkout (Back or Forward while the panel is open) closes it: never over the checkout.
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    if (isCheckoutPath(pathname)) setCartOpen(false);
+  }, [pathname]);
 
   // A removed line takes the focus with it: keep it in the panel.
   useEffect(() => {
