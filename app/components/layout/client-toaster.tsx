@@ -3,6 +3,9 @@ import { Suspense, lazy, useEffect, useState } from "react";
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 const INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
+// On phones (sonner's layout up to 600 px) a toast spans the screen and would cover the top
+// corners for its 4 s: the header's buttons and the cart panel's close button. Keep them free.
+const PHONE_OFFSET = { top: 16, left: 64, right: 64 };
 let mountNow: (() => void) | null = null;
 let wanted = false;
 
@@ -27,7 +30,7 @@ export function ClientToaster() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" richColors closeButton mobileOffset={PHONE_OFFSET} />
     </Suspense>
   );
 }
