@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshListedPrices } from "../../server/modules/catalog/catalog.listing";
 import { insertCatalog } from "../support/catalog-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
@@ -215,7 +216,8 @@ describe("answer cache", () => {
   it("shows a catalogue write at once, with a new ETag", async () => {
     const before = await shop.request("/api/products/category/electronics");
     const oldTag = before.headers.get("etag");
-    await shop.db.kysely.updateTable("products").set({ price: 2999, final_price: 2999 }).where("name", "=", "Budget Earbuds").execute();
+    const { id } = await shop.db.kysely.updateTable("products").set({ price: 2999 }).where("name", "=", "Budget Earbuds").returning("id").executeTakeFirstOrThrow();
+    await refreshListedPrices(shop.db.kysely, [id]);
     shop.services.catalog.invalidate();
     const after = await shop.request("/api/products/category/electronics");
     expect(after.headers.get("etag")).not.toBe(oldTag);
