@@ -19,7 +19,9 @@ export const ROLES = ["customer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** How long a session lasts without activity ("remember me"), and how often its expiry moves on. */
-const SESSION_DAYS = 30;
+export const SESSION_DAYS = 30;
+/** The first part of every better-auth cookie's name (`shop.session_token`, …; the privacy policy lists them). */
+export const AUTH_COOKIE_PREFIX = "shop";
 /**
  * Pages read the session from a signed cookie for this long before asking the database again, so a
  * page view costs no query. A sign-out elsewhere, a ban or a role change reaches every page within
@@ -288,7 +290,7 @@ export function createAuth(deps: AuthDeps) {
     },
 
     advanced: {
-      cookiePrefix: "shop",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },

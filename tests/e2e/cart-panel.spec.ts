@@ -69,6 +69,7 @@ test.describe("the cart panel's remembered open flag", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
     await expect(panelOf(page)).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("isCartOpen"))).toBe("false");
+    await expectAccessible(page);
   });
 
   test("closes when Forward brings the checkout back while the panel is open", async ({ page }) => {
