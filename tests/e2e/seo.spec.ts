@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { APIRequestContext, BrowserContextOptions, Page } from "@playwright/test";
-import { openDatabase } from "../../server/db/database";
 import { insertCatalog } from "../support/catalog-fixture";
+import { type OwnShop, startOwnShop } from "./support/own-shop";
 import { expect, expectAccessible, expectAccessibleWithoutScripts, test, waitForHydration } from "./fixtures";
 
 const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`head meta[${attr}="${key}"]`);
@@ -219,10 +219,8 @@ test.describe("crawlers and shoppers without JavaScript get the products in the 
 // Listings with more than two pages need more products in one category than the demo shop has:
 // a server of its own on a database with a known catalogue.
 test.describe("canonical addresses of listings", () => {
-  let dir: string;
-  let child: ChildProcess;
+  let shop: OwnShop;
   let base: string;
-  const port = 4800 + Math.floor(Math.random() * 400);
   // 60 sneakers (three pages of 24) and 2 boots.
   const products = [
     ...Array.from({ length: 60 }, (_, i) => ({ name: `Sneaker ${i + 1}`, price: 5000 + i * 100, category: "Shoes", subCategory: "Sneakers" })),
@@ -231,27 +229,11 @@ test.describe("canonical addresses of listings", () => {
   ];
 
   test.beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-canonical-"));
-    const dbFile = path.join(dir, "shop.db");
-    base = `http://127.0.0.1:${port}`;
-    let output = "";
-    child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dir, "uploads"), LOG_LEVEL: "warn", NODE_ENV: "production", SEED_ON_EMPTY: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 30_000, message: output }).toBe(200);
-    // The server has migrated the database and read no catalogue yet (nothing cached).
-    const db = openDatabase(`file:${dbFile}`);
-    await insertCatalog(db, { Shoes: ["Sneakers", "Boots"] }, products);
-    await db.close();
+    shop = await startOwnShop("canonical", (db) => insertCatalog(db, { Shoes: ["Sneakers", "Boots"] }, products).then(() => undefined));
+    base = shop.base;
   });
 
-  test.afterAll(() => {
-    child?.kill("SIGKILL");
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  test.afterAll(() => shop?.stop());
 
   const expectCanonical = async (page: Page, path: string) => {
     await expect(canonical(page)).toHaveAttribute("href", `${base}${path}`);
