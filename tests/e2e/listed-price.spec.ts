@@ -30,6 +30,7 @@ test.beforeAll(async () => {
       },
       { name: "Argan Shampoo", price: 1199, discount: 20, category: "Beauty", variants: [{ size: "250 ml", stock: 0 }, { size: "500 ml", additional: 900, stock: 6 }] },
       { name: "Gone Serum", price: 3000, category: "Beauty", stock: 0 },
+      { name: "Linen Shirt", price: 4500, category: "Beauty", variants: [{ color: "Red", size: "S", stock: 0 }, { color: "Red", size: "M" }, { color: "Blue", size: "S" }, { color: "Blue", size: "M" }] },
     ]);
   });
 });
@@ -85,4 +86,17 @@ test("a sold-out product offers no quantity to choose", async ({ page }) => {
   await expect(page.getByLabel("Quantity")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Sold out" })).toBeDisabled();
   await expectAccessible(page);
+});
+
+test("combinations that cannot be bought are disabled with a note", async ({ page }) => {
+  await page.goto(`${shop.base}/products/linen-shirt`);
+  await waitForHydration(page);
+  const sizes = page.getByRole("group", { name: /^Size/ });
+  await page.getByRole("group", { name: /^Colour/ }).getByText("Red", { exact: true }).click();
+  await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeDisabled();
+  await expect(sizes.getByRole("radio", { name: /^M\b/ })).toBeChecked();
+  await expect(sizes.getByText("Crossed-out sizes are not available in Red.")).toBeVisible();
+  await page.getByRole("group", { name: /^Colour/ }).getByText("Blue", { exact: true }).click();
+  await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeEnabled();
+  await expect(sizes.getByText(/Crossed-out sizes/)).toHaveCount(0);
 });
