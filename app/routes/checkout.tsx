@@ -3,10 +3,12 @@ import { Form, Link, data, redirect, useFetcher, useNavigation } from "react-rou
 import { ChoiceGroup } from "~/components/checkout/choice-group";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
-import { checkoutFieldErrors, formFieldErrors, pickedAddress, readCheckoutForm, toPlaceOrderInput } from "~/components/checkout/checkout-form.server";
+import { checkoutFieldErrors, formFieldErrors, pickedAddress, readCheckoutForm, shippingAddressOf, toPlaceOrderInput } from "~/components/checkout/checkout-form.server";
+import { AddressFields } from "~/components/checkout/address-fields";
 import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";
+import { useShop } from "~/lib/shop";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
@@ -14,6 +16,9 @@ import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "../../server/lib/errors";
 import type { Shopper } from "../../server/lib/shopper";
+import { countryName } from "../../server/lib/geo";
+import type { ShippingAddress } from "../../server/modules/cart/shipping";
+import { zonesFor } from "../../server/modules/cart/shipping-zones";
 import type { CheckoutQuote, SavedAddress } from "../../server/modules/orders/orders.types";
 import type { Services } from "../../server/services";
 import type { Route } from "./+types/checkout";
@@ -33,32 +38,34 @@ export type CheckoutResult = {
 };
 
 /** The order of the fields on the page (focus goes to the first invalid one). */
-const FIELD_ORDER = ["name", "email", "phone", "addressId", "line1", "line2", "city", "region", "postalCode", "country", "shippingMethod", "paymentMethod", "notes"] as const;
+const FIELD_ORDER = ["name", "email", "phone", "addressId", "country", "line1", "line2", "city", "region", "postalCode", "shippingMethod", "paymentMethod", "notes"] as const;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Check out: delivery, shipping and payment.", noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** The quote for a shipping method, falling back to the shop's default when the method is unknown. */
-async function quoteFor(services: Services, shopper: Shopper, shippingMethod: string | null): Promise<CheckoutQuote> {
-  if (!shippingMethod) return services.orders.quote(shopper);
-  try {
-    return await services.orders.quote(shopper, { shippingMethod });
-  } catch (err) {
-    if (err instanceof AppError && err.code === "invalid_input") return services.orders.quote(shopper);
-    throw err;
-  }
+/** The quote for a shipping method (the first the address is offered when it is not) and a delivery address (none: every zone). */
+function quoteFor(services: Services, shopper: Shopper, shippingMethod: string | null, address: ShippingAddress | undefined): Promise<CheckoutQuote> {
+  return services.orders.quote(shopper, { shippingMethod, address });
 }
 
-/** The cart's quote (an empty cart goes back to /shopping-cart), the account's details and saved addresses, and this rendering's idempotency key. */
+/**
+ * The cart's quote (an empty cart goes back to /shopping-cart) for the default saved address or
+ * the shop's country, the account's details and saved addresses, and this rendering's idempotency
+ * key. The page asks again with `?shipping=<zone>` (that zone's totals) when the shopper changes it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = getUser(context);
-  const { shopper } = await getShopper(request, context);
-  const [quote, addresses] = await Promise.all([
-    quoteFor(context.services, shopper, url.searchParams.get("shipping")),
+  const [{ shopper }, addresses, settings] = await Promise.all([
+    getShopper(request, context),
     user ? context.services.orders.listAddresses(user.id) : Promise.resolve([]),
+    context.services.content.getSettings(),
   ]);
+  const shipping = url.searchParams.get("shipping");
+  const saved = addresses.find((a) => a.isDefault) ?? addresses[0];
+  const address = shipping ? undefined : saved ? { country: saved.country, region: saved.region, city: saved.city } : { country: settings.country };
+  const quote = await quoteFor(context.services, shopper, shipping, address);
   if (quote.cart.lines.length === 0) throw redirect("/shopping-cart");
   return {
     quote,
@@ -69,7 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Places the order (or, without JavaScript, re-quotes another shipping method) and sends the shopper on to confirm or pay. */
+/**
+ * Places the order (or, without JavaScript, re-quotes the shipping methods for the address and the
+ * method chosen) and sends the shopper on to confirm or pay.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent") === "update" ? "update" : "place";
@@ -77,15 +87,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shopperCtx = await getShopper(request, context);
   const values = readCheckoutForm(form);
   const addresses = user ? await context.services.orders.listAddresses(user.id) : ([] as SavedAddress[]);
-  // The form comes back with a fresh quote; an order placed re-prices the cart in its own transaction.
+  const address = pickedAddress(values, addresses);
+  // The form comes back with a fresh quote for the address; an order placed re-prices the cart in its own transaction.
   const answer = async (status: number, fields: Partial<CheckoutResult> = {}, headers?: HeadersInit) => {
-    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null);
+    const { country } = await context.services.content.getSettings();
+    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null, shippingAddressOf(values, address, country));
     return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status, headers });
   };
 
   if (intent === "update") return answer(200);
 
-  const address = pickedAddress(values, addresses);
   const errors = checkoutFieldErrors(values, address, { cardPayments: context.services.payments.cardPayments });
   if (Object.keys(errors).length > 0 || address === "missing") return answer(400, { message: "Please correct the highlighted fields.", errors });
 
@@ -102,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next, { headers: withShopperCookies(shopperCtx) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const mapped = formFieldErrors(err.fields);
+    const mapped = formFieldErrors(err.fields, address);
     // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
     return answer(err.status, { message: err.message, errors: mapped.errors, other: mapped.other }, err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined);
   }
@@ -125,26 +136,43 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (result?.intent === "place" && Object.keys(result.errors).length === 0) alertsRef.current?.scrollIntoView({ block: "center" });
   }, [result]);
 
-  // The summary follows the chosen shipping method: with JavaScript the quote is fetched as the
-  // choice changes; without it the "Update" button asks the action.
-  const shippingFetcher = useFetcher<typeof loader>();
-  const baseQuote = result?.quote ?? loaderData.quote;
-  const [shipping, setShipping] = useState(values?.shippingMethod || baseQuote.shippingMethod);
-  useEffect(() => setShipping(baseQuote.shippingMethod), [baseQuote.shippingMethod]);
-  const fetched = shippingFetcher.data?.quote;
-  const quote = fetched && fetched.shippingMethod === shipping ? fetched : baseQuote;
-  const money = useOrderMoney();
-  const currency = quote.cart.totals.currency;
-
-  function chooseShipping(id: string) {
-    setShipping(id);
-    if (id !== baseQuote.shippingMethod) shippingFetcher.load(`/checkout?shipping=${encodeURIComponent(id)}`);
-  }
-
+  const { settings } = useShop();
   const defaultAddressId = values?.addressId || (addresses.find((a) => a.isDefault) ?? addresses[0])?.id || NEW_ADDRESS;
   const [addressChoice, setAddressChoice] = useState(defaultAddressId);
   const newAddress = addresses.length === 0 || addressChoice === NEW_ADDRESS;
   const defaultPhone = (addresses.find((a) => a.isDefault) ?? addresses[0])?.phone ?? "";
+  // The address as typed, as far as shipping cares: followed as the shopper types (with JavaScript).
+  const [typed, setTyped] = useState<ShippingAddress>({ country: values?.country || settings.country, region: values?.region || null, city: values?.city || null });
+  const address = (!newAddress && addresses.find((a) => a.id === addressChoice)) || typed;
+
+  // The shipping methods offered are the zones that deliver to the address, the most specific
+  // first; until the shopper picks one (or when the address leaves theirs out), the first is chosen.
+  const baseQuote = result?.quote ?? loaderData.quote;
+  const offered = zonesFor(baseQuote.shippingOptions, address);
+  const [picked, setPicked] = useState<string | null>(values?.shippingMethod || null);
+  const shippingMethod = (offered.find((o) => o.id === picked) ?? offered[0])?.id ?? null;
+  const unavailable = offered.length === 0 ? `We don't ship to ${countryName(address.country)} yet.` : null;
+
+  // The summary shows the server's totals for that method: with JavaScript the quote is fetched as
+  // the method changes; without it the "Update" button asks the action.
+  const shippingFetcher = useFetcher<typeof loader>();
+  const fetched = shippingFetcher.data?.quote;
+  const quote = [fetched, baseQuote].find((q) => q && q.shippingMethod === shippingMethod) ?? baseQuote;
+  useEffect(() => {
+    if (shippingMethod && quote.shippingMethod !== shippingMethod) shippingFetcher.load(`/checkout?shipping=${encodeURIComponent(shippingMethod)}`);
+    // A new load replaces one under way, so a quick change of mind ends on the last method.
+  }, [shippingMethod, quote.shippingMethod]);
+  const money = useOrderMoney();
+  const currency = quote.cart.totals.currency;
+
+  function followAddress(event: React.FormEvent<HTMLFormElement>) {
+    const field = event.target as HTMLInputElement | HTMLSelectElement;
+    const value = field.value.trim() || null;
+    if (field.name === "country") setTyped((a) => ({ ...a, country: field.value, region: null }));
+    else if (field.name === "region") setTyped((a) => ({ ...a, region: value }));
+    else if (field.name === "city") setTyped((a) => ({ ...a, city: value }));
+  }
+
   const problems = result?.problems.length ? result.problems : quote.problems;
 
   return (
@@ -193,7 +221,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
 
-      <Form ref={formRef} method="post" noValidate aria-label="Checkout" className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+      <Form ref={formRef} method="post" noValidate aria-label="Checkout" onChange={followAddress} className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
           <Section title="Contact" id="contact-title">
@@ -225,12 +253,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
             <div className={`grid gap-5 sm:grid-cols-2 ${addresses.length > 0 ? "mt-5" : ""} ${hydrated && !newAddress ? "hidden" : ""}`} data-testid="new-address-fields">
               {addresses.length > 0 && !hydrated && <p className="text-sm text-stone-600 sm:col-span-2">Used when you choose “A new address” above.</p>}
-              <TextField name="line1" label="Address" required={newAddress} autoComplete="address-line1" maxLength={200} defaultValue={values?.line1} error={errors.line1} className="sm:col-span-2" placeholder="Street and house number" />
-              <TextField name="line2" label="Apartment/suite (optional)" autoComplete="address-line2" maxLength={200} defaultValue={values?.line2} error={errors.line2} className="sm:col-span-2" />
-              <TextField name="city" label="City" required={newAddress} autoComplete="address-level2" maxLength={100} defaultValue={values?.city} error={errors.city} />
-              <TextField name="region" label="Region/State (optional)" autoComplete="address-level1" maxLength={100} defaultValue={values?.region} error={errors.region} />
-              <TextField name="postalCode" label="Postal code (optional)" autoComplete="postal-code" maxLength={20} defaultValue={values?.postalCode} error={errors.postalCode} />
-              <TextField name="country" label="Country" required={newAddress} autoComplete="country-name" maxLength={60} defaultValue={values?.country} error={errors.country} />
+              <AddressFields country={typed.country} shopCountry={settings.country} values={values} errors={errors} required={newAddress} />
               {account && (
                 <div className="flex items-center gap-3 sm:col-span-2">
                   <input id="save-address" name="saveAddress" type="checkbox" defaultChecked={values ? values.saveAddress : addresses.length === 0} className="size-5 rounded border-stone-400 accent-stone-900" />
@@ -243,29 +266,41 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
 
           <Section title="Shipping method" id="shipping-title">
-            <ChoiceGroup
-              name="shippingMethod"
-              legend="Shipping method"
-              choices={quote.shippingOptions.map((o) => ({
-                value: o.id,
-                label: o.name,
-                aside: o.free || o.cost === 0 ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">Free</span> : money(o.cost, currency),
-              }))}
-              defaultValue={shipping}
-              onChange={chooseShipping}
-              error={errors.shippingMethod}
-            />
+            {unavailable ? (
+              <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950" role="status" data-testid="shipping-unavailable">
+                {unavailable} Please choose a delivery address in a country we ship to.
+              </p>
+            ) : (
+              <ChoiceGroup
+                // A new set of methods starts on its first (or the one the shopper picked, when offered).
+                key={offered.map((o) => o.id).join(" ")}
+                name="shippingMethod"
+                legend="Shipping method"
+                hint={offered.length === 1 ? undefined : "Offered for your delivery address."}
+                choices={offered.map((o) => ({
+                  value: o.id,
+                  label: o.name,
+                  aside: o.free || o.cost === 0 ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">Free</span> : money(o.cost, currency),
+                }))}
+                defaultValue={shippingMethod ?? undefined}
+                onChange={setPicked}
+                error={errors.shippingMethod}
+              />
+            )}
             {!hydrated && (
-              <button
-                type="submit"
-                name="intent"
-                value="update"
-                formNoValidate
-                className="mt-3 inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
-              >
-                Update
-                <span className="sr-only"> the order summary</span>
-              </button>
+              <>
+                <p className="mt-3 text-sm text-stone-600">Changed the address? Update to see the shipping methods for it.</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="update"
+                  formNoValidate
+                  className="mt-3 inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+                >
+                  Update
+                  <span className="sr-only"> the shipping methods and the order summary</span>
+                </button>
+              </>
             )}
           </Section>
 
@@ -287,11 +322,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
         </div>
 
-        <CheckoutSummary quote={quote} busy={shippingFetcher.state !== "idle"}>
+        <CheckoutSummary quote={quote} busy={Boolean(shippingMethod && quote.shippingMethod !== shippingMethod)} unavailable={unavailable}>
           <SubmitButton name="intent" value="place" busy={Boolean(placing)} busyLabel="Placing order…" className="mt-6">
             Place order
           </SubmitButton>
-          <p className="mt-3 text-center text-xs text-stone-600">By placing the order you agree to pay {money(quote.cart.totals.total, currency)}.</p>
+          {!unavailable && <p className="mt-3 text-center text-xs text-stone-600">By placing the order you agree to pay {money(quote.cart.totals.total, currency)}.</p>}
         </CheckoutSummary>
       </Form>
     </div>

@@ -9,6 +9,7 @@ import { initialSelection } from "~/components/product/variants";
 import { picturesFor } from "../../server/modules/catalog/pictures";
 import { Gallery } from "~/components/product/gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
+import { ShippingNote } from "~/components/shipping-note";
 import { HeartIcon } from "~/components/layout/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
@@ -108,10 +109,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
                 <path d="M2 5h10v8H2zM12 8h3l3 3v2h-6zM5 15.5a1.5 1.5 0 100-.01M14 15.5a1.5 1.5 0 100-.01" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
               </svg>
-              <span>
-                {product.shippingCost > 0 ? `Shipping ${money(product.shippingCost)}` : "Free shipping"}
-                {product.shippingCost > 0 && settings.freeShippingThreshold > 0 && `, free on orders over ${money(settings.freeShippingThreshold)}`}
-              </span>
+              <ShippingNote product={product} />
             </li>
             <li className="flex gap-2">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">

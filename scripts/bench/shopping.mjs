@@ -67,7 +67,7 @@ function visitorCookie(headers) {
 function orderBody(shopper) {
   return JSON.stringify({
     contact: { name: "Bench Shopper", email: `bench.shopper+${shopper}@example.com`, phone: `+1 503 ${String(shopper).padStart(7, "0")}` },
-    address: { line1: "1 Benchmark Street", city: "Portland", postalCode: "97204", country: "US" },
+    address: { line1: "1 Benchmark Street", city: "Portland", region: "OR", postalCode: "97204", country: "US" },
     paymentMethod: "cod",
   });
 }

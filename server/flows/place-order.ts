@@ -1,10 +1,12 @@
 import { nowIso } from "../db/database";
 import type { OrderLineTable } from "../db/schema";
 import { AppError } from "../lib/errors";
+import { countryName } from "../lib/geo";
 import { newId } from "../lib/ids";
 import { type Shopper, ownerKey } from "../lib/shopper";
 import { parseInput } from "../lib/validate";
 import { type Executor, type PricedCart, ensureCartId, loadCartRows, priceCart } from "../modules/cart/cart.repo";
+import { chooseZoneFor } from "../modules/cart/shipping-zones";
 import type { SiteSettings } from "../modules/content/content.schema";
 import { newOrderNumber, orderPrefix } from "../modules/orders/order-token";
 import { type OrdersDeps, isUniqueViolation } from "../modules/orders/orders.deps";
@@ -48,10 +50,10 @@ export async function placeOrder(
   const owner = ownerKey(shopper);
   if (!owner) throw new AppError("invalid_input", EMPTY_CART);
   const settings = await deps.settings();
-  const zone = input.shippingMethod ? settings.shippingZones.find((z) => z.id === input.shippingMethod) : settings.shippingZones[0];
-  if (!zone) {
-    throw new AppError("invalid_input", "Please choose one of the shipping methods offered.", { shippingMethod: "Please choose one of the shipping methods offered" });
-  }
+  // Only a zone that delivers to the address: anyone could pick "Inside the city" with any address.
+  const choice = chooseZoneFor(settings.shippingZones, input.address, input.shippingMethod, countryName(input.address.country));
+  if (!choice.ok) throw new AppError("invalid_input", choice.message, { [choice.field]: choice.message });
+  const zone = choice.zone;
   if (input.paymentMethod === "card" && !deps.payments.cardPayments) throw new AppError("invalid_input", CARD_NOT_OFFERED, { paymentMethod: CARD_NOT_OFFERED });
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;

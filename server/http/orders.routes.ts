@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { idempotencyKeySchema } from "../modules/orders/orders.schema";
+import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
 import { type AppEnv, clientIp } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
@@ -14,7 +14,8 @@ function viewerOf(shopper: ApiShopper, token: string | undefined): OrderViewer {
 }
 
 /**
- * Orders over JSON: place one (Idempotency-Key header: a repeated key answers the same order),
+ * Orders over JSON: the shipping methods offered for an address (priced for this shopper's cart),
+ * place one (Idempotency-Key header: a repeated key answers the same order),
  * list this shopper's, read one and cancel one (its owner, the bearer of its link's token, or an
  * admin; anyone else gets a 404). Sessions are read fresh: a sign-out or ban applies at once.
  */
@@ -34,6 +35,15 @@ export function orderRoutes() {
       return c.json(new AppError("conflict", message, fields).toJSON(), 409);
     }
     return c.json({ success: true, data: { order: result.order, guestToken: result.guestToken, payment: result.payment } }, result.created ? 201 : 200);
+  });
+
+  r.get("/shipping-options", async (c) => {
+    const address = parseInput(shippingAddressSchema, c.req.query(), "Please check the address.");
+    const shopper = await apiShopper(c);
+    const quote = await c.var.services.orders.quote(shopper.shopper, { address });
+    shopper.finish(c);
+    const options = quote.offered.map((id) => quote.shippingOptions.find((o) => o.id === id)!);
+    return c.json({ success: true, data: { options, unavailable: quote.unavailable } });
   });
 
   r.get("/orders", async (c) => {

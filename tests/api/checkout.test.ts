@@ -36,7 +36,7 @@ describe("checkout input", () => {
       [{ contact: { name: "x".repeat(101), email: "grace@example.com", phone: "555 0100" } }, "contact.name", "Your name is too long (100 characters at most)"],
       [{ address: { line1: "1 Road", city: "", country: "US" } }, "address.city", "Please enter your city"],
       [{ address: { city: "Arlington", country: "US" } }, "address.line1", "Please enter your street address"],
-      [{ address: { line1: "1 Road", city: "Arlington" } }, "address.country", "Please enter your country"],
+      [{ address: { line1: "1 Road", city: "Arlington" } }, "address.country", "Please choose your country"],
       [{ paymentMethod: "bitcoin" }, "paymentMethod", "Please choose a payment method"],
       [{ notes: "n".repeat(1001) }, "notes", "Order notes can be at most 1000 characters"],
       [{ shippingMethod: "moon" }, "shippingMethod", "Please choose one of the shipping methods offered"],

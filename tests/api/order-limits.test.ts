@@ -144,7 +144,7 @@ describe("order rate limits", () => {
     const b = await browserWithCart(limited, [{ productId: ids.mug }]);
     const rows = await orderRowCounts(limited.db);
     const c = freshContact();
-    const form = new URLSearchParams({ intent: "place", idempotencyKey: "page-1", name: c.name, email: c.email, phone: c.phone, line1: "1 Harbour Street", city: "Arlington", country: "US", shippingMethod: "inside-city", paymentMethod: "cod" });
+    const form = new URLSearchParams({ intent: "place", idempotencyKey: "page-1", name: c.name, email: c.email, phone: c.phone, line1: "1 Harbour Street", city: "Arlington", region: "VA", country: "US", shippingMethod: "inside-city", paymentMethod: "cod" });
     const request = new Request("http://shop.test/checkout", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie: b.jar.header() }, body: form });
     const context: AppLoadContext = { services: limited.services, clientIp: ip, requestId: "test", user: null, cspNonce: () => "n" };
     const answer = (await checkoutAction({ request, context, params: {} } as never)) as unknown as { data: { message: string; values: { email: string } }; init: { status: number; headers: HeadersInit } };

@@ -35,7 +35,7 @@ async function placeCardOrder(page: Page) {
   await form.getByRole("textbox", { name: "Phone" }).fill(uniquePhone());
   await form.getByRole("textbox", { name: "Address", exact: true }).fill("1 Orbit Road");
   await form.getByRole("textbox", { name: "City" }).fill("Hampton");
-  await form.getByRole("textbox", { name: "Country" }).fill("United States");
+  await form.getByRole("combobox", { name: "State" }).selectOption("VA");
   await expect(form.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked();
   await form.getByRole("radio", { name: /^Card/ }).check();
   await form.getByRole("button", { name: "Place order" }).click();

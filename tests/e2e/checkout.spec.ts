@@ -43,17 +43,25 @@ function amount(text: string | null): number {
   return Number(match[0]);
 }
 
-const GUEST = { name: "Grace Hopper", line1: "12 Compiler Lane", city: "Arlington", postalCode: "22201", country: "United States" };
+const GUEST = { name: "Grace Hopper", line1: "12 Compiler Lane", city: "Arlington", region: "Virginia", postalCode: "22201" };
+/** A delivery address for orders placed through the JSON API (the demo shop ships anywhere in the US). */
+const API_ADDRESS = { line1: "1 Other St", city: "Elsewhere", region: "VA", country: "US" };
+
+/** Types a delivery address (the country stays the shop's own, preselected). */
+async function fillAddress(page: Page, address: { line1: string; city: string; region: string; postalCode?: string }) {
+  const form = page.getByRole("form", { name: "Checkout" });
+  await form.getByRole("textbox", { name: "Address", exact: true }).fill(address.line1);
+  await form.getByRole("textbox", { name: "City" }).fill(address.city);
+  await form.getByRole("combobox", { name: "State" }).selectOption({ label: address.region });
+  if (address.postalCode) await form.getByRole("textbox", { name: "Postal code (optional)" }).fill(address.postalCode);
+}
 
 async function fillGuestForm(page: Page, email: string) {
   const form = page.getByRole("form", { name: "Checkout" });
   await form.getByRole("textbox", { name: "Full name" }).fill(GUEST.name);
   await form.getByRole("textbox", { name: "E-mail" }).fill(email);
   await form.getByRole("textbox", { name: "Phone" }).fill(uniquePhone());
-  await form.getByRole("textbox", { name: "Address", exact: true }).fill(GUEST.line1);
-  await form.getByRole("textbox", { name: "City" }).fill(GUEST.city);
-  await form.getByRole("textbox", { name: "Postal code (optional)" }).fill(GUEST.postalCode);
-  await form.getByRole("textbox", { name: "Country" }).fill(GUEST.country);
+  await fillAddress(page, GUEST);
 }
 
 test.describe("checkout on a desktop", () => {
@@ -83,16 +91,21 @@ test.describe("checkout on a desktop", () => {
     await expect(page.getByRole("radio", { name: /Cash on delivery/ })).toBeChecked();
     await expectAccessible(page);
 
-    // Changing the shipping method re-quotes the summary (with JavaScript, without a reload).
+    // A Portland address is offered the city courier and standard shipping; changing the method
+    // re-quotes the summary (with JavaScript, without a reload).
+    await fillGuestForm(page, email);
+    await fillAddress(page, { line1: "9 Harbor Street", city: "Portland", region: "Oregon" });
     const options = page.getByRole("group", { name: "Shipping method" }).getByRole("radio");
     await expect(options).toHaveCount(2);
+    await expect(options.nth(0)).toHaveAccessibleName(/^Inside the city/);
+    await expect(options.nth(0)).toBeChecked();
+    await expect(options.nth(1)).toHaveAccessibleName(/^Standard shipping/);
     const totalBefore = amount(await summary.getByTestId("totals-total").textContent());
     await options.nth(1).check();
     await expect.poll(async () => amount(await summary.getByTestId("totals-total").textContent())).not.toBe(totalBefore);
     await options.nth(0).check();
     await expect.poll(async () => amount(await summary.getByTestId("totals-total").textContent())).toBe(totalBefore);
 
-    await fillGuestForm(page, email);
     await page.getByRole("textbox", { name: /Notes/ }).fill("Please ring twice.");
     await shot(page, testInfo, "checkout-desktop");
     const total = (await summary.getByTestId("totals-total").textContent())!;
@@ -105,7 +118,8 @@ test.describe("checkout on a desktop", () => {
     expect(number).toMatch(/\S{4,}/);
     await expect(page.getByTestId("order-lines")).toContainText(book.name);
     await expect(page.getByTestId("totals-total")).toHaveText(total);
-    await expect(page.getByTestId("order-address")).toContainText(GUEST.line1);
+    await expect(page.getByTestId("order-address")).toContainText("9 Harbor Street");
+    await expect(page.getByTestId("order-address")).toContainText("United States");
     await expect(page.getByTestId("order-payment")).toContainText("Cash on delivery");
     await expect(page.getByTestId("order-email")).toHaveText(email);
     await expect(page.getByTestId("guest-link-note")).toContainText("e-mailed");
@@ -146,7 +160,7 @@ test.describe("checkout on a desktop", () => {
     await expect(steps.nth(0)).toContainText("Pending");
     await expect(steps.nth(2)).toHaveAttribute("data-reached", "false");
     await expect(dialog.getByTestId("order-lines")).toContainText(book.name);
-    await expect(dialog.getByTestId("order-address")).toContainText(GUEST.city);
+    await expect(dialog.getByTestId("order-address")).toContainText("Portland");
     await expectAccessible(page);
     await shot(page, testInfo, "order-modal-desktop", { fullPage: false });
 
@@ -197,7 +211,7 @@ test.describe("checkout on a desktop", () => {
     await form.getByRole("textbox", { name: "Address", exact: true }).fill("7 Orbit Road");
     await form.getByRole("textbox", { name: "Apartment/suite (optional)" }).fill("Suite 3");
     await form.getByRole("textbox", { name: "City" }).fill("Hampton");
-    await form.getByRole("textbox", { name: "Country" }).fill("United States");
+    await form.getByRole("combobox", { name: "State" }).selectOption("VA");
     const save = form.getByRole("checkbox", { name: "Save this address" });
     await save.check();
     await expectAccessible(page);
@@ -286,7 +300,7 @@ test.describe("checkout on a desktop", () => {
     await expect(page.getByTestId("phone-error")).toHaveText("Please enter your phone number");
     await expect(page.getByTestId("line1-error")).toHaveText("Please enter your street address");
     await expect(page.getByTestId("city-error")).toHaveText("Please enter your city");
-    await expect(page.getByTestId("country-error")).toHaveText("Please enter your country");
+    await expect(page.getByTestId("region-error")).toHaveText("Please choose your state");
     const emailBox = form.getByRole("textbox", { name: "E-mail" });
     await expect(emailBox).toBeFocused();
     await expect(emailBox).toHaveAttribute("aria-invalid", "true");
@@ -304,7 +318,7 @@ test.describe("checkout on a desktop", () => {
       expect(otherRes.status(), await otherRes.text()).toBe(201);
       const placed = await other.request.post("/api/orders", {
         headers: { origin: BASE_URL, "idempotency-key": `sold-out-${Date.now()}-${left}` },
-        data: { contact: { name: "Other", email: uniqueEmail("other"), phone: uniquePhone() }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
+        data: { contact: { name: "Other", email: uniqueEmail("other"), phone: uniquePhone() }, address: API_ADDRESS, paymentMethod: "cod" },
       });
       expect(placed.status(), await placed.text()).toBe(201);
       await other.close();
@@ -333,7 +347,7 @@ test.describe("checkout on a desktop", () => {
 test.describe("checkout without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
 
-  test("add to cart, cart page, checkout (with an Update of the shipping method and a field error), confirmation: all plain forms", async ({ page, browser, request }) => {
+  test("add to cart, cart page, checkout (an Update for the address's shipping methods, a field error, a method that does not deliver there), confirmation: all plain forms", async ({ page, browser, request }) => {
     test.slow();
     const book = await pickBook(request, 5);
     await page.goto(`/products/${book.slug}`);
@@ -347,15 +361,27 @@ test.describe("checkout without JavaScript", () => {
     const form = page.getByRole("form", { name: "Checkout" });
     const summary = page.getByTestId("checkout-summary");
     const total = async () => amount(await summary.getByTestId("totals-total").textContent());
-    const before = await total();
+    const methods = form.getByRole("group", { name: "Shipping method" }).getByRole("radio");
+    await expect(form.getByRole("combobox", { name: "Country" })).toHaveValue("US");
+    await expect(methods).toHaveCount(1);
 
-    // Without JavaScript, "Update" re-quotes the chosen shipping method and keeps what was typed.
+    // Without JavaScript, "Update" offers the methods of the address typed, re-quotes the chosen
+    // one and keeps what was typed.
     await form.getByRole("textbox", { name: "Full name" }).fill(GUEST.name);
-    await form.getByRole("group", { name: "Shipping method" }).getByRole("radio").nth(1).check();
+    await fillAddress(page, { line1: "9 Harbor Street", city: "Portland", region: "Oregon" });
+    await form.getByRole("button", { name: /Update/ }).click();
+    await expect(methods).toHaveCount(2);
+    await expect(methods.nth(0)).toHaveAccessibleName(/^Inside the city/);
+    // The method the form sent (the only one offered before) stays chosen.
+    await expect(methods.nth(1)).toHaveAccessibleName(/^Standard shipping/);
+    await expect(methods.nth(1)).toBeChecked();
+    const before = await total();
+    await methods.nth(0).check();
     await form.getByRole("button", { name: /Update/ }).click();
     expect(await total()).not.toBe(before);
-    await expect(form.getByRole("group", { name: "Shipping method" }).getByRole("radio").nth(1)).toBeChecked();
+    await expect(methods.nth(0)).toBeChecked();
     await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(GUEST.name);
+    await expect(form.getByRole("textbox", { name: "City" })).toHaveValue("Portland");
 
     // A missing field comes back beside the field, with the rest kept.
     await form.getByRole("button", { name: "Place order" }).click();
@@ -363,8 +389,17 @@ test.describe("checkout without JavaScript", () => {
     await expect(form.getByRole("textbox", { name: "Full name" })).toHaveValue(GUEST.name);
     await expect(form.getByRole("textbox", { name: "E-mail" })).toHaveAttribute("aria-invalid", "true");
 
+    // The courier's zone with an address outside Portland is refused beside the field, and the
+    // page comes back with the methods of the new address.
     const email = uniqueEmail("nojs");
     await fillGuestForm(page, email);
+    await methods.nth(0).check();
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("shippingMethod-error")).toHaveText("Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.");
+    await expect(methods).toHaveCount(1);
+    await expect(methods.nth(0)).toHaveAccessibleName(/^Standard shipping/);
+    await expect(methods.nth(0)).toBeChecked();
+    await expectAccessibleWithoutScripts(browser, page);
     await form.getByRole("button", { name: "Place order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?order=/);
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
@@ -408,7 +443,7 @@ test.describe("checkout on a phone", () => {
       expect((await other.request.post("/api/cart/items", { data: { productId: book._id }, headers: { origin: BASE_URL } })).status()).toBe(201);
       const placed = await other.request.post("/api/orders", {
         headers: { origin: BASE_URL, "idempotency-key": `waiting-${Date.now()}-${i}` },
-        data: { contact: { name: "Waiting", email, phone: uniquePhone() }, address: { line1: "1 Other St", city: "Elsewhere", country: "US" }, paymentMethod: "cod" },
+        data: { contact: { name: "Waiting", email, phone: uniquePhone() }, address: API_ADDRESS, paymentMethod: "cod" },
       });
       expect(placed.status(), await placed.text()).toBe(201);
       await other.close();
@@ -424,5 +459,101 @@ test.describe("checkout on a phone", () => {
     await expect(alert).toBeInViewport();
     await expectAccessible(page);
     await shot(page, testInfo, "checkout-refused-phone");
+  });
+});
+
+test.describe("shipping follows the delivery address", () => {
+  const BEAR = { slug: "cuddly-teddy-bear", name: "Cuddly Teddy Bear" };
+
+  for (const viewport of [
+    { width: 1280, height: 900, name: "desktop" },
+    { width: 390, height: 844, name: "phone" },
+  ]) {
+    test(`country and state are selects, and only the zones that deliver to the address are offered (${viewport.name})`, async ({ page, request }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const book = await pickBook(request, 7);
+      await addToCartByApi(page, book._id);
+      await page.goto("/checkout");
+      await waitForHydration(page);
+      const form = page.getByRole("form", { name: "Checkout" });
+      const methods = form.getByRole("group", { name: "Shipping method" }).getByRole("radio");
+
+      // The shop's country comes first and is chosen; the US has a list of states.
+      const country = form.getByRole("combobox", { name: "Country" });
+      await expect(country).toHaveValue("US");
+      await expect(country.locator("option").first()).toHaveText("United States");
+      expect(await country.locator("option").count()).toBe(249);
+      const state = form.getByRole("combobox", { name: "State" });
+      await expect(state.locator("option", { hasText: "Oregon" })).toHaveAttribute("value", "OR");
+      await expect(methods).toHaveCount(1);
+      await expect(methods.nth(0)).toHaveAccessibleName(/^Standard shipping/);
+
+      // Portland, Oregon: the city courier too, first and chosen, and the summary follows it.
+      await form.getByRole("textbox", { name: "City" }).fill("Portland");
+      await expect(methods).toHaveCount(1);
+      await state.selectOption("OR");
+      await expect(methods).toHaveCount(2);
+      await expect(methods.nth(0)).toHaveAccessibleName(/^Inside the city \(1–2 days\)/);
+      await expect(methods.nth(0)).toBeChecked();
+      await expect(page.getByTestId("checkout-summary").getByTestId("totals-shipping")).toHaveText("$4.99");
+      await expectAccessible(page);
+      await shot(page, testInfo, `checkout-zones-${viewport.name}`);
+
+      // Another city in Oregon: standard shipping only.
+      await form.getByRole("textbox", { name: "City" }).fill("Salem");
+      await expect(methods).toHaveCount(1);
+      await expect(methods.nth(0)).toBeChecked();
+      await expect(page.getByTestId("checkout-summary").getByTestId("totals-shipping")).toHaveText("$9.99");
+
+      // Canada has provinces; Germany a free-text region, and the shop does not ship there.
+      await country.selectOption("CA");
+      await expect(form.getByRole("combobox", { name: "Province or territory" })).toBeVisible();
+      await expect(page.getByTestId("shipping-unavailable")).toContainText("We don't ship to Canada yet.");
+      await country.selectOption("DE");
+      await expect(form.getByRole("textbox", { name: "Region (optional)" })).toBeVisible();
+      await expect(page.getByTestId("shipping-unavailable")).toContainText("We don't ship to Germany yet.");
+      await expect(methods).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(page);
+
+      // The server says the same beside the country when the order is placed anyway.
+      await form.getByRole("textbox", { name: "Full name" }).fill("Emmy Noether");
+      await form.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("abroad"));
+      await form.getByRole("textbox", { name: "Phone" }).fill(uniquePhone());
+      await form.getByRole("textbox", { name: "Address", exact: true }).fill("Bunsenstraße 3");
+      await form.getByRole("textbox", { name: "City" }).fill("Göttingen");
+      await form.getByRole("button", { name: "Place order" }).click();
+      await expect(page.getByTestId("country-error")).toHaveText("We don't ship to Germany yet.");
+      await expect(country).toHaveValue("DE");
+      await expectAccessible(page);
+    });
+  }
+
+  test("the product page, the cart and the checkout say the same about shipping for a product without its own shipping cost", async ({ page, request }) => {
+    const res = await request.get(`/api/products/${BEAR.slug}`);
+    expect(res.ok()).toBe(true);
+    const bear = ((await res.json()) as { data: { finalPrice: number; shippingCost: number } }).data;
+    expect(bear, "the demo bear ships at the zone's rate only, under the free-shipping threshold").toMatchObject({ shippingCost: 0 });
+    expect(bear.finalPrice).toBeLessThan(75);
+
+    await page.goto(`/products/${BEAR.slug}`);
+    const note = page.getByTestId("shipping-note");
+    await expect(note).toHaveText("Shipping from $4.99, free on orders of $75.00 or more");
+    await expect(page.getByRole("main")).not.toContainText("Free shipping");
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("dialog", { name: "Shopping cart" }).getByTestId("cart-shipping")).toHaveText("from $4.99");
+    await page.goto("/shopping-cart");
+    const main = page.getByRole("main");
+    await expect(main.getByTestId("cart-shipping")).toHaveText("from $4.99");
+    await expect(main.getByTestId("cart-total")).toHaveText(`from $${(bear.finalPrice + 4.99).toFixed(2)}`);
+
+    await page.goto("/checkout");
+    await waitForHydration(page);
+    const shipping = page.getByTestId("checkout-summary").getByTestId("totals-shipping");
+    await expect(shipping).toHaveText("$9.99");
+    await fillAddress(page, { line1: "9 Harbor Street", city: "Portland", region: "Oregon" });
+    await expect(shipping).toHaveText("$4.99");
   });
 });

@@ -32,7 +32,7 @@ async function placeOrder(page: Page, productId: string, quantity = 1): Promise<
     headers: { ...headers, "idempotency-key": `e2e-${Date.now()}-${Math.random()}` },
     data: {
       contact: { name: "Mary Jackson", email: uniqueEmail("orders"), phone: uniquePhone() },
-      address: { line1: "3 Wind Tunnel Way", city: "Hampton", postalCode: "23666", country: "United States" },
+      address: { line1: "3 Wind Tunnel Way", city: "Hampton", region: "VA", postalCode: "23666", country: "US" },
       paymentMethod: "cod",
     },
   });

@@ -73,7 +73,7 @@ export async function browserWithCart(shop: TestShop, items: Array<{ productId: 
 export function checkoutBody(overrides: Record<string, unknown> = {}) {
   return {
     contact: { name: "Grace Hopper", email: "grace@example.com", phone: "+1 555 0100" },
-    address: { line1: "1 Harbour Street", city: "Arlington", postalCode: "22201", country: "US" },
+    address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
     shippingMethod: "inside-city",
     paymentMethod: "cod",
     notes: "Leave it at the door",

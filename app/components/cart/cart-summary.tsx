@@ -1,9 +1,15 @@
 import type { CartTotals } from "../../../server/modules/cart/cart.types";
+import { shippingAmountText } from "../../../server/modules/cart/shipping";
 import { useMoney } from "~/lib/shop";
 
-/** Subtotal, discount, estimated shipping (with what is left for free shipping) and total, as the server computed them. */
+/**
+ * Subtotal, discount, shipping (with what is left for free shipping) and total, as the server
+ * computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
+ * zone, worded by the one shipping rule the product page and the checkout use.
+ */
 export function CartSummary({ totals, compact = false }: { totals: CartTotals; compact?: boolean }) {
   const money = useMoney();
+  const varies = totals.shippingMax > totals.shipping;
   const row = `flex items-baseline justify-between gap-4 ${compact ? "py-0.5" : "py-1.5"}`;
   return (
     <div data-testid="cart-summary">
@@ -23,18 +29,23 @@ export function CartSummary({ totals, compact = false }: { totals: CartTotals; c
           </div>
         )}
         <div className={row}>
-          <dt>Shipping (estimate)</dt>
+          <dt>Shipping</dt>
           <dd className="tabular-nums text-stone-900" data-testid="cart-shipping">
-            {totals.shipping === 0 ? "Free" : money(totals.shipping)}
+            {shippingAmountText({ from: totals.shipping, to: totals.shippingMax }, money)}
           </dd>
         </div>
         <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="cart-total">
-            {money(totals.total)}
+            {varies ? `from ${money(totals.total)}` : money(totals.total)}
           </dd>
         </div>
       </dl>
+      {varies && (
+        <p className="mt-1 text-xs text-stone-600" data-testid="shipping-depends">
+          Shipping depends on the delivery address: you choose it at checkout.
+        </p>
+      )}
       {totals.amountToFreeShipping > 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="free-shipping-hint">
           Add {money(totals.amountToFreeShipping)} more for free shipping

@@ -58,7 +58,7 @@ describe("the checkout form", () => {
       phone: "Please enter your phone number",
       line1: "Please enter your street address",
       city: "Please enter your city",
-      country: "Please enter your country",
+      country: "Please choose your country",
     });
   });
 

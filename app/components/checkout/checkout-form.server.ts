@@ -1,5 +1,6 @@
 import { formText } from "~/lib/auth-form.server";
 import { fieldErrors } from "../../../server/lib/errors";
+import type { ShippingAddress } from "../../../server/modules/cart/shipping";
 import { placeOrderSchema } from "../../../server/modules/orders/orders.schema";
 import type { PaymentMethod, PlaceOrderInput, SavedAddress } from "../../../server/modules/orders/orders.types";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
@@ -22,7 +23,7 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
  */
 export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", options: { cardPayments: boolean }): CheckoutFieldErrors {
   const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
-  const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues)).errors;
+  const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address).errors;
   if (address === "missing") {
     // The typed address was not chosen: its fields say nothing.
     for (const key of ["line1", "line2", "city", "region", "postalCode", "country"] as const) delete errors[key];
@@ -50,15 +51,27 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
 
 /**
  * The service's field errors (keys such as `contact.email` or `address.line1`) on the form's
- * fields; anything without a field of its own is returned apart, to be shown above the form.
+ * fields; anything without a field of its own is returned apart, to be shown above the form. With
+ * a saved address picked, its problems (a state missing from an address saved before states were
+ * asked for, a country the shop does not ship to) go beside the address book, where the shopper is.
  */
-export function formFieldErrors(fields: Record<string, string> | undefined): { errors: CheckoutFieldErrors; other: string[] } {
+export function formFieldErrors(fields: Record<string, string> | undefined, saved: SavedAddress | null = null): { errors: CheckoutFieldErrors; other: string[] } {
   const errors: CheckoutFieldErrors = {};
   const other: string[] = [];
   for (const [key, message] of Object.entries(fields ?? {})) {
+    if (saved && key.startsWith("address.")) {
+      errors.addressId ??= `This saved address cannot be used as it is: ${message.charAt(0).toLowerCase()}${message.slice(1).replace(/\.$/, "")}. Please choose “A new address” and enter it again.`;
+      continue;
+    }
     const name = key.replace(/^(contact|address)\./, "") as CheckoutField;
     if ((CHECKOUT_FIELDS as readonly string[]).includes(name) && name !== "addressId") errors[name] ??= message;
     else other.push(message);
   }
   return { errors, other };
+}
+
+/** The part of the delivery address the shipping zones look at: the picked saved address, else what was typed. */
+export function shippingAddressOf(values: CheckoutValues, saved: SavedAddress | null | "missing", shopCountry: string): ShippingAddress {
+  if (saved && saved !== "missing") return { country: saved.country, region: saved.region, city: saved.city };
+  return { country: values.country || shopCountry, region: values.region || null, city: values.city || null };
 }

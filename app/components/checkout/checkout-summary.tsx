@@ -2,8 +2,11 @@ import { Link } from "react-router";
 import { LineList, TotalsList } from "~/components/orders/order-view";
 import type { CheckoutQuote } from "../../../server/modules/orders/orders.types";
 
-/** The lines and the server's totals for the chosen shipping method, beside the checkout form. */
-export function CheckoutSummary({ quote, busy, children }: { quote: CheckoutQuote; busy: boolean; children?: React.ReactNode }) {
+/**
+ * The lines and the server's totals for the chosen shipping method, beside the checkout form; when
+ * no zone delivers to the address, the reason instead of a total.
+ */
+export function CheckoutSummary({ quote, busy, unavailable, children }: { quote: CheckoutQuote; busy: boolean; unavailable?: string | null; children?: React.ReactNode }) {
   const { cart } = quote;
   const shipping = quote.shippingOptions.find((o) => o.id === quote.shippingMethod);
   const count = cart.totals.itemCount;
@@ -23,7 +26,13 @@ export function CheckoutSummary({ quote, busy, children }: { quote: CheckoutQuot
       <div className={`mt-3 transition-opacity ${busy ? "opacity-60" : ""}`}>
         <LineList lines={cart.lines} currency={cart.totals.currency} />
         <div className="mt-3 border-t border-stone-200 pt-4" aria-live="polite">
-          <TotalsList totals={cart.totals} shippingLabel={shipping?.name} />
+          {unavailable ? (
+            <p className="text-sm font-medium text-stone-900" data-testid="summary-unavailable">
+              {unavailable}
+            </p>
+          ) : (
+            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} />
+          )}
         </div>
       </div>
       {children}

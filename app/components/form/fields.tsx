@@ -45,6 +45,45 @@ export function TextField({ name, label, type = "text", required, error, hint, l
   );
 }
 
+/** A labelled select with its hint and error tied to it, like TextField. */
+export function SelectField({
+  name,
+  label,
+  options,
+  required,
+  error,
+  hint,
+  className = "",
+  ...select
+}: {
+  name: string;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  required?: boolean;
+  error?: string;
+  hint?: React.ReactNode;
+  className?: string;
+  autoComplete?: string;
+  defaultValue?: string;
+  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
+}) {
+  const id = `field-${useId()}-${name}`;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} required={required} />
+      <select id={id} name={name} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass(error)} mt-1.5 pr-10`} {...select}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
 /** The e-mail address field every account form asks for. */
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   return <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={defaultValue} error={error} />;

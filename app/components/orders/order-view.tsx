@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useShop } from "~/lib/shop";
+import { countryName } from "../../../server/lib/geo";
 import type { Order, OrderAddress, OrderLine, OrderStatus, OrderTotals } from "../../../server/modules/orders/orders.types";
 import { PAYMENT_METHOD_LABEL, STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
 
@@ -131,7 +132,7 @@ export function AddressLines({ name, address }: { name?: string; address: OrderA
       {cityLine}
       {address.region && <>, {address.region}</>}
       <br />
-      {address.country}
+      {countryName(address.country)}
     </address>
   );
 }

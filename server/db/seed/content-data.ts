@@ -13,6 +13,7 @@ export const SITE_SETTINGS = {
   contactEmail: "hello@marigold.example",
   contactPhone: "+1 (555) 014-2368",
   address: "214 Harbor Street, Portland, OR 97204, United States",
+  country: "US",
   socialLinks: {
     facebook: "https://www.facebook.com/marigoldmarket",
     instagram: "https://www.instagram.com/marigoldmarket",
@@ -21,9 +22,10 @@ export const SITE_SETTINGS = {
   },
   liveChatScriptUrl: "",
   freeShippingThreshold: 75,
+  // The courier covers Portland; everywhere else in the US goes by post (offered in Portland too).
   shippingZones: [
-    { id: "inside-city", name: "Inside the city (1–2 days)", rate: 4.99 },
-    { id: "outside-city", name: "Outside the city (3–5 days)", rate: 9.99 },
+    { id: "inside-city", name: "Inside the city (1–2 days)", rate: 4.99, country: "US", regions: ["OR"], cities: ["Portland"] },
+    { id: "outside-city", name: "Standard shipping (3–5 days)", rate: 9.99, country: "US", regions: [], cities: [] },
   ],
 };
 

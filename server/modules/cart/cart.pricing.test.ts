@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chooseZone, computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
+import { computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
 
 const settings = {
   currency: "USD",
   freeShippingThreshold: 0,
   shippingZones: [
-    { id: "inside-city", name: "Inside the city", rate: 5 },
-    { id: "outside-city", name: "Outside the city", rate: 12 },
+    { id: "inside-city", name: "Inside the city", rate: 5, country: "US", regions: ["OR"], cities: ["Portland"] },
+    { id: "outside-city", name: "Outside the city", rate: 12, country: "US", regions: [], cities: [] },
   ],
 };
 
@@ -28,7 +28,7 @@ describe("computeTotals", () => {
   ];
 
   it("sums subtotal, discount, zone rate plus per-product shipping, and the total", () => {
-    const t = computeTotals(lines, settings);
+    const t = computeTotals(lines, settings, "inside-city");
     expect(t.itemCount).toBe(3);
     expect(t.subtotal).toBe(10000);
     expect(t.discount).toBe(900);
@@ -38,14 +38,17 @@ describe("computeTotals", () => {
     expect(t.freeShipping).toBe(false);
   });
 
-  it("uses the chosen zone, and the first one for an unknown id", () => {
-    expect(computeTotals(lines, settings, "outside-city").shipping).toBe(1200 + 400);
-    expect(computeTotals(lines, settings, "moon").shipping).toBe(500 + 400);
-    expect(chooseZone(settings, "moon").id).toBe("inside-city");
+  it("uses the chosen zone; without one (or for an unknown id) shipping goes from the cheapest to the dearest zone", () => {
+    expect(computeTotals(lines, settings, "outside-city")).toMatchObject({ shipping: 1200 + 400, shippingMax: 1200 + 400, shippingMethod: { id: "outside-city" } });
+    for (const method of [undefined, "moon"]) {
+      const t = computeTotals(lines, settings, method);
+      expect(t).toMatchObject({ shipping: 500 + 400, shippingMax: 1200 + 400, total: 10000 - 900 + 900, shippingMethod: null });
+    }
   });
 
   it("ships free once subtotal − discount reaches the threshold, and says how much is missing below it", () => {
     const at = computeTotals(lines, { ...settings, freeShippingThreshold: 91 });
+    expect(at.shippingMax).toBe(0);
     expect(at.shipping).toBe(0);
     expect(at.freeShipping).toBe(true);
     expect(at.total).toBe(9100);

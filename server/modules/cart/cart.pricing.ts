@@ -1,10 +1,9 @@
-import { discountedPrice, toMinor } from "../catalog/pricing";
+import { discountedPrice } from "../catalog/pricing";
+import { type ShippingSettings, shippingEstimate } from "./shipping";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
-export interface PricingSettings {
+export interface PricingSettings extends ShippingSettings {
   currency: string;
-  freeShippingThreshold: number;
-  shippingZones: Array<{ id: string; name: string; rate: number }>;
   /** The most units of one product a cart or order takes (site settings); unset means no cap. */
   maxQuantityPerOrder?: number;
 }
@@ -37,54 +36,50 @@ export interface MinorTotals {
   itemCount: number;
   subtotal: number;
   discount: number;
+  /** For the chosen zone; without one, the lowest of all zones (the address decides). */
   shipping: number;
+  /** The highest shipping the address may bring; equal to `shipping` once a zone is chosen. */
+  shippingMax: number;
+  /** subtotal − discount + shipping */
   total: number;
   /** Minor units; 0 when free shipping is not offered. */
   freeShippingThreshold: number;
   amountToFreeShipping: number;
-  /** The shipping zone the shipping was computed for. */
-  shippingMethod: { id: string; name: string };
+  /** The shipping zone the shipping was computed for, or null for the estimate over every zone. */
+  shippingMethod: { id: string; name: string } | null;
   /** Shipping was waived by the free-shipping threshold. */
   freeShipping: boolean;
 }
 
-/** The chosen zone when it exists, else the first one. */
-export function chooseZone(settings: PricingSettings, shippingMethod?: string | null): { id: string; name: string; rate: number } {
-  const zones = settings.shippingZones;
-  return zones.find((z) => z.id === shippingMethod) ?? zones[0] ?? { id: "standard", name: "Standard", rate: 0 };
-}
-
 /**
- * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), shipping (the zone's rate plus
- * every line's per-unit shipping cost × qty, free once subtotal − discount reaches the threshold,
- * nothing for an empty cart) and total, all in minor units.
+ * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), shipping by the one shipping
+ * rule (server/modules/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
+ * zone while none is chosen (an unknown id counts as none), and the total with the lowest shipping,
+ * all in minor units.
  */
 export function computeTotals(lines: PricedQuantity[], settings: PricingSettings, shippingMethod?: string | null): MinorTotals {
   let itemCount = 0;
   let subtotal = 0;
   let discount = 0;
-  let perProductShipping = 0;
   for (const line of lines) {
     itemCount += line.quantity;
     subtotal += line.price * line.quantity;
     discount += (line.price - line.finalPrice) * line.quantity;
-    perProductShipping += line.shippingCost * line.quantity;
   }
-  const zone = chooseZone(settings, shippingMethod);
-  const threshold = settings.freeShippingThreshold > 0 ? toMinor(settings.freeShippingThreshold) : 0;
+  const zone = settings.shippingZones.find((z) => z.id === shippingMethod) ?? null;
+  const estimate = shippingEstimate(lines, settings, zone ? [zone] : settings.shippingZones);
   const merchandise = subtotal - discount;
-  const freeShipping = threshold > 0 && itemCount > 0 && merchandise >= threshold;
-  const shipping = itemCount === 0 || freeShipping ? 0 : toMinor(zone.rate) + perProductShipping;
   return {
     itemCount,
     subtotal,
     discount,
-    shipping,
-    total: merchandise + shipping,
-    freeShippingThreshold: threshold,
-    amountToFreeShipping: threshold > 0 ? Math.max(0, threshold - merchandise) : 0,
-    shippingMethod: { id: zone.id, name: zone.name },
-    freeShipping,
+    shipping: estimate.from,
+    shippingMax: estimate.to,
+    total: merchandise + estimate.from,
+    freeShippingThreshold: estimate.threshold,
+    amountToFreeShipping: estimate.amountToFree,
+    shippingMethod: zone ? { id: zone.id, name: zone.name } : null,
+    freeShipping: estimate.free,
   };
 }
 

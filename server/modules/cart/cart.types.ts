@@ -37,8 +37,13 @@ export interface CartTotals {
   subtotal: number;
   /** Σ (price − finalPrice) × quantity. */
   discount: number;
-  /** Shipping for the chosen (else the first) shipping method; 0 above the free-shipping threshold. */
+  /**
+   * Shipping for the chosen shipping method; without one (the address is not known yet), the lowest
+   * of the shop's zones. 0 above the free-shipping threshold.
+   */
   shipping: number;
+  /** The highest shipping of the zones the address may fall in; equal to `shipping` once a method is chosen. */
+  shippingMax: number;
   /** subtotal − discount + shipping */
   total: number;
   /** From the settings; 0 = no free shipping. */

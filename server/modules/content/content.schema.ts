@@ -1,10 +1,29 @@
 import { z } from "zod";
+import { COUNTRIES, regionCode, regionsOf } from "../../lib/geo";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => Object.hasOwn(COUNTRIES, code), "Use an ISO 3166-1 alpha-2 country code, such as US");
 
-/** The shop's public site settings; every field has a default so a fresh shop renders. */
-export const siteSettingsSchema = z.object({
+/** A delivery zone as stored; zones stored before they named their coverage cover the whole of the shop's country. */
+const shippingZoneSchema = z.object({
+  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
+  name: z.string().trim().min(1).max(60),
+  rate: z.number().min(0).max(100000),
+  /** The country it delivers to; the shop's country when unset. */
+  country: countryCode.optional(),
+  /** Regions it covers: codes or names of the country's list (US states, Canadian provinces, …), else as addresses write them; none: the whole country. */
+  regions: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  /** Cities it covers (compared without case or accents); none: every city of its regions. */
+  cities: z.array(z.string().trim().min(1).max(100)).max(1000).default([]),
+});
+
+/** The site settings' fields, each with its default. */
+const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
   tagline: z.string().trim().max(160).default(""),
   description: z.string().trim().max(500).default(""),
@@ -14,6 +33,8 @@ export const siteSettingsSchema = z.object({
   contactEmail: z.union([z.string().trim().email(), z.literal("")]).default(""),
   contactPhone: z.string().trim().max(40).default(""),
   address: z.string().trim().max(300).default(""),
+  /** The shop's country (ISO 3166-1 alpha-2): first and preselected in the checkout's country list. */
+  country: countryCode.default("US"),
   socialLinks: z
     .object({
       facebook: optionalUrl,
@@ -25,21 +46,17 @@ export const siteSettingsSchema = z.object({
   liveChatScriptUrl: optionalUrl,
   freeShippingThreshold: z.number().min(0).default(0),
   /**
-   * Delivery zones offered at checkout, each with a flat rate (major unit) to which every line's
-   * per-product shipping cost × quantity is added; all of it is free from freeShippingThreshold on.
+   * Delivery zones, each with a flat rate (major unit) to which every line's per-product shipping
+   * cost × quantity is added (all of it free from freeShippingThreshold on), and the addresses it
+   * covers: a country, and optionally lists of regions and cities. The checkout offers the zones
+   * that cover the delivery address, the most specific first (server/modules/cart/shipping.ts).
    */
   shippingZones: z
-    .array(
-      z.object({
-        id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
-        name: z.string().trim().min(1).max(60),
-        rate: z.number().min(0).max(100000),
-      }),
-    )
+    .array(shippingZoneSchema)
     .min(1)
     .default([
-      { id: "inside-city", name: "Inside the city", rate: 5 },
-      { id: "outside-city", name: "Outside the city", rate: 12 },
+      { id: "inside-city", name: "Inside the city", rate: 5, regions: [], cities: [] },
+      { id: "outside-city", name: "Outside the city", rate: 12, regions: [], cities: [] },
     ]),
   /** The most units of one product (all its colours and sizes together) a cart and an order take. */
   maxQuantityPerOrder: z.number().int().min(1).max(999).default(10),
@@ -49,6 +66,33 @@ export const siteSettingsSchema = z.object({
    */
   maxOpenOrdersPerContact: z.number().int().min(1).max(1000).default(3),
 });
+
+/**
+ * The shop's public site settings; every field has a default so a fresh shop renders, and zones
+ * stored without a country get the shop's.
+ */
+export const siteSettingsSchema = siteSettingsFields
+  .superRefine((settings, ctx) => {
+    const ids = new Set<string>();
+    settings.shippingZones.forEach((zone, i) => {
+      if (ids.has(zone.id)) ctx.addIssue({ code: "custom", path: ["shippingZones", i, "id"], message: `Another zone is called ${zone.id}` });
+      ids.add(zone.id);
+      const country = zone.country ?? settings.country;
+      zone.regions.forEach((region, j) => {
+        // A country without a list takes any region name; one with a list only its own.
+        if (regionsOf(country) && !regionCode(country, region)) {
+          ctx.addIssue({ code: "custom", path: ["shippingZones", i, "regions", j], message: `${region} is not a region of ${country}` });
+        }
+      });
+    });
+  })
+  .transform((settings) => ({
+    ...settings,
+    shippingZones: settings.shippingZones.map((zone) => {
+      const country = zone.country ?? settings.country;
+      return { ...zone, country, regions: zone.regions.map((region) => regionCode(country, region) ?? region) };
+    }),
+  }));
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

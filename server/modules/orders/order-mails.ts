@@ -8,6 +8,7 @@ import { STATUS_LABELS, isOrderStatus } from "./order-status";
 import type { OrderTokens } from "./order-token";
 import type { OrderRecord } from "./orders.repo";
 import type { OrderStatus } from "./orders.types";
+import { countryName } from "../../lib/geo";
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -77,7 +78,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               number: o.number,
               lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
               totals: { subtotal: fmt(o.subtotal), discount: o.discount_total > 0 ? fmt(o.discount_total) : null, shipping: fmt(o.shipping_total), total: fmt(o.total) },
-              address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country].filter(
+              address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country && countryName(address.country)].filter(
                 (v): v is string => Boolean(v),
               ),
               paymentMethod: o.payment_method === "card" ? "Card" : "Cash on delivery",

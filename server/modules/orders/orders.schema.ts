@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countryCode, countryName, regionCode, regionsOf } from "../../lib/geo";
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);
@@ -10,7 +11,49 @@ const optional = (max: number, tooLong: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** The checkout's input (POST /api/orders and the checkout form). Unknown fields, prices among them, are dropped. */
+/** A country by ISO code or English name, stored as its code; anything else is refused. */
+const countryField = z
+  .string({ error: "Please choose your country" })
+  .trim()
+  .min(1, "Please choose your country")
+  .max(60, "Please choose a country from the list")
+  .transform((text, ctx) => {
+    const code = countryCode(text);
+    if (!code) ctx.addIssue({ code: "custom", message: "Please choose a country from the list" });
+    return code ?? text;
+  });
+
+/** Refuses a region that is not in its country's list (and, when `required`, a missing one); countries without a list take any. */
+const knownRegion = (required: boolean) => (a: { country: string; region: string | null }, ctx: z.RefinementCtx) => {
+  const list = regionsOf(a.country);
+  if (!list) return;
+  if (!a.region) {
+    if (required) ctx.addIssue({ code: "custom", path: ["region"], message: `Please choose your ${list.noun}` });
+  } else if (!regionCode(a.country, a.region)) {
+    ctx.addIssue({ code: "custom", path: ["region"], message: `Please choose a ${list.noun} of ${countryName(a.country)} from the list` });
+  }
+};
+// The region is checked once there is an address whose country is known to be one.
+const regionCheckable = {
+  when: (payload: { value: unknown; issues: ReadonlyArray<{ path?: PropertyKey[] }> }) =>
+    typeof payload.value === "object" && payload.value !== null && !payload.issues.some((i) => !i.path?.length || i.path[0] === "country" || i.path[0] === "region"),
+};
+const regionAsCode = <A extends { country: string; region: string | null }>(a: A): A => ({ ...a, region: (a.region && regionCode(a.country, a.region)) ?? a.region });
+
+/** The address a shopper asks the shipping methods for (`GET /api/shipping-options`): a country, and a region and city when known. */
+export const shippingAddressSchema = z
+  .object({
+    country: countryField,
+    region: optional(100, "The region is too long (100 characters at most)"),
+    city: optional(100, "The city is too long (100 characters at most)"),
+  })
+  .superRefine(knownRegion(false), regionCheckable)
+  .transform(regionAsCode);
+
+/**
+ * The checkout's input (POST /api/orders and the checkout form). Unknown fields, prices among them,
+ * are dropped; the address's country and region come out as codes (US, OR).
+ */
 export const placeOrderSchema = z.object({
   contact: z.object(
     {
@@ -30,17 +73,21 @@ export const placeOrderSchema = z.object({
     },
     { error: "Please enter your contact details" },
   ),
-  address: z.object(
-    {
-      line1: required("Please enter your street address", 200, "The street address is too long (200 characters at most)"),
-      line2: optional(200, "The second address line is too long (200 characters at most)"),
-      city: required("Please enter your city", 100, "The city is too long (100 characters at most)"),
-      region: optional(100, "The region is too long (100 characters at most)"),
-      postalCode: optional(20, "The postal code is too long (20 characters at most)"),
-      country: required("Please enter your country", 60, "The country is too long (60 characters at most)"),
-    },
-    { error: "Please enter your delivery address" },
-  ),
+  address: z
+    .object(
+      {
+        line1: required("Please enter your street address", 200, "The street address is too long (200 characters at most)"),
+        line2: optional(200, "The second address line is too long (200 characters at most)"),
+        city: required("Please enter your city", 100, "The city is too long (100 characters at most)"),
+        region: optional(100, "The region is too long (100 characters at most)"),
+        postalCode: optional(20, "The postal code is too long (20 characters at most)"),
+        country: countryField,
+      },
+      { error: "Please enter your delivery address" },
+    )
+    // A country with a list of regions (US states, Canadian provinces, …) needs one of them.
+    .superRefine(knownRegion(true), regionCheckable)
+    .transform(regionAsCode),
   shippingMethod: z.string().trim().max(40).optional(),
   paymentMethod: z.enum(["cod", "card"], { error: "Please choose a payment method" }),
   notes: optional(1000, "Order notes can be at most 1000 characters"),

@@ -4,7 +4,9 @@ import { newId } from "../../lib/ids";
 import { ownerKey } from "../../lib/shopper";
 import { cancelOrder } from "../../flows/cancel-order";
 import { placeOrder } from "../../flows/place-order";
+import { countryName } from "../../lib/geo";
 import { computeTotals } from "../cart/cart.pricing";
+import { zonesFor } from "../cart/shipping-zones";
 import { loadCartRows, priceCart } from "../cart/cart.repo";
 import { toMajor } from "../catalog/pricing";
 import { canTransition, isOrderStatus } from "./order-status";
@@ -42,15 +44,21 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     async quote(shopper, options = {}) {
       const owner = ownerKey(shopper);
       const [rows, settings] = await Promise.all([owner ? loadCartRows(k, owner) : Promise.resolve([]), deps.settings()]);
-      const cart = priceCart(rows, settings, options.shippingMethod);
+      const zones = settings.shippingZones;
+      // The zones that deliver to the address (every zone while it is not known); the chosen one when it is among them, else the first.
+      const offered = options.address ? zonesFor(zones, options.address) : zones;
+      const zone = offered.find((z) => z.id === options.shippingMethod) ?? offered[0] ?? null;
+      const cart = priceCart(rows, settings, zone?.id ?? null);
       const quantities = cart.lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity }));
       return {
         cart: cart.view,
-        shippingOptions: settings.shippingZones.map((zone) => {
-          const t = computeTotals(quantities, settings, zone.id);
-          return { id: zone.id, name: zone.name, cost: toMajor(t.shipping), free: t.freeShipping };
+        shippingOptions: zones.map((z) => {
+          const t = computeTotals(quantities, settings, z.id);
+          return { id: z.id, name: z.name, cost: toMajor(t.shipping), free: t.freeShipping, country: z.country, regions: z.regions, cities: z.cities };
         }),
-        shippingMethod: cart.totals.shippingMethod.id,
+        offered: offered.map((z) => z.id),
+        shippingMethod: zone?.id ?? null,
+        unavailable: options.address && !zone ? `We don't ship to ${countryName(options.address.country)} yet.` : null,
         problems: cart.lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
         cardPayments: deps.payments.cardPayments,
       };

@@ -1,5 +1,6 @@
 import type { Shopper } from "../../lib/shopper";
 import type { CartView } from "../cart/cart.types";
+import type { ShippingAddress, ZoneCoverage } from "../cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
 
 /** Every order status; the transitions between them live in order-status.ts (one table). */
@@ -103,7 +104,8 @@ export interface SavedAddress extends OrderAddress {
   isDefault: boolean;
 }
 
-export interface ShippingOption {
+/** A shipping zone priced for the shopper's cart, with the addresses it covers. */
+export interface ShippingOption extends ZoneCoverage {
   id: string;
   name: string;
   /** What this option costs for the current cart (zone rate + per-product shipping; 0 when free). */
@@ -112,9 +114,16 @@ export interface ShippingOption {
 }
 
 export interface CheckoutQuote {
+  /** The cart with its totals for `shippingMethod` (while no zone delivers to the address, shipping from the cheapest zone). */
   cart: CartView;
+  /** Every zone of the shop, priced for this cart: the checkout offers those `zonesFor` picks for the address as typed. */
   shippingOptions: ShippingOption[];
-  shippingMethod: string;
+  /** Ids of the zones that deliver to the quoted address, the most specific first (every zone when no address was given). */
+  offered: string[];
+  /** The zone the totals are for: the one asked for when it is offered, else the first offered; null when none is. */
+  shippingMethod: string | null;
+  /** "We don't ship to France yet." when no zone delivers to the quoted address. */
+  unavailable: string | null;
   /** Lines to fix before the order can be placed (empty when ready). */
   problems: Array<{ lineId: string; name: string; message: string }>;
   /** Card payment is offered (Stripe keys are configured). */
@@ -163,8 +172,8 @@ export interface PlaceOrderOptions {
 }
 
 export interface OrdersService {
-  /** Subtotal, discount, shipping options and total for the shopper's cart, computed now. */
-  quote(shopper: Shopper, options?: { shippingMethod?: string }): Promise<CheckoutQuote>;
+  /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
+  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
   /** The place-order flow: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
   placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */

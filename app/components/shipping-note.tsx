@@ -1,0 +1,15 @@
+import { useMoney, useShop } from "~/lib/shop";
+import { toMajor } from "../../server/modules/catalog/pricing";
+import { productShippingEstimate, shippingNoteText } from "../../server/modules/cart/shipping";
+
+/**
+ * What shipping one unit of a product costs, by the rule the cart and the checkout charge with:
+ * "Free shipping" only when no address pays anything for it, else "Shipping from $4.99, free on
+ * orders of $75.00 or more".
+ */
+export function ShippingNote({ product }: { product: { finalPrice: number; shippingCost: number } }) {
+  const { settings } = useShop();
+  const money = useMoney();
+  const estimate = productShippingEstimate(product, settings);
+  return <span data-testid="shipping-note">{shippingNoteText(estimate, (minor) => money(toMajor(minor)))}</span>;
+}
