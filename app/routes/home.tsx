@@ -7,6 +7,7 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
+import { freeShippingCondition } from "../../server/modules/cart/shipping";
 
 const PER_ROW = 4;
 
@@ -127,13 +128,15 @@ function Hero() {
   );
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Short reasons to trust the shop, from what the settings actually promise. */
 function ValueProps() {
   const { settings } = useShop();
   const money = useMoney();
   const items = [
     settings.freeShippingThreshold > 0
-      ? { Icon: TruckIcon, title: "Free shipping", text: `On orders over ${money(settings.freeShippingThreshold)}` }
+      ? { Icon: TruckIcon, title: "Free shipping", text: capitalise(freeShippingCondition(money(settings.freeShippingThreshold))) }
       : { Icon: TruckIcon, title: "Fast delivery", text: "Shipped straight to your door" },
     { Icon: ShieldIcon, title: "Secure checkout", text: "Your payment details stay safe" },
     { Icon: TagIcon, title: "Fair prices", text: "Regular deals on favourites" },

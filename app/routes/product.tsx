@@ -13,7 +13,7 @@ import { ShippingNote } from "~/components/shipping-note";
 import { HeartIcon } from "~/components/layout/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
-import { type RootData, useMoney, useShop } from "~/lib/shop";
+import { type RootData, useShop } from "~/lib/shop";
 import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -62,7 +62,6 @@ function trail(product: ProductDetail): Crumb[] {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const { settings, publicUrl } = useShop();
-  const money = useMoney();
   const crumbs = trail(product);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);

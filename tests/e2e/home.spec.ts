@@ -33,6 +33,13 @@ test.describe("home page", () => {
       await expect(row.getByRole("link", { name: new RegExp(`^Shop all.*${c.name}`) })).toHaveAttribute("href", `/product-category/${c.slug}`);
     }
     await expect(page.locator('section[aria-labelledby^="home-category-"]')).toHaveCount(withProducts.length);
+
+    // The free-shipping promise says what the checkout does: an order of exactly $75.00 ships free.
+    const settings = (await (await request.get("/api/settings")).json()) as { freeShippingThreshold: number };
+    const threshold = `$${settings.freeShippingThreshold.toFixed(2)}`;
+    await expect(page.getByRole("banner")).toContainText(`Free shipping on orders of ${threshold} or more`);
+    await expect(page.getByRole("main")).toContainText(`On orders of ${threshold} or more`);
+    await expect(page.locator("body")).not.toContainText("orders over");
     await expectAccessible(page);
   });
 

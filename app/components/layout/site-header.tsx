@@ -11,6 +11,7 @@ import { CategoryMenu } from "./category-menu";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
+import { freeShippingCondition } from "../../../server/modules/cart/shipping";
 
 /** What the header's counters show; the cart and wishlist features provide the numbers. */
 export interface HeaderCounts {
@@ -24,7 +25,7 @@ const iconButton = "relative grid size-11 place-items-center rounded-full text-s
 export function SiteHeader({ settings, categories, counts }: { settings: SiteSettings; categories: Category[]; counts: HeaderCounts }) {
   const money = useMoney();
   const announcement =
-    settings.freeShippingThreshold > 0 ? `Free shipping on orders over ${money(settings.freeShippingThreshold)}` : settings.tagline;
+    settings.freeShippingThreshold > 0 ? `Free shipping ${freeShippingCondition(money(settings.freeShippingThreshold))}` : settings.tagline;
   return (
     <header className="border-b border-stone-200 bg-white">
       {announcement && (

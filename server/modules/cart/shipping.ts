@@ -85,6 +85,11 @@ export function productShippingEstimate(product: { finalPrice: number; shippingC
 /** Formats an amount as money, in the unit of the amounts it is given (minor, or major in the JSON views). */
 export type Money = (amount: number) => string;
 
+/** When shipping is free, in the words every page uses: "on orders of $75.00 or more" (the threshold counts, as the checkout does). */
+export function freeShippingCondition(formattedThreshold: string): string {
+  return `on orders of ${formattedThreshold} or more`;
+}
+
 /** The shipping amount as a summary line shows it: "Free", "$4.99", or "from $4.99" while the address decides. */
 export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to">, money: Money): string {
   if (estimate.to === 0) return "Free";
@@ -99,5 +104,5 @@ export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to
 export function shippingNoteText(estimate: Pick<ShippingEstimate, "from" | "to" | "threshold">, money: Money): string {
   if (estimate.to === 0) return "Free shipping";
   const cost = estimate.from === 0 ? `Shipping free to some addresses, up to ${money(estimate.to)}` : `Shipping ${estimate.from === estimate.to ? "" : "from "}${money(estimate.from)}`;
-  return estimate.threshold > 0 ? `${cost}, free on orders of ${money(estimate.threshold)} or more` : cost;
+  return estimate.threshold > 0 ? `${cost}, free ${freeShippingCondition(money(estimate.threshold))}` : cost;
 }
