@@ -7,6 +7,7 @@ import { shoppingMigration } from "./migrations/0004-shopping";
 import { retentionMigration } from "./migrations/0005-visitor-retention";
 import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-contact";
 import { listedPriceMigration } from "./migrations/0007-listed-price";
+import { searchNegationsMigration } from "./migrations/0008-search-negations";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0005-visitor-retention": retentionMigration(),
     "0006-open-orders-by-contact": openOrdersByContactMigration(),
     "0007-listed-price": listedPriceMigration(),
+    "0008-search-negations": searchNegationsMigration(db.dialect),
   };
 }
 

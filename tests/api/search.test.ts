@@ -41,6 +41,7 @@ async function addProduct(db: Db, p: Fixture): Promise<string> {
       price,
       discount: 10,
       final_price: price - Math.round(price / 10),
+      list_price: price,
       category_id: p.categoryId,
       subcategory_id: p.subCategoryId ?? null,
       brand: p.brand ?? null,
@@ -89,6 +90,30 @@ beforeAll(async () => {
   await addProduct(db, { name: "Prototype Hoodie", categoryId: clothing, status: "draft" });
   await addProduct(db, { name: "Leather Belt", categoryId: accessories });
   for (let i = 1; i <= 12; i++) await addProduct(db, { name: `Basic Tee ${i}`, categoryId: clothing, price: 1000 + i });
+
+  // Beauty: a perfume named the way the catalogue names them, and products that say they have no fragrance.
+  const beauty = await addCategory(db, "Beauty");
+  const fragrance = await addCategory(db, "Fragrance", beauty);
+  const skincare = await addCategory(db, "Skincare", beauty);
+  await addProduct(db, { name: "Amber Eau de Parfum", categoryId: beauty, subCategoryId: fragrance, brand: "Maison Ambre", description: "<p>A warm trail of amber and vanilla.</p>" });
+  await addProduct(db, { name: "Rose Fragrance Mist", categoryId: beauty, brand: "Botanica", description: "<p>A light spritz of rose.</p>" });
+  await addProduct(db, {
+    name: "Fragrance-Free Face Cream",
+    categoryId: beauty,
+    subCategoryId: skincare,
+    brand: "Dewdrop",
+    description: "<p>A fragrance-free cream for sensitive skin: no fragrance, no fuss.</p><ul><li>Fragrance-free formula</li></ul>",
+  });
+  await addProduct(db, {
+    name: "Gentle Hand Balm",
+    categoryId: beauty,
+    subCategoryId: skincare,
+    brand: "Dewdrop",
+    description: "<p>Made without fragrance.</p><ul><li>Fragrance-free and alcohol-free</li><li>Sulphate-free</li></ul>",
+  });
+  await addProduct(db, { name: "Retro Sneakers", categoryId: clothing, brand: "Court & Co." });
+  await addProduct(db, { name: "Nova Smartphone", categoryId: home, brand: "Aurora" });
+  await addProduct(db, { name: "Linen Sofa", categoryId: home });
 });
 afterAll(() => shop.close());
 
@@ -191,6 +216,43 @@ describe("GET /api/products/search/ser", () => {
     await shop.db.kysely.deleteFrom("products").where("id", "=", id).execute();
     shop.services.catalog.invalidate();
     expect(await names("zephyrine")).toEqual([]);
+  });
+
+  it.each([
+    ["perfume", "Amber Eau de Parfum"],
+    ["perfumes", "Amber Eau de Parfum"],
+    ["trainers", "Retro Sneakers"],
+    ["phone", "Nova Smartphone"],
+    ["couch", "Linen Sofa"],
+    ["tee", "Classic Cotton T-Shirt"],
+    ["t-shirt", "Basic Tee 1"],
+  ])("finds what shoppers call it by another name: %j finds %j", async (q, name) => {
+    expect(await names(q, 20)).toContain(name);
+  });
+
+  it("finds a perfume for 'perfume', not the creams that say they have no fragrance", async () => {
+    const found = await names("perfume", 20);
+    expect(found).toEqual(expect.arrayContaining(["Amber Eau de Parfum", "Rose Fragrance Mist"]));
+    expect(found).not.toContain("Fragrance-Free Face Cream");
+    expect(found).not.toContain("Gentle Hand Balm");
+  });
+
+  it("ranks products with a fragrance first for 'fragrance': 'fragrance-free' in a name or description is no fragrance hit", async () => {
+    const found = await names("fragrance", 20);
+    expect(found.slice(0, 2).sort()).toEqual(["Amber Eau de Parfum", "Rose Fragrance Mist"]);
+    expect(found).not.toContain("Fragrance-Free Face Cream");
+    expect(found).not.toContain("Gentle Hand Balm");
+    expect(await names("alcohol")).toEqual([]);
+  });
+
+  it.each(["fragrance-free", "fragrance free", "without fragrance", "no fragrance"])("finds the products without fragrance for %j", async (q) => {
+    expect((await names(q, 20)).sort()).toEqual(["Fragrance-Free Face Cream", "Gentle Hand Balm"]);
+  });
+
+  it("finds a product whose description alone says it has no sulphates, and no fragrance for 'sulphate'", async () => {
+    // No name says "sulphate-free": the word is known from descriptions only, and is not corrected to "sulphate".
+    expect(await names("sulphate-free")).toEqual(["Gentle Hand Balm"]);
+    expect(await names("sulphate")).toEqual([]);
   });
 
   it("rejects a limit above 100 as invalid input", async () => {

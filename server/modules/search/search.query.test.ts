@@ -12,26 +12,34 @@ const plan = (q: string) => planSearch(parseQuery(q), vocabulary);
 
 describe("search plans", () => {
   it("requires every word and lets a joined word match whole or by its parts", () => {
-    expect(toFts5(plan("cotton t-shrit"), { fuzzy: true, nameOnly: false })).toBe(
+    expect(toFts5(plan("cotton t-shrit"), { loose: true, nameOnly: false })).toBe(
       '"cotton"* AND (("tshrit"* OR "tshirt") OR ("t" AND ("shrit"* OR "shirt")))',
     );
   });
 
   it("leaves typo corrections out of the exact query and restricts the name query to name columns", () => {
     const p = plan("cottn");
-    expect(p.fuzzy).toBe(true);
-    expect(toFts5(p, { fuzzy: false, nameOnly: true })).toBe('{name alias} : ("cottn"*)');
-    expect(toTsquery(p, { fuzzy: true, nameOnly: true })).toBe("('cottn':*A | 'cotton':A)");
+    expect(p.loose).toBe(true);
+    expect(toFts5(p, { loose: false, nameOnly: true })).toBe('{name alias} : ("cottn"*)');
+    expect(toTsquery(p, { loose: true, nameOnly: true })).toBe("('cottn':*A | 'cotton':A)");
   });
 
   it("quotes every term, so query syntax in a term stays text", () => {
-    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], fuzzy: true };
-    expect(toFts5(p, { fuzzy: true, nameOnly: false })).toBe('("a""b" OR "it\'s")');
-    expect(toTsquery(p, { fuzzy: true, nameOnly: false })).toBe("('a\"b' | 'it''s')");
+    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], synonyms: [[]], loose: true };
+    expect(toFts5(p, { loose: true, nameOnly: false })).toBe('("a""b" OR "it\'s")');
+    expect(toTsquery(p, { loose: true, nameOnly: false })).toBe("('a\"b' | 'it''s')");
+  });
+
+  it("adds a word's synonyms to the loose query only, so matches as typed rank first", () => {
+    const p = plan("perfume");
+    expect(p.loose).toBe(true);
+    expect(toFts5(p, { loose: false, nameOnly: false })).toBe('"perfume"*');
+    expect(toFts5(p, { loose: true, nameOnly: false })).toBe('("perfume"* OR "parfum"* OR "fragrance"* OR "scent"* OR "cologne"* OR "toilette"*)');
+    expect(toTsquery(plan("runners"), { loose: true, nameOnly: true })).toBe("('runners':*A | ('running':*A & 'shoes':*A))");
   });
 
   it("matches a single letter as a whole word, not as a prefix of most of the catalogue", () => {
-    expect(toFts5(plan("t shirt"), { fuzzy: false, nameOnly: false })).toBe('"t" AND "shirt"*');
-    expect(toFts5(plan("shirt t"), { fuzzy: false, nameOnly: false })).toBe('"shirt"* AND "t"');
+    expect(toFts5(plan("t shirt"), { loose: false, nameOnly: false })).toBe('"t" AND "shirt"*');
+    expect(toFts5(plan("shirt t"), { loose: false, nameOnly: false })).toBe('"shirt"* AND "t"');
   });
 });

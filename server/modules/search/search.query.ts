@@ -1,37 +1,49 @@
 import type { QueryWord } from "./search.text";
+import { synonymsOf } from "./synonyms";
 import type { Expansion, Vocabulary } from "./vocabulary";
 
 /**
  * A search as the engines run it: every word must match (AND); a word matches through any of its
- * alternatives (the joined form "tshirt", or all of its parts "t" AND "shirt"); a token matches
- * itself (as a prefix from 2 letters: one letter would be most of the catalogue) or any of its
- * expansions.
+ * alternatives (the joined form "tshirt", all of its parts "t" AND "shirt", or a synonym with all of
+ * its words: "perfume" → "parfum"); a token matches itself (as a prefix from 2 letters: one letter
+ * would be most of the catalogue) or any of its expansions.
  */
 export interface SearchPlan {
+  /** Per word of the query, its alternatives as typed: the joined form, or all of its parts. */
   words: Expansion[][][];
-  /** Whether any token has fuzzy expansions (otherwise the exact and full queries are the same). */
-  fuzzy: boolean;
+  /** Per word, the other ways to say it (synonyms), each with all of its words. */
+  synonyms: Expansion[][][];
+  /** Whether any token has typo corrections or any word synonyms (otherwise the query as typed is the whole query). */
+  loose: boolean;
 }
 
-/** Expands the words of a query with the vocabulary into a plan both engines can render. */
+/** Expands the words of a query with the vocabulary (typo corrections) and the synonym list into a plan both engines can render. */
 export function planSearch(words: QueryWord[], vocabulary: Vocabulary): SearchPlan {
-  let fuzzy = false;
+  let loose = false;
   const expand = (token: string) => {
     const e = vocabulary.expand(token, token.length >= 2);
-    if (e.fuzzy.length) fuzzy = true;
+    if (e.fuzzy.length) loose = true;
     return e;
   };
+  // A synonym is another word for the same thing: it matches exactly (or as a prefix from 4 letters,
+  // "sneaker" → "sneakers"), and ranks below the word as typed.
+  const synonym = (token: string): Expansion => ({ token, prefix: token.length >= 4, fuzzy: [] });
   const planned = words.map((w) => {
     const alternatives = [[expand(w.joined)]];
     if (w.parts.length) alternatives.push(w.parts.map(expand));
     return alternatives;
   });
-  return { words: planned, fuzzy };
+  const synonyms = words.map((w) => synonymsOf(w.joined).map((parts) => parts.map(synonym)));
+  if (synonyms.some((s) => s.length)) loose = true;
+  return { words: planned, synonyms, loose };
 }
 
-/** What a rendered query may match: fuzzy expansions or not, any field or the name only. */
+/**
+ * What a rendered query may match: `loose` adds typo corrections and synonyms to the words as
+ * typed (the exact query ranks matches as typed first); `nameOnly` restricts it to the name.
+ */
 export interface RenderOptions {
-  fuzzy: boolean;
+  loose: boolean;
   nameOnly: boolean;
 }
 
@@ -48,11 +60,13 @@ function render(plan: SearchPlan, opts: RenderOptions, s: Syntax): string {
     group(
       [
         s.term(e.token, e.prefix, opts.nameOnly),
-        ...(opts.fuzzy ? e.fuzzy.map((t) => s.term(t, false, opts.nameOnly)) : []),
+        ...(opts.loose ? e.fuzzy.map((t) => s.term(t, false, opts.nameOnly)) : []),
       ],
       s.or,
     );
-  const words = plan.words.map((alternatives) => group(alternatives.map((parts) => group(parts.map(token), s.and)), s.or));
+  const words = plan.words.map((alternatives, i) =>
+    group([...alternatives, ...(opts.loose ? plan.synonyms[i] : [])].map((parts) => group(parts.map(token), s.and)), s.or),
+  );
   return s.wrap(words.join(s.and), opts.nameOnly);
 }
 

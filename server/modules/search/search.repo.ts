@@ -16,7 +16,7 @@ export interface Hits {
  * brands and categories, and rebuild the index. The index holds active products only
  * (migration 0002-search), so nothing here joins products.
  *
- * Ranking, on both engines: products matching every word without typo corrections first, then
+ * Ranking, on both engines: products matching every word as typed (no typo corrections, no synonyms) first, then
  * those matching every word in the name, then the engine's relevance (bm25 over name > brand and
  * categories > description on SQLite; ts_rank over name > brand and categories, shorter first, on
  * PostgreSQL), then id.
@@ -55,11 +55,11 @@ function sqliteEngine(db: Db, nameIndexTtlMs: number): SearchEngine {
 
   return {
     async find(plan, limit, offset) {
-      const all = toFts5(plan, { fuzzy: true, nameOnly: false });
+      const all = toFts5(plan, { loose: true, nameOnly: false });
       const within = (expr: string) => sql`m.rid IN (SELECT rowid FROM product_search WHERE product_search MATCH ${expr})`;
       const order = [
-        ...(plan.fuzzy ? [sql`${within(toFts5(plan, { fuzzy: false, nameOnly: false }))} DESC`] : []),
-        sql`${within(toFts5(plan, { fuzzy: true, nameOnly: true }))} DESC`,
+        ...(plan.loose ? [sql`${within(toFts5(plan, { loose: false, nameOnly: false }))} DESC`] : []),
+        sql`${within(toFts5(plan, { loose: true, nameOnly: true }))} DESC`,
         sql`m.score`,
         sql`k.product_id`,
       ];
@@ -113,12 +113,12 @@ function postgresEngine(db: Db): SearchEngine {
   // the exact tier is a hashed subquery on the same index.
   return {
     async find(plan, limit, offset) {
-      const all = toTsquery(plan, { fuzzy: true, nameOnly: false });
+      const all = toTsquery(plan, { loose: true, nameOnly: false });
       const order = [
-        ...(plan.fuzzy
-          ? [sql`s.product_id IN (SELECT product_id FROM product_search WHERE doc @@ ${toTsquery(plan, { fuzzy: false, nameOnly: false })}::tsquery) DESC`]
+        ...(plan.loose
+          ? [sql`s.product_id IN (SELECT product_id FROM product_search WHERE doc @@ ${toTsquery(plan, { loose: false, nameOnly: false })}::tsquery) DESC`]
           : []),
-        sql`s.head @@ ${toTsquery(plan, { fuzzy: true, nameOnly: true })}::tsquery DESC`,
+        sql`s.head @@ ${toTsquery(plan, { loose: true, nameOnly: true })}::tsquery DESC`,
         sql`ts_rank(s.head, ${all}::tsquery, 1) DESC`,
         sql`s.product_id`,
       ];

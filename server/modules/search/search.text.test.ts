@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fold, normaliseName, parseQuery } from "./search.text";
+import { fold, joinNegations, normaliseName, parseQuery } from "./search.text";
 
 describe("query words", () => {
   it("folds case and accents", () => {
@@ -19,6 +19,15 @@ describe("query words", () => {
       ["shirt", "near", "cotton", "name", "x"].map((joined) => ({ joined, parts: [] })),
     );
     expect(parseQuery(' " * - ( ')).toEqual([]);
+  });
+
+  it("reads a negative phrase as one word, as the index does: no fragrance is not a fragrance", () => {
+    for (const q of ["fragrance-free", "Fragrance free", "without fragrance", "no fragrance", "free from fragrance"]) {
+      expect(parseQuery(q)).toEqual([{ joined: "nofragrance", parts: [] }]);
+    }
+    expect(joinNegations("<li>Fragrance-free and BPA-free</li><li>No batteries needed</li>")).toBe(" <li>nofragrance and nobpa</li><li>nobatteries needed</li>");
+    // Only words a product can be free of: "hands-free" is a feature.
+    expect(parseQuery("hands-free")).toEqual([{ joined: "handsfree", parts: ["hands", "free"] }]);
   });
 
   it("caps the number of words", () => {

@@ -8,6 +8,47 @@ const JOINERS = /['’-]+/g;
 const MARKS = /\p{M}+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
+/**
+ * Words product text says a product is free of ("fragrance-free", "sulphate-free"). Only these are
+ * read as negative, since "hands-free" or "tax-free" are not; singular forms, so "paraben-free" and
+ * "no parabens" both begin with "noparaben".
+ */
+const FREE_OF = [
+  "fragrance", "perfume", "scent", "alcohol", "sulfate", "sulphate", "paraben", "silicone", "gluten", "sugar",
+  "dairy", "caffeine", "bpa", "pvc", "plastic", "phthalate", "latex", "cruelty", "oil", "soap",
+];
+
+/**
+ * Negative phrases and what they become in the index and in queries: the negated word glued to "no",
+ * so a product "fragrance-free", "without fragrance" or with "no fragrance" is indexed as
+ * "nofragrance" and is not a hit for "fragrance" (a prefix of "fragrance…" never matches it).
+ * Applied in order to lower-case text with a leading space. The index applies the same replacements
+ * in SQL (migration 0008-search-negations); changing this list needs a migration that rebuilds the
+ * index.
+ */
+export const NEGATIONS: ReadonlyArray<readonly [from: string, to: string]> = [
+  ...FREE_OF.map((w) => [`${w}-free`, `no${w}`] as const),
+  ["free from ", "no"],
+  ["free of ", "no"],
+  ["without ", "no"],
+  [" no ", " no"],
+  [">no ", ">no"],
+];
+
+/** What shoppers type without the hyphen ("fragrance free"): read like "fragrance-free" in queries. */
+const QUERY_NEGATIONS = FREE_OF.map((w) => [`${w} free`, `no${w}`] as const);
+
+function replaceAll(text: string, rules: ReadonlyArray<readonly [string, string]>): string {
+  let out = text;
+  for (const [from, to] of rules) if (out.includes(from)) out = out.split(from).join(to);
+  return out;
+}
+
+/** Text with its negative phrases joined into one word each, as the index stores it ("Fragrance-free" → " nofragrance"). */
+export function joinNegations(text: string): string {
+  return replaceAll(` ${text.toLowerCase()}`, NEGATIONS);
+}
+
 /** Most words a query may have; the rest is ignored (every word must match, so more only narrows). */
 export const MAX_WORDS = 8;
 /** Longest token considered; longer ones are cut (no product word is that long). */
@@ -24,10 +65,10 @@ export interface QueryWord {
   parts: string[];
 }
 
-/** Splits a search term into words, folded; punctuation and query syntax are plain separators. */
+/** Splits a search term into words, folded; punctuation and query syntax are plain separators; negative phrases are one word, as in the index. */
 export function parseQuery(term: string): QueryWord[] {
   const words: QueryWord[] = [];
-  for (const chunk of fold(term).split(/\s+/)) {
+  for (const chunk of joinNegations(replaceAll(fold(term), QUERY_NEGATIONS)).split(/\s+/)) {
     // Within a chunk, joiners keep parts together; any other punctuation separates words.
     for (const piece of chunk.split(/[^\p{L}\p{N}'’-]+/u)) {
       const parts = piece

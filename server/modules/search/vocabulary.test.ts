@@ -46,6 +46,11 @@ describe("vocabulary expansion", () => {
     expect(vocabulary.expand("shrt", false).fuzzy).toEqual(["shirt", "short"]);
   });
 
+  it("never corrects a negative word to its positive ('noshirt' is not a shirt)", () => {
+    expect(vocabulary.expand("noshirt", true).fuzzy).toEqual([]);
+    expect(vocabulary.expand("noshirts", false).fuzzy).toEqual([]);
+  });
+
   it("leaves to the engine what the token reaches as a prefix", () => {
     expect(vocabulary.expand("shirt", true).fuzzy).not.toContain("shirts");
     expect(vocabulary.expand("tsh", true)).toEqual({ token: "tsh", prefix: true, fuzzy: [] });

@@ -79,7 +79,10 @@ export function createVocabulary(head: VocabularyTerm[]) {
     const known = words.some((w) => (prefix ? w.term.startsWith(token) : w.term === token));
     if (k === 0 || known) return { token, prefix, fuzzy: [] };
     const found: Array<{ term: string; d: number; docs: number }> = [];
+    // A negative word ("nofragrance", search.text.ts NEGATIONS) is never corrected to its positive.
+    const negative = token.startsWith("no");
     for (const w of words) {
+      if (negative && !w.term.startsWith("no")) continue;
       let d = editDistance(token, w.term, k);
       if (d > k && prefix && w.term.length > token.length) d = editDistance(token, w.term, k, true);
       if (d <= k) found.push({ term: w.term, d, docs: w.docs });
