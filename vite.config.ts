@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { type Plugin, defineConfig } from "vite";
+import { type Plugin, type UserConfig, defineConfig } from "vite";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -41,11 +41,32 @@ function precompressAssets(): Plugin {
 // costs less to download and compresses better (the home page's JavaScript budget is 130 KB).
 const STOREFRONT_SHELL = /\/app\/(lib\/(seo|shop|money|nonce|use-auth)\.ts|components\/(layout\/[^/]+|price|product-card|responsive-image)\.tsx?)$|\/server\/modules\/images\/image-sizes\.ts$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/entry.ts" }, target: "node20" }
-    : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "storefront-shell", test: STOREFRONT_SHELL }] } } } },
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+/**
+ * React Router 7.18 starts a Vite server of its own for its child compiler with the deprecated
+ * `envFile: false`, and Vite warns about it on every start and build. That server runs our plugins,
+ * so this one hands it the option's replacement, `envDir: false` (the same behaviour: no .env
+ * files). The config loader's own Vite server runs no plugins; scripts/start.mjs drops its warning.
+ */
+function envDirInsteadOfEnvFile(): Plugin {
+  return {
+    name: "shop:env-dir-instead-of-env-file",
+    config(config) {
+      // Gone from Vite 8's types, still read (and warned about) by Vite.
+      const legacy = config as UserConfig & { envFile?: boolean };
+      if (legacy.envFile !== false) return;
+      delete legacy.envFile;
+      config.envDir = false;
+    },
+  };
+}
+
+export default defineConfig({
+  // With future.v8_viteEnvironmentApi each build is a Vite environment (react-router.config.ts).
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "storefront-shell", test: STOREFRONT_SHELL }] } } } } },
+    ssr: { build: { rollupOptions: { input: "./server/entry.ts" }, target: "node20" } },
+  },
+  plugins: [envDirInsteadOfEnvFile(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { hmr: process.env.NODE_ENV === "test" ? false : undefined },
-}));
+});

@@ -4,8 +4,8 @@ import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { ZodError } from "zod";
-import type { ServerBuild } from "react-router";
-import { createRequestHandler } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { RouterContextProvider, createRequestHandler } from "react-router";
 import { AppError, fieldErrors } from "./lib/errors";
 import { nextRequestId } from "./lib/ids";
 import type { Logger } from "./logger";
@@ -49,6 +49,8 @@ declare module "react-router" {
      */
     cspNonce: () => string;
   }
+  // future.v8_middleware: loaders get a RouterContextProvider; ours carries the same fields (createApp).
+  interface RouterContextProvider extends AppLoadContext {}
 }
 
 /** Builds the whole HTTP application: API, static files, SEO files and server-rendered pages. */
@@ -131,7 +133,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
         nonceUsed = true;
         return nonce;
       };
-      let res = await handler(c.req.raw, { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce });
+      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce };
+      let res = await handler(c.req.raw, Object.assign(new RouterContextProvider(), context));
       try {
         res.headers.set("X-Request-Id", c.var.requestId);
       } catch {

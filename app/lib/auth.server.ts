@@ -3,11 +3,16 @@ import type { SessionUser } from "../../server/auth/auth.service";
 
 export type { SessionUser };
 
-/** The path and query of a page request, as a `redirectTo` value (data requests name their page). */
+/**
+ * The path and query of a page request, as a `redirectTo` value. Loaders see the raw request
+ * (future.v8_passThroughRequests), so a data request names its page: `/a.data` is /a, `/a/_.data`
+ * is /a/ and `/_.data` is / (future.v8_trailingSlashAwareDataRequests), without `_routes` or `index`.
+ */
 function pageOf(request: Request): string {
   const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_(root)?$/, "/") || "/";
   url.searchParams.delete("_routes");
+  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
   const search = url.searchParams.toString();
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }

@@ -10,9 +10,10 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { listingCanonicalPath, seoMeta } from "~/lib/seo";
 import { useMoney, useShop } from "~/lib/shop";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const url = new URL(request.url);
+  // The page's own address (a data request's `.data` and `_routes` left out), copied: it is edited below.
+  const url = new URL(pageUrl);
   const categories = await catalog.listCategories();
 
   // One address per category: `?category=` and names or other spellings redirect to the slug path.
