@@ -12,6 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404, statusText: "Not Found" });
 }
 
+/** The admin's 404 in the dashboard's outlet, with the sidebar beside it. */
 export default function AdminUnknownScreen() {
   return <AdminNotFound />;
 }
