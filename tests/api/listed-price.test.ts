@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browser } from "../support/auth-browser";
 import { insertCatalog } from "../support/catalog-fixture";
+import { AERO_PRO, ARGAN_SHAMPOO, LISTING_CATEGORIES, ORBIT_CASE } from "../support/listing-fixture";
 import { browserWithCart, checkoutBody } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
@@ -13,30 +14,10 @@ type Card = { _id: string; name: string; price: number; finalPrice: number; pric
 
 beforeAll(async () => {
   shop = await createTestShop();
-  ({ productIds: ids } = await insertCatalog(shop.db, { Electronics: ["Phones"], Beauty: [] }, [
-    // No variant at the base price, and the cheapest one is sold out (the Aero Pro).
-    {
-      name: "Aero Pro Smartphone",
-      price: 95999,
-      category: "Electronics",
-      subCategory: "Phones",
-      variants: [
-        { color: "Black", size: "128 GB", additional: 0, stock: 0 },
-        { color: "Black", size: "256 GB", additional: 10000, stock: 4 },
-        { color: "Black", size: "512 GB", additional: 20000, stock: 3 },
-      ],
-    },
-    // Every variant costs the same: no "From".
-    {
-      name: "Orbit Case",
-      price: 2999,
-      category: "Electronics",
-      subCategory: "Phones",
-      colorImages: { Red: ["/uploads/products/orbit-red.webp"], Blue: ["/uploads/products/orbit-blue.webp", "/uploads/products/orbit-blue-back.webp"] },
-      variants: [{ color: "Red", stock: 2 }, { color: "Blue", stock: 2 }],
-    },
-    // Discounted, sizes with a surcharge, the cheap one sold out (the Argan Shampoo).
-    { name: "Argan Shampoo", price: 1199, discount: 20, category: "Beauty", variants: [{ size: "250 ml", stock: 0 }, { size: "500 ml", additional: 900, stock: 6 }] },
+  ({ productIds: ids } = await insertCatalog(shop.db, LISTING_CATEGORIES, [
+    AERO_PRO,
+    ORBIT_CASE,
+    ARGAN_SHAMPOO,
     // Every variant sold out: listed at its lowest variant price, "Sold out".
     { name: "Gone Serum", price: 3000, category: "Beauty", variants: [{ size: "30 ml", additional: 500, stock: 0 }, { size: "15 ml", stock: 0 }] },
   ]));

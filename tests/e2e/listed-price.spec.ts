@@ -1,4 +1,5 @@
 import { insertCatalog } from "../support/catalog-fixture";
+import { AERO_PRO, ARGAN_SHAMPOO, LISTING_CATEGORIES, ORBIT_CASE } from "../support/listing-fixture";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { type OwnShop, startOwnShop } from "./support/own-shop";
 
@@ -8,27 +9,10 @@ let shop: OwnShop;
 
 test.beforeAll(async () => {
   shop = await startOwnShop("listed-price", async (db) => {
-    await insertCatalog(db, { Electronics: ["Phones"], Beauty: [] }, [
-      {
-        name: "Aero Pro Smartphone",
-        price: 95999,
-        category: "Electronics",
-        subCategory: "Phones",
-        variants: [
-          { color: "Black", size: "128 GB", stock: 0 },
-          { color: "Black", size: "256 GB", additional: 10000, stock: 4 },
-          { color: "Black", size: "512 GB", additional: 20000, stock: 3 },
-        ],
-      },
-      {
-        name: "Orbit Case",
-        price: 2999,
-        category: "Electronics",
-        subCategory: "Phones",
-        colorImages: { Red: ["/uploads/products/orbit-red.webp"], Blue: ["/uploads/products/orbit-blue.webp", "/uploads/products/orbit-blue-back.webp"] },
-        variants: [{ color: "Red", stock: 3 }, { color: "Blue", stock: 3 }],
-      },
-      { name: "Argan Shampoo", price: 1199, discount: 20, category: "Beauty", variants: [{ size: "250 ml", stock: 0 }, { size: "500 ml", additional: 900, stock: 6 }] },
+    await insertCatalog(db, LISTING_CATEGORIES, [
+      AERO_PRO,
+      ORBIT_CASE,
+      ARGAN_SHAMPOO,
       { name: "Gone Serum", price: 3000, category: "Beauty", stock: 0 },
       { name: "Linen Shirt", price: 4500, category: "Beauty", variants: [{ color: "Red", size: "S", stock: 0 }, { color: "Red", size: "M" }, { color: "Blue", size: "S" }, { color: "Blue", size: "M" }] },
     ]);
