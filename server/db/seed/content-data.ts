@@ -34,35 +34,42 @@ export const PIXEL_SETTINGS = { pixelId: "", status: "inactive" as const };
 
 export interface BannerDef {
   title: string;
-  subtitle: string;
+  /**
+   * The line under the title, given the best discount among the category's active products (0 when
+   * none is discounted): a banner that promises a discount states that one, or promises none.
+   */
+  subtitle: (bestDiscount: number) => string;
   /** Slug of the top-level category the banner links to. */
   category: string;
   items: Array<{ art: Art; color: ColorName }>;
 }
 
+/** ", now up to 30% off" for a category whose best discount is 30%; nothing when none is discounted. */
+const upTo = (best: number) => (best > 0 ? `, now up to ${best}% off` : "");
+
 export const BANNERS: BannerDef[] = [
   {
     title: "Summer Essentials",
-    subtitle: "Light dresses, easy sandals and sunglasses, now up to 40% off.",
+    subtitle: (best) => `Light dresses, airy blouses and easy skirts${upTo(best)}.`,
     category: "womens-fashion",
-    items: [{ art: "dress", color: "Coral" }, { art: "sunglasses", color: "Black" }, { art: "sandal", color: "Tan" }],
+    items: [{ art: "dress", color: "Coral" }, { art: "blouse", color: "Sky Blue" }, { art: "skirt", color: "Mustard" }],
   },
   {
     title: "Sound That Moves You",
-    subtitle: "Wireless headphones, speakers and smartwatches for every day.",
+    subtitle: () => "Wireless headphones, speakers and smartwatches for every day.",
     category: "electronics",
     items: [{ art: "speaker", color: "Teal" }, { art: "headphones", color: "Black" }, { art: "smartwatch", color: "Rose" }],
   },
   {
     title: "Cook, Gather, Repeat",
-    subtitle: "Cookware, mugs and lighting made to last a lifetime.",
+    subtitle: () => "Cookware, mugs and lighting made to last a lifetime.",
     category: "home-kitchen",
     items: [{ art: "mug", color: "Terracotta" }, { art: "pot", color: "Red" }, { art: "vase", color: "Cream" }],
   },
   {
     title: "New Season Sneakers",
-    subtitle: "Fresh pairs for city streets and morning runs.",
+    subtitle: (best) => `Fresh pairs for city streets and morning runs${upTo(best)}.`,
     category: "shoes",
-    items: [{ art: "runner", color: "Coral" }, { art: "sneaker", color: "White" }, { art: "cap", color: "Navy" }],
+    items: [{ art: "runner", color: "Coral" }, { art: "sneaker", color: "White" }, { art: "boot", color: "Tan" }],
   },
 ];

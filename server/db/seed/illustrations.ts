@@ -39,6 +39,15 @@ export interface ArtText {
   author?: string;
 }
 
+/** What a drawing shows of the product's facts, e.g. { sleeves: "long", neck: "v" }; missing keys take the plain form. */
+export type ArtLook = Readonly<Record<string, string>>;
+
+/** What is drawn on or about the item: a book's cover text, a garment's sleeves. */
+export interface ArtDetails {
+  text?: ArtText;
+  look?: ArtLook;
+}
+
 function paintFor(color: string): Paint {
   const light = luminance(color) > 0.55;
   return {
@@ -83,47 +92,95 @@ const STITCH = 'stroke-dasharray="3 2.5" opacity="0.55"';
 
 const LONG_SLEEVES = "M64 30 L86 22 Q100 30 114 22 L136 30 L160 64 L172 162 L152 166 L142 96 L142 178 L58 178 L58 96 L48 166 L28 162 L40 64 Z";
 
-const SHAPES: Record<Art, (p: Paint, text: ArtText) => string> = {
-  tshirt: (p) => {
-    const body = "M62 32 L84 22 Q100 34 116 22 L138 32 L174 60 L156 86 L142 78 L142 178 L58 178 L58 78 L44 86 L26 60 Z";
+/** A top's outline: short sleeves that end above the elbow, or long ones down to the wrist; `neck` is its path across the neckline. */
+function topBody(sleeves: string | undefined, neck: string): string {
+  return sleeves === "long"
+    ? `M62 32 L84 22 ${neck} L138 32 L160 64 L172 162 L152 166 L142 96 L142 178 L58 178 L58 96 L48 166 L28 162 L40 64 Z`
+    : `M62 32 L84 22 ${neck} L138 32 L174 60 L156 86 L142 78 L142 178 L58 178 L58 78 L44 86 L26 60 Z`;
+}
+
+/** Stitched cuffs at the wrists of long sleeves, or the hems of short ones. */
+function sleeveEnds(p: Paint, sleeves: string | undefined, ribbed: boolean): string {
+  if (sleeves === "long") return line("M30 152 L50 156 M170 152 L150 156", p.d, ribbed ? 6 : 1.2, ribbed ? 'opacity="0.3"' : STITCH);
+  return line("M30 66 L48 92 M170 66 L152 92", p.d, ribbed ? 3 : 1.2, ribbed ? 'opacity="0.45"' : STITCH);
+}
+
+/** The item's outline filled, then stripes across it (clipped to it), then its sheen. */
+function striped(d: string, p: Paint, id: string): string {
+  const band = luminance(p.c) > 0.55 ? darken(p.c, 0.35) : lighten(p.c, 0.55);
+  const stripes = Array.from({ length: 9 }, (_, i) => rect(0, 30 + i * 17, 200, 7, 0, band)).join("");
+  return (
+    `<clipPath id="${id}"><path d="${d}"/></clipPath>` +
+    solid(d, p.c, p, false) +
+    `<g clip-path="url(#${id})" opacity="0.85">${stripes}</g>` +
+    `<path d="${d}" fill="none" stroke="${p.o}" stroke-width="1.2" stroke-linejoin="round"/><path d="${d}" fill="url(#sheen)"/>`
+  );
+}
+
+const SHAPES: Record<Art, (p: Paint, text: ArtText, look: ArtLook) => string> = {
+  tshirt: (p, _, look) => {
+    const v = look.neck === "v";
+    const body = topBody(look.sleeves, v ? "L100 46 L116 22" : "Q100 34 116 22");
     return (
-      solid(body, p.c, p) +
-      line("M84 22 Q100 42 116 22", p.d, 5) +
-      line("M58 78 L63 38 M142 78 L137 38", p.d, 1.2, 'opacity="0.5"') +
-      line("M30 66 L48 92 M170 66 L152 92", p.d, 1.2, STITCH) +
+      (look.pattern === "stripes" ? striped(body, p, "tee-stripes") : solid(body, p.c, p)) +
+      line(v ? "M84 22 L100 48 L116 22" : "M84 22 Q100 42 116 22", p.d, 5) +
+      line(look.sleeves === "long" ? "M58 96 L63 38 M142 96 L137 38" : "M58 78 L63 38 M142 78 L137 38", p.d, 1.2, 'opacity="0.5"') +
+      sleeveEnds(p, look.sleeves, false) +
+      (look.pocket === "chest" ? solid(rr(110, 62, 20, 22, 2), p.c, p, false) + line("M112 68 H128", p.d, 1.2, STITCH) : "") +
       line("M60 170 H140", p.d, 1.2, STITCH)
     );
   },
-  polo: (p) => {
-    const body = "M62 32 L84 22 Q100 30 116 22 L138 32 L174 60 L156 86 L142 78 L142 178 L58 178 L58 78 L44 86 L26 60 Z";
+  polo: (p, _, look) => {
+    const body = topBody(look.sleeves, "Q100 30 116 22");
+    const shirt = look.collar === "shirt";
     return (
       solid(body, p.c, p) +
-      rect(95, 30, 10, 34, 2, p.d, 'opacity="0.35"') +
-      circle(100, 42, 2.2, p.l) +
-      circle(100, 54, 2.2, p.l) +
-      solid("M84 22 L100 34 L90 46 L78 28 Z", p.l, p, false) +
-      solid("M116 22 L100 34 L110 46 L122 28 Z", p.l, p, false) +
-      line("M30 66 L48 92 M170 66 L152 92", p.d, 3, 'opacity="0.45"') +
-      rect(112, 92, 12, 8, 1.5, p.l, 'opacity="0.8"')
+      (shirt
+        ? rect(96, 34, 8, 144, 1, p.d, 'opacity="0.3"') + [48, 70, 92, 114, 136, 158].map((y) => circle(100, y, 2.2, p.l, `stroke="${p.o}" stroke-width="0.5"`)).join("")
+        : rect(95, 30, 10, 34, 2, p.d, 'opacity="0.35"') + circle(100, 42, 2.2, p.l) + circle(100, 54, 2.2, p.l)) +
+      (shirt
+        ? solid("M84 22 L100 36 L86 50 L76 28 Z", p.l, p, false) + solid("M116 22 L100 36 L114 50 L124 28 Z", p.l, p, false) + circle(84, 44, 1.4, p.d) + circle(116, 44, 1.4, p.d)
+        : solid("M84 22 L100 34 L90 46 L78 28 Z", p.l, p, false) + solid("M116 22 L100 34 L110 46 L122 28 Z", p.l, p, false)) +
+      sleeveEnds(p, look.sleeves, !shirt) +
+      (shirt ? solid(rr(64, 64, 22, 24, 2), p.c, p, false) : rect(112, 92, 12, 8, 1.5, p.l, 'opacity="0.8"'))
     );
   },
-  sweater: (p) =>
-    solid(LONG_SLEEVES, p.c, p) +
-    line("M86 22 Q100 36 114 22", p.l, 6) +
-    rect(58, 166, 84, 12, 2, p.d, 'opacity="0.3"') +
-    line("M30 150 L50 154 M170 150 L150 154", p.d, 6, 'opacity="0.3"') +
-    line("M88 48 Q82 60 88 72 Q94 84 88 96 Q82 108 88 120 Q94 132 88 144 Q82 156 88 166", p.d, 2, 'opacity="0.35"') +
-    line("M112 48 Q118 60 112 72 Q106 84 112 96 Q118 108 112 120 Q106 132 112 144 Q118 156 112 166", p.d, 2, 'opacity="0.35"') +
-    line("M100 44 V166", p.l, 3, 'opacity="0.35" stroke-dasharray="4 4"'),
-  hoodie: (p) =>
-    solid("M74 32 Q74 6 100 6 Q126 6 126 32 Q112 42 100 42 Q88 42 74 32 Z", p.d, p) +
-    solid(LONG_SLEEVES, p.c, p) +
-    `<path d="M84 24 Q100 46 116 24 Q100 32 84 24 Z" fill="${darken(p.c, 0.45)}"/>` +
-    solid("M70 126 L130 126 L138 160 L62 160 Z", p.c, p, false) +
-    line("M93 40 L91 74 M107 40 L109 74", p.l, 2) +
-    circle(91, 76, 2.5, p.l) +
-    circle(109, 76, 2.5, p.l) +
-    rect(58, 168, 84, 10, 2, p.d, 'opacity="0.3"'),
+  sweater: (p, _, look) => {
+    const buttons = look.front === "buttons";
+    return (
+      solid(LONG_SLEEVES, p.c, p) +
+      (look.neck === "roll"
+        ? solid(rr(82, 4, 36, 28, 8), p.c, p) + line("M88 8 V30 M94 6 V31 M100 6 V32 M106 6 V31 M112 8 V30", p.d, 1.4, 'opacity="0.4"')
+        : buttons
+          ? line("M86 22 L100 70 L114 22", p.l, 6)
+          : line("M86 22 Q100 36 114 22", p.l, 6)) +
+      rect(58, 166, 84, 12, 2, p.d, 'opacity="0.3"') +
+      line("M30 150 L50 154 M170 150 L150 154", p.d, 6, 'opacity="0.3"') +
+      (look.stitch === "cable"
+        ? line("M88 48 Q82 60 88 72 Q94 84 88 96 Q82 108 88 120 Q94 132 88 144 Q82 156 88 166", p.d, 2, 'opacity="0.35"') +
+          line("M112 48 Q118 60 112 72 Q106 84 112 96 Q118 108 112 120 Q106 132 112 144 Q118 156 112 166", p.d, 2, 'opacity="0.35"') +
+          (buttons ? "" : line("M100 44 V166", p.l, 3, 'opacity="0.35" stroke-dasharray="4 4"'))
+        : line("M66 60 H134 M64 90 H136 M62 120 H138 M60 150 H140", p.d, 1, 'opacity="0.18"')) +
+      (buttons ? line("M100 70 V178", p.o, 1.6) + [84, 104, 124, 144, 164].map((y) => circle(106, y, 3, p.l, `stroke="${p.o}" stroke-width="0.8"`)).join("") : "")
+    );
+  },
+  hoodie: (p, _, look) => {
+    const hood = look.hood !== "no";
+    const zip = look.front === "zip";
+    return (
+      (hood ? solid("M74 32 Q74 6 100 6 Q126 6 126 32 Q112 42 100 42 Q88 42 74 32 Z", p.d, p) : "") +
+      solid(LONG_SLEEVES, p.c, p) +
+      (hood ? `<path d="M84 24 Q100 46 116 24 Q100 32 84 24 Z" fill="${darken(p.c, 0.45)}"/>` : line("M86 22 Q100 36 114 22", p.d, 6, 'opacity="0.45"')) +
+      (zip
+        ? line("M68 124 L74 150 M132 124 L126 150", p.d, 2, 'opacity="0.6"') + line(`M100 ${hood ? 34 : 30} V178`, p.o, 2) + rect(97, hood ? 44 : 40, 6, 10, 1.5, STEEL)
+        : hood
+          ? solid("M70 126 L130 126 L138 160 L62 160 Z", p.c, p, false)
+          : "") +
+      (hood ? line("M93 40 L91 74 M107 40 L109 74", p.l, 2) + circle(91, 76, 2.5, p.l) + circle(109, 76, 2.5, p.l) : "") +
+      line("M30 150 L50 154 M170 150 L150 154", p.d, 6, 'opacity="0.3"') +
+      rect(58, 168, 84, 10, 2, p.d, 'opacity="0.3"')
+    );
+  },
   jacket: (p) =>
     solid(LONG_SLEEVES, p.c, p) +
     solid("M86 22 L100 42 L114 22 L126 28 L106 58 L100 48 L94 58 L74 28 Z", p.d, p, false) +
@@ -153,12 +210,20 @@ const SHAPES: Record<Art, (p: Paint, text: ArtText) => string> = {
     line("M86 22 L100 50 L114 22", p.d, 2.2) +
     [64, 84, 104, 124, 144].map((y) => circle(100, y, 2.2, p.l, `stroke="${p.o}" stroke-width="0.6"`)).join("") +
     line("M36 80 Q44 86 52 84 M164 80 Q156 86 148 84", p.d, 1.2, 'opacity="0.5"'),
-  skirt: (p) =>
-    solid("M70 40 L130 40 L164 168 Q100 184 36 168 Z", p.c, p) +
+  skirt: (p, _, look) =>
+    (look.length === "mini"
+      ? solid("M70 40 L130 40 L152 124 Q100 138 48 124 Z", p.c, p) + line("M84 42 L76 130 M100 42 V134 M116 42 L124 130", p.d, 1.4, 'opacity="0.4"')
+      : solid("M70 40 L130 40 L164 168 Q100 184 36 168 Z", p.c, p) + line("M84 42 L70 174 M100 42 V178 M116 42 L130 174", p.d, 1.4, 'opacity="0.4"')) +
     rect(68, 30, 64, 12, 3, p.d) +
-    rect(96, 32, 8, 8, 1.5, GOLD) +
-    line("M84 42 L70 174 M100 42 V178 M116 42 L130 174", p.d, 1.4, 'opacity="0.4"'),
-  sneaker: (p) =>
+    rect(96, 32, 8, 8, 1.5, GOLD),
+  sneaker: (p, _, look) =>
+    (look.cut === "high"
+      ? solid("M36 108 L40 40 Q62 30 92 36 L104 72 L92 84 Q80 96 60 100 Z", p.c, p) +
+        circle(84, 50, 2.4, "#fbfaf6", `stroke="${p.o}" stroke-width="0.8"`) +
+        circle(88, 62, 2.4, "#fbfaf6", `stroke="${p.o}" stroke-width="0.8"`) +
+        line("M84 50 L96 58 M88 62 L100 70", "#fbfaf6", 3) +
+        solid(rr(42, 36, 50, 10, 4), p.d, p, false)
+      : "") +
     solid("M22 146 Q18 116 36 106 L60 100 Q80 96 92 84 L104 72 Q112 66 122 70 L126 76 Q146 104 170 114 Q186 122 182 146 Z", p.c, p) +
     solid("M150 112 Q176 118 182 146 L150 146 Q146 128 150 112 Z", p.l, p, false) +
     line("M58 134 Q96 104 140 110", p.l, 6) +
@@ -178,21 +243,28 @@ const SHAPES: Record<Art, (p: Paint, text: ArtText) => string> = {
       solid("M20 128 L26 114 L34 116 L30 132 Z", accent, p, false)
     );
   },
-  boot: (p) =>
+  boot: (p, _, look) =>
     solid("M46 24 L108 24 L110 104 Q150 108 170 124 Q180 132 178 150 L44 150 Z", p.c, p) +
     rect(44, 150, 138, 14, 3, "#3a2d24") +
     rect(44, 150, 36, 18, 3, "#2d231c") +
     rect(46, 22, 62, 8, 2, p.d) +
-    [38, 54, 70, 86].map((y) => circle(104, y, 2.3, GOLD)).join("") +
-    line("M104 38 L92 46 L104 54 L92 62 L104 70 L92 78 L104 86", p.l, 2) +
+    (look.fastening === "elastic"
+      ? `<path d="M70 30 L94 30 L90 96 Q82 108 74 96 Z" fill="${darken(p.c, 0.4)}" stroke="${p.o}" stroke-width="1"/>` +
+        line("M76 34 L77 96 M82 34 L82 100 M88 34 L87 96", p.c, 1, 'opacity="0.35"') +
+        rect(40, 12, 14, 20, 4, p.d, `stroke="${p.o}" stroke-width="1"`)
+      : [38, 54, 70, 86].map((y) => circle(104, y, 2.3, GOLD)).join("") + line("M104 38 L92 46 L104 54 L92 62 L104 70 L92 78 L104 86", p.l, 2)) +
     line("M112 110 Q150 114 170 130 M50 140 H176", p.d, 1.2, STITCH),
-  sandal: (p) =>
+  sandal: (p, _, look) =>
     solid("M20 150 Q30 136 70 138 L150 136 Q184 134 184 152 Q184 162 170 162 L34 164 Q18 162 20 150 Z", lighten(p.c, 0.45), p) +
     rect(24, 160, 156, 8, 4, "#5b4534") +
-    line("M58 140 Q76 100 100 138", p.c, 11) +
-    line("M108 138 Q130 98 154 136", p.c, 11) +
-    line("M58 140 Q76 100 100 138 M108 138 Q130 98 154 136", p.l, 2, 'opacity="0.6"') +
-    rect(70, 110, 12, 10, 2, GOLD, `stroke="${darken(GOLD, 0.3)}" stroke-width="0.8"`),
+    (look.straps === "band"
+      ? line("M74 140 Q104 100 140 138", p.c, 26) + line("M66 134 Q104 92 146 132", p.l, 2, 'opacity="0.5"')
+      : look.straps === "toe-post"
+        ? line("M72 140 Q96 112 138 128 M138 128 Q150 128 158 138", p.c, 7) + circle(138, 128, 4, p.d) + line("M72 140 Q96 112 138 128", p.l, 1.5, 'opacity="0.6"')
+        : line("M58 140 Q76 100 100 138", p.c, 11) +
+          line("M108 138 Q130 98 154 136", p.c, 11) +
+          line("M58 140 Q76 100 100 138 M108 138 Q130 98 154 136", p.l, 2, 'opacity="0.6"') +
+          rect(70, 110, 12, 10, 2, GOLD, `stroke="${darken(GOLD, 0.3)}" stroke-width="0.8"`)),
   headphones: (p) =>
     line("M44 116 Q40 30 100 30 Q160 30 156 116", p.d, 12) +
     line("M54 84 Q58 44 100 42 Q142 44 146 84", p.l, 4, 'opacity="0.6"') +
@@ -243,9 +315,10 @@ const SHAPES: Record<Art, (p: Paint, text: ArtText) => string> = {
     circle(100, 34, 2, p.l) +
     circle(112, 34, 2, p.l) +
     rect(88, 160, 24, 5, 2.5, p.l, 'opacity="0.8"'),
-  pot: (p) =>
-    rect(20, 96, 24, 12, 6, p.d) +
-    rect(156, 96, 24, 12, 6, p.d) +
+  pot: (p, _, look) =>
+    (look.handles === "long"
+      ? `<path d="M156 94 L196 84 Q200 84 200 88 L200 94 Q200 98 196 98 L156 106 Z" fill="${p.d}" stroke="${p.o}" stroke-width="1"/>`
+      : rect(20, 96, 24, 12, 6, p.d) + rect(156, 96, 24, 12, 6, p.d)) +
     solid("M40 86 L160 86 L156 160 Q154 172 140 172 L60 172 Q46 172 44 160 Z", p.c, p) +
     rect(36, 80, 128, 10, 5, p.d) +
     solid("M42 80 Q100 40 158 80 Z", p.c, p) +
@@ -266,9 +339,11 @@ const SHAPES: Record<Art, (p: Paint, text: ArtText) => string> = {
     solid("M62 28 L138 28 L160 96 L40 96 Z", p.c, p) +
     `<ellipse cx="100" cy="96" rx="60" ry="6" fill="${lighten(p.c, 0.5)}"/>` +
     `<ellipse cx="100" cy="96" rx="14" ry="3" fill="#fff6d0"/>`,
-  cushion: (p) =>
-    solid("M36 44 Q100 30 164 44 Q174 100 164 156 Q100 170 36 156 Q26 100 36 44 Z", p.c, p) +
-    line("M34 80 Q100 70 166 80 M32 100 Q100 90 168 100 M34 120 Q100 110 166 120", p.l, 5, 'opacity="0.5"') +
+  cushion: (p, _, look) =>
+    (look.pattern === "stripes"
+      ? striped("M36 44 Q100 30 164 44 Q174 100 164 156 Q100 170 36 156 Q26 100 36 44 Z", p, "cushion-stripes")
+      : solid("M36 44 Q100 30 164 44 Q174 100 164 156 Q100 170 36 156 Q26 100 36 44 Z", p.c, p) +
+        line("M34 80 Q100 70 166 80 M32 100 Q100 90 168 100 M34 120 Q100 110 166 120", p.l, 5, 'opacity="0.5"')) +
     line("M44 52 Q100 40 156 52 Q164 100 156 148 Q100 160 44 148 Q36 100 44 52 Z", p.d, 1.2, STITCH) +
     circle(100, 100, 5, p.d, `stroke="${p.o}" stroke-width="1"`) +
     `<path d="M36 44 l-8 -6 l3 9 Z M164 44 l8 -6 l-3 9 Z M36 156 l-8 6 l3 -9 Z M164 156 l8 6 l-3 -9 Z" fill="${p.d}"/>`,
@@ -506,8 +581,8 @@ function defs(p: Paint): string {
 }
 
 /** The drawing of one item, centred in the 200 × 200 box, for use inside a larger picture. */
-export function artGroup(art: Art, color: string, text: ArtText = {}): string {
-  return SHAPES[art](paintFor(color), text);
+export function artGroup(art: Art, color: string, details: ArtDetails = {}): string {
+  return SHAPES[art](paintFor(color), details.text ?? {}, details.look ?? {});
 }
 
 /** Two soft background colours that go with the item's colour, varied by view. */
@@ -527,11 +602,11 @@ function backdrop(color: string, view: number): [string, string] {
  * A square product picture: the item in `color` on a backdrop. Views: 0 front on a gradient,
  * 1 turned on another colour, 2 a close-up, 3 on a shelf against a wall.
  */
-export function productSvg(art: Art, color: string, view: number, text: ArtText = {}, size = 1024): string {
+export function productSvg(art: Art, color: string, view: number, details: ArtDetails = {}, size = 1024): string {
   const p = paintFor(color);
   const [a, b] = backdrop(color, view);
   const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 200 200">${defs(p)}`;
-  const item = artGroup(art, color, text);
+  const item = artGroup(art, color, details);
   switch (view % 4) {
     case 0:
       return (
@@ -593,11 +668,11 @@ export function categorySvg(items: ArtItem[], theme: string, size = 320): string
   const b = lighten(shiftHue(theme, 30), 0.62);
   let body: string;
   if (items.length === 1) {
-    body = `<g transform="translate(100 102) scale(0.74) translate(-100 -100)">${artGroup(items[0].art, items[0].color, items[0].text)}</g>`;
+    body = `<g transform="translate(100 102) scale(0.74) translate(-100 -100)">${artGroup(items[0].art, items[0].color, { text: items[0].text })}</g>`;
   } else {
     body =
-      `<g transform="translate(72 86) rotate(-10) scale(0.58) translate(-100 -100)">${artGroup(items[0].art, items[0].color, items[0].text)}</g>` +
-      `<g transform="translate(128 116) rotate(8) scale(0.58) translate(-100 -100)">${artGroup(items[1].art, items[1].color, items[1].text)}</g>`;
+      `<g transform="translate(72 86) rotate(-10) scale(0.58) translate(-100 -100)">${artGroup(items[0].art, items[0].color, { text: items[0].text })}</g>` +
+      `<g transform="translate(128 116) rotate(8) scale(0.58) translate(-100 -100)">${artGroup(items[1].art, items[1].color, { text: items[1].text })}</g>`;
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 200 200">${defs(p)}` +
@@ -630,7 +705,7 @@ export function bannerSvg(items: ArtItem[], theme: string, width = 1920): string
       const s = slots[i];
       return (
         `<ellipse cx="${s.x}" cy="${s.y + 70 * s.s}" rx="${60 * s.s}" ry="${6 * s.s}" fill="url(#shadow)"/>` +
-        `<g transform="translate(${s.x} ${s.y}) rotate(${s.r}) scale(${s.s}) translate(-100 -100)">${artGroup(item.art, item.color, item.text)}</g>`
+        `<g transform="translate(${s.x} ${s.y}) rotate(${s.r}) scale(${s.s}) translate(-100 -100)">${artGroup(item.art, item.color, { text: item.text })}</g>`
       );
     })
     .join("");

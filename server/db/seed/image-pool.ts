@@ -122,9 +122,13 @@ export function createImagePool(options: ImagePoolOptions) {
     /** The URL of a product picture. */
     product(ref: ImageRef): string {
       const title = ref.text?.title ? `-${slugify(ref.text.title).slice(0, 40)}` : "";
-      const key = `${ref.art}|${ref.colorName}|${ref.view}|${ref.text?.title ?? ""}|${ref.text?.author ?? ""}`;
-      return get("product", key, `${ref.art}${title}-${slugify(ref.colorName)}-v${ref.view}`, () =>
-        productSvg(ref.art, COLORS[ref.colorName], ref.view, ref.text),
+      // The file is named for what the drawing shows: "tshirt-sleeves-long-neck-crew-…-navy-v0".
+      const look = Object.entries(ref.look ?? {})
+        .map(([k, v]) => `-${slugify(k)}-${slugify(v)}`)
+        .join("");
+      const key = `${ref.art}|${look}|${ref.colorName}|${ref.view}|${ref.text?.title ?? ""}|${ref.text?.author ?? ""}`;
+      return get("product", key, `${ref.art}${look}${title}-${slugify(ref.colorName)}-v${ref.view}`, () =>
+        productSvg(ref.art, COLORS[ref.colorName], ref.view, { text: ref.text, look: ref.look }),
       );
     },
 

@@ -1,14 +1,16 @@
 import { slugify } from "../../lib/ids";
-import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
+import { CATALOG, type CategoryDef, type Facts, type Line, type NameWord, type SubCategoryDef } from "./catalog-data";
 import { COLORS, type ColorName } from "./colors";
 import type { Art, ArtText } from "./illustrations";
-import { createRandom, hashString } from "./random";
+import { type Random, createRandom, hashString } from "./random";
 
 /** One picture of a product: the drawing, its colour and the view; identical refs share one file. */
 export interface ImageRef {
   art: Art;
   colorName: ColorName;
   view: number;
+  /** What the drawing shows of the product's facts (long sleeves, a hood…). */
+  look?: Facts;
   text?: ArtText;
 }
 
@@ -35,6 +37,8 @@ export interface PlannedProduct {
   sku: string;
   stock: number;
   shipping_cost: number;
+  /** What the product is; its specification, description and pictures are written from these. */
+  facts: Facts;
   specifications: Array<{ name: string; value: string }>;
   images: ImageRef[];
   variants: PlannedVariant[];
@@ -74,19 +78,99 @@ function code(text: string): string {
     .toUpperCase();
 }
 
+const COLOR_INDEX = Object.fromEntries(Object.keys(COLORS).map((c, i) => [c, i])) as Record<ColorName, number>;
+const wordText = (w: NameWord) => (typeof w === "string" ? w : w[0]);
+const wordFacts = (w: NameWord): Facts => (typeof w === "string" ? {} : w[1]);
+
+/** Whether two name words imply different values of one fact ("Zip-Up" and "Pullover Hoodie"). */
+function contradict(a: Facts, b: Facts): boolean {
+  for (const key in a) if (key in b && a[key] !== b[key]) return true;
+  return false;
+}
+
+/** The adjective–noun pairs of a sub-category that make a name, in a mixed order (nouns rotate against adjectives). */
+function namePairs(sub: SubCategoryDef): Array<[adjective: NameWord, noun: NameWord]> {
+  const a = sub.adjectives.length;
+  const n = sub.nouns.length;
+  const pairs: Array<[NameWord, NameWord]> = [];
+  for (let j = 0; j < a * n; j++) {
+    const adjective = sub.adjectives[j % a];
+    const noun = sub.nouns[(j % a + Math.floor(j / a)) % n];
+    if (!contradict(wordFacts(adjective), wordFacts(noun))) pairs.push([adjective, noun]);
+  }
+  return pairs;
+}
+
+type Written = (facts: Facts, sizes: readonly string[]) => string | null;
+
+/** A line made ready to write: a template is split once into text and the facts it fills in. */
+function compile(line: Line): Written {
+  if (typeof line !== "string") return line;
+  const parts = line.split(/\{(\w+)\}/);
+  if (parts.length === 1) return () => line;
+  return (facts) => {
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      const value = facts[parts[i]];
+      if (value === undefined) throw new Error(`The demo catalogue's template "${line}" needs the fact "${parts[i]}"`);
+      out += value + parts[i + 1];
+    }
+    return out;
+  };
+}
+
+/** What the planner reads of a sub-category, prepared once: its names with their facts, and its lines compiled. */
+function prepare(sub: SubCategoryDef) {
+  return {
+    // The adjective is the more specific word ("Linen" of a "Polo Shirt" that is piqué by default).
+    names: namePairs(sub).map(([adjective, noun]) => ({
+      base: `${wordText(adjective)} ${wordText(noun)}`,
+      named: { ...wordFacts(noun), ...wordFacts(adjective) } as Facts,
+    })),
+    facts: Object.entries(sub.facts),
+    specs: Object.entries(sub.specs).map(([name, line]) => [name, compile(line)] as const),
+    intro: sub.intro.map(compile),
+    features: sub.features.map(compile),
+  };
+}
+
+/** The facts of a product: what its name's words imply, then the sub-category's other facts drawn in order. */
+function decideFacts(prepared: ReturnType<typeof prepare>, named: Facts, brand: string, base: string, rng: Random): Facts {
+  const facts: Record<string, string> = { brand, ...named };
+  for (const [key, source] of prepared.facts) {
+    if (key in named) continue;
+    const value = typeof source === "function" ? source({ rng, facts, base }) : source;
+    facts[key] = typeof value === "string" ? value : rng.pick(value);
+  }
+  return facts;
+}
+
+/** The lines that apply to a product, written. */
+function writeAll(lines: readonly Written[], facts: Facts, sizes: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const text = line(facts, sizes);
+    if (text !== null) out.push(text);
+  }
+  return out;
+}
+
 /**
  * Plans the demo products one after another, deterministically: the same seed always gives the
  * same sequence, whatever the total. Sub-categories take turns in proportion to their weight
  * (smooth weighted round-robin), so any prefix of the sequence spans the whole catalogue.
  */
 export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] = CATALOG) {
-  const rng = createRandom(seed);
   const subs = catalog.flatMap((category) => category.subs.map((sub) => ({ category, sub })));
   const weights = subs.map((s) => s.sub.weight);
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const credit = subs.map(() => 0);
   const countInSub = subs.map(() => 0);
-  const pictured = subs.map(() => new Set<string>());
+  const prepared = subs.map((s) => prepare(s.sub));
+  const offer = createRandom(seed);
+  const content = createRandom(seed);
+  // Pictures each sub-category has drawn, per look: colour index × 4 + view.
+  const pictured = subs.map(() => new Map<string, Set<number>>());
   const slugs = new Set<string>();
   let sequence = 0;
 
@@ -100,42 +184,60 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
     return best;
   }
 
-  /** The k-th name of a sub-category: every adjective–noun pair once, in a mixed order, then numbered. */
-  function nameFor(sub: SubCategoryDef, k: number): { base: string; name: string } {
-    const a = sub.adjectives.length;
-    const n = sub.nouns.length;
-    const pairs = a * n;
-    const j = k % pairs;
-    const adjective = sub.adjectives[j % a];
-    const noun = sub.nouns[(j % a + Math.floor(j / a)) % n];
-    const base = `${adjective} ${noun}`;
-    const round = Math.floor(k / pairs);
-    if (round === 0) return { base, name: base };
-    return { base, name: sub.art === "book" ? `${base}, Vol. ${round + 1}` : `${base} ${round + 1}` };
+  /** The k-th name of a sub-category and the facts its words imply: every pair once, then numbered. */
+  function nameFor(subIndex: number, k: number): { base: string; name: string; named: Facts } {
+    const names = prepared[subIndex].names;
+    const { base, named } = names[k % names.length];
+    const round = Math.floor(k / names.length);
+    if (round === 0) return { base, name: base, named };
+    return { base, name: subs[subIndex].sub.art === "book" ? `${base}, Vol. ${round + 1}` : `${base} ${round + 1}`, named };
   }
 
   /**
    * A product's pictures: first its own thumbnail (its main colour, in a view that products of the
-   * same colour have not used first), then the product in its other colours and from other angles.
-   * Pictures the sub-category already has come first, then those likely to be reused (the palette's
-   * main colours in the views the next thumbnails take), so a catalogue draws few distinct pictures.
+   * same colour have not used first), then one picture of each of its other colours, then more
+   * colours and angles up to `count`. Pictures the sub-category already has come first, then those
+   * likely to be reused (the palette's main colours in the views the next thumbnails take), so a
+   * catalogue draws few distinct pictures. Every colour a product comes in has a picture.
    */
-  function gallery(subIndex: number, sub: SubCategoryDef, hero: ColorName, firstView: number, colors: ColorName[], count: number): ImageRef[] {
-    const drawn = pictured[subIndex];
-    const key = (color: ColorName, view: number) => `${color}|${view}`;
+  function gallery(subIndex: number, sub: SubCategoryDef, look: Facts | undefined, hero: ColorName, firstView: number, colors: ColorName[], count: number): ImageRef[] {
+    const lookKey = look ? Object.values(look).join("|") : "";
+    let drawn = pictured[subIndex].get(lookKey);
+    if (!drawn) pictured[subIndex].set(lookKey, (drawn = new Set<number>()));
+    const id = (color: ColorName, view: number) => COLOR_INDEX[color] * 4 + view;
     const heroes = sub.palette.slice(0, HERO_COLORS);
     const ordered = [...colors.filter((c) => heroes.includes(c)), ...colors.filter((c) => !heroes.includes(c))];
-    const candidates: Array<[ColorName, number]> = [];
-    for (let step = 0; step < 4; step++) {
-      const view = (firstView + step) % 4;
-      for (const color of ordered) if (color !== hero || step !== 0) candidates.push([color, view]);
+    const chosen: ImageRef[] = [];
+    const taken = new Set<number>();
+    const take = (colorName: ColorName, view: number) => {
+      chosen.push(look ? { art: sub.art, colorName, view, look } : { art: sub.art, colorName, view });
+      taken.add(id(colorName, view));
+    };
+    take(hero, firstView);
+    for (const color of ordered) {
+      if (color === hero) continue;
+      let view = firstView;
+      for (let step = 0; step < 4; step++) {
+        if (drawn.has(id(color, (firstView + step) % 4))) {
+          view = (firstView + step) % 4;
+          break;
+        }
+      }
+      take(color, view);
     }
-    const known = candidates.filter(([c, v]) => drawn.has(key(c, v)));
-    const fresh = candidates.filter(([c, v]) => !drawn.has(key(c, v)));
-    const thumbnail: [ColorName, number] = [hero, firstView];
-    const chosen = [thumbnail, ...known, ...fresh].slice(0, count);
-    for (const [c, v] of chosen) drawn.add(key(c, v));
-    return chosen.map(([colorName, view]) => ({ art: sub.art, colorName, view }));
+    // Then pictures already drawn, then new ones: colours in turn, view after view.
+    for (const known of [true, false]) {
+      for (let step = 0; step < 4 && chosen.length < count; step++) {
+        const view = (firstView + step) % 4;
+        for (const color of ordered) {
+          if (chosen.length >= count) break;
+          const n = id(color, view);
+          if (!taken.has(n) && drawn.has(n) === known) take(color, view);
+        }
+      }
+    }
+    for (const n of taken) drawn.add(n);
+    return chosen;
   }
 
   function uniqueSlug(name: string): string {
@@ -153,33 +255,41 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
       const { category, sub } = subs[index];
       const k = countInSub[index]++;
       sequence++;
-      const { base, name } = nameFor(sub, k);
+      const { base, name, named } = nameFor(index, k);
       const slug = uniqueSlug(name);
       const isBook = sub.art === "book";
-      const brand = rng.pick(sub.brands);
+      // Each product draws from two streams of its own, keyed by its slug: its offer (brand, price,
+      // discount, colours, sizes, stock, dates) and its content (facts, text, pictures). Rewriting the
+      // catalogue's text or adding a sub-category reshuffles no product's price or stock.
+      offer.reseed(hashString(`${seed}:${slug}:offer`));
+      content.reseed(hashString(`${seed}:${slug}:content`));
+      const brand = offer.pick(sub.brands);
       const sku = `${sub.code}-${String(sequence).padStart(5, "0")}`;
 
-      const price = nicePrice(rng, sub.price);
-      const discount = rng.chance(DISCOUNTED_SHARE) ? rng.weighted(DISCOUNTS) : 0;
+      const price = nicePrice(offer, sub.price);
+      const discount = offer.chance(DISCOUNTED_SHARE) ? offer.weighted(DISCOUNTS) : 0;
+      const own = prepared[index];
+      const facts = decideFacts(own, named, brand, base, content);
 
-      // Colours: the pictured ("hero") colour first, then others of the palette.
-      const heroes = Math.min(HERO_COLORS, sub.palette.length);
-      const hero: ColorName = isBook ? sub.palette[hashString(base) % sub.palette.length] : sub.palette[k % heroes];
+      // Colours: the pictured ("hero") colour first, then others of the palette (or of the few its facts allow).
+      const palette = facts.colours ? (facts.colours.split(",") as ColorName[]) : sub.palette;
+      const heroes = Math.min(HERO_COLORS, palette.length);
+      const hero: ColorName = isBook ? palette[hashString(base) % palette.length] : palette[k % heroes];
       const rule = sub.variants ?? {};
       let colors: ColorName[] = [];
       if (rule.colors) {
-        const count = rng.int(rule.colors[0], rule.colors[1]);
+        const count = Math.min(offer.int(rule.colors[0], rule.colors[1]), palette.length);
         // Mostly the palette's main colours, so products of a sub-category share pictures.
-        const others = sub.palette.filter((c) => c !== hero);
+        const others = palette.filter((c) => c !== hero);
         const main = others.slice(0, heroes - 1);
-        const picked = rng.sample(main, Math.min(main.length, count - 1));
-        colors = [hero, ...picked, ...rng.sample(others.slice(heroes - 1), count - 1 - picked.length)];
+        const picked = offer.sample(main, Math.min(main.length, count - 1));
+        colors = [hero, ...picked, ...offer.sample(others.slice(heroes - 1), count - 1 - picked.length)];
       }
       let sizes: string[] = [];
       if (rule.sizes) {
         const values = rule.sizes.values;
-        const length = rng.int(Math.min(rule.sizes.min, values.length), values.length);
-        const start = rng.int(0, values.length - length);
+        const length = offer.int(Math.min(rule.sizes.min, values.length), values.length);
+        const start = offer.int(0, values.length - length);
         sizes = values.slice(start, start + length);
       }
       const variants: PlannedVariant[] = [];
@@ -191,36 +301,35 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
             color_hex: color ? COLORS[color] : null,
             size,
             additional_price: size ? (rule.sizes?.extra?.[size] ?? 0) : 0,
-            stock: rng.chance(0.12) ? 0 : rng.int(1, 40),
+            stock: offer.chance(0.12) ? 0 : offer.int(1, 40),
             sku: [sku, color && code(color), size && code(size)].filter(Boolean).join("-"),
             sort_order: variants.length,
           });
         }
       }
-      const stock = variants.length ? variants.reduce((s, v) => s + v.stock, 0) : rng.chance(0.05) ? 0 : rng.int(5, 150);
+      const stock = variants.length ? variants.reduce((s, v) => s + v.stock, 0) : offer.chance(0.05) ? 0 : offer.int(5, 150);
 
-      const specifications = Object.entries(sub.specs).map(([specName, values]) => {
-        // A title keeps its author across volumes, so its cover is drawn once.
-        const value =
-          typeof values === "function" ? values(rng) : specName === "Author" ? values[hashString(base) % values.length] : rng.pick(values);
-        return { name: specName, value };
-      });
-      const author = specifications.find((s) => s.name === "Author")?.value;
-
-      const fill = (t: string) => t.replace("{color}", hero.toLowerCase());
-      const features = rng.sample(sub.features, Math.min(4, sub.features.length));
+      // Specification, description and pictures: all written from the facts.
+      const specifications: Array<{ name: string; value: string }> = [];
+      for (const [specName, line] of own.specs) {
+        const value = line(facts, sizes);
+        if (value !== null) specifications.push({ name: specName, value });
+      }
+      const intros = writeAll(own.intro, facts, sizes);
+      const applicable = writeAll(own.features, facts, sizes);
+      const features = content.sample(applicable, Math.min(4, applicable.length));
       const description =
-        `<p><strong>${esc(name)}</strong> by ${esc(author ?? brand)} ${esc(fill(rng.pick(sub.intro)))}</p>` +
+        `<p><strong>${esc(name)}</strong> by ${esc(facts.author ?? brand)} ${esc(content.pick(intros))}</p>` +
         `<ul>${features.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` +
-        `<p>${esc(rng.pick(category.closing))}</p>`;
+        `<p>${esc(content.pick(category.closing))}</p>`;
 
-      const imageCount = isBook ? rng.int(1, 2) : rng.weighted(IMAGE_COUNTS);
+      const imageCount = isBook ? content.int(1, 2) : Math.max(content.weighted(IMAGE_COUNTS), colors.length);
       const images = isBook
-        ? Array.from({ length: imageCount }, (_, view): ImageRef => ({ art: sub.art, colorName: hero, view, text: { title: base, author } }))
-        : gallery(index, sub, hero, Math.floor(k / heroes) % 4, colors.length ? colors : [hero], imageCount);
+        ? Array.from({ length: imageCount }, (_, view): ImageRef => ({ art: sub.art, colorName: hero, view, text: { title: base, author: facts.author } }))
+        : gallery(index, sub, sub.look?.(facts), hero, Math.floor(k / heroes) % 4, colors.length ? colors : [hero], imageCount);
 
-      const ageMs = Math.round(rng.next() * CATALOG_AGE_DAYS * DAY);
-      const updatedAgoMs = Math.round(ageMs * rng.next() * 0.5);
+      const ageMs = Math.round(offer.next() * CATALOG_AGE_DAYS * DAY);
+      const updatedAgoMs = Math.round(ageMs * offer.next() * 0.5);
       return {
         name,
         slug,
@@ -232,7 +341,8 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
         brand,
         sku,
         stock,
-        shipping_cost: price >= 10_000 ? 0 : rng.pick(category.shipping),
+        shipping_cost: price >= 10_000 ? 0 : offer.pick(category.shipping),
+        facts,
         specifications,
         images,
         variants,

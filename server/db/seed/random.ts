@@ -10,6 +10,10 @@ export function createRandom(seed: number) {
   }
   return {
     next,
+    /** Starts the sequence again from another seed (cheaper than a new generator per item). */
+    reseed(seed: number): void {
+      state = seed >>> 0;
+    },
     /** An integer in [min, max], both included. */
     int(min: number, max: number): number {
       return min + Math.floor(next() * (max - min + 1));

@@ -102,16 +102,38 @@ describe("the default demo shop", () => {
     expect(rows.some((p) => p.shipping_cost > 0)).toBe(true);
   });
 
-  it("gives every product 1–4 pictures, each on disk at every width", async () => {
+  it("gives every product 1–4 pictures (one per colour where it comes in more), each on disk at every width", async () => {
+    const variants = await t.db.kysely.selectFrom("product_variants").select(["product_id", "color"]).execute();
     for (const p of await products()) {
       const images: string[] = JSON.parse(p.images);
+      const colours = new Set(variants.filter((v) => v.product_id === p.id && v.color).map((v) => v.color));
       expect(images.length, p.name).toBeGreaterThanOrEqual(1);
-      expect(images.length, p.name).toBeLessThanOrEqual(4);
+      expect(images.length, p.name).toBeLessThanOrEqual(Math.max(4, colours.size));
       for (const url of images) {
         expect(url).toMatch(/^\/uploads\/products\/[a-z0-9-]+\.webp$/);
         expect(onDisk(uploadsDir, url, "product"), url).toBe(true);
       }
     }
+  });
+
+  it("shows every colour of a product in at least one of its pictures (color_images), each among its pictures", async () => {
+    const variants = await t.db.kysely.selectFrom("product_variants").select(["product_id", "color"]).execute();
+    let coloured = 0;
+    for (const p of await products()) {
+      const colours = [...new Set(variants.filter((v) => v.product_id === p.id && v.color).map((v) => v.color!))];
+      const images: string[] = JSON.parse(p.images);
+      const byColour: Record<string, string[]> = JSON.parse(p.color_images);
+      if (colours.length) coloured++;
+      expect(Object.keys(byColour).sort(), p.name).toEqual([...colours].sort());
+      for (const colour of colours) {
+        expect(byColour[colour]?.length, `${p.name} in ${colour}`).toBeGreaterThanOrEqual(1);
+        for (const url of byColour[colour]) expect(images, `${p.name} in ${colour}`).toContain(url);
+        // In the order of the gallery.
+        const at = byColour[colour].map((url) => images.indexOf(url));
+        expect(at, `${p.name} in ${colour}`).toEqual([...at].sort((a, b) => a - b));
+      }
+    }
+    expect(coloured).toBeGreaterThan(50);
   });
 
   it("keeps stock per variant where a product has colours or sizes; books have none", async () => {
@@ -147,7 +169,7 @@ describe("the default demo shop", () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
   });
 
-  it("has 3–4 home banners linking to category listings", async () => {
+  it("has 3–4 home banners linking to category listings; a discount they promise is the category's best", async () => {
     const banners = await t.db.kysely.selectFrom("banners").selectAll().execute();
     expect(banners.length).toBeGreaterThanOrEqual(3);
     expect(banners.length).toBeLessThanOrEqual(4);
@@ -157,6 +179,15 @@ describe("the default demo shop", () => {
       expect(b.subtitle).toBeTruthy();
       expect(slugs.has(b.link!.replace("/product-category/", ""))).toBe(true);
       expect(onDisk(uploadsDir, b.image, "banner")).toBe(true);
+    }
+    const rows = await products();
+    const top = await categories();
+    const promising = banners.filter((b) => /% off/.test(b.subtitle!));
+    expect(promising.length).toBeGreaterThan(0);
+    for (const b of promising) {
+      const category = top.find((c) => `/product-category/${c.slug}` === b.link)!;
+      const best = Math.max(...rows.filter((p) => p.category_id === category.id && p.status === "active").map((p) => p.discount));
+      expect(b.subtitle).toContain(`up to ${best}% off`);
     }
   });
 

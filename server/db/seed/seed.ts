@@ -175,20 +175,25 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     });
   });
 
-  const bannerRows: Array<Insertable<Database["banners"]>> = BANNERS.map((banner, i) => {
+  // The home banners' pictures now; their text promises discounts, so it is written once every
+  // product is planned, from the best discount among each category's active products.
+  const bannerImages = BANNERS.map((banner) => {
     const category = CATALOG.find((c) => c.slug === banner.category)!;
     const items = banner.items.map((item) => ({ art: item.art, color: COLORS[item.color] }));
-    return {
+    return pool.banner(`banner-${banner.category}`, items, category.theme);
+  });
+  const bestDiscount = new Map<string, number>();
+  const bannerRows = (): Array<Insertable<Database["banners"]>> =>
+    BANNERS.map((banner, i) => ({
       id: newId(),
       title: banner.title,
-      subtitle: banner.subtitle,
-      image: pool.banner(`banner-${banner.category}`, items, category.theme),
+      subtitle: banner.subtitle(bestDiscount.get(banner.category) ?? 0),
+      image: bannerImages[i],
       link: `/product-category/${banner.category}`,
       sort_order: i,
       active: 1,
       created_at: nowIso,
-    };
-  });
+    }));
 
   const settingRows: Array<Insertable<Database["settings"]>> = [
     { key: "site", value: JSON.stringify(siteSettingsSchema.parse(SITE_SETTINGS)), updated_at: nowIso },
@@ -202,6 +207,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     for (let i = from; i < to; i++) {
       const p = planner.next();
       const id = newId();
+      if (i < active) bestDiscount.set(p.category.slug, Math.max(p.discount, bestDiscount.get(p.category.slug) ?? 0));
+      const imageUrls = p.images.map((ref) => pool.product(ref));
+      const colorImages: Record<string, string[]> = {};
+      p.images.forEach((ref, n) => {
+        if (p.variants.some((v) => v.color === ref.colorName)) (colorImages[ref.colorName] ??= []).push(imageUrls[n]);
+      });
       const listed = listedPrice(p, p.variants);
       products.push({
         id,
@@ -220,7 +231,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         stock: p.stock,
         shipping_cost: p.shipping_cost,
         status: i < active ? "active" : "draft",
-        images: JSON.stringify(p.images.map((ref) => pool.product(ref))),
+        images: JSON.stringify(imageUrls),
+        color_images: JSON.stringify(colorImages),
         specifications: JSON.stringify(p.specifications),
         created_at: new Date(nowMs - p.ageMs).toISOString(),
         updated_at: new Date(nowMs - p.updatedAgoMs).toISOString(),
@@ -234,22 +246,28 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await pool.flush();
   }
 
-  /** Categories, banners and settings with the first products in one transaction, then the rest in batches. */
+  /**
+   * Categories and settings with the first products in one transaction, then the rest in batches;
+   * the banners go in with the last products, once every discount they may promise is known.
+   */
   async function writeCatalog(): Promise<void> {
     let done = Math.min(total, PRODUCTS_PER_TRANSACTION);
     await k.transaction().execute(async (trx) => {
       await insertRows(trx, "categories", categoryRows);
-      await insertRows(trx, "banners", bannerRows);
       await trx
         .insertInto("settings")
         .values(settingRows)
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
       await insertProducts(trx, 0, done);
+      if (done === total) await insertRows(trx, "banners", bannerRows());
     });
     while (done < total) {
       const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
-      await k.transaction().execute((trx) => insertProducts(trx, done, to));
+      await k.transaction().execute(async (trx) => {
+        await insertProducts(trx, done, to);
+        if (to === total) await insertRows(trx, "banners", bannerRows());
+      });
       done = to;
       options.logger?.info({ products: done, of: total }, "seeding products");
       options.onProgress?.(done, total);
@@ -274,7 +292,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     drafts,
     variants: variantCount,
     categories: categoryRows.length,
-    banners: bannerRows.length,
+    banners: BANNERS.length,
     images: { distinct: pool.size, ...images },
     ms: Math.round(performance.now() - started),
   };
