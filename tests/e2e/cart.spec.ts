@@ -3,11 +3,13 @@ import { expect, expectAccessible, test, waitForHydration, expectAccessibleWitho
 import { createCustomer, newCustomer, signIn } from "./support/accounts";
 import { BASE_URL } from "./support/ports";
 
-// Demo-shop products: a book without colours or sizes, a bear with one colour and size, and a lamp
-// with 5 in stock (its one colour is picked when the page opens).
+// Demo-shop products: a book without colours or sizes, a bag in one colour (Tan) with 8 in stock and
+// no discount, and a lamp in one colour with 9 in stock, fewer than one order may hold (its colour is
+// picked when the page opens). A demo product's price and stock depend only on its slug
+// (server/db/seed/product-planner.ts).
 const BOOK = { slug: "the-glass-lighthouse", name: "The Glass Lighthouse" };
-const BEAR = { slug: "cuddly-teddy-bear", name: "Cuddly Teddy Bear" };
-const LAMP = { slug: "linen-table-lamp", name: "Linen Table Lamp" };
+const BEAR = { slug: "leather-tote-bag", name: "Leather Tote Bag" };
+const LAMP = { slug: "rattan-bedside-lamp", name: "Rattan Bedside Lamp" };
 
 const cartCount = (page: Page) => page.getByRole("banner").getByTestId("cart-count");
 const panelOf = (page: Page) => page.getByRole("dialog", { name: "Shopping cart" });
