@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
+import { computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 
 const settings = {
   currency: "USD",
@@ -9,17 +9,6 @@ const settings = {
     { id: "outside-city", name: "Outside the city", rate: 12, country: "US", regions: [], cities: [] },
   ],
 };
-
-describe("unitPrice", () => {
-  it("adds the variant's additional price before the discount", () => {
-    // 40.00 + 5.00 = 45.00, 10 % off = 40.50
-    expect(unitPrice(4000, 500, 10)).toEqual({ price: 4500, finalPrice: 4050 });
-  });
-  it("rounds the discount to the cent and treats a missing discount as 0", () => {
-    expect(unitPrice(999, 0, 15)).toEqual({ price: 999, finalPrice: 849 }); // 149.85 → 150
-    expect(unitPrice(999, 0, null)).toEqual({ price: 999, finalPrice: 999 });
-  });
-});
 
 describe("computeTotals", () => {
   const lines = [

@@ -1,4 +1,3 @@
-import { discountedPrice } from "../catalog/pricing";
 import { type ShippingSettings, shippingEstimate } from "./shipping";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
@@ -6,20 +5,6 @@ export interface PricingSettings extends ShippingSettings {
   currency: string;
   /** The most units of one product a cart or order takes (site settings); unset means no cap. */
   maxQuantityPerOrder?: number;
-}
-
-/** One line's unit prices in minor units. */
-export interface UnitPrice {
-  /** Product price plus the variant's additional price. */
-  price: number;
-  /** `price` after the product's discount. */
-  finalPrice: number;
-}
-
-/** A line's unit price: the product price plus the variant's additional price, then the product's discount. */
-export function unitPrice(productPrice: number, additionalPrice: number, discount: number | null | undefined): UnitPrice {
-  const price = productPrice + (additionalPrice ?? 0);
-  return { price, finalPrice: discountedPrice(price, discount) };
 }
 
 /** What the totals need of a line, in minor units. */

@@ -3,9 +3,9 @@ import { nowIso } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { parseColorImages, picturesFor } from "../catalog/pictures";
-import { toMajor } from "../catalog/pricing";
+import { toMajor, variantPrice } from "../catalog/pricing";
 import { imageVariantUrl } from "../images/image-sizes";
-import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem, unitPrice } from "./cart.pricing";
+import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import type { CartLine, CartView } from "./cart.types";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -114,7 +114,7 @@ export function priceLine(row: CartLineRow): PricedLine {
   const hasVariant = row.variant_id !== "";
   const variantGone = hasVariant && row.v_id === null;
   const additionalPrice = hasVariant ? (row.additional_price ?? 0) : 0;
-  const { price, finalPrice } = unitPrice(row.price, additionalPrice, row.discount);
+  const { price, finalPrice } = variantPrice(row.price, additionalPrice, row.discount);
   const stock = hasVariant ? (row.variant_stock ?? 0) : row.product_stock;
   const label = lineLabel(row.name, row.color, row.size);
   const problem = row.status !== "active" || variantGone ? `${label} is no longer available` : stockProblem(label, row.quantity, stock);

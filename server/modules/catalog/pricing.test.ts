@@ -15,6 +15,9 @@ describe("price rules", () => {
 
   it("adds a variant's additional price before the discount", () => {
     expect(variantPrice(10000, 500, 10)).toEqual({ price: 10500, finalPrice: 9450 });
+    // The same rule prices a cart line (cart.repo priceLine) and an order line.
+    expect(variantPrice(999, 0, 15)).toEqual({ price: 999, finalPrice: 849 });
+    expect(variantPrice(999, 0, null)).toEqual({ price: 999, finalPrice: 999 });
   });
 
   it("converts between minor units and the JSON contract's major unit", () => {
