@@ -2,6 +2,7 @@ import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "../../server/lib/errors";
 import { parseInput } from "../../server/lib/validate";
+import { addToCartSchema, anyQuantitySchema, cartFormInput } from "../../server/modules/cart/cart.schema";
 import { FETCH_FIELD, type CartActionResult, type CartIntent } from "~/components/cart/cart-forms";
 import { CartLineItem } from "~/components/cart/cart-line";
 import { CartSummary } from "~/components/cart/cart-summary";
@@ -15,14 +16,6 @@ import type { Route } from "./+types/shopping-cart";
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
 
 const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove"] as const satisfies readonly CartIntent[];
-const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null), z.string().max(100).nullable());
-const quantity = z.coerce.number({ error: "Please enter a quantity" }).int("Please enter a whole number").max(9999, "That is more than we can sell at once");
-const addSchema = z.object({
-  productId: z.string().trim().min(1, "Please choose a product"),
-  quantity: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), quantity.min(1, "Please choose at least 1")),
-  color: optionalText,
-  size: optionalText,
-});
 const lineSchema = z.object({ lineId: z.string().trim().min(1, "No such cart line") });
 
 /**
@@ -39,11 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { cart } = context.services;
   try {
     if (intent === "add-to-cart" || intent === "buy-now") {
-      const input = parseInput(addSchema, Object.fromEntries(form), "Please choose the product’s options.");
+      const input = parseInput(addToCartSchema, cartFormInput(form), "Please choose the product’s options.");
       await cart.addItem(shopperCtx.ensureOwner(), input);
     } else if (intent === "update-quantity") {
       const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
-      const wanted = parseInput(z.object({ quantity }), Object.fromEntries(form), "Please enter a quantity.").quantity;
+      const wanted = parseInput(z.object({ quantity: anyQuantitySchema }), cartFormInput(form), "Please enter a quantity.").quantity;
       // A quantity below 1 is ignored (spec section 5); the pages never send one.
       if (wanted >= 1) await cart.updateQuantity(shopperCtx.shopper, lineId, wanted);
     } else if (intent === "remove") {

@@ -1,24 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "../lib/validate";
-import { MAX_LINE_QUANTITY } from "../modules/cart/cart.service";
+import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
 
-const quantity = z
-  .number({ error: "Quantity must be a whole number of at least 1" })
-  .int("Quantity must be a whole number of at least 1")
-  .min(1, "Quantity must be a whole number of at least 1")
-  .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}`);
-const option = z.string().trim().max(60).nullish();
-
-const addSchema = z.object({
-  productId: z.string({ error: "Please name a product" }).trim().min(1, "Please name a product").max(100),
-  quantity: quantity.optional(),
-  color: option,
-  size: option,
-});
-const patchSchema = z.object({ quantity });
 const cartQuery = z.object({ shippingMethod: z.string().max(40).optional() });
 
 /**
@@ -37,7 +23,7 @@ export function cartRoutes() {
   });
 
   r.post("/cart/items", async (c) => {
-    const input = parseInput(addSchema, await c.req.json(), "Please check the product and quantity.");
+    const input = parseInput(addToCartSchema, await c.req.json(), "Please check the product and quantity.");
     const shopper = await apiShopper(c);
     const cart = await c.var.services.cart.addItem(shopper.ensureOwner(), input);
     shopper.finish(c);
@@ -45,7 +31,7 @@ export function cartRoutes() {
   });
 
   r.patch("/cart/items/:lineId", async (c) => {
-    const { quantity } = parseInput(patchSchema, await c.req.json(), "Quantity must be a whole number of at least 1.");
+    const { quantity } = parseInput(updateQuantitySchema, await c.req.json(), "Quantity must be a whole number of at least 1.");
     const shopper = await apiShopper(c);
     const cart = await c.var.services.cart.updateQuantity(shopper.shopper, c.req.param("lineId"), quantity);
     shopper.finish(c);

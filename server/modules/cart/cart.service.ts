@@ -5,6 +5,7 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { ensureCartId, loadCartRows, priceCart } from "./cart.repo";
+import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
@@ -14,8 +15,6 @@ export interface CartServiceDeps {
   settings: () => Promise<PricingSettings>;
 }
 
-/** The most units of one line a cart takes (a typo guard; stock limits first in practice). */
-export const MAX_LINE_QUANTITY = 999;
 
 /** Throws invalid_input unless the quantity is a whole number from 1 to MAX_LINE_QUANTITY. */
 export function requireQuantity(quantity: unknown): number {
