@@ -5,7 +5,7 @@ import { canTransition, isOrderStatus } from "../modules/orders/order-status";
 import type { OrdersDeps } from "../modules/orders/orders.deps";
 import { type OrderRecord, loadOrder } from "../modules/orders/orders.repo";
 import type { OrderActor } from "../modules/orders/orders.types";
-import { returnStock } from "./stock";
+import { returnStock } from "../modules/inventory/inventory.service";
 
 /** Why this actor cannot cancel an order in this status, in words a customer understands. */
 function refusal(status: string, actor: OrderActor): string {

@@ -14,7 +14,7 @@ import { type OrderRecord, findOrderIdByKey, loadOrder, toOrder } from "../modul
 import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
 import type { PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { cancelOrder } from "./cancel-order";
-import { takeStock } from "./stock";
+import { takeStock } from "../modules/inventory/inventory.service";
 
 type Problems = Array<{ lineId: string; name: string; message: string }>;
 

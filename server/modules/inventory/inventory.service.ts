@@ -1,5 +1,12 @@
-import type { Executor } from "../modules/cart/cart.repo";
-import { refreshListedPrices } from "../modules/catalog/catalog.listing";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { refreshListedPrices } from "../catalog/catalog.listing";
+
+// The inventory: the only writer of stock (products' and variants' units). Orders take and give
+// back through it, in their own transactions; the admin's stock edits will too (issue 10).
+
+/** A database handle or an open transaction. */
+type Executor = Kysely<Database>;
 
 /** Units of one product, and of one of its variants, that an order takes or gives back. */
 export interface StockLine {
