@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
-import { DEFAULT_PRODUCTS, countCatalog, seedDemo, wipeCatalog } from "../server/db/seed/seed";
+import { DEFAULT_PRODUCTS, countCatalog, seedDemo, wipeCatalog } from "../server/seed/seed";
 import { loadEnv } from "../server/env";
 
 const USAGE = `Usage: npm run db:seed -- [--products N] [--reset] [--no-images]

@@ -5,7 +5,7 @@ import { setUpAdministrators } from "./auth/admin-setup";
 import { withReachableOidc } from "./auth/providers";
 import { analyze, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
-import { seedIfEmpty } from "./db/seed/seed";
+import { seedIfEmpty } from "./seed/seed";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { createMaintenance } from "./maintenance";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../server/db/seed/seed";
+import { seedDemo } from "../../server/seed/seed";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 let shop: TestShop;

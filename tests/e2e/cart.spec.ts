@@ -6,7 +6,7 @@ import { BASE_URL } from "./support/ports";
 // Demo-shop products: a book without colours or sizes, a bag in one colour (Tan) with 8 in stock and
 // no discount, and a lamp in one colour with 9 in stock, fewer than one order may hold (its colour is
 // picked when the page opens). A demo product's price and stock depend only on its slug
-// (server/db/seed/product-planner.ts).
+// (server/seed/product-planner.ts).
 const BOOK = { slug: "the-glass-lighthouse", name: "The Glass Lighthouse" };
 const BEAR = { slug: "leather-tote-bag", name: "Leather Tote Bag" };
 const LAMP = { slug: "rattan-bedside-lamp", name: "Rattan Bedside Lamp" };

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
-import { listedPrice } from "../../modules/catalog/pricing";
-import { pixelSchema, siteSettingsSchema } from "../../modules/content/content.schema";
-import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "../../modules/images/image-sizes";
-import { toIso } from "../database";
+import { type TestDb, createTestDb } from "../../tests/support/test-shop";
+import { listedPrice } from "../modules/catalog/pricing";
+import { pixelSchema, siteSettingsSchema } from "../modules/content/content.schema";
+import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "../modules/images/image-sizes";
+import { toIso } from "../db/database";
 import { createProductPlanner } from "./product-planner";
 import { DEFAULT_PRODUCTS, countCatalog, seedDemo, seedIfEmpty, wipeCatalog } from "./seed";
 
