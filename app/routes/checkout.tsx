@@ -18,7 +18,7 @@ import { AppError } from "../../server/lib/errors";
 import type { Shopper } from "../../server/lib/shopper";
 import { countryName } from "../../server/lib/geo";
 import type { ShippingAddress } from "../../server/modules/cart/shipping";
-import { zonesFor } from "../../server/modules/cart/shipping-zones";
+import { noZoneMessage, offeredZones } from "../../server/modules/cart/shipping-zones";
 import type { CheckoutQuote, SavedAddress } from "../../server/modules/orders/orders.types";
 import type { Services } from "../../server/services";
 import type { Route } from "./+types/checkout";
@@ -148,10 +148,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // The shipping methods offered are the zones that deliver to the address, the most specific
   // first; until the shopper picks one (or when the address leaves theirs out), the first is chosen.
   const baseQuote = result?.quote ?? loaderData.quote;
-  const offered = zonesFor(baseQuote.shippingOptions, address);
   const [picked, setPicked] = useState<string | null>(values?.shippingMethod || null);
-  const shippingMethod = (offered.find((o) => o.id === picked) ?? offered[0])?.id ?? null;
-  const unavailable = offered.length === 0 ? `We don't ship to ${countryName(address.country)} yet.` : null;
+  const { offered, zone } = offeredZones(baseQuote.shippingOptions, address, picked);
+  const shippingMethod = zone?.id ?? null;
+  const unavailable = offered.length === 0 ? noZoneMessage(countryName(address.country)) : null;
 
   // The summary shows the server's totals for that method: with JavaScript the quote is fetched as
   // the method changes; without it the "Update" button asks the action.

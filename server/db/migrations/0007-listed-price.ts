@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { listedPrice } from "../../modules/catalog/pricing";
+import { refreshListedPrices } from "../../modules/catalog/catalog.listing";
+import type { Database } from "../schema";
 
 /**
  * The listed price (issue 9): `final_price` becomes the lowest final price among the variants one
@@ -15,27 +16,9 @@ export function listedPriceMigration() {
       await db.schema.alterTable("products").addColumn("price_varies", "integer", (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable("products").addColumn("color_images", "text", (c) => c.notNull().defaultTo("{}")).execute();
 
-      const products = await db.selectFrom("products").select(["id", "price", "discount", "stock"]).execute();
-      const variants = await db
-        .selectFrom("product_variants")
-        .select(["product_id", "additional_price", "stock"])
-        .orderBy("product_id")
-        .orderBy("sort_order")
-        .execute();
-      const byProduct = new Map<string, Array<{ additional_price: number; stock: number }>>();
-      for (const v of variants) {
-        const list = byProduct.get(v.product_id) ?? [];
-        list.push(v);
-        byProduct.set(v.product_id, list);
-      }
-      for (const p of products) {
-        const listed = listedPrice(p, byProduct.get(p.id) ?? []);
-        await db
-          .updateTable("products")
-          .set({ final_price: listed.finalPrice, list_price: listed.price, price_varies: listed.varies ? 1 : 0 })
-          .where("id", "=", p.id)
-          .execute();
-      }
+      // Every row through the catalogue's own writer, in batches that stay within SQLite's bound parameters.
+      const ids = (await db.selectFrom("products").select("id").orderBy("id").execute()).map((r) => r.id as string);
+      for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(db as Kysely<Database>, ids.slice(i, i + 500));
     },
   };
 }

@@ -32,6 +32,20 @@ export function zonesFor<Z extends ZoneCoverage>(zones: readonly Z[], address: S
   return zones.filter((z) => zoneCovers(z, address)).sort((a, b) => specificity(b) - specificity(a));
 }
 
+/** What the shopper is told when no zone delivers to the address's country (given by name). */
+export function noZoneMessage(countryName: string): string {
+  return `We don't ship to ${countryName} yet.`;
+}
+
+/**
+ * The zones offered for an address (every zone while it is unknown) and the one shown as chosen:
+ * the chosen id when it is offered, else the first offered; null when none delivers there.
+ */
+export function offeredZones<Z extends ZoneCoverage & { id: string }>(zones: readonly Z[], address: ShippingAddress | null | undefined, chosen: string | null | undefined): { offered: Z[]; zone: Z | null } {
+  const offered = address ? zonesFor(zones, address) : [...zones];
+  return { offered, zone: offered.find((z) => z.id === chosen) ?? offered[0] ?? null };
+}
+
 /** The zone an order ships with, or why there is none: the field to blame and a message for the shopper. */
 export type ZoneChoice<Z> = { ok: true; zone: Z } | { ok: false; field: "address.country" | "shippingMethod"; message: string };
 
@@ -42,7 +56,7 @@ export type ZoneChoice<Z> = { ok: true; zone: Z } | { ok: false; field: "address
  */
 export function chooseZoneFor<Z extends ZoneCoverage & { id: string; name: string }>(zones: readonly Z[], address: ShippingAddress, chosen: string | null | undefined, countryName: string): ZoneChoice<Z> {
   const offered = zonesFor(zones, address);
-  if (offered.length === 0) return { ok: false, field: "address.country", message: `We don't ship to ${countryName} yet.` };
+  if (offered.length === 0) return { ok: false, field: "address.country", message: noZoneMessage(countryName) };
   if (!chosen) return { ok: true, zone: offered[0]! };
   const zone = offered.find((z) => z.id === chosen);
   if (zone) return { ok: true, zone };

@@ -43,62 +43,42 @@ function grouped(lines: StockLine[]) {
  * cannot give them is reported as short and left as it was, so overselling is impossible however
  * many checkouts run at once. Run it inside the order's transaction and roll back when anything is short.
  */
-export async function takeStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
-  const { products, variants } = grouped(lines);
-  const change: StockChange = { short: [], flipped: [] };
-  const availability = new Set<string>();
-  for (const [id, quantity] of products) {
-    const row = await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-      .where("id", "=", id)
-      .where("stock", ">=", quantity)
-      .returning("stock")
-      .executeTakeFirst();
-    if (!row) change.short.push({ kind: "product", id });
-    else if (row.stock === 0) change.flipped.push(id);
-  }
-  for (const [id, quantity] of variants) {
-    const row = await trx
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-      .where("id", "=", id)
-      .where("stock", ">=", quantity)
-      .returning(["stock", "product_id"])
-      .executeTakeFirst();
-    if (!row) change.short.push({ kind: "variant", id });
-    else if (row.stock === 0) availability.add(row.product_id);
-  }
-  // The last unit of a variant can move the listed price (the cheapest one in stock is gone).
-  if (change.short.length === 0) change.flipped = await listingChanged(trx, change.flipped, availability);
-  return change;
+export function takeStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+  return moveStock(trx, lines, "take");
 }
 
 /** Gives an order's units back to the stock (product and variant rows that still exist). */
-export async function returnStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+export function returnStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+  return moveStock(trx, lines, "give");
+}
+
+/** One stock move, taken or given back, product rows first, then variant rows; then the listings it moved. */
+async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | "give"): Promise<StockChange> {
+  const take = direction === "take";
+  const op = take ? "-" : "+";
+  // A row flips when a take leaves it at 0, or a give brings it back from 0.
+  const flips = (stock: number, quantity: number) => (take ? stock === 0 : stock === quantity);
   const { products, variants } = grouped(lines);
   const change: StockChange = { short: [], flipped: [] };
-  const availability = new Set<string>();
+  const variantFlips = new Set<string>();
   for (const [id, quantity] of products) {
-    const row = await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
-      .where("id", "=", id)
-      .returning("stock")
-      .executeTakeFirst();
-    if (row && row.stock === quantity) change.flipped.push(id);
+    let update = trx.updateTable("products").set((eb) => ({ stock: eb("stock", op, quantity) })).where("id", "=", id);
+    if (take) update = update.where("stock", ">=", quantity);
+    const row = await update.returning("stock").executeTakeFirst();
+    if (!row) {
+      if (take) change.short.push({ kind: "product", id });
+    } else if (flips(row.stock, quantity)) change.flipped.push(id);
   }
   for (const [id, quantity] of variants) {
-    const row = await trx
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", "+", quantity) }))
-      .where("id", "=", id)
-      .returning(["stock", "product_id"])
-      .executeTakeFirst();
-    // A variant back from sold out can be the cheapest one in stock again.
-    if (row && row.stock === quantity) availability.add(row.product_id);
+    let update = trx.updateTable("product_variants").set((eb) => ({ stock: eb("stock", op, quantity) })).where("id", "=", id);
+    if (take) update = update.where("stock", ">=", quantity);
+    const row = await update.returning(["stock", "product_id"]).executeTakeFirst();
+    if (!row) {
+      if (take) change.short.push({ kind: "variant", id });
+    } else if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
   }
-  change.flipped = await listingChanged(trx, change.flipped, availability);
+  // A variant sold out or back can move the listed price (the cheapest one in stock changed).
+  if (change.short.length === 0) change.flipped = await listingChanged(trx, change.flipped, variantFlips);
   return change;
 }
 

@@ -6,7 +6,7 @@ import { cancelOrder } from "../../flows/cancel-order";
 import { placeOrder } from "../../flows/place-order";
 import { countryName } from "../../lib/geo";
 import { computeTotals } from "../cart/cart.pricing";
-import { zonesFor } from "../cart/shipping-zones";
+import { noZoneMessage, offeredZones } from "../cart/shipping-zones";
 import { loadCartRows, priceCart } from "../cart/cart.repo";
 import { toMajor } from "../catalog/pricing";
 import { canTransition, isOrderStatus } from "./order-status";
@@ -45,9 +45,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       const owner = ownerKey(shopper);
       const [rows, settings] = await Promise.all([owner ? loadCartRows(k, owner) : Promise.resolve([]), deps.settings()]);
       const zones = settings.shippingZones;
-      // The zones that deliver to the address (every zone while it is not known); the chosen one when it is among them, else the first.
-      const offered = options.address ? zonesFor(zones, options.address) : zones;
-      const zone = offered.find((z) => z.id === options.shippingMethod) ?? offered[0] ?? null;
+      const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
       const cart = priceCart(rows, settings, zone?.id ?? null);
       const quantities = cart.lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity }));
       return {
@@ -58,7 +56,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         }),
         offered: offered.map((z) => z.id),
         shippingMethod: zone?.id ?? null,
-        unavailable: options.address && !zone ? `We don't ship to ${countryName(options.address.country)} yet.` : null,
+        unavailable: options.address && !zone ? noZoneMessage(countryName(options.address.country)) : null,
         problems: cart.lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
         cardPayments: deps.payments.cardPayments,
       };
