@@ -16,6 +16,7 @@ const ADMIN_SCREENS = [
   "contact-messages",
   "sales-report",
   "facebook-pixel",
+  "audit-log",
 ];
 
 export default [

@@ -15,7 +15,7 @@ import { publicCache } from "./http/public-cache";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
-import { adminRoutes } from "./http/admin.routes";
+import { adminRoutes } from "./http/admin";
 import { authRoutes } from "./http/auth.routes";
 import { cartRoutes } from "./http/cart.routes";
 import { wishlistRoutes } from "./http/wishlist.routes";

@@ -19,6 +19,7 @@ import { createOrderMails } from "./modules/orders/order-mails";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
 import { createUsersService } from "./modules/users/users.service";
+import { createAuditService } from "./modules/audit/audit.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { mergeVisitorIntoUser } from "./flows/merge-visitor";
 
@@ -78,6 +79,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     cart: createCartService(db, { settings }),
     wishlist: createWishlistService(db),
     orders,
+    users,
+    audit: createAuditService(db),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(db, visitorId, userId),
   };

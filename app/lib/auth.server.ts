@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { type Access, can, isStaff, screenAccess } from "../../server/auth/permissions";
 import type { SessionUser } from "../../server/auth/auth.service";
 
 export type { SessionUser };
@@ -35,16 +36,29 @@ export function requireUser(context: AppLoadContext, request: Request): SessionU
 }
 
 /**
- * An administrator: a signed-out visitor is sent to /login (and back), a customer gets a 403
- * error response for the route's error boundary. On /admin-dashboard the server reads the session
- * from the database, so a demotion or ban applies at once.
+ * A staff member or administrator allowed to use `access`: a signed-out visitor is sent to /login
+ * (and back), anyone else gets a 403 error response for the route's error boundary. On
+ * /admin-dashboard the server reads the session from the database, so a demotion, a lost
+ * permission or a ban applies at once.
  */
-export function requireAdmin(context: AppLoadContext, request: Request): SessionUser {
+export function requireAccess(context: AppLoadContext, request: Request, access: Access): SessionUser {
   const user = requireUser(context, request);
-  if (user.role !== "admin") {
-    throw data({ message: "This page is for the shop's administrators." }, { status: 403, statusText: "Forbidden" });
+  if (!can(user, access)) {
+    const message = isStaff(user) ? "Your staff account does not have the permission this page needs." : "This page is for the shop's staff.";
+    throw data({ message }, { status: 403, statusText: "Forbidden" });
   }
   return user;
+}
+
+/**
+ * The guard of one admin screen: what the screen at this request's path needs comes from the one
+ * table (server/auth/permissions.ts ADMIN_SCREEN_ACCESS). React Router runs a page's loaders in
+ * parallel, so every admin loader and action calls this itself, not only the layout.
+ */
+export function requireAdminScreen(context: AppLoadContext, request: Request): SessionUser {
+  const access = screenAccess(pageOf(request).split("?")[0]!);
+  if (!access) throw data({ message: "There is no such admin page." }, { status: 404, statusText: "Not Found" });
+  return requireAccess(context, request, access);
 }
 
 /**

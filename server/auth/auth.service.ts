@@ -6,21 +6,14 @@ import type { Logger } from "../logger";
 import type { ImageService } from "../modules/images/images.service";
 import { imageSrcSet } from "../modules/images/image-sizes";
 import type { Mailer } from "../modules/mail/mailer";
-import { type UserRecord, createUsersService } from "../modules/users/users.service";
-import { type Role, createAuth } from "./auth";
+import { type SessionUser, type UserRecord, createUsersService, toSessionUser } from "../modules/users/users.service";
+import { createAuth } from "./auth";
+import type { Role } from "./permissions";
 import { listAuthProviders, warnIncompleteProviders } from "./providers";
 import { type RateLimitStore, waitText } from "../lib/rate-limit";
 import { resolveAuthSecret } from "./secret";
 
-/** The signed-in user as pages and API handlers see it (`context.user`). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  emailVerified: boolean;
-}
+export type { SessionUser };
 
 export interface SessionLookup {
   user: SessionUser | null;
@@ -53,18 +46,6 @@ function createBackgroundTasks() {
     async idle() {
       while (pending.size) await Promise.all([...pending]);
     },
-  };
-}
-
-/** Normalises better-auth's user object (role may be missing or a comma list) into ours. */
-export function toSessionUser(user: { id: string; name: string; email: string; image?: string | null; role?: string | null; emailVerified: boolean }): SessionUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    image: user.image ?? null,
-    role: user.role?.split(",").includes("admin") ? "admin" : "customer",
-    emailVerified: Boolean(user.emailVerified),
   };
 }
 
@@ -185,7 +166,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The shop's record of a user with the orders module's count of their orders (GET /api/auth/user/{uid}, /my-profile), or null for an unknown id. */
     async getUser(id: string): Promise<UserRecord | null> {
       const [account, count] = await Promise.all([users.getUser(id), deps.countOrders(id)]);
-      return account && { ...account, orders: { count } };
+      if (!account) return null;
+      // The ban's reason and end are for the shop's staff, not part of the user's own record.
+      const { banReason: _reason, banExpires: _until, ...record } = account;
+      return { ...record, orders: { count } };
     },
 
     /**

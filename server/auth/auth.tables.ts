@@ -13,6 +13,8 @@ export type AuthTables = {
     email_verified: Bool;
     image: string | null;
     role: string | null;
+    /** Comma list of a staff member's permissions (migration 0009; server/auth/permissions.ts). */
+    permissions: string | null;
     banned: Bool | null;
     ban_reason: string | null;
     ban_expires: Timestamp | null;

@@ -14,9 +14,25 @@ import { type RateLimitStore, emailKey, waitText } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
-/** Roles of the shop: every account is a customer unless an administrator makes it an admin. */
-export const ROLES = ["customer", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+
+/** Every HTTP endpoint of better-auth's admin plugin (switched off below). */
+const ADMIN_PLUGIN_PATHS = [
+  "ban-user",
+  "create-user",
+  "get-user",
+  "has-permission",
+  "impersonate-user",
+  "list-user-sessions",
+  "list-users",
+  "remove-user",
+  "revoke-user-session",
+  "revoke-user-sessions",
+  "set-role",
+  "set-user-password",
+  "stop-impersonating",
+  "unban-user",
+  "update-user",
+].map((name) => `/admin/${name}`);
 
 /** How long a session lasts without activity ("remember me"), and how often its expiry moves on. */
 export const SESSION_DAYS = 30;
@@ -143,6 +159,9 @@ export function createAuth(deps: AuthDeps) {
     user: {
       modelName: "users",
       fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+      // A staff member's permissions (server/auth/permissions.ts), in the session like the role;
+      // only the users service writes them.
+      additionalFields: { permissions: { type: "string", required: false, input: false } },
     },
     session: {
       modelName: "sessions",
@@ -252,16 +271,10 @@ export function createAuth(deps: AuthDeps) {
         : []),
     ],
 
-    // Admin powers the shop does not offer over HTTP: acting as a customer, setting a customer's
-    // password, creating, editing or deleting accounts. The rest of /admin/* needs the admin role.
-    disabledPaths: [
-      "/admin/impersonate-user",
-      "/admin/stop-impersonating",
-      "/admin/set-user-password",
-      "/admin/create-user",
-      "/admin/update-user",
-      "/admin/remove-user",
-    ],
+    // better-auth's admin endpoints are all off over HTTP: the shop's own admin API
+    // (server/http/admin) manages accounts through the users service, with permissions, the
+    // last-admin rule and the audit log. The plugin stays for roles and for refusing banned users.
+    disabledPaths: ADMIN_PLUGIN_PATHS,
 
     databaseHooks: {
       user: {

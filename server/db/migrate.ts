@@ -8,6 +8,7 @@ import { retentionMigration } from "./migrations/0005-visitor-retention";
 import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-contact";
 import { listedPriceMigration } from "./migrations/0007-listed-price";
 import { searchNegationsMigration } from "./migrations/0008-search-negations";
+import { staffAndAuditMigration } from "./migrations/0009-staff-and-audit";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0006-open-orders-by-contact": openOrdersByContactMigration(),
     "0007-listed-price": listedPriceMigration(),
     "0008-search-negations": searchNegationsMigration(db.dialect),
+    "0009-staff-and-audit": staffAndAuditMigration(db.dialect),
   };
 }
 

@@ -187,6 +187,21 @@ export interface PaymentEventTable {
   received_at: Timestamp;
 }
 
+/** One admin write (migration 0009): who, what, which entity, the fields before/after, when, which request. */
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  /** The actor's e-mail at the time (kept when the account is gone). */
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON: { field: { before, after } } */
+  changes: string | null;
+  request_id: string | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -202,4 +217,5 @@ export interface Database {
   order_lines: OrderLineTable;
   order_events: OrderEventTable;
   payment_events: PaymentEventTable;
+  audit_log: AuditLogTable;
 }

@@ -39,6 +39,7 @@ describe("GET /api/auth/user/{uid}", () => {
       email: "alice@example.com",
       image: null,
       role: "customer",
+      permissions: [],
       emailVerified: true,
       banned: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -86,7 +86,7 @@ describe("fuzzing every endpoint of the route table", () => {
   it("covers our routes and better-auth's, with path parameters", () => {
     const list = endpoints();
     expect(list.some((e) => e.path === "/api/orders" && e.method === "POST")).toBe(true);
-    expect(list.some((e) => e.path === "/api/auth/admin/ban-user")).toBe(true);
+    expect(list.some((e) => e.path === "/api/admin/users/:id/ban")).toBe(true);
     expect(list.filter((e) => e.path.includes(":")).length).toBeGreaterThanOrEqual(6);
   });
 

@@ -97,11 +97,11 @@ export function uniqueIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** Creates a confirmed account with a password directly (no mail round trip), optionally an admin. */
-export async function createAccount(shop: TestShop, input: { email: string; password: string; name?: string; role?: "customer" | "admin" }) {
+/** Creates a confirmed account with a password directly (no mail round trip), optionally staff (with permissions) or an admin. */
+export async function createAccount(shop: TestShop, input: { email: string; password: string; name?: string; role?: "customer" | "staff" | "admin"; permissions?: string[] }) {
   const ctx = await shop.services.auth.auth.$context;
   const user = await ctx.internalAdapter.createUser(
-    { email: input.email, name: input.name ?? input.email.split("@")[0]!, emailVerified: true, role: input.role ?? "customer" },
+    { email: input.email, name: input.name ?? input.email.split("@")[0]!, emailVerified: true, role: input.role ?? "customer", permissions: input.permissions?.join(",") ?? null },
     { method: "admin" },
   );
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(input.password) });

@@ -1,5 +1,5 @@
 import { type AppLoadContext, type ServerBuild, redirect } from "react-router";
-import { requireAdmin, requireUser } from "../../app/lib/auth.server";
+import { requireAdminScreen, requireUser } from "../../app/lib/auth.server";
 
 /** What the fake pages of `pageBuild` render: the load context as the server gave it to React Router. */
 export interface PageProbe {
@@ -25,7 +25,7 @@ const assetRoute = (id: string, path: string, parentId?: string) => ({
 /**
  * A tiny React Router server build for API tests of the page layer: `/` (public), `/my-profile`
  * (requireUser, with an action), `/login` (an action that sets a session cookie) and
- * `/admin-dashboard` (requireAdmin). Its document entry renders
+ * `/admin-dashboard` (requireAdminScreen). Its document entry renders
  * the load context as JSON (`?nonce` asks for the CSP nonce), so tests see what pages would see.
  */
 export function pageBuild(): ServerBuild {
@@ -56,7 +56,7 @@ export function pageBuild(): ServerBuild {
       id: "routes/admin",
       parentId: "root",
       path: "admin-dashboard",
-      module: { default: () => null, loader: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ email: requireAdmin(context, request).email }) },
+      module: { default: () => null, loader: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ email: requireAdminScreen(context, request).email }) },
     },
   };
   return {

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { SessionUser } from "~/lib/use-auth";
+import { isStaff } from "../../../server/auth/permissions";
 
 /** The user's photo, or their initials on a coloured disc; decorative (the name is always written beside or in a label). */
 export function Avatar({ user, className = "size-8 text-xs" }: { user: Pick<SessionUser, "name" | "email" | "image">; className?: string }) {
@@ -15,13 +16,13 @@ export function Avatar({ user, className = "size-8 text-xs" }: { user: Pick<Sess
   );
 }
 
-/** Where a signed-in user can go: profile pages, orders, the admin area for admins. */
+/** Where a signed-in user can go: profile pages, orders, the admin area for staff and admins. */
 export function accountLinks(user: SessionUser) {
   return [
     { to: "/my-profile", label: "My profile" },
     { to: "/update-profile", label: "Update profile" },
     { to: "/my-orders", label: "My orders" },
-    ...(user.role === "admin" ? [{ to: "/admin-dashboard", label: "Admin dashboard" }] : []),
+    ...(isStaff(user) ? [{ to: "/admin-dashboard", label: "Admin dashboard" }] : []),
   ];
 }
 

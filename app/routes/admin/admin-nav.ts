@@ -37,6 +37,7 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
       { path: "banner-management", label: "Banners", description: "The home page's banner carousel." },
       { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period." },
       { path: "facebook-pixel", label: "Tracking pixel", description: "The Facebook pixel id and whether it is active." },
+      { path: "audit-log", label: "Audit log", description: "Every change made in the administration area: who, what and when." },
     ],
   },
 ];

@@ -1,5 +1,13 @@
 import { Link, useLocation } from "react-router";
+import { requireAdminScreen } from "~/lib/auth.server";
 import { adminScreenFor } from "./admin-nav";
+import type { Route } from "./+types/coming-soon";
+
+/** Even a placeholder is guarded by its own entry of the permission table. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  return null;
+}
 
 /** Stands in for an admin screen the admin feature has not delivered yet; it says so plainly. */
 export default function AdminComingSoon() {

@@ -1,6 +1,6 @@
 import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
 import { Avatar, SignOutButton } from "~/components/auth/account-links";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAccess } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
@@ -14,11 +14,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 /**
  * The guard of the whole /admin-dashboard tree: signed-out visitors go to the sign-in page (and
  * come back), customers get the 403 page below. React Router runs the loaders of a page in
- * parallel, so every admin screen that loads data must call `requireAdmin` in its own loader too;
+ * parallel, so every admin screen that loads data must call `requireAdminScreen` in its own loader too;
  * this one only guarantees the layout (and screens without loaders) are never shown to others.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  requireAccess(context, request, "staff");
   return null;
 }
 
@@ -149,7 +149,7 @@ function AdminNav({ label }: { label: string }) {
   );
 }
 
-/** 403 for signed-in customers (from requireAdmin); anything else is a plain error inside the same frame. */
+/** 403 for signed-in customers (from requireAccess); anything else is a plain error inside the same frame. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAccess } from "~/lib/auth.server";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/not-found";
 
@@ -8,7 +8,7 @@ import type { Route } from "./+types/not-found";
  * customers), then a 404 inside the dashboard, sidebar included, instead of the storefront's page.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireAccess(context, request, "staff");
   return data(null, { status: 404, statusText: "Not Found" });
 }
 

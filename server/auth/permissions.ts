@@ -1,0 +1,105 @@
+/**
+ * Roles and permissions of the shop, and the one table of who may use which admin screen and
+ * admin API route. Pure data and functions: the pages (app/) and the API (server/http/admin) both
+ * read it, and tests/api/admin-permissions.test.ts walks it for every kind of user.
+ */
+
+/** Every account is a customer; staff carry permissions from PERMISSIONS; an admin has them all and manages staff. */
+export const ROLES = ["customer", "staff", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The areas a staff member can be given, each with what it lets them do (the users screen shows the text). */
+export const PERMISSIONS = ["catalog", "orders", "customers", "content", "reports", "settings"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  catalog: "Catalogue: products, variants, stock and categories",
+  orders: "Orders: see, move and cancel orders",
+  customers: "Customers: accounts and bans",
+  content: "Content: banners and contact messages",
+  reports: "Reports: sales report and analytics",
+  settings: "Settings: site settings and the tracking pixel",
+};
+
+/**
+ * What a screen or route needs: a permission, "staff" (any staff member or admin: the dashboard)
+ * or "admin" (administrators only: managing staff, the audit log).
+ */
+export type Access = Permission | "staff" | "admin";
+
+export interface AccessHolder {
+  role: Role;
+  permissions: readonly Permission[];
+}
+
+/** The one role rule: better-auth keeps a role string (possibly a comma list); anything unknown is a customer. */
+export function roleOf(raw: string | null | undefined): Role {
+  const roles = (raw ?? "").split(",").map((r) => r.trim());
+  if (roles.includes("admin")) return "admin";
+  if (roles.includes("staff")) return "staff";
+  return "customer";
+}
+
+/** The permissions stored for an account (a comma list); an admin has them all, a customer none. */
+export function permissionsOf(role: Role, raw: string | null | undefined): Permission[] {
+  if (role === "admin") return [...PERMISSIONS];
+  if (role === "customer") return [];
+  const wanted = new Set((raw ?? "").split(",").map((p) => p.trim()));
+  return PERMISSIONS.filter((p) => wanted.has(p));
+}
+
+/** Whether this user may use something that needs `access`. */
+export function can(user: AccessHolder | null | undefined, access: Access): boolean {
+  if (!user || user.role === "customer") return false;
+  if (user.role === "admin") return true;
+  if (access === "admin") return false;
+  if (access === "staff") return true;
+  return user.permissions.includes(access);
+}
+
+/** Whether the account may enter the admin area at all. */
+export const isStaff = (user: AccessHolder | null | undefined): boolean => can(user, "staff");
+
+/**
+ * Every admin screen (path under /admin-dashboard, as in app/routes.ts) with what it needs.
+ * A screen missing here cannot be opened (the guard refuses unknown screens).
+ */
+export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
+  "": "staff",
+  "all-products": "catalog",
+  "add-product": "catalog",
+  "edit-product/:id": "catalog",
+  "add-category": "catalog",
+  "banner-management": "content",
+  orders: "orders",
+  "orders/pending": "orders",
+  "orders/completed": "orders",
+  "orders/management": "orders",
+  users: "customers",
+  "contact-messages": "content",
+  "sales-report": "reports",
+  "site-analytics": "reports",
+  settings: "settings",
+  "facebook-pixel": "settings",
+  "audit-log": "admin",
+};
+
+/**
+ * Every admin API route ("METHOD /path" under /api/admin) with what it needs. The admin router
+ * refuses to mount a route that is not listed here, so no route can go without a check.
+ */
+export const ADMIN_API_ACCESS: Record<string, Access> = {
+  "GET /users": "customers",
+  "POST /users/:id/ban": "customers",
+  "POST /users/:id/unban": "customers",
+  "PATCH /users/:id/role": "admin",
+  "GET /audit-log": "admin",
+};
+
+/** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */
+export function screenAccess(pathname: string): Access | undefined {
+  const rest = pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");
+  if (rest in ADMIN_SCREEN_ACCESS) return ADMIN_SCREEN_ACCESS[rest];
+  const pattern = Object.keys(ADMIN_SCREEN_ACCESS).find((p) => p.includes(":") && new RegExp(`^${p.replace(/:[^/]+/g, "[^/]+")}$`).test(rest));
+  return pattern ? ADMIN_SCREEN_ACCESS[pattern] : undefined;
+}
