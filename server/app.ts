@@ -16,6 +16,7 @@ import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { seoRoutes } from "./http/seo.routes";
 import { adminRoutes } from "./http/admin";
+import { openApiRoutes } from "./http/openapi";
 import { authRoutes } from "./http/auth.routes";
 import { cartRoutes } from "./http/cart.routes";
 import { wishlistRoutes } from "./http/wishlist.routes";
@@ -105,6 +106,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   app.use("/api/*", etag());
   app.route("/api", authRoutes());
   app.route("/api/admin", adminRoutes());
+  app.route("/api", openApiRoutes());
   app.route("/api", catalogRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", cartRoutes());

@@ -226,6 +226,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return Boolean(await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase()));
     },
 
+    /** better-auth's OpenAPI description of its endpoints (paths relative to /api/auth), for the shop's document. */
+    async openApiSchema() {
+      return (await auth.api.generateOpenAPISchema()) as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
+    },
+
     /** Resolves once every mail and other background task started so far has finished. */
     idle: () => background.idle(),
   };

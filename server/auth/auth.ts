@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { openAPI } from "better-auth/plugins/open-api";
 import type { Db } from "../db/database";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
@@ -243,6 +244,9 @@ export function createAuth(deps: AuthDeps) {
           sendLater((siteName) => magicLinkMail({ to: email, siteName, url, minutes: MAGIC_LINK_MINUTES }));
         },
       }),
+      // Describes better-auth's endpoints for the shop's OpenAPI document (server/http/openapi.ts);
+      // its own HTTP pages are off (disabledPaths), the document is built in-process.
+      openAPI({ disableDefaultReference: true }),
       admin({
         defaultRole: "customer",
         adminRoles: ["admin"],
@@ -274,7 +278,7 @@ export function createAuth(deps: AuthDeps) {
     // better-auth's admin endpoints are all off over HTTP: the shop's own admin API
     // (server/http/admin) manages accounts through the users service, with permissions, the
     // last-admin rule and the audit log. The plugin stays for roles and for refusing banned users.
-    disabledPaths: ADMIN_PLUGIN_PATHS,
+    disabledPaths: [...ADMIN_PLUGIN_PATHS, "/open-api/generate-schema", "/reference"],
 
     databaseHooks: {
       user: {

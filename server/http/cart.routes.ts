@@ -5,7 +5,7 @@ import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.sche
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
 
-const cartQuery = z.object({ shippingMethod: z.string().max(40).optional() });
+export const cartQuery = z.object({ shippingMethod: z.string().max(40).optional() });
 
 /**
  * The shopper's cart over JSON (spec: add, remove, update quantity; totals computed here). A

@@ -4,7 +4,7 @@ import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalo
 import { parseInput } from "../lib/validate";
 import type { AppEnv } from "./context";
 
-const searchQuerySchema = z.object({
+export const searchQuerySchema = z.object({
   q: z.string().max(200, "Search term is too long").optional().default(""),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

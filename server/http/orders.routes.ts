@@ -7,7 +7,7 @@ import type { OrderViewer } from "../modules/orders/orders.types";
 import { type AppEnv, clientIp } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
 
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
+export const tokenQuery = z.object({ token: z.string().max(200).optional() });
 
 function viewerOf(shopper: ApiShopper, token: string | undefined): OrderViewer {
   return { shopper: shopper.shopper, token: token ?? null, isAdmin: shopper.user?.role === "admin" };

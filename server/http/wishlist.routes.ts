@@ -4,7 +4,7 @@ import { parseInput } from "../lib/validate";
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
 
-const toggleSchema = z.object({ productId: z.string({ error: "Please name a product" }).trim().min(1, "Please name a product").max(100) });
+export const toggleSchema = z.object({ productId: z.string({ error: "Please name a product" }).trim().min(1, "Please name a product").max(100) });
 
 /** The shopper's wishlist over JSON: the list (newest first) and the heart's toggle. */
 export function wishlistRoutes() {

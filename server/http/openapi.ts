@@ -1,0 +1,150 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "./context";
+import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
+import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
+import { contactSchema } from "../modules/content/content.schema";
+import { placeOrderSchema, shippingAddressSchema } from "../modules/orders/orders.schema";
+import { accessOf } from "./admin/admin-route";
+import { ADMIN_ROUTES } from "./admin";
+import { cartQuery } from "./cart.routes";
+import { searchQuerySchema } from "./catalog.routes";
+import { tokenQuery } from "./orders.routes";
+import { toggleSchema } from "./wishlist.routes";
+
+import packageJson from "../../package.json";
+
+/** The API's version in the document: the package's. */
+const SHOP_VERSION = packageJson.version;
+
+/** One operation of the API, with the zod schemas its route validates with. */
+export interface Operation {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Hono's path under /api (`:name` parameters). */
+  path: string;
+  summary: string;
+  tag: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A body that is not JSON (multipart upload, CSV, Stripe's signed event). */
+  bodyType?: string;
+  /** Who may call it, when not everyone. */
+  access?: string;
+}
+
+/**
+ * The routes outside /api/admin, each with the schema its handler parses (imported from the same
+ * place the handler takes it). tests/api/openapi.test.ts fails when a mounted route is missing.
+ */
+const PUBLIC_OPERATIONS: Operation[] = [
+  { method: "GET", path: "/products", tag: "Catalogue", summary: "Product cards of a listing: category, sub-category, price range, sort, page.", query: listingQuerySchema },
+  { method: "GET", path: "/products/search/ser", tag: "Catalogue", summary: "Search products (typo-tolerant); `q` is the trimmed term, `limit` 10 by default.", query: searchQuerySchema },
+  { method: "GET", path: "/products/category", tag: "Catalogue", summary: "Products of every category.", query: limitOffsetSchema },
+  { method: "GET", path: "/products/category/:category", tag: "Catalogue", summary: "Products of one category (empty list for an unknown one).", query: limitOffsetSchema },
+  { method: "GET", path: "/products/:slug", tag: "Catalogue", summary: "One product with its variants, pictures and specifications." },
+  { method: "GET", path: "/categories", tag: "Catalogue", summary: "Categories with their sub-categories." },
+  { method: "GET", path: "/settings", tag: "Content", summary: "The site settings (site name, currency, shipping rules…)." },
+  { method: "GET", path: "/facebook-pixel", tag: "Content", summary: "The tracking pixel's id and status." },
+  { method: "GET", path: "/banners", tag: "Content", summary: "The home page's live banners in order." },
+  { method: "POST", path: "/contact", tag: "Content", summary: "Send a message through the contact form.", body: contactSchema },
+  { method: "GET", path: "/cart", tag: "Shopping", summary: "This shopper's cart, priced on the server.", query: cartQuery },
+  { method: "POST", path: "/cart/items", tag: "Shopping", summary: "Add a product (and variant) to the cart; an existing line's quantity grows.", body: addToCartSchema },
+  { method: "PATCH", path: "/cart/items/:lineId", tag: "Shopping", summary: "Change a cart line's quantity (at least 1).", body: updateQuantitySchema },
+  { method: "DELETE", path: "/cart/items/:lineId", tag: "Shopping", summary: "Remove a cart line." },
+  { method: "GET", path: "/wishlist", tag: "Shopping", summary: "This shopper's wishlist." },
+  { method: "POST", path: "/wishlist/toggle", tag: "Shopping", summary: "Add a product to the wishlist, or remove it when it is there.", body: toggleSchema },
+  { method: "GET", path: "/shipping-options", tag: "Orders", summary: "The shipping zones an address gets, priced for this cart.", query: shippingAddressSchema },
+  { method: "POST", path: "/orders", tag: "Orders", summary: "Place an order from the cart (Idempotency-Key header: a repeated key answers the same order).", body: placeOrderSchema },
+  { method: "GET", path: "/orders", tag: "Orders", summary: "This shopper's orders, newest first." },
+  { method: "GET", path: "/orders/:id", tag: "Orders", summary: "One order: its owner, the bearer of its link's token, or staff with the orders permission.", query: tokenQuery },
+  { method: "POST", path: "/orders/:id/cancel", tag: "Orders", summary: "Cancel an order while it is still pending.", query: tokenQuery },
+  { method: "POST", path: "/payments/stripe/webhook", tag: "Payments", summary: "Stripe's signed events (a paid or failed card payment).", bodyType: "application/json" },
+  { method: "GET", path: "/auth-providers", tag: "Accounts", summary: "The sign-in providers this shop offers." },
+  { method: "GET", path: "/auth/user/:uid", tag: "Accounts", summary: "The shop's record of a user (the user themselves, or staff with the customers permission)." },
+  { method: "POST", path: "/account/avatar", tag: "Accounts", summary: "Upload the signed-in user's profile picture (multipart, field `image`).", bodyType: "multipart/form-data" },
+  { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
+];
+
+/** The admin routes, from their own table (schemas and permission travel with each route). */
+function adminOperations(): Operation[] {
+  return ADMIN_ROUTES.map((r) => {
+    const bodyType = r.path === "/uploads" ? "multipart/form-data" : r.path === "/products/import" ? "text/csv" : undefined;
+    return { method: r.method, path: `/admin${r.path}`, summary: r.summary, tag: "Admin", query: r.query, body: r.body, bodyType, access: accessOf(r) };
+  });
+}
+
+/** Every operation of our own routers (better-auth's are added from its generator). */
+export function apiOperations(): Operation[] {
+  return [...PUBLIC_OPERATIONS, ...adminOperations()];
+}
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+
+/** Query parameters of an object schema, one per property. */
+function queryParameters(schema: z.ZodType): object[] {
+  const js = jsonSchema(schema) as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({ name, in: "query", required: Boolean(js.required?.includes(name)), schema: s }));
+}
+
+const ERROR = {
+  description: "An expected failure: `{ error: { code, message, fields? } }`",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        properties: {
+          error: {
+            type: "object",
+            properties: { code: { type: "string" }, message: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
+            required: ["code", "message"],
+          },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of the whole API: our operations, their schemas generated from the zod
+ * schemas the routes validate with (zod's own JSON Schema generator), and better-auth's endpoints
+ * under /api/auth from better-auth's generator.
+ */
+export function openApiDocument(auth: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } } | null, info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of apiOperations()) {
+    const path = `/api${op.path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
+    const pathParams = [...op.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const operation: Record<string, unknown> = {
+      summary: op.summary,
+      tags: [op.tag],
+      parameters: [...pathParams, ...(op.query ? queryParameters(op.query) : [])],
+      responses: { "200": { description: "Success" }, "4XX": ERROR },
+    };
+    if (op.access) operation["x-permission"] = op.access;
+    if (op.body) operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } };
+    else if (op.bodyType) operation.requestBody = { required: true, content: { [op.bodyType]: { schema: op.bodyType === "text/csv" ? { type: "string" } : { type: "object" } } } };
+    (paths[path] ??= {})[op.method.toLowerCase()] = operation;
+  }
+  for (const [path, item] of Object.entries(auth?.paths ?? {})) {
+    paths[`/api/auth${path}`] = item as Record<string, unknown>;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: `${info.title} API`, version: info.version, description: "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5)." },
+    servers: [{ url: "/" }],
+    paths,
+    components: { schemas: { ...(auth?.components?.schemas ?? {}) } },
+  };
+}
+
+/** GET /api/openapi.json: the document, built once per process (the routes do not change while it runs). */
+export function openApiRoutes() {
+  const r = new Hono<AppEnv>();
+  let document: Promise<unknown> | null = null;
+  r.get("/openapi.json", async (c) => {
+    document ??= c.var.services.auth.openApiSchema().then((auth) => openApiDocument(auth, { title: "Shop", version: SHOP_VERSION }));
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(await document);
+  });
+  return r;
+}
