@@ -76,10 +76,10 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
                   )}
                 </dd>
               </div>
-              {profile.role === "admin" && (
+              {profile.role !== "customer" && (
                 <div>
                   <dt className="sr-only">Role</dt>
-                  <dd className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Shop administrator</dd>
+                  <dd className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">{profile.role === "admin" ? "Shop administrator" : "Shop staff"}</dd>
                 </div>
               )}
             </dl>

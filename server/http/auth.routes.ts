@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { AppError } from "../lib/errors";
+import { can } from "../auth/permissions";
 import type { SessionUser } from "../auth/auth.service";
 import { type AppEnv, clientIp } from "./context";
 import { readMultipart } from "./multipart";
@@ -28,7 +29,7 @@ export function authRoutes() {
   r.get("/auth/user/:uid", async (c) => {
     const user = await requireApiUser(c);
     const uid = c.req.param("uid");
-    if (user.id !== uid && user.role !== "admin") throw new AppError("forbidden", "You can only see your own account.");
+    if (user.id !== uid && !can(user, "customers")) throw new AppError("forbidden", "You can only see your own account.");
     const record = await c.var.services.auth.getUser(uid);
     if (!record) throw new AppError("not_found", "There is no user with this id.");
     c.header("Cache-Control", "private, no-store");

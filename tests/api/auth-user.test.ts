@@ -62,6 +62,16 @@ describe("GET /api/auth/user/{uid}", () => {
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");
   });
+
+  it("lets staff with the customers permission read anyone's record, and not staff without it", async () => {
+    await createAccount(shop, { email: "support@example.com", password: "support-password", role: "staff", permissions: ["customers"] });
+    await createAccount(shop, { email: "packer@example.com", password: "packer-password", role: "staff", permissions: ["orders", "catalog"] });
+    const support = await signedIn(shop, "support@example.com", "support-password");
+    expect((await support.get(`/api/auth/user/${bob.id}`)).status).toBe(200);
+    const packer = await signedIn(shop, "packer@example.com", "packer-password");
+    expect((await packer.get(`/api/auth/user/${bob.id}`)).status).toBe(403);
+    expect((await (await packer.get("/api/auth/user/" + (await packer.session())!.user.id)).json()).permissions).toEqual(["orders", "catalog"].sort());
+  });
 });
 
 describe("the user record's orders.count", () => {
