@@ -9,6 +9,9 @@ export async function expectAccessible(page: Page) {
     .waitForFunction(
       () =>
         !document.querySelector('[aria-busy="true"]') &&
+        // A toast inserted but not yet mounted has not started its fade-in transition yet, so no
+        // animation would be found running while it sits at opacity 0 (sonner's data-mounted).
+        [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAttribute("data-mounted") === "true" && t.getAttribute("data-removed") !== "true") &&
         document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
       undefined,
       { timeout: 3_000 },
