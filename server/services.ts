@@ -63,13 +63,16 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger, accountEmail: (id) => users.getUser(id) });
   const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
   const orders = createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits, epoch: dataEpoch, logger });
+  // Modules get the services of the modules they read (never their repos or tables).
+  const catalog = createCatalogService(db, catalogRepo, dataEpoch);
+  const wishlist = createWishlistService(db, { catalog });
   return {
     env,
     db,
     dataEpoch,
     rateLimits,
-    catalog: createCatalogService(db, catalogRepo, dataEpoch),
-    search: createSearchService(db, catalogRepo, { epoch: dataEpoch }),
+    catalog,
+    search: createSearchService(db, catalog, { epoch: dataEpoch }),
     content,
     images,
     mailer,
@@ -77,7 +80,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     auth,
     payments,
     cart: createCartService(db, { settings }),
-    wishlist: createWishlistService(db),
+    wishlist,
     orders,
     users,
     audit: createAuditService(db),

@@ -286,7 +286,7 @@ describe("search service", () => {
 
   it("learns new words for typo correction a few seconds after a catalogue write", async () => {
     const epoch = createEpoch();
-    const service = createSearchService(shop.db, undefined, { epoch });
+    const service = createSearchService(shop.db, shop.services.catalog, { epoch });
     const find = async (q: string) => (await service.search(q)).products.map((p) => p.name);
     expect(await find("zbeulon")).toEqual([]);
     await addProduct(shop.db, { name: "Zebulon Vase", categoryId: ids.accessories });

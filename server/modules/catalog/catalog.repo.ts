@@ -1,9 +1,11 @@
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { toIso } from "../../db/database";
+import type { Database } from "../../db/schema";
+import { imageVariantUrl } from "../images/image-sizes";
 import type { Sort } from "./catalog.schema";
 import type { Category, ProductCard, ProductDetail, ProductVariant } from "./catalog.types";
-import { parseColorImages } from "./pictures";
+import { parseColorImages, picturesFor } from "./pictures";
 import { listedPrice, toMajor, variantPrice } from "./pricing";
 
 /** Filters in minor units, already resolved to category ids. */
@@ -79,6 +81,72 @@ function toCard(row: CardRow): ProductCard {
     selectedAditionalPrice: 0,
     createdAt: toIso(row.created_at)!,
   };
+}
+
+/** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<Database>;
+
+/** A product and one of its variants as a cart line needs them now (money in minor units). */
+export interface Purchasable {
+  productId: string;
+  /** '' for the product itself (no variant chosen). */
+  variantId: string;
+  name: string;
+  slug: string;
+  /** The product's own price and discount, before any variant's additional price. */
+  price: number;
+  discount: number;
+  shippingCost: number;
+  /** 'active' when it is sold. */
+  status: string;
+  sku: string | null;
+  /** The product row's units (for a product with variants, their sum). */
+  productStock: number;
+  categoryName: string;
+  /** The picture of the variant's colour (or the product's first), at the cart's width. */
+  image: string | null;
+  /** The chosen variant as it is now; null when none was chosen or it no longer exists. */
+  variant: { id: string; color: string | null; size: string | null; additionalPrice: number; stock: number; sku: string | null } | null;
+}
+
+/** A product with every variant one can choose, to put one of them in a cart. */
+export interface PurchaseOptions {
+  id: string;
+  name: string;
+  status: string;
+  stock: number;
+  /** In the product page's order. */
+  variants: Array<{ id: string; color: string | null; size: string | null; stock: number }>;
+}
+
+/** A product as the wishlist shows it, sold or not (money in the major unit). */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  slug: string;
+  /** The listed price (pricing.ts listedPrice), before and after the discount. */
+  price: number;
+  discount: number;
+  finalPrice: number;
+  priceVaries: boolean;
+  image: string | null;
+  category: string;
+  /** Still sold ('active'). */
+  active: boolean;
+  inStock: boolean;
+  hasVariants: boolean;
+}
+
+/** The first picture of a product (of the colour, when given and pictured) at its smallest stored width. */
+function firstImage(imagesJson: string, colorImagesJson?: string, color?: string | null): string | null {
+  try {
+    const images = JSON.parse(imagesJson) as unknown;
+    const list = Array.isArray(images) ? images.filter((x): x is string => typeof x === "string") : [];
+    const first = picturesFor({ images: list, colorImages: parseColorImages(colorImagesJson) }, color)[0];
+    return first ? imageVariantUrl(first, "product", 320) : null;
+  } catch {
+    return null;
+  }
 }
 
 const ORDER: Record<Sort, Array<[string, "asc" | "desc"]>> = {
@@ -238,6 +306,138 @@ export function createCatalogRepo(db: Db) {
     async allSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
       const rows = await k.selectFrom("products").select(["slug", "updated_at"]).where("status", "=", "active").execute();
       return rows.map((r) => ({ slug: r.slug, updatedAt: toIso(r.updated_at)! }));
+    },
+
+    /**
+     * Products and chosen variants as they are now, in one query, on the caller's executor (a
+     * transaction sees its own writes): one entry per item whose product exists, in the given order.
+     */
+    async listPurchasables(items: ReadonlyArray<{ productId: string; variantId: string }>, ex: Executor = k): Promise<Purchasable[]> {
+      if (items.length === 0) return [];
+      const productIds = [...new Set(items.map((i) => i.productId))];
+      const variantIds = [...new Set(items.map((i) => i.variantId).filter((v) => v !== ""))];
+      const rows = await ex
+        .selectFrom("products as p")
+        .innerJoin("categories as cat", "cat.id", "p.category_id")
+        .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "in", variantIds.length ? variantIds : ["-"]))
+        .where("p.id", "in", productIds)
+        .select([
+          "p.id",
+          "p.name",
+          "p.slug",
+          "p.price",
+          "p.discount",
+          "p.shipping_cost",
+          "p.images",
+          "p.color_images",
+          "p.status",
+          "p.sku",
+          "p.stock",
+          "cat.name as category_name",
+          "v.id as v_id",
+          "v.color",
+          "v.size",
+          "v.additional_price",
+          "v.stock as v_stock",
+          "v.sku as v_sku",
+        ])
+        .execute();
+      const byProduct = new Map<string, typeof rows>();
+      for (const r of rows) {
+        const list = byProduct.get(r.id);
+        if (list) list.push(r);
+        else byProduct.set(r.id, [r]);
+      }
+      return items.flatMap((item): Purchasable[] => {
+        const found = byProduct.get(item.productId);
+        if (!found) return [];
+        const p = found[0];
+        const v = item.variantId === "" ? undefined : found.find((r) => r.v_id === item.variantId);
+        const variant = v
+          ? { id: v.v_id!, color: v.color, size: v.size, additionalPrice: v.additional_price ?? 0, stock: v.v_stock ?? 0, sku: v.v_sku }
+          : null;
+        return [
+          {
+            productId: p.id,
+            variantId: item.variantId,
+            name: p.name,
+            slug: p.slug,
+            price: p.price,
+            discount: p.discount,
+            shippingCost: p.shipping_cost,
+            status: p.status,
+            sku: p.sku,
+            productStock: p.stock,
+            categoryName: p.category_name,
+            image: firstImage(p.images, p.color_images, variant?.color),
+            variant,
+          },
+        ];
+      });
+    },
+
+    /** A product with the variants one can choose (their colour, size and stock), or null when there is no such product. */
+    async getPurchaseOptions(productId: string, ex: Executor = k): Promise<PurchaseOptions | null> {
+      const rows = await ex
+        .selectFrom("products as p")
+        .leftJoin("product_variants as v", "v.product_id", "p.id")
+        .where("p.id", "=", productId)
+        .select(["p.id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
+        .orderBy("v.sort_order")
+        .execute();
+      const product = rows[0];
+      if (!product) return null;
+      return {
+        id: product.id,
+        name: product.name,
+        status: product.status,
+        stock: product.stock,
+        variants: rows.filter((r) => r.v_id !== null).map((r) => ({ id: r.v_id!, color: r.color, size: r.size, stock: r.v_stock ?? 0 })),
+      };
+    },
+
+    /** Summaries of these products, sold or not, in the given order (unknown ids are skipped): one query. */
+    async listSummaries(ids: string[]): Promise<ProductSummary[]> {
+      if (ids.length === 0) return [];
+      const rows = await k
+        .selectFrom("products as p")
+        .innerJoin("categories as c", "c.id", "p.category_id")
+        .where("p.id", "in", [...new Set(ids)])
+        .select((eb) => [
+          "p.id",
+          "p.name",
+          "p.slug",
+          "p.discount",
+          "p.final_price",
+          "p.list_price",
+          "p.price_varies",
+          "p.images",
+          "p.stock",
+          "p.status",
+          "c.name as category",
+          eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id")).as("has_variants"),
+        ])
+        .execute();
+      const byId = new Map(
+        rows.map((r): [string, ProductSummary] => [
+          r.id,
+          {
+            id: r.id,
+            name: r.name,
+            slug: r.slug,
+            price: toMajor(r.list_price),
+            discount: r.discount,
+            finalPrice: toMajor(r.final_price),
+            priceVaries: r.price_varies === 1,
+            image: firstImage(r.images),
+            category: r.category,
+            active: r.status === "active",
+            inStock: r.status === "active" && r.stock > 0,
+            hasVariants: Boolean(r.has_variants),
+          },
+        ]),
+      );
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
   };
 }

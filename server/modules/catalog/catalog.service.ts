@@ -1,10 +1,12 @@
 import type { Db } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
-import { type CatalogRepo, type ProductFilter, createCatalogRepo } from "./catalog.repo";
+import { type CatalogRepo, type Executor, type ProductFilter, createCatalogRepo } from "./catalog.repo";
 import type { ListingQuery, Sort } from "./catalog.schema";
 import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
 import { toMajor, toMinor } from "./pricing";
+
+export type { Executor, ProductSummary, Purchasable, PurchaseOptions } from "./catalog.repo";
 
 export interface Listing extends Page<ProductCard> {
   priceBounds: { min: number; max: number } | null;
@@ -96,6 +98,21 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
     },
 
     listSitemapEntries: () => repo.allSlugs(),
+
+    /** Products and chosen variants as they are now (price, stock, status, picture), for cart lines; `ex` is the caller's transaction when it has one, so the cart never reads catalogue tables itself. */
+    listPurchasables(items: ReadonlyArray<{ productId: string; variantId: string }>, ex?: Executor) {
+      return repo.listPurchasables(items, ex);
+    },
+
+    /** A product with the variants one can choose, or null: the cart resolves a colour and size against it. */
+    getPurchaseOptions(productId: string, ex?: Executor) {
+      return repo.getPurchaseOptions(productId, ex);
+    },
+
+    /** Summaries of products, sold or not, in the given order: what the wishlist shows of its entries. */
+    listSummaries(ids: string[]) {
+      return repo.listSummaries(ids);
+    },
 
     /** Drops cached reads (here and in the HTTP answer cache) after a catalogue write. */
     invalidate(): void {

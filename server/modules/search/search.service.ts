@@ -1,7 +1,6 @@
 import type { Db } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { createCatalogRepo } from "../catalog/catalog.repo";
+import type { CatalogService } from "../catalog/catalog.service";
 import type { ProductCard } from "../catalog/catalog.types";
 import { type SearchEngine, createSearchEngine } from "./search.repo";
 import { planSearch } from "./search.query";
@@ -27,9 +26,10 @@ const MIN_SIMILAR_LENGTH = 3;
  * splits product text; each word is expanded with an in-memory vocabulary of indexed words (by
  * prefix, and by Damerau-Levenshtein distance for typos) and the engine's own full-text index is
  * queried with the expansions, every word required. When nothing matches, names similar to the
- * whole term (trigram similarity) are offered instead. See search.repo.ts for the ranking.
+ * whole term (trigram similarity) are offered instead. See search.repo.ts for the ranking. The
+ * hits' cards come from the catalogue (`listByIds`), which owns the products.
  */
-export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRepo(db), options: SearchOptions = {}) {
+export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
   const ttl = options.vocabularyTtlMs ?? 60_000;
   const engine: SearchEngine = createSearchEngine(db, ttl);
   let cached: { vocabulary: Vocabulary; at: number } | null = null;
@@ -88,7 +88,7 @@ export function createSearchService(db: Db, repo: CatalogRepo = createCatalogRep
       let hits = await engine.find(plan, size, start);
       const whole = normaliseQuery(words);
       if (hits.total === 0 && whole.replace(/ /g, "").length >= MIN_SIMILAR_LENGTH) hits = await engine.similarNames(whole, size, start);
-      return { products: await repo.cardsByIds(hits.ids), total: hits.total };
+      return { products: await catalog.listByIds(hits.ids), total: hits.total };
     },
 
     /** Makes the next search see catalogue writes at once: drops the vocabulary (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */

@@ -2,11 +2,15 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
-import { toMajor } from "../catalog/pricing";
-import { firstImage } from "../cart/cart.repo";
+import type { CatalogService } from "../catalog/catalog.service";
 import type { WishlistService } from "./wishlist.types";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
+
+export interface WishlistServiceDeps {
+  /** The catalogue's summaries of products: what an entry shows (the wishlist keeps only product ids). */
+  catalog: Pick<CatalogService, "listSummaries">;
+}
 
 function requireOwner(shopper: Shopper): string {
   const owner = ownerKey(shopper);
@@ -15,7 +19,7 @@ function requireOwner(shopper: Shopper): string {
 }
 
 /** Wishlists on the server, one per owner (`user:<id>` or `visitor:<id>`), newest entry first. */
-export function createWishlistService(db: Db): WishlistService {
+export function createWishlistService(db: Db, deps: WishlistServiceDeps): WishlistService {
   const k = db.kysely;
 
   async function count(owner: string): Promise<number> {
@@ -32,41 +36,28 @@ export function createWishlistService(db: Db): WishlistService {
       const owner = ownerKey(shopper);
       if (!owner) return [];
       const rows = await k
-        .selectFrom("wishlist_items as w")
-        .innerJoin("products as p", "p.id", "w.product_id")
-        .innerJoin("categories as c", "c.id", "p.category_id")
-        .where("w.owner", "=", owner)
-        .select((eb) => [
-          "p.id",
-          "p.name",
-          "p.slug",
-          "p.discount",
-          "p.final_price",
-          "p.list_price",
-          "p.price_varies",
-          "p.images",
-          "p.stock",
-          "p.status",
-          "c.name as category",
-          "w.created_at",
-          eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id")).as("has_variants"),
-        ])
-        .orderBy("w.created_at", "desc")
-        .orderBy("p.id")
+        .selectFrom("wishlist_items")
+        .select(["product_id", "created_at"])
+        .where("owner", "=", owner)
+        .orderBy("created_at", "desc")
+        .orderBy("product_id")
         .execute();
-      return rows.map((r) => ({
-        productId: r.id,
-        name: r.name,
-        slug: r.slug,
-        price: toMajor(r.list_price),
-        discount: r.discount,
-        finalPrice: toMajor(r.final_price),
-        priceVaries: r.price_varies === 1,
-        image: firstImage(r.images),
-        category: r.category,
-        inStock: r.status === "active" && r.stock > 0,
-        hasVariants: Boolean(r.has_variants),
-        addedAt: toIso(r.created_at)!,
+      if (rows.length === 0) return [];
+      const products = await deps.catalog.listSummaries(rows.map((r) => r.product_id));
+      const addedAt = new Map(rows.map((r) => [r.product_id, toIso(r.created_at)!]));
+      return products.map((p) => ({
+        productId: p.id,
+        name: p.name,
+        slug: p.slug,
+        price: p.price,
+        discount: p.discount,
+        finalPrice: p.finalPrice,
+        priceVaries: p.priceVaries,
+        image: p.image,
+        category: p.category,
+        inStock: p.inStock,
+        hasVariants: p.hasVariants,
+        addedAt: addedAt.get(p.id)!,
       }));
     },
 
@@ -79,12 +70,12 @@ export function createWishlistService(db: Db): WishlistService {
 
     async toggle(shopper, productId) {
       const owner = requireOwner(shopper);
-      const product = await k.selectFrom("products").select(["id", "name", "status"]).where("id", "=", String(productId ?? "")).executeTakeFirst();
+      const [product] = await deps.catalog.listSummaries([String(productId ?? "")]);
       if (!product) throw new AppError("not_found", "This product is no longer available.");
       const removed = await k.deleteFrom("wishlist_items").where("owner", "=", owner).where("product_id", "=", product.id).executeTakeFirst();
       if (Number(removed.numDeletedRows) > 0) return { added: false, name: product.name, count: await count(owner) };
       // A product withdrawn from sale can leave the wishlist but not join it.
-      if (product.status !== "active") throw new AppError("not_found", "This product is no longer available.");
+      if (!product.active) throw new AppError("not_found", "This product is no longer available.");
       await k
         .insertInto("wishlist_items")
         .values({ owner, product_id: product.id, created_at: nowIso() })
