@@ -15,6 +15,7 @@ import { createSearchService } from "./modules/search/search.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createWishlistService } from "./modules/wishlist/wishlist.service";
 import { createOrdersService } from "./modules/orders/orders.service";
+import type { OrdersService } from "./modules/orders/orders.types";
 import { createOrderMails } from "./modules/orders/order-mails";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
@@ -22,6 +23,7 @@ import { createUsersService } from "./modules/users/users.service";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { mergeVisitorIntoUser } from "./flows/merge-visitor";
+import { createOrderFlows } from "./flows/order-flows";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -62,10 +64,13 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const users = createUsersService(db);
   const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger, accountEmail: (id) => users.getUser(id) });
   const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
-  const orders = createOrdersService({ db, settings, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits, epoch: dataEpoch, logger });
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
+  const cart = createCartService(db, { settings, catalog });
   const wishlist = createWishlistService(db, { catalog });
+  const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
+  // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
+  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, cart, payments, settings, epoch: dataEpoch, logger }) };
   return {
     env,
     db,
@@ -79,13 +84,13 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     visitors,
     auth,
     payments,
-    cart: createCartService(db, { settings }),
+    cart,
     wishlist,
     orders,
     users,
     audit: createAuditService(db),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
-    mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(db, visitorId, userId),
+    mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser({ db, cart, wishlist }, visitorId, userId),
   };
 }
 

@@ -1,22 +1,18 @@
-import { nowIso } from "../db/database";
-import type { OrderLineTable } from "../db/schema";
 import { AppError } from "../lib/errors";
 import { countryName } from "../lib/geo";
-import { newId } from "../lib/ids";
 import { type Shopper, ownerKey } from "../lib/shopper";
 import { parseInput } from "../lib/validate";
-import { type Executor, type PricedCart, ensureCartId, loadCartRows, priceCart } from "../modules/cart/cart.repo";
+import type { CartProblem, Executor, PricedLine } from "../modules/cart/cart.types";
 import { chooseZoneFor } from "../modules/cart/shipping-zones";
 import type { SiteSettings } from "../modules/content/content.schema";
-import { newOrderNumber, orderPrefix } from "../modules/orders/order-token";
-import { type OrdersDeps, isUniqueViolation } from "../modules/orders/orders.deps";
-import { type OrderRecord, findOrderIdByKey, loadOrder, toOrder } from "../modules/orders/orders.repo";
+import { isUniqueViolation } from "../modules/orders/orders.deps";
 import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
-import type { PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
-import { cancelOrder } from "./cancel-order";
+import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { takeStock } from "../modules/inventory/inventory.service";
+import { cancelOrder } from "./cancel-order";
+import type { OrderFlowDeps } from "./order-flows";
 
-type Problems = Array<{ lineId: string; name: string; message: string }>;
+type Problems = CartProblem[];
 
 export const EMPTY_CART = "Your cart is empty";
 export const CARD_NOT_OFFERED = "Card payments are not available. Please choose cash on delivery.";
@@ -32,8 +28,9 @@ class OutOfStock extends Error {
 /**
  * Places the shopper's cart as an order. Input is validated first (prices are not part of it:
  * whatever a client sends as a price is dropped). Then ONE transaction re-reads and re-prices the
- * cart from the catalogue, takes the stock with conditional updates, creates the order, its lines
- * and its first event, and empties the cart; lines that cannot be had roll it all back and come
+ * cart from the catalogue (the cart service), takes the stock with conditional updates (the
+ * inventory), creates the order, its lines and its first event (the orders service), and empties
+ * the cart; lines that cannot be had roll it all back and come
  * back as `{ ok: false, problems }`. An idempotency key returns the order it created before, also
  * when two requests with it race. Before the transaction the order limits (per IP, shopper and
  * contact; open orders per contact) admit the attempt or refuse it; a replayed key is not counted.
@@ -41,7 +38,7 @@ class OutOfStock extends Error {
  * returned).
  */
 export async function placeOrder(
-  deps: OrdersDeps,
+  deps: OrderFlowDeps,
   shopper: Shopper,
   rawInput: unknown,
   options: PlaceOrderOptions = {},
@@ -58,12 +55,12 @@ export async function placeOrder(
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
   const replay = async (): Promise<PlaceOrderResult | null> => {
-    const id = key ? await findOrderIdByKey(deps.db.kysely, key) : null;
+    const id = key ? await deps.orders.getIdByKey(key) : null;
     return id ? replayOf(deps, id) : null;
   };
   const earlier = await replay();
   if (earlier) return earlier;
-  await deps.limits.admit({ ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone }, settings.maxOpenOrdersPerContact);
+  await deps.orders.requireAdmitted({ ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone }, settings.maxOpenOrdersPerContact);
 
   let record: OrderRecord | null = null;
   let flipped: string[] = [];
@@ -89,18 +86,23 @@ export async function placeOrder(
     const o = record.order;
     try {
       const intent = await deps.payments.createIntent({ id: o.id, number: o.number, total: o.total, currency: o.currency, email: o.contact_email });
-      await deps.db.kysely.updateTable("orders").set({ payment_intent_id: intent.intentId, updated_at: nowIso() }).where("id", "=", o.id).execute();
+      await deps.orders.setPaymentIntent(o.id, intent.intentId);
       record = { ...record, order: { ...o, payment_intent_id: intent.intentId } };
       payment = { clientSecret: intent.clientSecret, publishableKey: deps.payments.publishableKey ?? "" };
     } catch (err) {
       deps.logger.error({ err, orderId: o.id }, "could not start the card payment: cancelling the order");
       await cancelOrder(deps, o.id, "system", { note: "The card payment could not be started", notify: false });
-      await restoreCart(deps.db.kysely, owner, record.lines);
+      // Put the withdrawn order's lines back into the cart, so trying again (or paying cash) is one click.
+      await deps.cart.restoreCart(
+        deps.db.kysely,
+        shopper,
+        record.lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity })),
+      );
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
-  deps.mails.confirmation(record);
-  return { ok: true, order: toOrder(record, "customer"), guestToken: deps.tokens.tokenFor(record.order.id), created: true, payment };
+  deps.orders.mailConfirmation(record);
+  return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(
     trx: Executor,
@@ -111,10 +113,9 @@ export async function placeOrder(
     settings: SiteSettings,
     key: string | null,
   ): Promise<{ record: OrderRecord; flipped: string[] }> {
-    const cart: PricedCart = priceCart(await loadCartRows(trx, owner), settings, zone.id);
+    const cart = await deps.cart.getPricedCart(trx, shopper, settings, zone.id);
     if (cart.lines.length === 0 || !cart.cartId) throw new AppError("invalid_input", EMPTY_CART);
-    const problems: Problems = cart.lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! }));
-    if (problems.length) throw new OutOfStock(problems);
+    if (cart.problems.length) throw new OutOfStock(cart.problems);
 
     const stock = await takeStock(
       trx,
@@ -122,131 +123,57 @@ export async function placeOrder(
     );
     if (stock.short.length) {
       // Someone bought the same units between our read and our update: say what is left now.
+      const now = await deps.cart.getPricedCart(trx, shopper, settings, zone.id);
       const lefts: Problems = [];
       for (const line of cart.lines) {
         const hit = stock.short.some((s) => (s.kind === "product" ? s.id === line.row.product_id : s.id === line.row.variant_id));
         if (!hit) continue;
-        const now = line.row.variant_id
-          ? await trx.selectFrom("product_variants").select("stock").where("id", "=", line.row.variant_id).executeTakeFirst()
-          : await trx.selectFrom("products").select("stock").where("id", "=", line.row.product_id).executeTakeFirst();
-        const left = Math.max(0, now?.stock ?? 0);
+        const left = now.lines.find((l) => l.row.id === line.row.id)?.stock ?? 0;
         lefts.push({ lineId: line.row.id, name: line.label, message: left > 0 ? `Only ${left} left of ${line.label}` : `${line.label} is sold out` });
       }
       throw new OutOfStock(lefts);
     }
 
-    const id = newId();
-    const now = nowIso();
     const t = cart.totals;
-    const order = {
-      id,
-      number: newOrderNumber(orderPrefix(settings.siteName)),
-      user_id: shopper.userId,
-      visitor_id: shopper.userId ? null : shopper.visitorId,
-      guest_token_hash: deps.tokens.hash(deps.tokens.tokenFor(id)),
-      idempotency_key: key,
-      status: "pending",
-      contact_name: input.contact.name,
-      contact_email: input.contact.email,
-      contact_phone: input.contact.phone,
-      address: JSON.stringify(input.address),
-      shipping_method: zone.id,
-      shipping_method_name: zone.name,
-      payment_method: input.paymentMethod,
-      payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
-      payment_intent_id: null,
+    const record = await deps.orders.createOrder(trx, {
+      shopper,
+      input,
+      zone,
+      idempotencyKey: key,
+      siteName: settings.siteName,
       currency: settings.currency,
-      subtotal: t.subtotal,
-      discount_total: t.discount,
-      shipping_total: t.shipping,
-      total: t.total,
-      notes: input.notes,
-      tracking_number: null,
-      created_at: now,
-      updated_at: now,
-    };
-    const lines: OrderLineTable[] = cart.lines.map((l, i) => ({
-      id: newId(),
-      order_id: id,
-      product_id: l.row.product_id,
-      variant_id: l.row.variant_id,
-      name: l.row.name,
-      slug: l.row.slug,
-      image: l.image,
-      color: l.row.color,
-      size: l.row.size,
-      sku: l.row.variant_sku ?? l.row.sku,
-      unit_price: l.price,
-      additional_price: l.additionalPrice,
-      discount: l.row.discount,
-      unit_final_price: l.finalPrice,
-      shipping_cost: l.row.shipping_cost,
-      quantity: l.quantity,
-      line_total: l.lineTotal,
-      sort_order: i,
-    }));
-    const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, created_at: now };
-
-    await trx.insertInto("orders").values(order).execute();
-    await trx.insertInto("order_lines").values(lines).execute();
-    await trx.insertInto("order_events").values(event).execute();
-    await trx.deleteFrom("cart_lines").where("cart_id", "=", cart.cartId).execute();
-    if (input.saveAddress && shopper.userId) await saveAddress(trx, shopper.userId, input, now);
-    return { record: { order, lines, events: [event] }, flipped: stock.flipped };
+      totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
+      lines: cart.lines.map(orderLineOf),
+    });
+    await deps.cart.clearCart(trx, cart.cartId);
+    return { record, flipped: stock.flipped };
   }
 }
 
-/** Puts a withdrawn order's lines back into the shopper's cart, so trying again (or paying cash) is one click. */
-async function restoreCart(k: Executor, owner: string, lines: OrderLineTable[]): Promise<void> {
-  const cartId = await ensureCartId(k, owner);
-  const now = nowIso();
-  for (const l of lines) {
-    await k
-      .insertInto("cart_lines")
-      .values({ id: newId(), cart_id: cartId, product_id: l.product_id, variant_id: l.variant_id, quantity: l.quantity, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({ quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")), updated_at: now })))
-      .execute();
-  }
-}
-
-/** Keeps a signed-in customer's delivery address in the address book (once; the first one is the default). */
-async function saveAddress(trx: Executor, userId: string, input: ValidPlaceOrderInput, now: string): Promise<void> {
-  const a = input.address;
-  const known = await trx.selectFrom("addresses").select(["id", "name", "phone", "line1", "line2", "city", "region", "postal_code", "country"]).where("user_id", "=", userId).execute();
-  const same = known.some(
-    (k) =>
-      k.name === input.contact.name &&
-      k.phone === input.contact.phone &&
-      k.line1 === a.line1 &&
-      (k.line2 ?? null) === a.line2 &&
-      k.city === a.city &&
-      (k.region ?? null) === a.region &&
-      (k.postal_code ?? null) === a.postalCode &&
-      k.country === a.country,
-  );
-  if (same) return;
-  await trx
-    .insertInto("addresses")
-    .values({
-      id: newId(),
-      user_id: userId,
-      name: input.contact.name,
-      phone: input.contact.phone,
-      line1: a.line1,
-      line2: a.line2,
-      city: a.city,
-      region: a.region,
-      postal_code: a.postalCode,
-      country: a.country,
-      is_default: known.length === 0 ? 1 : 0,
-      created_at: now,
-    })
-    .execute();
+/** What an order keeps of a priced cart line: the product as it was sold, at the price it was sold. */
+function orderLineOf(l: PricedLine): NewOrderLine {
+  return {
+    productId: l.row.product_id,
+    variantId: l.row.variant_id,
+    name: l.row.name,
+    slug: l.row.slug,
+    image: l.image,
+    color: l.row.color,
+    size: l.row.size,
+    sku: l.row.variant_sku ?? l.row.sku,
+    unitPrice: l.price,
+    additionalPrice: l.additionalPrice,
+    discount: l.row.discount,
+    unitFinalPrice: l.finalPrice,
+    shippingCost: l.row.shipping_cost,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+  };
 }
 
 /** The answer to a repeated idempotency key: the same order, its link's token, and (card, still unpaid) the payment again. */
-async function replayOf(deps: OrdersDeps, orderId: string): Promise<PlaceOrderResult> {
-  const record = await loadOrder(deps.db.kysely, orderId);
+async function replayOf(deps: OrderFlowDeps, orderId: string): Promise<PlaceOrderResult> {
+  const record = await deps.orders.getRecord(orderId);
   if (!record) throw new AppError("not_found", "There is no such order.");
   const o = record.order;
   let payment: { clientSecret: string; publishableKey: string } | null = null;
@@ -257,5 +184,5 @@ async function replayOf(deps: OrdersDeps, orderId: string): Promise<PlaceOrderRe
       .then((intent) => ({ clientSecret: intent.clientSecret, publishableKey: deps.payments.publishableKey ?? "" }))
       .catch(() => null);
   }
-  return { ok: true, order: toOrder(record, "customer"), guestToken: deps.tokens.tokenFor(o.id), created: false, payment };
+  return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(o.id), created: false, payment };
 }

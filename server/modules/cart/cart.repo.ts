@@ -1,113 +1,63 @@
-import type { Kysely } from "kysely";
 import { nowIso } from "../../db/database";
-import type { Database } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import { parseColorImages, picturesFor } from "../catalog/pictures";
+import type { CatalogService } from "../catalog/catalog.service";
 import { toMajor, variantPrice } from "../catalog/pricing";
-import { imageVariantUrl } from "../images/image-sizes";
 import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import type { CartLine, CartView } from "./cart.types";
+import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
-/** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
-export type Executor = Kysely<Database>;
+/** The catalogue read the cart prices its lines with (products and variants belong to the catalogue). */
+export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchaseOptions">;
 
-/** A cart line with its product, category and variant as stored now (minor units). */
-export interface CartLineRow {
-  id: string;
-  cart_id: string;
-  product_id: string;
-  variant_id: string;
-  quantity: number;
-  name: string;
-  slug: string;
-  price: number;
-  discount: number;
-  shipping_cost: number;
-  images: string;
-  color_images: string;
-  status: string;
-  sku: string | null;
-  product_stock: number;
-  category_name: string;
-  v_id: string | null;
-  color: string | null;
-  size: string | null;
-  additional_price: number | null;
-  variant_stock: number | null;
-  variant_sku: string | null;
-}
-
-/** A cart line priced now, in minor units, with what an order line needs. */
-export interface PricedLine {
-  row: CartLineRow;
-  label: string;
-  image: string | null;
-  additionalPrice: number;
-  price: number;
-  finalPrice: number;
-  quantity: number;
-  lineTotal: number;
-  stock: number;
-  /** The line cannot be bought as it is (no longer sold, sold out, fewer left). */
-  problem: string | null;
-}
-
-export interface PricedCart {
-  cartId: string | null;
-  lines: PricedLine[];
-  totals: MinorTotals;
-  view: CartView;
-}
-
-/** Every line of an owner's cart with its product and variant, in the order they were added: one query. */
-export function loadCartRows(k: Executor, owner: string): Promise<CartLineRow[]> {
-  return k
+/**
+ * Every line of an owner's cart, in the order they were added, with its product and variant as
+ * the catalogue has them now: the cart's lines in one query, the catalogue's facts in another.
+ * A line whose product is gone is left out (its row goes with the product).
+ */
+export async function loadCartRows(k: Executor, catalog: CatalogReads, owner: string): Promise<CartLineRow[]> {
+  const lines = await k
     .selectFrom("carts as c")
     .innerJoin("cart_lines as l", "l.cart_id", "c.id")
-    .innerJoin("products as p", "p.id", "l.product_id")
-    .innerJoin("categories as cat", "cat.id", "p.category_id")
-    .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
     .where("c.owner", "=", owner)
-    .select([
-      "l.id",
-      "l.cart_id",
-      "l.product_id",
-      "l.variant_id",
-      "l.quantity",
-      "p.name",
-      "p.slug",
-      "p.price",
-      "p.discount",
-      "p.shipping_cost",
-      "p.images",
-      "p.color_images",
-      "p.status",
-      "p.sku",
-      "p.stock as product_stock",
-      "cat.name as category_name",
-      "v.id as v_id",
-      "v.color",
-      "v.size",
-      "v.additional_price",
-      "v.stock as variant_stock",
-      "v.sku as variant_sku",
-    ])
+    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity"])
     .orderBy("l.created_at")
     .orderBy("l.id")
-    .execute() as Promise<CartLineRow[]>;
+    .execute();
+  if (lines.length === 0) return [];
+  const items = await catalog.listPurchasables(
+    lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id })),
+    k,
+  );
+  const byItem = new Map(items.map((i) => [itemKey(i.productId, i.variantId), i]));
+  return lines.flatMap((l): CartLineRow[] => {
+    const item = byItem.get(itemKey(l.product_id, l.variant_id));
+    if (!item) return [];
+    const v = item.variant;
+    return [
+      {
+        ...l,
+        name: item.name,
+        slug: item.slug,
+        price: item.price,
+        discount: item.discount,
+        shipping_cost: item.shippingCost,
+        image: item.image,
+        status: item.status,
+        sku: item.sku,
+        product_stock: item.productStock,
+        category_name: item.categoryName,
+        v_id: v?.id ?? null,
+        color: v?.color ?? null,
+        size: v?.size ?? null,
+        additional_price: v?.additionalPrice ?? null,
+        variant_stock: v?.stock ?? null,
+        variant_sku: v?.sku ?? null,
+      },
+    ];
+  });
 }
 
-/** The first picture of a product (of the colour, when given and pictured) at its smallest stored width. */
-export function firstImage(imagesJson: string, colorImagesJson?: string, color?: string | null): string | null {
-  try {
-    const images = JSON.parse(imagesJson) as unknown;
-    const list = Array.isArray(images) ? images.filter((x): x is string => typeof x === "string") : [];
-    const first = picturesFor({ images: list, colorImages: parseColorImages(colorImagesJson) }, color)[0];
-    return first ? imageVariantUrl(first, "product", 320) : null;
-  } catch {
-    return null;
-  }
-}
+/** One key per (product, variant) pair. */
+export const itemKey = (productId: string, variantId: string) => `${productId}\u0000${variantId}`;
 
 /** Prices one stored line from its product and variant as they are now. */
 export function priceLine(row: CartLineRow): PricedLine {
@@ -121,7 +71,7 @@ export function priceLine(row: CartLineRow): PricedLine {
   return {
     row,
     label,
-    image: firstImage(row.images, row.color_images, row.color),
+    image: row.image,
     additionalPrice,
     price,
     finalPrice,
@@ -169,7 +119,16 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
   };
 }
 
-/** Prices loaded cart rows with the shop's settings: lines, minor totals and the JSON view; lines of a product over the per-order cap get that problem. */
+/** Totals of priced lines for a shipping zone (none: the estimate over every zone), in minor units: the one mapping of lines to what the totals need. */
+export function totalsOf(lines: PricedLine[], settings: PricingSettings, shippingMethod?: string | null): MinorTotals {
+  return computeTotals(
+    lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity })),
+    settings,
+    shippingMethod,
+  );
+}
+
+/** Prices loaded cart rows with the shop's settings: lines, minor totals, the JSON view and the problems; lines of a product over the per-order cap get that problem. */
 export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippingMethod?: string | null): PricedCart {
   const perProduct = new Map<string, number>();
   for (const row of rows) perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.quantity);
@@ -177,12 +136,14 @@ export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippi
     const line = priceLine(row);
     return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
   });
-  const totals = computeTotals(
-    lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity })),
-    settings,
-    shippingMethod,
-  );
-  return { cartId: rows[0]?.cart_id ?? null, lines, totals, view: toView(lines, totals, settings.currency) };
+  const totals = totalsOf(lines, settings, shippingMethod);
+  return {
+    cartId: rows[0]?.cart_id ?? null,
+    lines,
+    totals,
+    view: toView(lines, totals, settings.currency),
+    problems: lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
+  };
 }
 
 /** The id of an owner's cart, creating the cart when there is none. */
@@ -197,4 +158,21 @@ export async function ensureCartId(k: Executor, owner: string): Promise<string> 
     .execute();
   const row = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. */
+export async function addUnits(k: Executor, cartId: string, items: CartItem[]): Promise<void> {
+  const now = nowIso();
+  for (const item of items) {
+    await k
+      .insertInto("cart_lines")
+      .values({ id: newId(), cart_id: cartId, product_id: item.productId, variant_id: item.variantId, quantity: item.quantity, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({
+          quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
 }

@@ -1,18 +1,23 @@
 import type { Db } from "../../db/database";
-import { nowIso } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
+import { countryName } from "../../lib/geo";
 import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
+import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { ensureCartId, loadCartRows, priceCart } from "./cart.repo";
+import { type CatalogReads, addUnits, ensureCartId, itemKey, loadCartRows, priceCart, totalsOf } from "./cart.repo";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
+import { noZoneMessage, offeredZones } from "./shipping-zones";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 
 export interface CartServiceDeps {
   /** The shop's currency, free-shipping threshold and shipping zones (cached by the content service). */
   settings: () => Promise<PricingSettings>;
+  /** The catalogue's reads of products and variants: the cart's lines are priced from them. */
+  catalog: CatalogReads;
 }
 
 
@@ -44,7 +49,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
   async function view(owner: string | null, shippingMethod?: string): Promise<CartView> {
-    const [rows, settings] = await Promise.all([owner ? loadCartRows(k, owner) : Promise.resolve([]), deps.settings()]);
+    const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
     return priceCart(rows, settings, shippingMethod).view;
   }
 
@@ -86,17 +91,9 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const owner = requireOwner(shopper);
       const quantity = requireQuantity(input.quantity ?? 1);
       // The product and all its variants in one query.
-      const rows = await k
-        .selectFrom("products as p")
-        .leftJoin("product_variants as v", "v.product_id", "p.id")
-        .where("p.id", "=", String(input.productId ?? ""))
-        .select(["p.id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
-        .orderBy("v.sort_order")
-        .execute();
-      const product = rows[0];
+      const product = await deps.catalog.getPurchaseOptions(String(input.productId ?? ""));
       if (!product || product.status !== "active") throw new AppError("not_found", "This product is no longer available.");
-      const variants = rows.filter((r) => r.v_id !== null).map((r) => ({ id: r.v_id!, color: r.color, size: r.size, stock: r.v_stock ?? 0 }));
-      const variant = resolveVariant(product.name, variants, blank(input.color), blank(input.size));
+      const variant = resolveVariant(product.name, product.variants, blank(input.color), blank(input.size));
       const variantId = variant?.id ?? "";
       const stock = variant ? variant.stock : product.stock;
 
@@ -122,17 +119,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
         if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
 
-        const now = nowIso();
-        await trx
-          .insertInto("cart_lines")
-          .values({ id: newId(), cart_id: cartId, product_id: product.id, variant_id: variantId, quantity, created_at: now, updated_at: now })
-          .onConflict((oc) =>
-            oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({
-              quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")),
-              updated_at: now,
-            })),
-          )
-          .execute();
+        await addUnits(trx, cartId, [{ productId: product.id, variantId, quantity }]);
       });
       return view(owner);
     },
@@ -144,17 +131,17 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         ? await k
             .selectFrom("cart_lines as l")
             .innerJoin("carts as c", "c.id", "l.cart_id")
-            .innerJoin("products as p", "p.id", "l.product_id")
-            .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
             .where("l.id", "=", lineId)
             .where("c.owner", "=", owner)
-            .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
+            .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id"])
             .executeTakeFirst()
         : undefined;
-      if (!line) throw new AppError("not_found", "This item is not in your cart.");
-      const label = lineLabel(line.name, line.color, line.size);
-      if (line.status !== "active" || (line.variant_id !== "" && !line.v_id)) throw new AppError("conflict", `${label} is no longer available`);
-      const problem = stockProblem(label, quantity, line.variant_id !== "" ? (line.v_stock ?? 0) : line.stock);
+      const [item] = line ? await deps.catalog.listPurchasables([{ productId: line.product_id, variantId: line.variant_id }]) : [];
+      if (!line || !item) throw new AppError("not_found", "This item is not in your cart.");
+      const v = item.variant;
+      const label = lineLabel(item.name, v?.color, v?.size);
+      if (item.status !== "active" || (line.variant_id !== "" && !v)) throw new AppError("conflict", `${label} is no longer available`);
+      const problem = stockProblem(label, quantity, line.variant_id !== "" ? (v?.stock ?? 0) : item.productStock);
       if (problem) throw new AppError("conflict", problem, { quantity: problem });
       const [others, settings] = await Promise.all([
         k
@@ -166,7 +153,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           .executeTakeFirst(),
         deps.settings(),
       ]);
-      const capped = quantityCapProblem(line.name, Number(others?.n ?? 0) + quantity, settings.maxQuantityPerOrder);
+      const capped = quantityCapProblem(item.name, Number(others?.n ?? 0) + quantity, settings.maxQuantityPerOrder);
       if (capped) throw new AppError("invalid_input", capped, { quantity: capped });
       await k.updateTable("cart_lines").set({ quantity, updated_at: nowIso() }).where("id", "=", line.id).execute();
       return view(owner);
@@ -221,6 +208,89 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         .where(idle)
         .executeTakeFirst();
       return Number(removed.numDeletedRows);
+    },
+
+    async getQuote(shopper, options = {}) {
+      const owner = ownerKey(shopper);
+      const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
+      const zones = settings.shippingZones;
+      const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
+      const cart = priceCart(rows, settings, zone?.id ?? null);
+      return {
+        cart: cart.view,
+        shippingOptions: zones.map((z) => {
+          const t = totalsOf(cart.lines, settings, z.id);
+          return { id: z.id, name: z.name, cost: toMajor(t.shipping), free: t.freeShipping, country: z.country, regions: z.regions, cities: z.cities };
+        }),
+        offered: offered.map((z) => z.id),
+        shippingMethod: zone?.id ?? null,
+        unavailable: options.address && !zone ? noZoneMessage(countryName(options.address.country)) : null,
+        problems: cart.problems,
+      };
+    },
+
+    async getPricedCart(trx, shopper, settings, shippingMethod) {
+      const owner = ownerKey(shopper);
+      return priceCart(owner ? await loadCartRows(trx, deps.catalog, owner) : [], settings, shippingMethod);
+    },
+
+    async clearCart(trx, cartId) {
+      await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
+    },
+
+    async restoreCart(trx, shopper, items) {
+      const cartId = await ensureCartId(trx, requireOwner(shopper));
+      await addUnits(trx, cartId, items);
+    },
+
+    async hasCart(shopper) {
+      const owner = ownerKey(shopper);
+      if (!owner) return false;
+      const found = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirst();
+      return found !== undefined;
+    },
+
+    async moveCart(trx, from, to) {
+      const fromOwner = requireOwner(from);
+      const toOwner = requireOwner(to);
+      const cart = await trx.selectFrom("carts").select("id").where("owner", "=", fromOwner).executeTakeFirst();
+      if (!cart) return false;
+      // Claim the cart first: a concurrent move of the same cart waits here and then finds it gone
+      // (PostgreSQL re-checks the row after the winner commits), so lines move once.
+      const claimed = await trx.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id).where("owner", "=", fromOwner).executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return false;
+      const lines = await trx.selectFrom("cart_lines").select(["product_id", "variant_id", "quantity", "created_at"]).where("cart_id", "=", cart.id).execute();
+      const items = await deps.catalog.listPurchasables(
+        lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id })),
+        trx,
+      );
+      const byItem = new Map(items.map((i) => [itemKey(i.productId, i.variantId), i]));
+      const moving = lines.filter((l) => byItem.has(itemKey(l.product_id, l.variant_id)));
+      if (moving.length) {
+        const toCartId = await ensureCartId(trx, toOwner);
+        const toLines = await trx.selectFrom("cart_lines").select(["id", "product_id", "variant_id", "quantity"]).where("cart_id", "=", toCartId).execute();
+        const mine = new Map(toLines.map((l) => [itemKey(l.product_id, l.variant_id), l]));
+        const now = nowIso();
+        for (const line of moving) {
+          const item = byItem.get(itemKey(line.product_id, line.variant_id))!;
+          const stock = line.variant_id !== "" ? (item.variant?.stock ?? 0) : item.productStock;
+          const had = mine.get(itemKey(line.product_id, line.variant_id));
+          if (had) {
+            // Never lower what the account already had; add up to the stock.
+            const merged = Math.max(had.quantity, Math.min(had.quantity + line.quantity, stock));
+            if (merged !== had.quantity) await trx.updateTable("cart_lines").set({ quantity: merged, updated_at: now }).where("id", "=", had.id).execute();
+          } else {
+            // A sold-out line stays visible (with its problem) rather than vanishing silently.
+            const quantity = Math.max(1, Math.min(line.quantity, stock));
+            await trx
+              .insertInto("cart_lines")
+              .values({ id: newId(), cart_id: toCartId, product_id: line.product_id, variant_id: line.variant_id, quantity, created_at: toIso(line.created_at) ?? now, updated_at: now })
+              .execute();
+          }
+        }
+      }
+      await trx.deleteFrom("carts").where("id", "=", cart.id).execute();
+      return true;
     },
   };
 }

@@ -1,4 +1,77 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
+import type { MinorTotals, PricingSettings } from "./cart.pricing";
+import type { ShippingAddress, ZoneCoverage } from "./shipping";
+
+/** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<Database>;
+
+/** A cart line with its product, category and variant as they are now (minor units). */
+export interface CartLineRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number;
+  shipping_cost: number;
+  /** The picture of the line's colour (or the product's first), at the cart's width. */
+  image: string | null;
+  status: string;
+  sku: string | null;
+  product_stock: number;
+  category_name: string;
+  /** The variant's id while it exists (null when the line's variant is gone or none was chosen). */
+  v_id: string | null;
+  color: string | null;
+  size: string | null;
+  additional_price: number | null;
+  variant_stock: number | null;
+  variant_sku: string | null;
+}
+
+/** A cart line priced now, in minor units, with what an order line needs. */
+export interface PricedLine {
+  row: CartLineRow;
+  label: string;
+  image: string | null;
+  additionalPrice: number;
+  price: number;
+  finalPrice: number;
+  quantity: number;
+  lineTotal: number;
+  stock: number;
+  /** The line cannot be bought as it is (no longer sold, sold out, fewer left). */
+  problem: string | null;
+}
+
+/** A whole cart priced now: its lines, minor totals for one shipping zone, and the JSON view. */
+export interface PricedCart {
+  cartId: string | null;
+  lines: PricedLine[];
+  totals: MinorTotals;
+  view: CartView;
+  /** The lines that cannot be bought as they are, with why. */
+  problems: CartProblem[];
+}
+
+/** Units of a product (and variant: '' for none) to put in a cart. */
+export interface CartItem {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+/** A line the shopper must fix before checking out (sold out, fewer left, no longer sold, over the cap). */
+export interface CartProblem {
+  lineId: string;
+  name: string;
+  message: string;
+}
 
 /** One cart line as pages and `GET /api/cart` show it; money in the major unit, computed by the server. */
 export interface CartLine {
@@ -58,6 +131,31 @@ export interface CartView {
   totals: CartTotals;
 }
 
+/** A shipping zone priced for the shopper's cart, with the addresses it covers. */
+export interface ShippingOption extends ZoneCoverage {
+  id: string;
+  name: string;
+  /** What this option costs for the current cart (zone rate + per-product shipping; 0 when free). */
+  cost: number;
+  free: boolean;
+}
+
+/** The cart priced for a delivery address: what the checkout shows before the order is placed. */
+export interface CartQuote {
+  /** The cart with its totals for `shippingMethod` (while no zone delivers to the address, shipping from the cheapest zone). */
+  cart: CartView;
+  /** Every zone of the shop, priced for this cart: the checkout offers those `zonesFor` picks for the address as typed. */
+  shippingOptions: ShippingOption[];
+  /** Ids of the zones that deliver to the quoted address, the most specific first (every zone when no address was given). */
+  offered: string[];
+  /** The zone the totals are for: the one asked for when it is offered, else the first offered; null when none is. */
+  shippingMethod: string | null;
+  /** "We don't ship to France yet." when no zone delivers to the quoted address. */
+  unavailable: string | null;
+  /** Lines to fix before the order can be placed (empty when ready). */
+  problems: CartProblem[];
+}
+
 export interface AddToCartInput {
   productId: string;
   /** Default 1; must be ≥ 1. */
@@ -87,4 +185,23 @@ export interface CartService {
    * removed. Returns how many carts went (the retention round repeats until fewer than `limit`).
    */
   removeIdleVisitorCarts(idleSince: Date, limit: number): Promise<number>;
+  /** The cart priced for a delivery address and shipping zone, with every zone's price and the lines to fix: the checkout's quote. */
+  getQuote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CartQuote>;
+
+  // For the flows, in the caller's transaction (`k`): the cart's side of placing an order and of signing in.
+
+  /** The shopper's cart re-read and priced now for a shipping zone, with each line's problem. */
+  getPricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null): Promise<PricedCart>;
+  /** Empties a cart (the order took its lines). */
+  clearCart(k: Executor, cartId: string): Promise<void>;
+  /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
+  restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
+  /** Whether this shopper has a cart at all (one indexed read). */
+  hasCart(shopper: Shopper): Promise<boolean>;
+  /**
+   * Moves one shopper's cart into another's and removes it: quantities add up per (product,
+   * variant) line, capped at the stock and never lowering what `to` had; a sold-out line stays
+   * with 1 unit so its problem shows. Returns whether there was a cart to move.
+   */
+  moveCart(k: Executor, from: Shopper, to: Shopper): Promise<boolean>;
 }

@@ -6,8 +6,7 @@ import { lineLabel } from "../cart/cart.pricing";
 import { toMajor } from "../catalog/pricing";
 import { STATUS_LABELS, isOrderStatus } from "./order-status";
 import type { OrderTokens } from "./order-token";
-import type { OrderRecord } from "./orders.repo";
-import type { OrderStatus } from "./orders.types";
+import type { OrderRecord, OrderStatus } from "./orders.types";
 import { countryName } from "../../lib/geo";
 
 export interface OrderMailDeps {

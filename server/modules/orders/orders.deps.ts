@@ -1,24 +1,20 @@
 import type { Db } from "../../db/database";
-import type { Epoch } from "../../lib/cache";
-import type { Logger } from "../../logger";
-import type { SiteSettings } from "../content/content.schema";
+import type { CartService } from "../cart/cart.types";
 import type { PaymentsService } from "../payments/payments.types";
 import type { OrderLimits } from "./order-limits";
 import type { OrderMails } from "./order-mails";
 import type { OrderTokens } from "./order-token";
 
-/** What the orders service and its flows (place, cancel) work with. */
+/** What the orders module's service works with (the flows that place and cancel orders get theirs in server/flows/order-flows.ts). */
 export interface OrdersDeps {
   db: Db;
-  settings: () => Promise<SiteSettings>;
-  payments: PaymentsService;
+  /** The cart's quote for the checkout (the orders service adds whether a card may pay). */
+  cart: Pick<CartService, "getQuote">;
+  payments: Pick<PaymentsService, "cardPayments">;
   tokens: OrderTokens;
   mails: OrderMails;
   /** Who may place another order now (rate limits, open orders per contact). */
   limits: OrderLimits;
-  /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
-  epoch: Epoch;
-  logger: Logger;
 }
 
 /** A unique constraint refused a row (SQLite or PostgreSQL). */

@@ -1,22 +1,12 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable } from "kysely";
 import { toIso } from "../../db/database";
-import type { Database, OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
+import type { OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
+import { newId } from "../../lib/ids";
 import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { allowedTransitions, isOrderStatus } from "./order-status";
-import type { Order, OrderActor, OrderAddress, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
-
-export type Executor = Kysely<Database>;
-export type OrderRow = Selectable<OrderTable>;
-export type OrderLineRow = Selectable<OrderLineTable>;
-export type OrderEventRow = Selectable<OrderEventTable>;
-
-/** An order with its lines and history as stored. */
-export interface OrderRecord {
-  order: OrderRow;
-  lines: OrderLineRow[];
-  events: OrderEventRow[];
-}
+import type { ValidPlaceOrderInput } from "./orders.schema";
+import type { Executor, Order, OrderActor, OrderAddress, OrderRecord, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
 
 const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 
@@ -144,4 +134,46 @@ export async function listOrderSummaries(
     guest: r.user_id === null,
     guestLink: r.user_id === null ? guestLink(r.id) : null,
   }));
+}
+
+/** Writes a new order, its lines and its events. */
+export async function insertOrder(k: Executor, order: Insertable<OrderTable>, lines: Insertable<OrderLineTable>[], events: Insertable<OrderEventTable>[]): Promise<void> {
+  await k.insertInto("orders").values(order).execute();
+  if (lines.length) await k.insertInto("order_lines").values(lines).execute();
+  if (events.length) await k.insertInto("order_events").values(events).execute();
+}
+
+/** Keeps a signed-in customer's delivery address in the address book (once; the first one is the default). */
+export async function saveAddress(k: Executor, userId: string, input: ValidPlaceOrderInput, now: string): Promise<void> {
+  const a = input.address;
+  const known = await k.selectFrom("addresses").select(["id", "name", "phone", "line1", "line2", "city", "region", "postal_code", "country"]).where("user_id", "=", userId).execute();
+  const same = known.some(
+    (k) =>
+      k.name === input.contact.name &&
+      k.phone === input.contact.phone &&
+      k.line1 === a.line1 &&
+      (k.line2 ?? null) === a.line2 &&
+      k.city === a.city &&
+      (k.region ?? null) === a.region &&
+      (k.postal_code ?? null) === a.postalCode &&
+      k.country === a.country,
+  );
+  if (same) return;
+  await k
+    .insertInto("addresses")
+    .values({
+      id: newId(),
+      user_id: userId,
+      name: input.contact.name,
+      phone: input.contact.phone,
+      line1: a.line1,
+      line2: a.line2,
+      city: a.city,
+      region: a.region,
+      postal_code: a.postalCode,
+      country: a.country,
+      is_default: known.length === 0 ? 1 : 0,
+      created_at: now,
+    })
+    .execute();
 }

@@ -1,28 +1,29 @@
 import { nowIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { ownerKey } from "../../lib/shopper";
-import { cancelOrder } from "../../flows/cancel-order";
-import { placeOrder } from "../../flows/place-order";
-import { countryName } from "../../lib/geo";
-import { computeTotals } from "../cart/cart.pricing";
-import { noZoneMessage, offeredZones } from "../cart/shipping-zones";
-import { loadCartRows, priceCart } from "../cart/cart.repo";
-import { toMajor } from "../catalog/pricing";
 import { canTransition, isOrderStatus } from "./order-status";
+import { newOrderNumber, orderPrefix } from "./order-token";
 import type { OrdersDeps } from "./orders.deps";
-import { type OrderRecord, type OrderRow, listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
-import type { OrderViewer, OrdersService } from "./orders.types";
+import { insertOrder, listOrderSummaries, loadOrder, saveAddress, toOrder } from "./orders.repo";
+import type { OrderActor, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 
 const NOT_FOUND = "There is no such order.";
 
+/** Why this actor cannot move an order in this status to `to`, in words a customer understands. */
+function refusal(status: string, to: string, actor: OrderActor): string {
+  if (to !== "cancelled") return `An order that is ${status} cannot become ${to}.`;
+  if (status === "cancelled") return "This order is already cancelled.";
+  if (status === "processing" && actor === "customer") return "This order is already being prepared and can no longer be cancelled. Please contact us if you need to change it.";
+  return `This order is ${status} and can no longer be cancelled.`;
+}
+
 /**
- * Orders for customers (and, through `transition`, for the admin area): checkout quotes, the
- * place and cancel flows, the customer's order list and details, the address book and card
- * payment events. An order is shown only to its owner (the account, or for a guest order the
+ * The orders module: checkout quotes, the customer's order list and details, the address book,
+ * card payment events, status moves, and the steps the place and cancel flows (server/flows) run
+ * in their transaction. An order is shown only to its owner (the account, or for a guest order the
  * browser that placed it), to the bearer of its link's token, and to admins.
  */
-export function createOrdersService(deps: OrdersDeps): OrdersService {
+export function createOrdersService(deps: OrdersDeps): OrdersModule {
   const k = deps.db.kysely;
 
   function mayView(o: OrderRow, viewer: OrderViewer): boolean {
@@ -40,29 +41,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   const guestPath = (orderId: string) => `/order-confirmation?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
 
-  return {
+  const service: OrdersModule = {
     async quote(shopper, options = {}) {
-      const owner = ownerKey(shopper);
-      const [rows, settings] = await Promise.all([owner ? loadCartRows(k, owner) : Promise.resolve([]), deps.settings()]);
-      const zones = settings.shippingZones;
-      const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
-      const cart = priceCart(rows, settings, zone?.id ?? null);
-      const quantities = cart.lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity }));
-      return {
-        cart: cart.view,
-        shippingOptions: zones.map((z) => {
-          const t = computeTotals(quantities, settings, z.id);
-          return { id: z.id, name: z.name, cost: toMajor(t.shipping), free: t.freeShipping, country: z.country, regions: z.regions, cities: z.cities };
-        }),
-        offered: offered.map((z) => z.id),
-        shippingMethod: zone?.id ?? null,
-        unavailable: options.address && !zone ? noZoneMessage(countryName(options.address.country)) : null,
-        problems: cart.lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
-        cardPayments: deps.payments.cardPayments,
-      };
+      return { ...(await deps.cart.getQuote(shopper, options)), cardPayments: deps.payments.cardPayments };
     },
-
-    placeOrder: (shopper, input, options) => placeOrder(deps, shopper, input, options),
 
     listForShopper: (shopper) => listOrderSummaries(k, shopper, guestPath),
 
@@ -76,36 +58,118 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return toOrder(record, viewer.isAdmin ? "shop" : "customer");
     },
 
-    async cancelOrder(orderId, viewer) {
-      await requireVisible(orderId, viewer);
-      const actor = viewer.isAdmin ? "shop" : "customer";
-      return toOrder(await cancelOrder(deps, orderId, actor), actor);
-    },
-
-    async transition(orderId, to, actor, options = {}) {
+    async advance(orderId, to, actor, options = {}) {
       if (!isOrderStatus(to)) throw new AppError("invalid_input", "Unknown order status.");
-      if (to === "cancelled") return toOrder(await cancelOrder(deps, orderId, actor, { note: options.note ?? null }), actor);
-      const tracking = options.trackingNumber?.trim().slice(0, 100) || null;
-      await k.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirst();
-        if (!order) throw new AppError("not_found", NOT_FOUND);
-        if (!isOrderStatus(order.status) || !canTransition(order.status, to, actor)) {
-          throw new AppError("conflict", `An order that is ${order.status} cannot become ${to}.`);
-        }
-        const now = nowIso();
-        const moved = await trx
-          .updateTable("orders")
-          .set({ status: to, updated_at: now, ...(tracking ? { tracking_number: tracking } : {}) })
-          .where("id", "=", orderId)
-          .where("status", "=", order.status)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) === 0) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
-        await trx.insertInto("order_events").values({ id: newId(), order_id: orderId, status: to, actor, note: options.note?.trim().slice(0, 500) || null, created_at: now }).execute();
-      });
+      // A cancellation gives the stock back: only the cancel-order flow may make it.
+      if (to === "cancelled") throw new Error("cancelling an order is the cancel-order flow's (server/flows/cancel-order.ts)");
+      const trackingNumber = options.trackingNumber?.trim().slice(0, 100) || null;
+      const note = options.note?.trim().slice(0, 500) || null;
+      await k.transaction().execute((trx) => service.moveStatus(trx, orderId, to, actor, { note, trackingNumber }));
       const record = (await loadOrder(k, orderId))!;
       deps.mails.statusChange(record, to);
       return toOrder(record, actor);
     },
+
+    requireVisible,
+
+    getRecord: (orderId, executor = k) => loadOrder(executor, orderId),
+
+    async getIdByKey(key) {
+      const row = await k.selectFrom("orders").select("id").where("idempotency_key", "=", key).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    toOrder,
+
+    guestTokenFor: (orderId) => deps.tokens.tokenFor(orderId),
+
+    requireAdmitted: (party, maxOpenOrders) => deps.limits.admit(party, maxOpenOrders),
+
+    async createOrder(trx, o) {
+      const id = newId();
+      const now = nowIso();
+      const { input, totals: t } = o;
+      const order = {
+        id,
+        number: newOrderNumber(orderPrefix(o.siteName)),
+        user_id: o.shopper.userId,
+        visitor_id: o.shopper.userId ? null : o.shopper.visitorId,
+        guest_token_hash: deps.tokens.hash(deps.tokens.tokenFor(id)),
+        idempotency_key: o.idempotencyKey,
+        status: "pending",
+        contact_name: input.contact.name,
+        contact_email: input.contact.email,
+        contact_phone: input.contact.phone,
+        address: JSON.stringify(input.address),
+        shipping_method: o.zone.id,
+        shipping_method_name: o.zone.name,
+        payment_method: input.paymentMethod,
+        payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
+        payment_intent_id: null,
+        currency: o.currency,
+        subtotal: t.subtotal,
+        discount_total: t.discount,
+        shipping_total: t.shipping,
+        total: t.total,
+        notes: input.notes,
+        tracking_number: null,
+        created_at: now,
+        updated_at: now,
+      };
+      const lines = o.lines.map((l, i) => ({
+        id: newId(),
+        order_id: id,
+        product_id: l.productId,
+        variant_id: l.variantId,
+        name: l.name,
+        slug: l.slug,
+        image: l.image,
+        color: l.color,
+        size: l.size,
+        sku: l.sku,
+        unit_price: l.unitPrice,
+        additional_price: l.additionalPrice,
+        discount: l.discount,
+        unit_final_price: l.unitFinalPrice,
+        shipping_cost: l.shippingCost,
+        quantity: l.quantity,
+        line_total: l.lineTotal,
+        sort_order: i,
+      }));
+      const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, created_at: now };
+      await insertOrder(trx, order, lines, [event]);
+      if (input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, input, now);
+      return { order, lines, events: [event] };
+    },
+
+    async moveStatus(trx, orderId, to, actor, options = {}) {
+      const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirst();
+      if (!order) throw new AppError("not_found", NOT_FOUND);
+      if (!isOrderStatus(order.status) || !canTransition(order.status, to, actor)) throw new AppError("conflict", refusal(order.status, to, actor));
+      const now = nowIso();
+      const tracking = options.trackingNumber ?? null;
+      const moved = await trx
+        .updateTable("orders")
+        .set({ status: to, updated_at: now, ...(tracking ? { tracking_number: tracking } : {}) })
+        .where("id", "=", orderId)
+        .where("status", "=", order.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
+      await trx.insertInto("order_events").values({ id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, created_at: now }).execute();
+    },
+
+    async listUnits(trx, orderId) {
+      const lines = await trx.selectFrom("order_lines").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+      return lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity }));
+    },
+
+    async setPaymentIntent(orderId, intentId) {
+      await k.updateTable("orders").set({ payment_intent_id: intentId, updated_at: nowIso() }).where("id", "=", orderId).execute();
+    },
+
+    mailConfirmation: (record) => deps.mails.confirmation(record),
+
+    mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
 
     async listAddresses(userId) {
       const rows = await k.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").execute();
@@ -148,4 +212,5 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     idle: () => deps.mails.idle(),
   };
+  return service;
 }

@@ -1,7 +1,26 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
-import type { CartView } from "../cart/cart.types";
-import type { ShippingAddress, ZoneCoverage } from "../cart/shipping";
+import type { CartQuote } from "../cart/cart.types";
+import type { ShippingAddress } from "../cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
+import type { PlacementParty } from "./order-limits";
+import type { ValidPlaceOrderInput } from "./orders.schema";
+
+export type { ShippingOption } from "../cart/cart.types";
+
+/** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<Database>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderEventRow = Selectable<OrderEventTable>;
+
+/** An order with its lines and history as stored. */
+export interface OrderRecord {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  events: OrderEventRow[];
+}
 
 /** Every order status; the transitions between them live in order-status.ts (one table). */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
@@ -104,28 +123,8 @@ export interface SavedAddress extends OrderAddress {
   isDefault: boolean;
 }
 
-/** A shipping zone priced for the shopper's cart, with the addresses it covers. */
-export interface ShippingOption extends ZoneCoverage {
-  id: string;
-  name: string;
-  /** What this option costs for the current cart (zone rate + per-product shipping; 0 when free). */
-  cost: number;
-  free: boolean;
-}
-
-export interface CheckoutQuote {
-  /** The cart with its totals for `shippingMethod` (while no zone delivers to the address, shipping from the cheapest zone). */
-  cart: CartView;
-  /** Every zone of the shop, priced for this cart: the checkout offers those `zonesFor` picks for the address as typed. */
-  shippingOptions: ShippingOption[];
-  /** Ids of the zones that deliver to the quoted address, the most specific first (every zone when no address was given). */
-  offered: string[];
-  /** The zone the totals are for: the one asked for when it is offered, else the first offered; null when none is. */
-  shippingMethod: string | null;
-  /** "We don't ship to France yet." when no zone delivers to the quoted address. */
-  unavailable: string | null;
-  /** Lines to fix before the order can be placed (empty when ready). */
-  problems: Array<{ lineId: string; name: string; message: string }>;
+/** The cart's quote (server/modules/cart, `getQuote`) and whether a card may pay. */
+export interface CheckoutQuote extends CartQuote {
   /** Card payment is offered (Stripe keys are configured). */
   cardPayments: boolean;
 }
@@ -161,16 +160,18 @@ export interface OrderViewer {
   isAdmin?: boolean;
 }
 
-/**
- * Orders for customers (server/modules/orders + server/flows). Reads throw AppError not_found for
- * an order the viewer may not see (never revealing that it exists).
- */
 /** How an order is placed: its idempotency key, and the client's address the per-IP limit counts. */
 export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   clientIp?: string | null;
 }
 
+/**
+ * Orders for customers, as `services.orders` offers them: the orders module's own service
+ * (`OrdersModule`, server/modules/orders/orders.service.ts) with the flows that span modules
+ * (place, cancel, and a move to cancelled) wired over it in server/services.ts. Reads throw
+ * AppError not_found for an order the viewer may not see (never revealing that it exists).
+ */
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
   quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
@@ -190,4 +191,84 @@ export interface OrdersService {
   recordCardPayment(event: CardPaymentEvent): Promise<void>;
   /** Resolves once every order mail started so far has been sent (tests, shutdown). */
   idle(): Promise<void>;
+}
+
+/** One line of a new order, priced by the flow that places it (minor units). */
+export interface NewOrderLine {
+  productId: string;
+  /** '' for a product without variants. */
+  variantId: string;
+  name: string;
+  slug: string;
+  image: string | null;
+  color: string | null;
+  size: string | null;
+  sku: string | null;
+  unitPrice: number;
+  additionalPrice: number;
+  discount: number;
+  unitFinalPrice: number;
+  shippingCost: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** Everything an order is created from: who, where to, how it is paid, its priced lines and totals (minor units). */
+export interface NewOrder {
+  shopper: Shopper;
+  /** The checked input: contact, address (kept in the address book too with `saveAddress`), payment method, notes. */
+  input: ValidPlaceOrderInput;
+  zone: { id: string; name: string };
+  /** `<owner>:<key>` of the request's Idempotency-Key, or null. */
+  idempotencyKey: string | null;
+  /** The shop's name: the order number's prefix. */
+  siteName: string;
+  currency: string;
+  totals: { subtotal: number; discount: number; shipping: number; total: number };
+  lines: NewOrderLine[];
+}
+
+/** Units an order holds of a product (and variant: '' for none). */
+export interface OrderedUnits {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+/**
+ * The orders module's own service (server/modules/orders/orders.service.ts): every read and write
+ * of the orders' tables (orders, lines, events, addresses, payment events), the order mails,
+ * tokens and limits. It calls no flow: placing and cancelling an order span the cart and the
+ * inventory, so they are flows (server/flows) that call the steps below in their transaction.
+ */
+export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancelOrder" | "transition"> {
+  /** Moves an order along the transition table to any status but cancelled (cancelling gives stock back: flows/cancel-order.ts) and mails the customer. */
+  advance(orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string; trackingNumber?: string }): Promise<Order>;
+  /** The order with its lines and history as stored when this viewer may see it; not_found otherwise. */
+  requireVisible(orderId: string, viewer: OrderViewer): Promise<OrderRecord>;
+  /** The order with its lines and history as stored (on `k` when given), or null. */
+  getRecord(orderId: string, k?: Executor): Promise<OrderRecord | null>;
+  /** The order an idempotency key (already `<owner>:<key>`) created, if any. */
+  getIdByKey(key: string): Promise<string | null>;
+  /** An order as this viewer sees it (money in the major unit, the moves they may make now). */
+  toOrder(record: OrderRecord, viewer: OrderActor): Order;
+  /** The token of an order's guest link (the confirmation page opens with it, also without a session). */
+  guestTokenFor(orderId: string): string;
+  /** Admits another order attempt by this party, or throws why not (rate limits, open orders per contact). */
+  requireAdmitted(party: PlacementParty, maxOpenOrders: number): Promise<void>;
+  /** In the caller's transaction: creates the order, its lines and first event (pending), and keeps the address when asked. */
+  createOrder(k: Executor, order: NewOrder): Promise<OrderRecord>;
+  /**
+   * In the caller's transaction: moves the order to `to` when the transition table lets this actor,
+   * only from the status read (a concurrent change wins: conflict), and records who moved it.
+   */
+  moveStatus(k: Executor, orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string | null; trackingNumber?: string | null }): Promise<void>;
+  /** In the caller's transaction: the units each line of the order holds (what a cancellation gives back). */
+  listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
+  /** Records the card payment's PaymentIntent on the order. */
+  setPaymentIntent(orderId: string, intentId: string): Promise<void>;
+  /** Queues the customer's order confirmation mail. */
+  mailConfirmation(record: OrderRecord): void;
+  /** Queues the customer's mail about a new status. */
+  mailStatusChange(record: OrderRecord, to: OrderStatus): void;
 }

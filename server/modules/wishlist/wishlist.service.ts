@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { WishlistService } from "./wishlist.types";
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema";
 
 export interface WishlistServiceDeps {
@@ -116,6 +116,25 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
         .where((eb) => eb.not(addedSince(eb)))
         .executeTakeFirst();
       return { owners: owners.length, items: Number(removed.numDeletedRows) };
+    },
+
+    async hasItems(shopper) {
+      const owner = ownerKey(shopper);
+      if (!owner) return false;
+      const found = await k.selectFrom("wishlist_items").select("product_id").where("owner", "=", owner).limit(1).executeTakeFirst();
+      return found !== undefined;
+    },
+
+    async moveWishlist(trx, from, to) {
+      const fromOwner = requireOwner(from);
+      const toOwner = requireOwner(to);
+      await trx
+        .insertInto("wishlist_items")
+        .columns(["owner", "product_id", "created_at"])
+        .expression((eb) => eb.selectFrom("wishlist_items").select([sql<string>`${toOwner}`.as("owner"), "product_id", "created_at"]).where("owner", "=", fromOwner))
+        .onConflict((oc) => oc.columns(["owner", "product_id"]).doNothing())
+        .execute();
+      await trx.deleteFrom("wishlist_items").where("owner", "=", fromOwner).execute();
     },
   };
 }

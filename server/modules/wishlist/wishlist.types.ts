@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 
 /** A wishlist entry as `/wishlist` and `GET /api/wishlist` show it (spec section 3 fields, plus stock). */
@@ -34,4 +36,8 @@ export interface WishlistService {
    * how many visitors' wishlists went and how many entries they held.
    */
   removeIdleVisitorWishlists(idleSince: Date, limit: number): Promise<{ owners: number; items: number }>;
+  /** Whether this shopper's wishlist has anything (one indexed read). */
+  hasItems(shopper: Shopper): Promise<boolean>;
+  /** In the caller's transaction: makes `to`'s wishlist the union of both (keeping when each entry was added) and empties `from`'s. */
+  moveWishlist(k: Kysely<Database>, from: Shopper, to: Shopper): Promise<void>;
 }
