@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Module boundaries (DESIGN.md): a module owns its tables and exposes a service; another module or
+// a flow calls that service, never the module's repo or its tables. Flows sit above modules: a
+// module never imports a flow. Type-only imports count too: types shared across modules live in
+// `*.types.ts` (or come from the module's service). Each table is used by one module, but for the
+// few uses DESIGN.md makes on purpose (SHARED below).
+const serverDir = path.resolve(__dirname, "..");
+const modulesDir = path.join(serverDir, "modules");
+const flowsDir = path.join(serverDir, "flows");
+
+function sources(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Every module specifier a source imports or re-exports: static (also `import type`), side-effect and dynamic imports. */
+function importedSpecifiers(text: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?(?:[\w*$\s{},]*?)\s*from\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of text.matchAll(re)) found.push(m[1]);
+  return found;
+}
+
+/** The module folder a path lies in (`cart` for server/modules/cart/cart.repo.ts), or null outside server/modules. */
+function moduleOf(file: string): string | null {
+  const rel = path.relative(modulesDir, file);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  return parts.length > 1 ? parts[0] : null;
+}
+
+const isRepo = (target: string) => /\.repo(\.tsx?)?$/.test(path.basename(target));
+const isUnder = (dir: string, target: string) => {
+  const rel = path.relative(dir, target);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+};
+
+/** What a file's imports break, as `file → specifier (why)`. */
+function violations(file: string, text: string): string[] {
+  const out: string[] = [];
+  const from = moduleOf(file);
+  const inFlows = isUnder(flowsDir, file);
+  for (const spec of importedSpecifiers(text)) {
+    if (!spec.startsWith(".")) continue;
+    const target = path.resolve(path.dirname(file), spec);
+    const where = `${path.relative(serverDir, file)} → ${spec}`;
+    if (from !== null) {
+      if (isUnder(flowsDir, target)) out.push(`${where} (a module imports a flow)`);
+      const to = moduleOf(target);
+      if (to !== null && to !== from && isRepo(target)) out.push(`${where} (a module imports another module's repo)`);
+    }
+    if (inFlows && moduleOf(target) !== null && isRepo(target)) out.push(`${where} (a flow imports a module's repo)`);
+  }
+  return out;
+}
+
+/** Tables a source reads or writes through Kysely's builders (joins and sub-selects included). */
+function tablesUsed(text: string): string[] {
+  const re = /\b(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|insertInto|updateTable|deleteFrom|mergeInto)\(\s*["'`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?["'`]/g;
+  return [...new Set([...text.matchAll(re)].map((m) => m[1]))];
+}
+
+/** Tables a module uses although another owns them, by design (DESIGN.md), with why. */
+const SHARED: Record<string, Record<string, string>> = {
+  inventory: { products: "the one writer of stock", product_variants: "the one writer of stock" },
+  search: { products: "its index and similar-name list are built from the products" },
+};
+
+/** Tables used by more than one module (beyond SHARED), and any table a flow uses itself, as `table: users`. */
+function tableViolations(files: Array<{ file: string; text: string }>): string[] {
+  const users = new Map<string, Set<string>>();
+  const out: string[] = [];
+  for (const { file, text } of files) {
+    const from = moduleOf(file);
+    for (const table of tablesUsed(text)) {
+      if (isUnder(flowsDir, file)) out.push(`${table}: ${path.relative(serverDir, file)} (a flow uses a table instead of a service)`);
+      if (from === null || SHARED[from]?.[table]) continue;
+      users.set(table, (users.get(table) ?? new Set()).add(from));
+    }
+  }
+  for (const [table, modules] of users) if (modules.size > 1) out.push(`${table}: used by ${[...modules].sort().join(", ")} (one module owns a table)`);
+  return out;
+}
+
+const code = (f: string) => !/\.test\.tsx?$/.test(f);
+
+describe("module boundaries", () => {
+  it("modules import no other module's repo and no flow; flows import no repo", () => {
+    const found = [...sources(modulesDir), ...sources(flowsDir)].flatMap((f) => violations(f, fs.readFileSync(f, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("are found by the check (a broken boundary would be seen)", () => {
+    const orders = path.join(modulesDir, "orders", "orders.service.ts");
+    const flow = path.join(flowsDir, "place-order.ts");
+    expect(violations(orders, `import { placeOrder } from "../../flows/place-order";`)).toHaveLength(1);
+    expect(violations(orders, `import {\n  loadCartRows,\n  priceCart,\n} from "../cart/cart.repo";`)).toHaveLength(1);
+    expect(violations(orders, `import type { PricedCart } from "../cart/cart.repo.ts";`)).toHaveLength(1);
+    expect(violations(orders, `export { firstImage } from "../cart/cart.repo";`)).toHaveLength(1);
+    expect(violations(orders, `const m = await import("../search/search.repo");`)).toHaveLength(1);
+    expect(violations(flow, `import { type Executor, loadCartRows } from "../modules/cart/cart.repo";`)).toHaveLength(1);
+    expect(violations(flow, `import type { OrderRecord } from "../modules/orders/orders.repo";`)).toHaveLength(1);
+    // Allowed: a module's own repo, another module's service or types, a flow calling services.
+    expect(violations(orders, `import { loadOrder } from "./orders.repo";`)).toEqual([]);
+    expect(violations(orders, `import type { CartView } from "../cart/cart.types";`)).toEqual([]);
+    expect(violations(flow, `import type { CartService } from "../modules/cart/cart.types";`)).toEqual([]);
+    expect(violations(flow, `import { cancelOrder } from "./cancel-order";`)).toEqual([]);
+  });
+
+  it("each table is used by one module (its owner), and flows use none themselves", () => {
+    const files = [...sources(modulesDir), ...sources(flowsDir)].filter(code).map((file) => ({ file, text: fs.readFileSync(file, "utf8") }));
+    expect(tableViolations(files)).toEqual([]);
+  });
+
+  it("sees a table used outside its module", () => {
+    const wishlist = path.join(modulesDir, "wishlist", "wishlist.service.ts");
+    const catalog = path.join(modulesDir, "catalog", "catalog.repo.ts");
+    const flow = path.join(flowsDir, "merge-visitor.ts");
+    expect(tableViolations([
+      { file: catalog, text: `k.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id")` },
+      { file: wishlist, text: `k.selectFrom("wishlist_items as w").innerJoin("products as p", "p.id", "w.product_id")` },
+    ])).toEqual(["products: used by catalog, wishlist (one module owns a table)"]);
+    expect(tableViolations([{ file: flow, text: `await trx.deleteFrom("cart_lines").where("cart_id", "=", id)` }])).toHaveLength(1);
+    expect(tableViolations([
+      { file: catalog, text: `k.selectFrom("products")` },
+      { file: path.join(modulesDir, "inventory", "inventory.service.ts"), text: `trx.updateTable("products")` },
+    ])).toEqual([]);
+  });
+});
