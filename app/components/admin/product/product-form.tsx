@@ -1,0 +1,395 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActionData, useLocation } from "react-router";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSubmit, FormText, fieldId } from "~/components/admin/form";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
+import { StatusBadge } from "~/components/admin/ui";
+import { useShop } from "~/lib/shop";
+import { PRODUCT_STATUSES, type ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
+import { ImageUploader, type ImageFieldNames } from "./image-uploader";
+import type { ProductFormValues } from "./product-form-values";
+import { RichTextEditor } from "./rich-text-editor";
+import { slugFromName } from "./slug";
+import { SpecificationsEditor } from "./specifications-editor";
+import { VariantMatrix } from "./variant-matrix";
+
+/** A category as the form offers it: top-level ones with their sub-categories (hidden ones too, marked). */
+export interface CategoryChoice {
+  slug: string;
+  name: string;
+  hidden: boolean;
+  subCategories: Array<{ slug: string; name: string; hidden: boolean }>;
+}
+
+/** The message of a save refused because someone else saved the product first (409). */
+export const CONFLICT_MESSAGE = "Someone else saved this product while you were editing. Your changes are kept below; reload to see theirs.";
+
+export const STATUS_TEXT: Record<ProductStatusValue, { label: string; tone: "success" | "neutral" | "warning"; hint: string }> = {
+  active: { label: "Active", tone: "success", hint: "On sale: listed, searchable and buyable in the shop." },
+  draft: { label: "Draft", tone: "neutral", hint: "Not in the shop yet: its page answers 404 until you make it active." },
+  archived: { label: "Archived", tone: "warning", hint: "Withdrawn from sale: its page answers 404, it leaves search, and carts and wishlists that hold it tell their owners." },
+};
+
+const IMAGE_NAMES: ImageFieldNames = {
+  url: (i) => `image.${i}`,
+  alt: (i) => `imageAlt.${i}`,
+  list: "image",
+  // The colour → pictures map posts as colorImages.<colour>.<n>; a colour whose name holds a dot cannot be a field name part.
+  colorPicture: (color, n) => (color.includes(".") ? null : `colorImages.${color}.${n}`),
+};
+
+// Lists the form always sends, so an emptied list saves as empty (productFormInput reads `<name>.length`).
+const LIST_FIELDS = ["image", "imageAlt", "colorImages", "specifications", "colors", "sizes", "variants"];
+
+interface Failure {
+  error: { code?: string; message: string; fields?: Record<string, string> };
+}
+
+function asFailure(value: unknown): Failure | null {
+  if (!value || typeof value !== "object" || !("error" in value)) return null;
+  const error = (value as { error: unknown }).error;
+  return error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string" ? (value as Failure) : null;
+}
+
+/** The currency's symbol in the shop's locale ("$", "€"), for the extra-price inputs. */
+function currencySymbol(currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+const idOf = (name: string) => fieldId("product", name);
+
+const inputClass = (error?: string) =>
+  `mt-1.5 block h-12 w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
+    error ? "border-rose-600 focus-visible:outline-rose-700" : "border-stone-300 focus:border-stone-900 focus-visible:outline-stone-900"
+  }`;
+
+function Notes({ name, hint, error }: { name: string; hint?: React.ReactNode; error?: string }) {
+  const id = idOf(name);
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-rose-700" data-testid={`${name}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (name: string, hint: unknown, error?: string) => [hint && `${idOf(name)}-hint`, error && `${idOf(name)}-error`].filter(Boolean).join(" ") || undefined;
+
+function Section({ title, description, children, id }: { title: string; description?: React.ReactNode; children: React.ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The one product form of the admin, for adding and for editing: name and address, description,
+ * pictures, price, variants and stock, specifications, status and category. It posts the names
+ * the products schema's `productFormInput` reads; the server's field errors show beside their
+ * fields (and in a summary at the top); a refused save keeps everything typed. Leaving with
+ * unsaved changes asks first. `originalSlug` (editing) warns that a changed address redirects.
+ */
+export function ProductForm({
+  mode,
+  initial,
+  categories,
+  originalSlug,
+}: {
+  mode: "add" | "edit";
+  initial: ProductFormValues;
+  categories: CategoryChoice[];
+  originalSlug?: string;
+}) {
+  const { settings } = useShop();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const failure = asFailure(useActionData());
+  const errors = failure?.error.fields ?? {};
+  const conflict = failure?.error.code === "conflict";
+
+  const [dirty, setDirty] = useState(false);
+  const markDirty = useCallback(() => setDirty(true), []);
+  const [uploading, setUploading] = useState(false);
+  const [colorNames, setColorNames] = useState(() => initial.variants.colors.map((c) => c.name));
+  const [name, setName] = useState(initial.name);
+  const [slug, setSlug] = useState(initial.slug);
+  // A new product's address follows its name until the address is edited by hand.
+  const [slugTouched, setSlugTouched] = useState(mode === "edit" || (initial.slug !== "" && initial.slug !== slugFromName(initial.name)));
+  const [category, setCategory] = useState(initial.categorySlug);
+  const [subCategory, setSubCategory] = useState(initial.subCategorySlug);
+  const [status, setStatus] = useState<ProductStatusValue>(initial.status);
+  const conflictRef = useRef<HTMLDivElement>(null);
+
+  // A refused save leaves the edits on screen, still unsaved.
+  useEffect(() => {
+    if (failure) setDirty(true);
+    if (conflict) conflictRef.current?.focus();
+  }, [failure, conflict]);
+  const leaveDialog = useUnsavedChanges(dirty);
+
+  const subCategories = useMemo(() => categories.find((c) => c.slug === category)?.subCategories ?? [], [categories, category]);
+  const symbol = currencySymbol(settings.currency, settings.locale);
+  const slugChanged = mode === "edit" && originalSlug !== undefined && slug.trim() !== "" && slug.trim() !== originalSlug;
+
+  return (
+    <AdminForm
+      method="post"
+      idPrefix="product"
+      onChange={markDirty}
+      onSubmit={(e) => {
+        // A picture still uploading has no address yet: saving now would leave it out.
+        if (uploading) e.preventDefault();
+        else setDirty(false);
+      }}
+      className="pb-4"
+      aria-label={mode === "add" ? "New product" : "Edit product"}
+    >
+      {conflict ? (
+        <div ref={conflictRef} tabIndex={-1} role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 focus:outline-2 focus:outline-offset-2 focus:outline-amber-700" data-testid="conflict-message">
+          <h2 className="font-semibold">Not saved: this product changed meanwhile</h2>
+          <p className="mt-1 text-sm">{CONFLICT_MESSAGE}</p>
+          <a href={pathname} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
+            Reload to see their version (your changes are lost)
+          </a>
+        </div>
+      ) : (
+        <FormErrorSummary title={mode === "add" ? "The product could not be created" : "The product could not be saved"} />
+      )}
+      {initial.version && <input type="hidden" name="version" value={initial.version} />}
+      {LIST_FIELDS.map((list) => (
+        <input key={list} type="hidden" name={`${list}.length`} value="0" />
+      ))}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <Section id="product-basics" title="Name and description">
+            <div className="space-y-5">
+              <div>
+                <label htmlFor={idOf("name")} className="block text-sm font-medium text-stone-900">
+                  Name
+                  <span aria-hidden="true" className="text-rose-700">
+                    {" "}
+                    *
+                  </span>
+                </label>
+                <input
+                  id={idOf("name")}
+                  name="name"
+                  required
+                  maxLength={200}
+                  value={name}
+                  onChange={(e) => {
+                    const next = e.currentTarget.value;
+                    setName(next);
+                    if (!slugTouched) setSlug(slugFromName(next));
+                  }}
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={describedBy("name", false, errors.name)}
+                  className={inputClass(errors.name)}
+                />
+                <Notes name="name" error={errors.name} />
+              </div>
+              <div>
+                <label htmlFor={idOf("slug")} className="block text-sm font-medium text-stone-900">
+                  Address
+                </label>
+                <div className={`${inputClass(errors.slug)} flex items-center gap-0 px-0 focus-within:outline-2 focus-within:outline-stone-900`}>
+                  <span className="shrink-0 pl-4 text-sm text-stone-600" aria-hidden="true">
+                    /products/
+                  </span>
+                  <input
+                    id={idOf("slug")}
+                    name="slug"
+                    maxLength={80}
+                    value={slug}
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    autoComplete="off"
+                    placeholder={mode === "add" ? "made-from-the-name" : undefined}
+                    onChange={(e) => {
+                      setSlug(e.currentTarget.value);
+                      setSlugTouched(true);
+                    }}
+                    aria-invalid={errors.slug ? true : undefined}
+                    aria-describedby={describedBy("slug", true, errors.slug)}
+                    className="h-full min-w-0 flex-1 rounded-r-xl bg-transparent pr-4 text-base text-stone-900 focus:outline-none"
+                  />
+                </div>
+                <Notes
+                  name="slug"
+                  hint={
+                    slugChanged ? (
+                      <span className="font-medium text-amber-900" data-testid="slug-warning">
+                        The address changes: /products/{originalSlug} will redirect (301) to /products/{slug.trim()}, so old links keep working.
+                      </span>
+                    ) : mode === "add" ? (
+                      "Made from the name; lower-case letters, digits and dashes. If it is taken, a number is added."
+                    ) : (
+                      "Lower-case letters, digits and dashes. Changing it keeps the old address working (it redirects)."
+                    )
+                  }
+                  error={errors.slug}
+                />
+              </div>
+              <RichTextEditor
+                label="Description"
+                inputId={idOf("description")}
+                defaultValue={initial.description}
+                error={errors.description}
+                onChange={markDirty}
+                hint="Shown on the product page. Headings, lists, bold, italic and links are kept."
+              />
+            </div>
+          </Section>
+
+          <Section id="product-images" title="Pictures" description="The first picture is the main one: it shows on cards, in search and in shared links.">
+            <ImageUploader defaultValue={initial.images} names={IMAGE_NAMES} errors={errors} idOf={idOf} colors={colorNames} onChange={markDirty} onBusyChange={setUploading} />
+          </Section>
+
+          <Section id="product-pricing" title="Price">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormMoney name="price" label="Price" currency={settings.currency} defaultValue={initial.price} required />
+              <FormNumber name="discount" label="Discount %" min={0} max={100} step={1} defaultValue={initial.discount} hint="0 to 100." />
+              <FormMoney name="shippingCost" label="Shipping cost" currency={settings.currency} defaultValue={initial.shippingCost} hint="Per item; 0 for the shop's usual rule." />
+            </div>
+          </Section>
+
+          <Section id="product-variants" title="Variants and stock" description="Colours and sizes make a variant for each combination, each with its own stock.">
+            <VariantMatrix defaultValue={initial.variants} errors={errors} idOf={idOf} currencySymbol={symbol} onChange={markDirty} onColorNames={setColorNames} />
+          </Section>
+
+          <Section id="product-specs" title="Specifications" description="Rows of the specifications table on the product page, in this order.">
+            <SpecificationsEditor defaultValue={initial.specifications} errors={errors} idOf={idOf} onChange={markDirty} />
+          </Section>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Section id="product-status" title="Status">
+            <div className="flex items-center justify-between gap-3">
+              <label htmlFor={idOf("status")} className="block text-sm font-medium text-stone-900">
+                Status
+              </label>
+              <StatusBadge tone={STATUS_TEXT[status].tone}>{STATUS_TEXT[status].label}</StatusBadge>
+            </div>
+            <select
+              id={idOf("status")}
+              name="status"
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value as ProductStatusValue)}
+              aria-invalid={errors.status ? true : undefined}
+              aria-describedby={describedBy("status", true, errors.status)}
+              className={`${inputClass(errors.status)} pr-10`}
+            >
+              {PRODUCT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_TEXT[s].label}
+                </option>
+              ))}
+            </select>
+            <Notes name="status" hint={STATUS_TEXT[status].hint} error={errors.status} />
+          </Section>
+
+          <Section id="product-organisation" title="Organisation">
+            <div className="space-y-4">
+              <div>
+                <label htmlFor={idOf("categorySlug")} className="block text-sm font-medium text-stone-900">
+                  Category
+                  <span aria-hidden="true" className="text-rose-700">
+                    {" "}
+                    *
+                  </span>
+                </label>
+                <select
+                  id={idOf("categorySlug")}
+                  name="categorySlug"
+                  required
+                  value={category}
+                  onChange={(e) => {
+                    setCategory(e.currentTarget.value);
+                    setSubCategory("");
+                  }}
+                  aria-invalid={errors.categorySlug ? true : undefined}
+                  aria-describedby={describedBy("categorySlug", false, errors.categorySlug)}
+                  className={`${inputClass(errors.categorySlug)} pr-10`}
+                >
+                  <option value="">Choose a category…</option>
+                  {categories.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {c.name}
+                      {c.hidden ? " (hidden)" : ""}
+                    </option>
+                  ))}
+                </select>
+                <Notes name="categorySlug" error={errors.categorySlug} />
+              </div>
+              <div>
+                <label htmlFor={idOf("subCategorySlug")} className="block text-sm font-medium text-stone-900">
+                  Sub-category
+                </label>
+                <select
+                  id={idOf("subCategorySlug")}
+                  name="subCategorySlug"
+                  value={subCategory}
+                  onChange={(e) => setSubCategory(e.currentTarget.value)}
+                  disabled={hydrated && subCategories.length === 0}
+                  aria-invalid={errors.subCategorySlug ? true : undefined}
+                  aria-describedby={describedBy("subCategorySlug", hydrated && subCategories.length === 0, errors.subCategorySlug)}
+                  className={`${inputClass(errors.subCategorySlug)} pr-10 disabled:bg-stone-100 disabled:text-stone-600`}
+                >
+                  <option value="">None</option>
+                  {hydrated
+                    ? subCategories.map((s) => (
+                        <option key={s.slug} value={s.slug}>
+                          {s.name}
+                          {s.hidden ? " (hidden)" : ""}
+                        </option>
+                      ))
+                    : // Before JavaScript the list cannot follow the category: every sub-category, by category.
+                      categories
+                        .filter((c) => c.subCategories.length > 0)
+                        .map((c) => (
+                          <optgroup key={c.slug} label={c.name}>
+                            {c.subCategories.map((s) => (
+                              <option key={s.slug} value={s.slug}>
+                                {s.name}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ))}
+                </select>
+                <Notes name="subCategorySlug" hint={hydrated && subCategories.length === 0 ? (category ? "This category has no sub-categories." : "Choose a category first.") : undefined} error={errors.subCategorySlug} />
+              </div>
+              <FormText name="brand" label="Brand" defaultValue={initial.brand} maxLength={100} />
+              <FormText name="sku" label="SKU" defaultValue={initial.sku} maxLength={64} hint="Your own reference for the product (variants can have their own)." />
+            </div>
+          </Section>
+        </div>
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10" data-testid="save-bar">
+        <p className="mr-auto text-sm text-stone-700" aria-live="polite">
+          {uploading ? "Waiting for the pictures to finish uploading…" : dirty ? "Unsaved changes" : ""}
+        </p>
+        <FormSubmit busyLabel={mode === "add" ? "Creating…" : "Saving…"}>{mode === "add" ? "Create product" : "Save product"}</FormSubmit>
+      </div>
+      {leaveDialog}
+    </AdminForm>
+  );
+}
