@@ -31,7 +31,7 @@ export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "plac
 
     async cancelOrder(orderId, viewer) {
       await deps.orders.requireVisible(orderId, viewer);
-      const actor = viewer.isAdmin ? "shop" : "customer";
+      const actor = viewer.forShop ? "shop" : "customer";
       return deps.orders.toOrder(await cancelOrder(deps, orderId, actor), actor);
     },
 

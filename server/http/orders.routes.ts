@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { can } from "../auth/permissions";
 import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
@@ -10,7 +11,7 @@ import { type ApiShopper, apiShopper } from "./shopper";
 export const tokenQuery = z.object({ token: z.string().max(200).optional() });
 
 function viewerOf(shopper: ApiShopper, token: string | undefined): OrderViewer {
-  return { shopper: shopper.shopper, token: token ?? null, isAdmin: shopper.user?.role === "admin" };
+  return { shopper: shopper.shopper, token: token ?? null, forShop: can(shopper.user, "orders") };
 }
 
 /**

@@ -179,12 +179,12 @@ describe("card payment", () => {
       const event = { eventId: "evt_1", type: "payment_intent.succeeded", intentId: `pi_${order.id}`, outcome: "paid" as const };
       await shop.services.orders.recordCardPayment(event);
       await shop.services.orders.recordCardPayment(event);
-      const paid = await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, isAdmin: true });
+      const paid = await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true });
       expect(paid).toMatchObject({ status: "pending", paymentStatus: "paid" });
       expect(paid.history.filter((e) => e.note === "Payment received")).toHaveLength(1);
       // A late "failed" event does not undo a payment.
       await shop.services.orders.recordCardPayment({ ...event, eventId: "evt_2", outcome: "failed" });
-      expect((await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, isAdmin: true })).paymentStatus).toBe("paid");
+      expect((await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true })).paymentStatus).toBe("paid");
     } finally {
       restore();
     }
@@ -196,7 +196,7 @@ describe("card payment", () => {
       const b = await browserWithCart(shop, [{ productId: ids.mug }]);
       const { order } = await placedOf(await b.post("/api/orders", checkoutBody({ paymentMethod: "card" })));
       await shop.services.orders.recordCardPayment({ eventId: "evt_fail", type: "payment_intent.payment_failed", intentId: `pi_${order.id}`, outcome: "failed" });
-      expect((await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, isAdmin: true })).paymentStatus).toBe("failed");
+      expect((await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true })).paymentStatus).toBe("failed");
     } finally {
       restore();
     }

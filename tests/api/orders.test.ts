@@ -144,7 +144,7 @@ describe("placing an order signed in", () => {
 });
 
 describe("who may see and cancel an order", () => {
-  it("answers the owner, the link's token and admins, and 404 to everyone else", async () => {
+  it("answers the owner, the link's token, admins and staff with the orders permission, and 404 to everyone else", async () => {
     const guest = await browserWithCart(shop, [{ productId: ids.mug }]);
     const { order, guestToken } = await placedOf(await guest.post("/api/orders", checkoutBody()));
     const bob = await signedIn(shop, "bob@example.com", "bob-password");
@@ -154,6 +154,12 @@ describe("who may see and cancel an order", () => {
     expect((await browser(shop).get(`/api/orders/${order.id}?token=${guestToken}`)).status).toBe(200);
     const adminView = await orderOf(await admin.get(`/api/orders/${order.id}`));
     expect(adminView.allowedTransitions).toEqual(["processing", "cancelled"]);
+    // Staff act for the shop with the orders permission, and only with it.
+    await createAccount(shop, { email: "packer@example.com", password: "packer-password", role: "staff", permissions: ["orders"] });
+    await createAccount(shop, { email: "writer@example.com", password: "writer-password", role: "staff", permissions: ["catalog"] });
+    const packer = await signedIn(shop, "packer@example.com", "packer-password");
+    expect((await orderOf(await packer.get(`/api/orders/${order.id}`))).allowedTransitions).toEqual(["processing", "cancelled"]);
+    expect((await (await signedIn(shop, "writer@example.com", "writer-password")).get(`/api/orders/${order.id}`)).status).toBe(404);
     for (const path of [`/api/orders/${order.id}`, `/api/orders/${order.id}?token=wrong`, `/api/orders/${order.id}?token=${guestToken.slice(0, -2)}xx`, "/api/orders/nope"]) {
       for (const who of [bob, browser(shop)]) {
         const res = await who.get(path);

@@ -153,11 +153,12 @@ export type PlaceOrderResult =
     }
   | { ok: false; problems: Array<{ lineId: string; name: string; message: string }> };
 
-/** Who is looking at an order: its owner (user or the guest's browser), a bearer of its guest token, or an admin. */
+/** Who is looking at an order: its owner (user or the guest's browser), a bearer of its guest token, or the shop (staff with the orders permission). */
 export interface OrderViewer {
   shopper: Shopper;
   token?: string | null;
-  isAdmin?: boolean;
+  /** Staff with the orders permission (or an admin) acting for the shop. */
+  forShop?: boolean;
 }
 
 /** How an order is placed: its idempotency key, and the client's address the per-IP limit counts. */
