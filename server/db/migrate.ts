@@ -9,6 +9,7 @@ import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-c
 import { listedPriceMigration } from "./migrations/0007-listed-price";
 import { searchNegationsMigration } from "./migrations/0008-search-negations";
 import { staffAndAuditMigration } from "./migrations/0009-staff-and-audit";
+import { catalogueAdminMigration } from "./migrations/0010-catalogue-admin";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0007-listed-price": listedPriceMigration(),
     "0008-search-negations": searchNegationsMigration(db.dialect),
     "0009-staff-and-audit": staffAndAuditMigration(db.dialect),
+    "0010-catalogue-admin": catalogueAdminMigration(db.dialect),
   };
 }
 

@@ -34,11 +34,25 @@ export interface ProductTable {
   sku: string | null;
   stock: number;
   shipping_cost: number;
-  status: "active" | "draft";
+  /** Only `active` products are listed, searched and sold; `archived` ones are withdrawn (migration 0010). */
+  status: ProductStatus;
   images: string;
+  /** JSON: the alt text of each picture of `images`, in the same order ('' where none was given). */
+  image_alts: ColumnType<string, string | undefined, string>;
   specifications: string;
+  /** Bumped by every admin write: a save that carries an older version is refused (409). */
+  version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type ProductStatus = "active" | "draft" | "archived";
+
+/** A product's former slug (migration 0010): its old address answers 301 to the product's current one. */
+export interface ProductSlugRedirectTable {
+  old_slug: string;
+  product_id: string;
+  created_at: Timestamp;
 }
 
 export interface ProductVariantTable {
@@ -98,6 +112,15 @@ export interface CartLineTable {
   quantity: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A message for a cart's or wishlist's owner, shown once (e.g. a product they held was withdrawn; migration 0010). */
+export interface ShopperNoticeTable {
+  id: string;
+  /** `user:<id>` or `visitor:<id>`, as carts and wishlists. */
+  owner: string;
+  message: string;
+  created_at: Timestamp;
 }
 
 export interface WishlistItemTable {
@@ -206,12 +229,15 @@ export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   product_variants: ProductVariantTable;
+  product_slug_redirects: ProductSlugRedirectTable;
   banners: BannerTable;
   settings: SettingTable;
   contact_messages: ContactMessageTable;
   carts: CartTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
+  cart_notices: ShopperNoticeTable;
+  wishlist_notices: ShopperNoticeTable;
   addresses: AddressTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
