@@ -9,6 +9,8 @@ const controlClass = (error?: string) =>
 
 export interface FieldProps {
   name: string;
+  /** A fixed id (the admin's error summary links to its fields by id); a generated one otherwise. */
+  id?: string;
   label: string;
   type?: string;
   required?: boolean;
@@ -25,18 +27,26 @@ export interface FieldProps {
   autoFocus?: boolean;
   /** A multi-line text area (messages) instead of a one-line input. */
   multiline?: boolean;
+  /** Lines of a multi-line field (default 6). */
+  rows?: number;
+  /** Number inputs' bounds and step. */
+  min?: number | string;
+  max?: number | string;
+  step?: number | string;
+  onChange?: React.ChangeEventHandler<HTMLInputElement & HTMLTextAreaElement>;
 }
 
 /** A labelled text input with its hint and error tied to it (aria-describedby, aria-invalid). */
-export function TextField({ name, label, type = "text", required, error, hint, labelAside, className = "", multiline = false, ...input }: FieldProps) {
-  const id = `field-${useId()}-${name}`;
+export function TextField({ name, id: fixedId, label, type = "text", required, error, hint, labelAside, className = "", multiline = false, rows = 6, ...input }: FieldProps) {
+  const generated = `field-${useId()}-${name}`;
+  const id = fixedId ?? generated;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   const common = { id, name, required, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} aside={labelAside} />
       {multiline ? (
-        <textarea {...common} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} rows={6} className={`${controlClass(error).replace("h-12", "")} mt-1.5 py-3`} />
+        <textarea {...common} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} rows={rows} className={`${controlClass(error).replace("h-12", "")} mt-1.5 py-3`} />
       ) : (
         <input {...common} type={type} className={`${controlClass(error)} mt-1.5`} {...input} />
       )}
@@ -48,6 +58,7 @@ export function TextField({ name, label, type = "text", required, error, hint, l
 /** A labelled select with its hint and error tied to it, like TextField. */
 export function SelectField({
   name,
+  id: fixedId,
   label,
   options,
   required,
@@ -57,6 +68,7 @@ export function SelectField({
   ...select
 }: {
   name: string;
+  id?: string;
   label: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   required?: boolean;
@@ -67,7 +79,8 @@ export function SelectField({
   defaultValue?: string;
   onChange?: React.ChangeEventHandler<HTMLSelectElement>;
 }) {
-  const id = `field-${useId()}-${name}`;
+  const generated = `field-${useId()}-${name}`;
+  const id = fixedId ?? generated;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
@@ -209,15 +222,51 @@ function FieldNotes({ id, name, hint, error }: { id: string; name: string; hint?
   );
 }
 
-/** A labelled checkbox ("Remember me"). */
-export function Checkbox({ name, label, defaultChecked, value = "on" }: { name: string; label: string; defaultChecked?: boolean; value?: string }) {
-  const id = `field-${useId()}-${name}`;
-  return (
+/** A labelled checkbox ("Remember me"), with an optional hint and error tied to it like TextField. */
+export function Checkbox({
+  name,
+  id: fixedId,
+  label,
+  defaultChecked,
+  value = "on",
+  hint,
+  error,
+  className = "",
+}: {
+  name: string;
+  id?: string;
+  label: string;
+  defaultChecked?: boolean;
+  value?: string;
+  hint?: React.ReactNode;
+  error?: string;
+  className?: string;
+}) {
+  const generated = `field-${useId()}-${name}`;
+  const id = fixedId ?? generated;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const input = (
     <div className="flex items-center gap-3">
-      <input id={id} name={name} type="checkbox" value={value} defaultChecked={defaultChecked} className="size-5 rounded border-stone-400 accent-stone-900" />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        value={value}
+        defaultChecked={defaultChecked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="size-5 rounded border-stone-400 accent-stone-900"
+      />
       <label htmlFor={id} className="text-sm text-stone-800">
         {label}
       </label>
+    </div>
+  );
+  if (!hint && !error && !className) return input;
+  return (
+    <div className={className}>
+      {input}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
   );
 }
