@@ -19,6 +19,7 @@ import type { OrdersService } from "./modules/orders/orders.types";
 import { createOrderMails } from "./modules/orders/order-mails";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
+import { createOrdersAdmin } from "./modules/orders/orders.admin";
 import { createUsersService } from "./modules/users/users.service";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
@@ -87,6 +88,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     cart,
     wishlist,
     orders,
+    /** The orders module's admin reads (the sidebar's counts; the order screens). */
+    ordersAdmin: createOrdersAdmin(db),
     users,
     audit: createAuditService(db),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */

@@ -1,39 +1,66 @@
-import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
+import { Link, Outlet, data, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { Avatar, SignOutButton } from "~/components/auth/account-links";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { AdminBreadcrumbs, AdminDrawer, AdminNav, AdminProgress, AdminToast } from "~/components/admin/shell";
+import { readToast } from "~/components/admin/toast.server";
+import { buttonClass } from "~/components/admin/ui";
 import { requireAccess } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
-import { ADMIN_NAV } from "./admin-nav";
+import type { Services } from "../../../server/services";
+import { ADMIN_NAV, type AdminCounts, adminScreenFor, mayOpen, navFor } from "./admin-nav";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/layout";
 
-// The admin area is never indexed, its error pages included.
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
+// The admin area is never indexed, its error pages included; its titles name the screen.
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const tags = seoMeta(matches, location, { noindex: true });
+  const siteName = (matches.find((m) => m?.id === "root")?.loaderData as { settings?: { siteName?: string } } | undefined)?.settings?.siteName ?? "Shop";
+  const screen = adminScreenFor(location.pathname);
+  const title = `${screen?.label ?? "Dashboard"} · ${siteName} admin`;
+  return tags.map((t) => ("title" in t ? { title } : t));
+};
+
+/** How each sidebar figure is counted (one query each, run in parallel). */
+const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number>> = {
+  pendingOrders: async (s) => (await s.ordersAdmin.countByStatus()).pending ?? 0,
+  unreadMessages: (s) => s.content.countUnreadMessages(),
+};
 
 /**
  * The guard of the whole /admin-dashboard tree: signed-out visitors go to the sign-in page (and
  * come back), customers get the 403 page below. React Router runs the loaders of a page in
  * parallel, so every admin screen that loads data must call `requireAdminScreen` in its own loader too;
  * this one only guarantees the layout (and screens without loaders) are never shown to others.
+ * It also loads the sidebar's figures, only for the screens this user may open, and hands over the
+ * toast an action left (toast.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAccess(context, request, "staff");
-  return null;
+  const user = requireAccess(context, request, "staff");
+  const wanted = ADMIN_NAV.flatMap((g) => g.screens).filter((s) => s.badge && mayOpen(user, s.path));
+  const figures = await Promise.all(wanted.map(async (s) => [s.badge!.count, await COUNTERS[s.badge!.count](context.services)] as const));
+  const counts: AdminCounts = Object.fromEntries(figures);
+  const { toast, headers } = readToast(request);
+  return data({ counts, toast }, headers ? { headers } : undefined);
 }
 
-/** The dashboard frame: a sidebar with the admin screens and the page; no storefront navbar or footer. */
-export default function AdminLayout() {
+/** The dashboard frame: a sidebar with the screens this user may open, breadcrumbs and the page; no storefront navbar or footer. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame>
+    <AdminFrame counts={loaderData.counts}>
+      <AdminToast toast={loaderData.toast} />
+      <AdminBreadcrumbs />
       <Outlet />
     </AdminFrame>
   );
 }
 
-function AdminFrame({ children, nav = true }: { children: React.ReactNode; nav?: boolean }) {
+function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: React.ReactNode; counts?: AdminCounts; nav?: boolean }) {
   const { settings } = useShop();
   const user = useUser();
+  const hydrated = useHydrated();
+  const nav = withNav ? navFor(user) : [];
   return (
     <div className="min-h-screen bg-stone-100 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <a
@@ -44,43 +71,25 @@ function AdminFrame({ children, nav = true }: { children: React.ReactNode; nav?:
       </a>
       <AdminProgress />
       <div className="bg-stone-900">
-      <aside className="focus-light text-stone-100 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 lg:px-5 lg:py-5">
-          <Link to="/admin-dashboard" className="flex min-w-0 items-center gap-2 rounded-md py-1">
-            <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-xl bg-amber-400 text-lg font-bold text-stone-950">
-              {settings.siteName.slice(0, 1).toUpperCase()}
-            </span>
-            <span className="min-w-0">
-              <span className="block truncate text-base font-bold leading-tight">{settings.siteName}</span>
-              <span className="block text-xs text-stone-300">Administration</span>
-            </span>
-          </Link>
-          {nav && (
-            <details
-              className="group lg:hidden"
-              onClick={(e) => {
-                // A chosen screen closes the menu.
-                if ((e.target as HTMLElement).closest("a")) e.currentTarget.open = false;
-              }}
-            >
-              <summary className="flex h-11 list-none items-center gap-2 rounded-full px-4 text-sm font-semibold text-white ring-1 ring-stone-600 hover:bg-stone-800">
-                Menu
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-4 transition group-open:rotate-180">
-                  <path d="m6 9 6 6 6-6" />
-                </svg>
-              </summary>
-              <div className="absolute inset-x-0 z-40 mt-3 max-h-[75vh] overflow-y-auto border-t border-stone-700 bg-stone-900 px-2 pb-4 shadow-2xl">
-                <AdminNav label="Admin menu" />
-              </div>
-            </details>
-          )}
-        </div>
-        {nav && (
-          <div className="hidden flex-1 px-3 pb-6 lg:block">
-            <AdminNav label="Admin" />
+        <aside className="focus-light text-stone-100 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto">
+          <div className="flex items-center justify-between gap-3 px-4 py-3 lg:px-5 lg:py-5">
+            <Link to="/admin-dashboard" className="flex min-w-0 items-center gap-2 rounded-md py-1">
+              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-xl bg-amber-400 text-lg font-bold text-stone-950">
+                {settings.siteName.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate text-base font-bold leading-tight">{settings.siteName}</span>
+                <span className="block text-xs text-stone-300">Administration</span>
+              </span>
+            </Link>
+            {withNav && <AdminDrawer nav={nav} counts={counts} siteName={settings.siteName} />}
           </div>
-        )}
-      </aside>
+          {withNav && (
+            <div className="hidden flex-1 px-3 pb-6 lg:block">
+              <AdminNav nav={nav} counts={counts} label="Admin" />
+            </div>
+          )}
+        </aside>
       </div>
       <div className="flex min-w-0 flex-col">
         <header className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-4 py-3 sm:px-6">
@@ -97,77 +106,60 @@ function AdminFrame({ children, nav = true }: { children: React.ReactNode; nav?:
             </>
           )}
         </header>
-        <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
+        <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
           {children}
         </main>
+        {/* Without JavaScript the phone's Menu button leads here. */}
+        {withNav && !hydrated && (
+          <div id="admin-menu" className="focus-light bg-stone-900 px-2 py-6 lg:hidden">
+            <AdminNav nav={nav} counts={counts} label="Admin menu" />
+          </div>
+        )}
       </div>
     </div>
   );
 }
 
-/** A thin bar at the top while the next admin screen loads. */
-function AdminProgress() {
-  const busy = useNavigation().state !== "idle";
-  return (
-    <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-[3px]">
-      {busy && <div className="h-full origin-left animate-progress bg-amber-500" />}
-    </div>
-  );
-}
-
-function AdminNav({ label }: { label: string }) {
-  const { pathname } = useLocation();
-  const current = pathname.replace(/\/$/, "");
-  const item = (to: string) => {
-    const active = current === to;
-    return {
-      to,
-      "aria-current": active ? ("page" as const) : undefined,
-      className: `flex min-h-10 items-center rounded-lg px-3 text-sm ${active ? "bg-stone-700 font-semibold text-white" : "text-stone-200 hover:bg-stone-800 hover:text-white"}`,
-    };
-  };
-  return (
-    <nav aria-label={label}>
-      <ul>
-        <li>
-          <Link {...item("/admin-dashboard")}>Dashboard</Link>
-        </li>
-      </ul>
-      {ADMIN_NAV.map((group) => (
-        <div key={group.title} className="mt-5">
-          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-stone-400">{group.title}</p>
-          <ul>
-            {group.screens.map((s) => (
-              <li key={s.path}>
-                <Link {...item(`/admin-dashboard/${s.path}`)}>{s.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </nav>
-  );
-}
-
-/** 403 for signed-in customers (from requireAccess); anything else is a plain error inside the same frame. */
+/**
+ * 403 and 404 inside the admin frame. A staff member without a screen's permission keeps the
+ * sidebar (the screens they may open); a customer gets a page of its own; anything else is a plain
+ * error inside the same frame.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const user = useUser();
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 403) return <Forbidden />;
+  const staff = Boolean(layout && user && user.role !== "customer");
+  if (status === 403 && !staff) return <Forbidden />;
+  if (status === 403) {
+    return (
+      <AdminFrame counts={layout?.counts}>
+        <div className="mx-auto max-w-xl py-10 text-center" data-testid="forbidden">
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 403</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">You don’t have access to this screen</h1>
+          <p className="mt-4 text-stone-700">Your staff account does not have the permission this screen needs. An administrator can give it to you on the Users screen.</p>
+          <Link to="/admin-dashboard" className={`${buttonClass("primary")} mt-8`}>
+            Back to the dashboard
+          </Link>
+        </div>
+      </AdminFrame>
+    );
+  }
   if (status === 404) {
     return (
-      <AdminFrame nav={false}>
+      <AdminFrame counts={layout?.counts} nav={staff}>
         <AdminNotFound />
       </AdminFrame>
     );
   }
   return (
-    <AdminFrame nav={false}>
+    <AdminFrame counts={layout?.counts} nav={staff}>
       <div className="mx-auto max-w-xl py-10 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error {status}</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">Something went wrong</h1>
         <p className="mt-4 text-stone-700">Please try again in a moment.</p>
-        <Link to="/admin-dashboard" className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+        <Link to="/admin-dashboard" className={`${buttonClass("primary")} mt-8`}>
           Back to the dashboard
         </Link>
       </div>
@@ -177,9 +169,10 @@ export function ErrorBoundary() {
 
 function Forbidden() {
   const user = useUser();
+  const { pathname } = useLocation();
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-100 px-6 py-16">
-      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm" data-testid="forbidden">
+      <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm" data-testid="forbidden" data-path={pathname}>
         <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 403</p>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">You don’t have access to this area</h1>
         <p className="mt-4 leading-relaxed text-stone-700">

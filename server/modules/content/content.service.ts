@@ -85,6 +85,12 @@ export function createContentService(db: Db, options: { contactLimitPer10Min: nu
       const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       return Number(row.n);
     },
+
+    /** Contact messages nobody has opened yet (read_at is null), for the admin sidebar's badge. */
+    async countUnreadMessages(): Promise<number> {
+      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("read_at", "is", null).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }
 
