@@ -9,6 +9,7 @@ import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createContentService } from "./modules/content/content.service";
+import { createBannersService } from "./modules/content/banners";
 import { createImageService } from "./modules/images/images.service";
 import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
@@ -80,6 +81,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     catalog,
     search: createSearchService(db, catalog, { epoch: dataEpoch }),
     content,
+    /** The home banners: the carousel's live ones, and the admin's list and writes (audited). */
+    banners: createBannersService(db, { epoch: dataEpoch, images }),
     images,
     mailer,
     visitors,

@@ -94,6 +94,10 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /users/:id/unban": "customers",
   "PATCH /users/:id/role": "admin",
   "GET /audit-log": "admin",
+  "GET /banners": "content",
+  "POST /banners": "content",
+  "PATCH /banners/:id": "content",
+  "DELETE /banners/:id": "content",
 };
 
 /** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */

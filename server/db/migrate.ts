@@ -10,6 +10,7 @@ import { listedPriceMigration } from "./migrations/0007-listed-price";
 import { searchNegationsMigration } from "./migrations/0008-search-negations";
 import { staffAndAuditMigration } from "./migrations/0009-staff-and-audit";
 import { catalogueAdminMigration } from "./migrations/0010-catalogue-admin";
+import { categoriesBannersAdminMigration } from "./migrations/0011-categories-banners-admin";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features. */
 function migrations(db: Db): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0008-search-negations": searchNegationsMigration(db.dialect),
     "0009-staff-and-audit": staffAndAuditMigration(db.dialect),
     "0010-catalogue-admin": catalogueAdminMigration(db.dialect),
+    "0011-categories-banners-admin": categoriesBannersAdminMigration(db.dialect),
   };
 }
 

@@ -11,6 +11,19 @@ export interface CategoryTable {
   parent_id: string | null;
   sort_order: number;
   created_at: Timestamp;
+  /** 1: off the storefront's menus, listings and sitemap (migration 0011; decision record 0022). */
+  hidden: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Bumped by every admin write, for stale-write checks. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** A category's former slug (migration 0011): its old listing URL answers 301 to the category. */
+export interface CategorySlugRedirectTable {
+  old_slug: string;
+  category_id: string;
+  created_at: Timestamp;
 }
 
 export interface ProductTable {
@@ -76,6 +89,13 @@ export interface BannerTable {
   sort_order: number;
   active: number;
   created_at: Timestamp;
+  /** Alt text of the picture (migration 0011); '' for a decorative one. */
+  alt: ColumnType<string, string | undefined, string>;
+  /** The window in which an active banner shows; null: no bound. */
+  starts_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  ends_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SettingTable {
@@ -227,6 +247,7 @@ export interface AuditLogTable {
 
 export interface Database {
   categories: CategoryTable;
+  category_slug_redirects: CategorySlugRedirectTable;
   products: ProductTable;
   product_variants: ProductVariantTable;
   product_slug_redirects: ProductSlugRedirectTable;

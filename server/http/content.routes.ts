@@ -17,7 +17,7 @@ export function contentRoutes() {
     return c.json({ pixelId, status });
   });
 
-  r.get("/banners", async (c) => c.json({ success: true, data: await c.var.services.content.listBanners() }));
+  r.get("/banners", async (c) => c.json({ success: true, data: await c.var.services.banners.listLive() }));
 
   r.post("/contact", async (c) => {
     const body = await c.req.json().catch(() => {

@@ -44,6 +44,21 @@ export interface BannerDef {
   items: Array<{ art: Art; color: ColorName }>;
 }
 
+/** Drawings whose name is not what one would call the thing shown. */
+const ART_WORDS: Partial<Record<Art, string>> = { runner: "running shoe" };
+const PLURAL_ARTS = new Set<Art>(["headphones"]);
+
+/** What a banner's picture shows, as its alt text: "A coral dress, a sky blue blouse and a mustard skirt". */
+export function bannerAlt(banner: Pick<BannerDef, "items">): string {
+  const things = banner.items.map(({ art, color }) => {
+    const words = `${color.toLowerCase()} ${ART_WORDS[art] ?? art}`;
+    if (PLURAL_ARTS.has(art)) return words;
+    return `${/^[aeiou]/.test(words) ? "an" : "a"} ${words}`;
+  });
+  const text = things.length > 1 ? `${things.slice(0, -1).join(", ")} and ${things[things.length - 1]}` : (things[0] ?? "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** ", now up to 30% off" for a category whose best discount is 30%; nothing when none is discounted. */
 const upTo = (best: number) => (best > 0 ? `, now up to ${best}% off` : "");
 

@@ -11,7 +11,7 @@ import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
 import { COLORS } from "./colors";
-import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS } from "./content-data";
+import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt } from "./content-data";
 import { createImagePool } from "./image-pool";
 import { createProductPlanner } from "./product-planner";
 
@@ -189,6 +189,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       title: banner.title,
       subtitle: banner.subtitle(bestDiscount.get(banner.category) ?? 0),
       image: bannerImages[i],
+      alt: bannerAlt(banner),
       link: `/product-category/${banner.category}`,
       sort_order: i,
       active: 1,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Banner } from "../../../server/modules/content/content.service";
+import type { Banner } from "../../../server/modules/content/banners";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { imageSrcSet } from "../../../server/modules/images/image-sizes";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/layout/icons";
@@ -81,7 +81,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           >
             <ResponsiveImage
               src={b.image}
-              alt=""
+              alt={b.alt}
               kind="banner"
               sizes={SIZES}
               priority={i === 0}

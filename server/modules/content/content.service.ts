@@ -6,16 +6,7 @@ import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { newId } from "../../lib/ids";
 import { type ContactInput, type PixelConfig, type SiteSettings, pixelSchema, siteSettingsSchema } from "./content.schema";
 
-export interface Banner {
-  _id: string;
-  title: string;
-  subtitle: string | null;
-  image: string;
-  link: string | null;
-  order: number;
-}
-
-/** Site settings, the tracking-pixel config, home banners and contact messages. */
+/** Site settings, the tracking-pixel config and contact messages (the home banners are banners.ts). */
 export function createContentService(db: Db, options: { contactLimitPer10Min: number; rateLimits: RateLimitStore; epoch?: Epoch }) {
   const epoch = options.epoch ?? createEpoch();
   const k = db.kysely;
@@ -56,14 +47,6 @@ export function createContentService(db: Db, options: { contactLimitPer10Min: nu
       const pixel = pixelSchema.parse(input);
       await writeSetting("facebook_pixel", pixel);
       return pixel;
-    },
-
-    /** Active home banners in display order. */
-    listBanners(): Promise<Banner[]> {
-      return cache.get("banners", async () => {
-        const rows = await k.selectFrom("banners").selectAll().where("active", "=", 1).orderBy("sort_order").execute();
-        return rows.map((b) => ({ _id: b.id, title: b.title, subtitle: b.subtitle, image: b.image, link: b.link, order: b.sort_order }));
-      }) as Promise<Banner[]>;
     },
 
     /** Stores a validated contact-form message; rate-limited per IP so the inbox cannot be flooded. */

@@ -36,3 +36,9 @@ export function storedImageUrl(kind: ImageKind, name: string): string {
 export function imageDimensions(kind: ImageKind, width: number): { width: number; height: number } {
   return { width, height: Math.round(width / IMAGE_KINDS[kind].aspect) };
 }
+
+/** Whether a URL names a stored image of this kind (`/uploads/<dir>/<name>.webp`), by the naming rule alone. */
+export function isStoredImageUrl(url: string, kind: ImageKind): boolean {
+  const prefix = `/uploads/${IMAGE_KINDS[kind].dir}/`;
+  return url.startsWith(prefix) && /^[a-z0-9][a-z0-9-]{0,119}\.webp$/.test(url.slice(prefix.length));
+}
