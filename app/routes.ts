@@ -16,7 +16,6 @@ const ADMIN_SCREENS = [
   "contact-messages",
   "sales-report",
   "facebook-pixel",
-  "audit-log",
 ];
 
 export default [
@@ -47,6 +46,7 @@ export default [
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
   route("admin-dashboard", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
+    route("audit-log", "routes/admin/audit-log.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
     route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireAccess } from "~/lib/auth.server";
+import type { AdminHandle } from "./admin-nav";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/not-found";
 
@@ -11,6 +12,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   requireAccess(context, request, "staff");
   return data(null, { status: 404, statusText: "Not Found" });
 }
+
+// The breadcrumb reads Dashboard › Page not found.
+export const handle: AdminHandle = { breadcrumb: () => "Page not found" };
 
 /** The admin's 404 in the dashboard's outlet, with the sidebar beside it. */
 export default function AdminUnknownScreen() {
