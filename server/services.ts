@@ -8,6 +8,7 @@ import { resolveAuthSecret } from "./auth/secret";
 import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCatalogAdmin } from "./modules/catalog/catalog.admin";
 import { createContentService } from "./modules/content/content.service";
 import { createBannersService } from "./modules/content/banners";
 import { createImageService } from "./modules/images/images.service";
@@ -73,13 +74,27 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
   const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, cart, payments, settings, epoch: dataEpoch, logger }) };
+  const search = createSearchService(db, catalog, { epoch: dataEpoch });
+  // The one catalogue write path: withdrawn products leave carts and wishlists through their services.
+  const catalogAdmin = createCatalogAdmin(db, {
+    epoch: dataEpoch,
+    search,
+    shoppers: {
+      async withdrawProducts(trx, products) {
+        await cart.withdrawProducts(trx, products);
+        await wishlist.withdrawProducts(trx, products);
+      },
+    },
+  });
   return {
     env,
     db,
     dataEpoch,
     rateLimits,
     catalog,
-    search: createSearchService(db, catalog, { epoch: dataEpoch }),
+    search,
+    /** Products and variants for the admin: the list, the product read, and every write (audited; CSV import and export). */
+    catalogAdmin,
     content,
     /** The home banners: the carousel's live ones, and the admin's list and writes (audited). */
     banners: createBannersService(db, { epoch: dataEpoch, images }),

@@ -7,6 +7,7 @@ import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { type CatalogReads, addUnits, ensureCartId, itemKey, loadCartRows, priceCart, totalsOf } from "./cart.repo";
+import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
 import { noZoneMessage, offeredZones } from "./shipping-zones";
@@ -49,8 +50,12 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
   async function view(owner: string | null, shippingMethod?: string): Promise<CartView> {
-    const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
-    return priceCart(rows, settings, shippingMethod).view;
+    const [rows, settings, notices] = await Promise.all([
+      owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]),
+      deps.settings(),
+      owner ? takeCartNotices(k, owner) : Promise.resolve([]),
+    ]);
+    return { ...priceCart(rows, settings, shippingMethod).view, notices };
   }
 
   /** Picks the variant that matches the chosen colour and size, or explains what is missing. */
@@ -197,6 +202,8 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       // Find a batch first (a read: it does not hold SQLite's write lock), then delete it by id,
       // checking again that nothing touched it in between.
       const batch = await k.selectFrom("carts").select("carts.id").where(idle).orderBy("carts.updated_at").limit(limit).execute();
+      // Notices nobody came back for within the retention go too.
+      await k.deleteFrom("cart_notices").where("created_at", "<", cutoff).execute();
       if (batch.length === 0) return 0;
       const removed = await k
         .deleteFrom("carts")
@@ -290,7 +297,10 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         }
       }
       await trx.deleteFrom("carts").where("id", "=", cart.id).execute();
+      await trx.updateTable("cart_notices").set({ owner: toOwner }).where("owner", "=", fromOwner).execute();
       return true;
     },
+
+    withdrawProducts: withdrawFromCarts,
   };
 }

@@ -129,6 +129,8 @@ export interface CartTotals {
 export interface CartView {
   lines: CartLine[];
   totals: CartTotals;
+  /** Messages for the shopper, each given once ("“X” is no longer available and was removed from your cart."); absent when none. */
+  notices?: string[];
 }
 
 /** A shipping zone priced for the shopper's cart, with the addresses it covers. */
@@ -204,4 +206,10 @@ export interface CartService {
    * with 1 unit so its problem shows. Returns whether there was a cart to move.
    */
   moveCart(k: Executor, from: Shopper, to: Shopper): Promise<boolean>;
+  /**
+   * In the caller's transaction (a catalogue write): removes every line of these products, which
+   * were withdrawn from sale (archived or deleted), and tells each cart's owner once, with their
+   * next cart answer (`CartView.notices`).
+   */
+  withdrawProducts(k: Executor, products: Array<{ id: string; name: string }>): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "../catalog/catalog.listing";
 
@@ -87,4 +87,61 @@ async function listingChanged(trx: Executor, flipped: string[], variantFlips: Se
   if (flipped.length === 0 && variantFlips.size === 0) return flipped;
   const moved = await refreshListedPrices(trx, [...flipped, ...variantFlips]);
   return [...new Set([...flipped, ...moved])];
+}
+
+/** Units to set on one product: its variants' (by id) or, for a product without variants, its own. */
+export interface StockSetting {
+  productId: string;
+  /** The product's own units; used when it has no variants (with variants, the product holds their sum). */
+  stock?: number;
+  variants?: Array<{ id: string; stock: number }>;
+}
+
+// Variants per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.
+const SET_BATCH = 400;
+
+/** `CASE id WHEN … THEN units … ELSE stock END`: one statement sets many rows' units. */
+function unitsCase(pairs: Array<[string, number]>) {
+  return sql<number>`CASE id ${sql.join(pairs.map(([id, units]) => sql`WHEN ${id} THEN CAST(${units} AS INTEGER)`), sql` `)} ELSE stock END`;
+}
+
+/**
+ * Sets units as the admin counts them (the product form, bulk edits, a CSV import), not as
+ * orders move them: each variant given gets its number, a product with variants then holds their
+ * sum, a product without variants gets `stock`. Writes in batches (a CSV import sets thousands);
+ * listed prices follow (a variant sold out or back moves them) unless the caller refreshes them
+ * itself once for a larger write (`refreshListing: false`). Returns the products it set.
+ */
+export async function setStock(trx: Executor, settings: StockSetting[], options: { refreshListing?: boolean } = {}): Promise<string[]> {
+  const variants = settings.flatMap((s) => s.variants ?? []);
+  for (let i = 0; i < variants.length; i += SET_BATCH) {
+    const batch = variants.slice(i, i + SET_BATCH);
+    await trx
+      .updateTable("product_variants")
+      .set({ stock: unitsCase(batch.map((v) => [v.id, v.stock])) })
+      .where("id", "in", batch.map((v) => v.id))
+      .execute();
+  }
+  const own = settings.filter((s) => s.stock !== undefined);
+  for (let i = 0; i < own.length; i += SET_BATCH) {
+    const batch = own.slice(i, i + SET_BATCH);
+    await trx
+      .updateTable("products")
+      .set({ stock: unitsCase(batch.map((s) => [s.productId, s.stock!])) })
+      .where("id", "in", batch.map((s) => s.productId))
+      .execute();
+  }
+  const ids = [...new Set(settings.map((s) => s.productId))];
+  // A product with variants holds their sum (orders take units from both rows).
+  for (let i = 0; i < ids.length; i += SET_BATCH) {
+    const batch = ids.slice(i, i + SET_BATCH);
+    await trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb.selectFrom("product_variants").select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n")).whereRef("product_variants.product_id", "=", "products.id") }))
+      .where("id", "in", batch)
+      .where((eb) => eb.exists(eb.selectFrom("product_variants").select("product_variants.id").whereRef("product_variants.product_id", "=", "products.id")))
+      .execute();
+  }
+  if (options.refreshListing !== false) for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(trx, ids.slice(i, i + 500));
+  return ids;
 }

@@ -91,6 +91,14 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       return { products: await catalog.listByIds(hits.ids), total: hits.total };
     },
 
+    /** Ids of up to `limit` active products matching a term as `search` reads it (typo-tolerant, best first, without the similar-names fallback): the admin's product list combines them with its own filters. */
+    async matchIds(term: string, limit = 1000): Promise<string[]> {
+      const words = parseQuery(term.trim());
+      if (words.length === 0) return [];
+      const plan = planSearch(words, await vocabulary());
+      return (await engine.find(plan, Math.max(1, Math.trunc(limit)), 0)).ids;
+    },
+
     /** Makes the next search see catalogue writes at once: drops the vocabulary (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */
     async reindex(opts: { rebuild?: boolean } = {}): Promise<void> {
       if (opts.rebuild) await engine.rebuild();

@@ -3,6 +3,7 @@ import { nowIso, toIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import type { CatalogService } from "../catalog/catalog.service";
+import { takeWishlistNotices, withdrawFromWishlists } from "./wishlist.notices";
 import type { WishlistService } from "./wishlist.types";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../../db/schema";
@@ -96,6 +97,8 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
       // last added something. The newest entry decides for the whole wishlist.
       const addedSince = (eb: ExpressionBuilder<Database, "wishlist_items">) =>
         eb.exists(eb.selectFrom("wishlist_items as recent").select("recent.product_id").whereRef("recent.owner", "=", "wishlist_items.owner").where("recent.created_at", ">=", cutoff));
+      // Notices nobody came back for within the retention go too.
+      await k.deleteFrom("wishlist_notices").where("created_at", "<", cutoff).execute();
       const owners = await k
         .selectFrom("wishlist_items")
         .select("wishlist_items.owner")
@@ -135,6 +138,14 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
         .onConflict((oc) => oc.columns(["owner", "product_id"]).doNothing())
         .execute();
       await trx.deleteFrom("wishlist_items").where("owner", "=", fromOwner).execute();
+      await trx.updateTable("wishlist_notices").set({ owner: toOwner }).where("owner", "=", fromOwner).execute();
+    },
+
+    withdrawProducts: withdrawFromWishlists,
+
+    async takeNotices(shopper) {
+      const owner = ownerKey(shopper);
+      return owner ? takeWishlistNotices(k, owner) : [];
     },
   };
 }

@@ -1,0 +1,346 @@
+import { parse } from "csv/sync";
+import { stringify } from "csv/sync";
+import type { ProductInput } from "./catalog.admin.schema";
+
+// The catalogue as CSV, Shopify-like: a product spans several rows sharing its Handle (slug). Its
+// first row carries the product's fields; row i (first included) carries its i-th variant, i-th
+// picture and i-th specification, so a product takes as many rows as the longest of those lists.
+// Option1 is the colour, Option2 the size. The export is ordered and formatted so that importing
+// it and exporting again gives the same bytes. Pure: no database here (catalog.admin.ts reads and
+// writes; each imported product is checked with the API's schema there).
+
+/** The columns, in order. Product fields are read from a product's first row only. */
+export const CSV_COLUMNS = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "SKU",
+  "Category",
+  "Sub-category",
+  "Status",
+  "Price",
+  "Discount",
+  "Shipping Cost",
+  "Inventory Qty",
+  "Option1 Name",
+  "Option1 Value",
+  "Option1 Hex",
+  "Option2 Name",
+  "Option2 Value",
+  "Variant SKU",
+  "Variant Additional Price",
+  "Variant Inventory Qty",
+  "Image Src",
+  "Image Alt Text",
+  "Image Colors",
+  "Specification Name",
+  "Specification Value",
+] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+
+const PRODUCT_COLUMNS: Column[] = ["Title", "Body (HTML)", "Vendor", "SKU", "Category", "Sub-category", "Status", "Price", "Discount", "Shipping Cost", "Inventory Qty", "Option1 Name", "Option2 Name"];
+const VARIANT_COLUMNS: Column[] = ["Option1 Value", "Option1 Hex", "Option2 Value", "Variant SKU", "Variant Additional Price", "Variant Inventory Qty"];
+
+/** The most rows one import takes (a guard; 10,000 rows import in a few seconds). */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/** Several colours of one picture are written with this between them (colour names cannot contain it). */
+const COLOR_SEPARATOR = "|";
+
+/** A product to export: the admin's input shape with its slug (the Handle). */
+export type CsvProduct = ProductInput & { slug: string };
+
+const money = (n: number) => n.toFixed(2);
+
+/** Every product as CSV with a header row (UTF-8 with a byte-order mark, so spreadsheets read accents right). */
+export function productsToCsv(products: CsvProduct[]): string {
+  const rows: string[][] = [];
+  for (const p of products) {
+    const count = Math.max(1, p.variants.length, p.image.length, p.specifications.length);
+    const hex = new Map(p.colors.map((c) => [c.name, c.hex ?? ""]));
+    for (let i = 0; i < count; i++) {
+      const row: Record<Column, string> = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])) as Record<Column, string>;
+      row.Handle = p.slug;
+      if (i === 0) {
+        row.Title = p.name;
+        row["Body (HTML)"] = p.description;
+        row.Vendor = p.brand ?? "";
+        row.SKU = p.sku ?? "";
+        row.Category = p.categorySlug;
+        row["Sub-category"] = p.subCategorySlug ?? "";
+        row.Status = p.status;
+        row.Price = money(p.price);
+        row.Discount = String(p.discount);
+        row["Shipping Cost"] = money(p.shippingCost);
+        row["Inventory Qty"] = p.variants.length ? "" : String(p.stock);
+        row["Option1 Name"] = p.colors.length ? "Color" : "";
+        row["Option2 Name"] = p.sizes.length ? "Size" : "";
+      }
+      const v = p.variants[i];
+      if (v) {
+        row["Option1 Value"] = v.color ?? "";
+        row["Option1 Hex"] = v.color ? (hex.get(v.color) ?? "") : "";
+        row["Option2 Value"] = v.size ?? "";
+        row["Variant SKU"] = v.sku ?? "";
+        row["Variant Additional Price"] = money(v.additionalPrice);
+        row["Variant Inventory Qty"] = String(v.stock ?? 0);
+      }
+      const image = p.image[i];
+      if (image) {
+        row["Image Src"] = image;
+        row["Image Alt Text"] = p.imageAlt[i] ?? "";
+        row["Image Colors"] = p.colors
+          .map((c) => c.name)
+          .filter((c) => p.colorImages[c]?.includes(image))
+          .join(COLOR_SEPARATOR);
+      }
+      const spec = p.specifications[i];
+      if (spec) {
+        row["Specification Name"] = spec.name;
+        row["Specification Value"] = spec.value;
+      }
+      rows.push(CSV_COLUMNS.map((c) => row[c]));
+    }
+  }
+  return stringify([[...CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "\n" });
+}
+
+/** One product of an import: its rows turned into the admin's input shape, and where each field came from. */
+export interface ImportGroup {
+  handle: string;
+  /** The line of its first row. */
+  line: number;
+  /** The product as the API's body (not yet checked: numbers may be NaN, required fields missing). */
+  body: Record<string, unknown> & { categorySlug?: unknown; subCategorySlug?: unknown; status?: unknown };
+  /** Problems found while reading its rows (a product field repeated differently, an option name). */
+  errors: Array<{ line: number; message: string }>;
+  /** The line of the row a field of the body came from (`variants.3.stock` → the 4th variant's row). */
+  lineOf(field: string): number;
+  /** The column a field of the body came from, to name it in a message. */
+  columnOf(field: string): string;
+}
+
+const FIELD_COLUMNS: Record<string, Column> = {
+  name: "Title",
+  slug: "Handle",
+  description: "Body (HTML)",
+  brand: "Vendor",
+  sku: "SKU",
+  categorySlug: "Category",
+  subCategorySlug: "Sub-category",
+  status: "Status",
+  price: "Price",
+  discount: "Discount",
+  shippingCost: "Shipping Cost",
+  stock: "Inventory Qty",
+  image: "Image Src",
+  imageAlt: "Image Alt Text",
+  colorImages: "Image Colors",
+  colors: "Option1 Value",
+  sizes: "Option2 Value",
+  variants: "Option1 Value",
+  specifications: "Specification Name",
+};
+const NESTED_COLUMNS: Record<string, Column> = {
+  "variants.color": "Option1 Value",
+  "variants.size": "Option2 Value",
+  "variants.sku": "Variant SKU",
+  "variants.additionalPrice": "Variant Additional Price",
+  "variants.stock": "Variant Inventory Qty",
+  "colors.name": "Option1 Value",
+  "colors.hex": "Option1 Hex",
+  "specifications.name": "Specification Name",
+  "specifications.value": "Specification Value",
+};
+
+/** A number cell: blank is not given, anything else must read as a number (else NaN, which the schema refuses). */
+const numberCell = (cell: string): number | undefined => (cell.trim() === "" ? undefined : Number(cell.trim()));
+const blankToUndefined = (cell: string) => (cell.trim() === "" ? undefined : cell);
+
+/**
+ * Reads an import: checks the header, groups rows by Handle (in the order handles first appear)
+ * and builds each product's body; rows it cannot read are reported with their line numbers (the
+ * header is line 1; a cell spanning lines counts them all).
+ */
+export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors: Array<{ line: number; message: string }> } {
+  const errors: Array<{ line: number; message: string }> = [];
+  let records: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
+  try {
+    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+  } catch (error) {
+    const e = error as Error & { lines?: number };
+    return { groups: [], errors: [{ line: e.lines ?? 1, message: `The file is not valid CSV: ${e.message.replace(/^[^:]*: /, "")}` }] };
+  }
+  if (records.length === 0) return { groups: [], errors: [{ line: 1, message: "The file is empty: it needs a header row and a row per variant." }] };
+  const header = records[0]!.record.map((h) => h.trim().toLowerCase());
+  const index = new Map<Column, number>();
+  for (const column of CSV_COLUMNS) {
+    const at = header.indexOf(column.toLowerCase());
+    if (at >= 0) index.set(column, at);
+  }
+  if (!index.has("Handle")) return { groups: [], errors: [{ line: 1, message: "The header row has no Handle column (each row names its product by its handle)." }] };
+  if (records.length - 1 > MAX_IMPORT_ROWS) return { groups: [], errors: [{ line: 1, message: `The file has ${records.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}.` }] };
+
+  interface Row {
+    line: number;
+    cell(column: Column): string;
+  }
+  interface Building {
+    handle: string;
+    rows: Row[];
+  }
+  const groups = new Map<string, Building>();
+  let previousEnd = records[0]!.info.lines;
+  let previousEmpty = records[0]!.info.empty_lines;
+  for (const { record, info } of records.slice(1)) {
+    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+    previousEnd = info.lines;
+    previousEmpty = info.empty_lines;
+    const cell = (column: Column) => {
+      const at = index.get(column);
+      return at === undefined ? "" : (record[at] ?? "");
+    };
+    if (record.every((c) => c.trim() === "")) continue;
+    const handle = cell("Handle").trim();
+    if (!handle) {
+      errors.push({ line, message: "Handle: every row needs its product's handle" });
+      continue;
+    }
+    const group = groups.get(handle) ?? { handle, rows: [] };
+    group.rows.push({ line, cell });
+    groups.set(handle, group);
+  }
+  return { groups: [...groups.values()].map(buildGroup), errors };
+
+  function buildGroup({ handle, rows }: Building): ImportGroup {
+    const first = rows[0]!;
+    const problems: Array<{ line: number; message: string }> = [];
+    for (const row of rows.slice(1)) {
+      for (const column of PRODUCT_COLUMNS) {
+        const value = row.cell(column).trim();
+        if (value !== "" && value !== first.cell(column).trim()) {
+          problems.push({ line: row.line, message: `${column}: differs from the product's first row (line ${first.line}); product fields belong on its first row only` });
+        }
+      }
+    }
+    const option1 = first.cell("Option1 Name").trim().toLowerCase();
+    if (option1 && option1 !== "color" && option1 !== "colour") problems.push({ line: first.line, message: "Option1 Name: Option1 is the colour (“Color”)" });
+    const option2 = first.cell("Option2 Name").trim().toLowerCase();
+    if (option2 && option2 !== "size") problems.push({ line: first.line, message: "Option2 Name: Option2 is the size (“Size”)" });
+
+    const variants: Array<Record<string, unknown>> = [];
+    const variantLines: number[] = [];
+    const colors: Array<{ name: string; hex: string | undefined }> = [];
+    const colorLines: number[] = [];
+    const sizes: string[] = [];
+    const sizeLines: number[] = [];
+    const image: string[] = [];
+    const imageAlt: string[] = [];
+    const imageLines: number[] = [];
+    const colorImages: Record<string, string[]> = {};
+    const colorImageLines = new Map<string, number>();
+    const specifications: Array<Record<string, string>> = [];
+    const specLines: number[] = [];
+    for (const row of rows) {
+      if (VARIANT_COLUMNS.some((c) => row.cell(c).trim() !== "")) {
+        const color = row.cell("Option1 Value").trim();
+        const size = row.cell("Option2 Value").trim();
+        const hex = row.cell("Option1 Hex").trim();
+        let colorName: string | null = null;
+        if (color) {
+          const known = colors.find((c) => c.name.toLowerCase() === color.toLowerCase());
+          if (!known) {
+            colors.push({ name: color, hex: hex || undefined });
+            colorLines.push(row.line);
+          } else if (!known.hex && hex) known.hex = hex;
+          colorName = known?.name ?? color;
+        }
+        if (size && !sizes.some((s) => s.toLowerCase() === size.toLowerCase())) {
+          sizes.push(size);
+          sizeLines.push(row.line);
+        }
+        variants.push({
+          color: colorName,
+          size: size || null,
+          sku: blankToUndefined(row.cell("Variant SKU").trim()) ?? null,
+          additionalPrice: numberCell(row.cell("Variant Additional Price")),
+          stock: numberCell(row.cell("Variant Inventory Qty")),
+        });
+        variantLines.push(row.line);
+      }
+      const src = row.cell("Image Src").trim();
+      if (src) {
+        image.push(src);
+        imageAlt.push(row.cell("Image Alt Text").trim());
+        imageLines.push(row.line);
+        for (const c of row.cell("Image Colors").split(COLOR_SEPARATOR)) {
+          const name = c.trim();
+          if (!name) continue;
+          (colorImages[name] ??= []).push(src);
+          if (!colorImageLines.has(name)) colorImageLines.set(name, row.line);
+        }
+      } else if (row.cell("Image Alt Text").trim() || row.cell("Image Colors").trim()) {
+        problems.push({ line: row.line, message: "Image Src: a row with an alt text or picture colours needs the picture's address" });
+      }
+      const specName = row.cell("Specification Name").trim();
+      const specValue = row.cell("Specification Value").trim();
+      if (specName || specValue) {
+        specifications.push({ name: specName, value: specValue });
+        specLines.push(row.line);
+      }
+    }
+    // Colour names in pictures as the variants spell them.
+    for (const name of Object.keys(colorImages)) {
+      const known = colors.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      if (known && known.name !== name) {
+        colorImages[known.name] = [...(colorImages[known.name] ?? []), ...colorImages[name]!];
+        delete colorImages[name];
+      }
+    }
+
+    const status = first.cell("Status").trim().toLowerCase();
+    const body = {
+      name: first.cell("Title"),
+      slug: handle,
+      description: first.cell("Body (HTML)"),
+      brand: blankToUndefined(first.cell("Vendor")) ?? null,
+      sku: blankToUndefined(first.cell("SKU")) ?? null,
+      categorySlug: first.cell("Category").trim(),
+      subCategorySlug: blankToUndefined(first.cell("Sub-category").trim()) ?? null,
+      status: status || undefined,
+      price: numberCell(first.cell("Price")),
+      discount: numberCell(first.cell("Discount")) ?? 0,
+      shippingCost: numberCell(first.cell("Shipping Cost")) ?? 0,
+      stock: variants.length ? undefined : numberCell(first.cell("Inventory Qty")),
+      image,
+      imageAlt,
+      colorImages,
+      specifications,
+      colors: colors.map((c) => ({ name: c.name, hex: c.hex ?? null })),
+      sizes,
+      variants,
+    };
+    const listLines: Record<string, number[]> = { variants: variantLines, colors: colorLines, sizes: sizeLines, image: imageLines, imageAlt: imageLines, specifications: specLines };
+    return {
+      handle,
+      line: first.line,
+      body,
+      errors: problems,
+      lineOf(field) {
+        const [list, at] = field.split(".");
+        if (list === "colorImages" && at) return colorImageLines.get(at) ?? first.line;
+        const lines = list ? listLines[list] : undefined;
+        const n = Number(at);
+        return lines && Number.isInteger(n) ? (lines[n] ?? first.line) : first.line;
+      },
+      columnOf(field) {
+        const parts = field.split(".");
+        const nested = parts.length >= 3 ? NESTED_COLUMNS[`${parts[0]}.${parts[2]}`] : undefined;
+        if (nested) return nested;
+        if (parts[0] === "colors" && parts.length === 2) return "Option1 Value";
+        return FIELD_COLUMNS[parts[0]!] ?? field;
+      },
+    };
+  }
+}
