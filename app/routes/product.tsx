@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "../../server/lib/errors";
 import { ProductGrid } from "~/components/product-card";
@@ -22,8 +22,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     product = await catalog.requireProduct(params.slug);
   } catch (err) {
-    // The storefront layout's error boundary renders the 404 page.
-    if (err instanceof AppError && err.code === "not_found") throw data(null, { status: 404 });
+    if (err instanceof AppError && err.code === "not_found") {
+      // A renamed product's old address keeps working (migration 0010).
+      const moved = await catalog.findProductRedirect(params.slug);
+      if (moved) throw redirect(`/products/${encodeURIComponent(moved)}`, 301);
+      // The storefront layout's error boundary renders the 404 page.
+      throw data(null, { status: 404 });
+    }
     throw err;
   }
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers

@@ -38,7 +38,15 @@ export function catalogRoutes() {
   r.get("/products/category/:category", (c) => byCategory(c.req.param("category"))(c));
 
   r.get("/products/:slug", async (c) => {
-    const product = await c.var.services.catalog.requireProduct(c.req.param("slug"));
+    const { catalog } = c.var.services;
+    const slug = c.req.param("slug");
+    const product = await catalog.requireProduct(slug).catch(async (err) => {
+      // A renamed product's old address answers with a 301 to the new one (migration 0010).
+      const moved = await catalog.findProductRedirect(slug);
+      if (moved) return moved;
+      throw err;
+    });
+    if (typeof product === "string") return c.redirect(`/api/products/${encodeURIComponent(product)}`, 301);
     return c.json({ success: true, data: product });
   });
 

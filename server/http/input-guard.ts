@@ -17,6 +17,10 @@ const UPLOAD_BODY_BYTES = UPLOAD_MAX_FILE_BYTES + 64 * KB;
 const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/account\/avatar$/, UPLOAD_BODY_BYTES],
   [/^\/update-profile\/?$/, UPLOAD_BODY_BYTES],
+  // A CSV import of the whole catalogue (10,000 rows with descriptions: a few MB).
+  [/^\/api\/admin\/products\/import$/, 32 * MB],
+  // A product with its description (up to 50,000 characters), or a bulk action on 1,000 ids.
+  [/^\/api\/admin\/products(\/[^/]+)?$/, 512 * KB],
   [/^\/api\/payments\/stripe\/webhook$/, 512 * KB],
   [/^\/api\/auth\//, 64 * KB],
   [/^\/api\/(orders|contact)$/, 16 * KB],
@@ -24,6 +28,9 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   // Page actions: HTML forms (checkout, contact, sign-in, profile…).
   [/^/, 64 * KB],
 ];
+
+/** Routes whose body is CSV text (the text rule applies to it whole, line breaks and tabs allowed). */
+const CSV_BODY = /^\/api\/admin\/products\/import$/;
 
 /** Routes whose body is checked by its own signature, byte for byte (the text rule does not apply). */
 const RAW_BODY = /^\/api\/payments\/stripe\/webhook$/;
@@ -176,6 +183,10 @@ function checkBody(bytes: Uint8Array, type: string, path: string): Refusal | nul
     const pairs = decodePairs(text, "form");
     if (!Array.isArray(pairs)) return pairs;
     return checkPairs(pairs, "form");
+  }
+  if (CSV_BODY.test(path)) {
+    const problem = textProblem("body", text, true);
+    return problem ? { status: 400, message: `The file is not valid text: ${lowerFirst(problem)}.` } : null;
   }
   // The API reads every other body as JSON (whatever its Content-Type says); pages only forms.
   if (!type.includes("json") && !path.startsWith("/api/")) return null;

@@ -12,9 +12,11 @@ export function wishlistRoutes() {
 
   r.get("/wishlist", async (c) => {
     const shopper = await apiShopper(c);
-    const entries = await c.var.services.wishlist.list(shopper.shopper);
+    const { wishlist } = c.var.services;
+    const [entries, notices] = await Promise.all([wishlist.list(shopper.shopper), wishlist.takeNotices(shopper.shopper)]);
     shopper.finish(c);
-    return c.json({ success: true, data: entries });
+    // `notices`: messages given once, e.g. a saved product the shop withdrew ("… was removed from your wishlist").
+    return c.json({ success: true, data: entries, notices });
   });
 
   r.post("/wishlist/toggle", async (c) => {

@@ -1,4 +1,6 @@
+import { slugify } from "../../server/lib/ids";
 import { createAccount } from "./auth-browser";
+import { insertCatalog } from "./catalog-fixture";
 import type { TestShop } from "./test-shop";
 
 export interface SampleContext {
@@ -28,6 +30,24 @@ async function freshBanner(ctx: SampleContext) {
   return ctx.shop.services.banners.createBanner(SAMPLE_ACTOR, { title: unique("Sample banner"), image: "https://images.example.com/banner.jpg", alt: "A sample picture" });
 }
 
+/** A category for the sample products, one per shop (made on first use). */
+const productCategories = new WeakMap<TestShop, Promise<string>>();
+function productCategory(ctx: SampleContext): Promise<string> {
+  let slug = productCategories.get(ctx.shop);
+  if (!slug) {
+    const name = unique("Sample products");
+    slug = insertCatalog(ctx.shop.db, { [name]: [] }, []).then(() => slugify(name));
+    productCategories.set(ctx.shop, slug);
+  }
+  return slug;
+}
+
+/** A fresh product (no variants, 3 in stock) through the catalogue's write path. */
+async function freshProduct(ctx: SampleContext) {
+  const actor = { id: "sample-setup", email: "sample-setup@example.com", requestId: null };
+  return ctx.shop.services.catalogAdmin.createProduct(actor, { name: unique("Sample product"), categorySlug: await productCategory(ctx), price: 12.5, image: [], stock: 3 });
+}
+
 /**
  * One valid request per admin API route ("METHOD /path", as in ADMIN_API_ACCESS), made fresh for
  * each call, so the permission test can expect a 2xx from everyone allowed. A route without an
@@ -39,6 +59,20 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /users/:id/unban": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/unban` }),
   "PATCH /users/:id/role": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/role`, body: { role: "staff", permissions: ["orders"] } }),
   "GET /audit-log": async () => ({ path: "/audit-log?entity=user" }),
+  "GET /products": async () => ({ path: "/products?q=sample&status=active&stock=low&sort=-updated&pageSize=10" }),
+  "POST /products": async (ctx) => ({ body: { name: unique("New product"), categorySlug: await productCategory(ctx), price: 19.99, discount: 10, image: [], stock: 5 } }),
+  "GET /products/export.csv": async () => ({}),
+  "POST /products/bulk": async (ctx) => ({ body: { ids: [(await freshProduct(ctx)).id], action: "status", value: "draft" } }),
+  "POST /products/import": async (ctx) => ({
+    body: `Handle,Title,Category,Price,Inventory Qty\n${unique("imported")},Imported product,${await productCategory(ctx)},9.99,4\n`,
+    contentType: "text/csv",
+  }),
+  "GET /products/:id": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}` }),
+  "PATCH /products/:id": async (ctx) => {
+    const product = await freshProduct(ctx);
+    return { path: `/products/${product.id}`, body: { version: product.version, price: 15, discount: 20 } };
+  },
+  "DELETE /products/:id": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}` }),
   "GET /banners": async () => ({}),
   "POST /banners": async () => ({ body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" } }),
   "PATCH /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}`, body: { title: unique("Changed banner"), active: false } }),

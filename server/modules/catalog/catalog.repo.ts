@@ -303,6 +303,18 @@ export function createCatalogRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** The current slug of the product a former slug belonged to (a renamed product, migration 0010), while it is on sale; else null. */
+    async findProductRedirect(oldSlug: string): Promise<string | null> {
+      const row = await k
+        .selectFrom("product_slug_redirects as r")
+        .innerJoin("products as p", "p.id", "r.product_id")
+        .where("r.old_slug", "=", oldSlug)
+        .where("p.status", "=", "active")
+        .select("p.slug")
+        .executeTakeFirst();
+      return row?.slug ?? null;
+    },
+
     async allSlugs(): Promise<Array<{ slug: string; updatedAt: string }>> {
       const rows = await k.selectFrom("products").select(["slug", "updated_at"]).where("status", "=", "active").execute();
       return rows.map((r) => ({ slug: r.slug, updatedAt: toIso(r.updated_at)! }));

@@ -99,6 +99,11 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
 
     listSitemapEntries: () => repo.allSlugs(),
 
+    /** Where a renamed product's former slug leads now (its current slug), or null: its page and API answer it with a 301. */
+    findProductRedirect(oldSlug: string): Promise<string | null> {
+      return cached(`product-redirect:${oldSlug}`, () => repo.findProductRedirect(oldSlug));
+    },
+
     /** Products and chosen variants as they are now (price, stock, status, picture), for cart lines; `ex` is the caller's transaction when it has one, so the cart never reads catalogue tables itself. */
     listPurchasables(items: ReadonlyArray<{ productId: string; variantId: string }>, ex?: Executor) {
       return repo.listPurchasables(items, ex);

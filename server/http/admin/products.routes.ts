@@ -1,0 +1,94 @@
+import { adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "../../modules/catalog/catalog.admin.schema";
+import type { BulkInput, ProductCreateInput, ProductPatchInput } from "../../modules/catalog/catalog.admin.schema";
+import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery } from "./admin-route";
+
+// The services check the bodies with the same schemas (and the categories they name), so one
+// answer lists every bad field; the schemas here describe the routes in the OpenAPI document.
+
+/** Products and variants: list, read, create, change, delete, bulk actions, CSV export and import. All through services.catalogAdmin (audited). */
+export const PRODUCT_ROUTES: AdminRoute[] = [
+  {
+    method: "GET",
+    path: "/products",
+    summary:
+      "Products of every status, 50 a page: `q` searches (typo-tolerant, also SKUs and drafts), filters `category`, `subCategory` (slugs), `status`, `stock` (in, low, out), `sort` (-updated, name, price, finalPrice, stock; a leading - sorts descending; relevance with `q`).",
+    query: adminProductQuerySchema,
+    async handler(c) {
+      const query = parseQuery(c, adminProductQuerySchema);
+      return c.json(await c.var.services.catalogAdmin.listProducts(query));
+    },
+  },
+  {
+    method: "POST",
+    path: "/products",
+    summary: "Create a product (prices in the major unit); the slug comes from the name unless given. 201 with the product as the admin reads it.",
+    body: productCreateSchema,
+    async handler(c) {
+      const body = (await jsonBody(c)) as ProductCreateInput;
+      return c.json({ data: await c.var.services.catalogAdmin.createProduct(actorOf(c), body) }, 201);
+    },
+  },
+  {
+    method: "GET",
+    path: "/products/export.csv",
+    summary: "Every product as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU…); the import takes it back.",
+    async handler(c) {
+      const csv = await c.var.services.catalogAdmin.exportCsv();
+      const day = new Date().toISOString().slice(0, 10);
+      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="products-${day}.csv"` });
+    },
+  },
+  {
+    method: "POST",
+    path: "/products/bulk",
+    summary: "A bulk action on selected products (`ids`): `action` status (value active, draft or archived), discount (value 0–100), category (value a category slug, or {category, subCategory}) or delete.",
+    body: bulkSchema,
+    async handler(c) {
+      const body = (await jsonBody(c)) as BulkInput;
+      return c.json({ data: await c.var.services.catalogAdmin.bulk(actorOf(c), body) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/products/import",
+    summary:
+      "Import products from CSV (the export's columns; body text/csv): created, or updated by Handle. `dryRun=true` only reports. Any bad row: 400 listing every one (`data.errors`, with line numbers) and nothing is written; otherwise all rows in one transaction.",
+    query: importQuerySchema,
+    async handler(c) {
+      const { dryRun } = parseQuery(c, importQuerySchema);
+      const report = await c.var.services.catalogAdmin.importCsv(actorOf(c), await c.req.text(), { dryRun: dryRun === "true" || dryRun === "1" });
+      if (report.errors.length && !report.dryRun) {
+        const rows = report.errors.length === 1 ? "One row has a problem" : `${report.errors.length} rows have problems`;
+        return c.json({ error: { code: "invalid_input", message: `${rows}; nothing was imported.` }, data: report }, 400);
+      }
+      return c.json({ data: report });
+    },
+  },
+  {
+    method: "GET",
+    path: "/products/:id",
+    summary: "One product as the admin edits it: the body's fields plus id, version, status, variant ids, listed price, former slugs, dates.",
+    async handler(c) {
+      return c.json({ data: await c.var.services.catalogAdmin.requireProduct(idParam(c, "product id")) });
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/products/:id",
+    summary: "Change a product: only the fields given change; `version` is the one read (someone else's newer save: 409, nothing stored). Variants given replace the matrix, keeping the ids of colour × size pairs that stay.",
+    body: productPatchSchema,
+    async handler(c) {
+      const body = (await jsonBody(c)) as ProductPatchInput;
+      return c.json({ data: await c.var.services.catalogAdmin.updateProduct(actorOf(c), idParam(c, "product id"), body) });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/products/:id",
+    summary: "Delete a product for good (carts and wishlists that held it are told; orders keep their copy). 204. Archive it instead to keep it.",
+    async handler(c) {
+      await c.var.services.catalogAdmin.deleteProduct(actorOf(c), idParam(c, "product id"));
+      return c.body(null, 204);
+    },
+  },
+];
