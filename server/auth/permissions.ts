@@ -106,6 +106,9 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /banners": "content",
   "PATCH /banners/:id": "content",
   "DELETE /banners/:id": "content",
+  // Any staff member; the route then asks for the permission of what the picture is for:
+  // "content" for a banner, "catalog" for a product or category (server/http/admin/uploads.routes.ts).
+  "POST /uploads": "staff",
 };
 
 /** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */

@@ -8,6 +8,8 @@ const MB = 1024 * KB;
 /** Largest picture an upload (profile photo) may carry, and the room its form's other fields get. */
 export const UPLOAD_MAX_FILE_BYTES = 5 * MB;
 const UPLOAD_BODY_BYTES = UPLOAD_MAX_FILE_BYTES + 64 * KB;
+/** Largest picture the admin uploads (POST /api/admin/uploads): product photos straight from a camera. */
+export const ADMIN_UPLOAD_MAX_FILE_BYTES = 10 * MB;
 
 /**
  * The largest body each route accepts, first match wins: every route gets one fit for what it
@@ -17,6 +19,7 @@ const UPLOAD_BODY_BYTES = UPLOAD_MAX_FILE_BYTES + 64 * KB;
 const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/account\/avatar$/, UPLOAD_BODY_BYTES],
   [/^\/update-profile\/?$/, UPLOAD_BODY_BYTES],
+  [/^\/api\/admin\/uploads$/, ADMIN_UPLOAD_MAX_FILE_BYTES + 64 * KB],
   // A CSV import of the whole catalogue (10,000 rows with descriptions: a few MB).
   [/^\/api\/admin\/products\/import$/, 32 * MB],
   // A product with its description (up to 50,000 characters), or a bulk action on 1,000 ids.

@@ -38,6 +38,8 @@ async function call(b: TestBrowser, key: string) {
   const sample = await ADMIN_SAMPLES[key]!(ctx);
   const url = `/api/admin${sample.path ?? path}`;
   if (method === "GET") return b.get(url);
+  // A multipart form sets its own content type (with its boundary).
+  if (sample.body instanceof FormData) return b.request(url, { method, body: sample.body });
   const body = sample.body === undefined ? undefined : typeof sample.body === "string" ? sample.body : JSON.stringify(sample.body);
   return b.request(url, { method, headers: { "content-type": sample.contentType ?? "application/json" }, body });
 }

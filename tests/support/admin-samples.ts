@@ -1,4 +1,5 @@
 import { slugify } from "../../server/lib/ids";
+import sharp from "sharp";
 import { createAccount } from "./auth-browser";
 import { insertCatalog } from "./catalog-fixture";
 import type { TestShop } from "./test-shop";
@@ -7,7 +8,7 @@ export interface SampleContext {
   shop: TestShop;
 }
 
-/** A request that succeeds for anyone allowed to make it: the path (`:id` filled in) and body. */
+/** A request that succeeds for anyone allowed to make it: the path (`:id` filled in) and body (JSON, text, or a multipart FormData). */
 export interface SampleRequest {
   path?: string;
   body?: unknown;
@@ -48,6 +49,15 @@ async function freshProduct(ctx: SampleContext) {
   return ctx.shop.services.catalogAdmin.createProduct(actor, { name: unique("Sample product"), categorySlug: await productCategory(ctx), price: 12.5, image: [], stock: 3 });
 }
 
+/** A small real PNG in a multipart form, as the admin's picture upload sends it. */
+async function pictureForm(kind = "product") {
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  const form = new FormData();
+  form.set("kind", kind);
+  form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "sample.png");
+  return form;
+}
+
 /**
  * One valid request per admin API route ("METHOD /path", as in ADMIN_API_ACCESS), made fresh for
  * each call, so the permission test can expect a 2xx from everyone allowed. A route without an
@@ -77,4 +87,5 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /banners": async () => ({ body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" } }),
   "PATCH /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}`, body: { title: unique("Changed banner"), active: false } }),
   "DELETE /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}` }),
+  "POST /uploads": async () => ({ body: await pictureForm("product") }),
 };
