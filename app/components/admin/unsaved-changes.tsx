@@ -2,17 +2,26 @@ import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./dialog";
 
+/** A location as the blocker compares it: path and query, without the `index` key React Router adds to an index route's form action. */
+function addressOf(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(location.search);
+  params.delete("index");
+  params.sort();
+  return `${location.pathname.replace(/\/+$/, "")}?${params}`;
+}
+
 /**
  * Warns before leaving a form whose changes are not saved (`dirty`): a link or back/forward inside
  * the app is held by React Router's blocker until the ConfirmDialog answers ("Leave page" goes on,
  * "Stay" cancels); reloading or closing the tab gets the browser's own question (beforeunload).
- * The form's own submission (same path) is never held. Returns the dialog to render: AdminForm
+ * The form's own submission (to this address) is never held. Returns the dialog to render: AdminForm
  * with `warnUnsaved` renders it itself.
  */
 export function useUnsavedChanges(dirty: boolean): React.ReactNode {
-  // Another page only: the form's own submission (same path, maybe `?index`) goes through, and a
-  // redirect after saving is never held by a blocker.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Any other address, path or query (a form at ?edit=<id> going back to its list asks too); the
+  // form's own submission posts to this address and goes through; a redirect after saving is never
+  // held by a blocker.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && addressOf(currentLocation) !== addressOf(nextLocation));
 
   useEffect(() => {
     if (!dirty) return;
