@@ -11,6 +11,8 @@ describe("auditValue", () => {
     expect(auditValue(["catalog", "orders"])).toBe("catalog, orders");
     expect(auditValue([])).toBe("none");
     expect(auditValue({ name: "Red", hex: "#f00" })).toBe('{"name":"Red","hex":"#f00"}');
+    expect(auditValue("<p><strong>Soft</strong> linen,<br>washed</p>")).toBe("Soft linen, washed");
+    expect(auditValue("2 < 3 and 4 > 1")).toBe("2 < 3 and 4 > 1");
   });
 
   it("cuts long values with an ellipsis", () => {

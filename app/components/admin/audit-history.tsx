@@ -26,16 +26,19 @@ export function actionLabel(action: string): string {
   return VERBS[verb] ?? action;
 }
 
+// Rich text (a product's description) reads as its words, not its tags.
+const plainText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : value);
+
 const isPlain = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
 
 /**
- * A stored value as one short line: "—" for none, text as is, a list of plain values joined with
+ * A stored value as one short line: "—" for none, text as is (rich text without its tags), a list of plain values joined with
  * commas ("none" when empty), anything else as JSON; cut at `max` characters.
  */
 export function auditValue(value: unknown, max = 80): string {
   if (value === null || value === undefined || value === "") return "—";
   const text =
-    typeof value === "string" ? value : Array.isArray(value) && value.every(isPlain) ? (value.length ? value.join(", ") : "none") : JSON.stringify(value);
+    typeof value === "string" ? plainText(value) : Array.isArray(value) && value.every(isPlain) ? (value.length ? value.join(", ") : "none") : JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

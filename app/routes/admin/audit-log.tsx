@@ -24,14 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entries, total, query, facets };
 }
 
-/** Where an entry's entity can be opened in the admin area, if anywhere. */
+/** Where an entry's entity can be opened in the admin area, if anywhere (not once it is deleted). */
 function entityHref(e: AuditEntry): string | undefined {
+  if (e.action.endsWith(".delete")) return undefined;
   if (e.entityType === "product") return `/admin-dashboard/edit-product/${encodeURIComponent(e.entityId)}`;
   return undefined;
 }
 
 const columns: Column<AuditEntry>[] = [
-  { key: "at", header: "Time", rowHeader: true, className: "min-w-[7.5rem]", cell: (e) => <LocalDate iso={e.at} withTime /> },
+  { key: "at", header: "Time", rowHeader: true, className: "min-w-[7.5rem] xl:whitespace-nowrap", cell: (e) => <LocalDate iso={e.at} withTime /> },
   { key: "actor", header: "By", className: "max-w-[14rem] break-words", cell: (e) => e.actor.email },
   {
     key: "action",

@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const tags = seoMeta(matches, location, { noindex: true });
   const siteName = (matches.find((m) => m?.id === "root")?.loaderData as { settings?: { siteName?: string } } | undefined)?.settings?.siteName ?? "Shop";
   const screen = adminScreenFor(location.pathname);
-  const title = `${screen?.label ?? "Dashboard"} · ${siteName} admin`;
+  const home = location.pathname.replace(/\/+$/, "") === "/admin-dashboard";
+  const title = `${screen?.label ?? (home ? "Dashboard" : "Page not found")} · ${siteName} admin`;
   return tags.map((t) => ("title" in t ? { title } : t));
 };
 
