@@ -29,8 +29,8 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
   {
     title: "Catalogue",
     screens: [
-      { path: "all-products", label: "All products", description: "Find, edit and remove products; see stock and prices at a glance.", soon: true },
-      { path: "add-product", label: "Add product", description: "Create a product with pictures, variants, price, discount and shipping cost.", soon: true },
+      { path: "all-products", label: "All products", description: "Find, edit and remove products; see stock and prices at a glance." },
+      { path: "add-product", label: "Add product", description: "Create a product with pictures, variants, price, discount and shipping cost." },
       { path: "add-category", label: "Categories", description: "Add categories and sub-categories for the storefront menus." },
     ],
   },
