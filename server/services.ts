@@ -8,6 +8,7 @@ import { resolveAuthSecret } from "./auth/secret";
 import { type Logger, createLogger } from "./logger";
 import { createCatalogRepo } from "./modules/catalog/catalog.repo";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCategoriesAdmin } from "./modules/catalog/catalog.categories";
 import { createCatalogAdmin } from "./modules/catalog/catalog.admin";
 import { createContentService } from "./modules/content/content.service";
 import { createBannersService } from "./modules/content/banners";
@@ -98,6 +99,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     content,
     /** The home banners: the carousel's live ones, and the admin's list and writes (audited). */
     banners: createBannersService(db, { epoch: dataEpoch, images }),
+    /** The category tree's admin reads and writes (audited; hidden categories, slug redirects, moves). */
+    categoriesAdmin: createCategoriesAdmin(db, { epoch: dataEpoch, images, products: catalogAdmin, search }),
     images,
     mailer,
     visitors,

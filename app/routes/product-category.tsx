@@ -21,8 +21,16 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
   const named = params.category ?? (fromQuery || undefined);
   const parsed = parseListing(named, url.searchParams, categories);
   if (named && !parsed.category) {
+    // A renamed or merged category's former slug moves for good to where it went.
+    const moved = await catalog.findCategoryRedirect(named);
+    if (moved) throw movedCategory(url, moved, "category");
     // An unknown category is a missing page (the storefront layout's error boundary shows the 404).
     throw data(null, { status: 404 });
+  }
+  const oldSub = url.searchParams.get("subCategory")?.trim();
+  if (oldSub && parsed.invalid.includes("subCategory")) {
+    const moved = await catalog.findCategoryRedirect(oldSub);
+    if (moved) throw movedCategory(url, moved, "subCategory");
   }
   const path = parsed.category ? `/product-category/${parsed.category.slug}` : "/product-category";
   if (fromQuery !== undefined || (parsed.category && params.category !== parsed.category.slug)) {
@@ -46,6 +54,19 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
     // Invalid filters are the client's mistake: say so, but still show a usable page.
     { status: parsed.errors.length ? 400 : 200 },
   );
+}
+
+/**
+ * The 301 from a category's former slug (in the path, `?category=` or `?subCategory=`) to its
+ * address now: a sub-category's is its parent's listing with `subCategory`. Other parameters stay.
+ */
+function movedCategory(url: URL, to: { slug: string; parentSlug: string | null }, from: "category" | "subCategory"): Response {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("category");
+  if (to.parentSlug) params.set("subCategory", to.slug);
+  else if (from === "subCategory") params.delete("subCategory");
+  const qs = cleanParams(params).toString();
+  return redirect(`/product-category/${to.parentSlug ?? to.slug}${qs ? `?${qs}` : ""}`, 301);
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

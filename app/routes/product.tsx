@@ -52,12 +52,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   ];
 }
 
-function trail(product: ProductDetail): Crumb[] {
-  const crumbs: Crumb[] = [
-    { name: "Home", href: "/" },
-    { name: product.category, href: `/product-category/${product.categorySlug}` },
-  ];
-  if (product.subCategory && product.subCategorySlug) {
+/** Home › category › sub-category › product; a hidden category (not among the shop's `categories`) has no page to link to and is left out. */
+function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["categories"]): Crumb[] {
+  const crumbs: Crumb[] = [{ name: "Home", href: "/" }];
+  const category = categories.find((c) => c.slug === product.categorySlug);
+  if (category) crumbs.push({ name: product.category, href: `/product-category/${product.categorySlug}` });
+  if (category && product.subCategory && product.subCategorySlug && category.subCategories.some((s) => s.slug === product.subCategorySlug)) {
     crumbs.push({ name: product.subCategory, href: `/product-category/${product.categorySlug}?subCategory=${product.subCategorySlug}` });
   }
   crumbs.push({ name: product.name, href: `/products/${product.slug}` });
@@ -66,8 +66,8 @@ function trail(product: ProductDetail): Crumb[] {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
-  const { settings, publicUrl } = useShop();
-  const crumbs = trail(product);
+  const { settings, publicUrl, categories } = useShop();
+  const crumbs = trail(product, categories);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
   const color = chosen?.productId === product._id ? chosen.color : initialSelection(product).color;

@@ -26,6 +26,11 @@ async function freshUser(ctx: SampleContext) {
 /** The author of the samples' own set-up writes (a category to change, a banner to delete). */
 const SAMPLE_ACTOR = { id: "sample-setup", email: "sample-setup@example.com", requestId: null };
 
+/** A fresh category (top level, no products) through the categories service. */
+async function freshCategory(ctx: SampleContext) {
+  return ctx.shop.services.categoriesAdmin.createCategory(SAMPLE_ACTOR, { name: unique("Sample category") });
+}
+
 /** A fresh banner through the banners service. */
 async function freshBanner(ctx: SampleContext) {
   return ctx.shop.services.banners.createBanner(SAMPLE_ACTOR, { title: unique("Sample banner"), image: "https://images.example.com/banner.jpg", alt: "A sample picture" });
@@ -83,6 +88,10 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
     return { path: `/products/${product.id}`, body: { version: product.version, price: 15, discount: 20 } };
   },
   "DELETE /products/:id": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}` }),
+  "GET /categories": async () => ({}),
+  "POST /categories": async () => ({ body: { name: unique("New category") } }),
+  "PATCH /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}`, body: { name: unique("Renamed category"), hidden: true } }),
+  "DELETE /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}` }),
   "GET /banners": async () => ({}),
   "POST /banners": async () => ({ body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" } }),
   "PATCH /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}`, body: { title: unique("Changed banner"), active: false } }),

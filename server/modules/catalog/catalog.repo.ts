@@ -263,8 +263,9 @@ export function createCatalogRepo(db: Db) {
       };
     },
 
+    /** The storefront's tree: hidden categories (and a hidden one's sub-categories) are left out (decision record 0022). */
     async listCategories(): Promise<Category[]> {
-      const rows = await k.selectFrom("categories").selectAll().orderBy("sort_order").orderBy("name").execute();
+      const rows = await k.selectFrom("categories").selectAll().where("hidden", "=", 0).orderBy("sort_order").orderBy("name").execute();
       const counts = await k
         .selectFrom("products")
         .where("status", "=", "active")
@@ -286,7 +287,7 @@ export function createCatalogRepo(db: Db) {
       }));
     },
 
-    /** Category ids whose name or slug equals the term, case-insensitively; top-level or sub-level. */
+    /** Ids of shown categories whose name or slug equals the term, case-insensitively; top-level or sub-level. */
     async findCategoryIds(term: string, level: "top" | "sub"): Promise<string[]> {
       const t = term.toLowerCase();
       const rows = await k
@@ -297,10 +298,30 @@ export function createCatalogRepo(db: Db) {
             eb(eb.fn("lower", ["name"]), "=", t),
             eb(eb.fn("lower", ["slug"]), "=", t),
           ]);
-          return eb.and([match, level === "top" ? eb("parent_id", "is", null) : eb("parent_id", "is not", null)]);
+          const shown = eb("hidden", "=", 0);
+          const atLevel = level === "top" ? eb("parent_id", "is", null) : eb("parent_id", "in", eb.selectFrom("categories as parent").select("parent.id").where("parent.hidden", "=", 0));
+          return eb.and([match, shown, atLevel]);
         })
         .execute();
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Where a former slug of a category now lives (a renamed or merged category, decision record
+     * 0022): the category's slug and, for a sub-category, its parent's; null when the slug is no
+     * former one or its category is hidden.
+     */
+    async findCategoryRedirect(oldSlug: string): Promise<{ slug: string; parentSlug: string | null } | null> {
+      const row = await k
+        .selectFrom("category_slug_redirects as r")
+        .innerJoin("categories as c", "c.id", "r.category_id")
+        .leftJoin("categories as parent", "parent.id", "c.parent_id")
+        .where("r.old_slug", "=", oldSlug.toLowerCase())
+        .where("c.hidden", "=", 0)
+        .where((eb) => eb.or([eb("parent.id", "is", null), eb("parent.hidden", "=", 0)]))
+        .select(["c.slug", "parent.slug as parent_slug"])
+        .executeTakeFirst();
+      return row ? { slug: row.slug, parentSlug: row.parent_slug } : null;
     },
 
     /** The current slug of the product a former slug belonged to (a renamed product, migration 0010), while it is on sale; else null. */

@@ -99,6 +99,11 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
 
     listSitemapEntries: () => repo.allSlugs(),
 
+    /** Where a renamed or merged category's former slug leads now (its slug, and its parent's for a sub-category), or null: the listing answers it with a 301. */
+    findCategoryRedirect(oldSlug: string): Promise<{ slug: string; parentSlug: string | null } | null> {
+      return cached(`category-redirect:${oldSlug.toLowerCase()}`, () => repo.findCategoryRedirect(oldSlug));
+    },
+
     /** Where a renamed product's former slug leads now (its current slug), or null: its page and API answer it with a 301. */
     findProductRedirect(oldSlug: string): Promise<string | null> {
       return cached(`product-redirect:${oldSlug}`, () => repo.findProductRedirect(oldSlug));
