@@ -2,9 +2,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
 const ADMIN_SCREENS = [
-  "all-products",
-  "add-product",
-  "edit-product/:id",
   "add-category",
   "settings",
   "banner-management",
@@ -46,6 +43,9 @@ export default [
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
   route("admin-dashboard", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
+    route("all-products", "routes/admin/all-products.tsx"),
+    route("add-product", "routes/admin/add-product.tsx"),
+    route("edit-product/:id", "routes/admin/edit-product.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.

@@ -181,3 +181,4 @@ export function dropUnchangedStock(body: Record<string, unknown>, form: FormData
   }
   return body;
 }
+

@@ -5,7 +5,7 @@ import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSubmit, FormTex
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { useShop } from "~/lib/shop";
-import { PRODUCT_STATUSES, type ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
+import type { ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
 import { ImageUploader, type ImageFieldNames } from "./image-uploader";
 import type { ProductFormValues } from "./product-form-values";
 import { RichTextEditor } from "./rich-text-editor";
@@ -29,6 +29,9 @@ export const STATUS_TEXT: Record<ProductStatusValue, { label: string; tone: "suc
   draft: { label: "Draft", tone: "neutral", hint: "Not in the shop yet: its page answers 404 until you make it active." },
   archived: { label: "Archived", tone: "warning", hint: "Withdrawn from sale: its page answers 404, it leaves search, and carts and wishlists that hold it tell their owners." },
 };
+
+/** The statuses in the order the select offers them (the schema's list; a type-only import keeps zod out of the page). */
+export const PRODUCT_STATUS_CHOICES = Object.keys(STATUS_TEXT) as ProductStatusValue[];
 
 const IMAGE_NAMES: ImageFieldNames = {
   url: (i) => `image.${i}`,
@@ -210,7 +213,9 @@ export function ProductForm({
                 <label htmlFor={idOf("slug")} className="block text-sm font-medium text-stone-900">
                   Address
                 </label>
-                <div className={`${inputClass(errors.slug)} flex items-center gap-0 px-0 focus-within:outline-2 focus-within:outline-stone-900`}>
+                <div
+                  className={`mt-1.5 flex h-12 w-full items-center rounded-xl border bg-white focus-within:outline-2 ${errors.slug ? "border-rose-600 focus-within:outline-rose-700" : "border-stone-300 focus-within:border-stone-900 focus-within:outline-stone-900"}`}
+                >
                   <span className="shrink-0 pl-4 text-sm text-stone-600" aria-hidden="true">
                     /products/
                   </span>
@@ -229,7 +234,7 @@ export function ProductForm({
                     }}
                     aria-invalid={errors.slug ? true : undefined}
                     aria-describedby={describedBy("slug", true, errors.slug)}
-                    className="h-full min-w-0 flex-1 rounded-r-xl bg-transparent pr-4 text-base text-stone-900 focus:outline-none"
+                    className="h-full min-w-0 flex-1 rounded-r-xl bg-transparent pr-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-none"
                   />
                 </div>
                 <Notes
@@ -297,7 +302,7 @@ export function ProductForm({
               aria-describedby={describedBy("status", true, errors.status)}
               className={`${inputClass(errors.status)} pr-10`}
             >
-              {PRODUCT_STATUSES.map((s) => (
+              {PRODUCT_STATUS_CHOICES.map((s) => (
                 <option key={s} value={s}>
                   {STATUS_TEXT[s].label}
                 </option>

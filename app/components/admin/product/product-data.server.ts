@@ -1,0 +1,45 @@
+import type { AppLoadContext } from "react-router";
+import { productFormInput } from "../../../../server/modules/catalog/catalog.admin.schema";
+import type { CategoryChoice } from "./product-form";
+import { dropUnchangedStock } from "./product-form-values";
+
+/** The category tree as the product screens offer it: every category (hidden ones marked) with its sub-categories, in order. */
+export async function listCategoryChoices(context: AppLoadContext): Promise<CategoryChoice[]> {
+  const tree = await context.services.categoriesAdmin.listTree();
+  return tree.map((c) => ({
+    slug: c.slug,
+    name: c.name,
+    hidden: c.hidden,
+    subCategories: c.subCategories.map((s) => ({ slug: s.slug, name: s.name, hidden: s.hidden })),
+  }));
+}
+
+/**
+ * The page a request is for, path and query, without React Router's data-request suffixes
+ * (`.data`, `_routes`): where an action redirects to stay on the same list.
+ */
+export function pageAddress(request: Request): string {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_$/, "/");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * The product form's submission as the products schema's input: `productFormInput` (the one
+ * reader of the form's field names, next to the schema the JSON API checks with), then what only
+ * a form means: a specification row left blank (the form's empty row) is no row, and stock the
+ * editor did not change is not written back (product-form-values.ts dropUnchangedStock).
+ */
+export function productBodyFromForm(form: FormData): Record<string, unknown> {
+  const body = productFormInput(form);
+  if (Array.isArray(body.specifications)) {
+    body.specifications = body.specifications.filter((row) => {
+      const r = (row ?? {}) as { name?: unknown; value?: unknown };
+      return !(String(r.name ?? "").trim() === "" && String(r.value ?? "").trim() === "");
+    });
+  }
+  return dropUnchangedStock(body, form);
+}

@@ -1,0 +1,263 @@
+import { Link } from "react-router";
+import { type BulkAction, type Column, DataTable } from "~/components/admin/data-table";
+import { auditActor, formFailure, readBulkAction, requireConfirmed } from "~/components/admin/form-result.server";
+import { parseTableQuery } from "~/components/admin/table-query.server";
+import { redirectWithToast } from "~/components/admin/toast.server";
+import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { LocalDate } from "~/components/orders/order-view";
+import { listCategoryChoices, pageAddress } from "~/components/admin/product/product-data.server";
+import { PRODUCT_STATUS_CHOICES, STATUS_TEXT } from "~/components/admin/product/product-form";
+import { useMoney } from "~/lib/shop";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { AppError } from "../../../server/lib/errors";
+import { type AdminProductSort, PRODUCT_STATUSES, STOCK_LEVELS, type StockLevel } from "../../../server/modules/catalog/catalog.admin.schema";
+import type { AdminProductRow } from "../../../server/modules/catalog/catalog.admin";
+import type { Route } from "./+types/all-products";
+
+const SORTS = ["updated", "name", "price", "finalPrice", "stock"] as const;
+const PAGE_SIZE = 50;
+const DISCOUNTS = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90];
+const STOCK_LABELS: Record<StockLevel, string> = { in: "In stock", low: "Low stock", out: "Out of stock" };
+
+/**
+ * One page (50) of every product, any status: the shop's typo-tolerant search, filters by
+ * category, sub-category, status and stock level, and a sort, all from the URL.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  const categories = await listCategoryChoices(context);
+  const query = parseTableQuery(request, {
+    sorts: SORTS,
+    defaultSort: "-updated",
+    filters: {
+      category: categories.map((c) => c.slug),
+      subCategory: categories.flatMap((c) => c.subCategories.map((s) => s.slug)),
+      status: PRODUCT_STATUSES,
+      stock: STOCK_LEVELS,
+    },
+    pageSize: PAGE_SIZE,
+  });
+  // A search without a chosen sort lists the best matches first (the search's order).
+  const bySearch = Boolean(query.q) && !new URL(request.url).searchParams.get("sort");
+  const sort = bySearch || !query.sort ? undefined : ((query.sort.dir === "desc" ? `-${query.sort.key}` : query.sort.key) as AdminProductSort);
+  const list = await context.services.catalogAdmin.listProducts({
+    q: query.q,
+    ...query.filters,
+    sort,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { products: list.data, total: list.meta.total, query: bySearch ? { ...query, sort: undefined } : query, categories };
+}
+
+/** A bulk action on the selected products (set status, set discount, move to a category, delete), then back to the same list with what it did. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminScreen(context, request);
+  const form = await request.formData();
+  const { intent, ids, value, confirmed } = readBulkAction(form);
+  try {
+    if (!ids.length) throw new AppError("invalid_input", "Select the products first.");
+    let body: { ids: string[]; action: "status" | "discount" | "category" | "delete"; value?: unknown };
+    if (intent === "delete") {
+      requireConfirmed({ confirmed }, "deleting the products");
+      body = { ids, action: "delete" };
+    } else if (intent === "status") {
+      if (!value) throw new AppError("invalid_input", "Choose the status to set.");
+      body = { ids, action: "status", value };
+    } else if (intent === "discount") {
+      if (value === null) throw new AppError("invalid_input", "Choose the discount to set.");
+      body = { ids, action: "discount", value: Number(value) };
+    } else if (intent === "category") {
+      if (!value) throw new AppError("invalid_input", "Choose the category to move them to.");
+      const [category, subCategory] = value.split("/");
+      body = { ids, action: "category", value: subCategory ? { category, subCategory } : category };
+    } else throw new AppError("invalid_input", "Choose an action.");
+    const result = await context.services.catalogAdmin.bulk(auditActor(context, user), body);
+    const n = (k: number) => `${k} ${k === 1 ? "product" : "products"}`;
+    const done = { delete: "deleted", status: "updated", discount: "updated", category: "moved" }[result.action];
+    const unchanged = result.unchanged ? `; ${n(result.unchanged)} already so` : "";
+    const gone = result.notFound.length ? `; ${n(result.notFound.length)} no longer existed` : "";
+    return redirectWithToast(pageAddress(request), { kind: "success", message: `${n(result.changed)} ${done}`, description: `${unchanged}${gone}`.replace(/^; /, "") || undefined });
+  } catch (err) {
+    return formFailure(err);
+  }
+}
+
+/** The products list: thumbnail, name, SKU, category, prices, stock, status and last change, with bulk actions. */
+export default function AllProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, total, query, categories } = loaderData;
+  const money = useMoney();
+  const failure = actionData && "error" in actionData ? actionData.error : null;
+
+  const columns: Column<AdminProductRow>[] = [
+    {
+      key: "thumbnail",
+      header: "Picture",
+      className: "hidden w-16 sm:table-cell",
+      cell: (p) =>
+        p.thumbnail ? (
+          <img src={p.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-lg bg-stone-100 object-cover" />
+        ) : (
+          <span aria-hidden="true" className="block size-12 rounded-lg bg-stone-200" />
+        ),
+    },
+    {
+      key: "name",
+      header: "Name",
+      sortable: true,
+      rowHeader: true,
+      className: "min-w-[11rem]",
+      cell: (p) => (
+        <>
+          <Link to={`/admin-dashboard/edit-product/${encodeURIComponent(p.id)}`} className="font-semibold text-stone-900 underline-offset-4 hover:underline">
+            {p.name}
+          </Link>
+          <span className="mt-0.5 block text-xs font-normal text-stone-600">
+            {p.sku ? (
+              <>
+                SKU <span className="font-mono">{p.sku}</span>
+              </>
+            ) : (
+              "No SKU"
+            )}
+            {p.variantCount > 0 && ` · ${p.variantCount} variants`}
+          </span>
+          {/* On phones the status column is left out: the badge sits under the name. */}
+          <StatusBadge tone={STATUS_TEXT[p.status].tone} className="mt-1 sm:hidden">
+            {STATUS_TEXT[p.status].label}
+          </StatusBadge>
+        </>
+      ),
+    },
+    {
+      key: "category",
+      header: "Category",
+      className: "hidden max-w-[11rem] lg:table-cell",
+      cell: (p) => (
+        // Positioned, so the screen-reader-only text stays inside the scrolling table.
+        <span className="relative block">
+          {p.category}
+          {p.subCategory && (
+            <>
+              <span aria-hidden="true" className="px-1 text-stone-500">
+                ›
+              </span>
+              <span className="sr-only">, </span>
+              {p.subCategory}
+            </>
+          )}
+        </span>
+      ),
+    },
+    {
+      // What a shopper pays, with the price before the discount beside it.
+      key: "finalPrice",
+      header: "Price",
+      sortable: "desc",
+      className: "text-right whitespace-nowrap",
+      cell: (p) => (
+        <span className="relative block">
+          <span className="font-semibold text-stone-900">
+            {p.priceVaries ? "From " : ""}
+            {money(p.finalPrice)}
+          </span>
+          {p.discount > 0 && (
+            <span className="block text-xs text-stone-600">
+              <span className="sr-only">before the discount: </span>
+              <s>{money(p.price)}</s> −{p.discount}%
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: "stock",
+      header: "Stock",
+      sortable: true,
+      className: "text-right whitespace-nowrap",
+      cell: (p) => (
+        <span className="inline-flex flex-col items-end gap-1">
+          <span className="tabular-nums">{p.stock.toLocaleString("en")}</span>
+          {p.stockLevel === "out" && <StatusBadge tone="danger">Out</StatusBadge>}
+          {p.stockLevel === "low" && <StatusBadge tone="warning">Low</StatusBadge>}
+        </span>
+      ),
+    },
+    { key: "status", header: "Status", className: "hidden sm:table-cell", cell: (p) => <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge> },
+    { key: "updated", header: "Updated", sortable: "desc", className: "hidden whitespace-nowrap xl:table-cell", cell: (p) => <LocalDate iso={p.updatedAt} /> },
+  ];
+
+  const statusOptions = PRODUCT_STATUS_CHOICES.map((s) => ({ value: s, label: STATUS_TEXT[s].label }));
+  const categoryOptions = categories.flatMap((c) => [
+    { value: c.slug, label: c.name },
+    ...c.subCategories.map((s) => ({ value: `${c.slug}/${s.slug}`, label: `${c.name} › ${s.name}` })),
+  ]);
+  const chosen = categories.find((c) => c.slug === query.filters.category);
+  const bulkActions: BulkAction[] = [
+    { intent: "status", label: "Set status", value: { label: "New status", options: statusOptions } },
+    { intent: "discount", label: "Set discount", value: { label: "Discount", options: DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? "No discount" : `${d}%` })) } },
+    { intent: "category", label: "Move", value: { label: "Move to category", options: categoryOptions } },
+    {
+      intent: "delete",
+      label: "Delete",
+      confirm: (count) => ({
+        title: count === null ? "Delete the selected products?" : `Delete ${count} ${count === 1 ? "product" : "products"}?`,
+        body: "They leave the shop, search, carts and wishlists for good; orders keep their copy. To stop selling them but keep them, set their status to Archived instead.",
+        confirmLabel: count === null ? "Delete them" : `Delete ${count} ${count === 1 ? "product" : "products"}`,
+      }),
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="All products"
+        description="Every product, on sale or not. Search by name, SKU or words shoppers would use."
+        actions={
+          <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
+            Add product
+          </Link>
+        }
+      />
+      {failure && (
+        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="bulk-error">
+          {failure.message}
+          {failure.fields?.value ? ` ${failure.fields.value}` : ""}
+        </p>
+      )}
+      <DataTable
+          caption="Products"
+          rows={products}
+          rowKey={(p) => p.id}
+          rowLabel={(p) => p.name}
+          columns={columns}
+          query={query}
+          total={total}
+          noun={{ one: "product", other: "products" }}
+          search={{ label: "Search products", placeholder: "Name, SKU or words" }}
+          filters={[
+            { name: "category", label: "Category", allLabel: "All categories", options: categories.map((c) => ({ value: c.slug, label: c.name })) },
+            {
+              name: "subCategory",
+              label: "Sub-category",
+              allLabel: "All sub-categories",
+              options: (chosen ? [chosen] : categories).flatMap((c) => c.subCategories.map((s) => ({ value: s.slug, label: chosen ? s.name : `${c.name} › ${s.name}` }))),
+            },
+            { name: "status", label: "Status", allLabel: "Any status", options: statusOptions },
+            { name: "stock", label: "Stock", allLabel: "Any stock", options: (Object.keys(STOCK_LABELS) as StockLevel[]).map((s) => ({ value: s, label: STOCK_LABELS[s] })) },
+          ]}
+          bulkActions={bulkActions}
+          empty={{
+            title: "No products yet",
+            description: "Add the first product: its name, pictures, price and stock. It shows in the shop once it is active.",
+            action: (
+              <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
+                Add product
+              </Link>
+            ),
+          }}
+          testId="products-table"
+        />
+    </div>
+  );
+}

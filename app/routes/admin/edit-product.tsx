@@ -1,0 +1,102 @@
+import { Form, data } from "react-router";
+import { AuditHistory } from "~/components/admin/audit-history";
+import { ConfirmButton } from "~/components/admin/dialog";
+import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
+import { redirectWithToast } from "~/components/admin/toast.server";
+import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { listCategoryChoices, pageAddress, productBodyFromForm } from "~/components/admin/product/product-data.server";
+import { ProductForm, STATUS_TEXT } from "~/components/admin/product/product-form";
+import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/product-form-values";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { can } from "../../../server/auth/permissions";
+import type { ProductPatchInput } from "../../../server/modules/catalog/catalog.admin.schema";
+import type { AdminHandle } from "./admin-nav";
+import type { Route } from "./+types/edit-product";
+
+const HISTORY_SIZE = 10;
+
+/** The product as the admin edits it, the categories to choose from and the product's latest history. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireAdminScreen(context, request);
+  const { catalogAdmin, audit } = context.services;
+  const product = await catalogAdmin.getProduct(params.id);
+  if (!product) throw data({ message: "There is no such product (it may have been deleted)." }, { status: 404, statusText: "Not Found" });
+  const [categories, history] = await Promise.all([listCategoryChoices(context), audit.list({ entity: "product", entityId: product.id, pageSize: HISTORY_SIZE })]);
+  return { product, categories, history: history.entries, historyTotal: history.total, canSeeAuditLog: can(user, "admin") };
+}
+
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.product.name };
+
+/**
+ * Saves the form over the product (the version it was opened at must still be current: 409
+ * otherwise, with nothing stored) and stays with "Saved"; or deletes it, once confirmed.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireAdminScreen(context, request);
+  const actor = auditActor(context, user);
+  const form = await request.formData();
+  const { intent } = readIntent(form);
+  try {
+    if (intent === "delete") {
+      requireConfirmed(readIntent(form), "deleting the product");
+      const product = await context.services.catalogAdmin.requireProduct(params.id);
+      await context.services.catalogAdmin.deleteProduct(actor, params.id);
+      return redirectWithToast("/admin-dashboard/all-products", { kind: "success", message: "Product deleted", description: product.name });
+    }
+    const body = productBodyFromForm(form);
+    const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body as ProductPatchInput);
+    return redirectWithToast(pageAddress(request), { kind: "success", message: "Saved", description: product.name });
+  } catch (err) {
+    return formFailure(err, form);
+  }
+}
+
+/** One product: the product form with its saved values, a link to its page in the shop, its history and Delete. */
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories, history, historyTotal, canSeeAuditLog } = loaderData;
+  const posted = actionData && "values" in actionData ? actionData.values : undefined;
+  const status = STATUS_TEXT[product.status];
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="break-words">{product.name}</span>
+            <StatusBadge tone={status.tone} className="text-sm">
+              {status.label}
+            </StatusBadge>
+          </span>
+        }
+        description={product.status === "active" ? undefined : status.hint}
+        actions={
+          <>
+            <a href={`/products/${encodeURIComponent(product.slug)}`} className={buttonClass("secondary", "sm")} data-testid="view-on-shop">
+              View on the shop
+              {product.status !== "active" && <span className="sr-only"> (not on sale: it answers 404)</span>}
+            </a>
+            <Form method="post">
+              <ConfirmButton
+                value="delete"
+                title={`Delete “${product.name}”?`}
+                body="It leaves the shop, search, carts and wishlists for good; orders keep their copy. To stop selling it but keep it, archive it instead."
+                confirmLabel="Delete product"
+                className={buttonClass("danger", "sm")}
+              >
+                Delete
+              </ConfirmButton>
+            </Form>
+          </>
+        }
+      />
+      {/* A new version (a save) starts the form again from what was stored; a refused save keeps what was typed. */}
+      <ProductForm key={product.version} mode="edit" initial={posted ? valuesFromPosted(posted) : valuesFromProduct(product)} categories={categories} originalSlug={product.slug} />
+      <div className="mt-8 max-w-3xl">
+        <AuditHistory
+          entries={history}
+          title="History"
+          moreHref={canSeeAuditLog && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}` : undefined}
+        />
+      </div>
+    </div>
+  );
+}
