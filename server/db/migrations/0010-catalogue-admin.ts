@@ -40,6 +40,8 @@ export function catalogueAdminMigration(dialect: Dialect) {
         ["products_admin_sku_idx", ["sku"]],
       ];
       for (const [name, columns] of indexes) await db.schema.createIndex(name).on("products").columns(columns).execute();
+      // The admin list finds a product by a variant's SKU.
+      await db.schema.createIndex("product_variants_sku_idx").on("product_variants").column("sku").execute();
 
       for (const table of ["cart_notices", "wishlist_notices"]) {
         await db.schema
@@ -54,6 +56,7 @@ export function catalogueAdminMigration(dialect: Dialect) {
     },
     async down(db: Kysely<any>) {
       for (const table of ["wishlist_notices", "cart_notices", "product_slug_redirects"]) await db.schema.dropTable(table).ifExists().execute();
+      await db.schema.dropIndex("product_variants_sku_idx").ifExists().execute();
       for (const name of ["updated", "status", "category", "subcategory", "name", "stock", "sku"]) {
         await db.schema.dropIndex(`products_admin_${name}_idx`).ifExists().execute();
       }

@@ -82,6 +82,29 @@ export async function appendAudit(k: Kysely<Database>, actor: AuditActor, entry:
     .execute();
 }
 
+/** Appends many audit entries of one actor at once (a bulk action, a CSV import), in chunks, with the executor of the write they record. */
+export async function appendAuditEntries(k: Kysely<Database>, actor: AuditActor, entries: AuditEntryInput[]): Promise<void> {
+  const at = nowIso();
+  for (let i = 0; i < entries.length; i += 200) {
+    await k
+      .insertInto("audit_log")
+      .values(
+        entries.slice(i, i + 200).map((entry) => ({
+          id: newId(),
+          at,
+          actor_id: actor.id,
+          actor_email: actor.email,
+          action: entry.action,
+          entity_type: entry.entityType,
+          entity_id: entry.entityId,
+          changes: entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null,
+          request_id: actor.requestId,
+        })),
+      )
+      .execute();
+  }
+}
+
 const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 const dayStart = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
 

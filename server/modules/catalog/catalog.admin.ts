@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Database, ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
@@ -6,7 +6,7 @@ import type { Epoch } from "../../lib/cache";
 import { AppError, fieldErrors } from "../../lib/errors";
 import { newId, slugify } from "../../lib/ids";
 import { sanitizeRichText } from "../../lib/rich-text";
-import { type AuditActor, type FieldChanges, appendAudit, changedFields } from "../audit/audit.service";
+import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, appendAuditEntries, changedFields } from "../audit/audit.service";
 import { imageVariantUrl } from "../images/image-sizes";
 import { type StockSetting, setStock } from "../inventory/inventory.service";
 import {
@@ -724,14 +724,18 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
     const withdrawn = updates.filter((p) => p.after.status === "archived" && p.before.state.status !== "archived").map((p) => ({ id: p.before.id, name: p.after.name }));
     if (withdrawn.length) await deps.shoppers.withdrawProducts(trx, withdrawn);
 
-    for (const p of creates) {
-      await appendAudit(trx, actor, { action: "product.create", entityType: "product", entityId: p.id, changes: changedFields(null, { ...auditView(p.after, categories), variants: p.after.variants.map(variantLabel) }) });
-    }
+    const entries: AuditEntryInput[] = creates.map((p) => ({
+      action: "product.create",
+      entityType: "product",
+      entityId: p.id,
+      changes: changedFields(null, { ...auditView(p.after, categories), variants: p.after.variants.map(variantLabel) }),
+    }));
     for (const p of updates) {
       const changes = { ...changedFields(auditView(p.before.state, categories), auditView(p.after, categories)), ...variantChanges(p.before.state.variants, p.after.variants) };
       if (p.after.variants.length === 0 && p.before.state.variants.length > 0) changes.stock = { before: null, after: p.after.stock };
-      await appendAudit(trx, actor, { action: "product.update", entityType: "product", entityId: p.before.id, changes });
+      entries.push({ action: "product.update", entityType: "product", entityId: p.before.id, changes });
     }
+    await appendAuditEntries(trx, actor, entries);
   }
 
   /** Deletes products (variants, redirects, cart and wishlist lines go with them; orders keep their copy), withdrawing them from carts and wishlists first so their owners are told. */
@@ -745,11 +749,14 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       products.map((p) => p.id),
       (ids) => trx.deleteFrom("products").where("id", "in", ids).execute(),
     );
-    for (const p of products) {
-      const view = { ...auditView(p.state, categories), variants: p.state.variants.map(variantLabel), stock: p.state.stock };
-      const changes = Object.fromEntries(Object.entries(view).map(([key, before]) => [key, { before, after: null }]));
-      await appendAudit(trx, actor, { action: "product.delete", entityType: "product", entityId: p.id, changes });
-    }
+    await appendAuditEntries(
+      trx,
+      actor,
+      products.map((p) => {
+        const view = { ...auditView(p.state, categories), variants: p.state.variants.map(variantLabel), stock: p.state.stock };
+        return { action: "product.delete", entityType: "product", entityId: p.id, changes: Object.fromEntries(Object.entries(view).map(([key, before]) => [key, { before, after: null }])) };
+      }),
+    );
   }
 
   /** Whether another product has this slug. */
@@ -873,37 +880,39 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       const sort: AdminProductSort = q.sort ?? (q.q ? "relevance" : "-updated");
       const hits = q.q ? await deps.search.matchIds(q.q, MAX_SEARCH_IDS) : [];
 
-      const filtered = (base: ListQuery): ListQuery => {
-        let b = base;
-        if (q.status) b = b.where("p.status", "=", q.status);
+      // The filters read only `products` (every product has a category), so the count needs no join.
+      const typed = q.q?.toLowerCase() ?? "";
+      const skus = q.q ? [...new Set([q.q, q.q.toUpperCase(), q.q.toLowerCase()])] : [];
+      const matching = (eb: ExpressionBuilder<Database & { p: ProductTable }, "p">) => {
+        const conditions: Array<Expression<SqlBool>> = [];
+        if (q.status) conditions.push(eb("p.status", "=", q.status));
         if (q.category) {
           const c = categories.bySlug.get(q.category.toLowerCase());
-          if (!c) b = b.where(sql<boolean>`1 = 0`);
-          else b = b.where(c.parentId ? "p.subcategory_id" : "p.category_id", "=", c.id);
+          conditions.push(c ? eb(c.parentId ? "p.subcategory_id" : "p.category_id", "=", c.id) : sql<boolean>`1 = 0`);
         }
         if (q.subCategory) {
           const c = categories.bySlug.get(q.subCategory.toLowerCase());
-          b = c ? b.where("p.subcategory_id", "=", c.id) : b.where(sql<boolean>`1 = 0`);
+          conditions.push(c ? eb("p.subcategory_id", "=", c.id) : sql<boolean>`1 = 0`);
         }
-        if (q.stock === "out") b = b.where("p.stock", "<=", 0);
-        if (q.stock === "low") b = b.where("p.stock", ">=", 1).where("p.stock", "<=", LOW_STOCK);
-        if (q.stock === "in") b = b.where("p.stock", ">", LOW_STOCK);
+        if (q.stock === "out") conditions.push(eb("p.stock", "<=", 0));
+        if (q.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", LOW_STOCK)]));
+        if (q.stock === "in") conditions.push(eb("p.stock", ">", LOW_STOCK));
         if (q.q) {
-          const like = `%${escapeLike(q.q.toLowerCase())}%`;
-          const ids = hits.length ? hits : ["-"];
-          b = b.where((eb) =>
+          const like = `%${escapeLike(typed)}%`;
+          conditions.push(
             eb.or([
-              eb("p.id", "in", ids),
+              eb("p.id", "in", hits.length ? hits : ["-"]),
               sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`,
               sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`,
               sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`,
-              eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id").where(sql<boolean>`lower(v.sku) LIKE ${like} ESCAPE '\\'`)),
+              // A variant's SKU typed in full (as stored, or in upper or lower case): one index lookup.
+              eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where("v.sku", "in", skus)),
             ]),
           );
         }
-        return b;
+        return eb.and(conditions);
       };
-
+      const filtered = (base: ListQuery): ListQuery => base.where(matching);
       const columns = (b: ListQuery) =>
         b.select((eb) => [
           "p.id",
@@ -932,18 +941,10 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
         // The search's order for its hits, then the other matches by name: sorted here, over the
         // matching ids only (a search matches hundreds, not the catalogue).
         // A SKU typed in full (the product's or a variant's) comes first.
-        const typed = q.q.toLowerCase();
-        const matches = await filtered(listQuery(k))
-          .select((eb) => [
-            "p.id",
-            "p.name",
-            eb
-              .or([
-                sql<boolean>`lower(p.sku) = ${typed}`,
-                eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id").where(sql<boolean>`lower(v.sku) = ${typed}`)),
-              ])
-              .as("exact"),
-          ])
+        const matches = await k
+          .selectFrom("products as p")
+          .where(matching)
+          .select((eb) => ["p.id", "p.name", eb.or([sql<boolean>`lower(p.sku) = ${typed}`, eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where("v.sku", "in", skus))]).as("exact")])
           .execute();
         const rank = new Map(hits.map((id, i) => [id, i]));
         const exact = (m: { exact: unknown }) => (m.exact === true || Number(m.exact) === 1 ? 0 : 1);
@@ -964,7 +965,9 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
             .limit(q.pageSize)
             .offset(offset)
             .execute(),
-          filtered(listQuery(k))
+          k
+            .selectFrom("products as p")
+            .where(matching)
             .select((eb) => eb.fn.countAll<number>().as("n"))
             .executeTakeFirstOrThrow(),
         ]);
@@ -1141,11 +1144,21 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
 
     /** Every product as CSV, a row per variant (Shopify-like columns, see catalog.csv.ts), ordered by handle; `import` takes it back unchanged. */
     async exportCsv(): Promise<string> {
-      const categories = await loadCategories(k);
-      const ids = (await k.selectFrom("products").select("id").orderBy("slug").execute()).map((r) => r.id);
-      const products = await loadExisting(k, { ids });
-      const bySlug = products.sort((a, b) => (a.state.slug < b.state.slug ? -1 : a.state.slug > b.state.slug ? 1 : 0));
-      return productsToCsv(bySlug.map((p): CsvProduct => ({ ...inputOf(p.state, categories), slug: p.state.slug })));
+      // Two reads of the whole catalogue, in one snapshot: products by handle, variants by product.
+      const { categories, rows, variants } = await k.transaction().execute(async (trx) => ({
+        categories: await loadCategories(trx),
+        rows: await trx.selectFrom("products").selectAll().orderBy("slug").execute(),
+        variants: await trx.selectFrom("product_variants").selectAll().orderBy("product_id").orderBy("sort_order").orderBy("id").execute(),
+      }));
+      const byProduct = new Map<string, VariantRow[]>();
+      for (const v of variants) {
+        const list = byProduct.get(v.product_id);
+        if (list) list.push(v);
+        else byProduct.set(v.product_id, [v]);
+      }
+      // Handles compared as the import reads them (byte order), whatever the database's collation.
+      rows.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+      return productsToCsv(rows.map((row): CsvProduct => ({ ...inputOf(stateOf(row, byProduct.get(row.id) ?? []), categories), slug: row.slug })));
     },
 
     /**

@@ -53,57 +53,59 @@ export type CsvProduct = ProductInput & { slug: string };
 
 const money = (n: number) => n.toFixed(2);
 
+const AT = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, i])) as Record<Column, number>;
+
 /** Every product as CSV with a header row (UTF-8 with a byte-order mark, so spreadsheets read accents right). */
 export function productsToCsv(products: CsvProduct[]): string {
-  const rows: string[][] = [];
+  const rows: string[][] = [[...CSV_COLUMNS]];
   for (const p of products) {
     const count = Math.max(1, p.variants.length, p.image.length, p.specifications.length);
     const hex = new Map(p.colors.map((c) => [c.name, c.hex ?? ""]));
     for (let i = 0; i < count; i++) {
-      const row: Record<Column, string> = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ""])) as Record<Column, string>;
-      row.Handle = p.slug;
+      const row: string[] = new Array<string>(CSV_COLUMNS.length).fill("");
+      row[AT.Handle] = p.slug;
       if (i === 0) {
-        row.Title = p.name;
-        row["Body (HTML)"] = p.description;
-        row.Vendor = p.brand ?? "";
-        row.SKU = p.sku ?? "";
-        row.Category = p.categorySlug;
-        row["Sub-category"] = p.subCategorySlug ?? "";
-        row.Status = p.status;
-        row.Price = money(p.price);
-        row.Discount = String(p.discount);
-        row["Shipping Cost"] = money(p.shippingCost);
-        row["Inventory Qty"] = p.variants.length ? "" : String(p.stock);
-        row["Option1 Name"] = p.colors.length ? "Color" : "";
-        row["Option2 Name"] = p.sizes.length ? "Size" : "";
+        row[AT.Title] = p.name;
+        row[AT["Body (HTML)"]] = p.description;
+        row[AT.Vendor] = p.brand ?? "";
+        row[AT.SKU] = p.sku ?? "";
+        row[AT.Category] = p.categorySlug;
+        row[AT["Sub-category"]] = p.subCategorySlug ?? "";
+        row[AT.Status] = p.status;
+        row[AT.Price] = money(p.price);
+        row[AT.Discount] = String(p.discount);
+        row[AT["Shipping Cost"]] = money(p.shippingCost);
+        row[AT["Inventory Qty"]] = p.variants.length ? "" : String(p.stock);
+        row[AT["Option1 Name"]] = p.colors.length ? "Color" : "";
+        row[AT["Option2 Name"]] = p.sizes.length ? "Size" : "";
       }
       const v = p.variants[i];
       if (v) {
-        row["Option1 Value"] = v.color ?? "";
-        row["Option1 Hex"] = v.color ? (hex.get(v.color) ?? "") : "";
-        row["Option2 Value"] = v.size ?? "";
-        row["Variant SKU"] = v.sku ?? "";
-        row["Variant Additional Price"] = money(v.additionalPrice);
-        row["Variant Inventory Qty"] = String(v.stock ?? 0);
+        row[AT["Option1 Value"]] = v.color ?? "";
+        row[AT["Option1 Hex"]] = v.color ? (hex.get(v.color) ?? "") : "";
+        row[AT["Option2 Value"]] = v.size ?? "";
+        row[AT["Variant SKU"]] = v.sku ?? "";
+        row[AT["Variant Additional Price"]] = money(v.additionalPrice);
+        row[AT["Variant Inventory Qty"]] = String(v.stock ?? 0);
       }
       const image = p.image[i];
       if (image) {
-        row["Image Src"] = image;
-        row["Image Alt Text"] = p.imageAlt[i] ?? "";
-        row["Image Colors"] = p.colors
+        row[AT["Image Src"]] = image;
+        row[AT["Image Alt Text"]] = p.imageAlt[i] ?? "";
+        row[AT["Image Colors"]] = p.colors
           .map((c) => c.name)
           .filter((c) => p.colorImages[c]?.includes(image))
           .join(COLOR_SEPARATOR);
       }
       const spec = p.specifications[i];
       if (spec) {
-        row["Specification Name"] = spec.name;
-        row["Specification Value"] = spec.value;
+        row[AT["Specification Name"]] = spec.name;
+        row[AT["Specification Value"]] = spec.value;
       }
-      rows.push(CSV_COLUMNS.map((c) => row[c]));
+      rows.push(row);
     }
   }
-  return stringify([[...CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "\n" });
+  return stringify(rows, { bom: true, record_delimiter: "\n" });
 }
 
 /** One product of an import: its rows turned into the admin's input shape, and where each field came from. */

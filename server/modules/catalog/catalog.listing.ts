@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema";
 import { listedPrice, type PricedVariant } from "./pricing";
 
@@ -30,17 +30,35 @@ export async function refreshListedPrices(k: Kysely<Database>, productIds: Itera
     list.push(v);
     byProduct.set(v.product_id, list);
   }
-  const changed: string[] = [];
+  const changed: Array<{ id: string; finalPrice: number; price: number; varies: number }> = [];
   for (const p of products) {
     const listed = listedPrice(p, byProduct.get(p.id) ?? []);
     const varies = listed.varies ? 1 : 0;
     if (listed.finalPrice === p.final_price && listed.price === p.list_price && varies === p.price_varies) continue;
+    changed.push({ id: p.id, finalPrice: listed.finalPrice, price: listed.price, varies });
+  }
+  // Many rows per statement (an import lists thousands of new products at once).
+  for (let i = 0; i < changed.length; i += UPDATE_BATCH) {
+    const batch = changed.slice(i, i + UPDATE_BATCH);
+    if (batch.length === 1) {
+      const [one] = batch;
+      await k.updateTable("products").set({ final_price: one!.finalPrice, list_price: one!.price, price_varies: one!.varies }).where("id", "=", one!.id).execute();
+      continue;
+    }
+    const column = (pick: (row: (typeof batch)[number]) => number, current: string) =>
+      sql<number>`CASE id ${sql.join(batch.map((row) => sql`WHEN ${row.id} THEN CAST(${pick(row)} AS INTEGER)`), sql` `)} ELSE ${sql.ref(current)} END`;
     await k
       .updateTable("products")
-      .set({ final_price: listed.finalPrice, list_price: listed.price, price_varies: varies })
-      .where("id", "=", p.id)
+      .set({ final_price: column((r) => r.finalPrice, "final_price"), list_price: column((r) => r.price, "list_price"), price_varies: column((r) => r.varies, "price_varies") })
+      .where(
+        "id",
+        "in",
+        batch.map((r) => r.id),
+      )
       .execute();
-    changed.push(p.id);
   }
-  return changed;
+  return changed.map((c) => c.id);
 }
+
+/** Products per statement when listed prices change: within both engines' bound parameters. */
+const UPDATE_BATCH = 100;

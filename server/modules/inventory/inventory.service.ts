@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "../catalog/catalog.listing";
 
@@ -92,17 +92,24 @@ async function listingChanged(trx: Executor, flipped: string[], variantFlips: Se
 /** Units to set on one product: its variants' (by id) or, for a product without variants, its own. */
 export interface StockSetting {
   productId: string;
-  /** The product's own units; used when it has no variants (with variants, the product holds their sum). */
+  /** The units of a product without variants. */
   stock?: number;
+  /** Given (even empty) for a product with variants: these get their units, and the product then holds the sum of all of its variants'. */
   variants?: Array<{ id: string; stock: number }>;
 }
 
-// Variants per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.
-const SET_BATCH = 400;
+// Rows per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.
+const SET_BATCH = 500;
 
-/** `CASE id WHEN … THEN units … ELSE stock END`: one statement sets many rows' units. */
-function unitsCase(pairs: Array<[string, number]>) {
-  return sql<number>`CASE id ${sql.join(pairs.map(([id, units]) => sql`WHEN ${id} THEN CAST(${units} AS INTEGER)`), sql` `)} ELSE stock END`;
+/** Ids grouped by the units they get: one UPDATE per distinct number (stock counts repeat a lot: 0, 1, 5…). */
+function byUnits(pairs: Array<[string, number]>): Map<number, string[]> {
+  const groups = new Map<number, string[]>();
+  for (const [id, units] of pairs) {
+    const ids = groups.get(units);
+    if (ids) ids.push(id);
+    else groups.set(units, [id]);
+  }
+  return groups;
 }
 
 /**
@@ -113,35 +120,36 @@ function unitsCase(pairs: Array<[string, number]>) {
  * itself once for a larger write (`refreshListing: false`). Returns the products it set.
  */
 export async function setStock(trx: Executor, settings: StockSetting[], options: { refreshListing?: boolean } = {}): Promise<string[]> {
-  const variants = settings.flatMap((s) => s.variants ?? []);
-  for (let i = 0; i < variants.length; i += SET_BATCH) {
-    const batch = variants.slice(i, i + SET_BATCH);
-    await trx
-      .updateTable("product_variants")
-      .set({ stock: unitsCase(batch.map((v) => [v.id, v.stock])) })
-      .where("id", "in", batch.map((v) => v.id))
-      .execute();
+  const variantUnits = byUnits(settings.flatMap((s) => (s.variants ?? []).map((v): [string, number] => [v.id, v.stock])));
+  for (const [units, ids] of variantUnits) {
+    for (let i = 0; i < ids.length; i += SET_BATCH) {
+      await trx
+        .updateTable("product_variants")
+        .set({ stock: units })
+        .where("id", "in", ids.slice(i, i + SET_BATCH))
+        .execute();
+    }
   }
-  const own = settings.filter((s) => s.stock !== undefined);
-  for (let i = 0; i < own.length; i += SET_BATCH) {
-    const batch = own.slice(i, i + SET_BATCH);
-    await trx
-      .updateTable("products")
-      .set({ stock: unitsCase(batch.map((s) => [s.productId, s.stock!])) })
-      .where("id", "in", batch.map((s) => s.productId))
-      .execute();
+  const ownUnits = byUnits(settings.filter((s) => s.stock !== undefined && !s.variants).map((s): [string, number] => [s.productId, s.stock!]));
+  for (const [units, ids] of ownUnits) {
+    for (let i = 0; i < ids.length; i += SET_BATCH) {
+      await trx
+        .updateTable("products")
+        .set({ stock: units })
+        .where("id", "in", ids.slice(i, i + SET_BATCH))
+        .execute();
+    }
   }
-  const ids = [...new Set(settings.map((s) => s.productId))];
   // A product with variants holds their sum (orders take units from both rows).
-  for (let i = 0; i < ids.length; i += SET_BATCH) {
-    const batch = ids.slice(i, i + SET_BATCH);
+  const withVariants = [...new Set(settings.filter((s) => s.variants).map((s) => s.productId))];
+  for (let i = 0; i < withVariants.length; i += SET_BATCH) {
     await trx
       .updateTable("products")
       .set((eb) => ({ stock: eb.selectFrom("product_variants").select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n")).whereRef("product_variants.product_id", "=", "products.id") }))
-      .where("id", "in", batch)
-      .where((eb) => eb.exists(eb.selectFrom("product_variants").select("product_variants.id").whereRef("product_variants.product_id", "=", "products.id")))
+      .where("id", "in", withVariants.slice(i, i + SET_BATCH))
       .execute();
   }
+  const ids = [...new Set(settings.map((s) => s.productId))];
   if (options.refreshListing !== false) for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(trx, ids.slice(i, i + 500));
   return ids;
 }
