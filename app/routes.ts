@@ -4,7 +4,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 const ADMIN_SCREENS = [
   "add-category",
   "settings",
-  "banner-management",
   "orders",
   "orders/pending",
   "orders/completed",
@@ -47,6 +46,7 @@ export default [
     route("add-product", "routes/admin/add-product.tsx"),
     route("edit-product/:id", "routes/admin/edit-product.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("banner-management", "routes/admin/banners.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
     route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
