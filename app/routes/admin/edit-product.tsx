@@ -89,14 +89,20 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         }
       />
       {/* A new version (a save) starts the form again from what was stored; a refused save keeps what was typed. */}
-      <ProductForm key={product.version} mode="edit" initial={posted ? valuesFromPosted(posted) : valuesFromProduct(product)} categories={categories} originalSlug={product.slug} />
-      <div className="mt-8 max-w-3xl">
-        <AuditHistory
-          entries={history}
-          title="History"
-          moreHref={canSeeAuditLog && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}` : undefined}
-        />
-      </div>
+      <ProductForm
+        key={product.version}
+        mode="edit"
+        initial={posted ? valuesFromPosted(posted) : valuesFromProduct(product)}
+        categories={categories}
+        originalSlug={product.slug}
+        aside={
+          <AuditHistory
+            entries={history}
+            title="History"
+            moreHref={canSeeAuditLog && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}` : undefined}
+          />
+        }
+      />
     </div>
   );
 }

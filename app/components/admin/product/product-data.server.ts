@@ -30,11 +30,19 @@ export function pageAddress(request: Request): string {
 /**
  * The product form's submission as the products schema's input: `productFormInput` (the one
  * reader of the form's field names, next to the schema the JSON API checks with), then what only
- * a form means: a specification row left blank (the form's empty row) is no row, and stock the
- * editor did not change is not written back (product-form-values.ts dropUnchangedStock).
+ * a form means: a row left blank (the empty specification row, the empty picture address of the
+ * form without JavaScript) is no row, and stock the editor did not change is not written back
+ * (product-form-values.ts dropUnchangedStock).
  */
 export function productBodyFromForm(form: FormData): Record<string, unknown> {
   const body = productFormInput(form);
+  if (Array.isArray(body.image)) {
+    const images = body.image as unknown[];
+    const alts = Array.isArray(body.imageAlt) ? (body.imageAlt as unknown[]) : null;
+    const keep = images.map((url) => !(typeof url === "string" && url.trim() === ""));
+    body.image = images.filter((_, i) => keep[i]);
+    if (alts) body.imageAlt = alts.filter((_, i) => keep[i] ?? true);
+  }
   if (Array.isArray(body.specifications)) {
     body.specifications = body.specifications.filter((row) => {
       const r = (row ?? {}) as { name?: unknown; value?: unknown };

@@ -114,11 +114,14 @@ export function ProductForm({
   initial,
   categories,
   originalSlug,
+  aside,
 }: {
   mode: "add" | "edit";
   initial: ProductFormValues;
   categories: CategoryChoice[];
   originalSlug?: string;
+  /** More for the side column, under the organisation (the product's history). */
+  aside?: React.ReactNode;
 }) {
   const { settings } = useShop();
   const { pathname } = useLocation();
@@ -385,6 +388,7 @@ export function ProductForm({
               <FormText name="sku" label="SKU" defaultValue={initial.sku} maxLength={64} hint="Your own reference for the product (variants can have their own)." />
             </div>
           </Section>
+          {aside}
         </div>
       </div>
 

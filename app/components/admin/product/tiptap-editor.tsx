@@ -41,7 +41,7 @@ export default function TiptapEditor({ id, name, label, initialHtml, invalid, de
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
         class:
-          "min-h-48 px-4 py-3 text-base leading-7 text-stone-900 focus:outline-none [&_a]:underline [&_h2]:mt-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p+p]:mt-3 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-48 px-4 py-3 text-base leading-7 text-stone-900 focus:outline-none [&_a]:underline [&_h2]:mt-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&>*+*]:mt-3 [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
     onUpdate: ({ editor }) => {

@@ -140,7 +140,7 @@ export function VariantMatrix({
 
   return (
     <div className="space-y-8">
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid gap-8 2xl:grid-cols-2">
         <fieldset>
           <legend className="text-base font-semibold text-stone-900">Colours</legend>
           <p className="mt-1 text-sm text-stone-600">A name shoppers choose by, and its swatch colour.</p>
@@ -212,7 +212,7 @@ export function VariantMatrix({
                     <FieldError id={`${hexId}-error`} error={hexError} />
                   </div>
                   {hydrated && (
-                    <div className="mt-5">
+                    <div className="ml-auto mt-5">
                       <RowButtons
                         index={i}
                         count={colors.length}
@@ -422,7 +422,7 @@ export function VariantMatrix({
                 );
                 return (
                   <tr key={key} className="border-b border-stone-100 align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-stone-200 max-md:bg-stone-50 max-md:p-3" data-testid="variant-row">
-                    <th scope="row" className="py-2 pr-3 font-medium text-stone-900 max-md:col-span-2 max-md:p-0">
+                    <th scope="row" className="py-2 pr-3 font-medium text-stone-900 max-md:col-span-2 max-md:p-0 md:min-w-[8.5rem]">
                       <span className="flex items-center gap-2">
                         {color && HEX.test(color.hex) && <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-stone-300" style={{ backgroundColor: color.hex }} />}
                         {name}
@@ -434,9 +434,9 @@ export function VariantMatrix({
                       )}
                       {rowError && <p className="mt-1 text-sm font-medium text-rose-700">{rowError}</p>}
                     </th>
-                    <td className="px-3 py-2 max-md:p-0 md:w-36">{input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}</td>
-                    <td className="px-3 py-2 max-md:p-0 md:w-28">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
-                    <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0 md:w-48">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
+                    <td className="px-3 py-2 max-md:p-0 md:w-32">{input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}</td>
+                    <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
+                    <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
                   </tr>
                 );
               })}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { productCreateSchema, productPatchSchema } from "../../../../server/modules/catalog/catalog.admin.schema";
+import { productBodyFromForm } from "./product-data.server";
+import { valuesFromPosted, valuesFromProduct } from "./product-form-values";
+
+/** A form as the product form posts it (names as its inputs have them). */
+function formOf(entries: Array<[string, string]>): FormData {
+  const form = new FormData();
+  for (const [k, v] of entries) form.append(k, v);
+  return form;
+}
+
+const LISTS = ["image", "imageAlt", "colorImages", "specifications", "colors", "sizes", "variants"].map((l): [string, string] => [`${l}.length`, "0"]);
+
+const newProduct: Array<[string, string]> = [
+  ...LISTS,
+  ["name", "Harbour Lantern"],
+  ["slug", "harbour-lantern"],
+  ["description", "<p>Brass.</p>"],
+  ["image.0", "/uploads/products/a.webp"],
+  ["imageAlt.0", "From the front"],
+  ["colorImages.Lagoon.0", "/uploads/products/a.webp"],
+  ["image.1", "/uploads/products/b.webp"],
+  ["imageAlt.1", ""],
+  ["price", "40"],
+  ["discount", "10"],
+  ["shippingCost", "0"],
+  ["categorySlug", "home-and-kitchen"],
+  ["subCategorySlug", ""],
+  ["brand", ""],
+  ["sku", ""],
+  ["status", "active"],
+  ["colors.0.name", "Lagoon"],
+  ["colors.0.hex", "#0e7490"],
+  ["sizes.0", "S"],
+  ["sizes.1", "M"],
+  ["variants.0.color", "Lagoon"],
+  ["variants.0.size", "S"],
+  ["variants.0.additionalPrice", "0"],
+  ["variants.0.stock", "6"],
+  ["variants.0.sku", ""],
+  ["variants.1.color", "Lagoon"],
+  ["variants.1.size", "M"],
+  ["variants.1.additionalPrice", "2.5"],
+  ["variants.1.stock", "9"],
+  ["variants.1.sku", "LNT-M"],
+  ["specifications.0.name", "Material"],
+  ["specifications.0.value", "Brass"],
+  // The form's empty row, and the empty picture address of the page without JavaScript.
+  ["specifications.1.name", ""],
+  ["specifications.1.value", " "],
+  ["image.2", ""],
+  ["imageAlt.2", ""],
+];
+
+describe("the product form's submission", () => {
+  it("is what the products schema accepts: the API's shape, blank rows left out", () => {
+    const body = productBodyFromForm(formOf(newProduct));
+    const parsed = productCreateSchema.safeParse(body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data).toMatchObject({
+      name: "Harbour Lantern",
+      price: 40,
+      discount: 10,
+      image: ["/uploads/products/a.webp", "/uploads/products/b.webp"],
+      imageAlt: ["From the front", ""],
+      colorImages: { Lagoon: ["/uploads/products/a.webp"] },
+      specifications: [{ name: "Material", value: "Brass" }],
+      colors: [{ name: "Lagoon", hex: "#0e7490" }],
+      sizes: ["S", "M"],
+      variants: [
+        { color: "Lagoon", size: "S", additionalPrice: 0, stock: 6 },
+        { color: "Lagoon", size: "M", additionalPrice: 2.5, stock: 9, sku: "LNT-M" },
+      ],
+    });
+  });
+
+  it("an emptied list is sent as empty, so a save removes the last row", () => {
+    const body = productBodyFromForm(formOf([...LISTS, ["name", "Bare"], ["version", "3"]]));
+    expect(body).toMatchObject({ image: [], specifications: [], colors: [], sizes: [], variants: [], colorImages: {} });
+    expect(productPatchSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("leaves out stock the editor did not change, so units sold meanwhile are not put back", () => {
+    const body = productBodyFromForm(
+      formOf([
+        ...LISTS,
+        ["version", "2"],
+        ["variants.0.color", "Red"],
+        ["variants.0.stock", "6"],
+        ["_stockWas.0", "6"],
+        ["variants.1.color", "Blue"],
+        ["variants.1.stock", "8"],
+        ["_stockWas.1", "3"],
+        ["variants.2.color", "Green"],
+        ["variants.2.stock", "5"],
+        ["stock", "4"],
+        ["_stockWas", "4"],
+      ]),
+    ) as { variants: Array<{ stock?: number }>; stock?: number };
+    expect(body.variants.map((v) => v.stock)).toEqual([undefined, 8, 5]);
+    expect(body.stock).toBeUndefined();
+  });
+
+  it("a refused save is shown again as it was typed (the page without JavaScript)", () => {
+    const posted = Object.fromEntries(newProduct.filter(([k]) => !k.endsWith(".length")));
+    const values = valuesFromPosted({ ...posted, price: "-5", version: "7" });
+    expect(values.price).toBe("-5");
+    expect(values.version).toBe("7");
+    expect(values.images).toEqual([
+      { url: "/uploads/products/a.webp", alt: "From the front", color: "Lagoon" },
+      { url: "/uploads/products/b.webp", alt: "", color: "" },
+    ]);
+    expect(values.specifications).toEqual([{ name: "Material", value: "Brass" }]);
+    expect(values.variants.variants.map((v) => `${v.color}/${v.size}:${v.stock}`)).toEqual(["Lagoon/S:6", "Lagoon/M:9"]);
+  });
+
+  it("a stored product opens with its stock remembered, so an unchanged figure is not sent back", () => {
+    const values = valuesFromProduct({
+      version: 4,
+      name: "Flask",
+      slug: "flask",
+      description: "",
+      brand: null,
+      sku: null,
+      categorySlug: "sports",
+      subCategorySlug: null,
+      price: 20,
+      discount: 0,
+      shippingCost: 0,
+      status: "draft",
+      image: ["/uploads/products/f.webp"],
+      imageAlt: ["A flask"],
+      colorImages: { Teal: ["/uploads/products/f.webp"] },
+      specifications: [],
+      colors: [{ name: "Teal", hex: null }],
+      sizes: [],
+      variants: [{ color: "Teal", size: null, additionalPrice: 0, stock: 12, sku: null }],
+      stock: 12,
+    });
+    expect(values.version).toBe("4");
+    expect(values.images).toEqual([{ url: "/uploads/products/f.webp", alt: "A flask", color: "Teal" }]);
+    expect(values.variants.variants[0]).toMatchObject({ stock: "12", stockWas: "12" });
+    expect(values.variants.colors[0]).toEqual({ name: "Teal", hex: "" });
+  });
+});
