@@ -2,7 +2,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
 const ADMIN_SCREENS = [
-  "add-category",
   "settings",
   "orders",
   "orders/pending",
@@ -46,6 +45,7 @@ export default [
     route("add-product", "routes/admin/add-product.tsx"),
     route("edit-product/:id", "routes/admin/edit-product.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("add-category", "routes/admin/categories.tsx"),
     route("banner-management", "routes/admin/banners.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
