@@ -153,6 +153,13 @@ test.describe("the product screens", () => {
     await page.goto(editUrl);
     await waitForHydration(page);
     await form.getByRole("textbox", { name: "Price (USD)" }).fill("50");
+    // Leaving with the change unsaved asks first; staying keeps it.
+    await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "All products" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page).toHaveURL(editUrl);
+    await expect(form.getByRole("textbox", { name: "Price (USD)" })).toHaveValue("50");
     await form.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId("audit-history").getByRole("listitem").first()).toContainText(/price/);
@@ -203,10 +210,21 @@ test.describe("the product screens", () => {
     await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Tide Clock, renamed here");
     await expect(form.getByLabel("Brand")).toHaveValue("My brand");
     await expectAccessible(page);
-    const stored = (await (await api.get(`/api/admin/products/${id}`)).json()) as { data: { name: string; brand: string } };
+    const stored = (await (await api.get(`/api/admin/products/${id}`)).json()) as { data: { name: string; brand: string; slug: string } };
     expect(stored.data.brand).toBe("Their brand");
     expect(stored.data.name).not.toBe("Tide Clock, renamed here");
     await other.close();
+
+    // Delete, once confirmed: back to the list, and the product is gone from the shop.
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete “${stored.data.name}”?` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete product" }).click();
+    await expect(page).toHaveURL(LIST);
+    await expect(page.getByText("Product deleted").first()).toBeVisible();
+    expect((await request.get(`/api/products/${stored.data.slug}`)).status()).toBe(404);
     await api.dispose();
   });
 
@@ -280,7 +298,7 @@ test.describe("the product screens", () => {
     expect(product.specifications).toEqual([{ name: "Volume", value: "1.7 L" }]);
   });
 
-  test("the list: search, filters, sort and a bulk status change", async ({ page, request }) => {
+  test("the list: search, filters, sort, and bulk status, discount and move", async ({ page, request }) => {
     const cat = await categoryWithSub(request);
     const api = await adminApi();
     const tag = unique();
@@ -309,6 +327,12 @@ test.describe("the product screens", () => {
     await page.getByLabel("Stock", { exact: true }).selectOption("");
     await expect(table.getByRole("row").filter({ hasText: `Bulk Vase ${tag}` })).toHaveCount(2);
 
+    // Sorting by price, dearest first, keeps the search.
+    await table.getByRole("link", { name: "Price" }).click();
+    await expect(page).toHaveURL(/sort=-finalPrice/);
+    await expect(table.getByRole("row").nth(1)).toContainText(`Bulk Vase ${tag} 2`);
+    await expect(table.getByRole("columnheader", { name: "Price" })).toHaveAttribute("aria-sort", "descending");
+
     // Bulk: both become drafts.
     await page.getByLabel(`Select Bulk Vase ${tag} 1`).check();
     await page.getByLabel(`Select Bulk Vase ${tag} 2`).check();
@@ -320,6 +344,23 @@ test.describe("the product screens", () => {
     await expect(table.getByRole("row").filter({ hasText: "Draft" }).filter({ hasText: `Bulk Vase ${tag}` })).toHaveCount(2);
     // A draft is not in the shop.
     expect((await request.get(`/api/products/${slugs[0]}`)).status()).toBe(404);
+
+    // A discount and a move to another category, asked for with their values.
+    await page.getByLabel(`Select Bulk Vase ${tag} 1`).check();
+    await page.getByLabel(`Select Bulk Vase ${tag} 2`).check();
+    await bar.getByLabel("Discount").selectOption("20");
+    await bar.getByRole("button", { name: "Set discount" }).click();
+    await expect(page.getByText("2 products updated").first()).toBeVisible();
+    await expect(table.getByRole("row").filter({ hasText: `Bulk Vase ${tag} 2` })).toContainText("−20%");
+    const categories = (await (await request.get("/api/categories")).json()) as { data: Array<{ name: string; slug: string }> };
+    const target = categories.data.find((c) => c.slug !== cat.category.slug)!;
+    await page.getByLabel(`Select Bulk Vase ${tag} 1`).check();
+    await page.getByLabel(`Select Bulk Vase ${tag} 2`).uncheck();
+    await expect(bar).toContainText("1 product selected");
+    await bar.getByLabel("Move to category").selectOption(target.slug);
+    await bar.getByRole("button", { name: "Move" }).click();
+    await expect(page.getByText("1 product moved").first()).toBeVisible();
+    await expect(table.getByRole("row").filter({ hasText: `Bulk Vase ${tag} 1` })).toContainText(target.name);
     await page.goto(`${LIST}?q=${encodeURIComponent(`Bulk Vase ${tag}`)}&status=draft`);
     await expect(table.getByRole("row").filter({ hasText: `Bulk Vase ${tag}` })).toHaveCount(2);
 

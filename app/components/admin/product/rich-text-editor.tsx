@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 
-// The editor (Tiptap and ProseMirror, ~100 KB gzip) is a chunk of its own, fetched only when an
+// The editor (Tiptap and ProseMirror, ~125 KB gzip) is a chunk of its own, fetched only when an
 // admin form with a description renders in the browser; no storefront page ever asks for it.
 const TiptapEditor = lazy(() => import("./tiptap-editor"));
 
