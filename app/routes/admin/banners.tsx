@@ -139,9 +139,11 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Link to="?new" className={buttonClass("primary")}>
-            Add banner
-          </Link>
+          banners.length > 0 && (
+            <Link to="?new" className={buttonClass("primary")}>
+              Add banner
+            </Link>
+          )
         }
       />
       {banners.length === 0 ? (

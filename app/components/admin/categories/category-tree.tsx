@@ -38,7 +38,7 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
           <li key={c.id} className="rounded-xl border border-stone-200 bg-white shadow-sm" data-testid="category-node">
             <CategoryRow category={c} index={i} count={tree.length} tree={tree} announce={setAnnouncement} editing={editing === c.id} />
             {c.subCategories.length > 0 && (
-              <ol aria-label={`Sub-categories of ${c.name}`} className="border-t border-stone-200 pl-4 sm:pl-10">
+              <ol aria-label={`Sub-categories of ${c.name}`} className="border-t border-stone-200 pl-4 sm:pl-8">
                 {c.subCategories.map((s, j) => (
                   <li key={s.id} className="border-b border-stone-100" data-testid="subcategory-node">
                     <CategoryRow category={s} parent={c} index={j} count={c.subCategories.length} tree={tree} announce={setAnnouncement} editing={editing === s.id} />
@@ -46,7 +46,7 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
                 ))}
               </ol>
             )}
-            <div className={`px-3 py-2 ${c.subCategories.length > 0 ? "pl-7 sm:pl-[3.25rem]" : "border-t border-stone-200"}`}>
+            <div className={`px-3 py-2 ${c.subCategories.length > 0 ? "pl-7 sm:pl-11" : "border-t border-stone-200"}`}>
               <Link to={`?parent=${encodeURIComponent(c.id)}#category-form`} className={buttonClass("ghost", "sm")}>
                 <span aria-hidden="true">+</span> Add sub-category<span className="sr-only"> to “{c.name}”</span>
               </Link>
@@ -109,7 +109,7 @@ function CategoryRow({
       data-category={c.slug}
     >
       <Thumbnail category={c} small={!!parent} />
-      <div className="min-w-0 flex-1 basis-40">
+      <div className="min-w-0 flex-1 basis-36">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {parent ? (
             <h4 className="min-w-0 break-words font-medium text-stone-900" data-testid="category-name">

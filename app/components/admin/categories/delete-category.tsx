@@ -68,7 +68,7 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
           </div>
           <p>
             Its address <code className="break-all text-xs">/product-category/{category.slug}</code> will redirect to that category.
-            {subs.length > 0 && " Its sub-categories go under it too (merged with any of the same name)."}
+            {subs.length > 0 && " Its sub-categories move there too (one named like a sub-category already there merges into it)."}
           </p>
         </>
       ) : (
