@@ -122,10 +122,14 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
             )}
             {p.variantCount > 0 && ` · ${p.variantCount} variants`}
           </span>
-          {/* On phones the status column is left out: the badge sits under the name. */}
-          <StatusBadge tone={STATUS_TEXT[p.status].tone} className="mt-1 sm:hidden">
-            {STATUS_TEXT[p.status].label}
-          </StatusBadge>
+          {/* On phones the status column is left out and the price and stock columns are a scroll away: they sit under the name too. */}
+          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs font-normal text-stone-700 sm:hidden">
+            <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge>
+            <span aria-hidden="true">
+              {p.priceVaries ? "From " : ""}
+              {money(p.finalPrice)} · {p.stock.toLocaleString("en")} in stock
+            </span>
+          </span>
         </>
       ),
     },
