@@ -123,10 +123,9 @@ function CategoryRow({
           {hidden && <StatusBadge tone="warning">Hidden</StatusBadge>}
           {editing && <StatusBadge tone="info">Editing</StatusBadge>}
         </div>
-        <p className="mt-0.5 text-xs text-stone-700">
+        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone-700">
           <span data-testid="category-count">{productCountText(c)}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="break-all">/{c.slug}</span>
+          <span className="min-w-0 break-all text-stone-600">/{c.slug}</span>
         </p>
         {failed && (
           <p role="alert" className="mt-1 text-sm font-medium text-rose-700">
