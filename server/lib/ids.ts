@@ -5,18 +5,7 @@ export function newId(): string {
   return randomBytes(16).toString("base64url");
 }
 
-/** Lower-case, dash-separated slug from any text. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['\u2019]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-}
+export { slugify } from "./slug";
 
 const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
 let requestCounter = 0;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../../../server/lib/ids";
 import { SLUG_PATTERN } from "../../../../server/modules/catalog/catalog.admin.schema";
 import { slugFromName } from "./slug";
 
@@ -15,8 +14,8 @@ describe("slugFromName", () => {
     "日本語",
   ];
 
-  it("previews the address the server makes of a name", () => {
-    for (const name of names) expect(slugFromName(name), name).toBe(slugify(name).replace(/-+$/, ""));
+  it("never ends an address in a dash, even where a long name is cut", () => {
+    expect(slugFromName("a".repeat(79) + " b")).toBe("a".repeat(79));
   });
 
   it("makes addresses the product schema accepts (or nothing, for a name without letters it knows)", () => {
