@@ -147,7 +147,7 @@ describe("CSV export and import", () => {
     expect(after).toMatchObject({ price: 14, finalPrice: 14, stock: 55, version: before.version + 1 });
     const entries = ((await (await admin.get(`/api/admin/audit-log?entity=product&entityId=${after.id}`)).json()) as { data: AuditEntry[] }).data;
     expect(entries[0]).toMatchObject({ action: "product.update", actor: { email: "admin@example.com" }, changes: { price: { before: 12, after: 14 }, stock: { before: 40, after: 55 } } });
-    const summary = ((await (await admin.get("/api/admin/audit-log?entity=product&entityId=csv-import")).json()) as { data: AuditEntry[] }).data;
+    const summary = ((await (await admin.get("/api/admin/audit-log?entity=catalog&entityId=csv-import")).json()) as { data: AuditEntry[] }).data;
     expect(summary[0]).toMatchObject({ action: "product.import", changes: { created: { after: 0 }, updated: { after: 1 }, unchanged: { after: 5 } } });
   });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database";
 
 /**
@@ -37,11 +37,11 @@ export function catalogueAdminMigration(dialect: Dialect) {
         ["products_admin_subcategory_idx", ["subcategory_id", "updated_at"]],
         ["products_admin_name_idx", ["name"]],
         ["products_admin_stock_idx", ["stock"]],
-        ["products_admin_sku_idx", ["sku"]],
       ];
       for (const [name, columns] of indexes) await db.schema.createIndex(name).on("products").columns(columns).execute();
-      // The admin list finds a product by a variant's SKU.
-      await db.schema.createIndex("product_variants_sku_idx").on("product_variants").column("sku").execute();
+      // The admin list finds a product by its SKU or a variant's, typed in any case.
+      await db.schema.createIndex("products_admin_sku_idx").on("products").expression(sql`lower(sku)`).execute();
+      await db.schema.createIndex("product_variants_sku_idx").on("product_variants").expression(sql`lower(sku)`).execute();
 
       for (const table of ["cart_notices", "wishlist_notices"]) {
         await db.schema

@@ -14,8 +14,10 @@ export const MAX_DESCRIPTION_LENGTH = 50_000;
 export const MAX_IMAGES = 20;
 export const MAX_SPECIFICATIONS = 50;
 export const MAX_OPTIONS = 50;
-export const MAX_VARIANTS = 400;
-export const MAX_STOCK = 1_000_000;
+// Units per row and variants per product keep a product's total (the sum of its variants') within
+// a 32-bit integer column: 200 × 10,000,000 = 2,000,000,000.
+export const MAX_VARIANTS = 200;
+export const MAX_STOCK = 10_000_000;
 
 /** Lower-case words joined by single dashes: what `slugify` makes of a name. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

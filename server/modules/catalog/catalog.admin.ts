@@ -870,9 +870,10 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
   return {
     /**
      * One page of the admin's product list (every status): search, filters, sort, page. `q` goes
-     * through the shop's search (typo-tolerant; it indexes active products only) and also matches
-     * the name, SKU (the product's or a variant's) or slug as typed, which finds drafts and
-     * archived products too; with `q` the default order is the search's (its hits first).
+     * through the shop's search (typo-tolerant; it indexes active products only), finds a SKU
+     * typed in full (the product's or a variant's), and finds drafts and archived products by
+     * name, SKU or slug as typed; with `q` the default order puts a full SKU match first, then the
+     * search's ranking, then the other matches by name.
      */
     async listProducts(query: AdminProductQuery = {}): Promise<AdminProductList> {
       const q = adminProductQuerySchema.parse(query);
@@ -882,7 +883,6 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
 
       // The filters read only `products` (every product has a category), so the count needs no join.
       const typed = q.q?.toLowerCase() ?? "";
-      const skus = q.q ? [...new Set([q.q, q.q.toUpperCase(), q.q.toLowerCase()])] : [];
       const matching = (eb: ExpressionBuilder<Database & { p: ProductTable }, "p">) => {
         const conditions: Array<Expression<SqlBool>> = [];
         if (q.status) conditions.push(eb("p.status", "=", q.status));
@@ -901,12 +901,17 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
           const like = `%${escapeLike(typed)}%`;
           conditions.push(
             eb.or([
+              // Active products: the search's hits, or a SKU typed in full in any case (the
+              // product's or a variant's): index lookups only (indexes on lower(sku), migration 0010).
               eb("p.id", "in", hits.length ? hits : ["-"]),
-              sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`,
-              sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`,
-              sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`,
-              // A variant's SKU typed in full (as stored, or in upper or lower case): one index lookup.
-              eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where("v.sku", "in", skus)),
+              sql<boolean>`lower(p.sku) = ${typed}`,
+              eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`)),
+              // Drafts and archived products, which the search does not index: name, SKU or slug as
+              // typed (a scan of those rows only, through the status index).
+              eb.and([
+                eb("p.status", "in", ["draft", "archived"]),
+                eb.or([sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`, sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`, sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`]),
+              ]),
             ]),
           );
         }
@@ -944,7 +949,11 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
         const matches = await k
           .selectFrom("products as p")
           .where(matching)
-          .select((eb) => ["p.id", "p.name", eb.or([sql<boolean>`lower(p.sku) = ${typed}`, eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where("v.sku", "in", skus))]).as("exact")])
+          .select((eb) => [
+            "p.id",
+            "p.name",
+            eb.or([sql<boolean>`lower(p.sku) = ${typed}`, eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`))]).as("exact"),
+          ])
           .execute();
         const rank = new Map(hits.map((id, i) => [id, i]));
         const exact = (m: { exact: unknown }) => (m.exact === true || Number(m.exact) === 1 ? 0 : 1);
@@ -1186,7 +1195,8 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
         if (plans.length) {
           await appendAudit(trx, actor, {
             action: "product.import",
-            entityType: "product",
+            // The import as a whole (each product has its own entry): not one product's history.
+            entityType: "catalog",
             entityId: "csv-import",
             changes: { created: { before: null, after: report.created }, updated: { before: null, after: report.updated }, unchanged: { before: null, after: report.unchanged } },
           });
