@@ -165,7 +165,9 @@ export function DataTable<Row>({
         // A region that scrolls sideways on phones must be reachable by keyboard to scroll it.
         tabIndex={0}
         aria-busy={pending || undefined}
-        className={`overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm transition-opacity ${pending ? "opacity-60" : ""}`}
+        // relative: visually hidden (absolute) text in a wide row is clipped here too, instead of
+        // widening the page (its containing block would otherwise be the page).
+        className={`relative overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm transition-opacity ${pending ? "opacity-60" : ""}`}
       >
         <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
           <caption id={captionId} className="sr-only">
