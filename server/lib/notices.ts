@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import { nowIso } from "../db/database";
+import type { Database } from "../db/schema";
+import { newId } from "./ids";
+
+/** The tables of messages shown once to a shopper (migration 0010): each owned by its module. */
+export type NoticeTable = "cart_notices" | "wishlist_notices";
+
+const CHUNK = 400;
+
+/**
+ * Leaves each owner the message for the product they held, in the caller's transaction: the
+ * one way the cart and the wishlist tell their owners a product was withdrawn from sale.
+ */
+export async function postNotices(k: Kysely<Database>, table: NoticeTable, held: ReadonlyArray<{ owner: string; message: string }>): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < held.length; i += CHUNK) {
+    await k
+      .insertInto(table)
+      .values(held.slice(i, i + CHUNK).map((h) => ({ id: newId(), owner: h.owner, message: h.message, created_at: now })))
+      .execute();
+  }
+}
+
+/** The owner's notices, oldest first, removed as they are read (each is shown once). */
+export async function takeNotices(k: Kysely<Database>, table: NoticeTable, owner: string): Promise<string[]> {
+  const rows = await k.selectFrom(table).select(["id", "message"]).where("owner", "=", owner).orderBy("created_at").orderBy("id").execute();
+  if (rows.length === 0) return [];
+  await k
+    .deleteFrom(table)
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((r) => r.message);
+}
+
+/** Ids in slices a single statement can bind on both engines. */
+export function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
