@@ -6,6 +6,7 @@ import { addToCartSchema, anyQuantitySchema, cartFormInput } from "../../server/
 import { FETCH_FIELD, type CartActionResult, type CartIntent } from "~/components/cart/cart-forms";
 import { CartLineItem } from "~/components/cart/cart-line";
 import { CartSummary } from "~/components/cart/cart-summary";
+import { ShopperNotices } from "~/components/cart/shopper-notices";
 import { useStorefrontData } from "~/components/cart/storefront-data";
 import { CartIcon } from "~/components/layout/icons";
 import { seoMeta } from "~/lib/seo";
@@ -14,6 +15,12 @@ import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/shopping-cart";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
+
+/** Messages given once about this shopper's cart (a product the shop withdrew was removed from it); the lines come from the storefront layout. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shopper } = await getShopper(request, context);
+  return data({ notices: await context.services.cart.takeNotices(shopper) }, { headers: { "Cache-Control": "private, no-store" } });
+}
 
 const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove"] as const satisfies readonly CartIntent[];
 const lineSchema = z.object({ lineId: z.string().trim().min(1, "No such cart line") });
@@ -55,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The cart page: lines with steppers, the summary with checkout, or the empty state. */
-export default function ShoppingCartPage({ actionData }: Route.ComponentProps) {
+export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = useStorefrontData();
   const lines = cart?.lines ?? [];
   const failure = actionData && !actionData.ok ? actionData.message : null;
@@ -63,6 +70,7 @@ export default function ShoppingCartPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page pb-16 pt-6 sm:pt-10">
       <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Shopping cart</h1>
+      <ShopperNotices notices={loaderData.notices} />
       {failure && (
         <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="cart-error">
           {failure}

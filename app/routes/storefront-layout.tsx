@@ -3,7 +3,6 @@ import { Outlet, type ShouldRevalidateFunctionArgs, data, useRouteError } from "
 import { ErrorPage } from "~/components/layout/error-page";
 import { StorefrontShell } from "~/components/layout/storefront-shell";
 import type { StorefrontData } from "~/components/cart/storefront-data";
-import { ShopperNotices } from "~/components/cart/shopper-notices";
 import { LazyCartPanel, useCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
 import { getShopper } from "~/lib/shopper.server";
@@ -22,11 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { shopper } = await getShopper(request, context);
     if (!ownerKey(shopper)) return data(NOTHING);
-    const [cart, wishlist, saved] = await Promise.all([services.cart.getCart(shopper), services.wishlist.productIds(shopper), services.wishlist.takeNotices(shopper)]);
-    // Messages given once (a withdrawn product left the cart or wishlist): shown on this page.
-    const notices = [...(cart.notices ?? []), ...saved];
+    const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper), services.wishlist.productIds(shopper)]);
     // The page now shows this shopper's cart: no shared cache may keep it.
-    return data<StorefrontData>({ cart, wishlist, notices }, { headers: { "Cache-Control": "private, no-store" } });
+    return data<StorefrontData>({ cart, wishlist }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (err) {
     console.error("storefront layout: could not load the cart and wishlist", err);
     return data(NOTHING, { headers: { "Cache-Control": "private, no-store" } });
@@ -63,7 +60,6 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   if (open && !panelLoaded) setPanelLoaded(true);
   return (
     <StorefrontShell counts={{ cart: cart?.totals.itemCount ?? 0, wishlist: wishlist.length }}>
-      <ShopperNotices notices={loaderData.notices ?? []} />
       <Outlet />
       {(open || panelLoaded) && (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { parseInput } from "../../server/lib/validate";
 import type { WishlistEntry } from "../../server/modules/wishlist/wishlist.types";
 import { FETCH_FIELD, type WishlistActionResult, type WishlistIntent, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/layout/icons";
+import { ShopperNotices } from "~/components/cart/shopper-notices";
 import { showToast } from "~/components/layout/client-toaster";
 import { Price } from "~/components/price";
 import { safeRedirect } from "~/lib/auth-form.server";
@@ -19,8 +20,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 /** The shopper's wishlist, newest first (nothing to read for a browser without a session or visitor cookie). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopper } = await getShopper(request, context);
-  const entries = shopper.userId || shopper.visitorId ? await context.services.wishlist.list(shopper) : [];
-  return data({ entries }, { headers: { "Cache-Control": "private, no-store" } });
+  const known = Boolean(shopper.userId || shopper.visitorId);
+  const { wishlist } = context.services;
+  // `notices`: given once, e.g. a saved product the shop withdrew ("… was removed from your wishlist").
+  const [entries, notices] = known ? await Promise.all([wishlist.list(shopper), wishlist.takeNotices(shopper)]) : [[], []];
+  return data({ entries, notices }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const INTENTS = ["toggle", "remove", "move-to-cart"] as const satisfies readonly WishlistIntent[];
@@ -65,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The wishlist: each product with its price and stock, "Move to cart" and "Remove"; an empty state. */
 export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries } = loaderData;
+  const { entries, notices } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.message : null;
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
   const fetcher = useFetcher<WishlistActionResult>();
@@ -92,6 +96,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
           </p>
         )}
       </div>
+      <ShopperNotices notices={notices} />
       {failure && (
         <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="wishlist-error">
           {failure}

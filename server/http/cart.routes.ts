@@ -17,9 +17,11 @@ export function cartRoutes() {
   r.get("/cart", async (c) => {
     const { shippingMethod } = parseInput(cartQuery, c.req.query());
     const shopper = await apiShopper(c);
-    const cart = await c.var.services.cart.getCart(shopper.shopper, { shippingMethod });
+    const { cart } = c.var.services;
+    const [view, notices] = await Promise.all([cart.getCart(shopper.shopper, { shippingMethod }), cart.takeNotices(shopper.shopper)]);
     shopper.finish(c);
-    return c.json({ success: true, data: cart });
+    // `notices`: messages given once, e.g. a product the shop withdrew ("… was removed from your cart").
+    return c.json({ success: true, data: { ...view, notices } });
   });
 
   r.post("/cart/items", async (c) => {

@@ -6,8 +6,6 @@ export interface StorefrontData {
   /** Null for a browser that has neither a session nor a visitor cookie (nothing to read). */
   cart: CartView | null;
   wishlist: string[];
-  /** Messages for the shopper given once, e.g. "“X” is no longer available and was removed from your cart." */
-  notices?: string[];
 }
 
 const EMPTY: StorefrontData = { cart: null, wishlist: [] };

@@ -50,12 +50,8 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
   async function view(owner: string | null, shippingMethod?: string): Promise<CartView> {
-    const [rows, settings, notices] = await Promise.all([
-      owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]),
-      deps.settings(),
-      owner ? takeCartNotices(k, owner) : Promise.resolve([]),
-    ]);
-    return { ...priceCart(rows, settings, shippingMethod).view, notices };
+    const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
+    return priceCart(rows, settings, shippingMethod).view;
   }
 
   /** Picks the variant that matches the chosen colour and size, or explains what is missing. */
@@ -302,5 +298,10 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     },
 
     withdrawProducts: withdrawFromCarts,
+
+    async takeNotices(shopper) {
+      const owner = ownerKey(shopper);
+      return owner ? takeCartNotices(k, owner) : [];
+    },
   };
 }

@@ -129,7 +129,7 @@ export interface CartTotals {
 export interface CartView {
   lines: CartLine[];
   totals: CartTotals;
-  /** Messages for the shopper, each given once ("“X” is no longer available and was removed from your cart."); absent when none. */
+  /** Messages for the shopper given once with `GET /api/cart` ("“X” is no longer available and was removed from your cart."; cart service `takeNotices`). */
   notices?: string[];
 }
 
@@ -208,8 +208,9 @@ export interface CartService {
   moveCart(k: Executor, from: Shopper, to: Shopper): Promise<boolean>;
   /**
    * In the caller's transaction (a catalogue write): removes every line of these products, which
-   * were withdrawn from sale (archived or deleted), and tells each cart's owner once, with their
-   * next cart answer (`CartView.notices`).
+   * were withdrawn from sale (archived or deleted), and leaves each cart's owner a notice (`takeNotices`).
    */
   withdrawProducts(k: Executor, products: Array<{ id: string; name: string }>): Promise<void>;
+  /** This shopper's messages ("“X” is no longer available and was removed from your cart."), each returned once: the cart page and `GET /api/cart` show them. */
+  takeNotices(shopper: Shopper): Promise<string[]>;
 }
