@@ -5,7 +5,9 @@
 //  3. starts the production server (node server.mjs) as a child process;
 //  4. loads it with autocannon (in this process) next to a bare node:http server that sends the
 //     same bytes as GET /api/products (scripts/bench/bare-server.mjs);
-//     then add-to-cart and place-order throughput through the JSON API (scripts/bench/shopping.mjs);
+//     then add-to-cart and place-order throughput through the JSON API (scripts/bench/shopping.mjs),
+//     and the catalogue admin as its administrator: the product list (search + filter) under load,
+//     product saves one after another, a CSV import of 10,000 rows (scripts/bench/catalogue-admin.mjs);
 //  5. prints req/s and latency percentiles, the gzip size of the JavaScript pages load, the
 //     targets (PASS/MISS), and writes everything as JSON;
 //  6. removes everything it created, also on failure or Ctrl-C.
@@ -23,13 +25,16 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
+import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const KB = 1000; // as Vite reports sizes
-const TARGETS = { apiRatio: 0.5, searchP95Ms: 15, homeJsGzipKb: 130 };
+const TARGETS = { apiRatio: 0.5, searchP95Ms: 15, homeJsGzipKb: 130, csvImportSeconds: 10 };
+/** Product saves (PATCH) timed one after another for the catalogue admin's row. */
+const PRODUCT_SAVES = 200;
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -595,10 +600,12 @@ async function main() {
   // 3. Production server
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // The catalogue admin's rows sign in as this administrator (created at start-up from ADMIN_EMAIL).
+  const benchAdmin = { email: "bench-admin@example.com", password: randomBytes(12).toString("hex") };
   step(`Starting the production server on ${base}`);
   const server = spawnChild("server", process.execPath, [path.join(root, "server.mjs")], {
     // One trusted proxy hop: the shopping loads give each shopper its own client address.
-    env: { ...dbEnv, BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_ON_EMPTY: "false", TRUST_PROXY: "1" },
+    env: { ...dbEnv, BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_ON_EMPTY: "false", TRUST_PROXY: "1", ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password },
   });
   const startedAt = performance.now();
   for (;;) {
@@ -686,6 +693,19 @@ async function main() {
     { key: "checkout", label: "add to cart + POST /api/orders", url: base, headers: {}, pid: server.pid, database: pgDatabase, autocannon: loads.checkout, write: true },
   ];
   endpoints.push(...shopping);
+  // The admin's product list: the shop's search term over active products with stock, 50 a page (never cached).
+  const adminCookie = await signInAdmin(base, benchAdmin.email, benchAdmin.password).catch((err) => {
+    throw new BenchError(`Could not sign in as the bench administrator: ${err.message}`);
+  });
+  endpoints.push({
+    key: "adminList",
+    label: `GET ${adminListPath(term)} (admin list)`,
+    url: `${base}${adminListPath(term)}`,
+    headers: { ...apiHeaders(), cookie: adminCookie },
+    pid: server.pid,
+    database: pgDatabase,
+    noProbe: true,
+  });
   let ordersStored = null;
   const results = [];
   for (const e of endpoints) {
@@ -695,7 +715,7 @@ async function main() {
       ordersStored = (await countOrders(databaseUrl)) - ordersBefore;
       r.ordersPerSecond = Math.round((r.requests / 2 / r.seconds) * 10) / 10;
     }
-    if (e.write) {
+    if (e.write || e.noProbe) {
       results.push(r);
       continue;
     }
@@ -715,6 +735,17 @@ async function main() {
     home: await pageJavaScript(`${base}/`),
     product: await pageJavaScript(`${base}/products/${encodeURIComponent(slug)}`),
   };
+
+  // The catalogue admin's writes, last (the import adds 10,000 rows of products).
+  step(`Catalogue admin: ${PRODUCT_SAVES} product saves one after another, then a CSV import of ${IMPORT_ROWS.toLocaleString("en-US")} rows`);
+  const saves = await measureProductSaves(base, adminCookie, PRODUCT_SAVES).catch((err) => {
+    throw new BenchError(`Product saves failed: ${err.message}`);
+  });
+  log(`  saves: p50 ${num(saves.latencyMs.p50, 2)} ms, p95 ${num(saves.latencyMs.p95, 2)} ms`);
+  const csvImport = await measureCsvImport(base, adminCookie).catch((err) => {
+    throw new BenchError(`CSV import failed: ${err.message}`);
+  });
+  log(`  export ${csvImport.exportRows.toLocaleString("en-US")} rows in ${num(csvImport.exportSeconds, 2)} s; import ${csvImport.importRows.toLocaleString("en-US")} rows (${csvImport.created.toLocaleString("en-US")} products) in ${num(csvImport.importSeconds, 2)} s`);
 
   // 6. Report
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
@@ -805,12 +836,24 @@ async function main() {
       shown: kb(js.home.gzipBytes),
       pass: js.home.gzipBytes < TARGETS.homeJsGzipKb * KB,
     },
+    {
+      name: `CSV import of ${IMPORT_ROWS.toLocaleString("en-US")} rows < ${TARGETS.csvImportSeconds} s`,
+      value: csvImport.importSeconds,
+      shown: `${num(csvImport.importSeconds, 2)} s`,
+      pass: csvImport.importSeconds < TARGETS.csvImportSeconds,
+    },
   ];
   log(
     `\nShopping (${shoppingIds.length} products, new shopper per cycle): add to cart ${num(by.addToCart.requestsPerSecond)} req/s ` +
       `(p95 ${num(by.addToCart.latencyMs.p95, 2)} ms); place order ${num(by.checkout.ordersPerSecond)} orders/s ` +
       `(each after its add to cart; p95 of both ${num(by.checkout.latencyMs.p95, 2)} ms); ` +
       `${ordersStored?.toLocaleString("en-US") ?? "?"} orders stored during warm-up and measurement.`,
+  );
+  log(
+    `Catalogue admin (as an administrator): product list "${term}" + filters ${num(by.adminList.requestsPerSecond)} req/s, ` +
+      `p95 ${num(by.adminList.latencyMs.p95, 2)} ms; product save (PATCH, one after another) p50 ${num(saves.latencyMs.p50, 2)} ms, ` +
+      `p95 ${num(saves.latencyMs.p95, 2)} ms; CSV import of ${csvImport.importRows.toLocaleString("en-US")} rows ` +
+      `(${csvImport.created.toLocaleString("en-US")} new products) ${num(csvImport.importSeconds, 2)} s, export of ${csvImport.exportRows.toLocaleString("en-US")} rows ${num(csvImport.exportSeconds, 2)} s.`,
   );
 
   step("Targets (DESIGN.md, Speed budget)");
@@ -844,6 +887,7 @@ async function main() {
     ratioApiProductsToBareByCpuPerRequest: cpuRatio,
     javascript: js,
     shopping: { productIds: shoppingIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond },
+    catalogueAdmin: { listPath: adminListPath(term), listP95Ms: by.adminList.latencyMs.p95, listRequestsPerSecond: by.adminList.requestsPerSecond, saves, csvImport },
     targets,
   };
   const jsonPath = path.resolve(opts.json ?? path.join(os.tmpdir(), `shop-bench-results-${report.date.replace(/[:.]/g, "-")}.json`));
