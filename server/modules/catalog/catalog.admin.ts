@@ -28,6 +28,7 @@ import {
 import { type CsvProduct, type ImportGroup, parseProductsCsv, productsToCsv } from "./catalog.csv";
 import { refreshListedPrices } from "./catalog.listing";
 import { parseColorImages } from "./pictures";
+import type { ProductVariant } from "./catalog.types";
 import { toMajor, toMinor, variantPrice } from "./pricing";
 
 // The one catalogue write path for products and variants (issue 10): the admin API, the admin
@@ -60,19 +61,8 @@ export interface CatalogAdminDeps {
   shoppers: { withdrawProducts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> };
 }
 
-/** A variant as the admin reads it (money in the major unit). */
-export interface AdminVariant {
-  id: string;
-  color: string | null;
-  colorHex: string | null;
-  size: string | null;
-  additionalPrice: number;
-  /** Price with the additional price, before and after the product's discount. */
-  price: number;
-  finalPrice: number;
-  stock: number;
-  sku: string | null;
-}
+/** A variant as the admin reads it: the storefront's shape (money in the major unit), ids included. */
+export type AdminVariant = ProductVariant;
 
 /**
  * A product as the admin reads it: the body of POST/PATCH (so a client can change it and send it
