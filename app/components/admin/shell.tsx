@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetchers, useLocation, useMatches, useNavigation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { showToast } from "~/components/layout/client-toaster";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type AdminCounts, type AdminHandle, type ADMIN_NAV, adminCrumbs } from "~/routes/admin/admin-nav";
-import { trapTab } from "./dialog";
+import { trapTab } from "~/lib/focus-trap";
 import { Breadcrumbs } from "./ui";
 
 type Nav = typeof ADMIN_NAV;
@@ -128,32 +128,6 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
           </div>
         </div>
       </dialog>
-    </>
-  );
-}
-
-/**
- * A thin bar at the top while the next admin screen loads or a form (a fetcher too) is saved;
- * shown after a short delay so quick answers do not flash; announced as "Loading…".
- */
-export function AdminProgress() {
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state === "submitting");
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    if (!busy) return setVisible(false);
-    const timer = setTimeout(() => setVisible(true), 120);
-    return () => clearTimeout(timer);
-  }, [busy]);
-  return (
-    <>
-      <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-[3px]" data-testid="navigation-progress" data-active={visible}>
-        {visible && <div className="h-full origin-left animate-progress bg-amber-500 shadow-[0_0_8px_var(--color-amber-500)]" />}
-      </div>
-      <p role="status" className="sr-only">
-        {visible ? "Loading…" : ""}
-      </p>
     </>
   );
 }

@@ -205,7 +205,8 @@ function FieldLabel({ id, label, required, aside }: { id: string; label: string;
   );
 }
 
-function FieldNotes({ id, name, hint, error }: { id: string; name: string; hint?: React.ReactNode; error?: string }) {
+/** A field's hint and error, with the ids its input's aria-describedby names (`<id>-hint`, `<id>-error`). */
+export function FieldNotes({ id, name, hint, error }: { id: string; name: string; hint?: React.ReactNode; error?: string }) {
   return (
     <>
       {hint && (

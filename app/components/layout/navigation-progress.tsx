@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
-import { useNavigation } from "react-router";
+import { useFetchers, useNavigation } from "react-router";
 
 /**
  * A thin progress bar at the top of the window while the next page loads (shown after a short
- * delay so quick navigations do not flash), announced to screen readers as "Loading page".
+ * delay so quick navigations do not flash), announced to screen readers with `label`. With
+ * `withFetchers` (the admin) it shows while a fetcher submits a form too.
  */
-export function NavigationProgress() {
+export function NavigationProgress({ withFetchers = false, label = "Loading page…" }: { withFetchers?: boolean; label?: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || (withFetchers && fetchers.some((f) => f.state === "submitting"));
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -25,7 +27,7 @@ export function NavigationProgress() {
         {visible && <div className="h-full origin-left animate-progress bg-amber-500 shadow-[0_0_8px_var(--color-amber-500)]" />}
       </div>
       <p role="status" className="sr-only">
-        {visible ? "Loading page…" : ""}
+        {visible ? label : ""}
       </p>
     </>
   );

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { trapTab } from "~/lib/focus-trap";
 import type { Order } from "../../../server/modules/orders/orders.types";
 import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The order-details dialog of /my-orders, labelled "Order #NUMBER". Server-rendered from
@@ -49,20 +48,7 @@ export function OrderDetailsModal({
     };
   }, [order.id]);
 
-  function trapTab(e: React.KeyboardEvent<HTMLDialogElement>) {
-    if (e.key !== "Tab") return;
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+
 
   return (
     <>

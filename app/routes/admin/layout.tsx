@@ -1,7 +1,8 @@
 import { Link, Outlet, data, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { Avatar, SignOutButton } from "~/components/auth/account-links";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { AdminBreadcrumbs, AdminDrawer, AdminNav, AdminProgress, AdminToast } from "~/components/admin/shell";
+import { AdminBreadcrumbs, AdminDrawer, AdminNav, AdminToast } from "~/components/admin/shell";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { readToast } from "~/components/admin/toast.server";
 import { buttonClass } from "~/components/admin/ui";
 import { requireAccess } from "~/lib/auth.server";
@@ -70,7 +71,7 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
       >
         Skip to content
       </a>
-      <AdminProgress />
+      <NavigationProgress withFetchers label="Loading…" />
       <div className="bg-stone-900">
         <aside className="focus-light text-stone-100 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto">
           <div className="flex items-center justify-between gap-3 px-4 py-3 lg:px-5 lg:py-5">

@@ -442,23 +442,11 @@ function toAdminProduct(p: Existing, categories: Categories, oldSlugs: string[])
   return {
     id: p.id,
     version: p.version,
-    name: s.name,
-    slug: s.slug,
-    description: s.description,
-    brand: s.brand,
-    sku: s.sku,
+    ...ownFields(s),
     categorySlug: category?.slug ?? "",
     subCategorySlug: sub?.slug ?? null,
     category: { id: s.categoryId, name: category?.name ?? "", slug: category?.slug ?? "" },
     subCategory: sub ? { id: sub.id, name: sub.name, slug: sub.slug } : null,
-    price: toMajor(s.price),
-    discount: s.discount,
-    shippingCost: toMajor(s.shippingCost),
-    status: s.status,
-    image: s.images,
-    imageAlt: s.imageAlts,
-    colorImages: s.colorImages,
-    specifications: s.specifications,
     colors,
     sizes,
     variants: s.variants.map((v) => {
@@ -491,13 +479,21 @@ function toAdminProduct(p: Existing, categories: Categories, oldSlugs: string[])
 
 function auditView(s: ProductState, categories: Categories): Record<string, unknown> {
   return {
+    ...ownFields(s),
+    category: categories.byId.get(s.categoryId)?.slug ?? s.categoryId,
+    subCategory: s.subCategoryId ? (categories.byId.get(s.subCategoryId)?.slug ?? s.subCategoryId) : null,
+    ...(s.variants.length ? {} : { stock: s.stock }),
+  };
+}
+
+/** The product's own fields as the admin and its audit entries show them (money in the major unit). */
+function ownFields(s: ProductState) {
+  return {
     name: s.name,
     slug: s.slug,
     description: s.description,
     brand: s.brand,
     sku: s.sku,
-    category: categories.byId.get(s.categoryId)?.slug ?? s.categoryId,
-    subCategory: s.subCategoryId ? (categories.byId.get(s.subCategoryId)?.slug ?? s.subCategoryId) : null,
     price: toMajor(s.price),
     discount: s.discount,
     shippingCost: toMajor(s.shippingCost),
@@ -506,7 +502,6 @@ function auditView(s: ProductState, categories: Categories): Record<string, unkn
     imageAlt: s.imageAlts,
     colorImages: s.colorImages,
     specifications: s.specifications,
-    ...(s.variants.length ? {} : { stock: s.stock }),
   };
 }
 

@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSubmit, FormText, fieldId } from "~/components/admin/form";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
+import { FieldNotes } from "~/components/form/fields";
 import { useShop } from "~/lib/shop";
 import type { ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
 import { ImageUploader, type ImageFieldNames } from "./image-uploader";
@@ -71,21 +72,7 @@ const inputClass = (error?: string) =>
   }`;
 
 function Notes({ name, hint, error }: { name: string; hint?: React.ReactNode; error?: string }) {
-  const id = idOf(name);
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-rose-700" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      )}
-    </>
-  );
+  return <FieldNotes id={idOf(name)} name={name} hint={hint} error={error} />;
 }
 
 const describedBy = (name: string, hint: unknown, error?: string) => [hint && `${idOf(name)}-hint`, error && `${idOf(name)}-error`].filter(Boolean).join(" ") || undefined;
