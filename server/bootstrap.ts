@@ -8,6 +8,7 @@ import { migrateToLatest } from "./db/migrate";
 import { seedIfEmpty } from "./seed/seed";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { createPeriodic } from "./lib/periodic";
 import { createMaintenance } from "./maintenance";
 import { createServices } from "./services";
 
@@ -43,6 +44,21 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   // Deletes idle visitors' carts and wishlists: shortly after start, then hourly (one instance per hour).
   const maintenance = createMaintenance({ cart: services.cart, wishlist: services.wishlist, rateLimits: services.rateLimits, logger, retentionDays: env.CART_RETENTION_DAYS });
   maintenance.start();
+  // Puts the stock of card orders left unpaid past the settings' release time back on sale, every five minutes.
+  const unpaidRelease = createPeriodic({
+    what: "the release of unpaid card orders",
+    leaseKey: "orders:release-unpaid-card",
+    rateLimits: services.rateLimits,
+    logger,
+    everyMs: 5 * 60_000,
+    firstRunMs: 90_000,
+    async run(now) {
+      const { released } = await services.orders.releaseUnpaidCardOrders(now);
+      if (released.length) logger.info({ released: released.length }, "cancelled unpaid card orders: their items are back on sale");
+      return released.length;
+    },
+  });
+  unpaidRelease.start();
   return {
     app,
     env,
@@ -50,8 +66,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     services,
     maintenance,
     async close() {
-      await maintenance.stop();
-      await Promise.all([services.auth.idle(), services.orders.idle()]);
+      await Promise.all([maintenance.stop(), unpaidRelease.stop()]);
+      await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle()]);
       services.mailer.close();
       await db.close();
     },

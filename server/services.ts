@@ -12,6 +12,7 @@ import { createCategoriesAdmin } from "./modules/catalog/catalog.categories";
 import { createCatalogAdmin } from "./modules/catalog/catalog.admin";
 import { createContentService } from "./modules/content/content.service";
 import { createBannersService } from "./modules/content/banners";
+import { createMessagesService } from "./modules/content/messages";
 import { createImageService } from "./modules/images/images.service";
 import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
@@ -28,6 +29,13 @@ import { createAuditService } from "./modules/audit/audit.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { mergeVisitorIntoUser } from "./flows/merge-visitor";
 import { createOrderFlows } from "./flows/order-flows";
+import { createOrderCustomers } from "./modules/orders/orders.customers";
+import { type CustomerDataDeps, deleteCustomer, deleteOwnAccount } from "./flows/delete-customer";
+import { exportCustomer, getCustomer } from "./flows/export-customer";
+import { createOrderReturns } from "./modules/orders/orders.returns";
+import { type StepActor, createOrderRefunds } from "./modules/orders/orders.refunds";
+import { refundOrder } from "./flows/refund-order";
+import { receiveReturn } from "./flows/receive-return";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -44,7 +52,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const dataEpoch = createEpoch();
   // Every rate limit counts in the database: shared by all instances, kept across restarts.
   const rateLimits = createRateLimitStore(db);
-  const content = createContentService(db, { contactLimitPer10Min: env.CONTACT_RATE_LIMIT, rateLimits, epoch: dataEpoch });
+  const content = createContentService(db, { epoch: dataEpoch });
   const mailer = options.mailer ?? createMailer(env, logger, { rateLimits });
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
   const auth = createAuthService({
@@ -65,7 +73,9 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const payments = createPaymentsService(env, logger);
   const settings = () => content.getSettings();
   const orderTokens = createOrderTokens(shopSecret);
-  const users = createUsersService(db);
+  // The orders module's figures per customer, which the users list shows and sorts by.
+  const orderCustomers = createOrderCustomers(db);
+  const users = createUsersService(db, { orderStats: orderCustomers });
   const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger, accountEmail: (id) => users.getUser(id) });
   const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
   // Modules get the services of the modules they read (never their repos or tables).
@@ -74,8 +84,17 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const wishlist = createWishlistService(db, { catalog });
   const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
-  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, cart, payments, settings, epoch: dataEpoch, logger }) };
+  const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
+  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, cart, payments, settings, epoch: dataEpoch, logger }) };
+  // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
+  const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
+  const orderRefunds = createOrderRefunds({ db, mails: orderMails });
+  const returns = { ...orderReturns, receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor) };
+  const refunds = { ...orderRefunds, refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) => refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor) };
   const search = createSearchService(db, catalog, { epoch: dataEpoch });
+  const audit = createAuditService(db);
+  // What deleting or exporting a customer spans (server/flows/delete-customer.ts, export-customer.ts).
+  const customerData: CustomerDataDeps = { db, users, orderCustomers, addresses: (userId) => orderService.listAddresses(userId), cart, wishlist, audit };
   // The one catalogue write path: withdrawn products leave carts and wishlists through their services.
   const catalogAdmin = createCatalogAdmin(db, {
     epoch: dataEpoch,
@@ -97,6 +116,16 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** Products and variants for the admin: the list, the product read, and every write (audited; CSV import and export). */
     catalogAdmin,
     content,
+    /** The contact messages: the contact form's write (mailed to the shop's contact address) and the admin's inbox (audited). */
+    messages: createMessagesService(db, {
+      rateLimits,
+      contactLimitPer10Min: env.CONTACT_RATE_LIMIT,
+      mailer,
+      settings,
+      adminEmail: env.ADMIN_EMAIL,
+      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
+      logger,
+    }),
     /** The home banners: the carousel's live ones, and the admin's list and writes (audited). */
     banners: createBannersService(db, { epoch: dataEpoch, images }),
     /** The category tree's admin reads and writes (audited; hidden categories, slug redirects, moves). */
@@ -109,10 +138,24 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     cart,
     wishlist,
     orders,
-    /** The orders module's admin reads (the sidebar's counts; the order screens). */
-    ordersAdmin: createOrdersAdmin(db),
+    /** Customers' return requests and the operators' steps on them (approve, refuse, receive: stock back once). */
+    returns,
+    /** What an order may still refund, its refunds, and the refund flow (Stripe for card orders, manual for cash on delivery). */
+    refunds,
+    /** The order desk's reads and notes (list, tab counts, CSV, an order with its timeline); its moves are `orders.transition` and `orders.bulkTransition`. */
+    ordersAdmin,
     users,
-    audit: createAuditService(db),
+    audit,
+    /** The orders module's part of the customer screens: orders and money spent per customer, a customer's orders. */
+    orderCustomers,
+    /** One customer for the admin's customer page: account, figures, addresses, orders, devices. */
+    getCustomer: (userId: string) => getCustomer(customerData, userId),
+    /** The delete-customer flow (admin or the customer themself): account, sessions, cart, wishlist and addresses go, orders stay anonymised. */
+    deleteCustomer: (...args: Parameters<typeof deleteCustomer> extends [unknown, ...infer R] ? R : never) => deleteCustomer(customerData, ...args),
+    /** A customer deletes their own account (password, or the mailed link for accounts without one): the same flow. */
+    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) => deleteOwnAccount({ ...customerData, auth }, ...args),
+    /** Everything the shop holds about a customer, as JSON (GDPR access request); staff exports are audited. */
+    exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser({ db, cart, wishlist }, visitorId, userId),
   };

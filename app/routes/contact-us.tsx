@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 400 });
   }
   try {
-    await context.services.content.createContactMessage(parsed.data, context.clientIp);
+    await context.services.messages.createMessage(parsed.data, context.clientIp);
   } catch (err) {
     if (err instanceof AppError && err.code === "rate_limited") {
       const result: ContactResult = { ok: false, message: err.message, fieldErrors: {}, values };

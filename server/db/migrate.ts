@@ -11,9 +11,13 @@ import { searchNegationsMigration } from "./migrations/0008-search-negations";
 import { staffAndAuditMigration } from "./migrations/0009-staff-and-audit";
 import { catalogueAdminMigration } from "./migrations/0010-catalogue-admin";
 import { categoriesBannersAdminMigration } from "./migrations/0011-categories-banners-admin";
+import { orderDeskMigration } from "./migrations/0012-order-desk";
+import { contactMessagesMigration } from "./migrations/0013-contact-messages";
+import { returnsRefundsMigration } from "./migrations/0014-returns-refunds";
+import { customerLastSignInMigration } from "./migrations/0015-customer-last-sign-in";
 
-/** Every migration in order; the dialect lets a migration use an engine's own features. */
-function migrations(db: Db): Record<string, Migration> {
+/** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
+export function migrations(db: Db): Record<string, Migration> {
   return {
     "0001-catalog": catalogMigration(db.dialect),
     "0002-search": searchMigration(db.dialect),
@@ -26,6 +30,10 @@ function migrations(db: Db): Record<string, Migration> {
     "0009-staff-and-audit": staffAndAuditMigration(db.dialect),
     "0010-catalogue-admin": catalogueAdminMigration(db.dialect),
     "0011-categories-banners-admin": categoriesBannersAdminMigration(db.dialect),
+    "0012-order-desk": orderDeskMigration(db.dialect),
+    "0013-contact-messages": contactMessagesMigration(db.dialect),
+    "0014-returns-refunds": returnsRefundsMigration(db.dialect),
+    "0015-customer-last-sign-in": customerLastSignInMigration(db.dialect),
   };
 }
 

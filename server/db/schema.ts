@@ -112,7 +112,21 @@ export interface ContactMessageTable {
   message: string;
   ip: string | null;
   read_at: Timestamp | null;
+  /** new, read, archived or spam (migration 0013). */
+  status: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+}
+
+/** A staff reply to a contact message, mailed to its sender (migration 0013). */
+export interface ContactMessageReplyTable {
+  id: string;
+  message_id: string;
+  text: string;
+  author_id: string | null;
+  author_email: string;
+  created_at: Timestamp;
+  /** When the mail left; null when it could not be sent. */
+  mailed_at: Timestamp | null;
 }
 
 export interface CartTable {
@@ -189,6 +203,12 @@ export interface OrderTable {
   total: number;
   notes: string | null;
   tracking_number: string | null;
+  /** The courier's name when shipped (migration 0012). */
+  courier: string | null;
+  /** The tracking link mailed to the customer, from the courier's template in the settings (migration 0012). */
+  tracking_url: string | null;
+  /** Sum of the order's refunds in minor units (migration 0014). */
+  refunded_total: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -220,6 +240,20 @@ export interface OrderEventTable {
   status: string;
   actor: string;
   note: string | null;
+  /** The staff member who made a shop move (migration 0012), else null. */
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Timestamp;
+}
+
+/** A staff note on an order (migration 0012): internal, or sent to the customer. */
+export interface OrderNoteTable {
+  id: string;
+  order_id: string;
+  text: string;
+  visible_to_customer: number;
+  author_id: string | null;
+  author_email: string;
   created_at: Timestamp;
 }
 
@@ -245,6 +279,44 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+/** A customer's return request on an order (migration 0014): requested → approved | refused; approved → received. */
+export interface OrderReturnTable {
+  id: string;
+  order_id: string;
+  status: string;
+  reason: string;
+  /** JSON: [{ lineId, quantity }] */
+  lines: string;
+  refusal_reason: string | null;
+  requested_by: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  received_by: string | null;
+  received_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Money given back on an order (migration 0014), in minor units. */
+export interface OrderRefundTable {
+  id: string;
+  order_id: string;
+  /** pending (reserved, the provider not answered yet) | succeeded */
+  status: string;
+  amount: number;
+  shipping_amount: number;
+  /** JSON: [{ lineId, quantity, amount }] */
+  lines: string;
+  reason: string;
+  /** stripe | manual */
+  method: string;
+  provider_refund_id: string | null;
+  idempotency_key: string;
+  actor_id: string | null;
+  actor_email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -254,6 +326,7 @@ export interface Database {
   banners: BannerTable;
   settings: SettingTable;
   contact_messages: ContactMessageTable;
+  contact_message_replies: ContactMessageReplyTable;
   carts: CartTable;
   cart_lines: CartLineTable;
   wishlist_items: WishlistItemTable;
@@ -263,6 +336,9 @@ export interface Database {
   orders: OrderTable;
   order_lines: OrderLineTable;
   order_events: OrderEventTable;
+  order_notes: OrderNoteTable;
+  order_returns: OrderReturnTable;
+  order_refunds: OrderRefundTable;
   payment_events: PaymentEventTable;
   audit_log: AuditLogTable;
 }

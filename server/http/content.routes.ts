@@ -24,7 +24,7 @@ export function contentRoutes() {
       throw new AppError("invalid_input", "The request body must be JSON");
     });
     const input = parseInput(contactSchema, body);
-    const saved = await c.var.services.content.createContactMessage(input, clientIp(c));
+    const saved = await c.var.services.messages.createMessage(input, clientIp(c));
     return c.json({ success: true, message: "Thank you! Your message has been sent.", data: saved }, 201);
   });
 

@@ -48,13 +48,13 @@ describe("POST /api/contact", () => {
   });
 
   it("rejects invalid fields with 400, a message per field, and stores nothing", async () => {
-    const before = await shop.services.content.countContactMessages();
+    const before = await shop.services.messages.countMessages();
     const res = await postContact({ name: "", email: "not-an-email", message: "short" }, "198.51.100.2");
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe("invalid_input");
     expect(Object.keys(body.error.fields).sort()).toEqual(["email", "message", "name"]);
-    expect(await shop.services.content.countContactMessages()).toBe(before);
+    expect(await shop.services.messages.countMessages()).toBe(before);
   });
 
   it("rejects a body that is not JSON with 400", async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const countMessages = () => shop.services.content.countContactMessages();
+const countMessages = () => shop.services.messages.countMessages();
 const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const message = { name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about my order, please." };
 

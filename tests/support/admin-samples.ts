@@ -1,7 +1,8 @@
 import { slugify } from "../../server/lib/ids";
 import sharp from "sharp";
-import { createAccount } from "./auth-browser";
+import { createAccount, signedIn } from "./auth-browser";
 import { insertCatalog } from "./catalog-fixture";
+import { freshReturn } from "./returns-fixture";
 import type { TestShop } from "./test-shop";
 
 export interface SampleContext {
@@ -36,6 +37,12 @@ async function freshBanner(ctx: SampleContext) {
   return ctx.shop.services.banners.createBanner(SAMPLE_ACTOR, { title: unique("Sample banner"), image: "https://images.example.com/banner.jpg", alt: "A sample picture" });
 }
 
+/** A fresh contact message, as the contact form stores it (each from its own address, below the form's limit per IP). */
+async function freshMessage(ctx: SampleContext) {
+  const message = await ctx.shop.services.messages.createMessage({ name: "Sample Sender", email: "sender@example.com", subject: unique("Sample question"), message: "Is this in stock, please?" }, unique("192.0.2"));
+  return { id: message._id };
+}
+
 /** A category for the sample products, one per shop (made on first use). */
 const productCategories = new WeakMap<TestShop, Promise<string>>();
 function productCategory(ctx: SampleContext): Promise<string> {
@@ -52,6 +59,30 @@ function productCategory(ctx: SampleContext): Promise<string> {
 async function freshProduct(ctx: SampleContext) {
   const actor = { id: "sample-setup", email: "sample-setup@example.com", requestId: null };
   return ctx.shop.services.catalogAdmin.createProduct(actor, { name: unique("Sample product"), categorySlug: await productCategory(ctx), price: 12.5, image: [], stock: 3 });
+}
+
+/**
+ * A fresh cash-on-delivery order of one sample product, placed through the checkout's service by a
+ * new anonymous shopper (each from its own contact, below the open-orders cap), moved on to `status`
+ * along the status table when asked.
+ */
+export async function freshOrder(ctx: SampleContext, status: "pending" | "processing" | "shipped" | "delivered" = "pending") {
+  const product = await freshProduct(ctx);
+  const shopper = { userId: null, visitorId: unique("sample-visitor") };
+  await ctx.shop.services.cart.addItem(shopper, { productId: product.id, quantity: 1 });
+  const email = `${unique("buyer")}@example.com`;
+  const placed = await ctx.shop.services.orders.placeOrder(shopper, {
+    contact: { name: "Sample Buyer", email, phone: "+1 555 0100" },
+    address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
+    shippingMethod: "inside-city",
+    paymentMethod: "cod",
+  });
+  if (!placed.ok) throw new Error(`the sample order was refused: ${JSON.stringify(placed.problems)}`);
+  const path = ["processing", "shipped", "delivered"] as const;
+  for (const next of path.slice(0, path.indexOf(status as (typeof path)[number]) + 1)) {
+    await ctx.shop.services.orders.transition(placed.order.id, next, "shop", { courier: "dhl", trackingNumber: "SAMPLE-1", staff: SAMPLE_ACTOR });
+  }
+  return placed.order;
 }
 
 /** A small real PNG in a multipart form, as the admin's picture upload sends it. */
@@ -73,7 +104,23 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /users/:id/ban": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/ban`, body: { reason: "Spam" } }),
   "POST /users/:id/unban": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/unban` }),
   "PATCH /users/:id/role": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/role`, body: { role: "staff", permissions: ["orders"] } }),
+  "GET /users/:id": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}` }),
+  "DELETE /users/:id": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}` }),
+  "GET /users/:id/export": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/export` }),
+  "DELETE /users/:id/sessions/:sessionId": async (ctx) => {
+    const email = `${unique("sample")}@example.com`;
+    const user = await createAccount(ctx.shop, { email, password: "sample-password" });
+    await signedIn(ctx.shop, email, "sample-password");
+    const [session] = await ctx.shop.services.users.listSessions(user.id);
+    return { path: `/users/${user.id}/sessions/${session.id}` };
+  },
   "GET /audit-log": async () => ({ path: "/audit-log?entity=user" }),
+  "GET /orders": async () => ({ path: "/orders?status=pending&q=sample&payment=cod&from=2020-01-01&to=2099-12-31&sort=-total&pageSize=10" }),
+  "GET /orders/export.csv": async () => ({ path: "/orders/export.csv?status=pending" }),
+  "POST /orders/bulk": async (ctx) => ({ body: { ids: [(await freshOrder(ctx)).id], status: "processing" } }),
+  "GET /orders/:id": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx)).id}` }),
+  "POST /orders/:id/transition": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx, "processing")).id}/transition`, body: { status: "shipped", courier: "ups", trackingNumber: "1Z999AA10123456784" } }),
+  "POST /orders/:id/notes": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx)).id}/notes`, body: { text: "Gift wrap, please.", visibleToCustomer: false } }),
   "GET /products": async () => ({ path: "/products?q=sample&status=active&stock=low&sort=-updated&pageSize=10" }),
   "POST /products": async (ctx) => ({ body: { name: unique("New product"), categorySlug: await productCategory(ctx), price: 19.99, discount: 10, image: [], stock: 5 } }),
   "GET /products/export.csv": async () => ({}),
@@ -96,5 +143,19 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /banners": async () => ({ body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" } }),
   "PATCH /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}`, body: { title: unique("Changed banner"), active: false } }),
   "DELETE /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}` }),
+  "GET /contact-messages": async () => ({ path: "/contact-messages?status=new&q=sample&page=1&pageSize=10" }),
+  "GET /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}` }),
+  "PATCH /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}`, body: { status: "archived" } }),
+  "DELETE /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}` }),
+  "POST /contact-messages/:id/reply": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}/reply`, body: { text: "Thank you, it is." } }),
+  "GET /returns": async () => ({ path: "/returns?status=requested&page=1" }),
+  "GET /returns/:id": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}` }),
+  "POST /returns/:id/approve": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}/approve` }),
+  "POST /returns/:id/refuse": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}/refuse`, body: { reason: "Worn" } }),
+  "POST /returns/:id/receive": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop, "approved")).ret.id}/receive` }),
+  "POST /orders/:id/refunds": async (ctx) => {
+    const { order } = await freshReturn(ctx.shop);
+    return { path: `/orders/${order.id}/refunds`, body: { lines: [{ lineId: order.lines[0]!.id, quantity: 1 }], reason: "Returned" } };
+  },
   "POST /uploads": async () => ({ body: await pictureForm("product") }),
 };

@@ -2,18 +2,23 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Migrator } from "kysely";
 import pg from "pg";
 import { createApp } from "../../server/app";
 import { type Db, openDatabase } from "../../server/db/database";
-import { migrateToLatest } from "../../server/db/migrate";
+import { migrateToLatest, migrations } from "../../server/db/migrate";
 import { loadEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { createServices } from "../../server/services";
 
 export type TestDb = { db: Db; url: string; drop(): Promise<void> };
 
-/** A fresh, migrated database of the engine this test project runs against (TEST_DB). */
-export async function createTestDb(): Promise<TestDb> {
+/**
+ * A fresh, migrated database of the engine this test project runs against (TEST_DB); `upTo` stops
+ * after that migration ("0012-order-desk"), for a test of the next one on existing rows.
+ */
+export async function createTestDb(options: { upTo?: string } = {}): Promise<TestDb> {
+  const migrate = (db: Db) => (options.upTo ? migrateUpTo(db, options.upTo) : migrateToLatest(db));
   if (process.env.TEST_DB === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL!;
     const name = `shop_test_${randomBytes(6).toString("hex")}`;
@@ -24,7 +29,7 @@ export async function createTestDb(): Promise<TestDb> {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const db = openDatabase(url.toString());
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       url: url.toString(),
@@ -40,7 +45,7 @@ export async function createTestDb(): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
   const url = `file:${path.join(dir, "shop.db")}`;
   const db = openDatabase(url);
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     url,
@@ -49,6 +54,13 @@ export async function createTestDb(): Promise<TestDb> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the migrations up to and including `name`. */
+async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations(db) } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }
 
 /**

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 /** How each sidebar figure is counted (one query each, run in parallel). */
 const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number>> = {
   pendingOrders: async (s) => (await s.ordersAdmin.countByStatus()).pending ?? 0,
-  unreadMessages: (s) => s.content.countUnreadMessages(),
+  unreadMessages: (s) => s.messages.countNew(),
 };
 
 /**

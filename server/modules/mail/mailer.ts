@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes, when not to the sender (a contact message's author). */
+  replyTo?: string;
 }
 
 export interface SentMail extends Mail {
@@ -61,7 +63,7 @@ export function createMailer(
     const base = path.join(outboxDir, `${mail.sentAt.replace(/[:.]/g, "-")}-${slugify(mail.subject) || "mail"}`);
     const header = `<!-- To: ${mail.to.replace(/-->/g, "")} | From: ${mail.from.replace(/-->/g, "")} | Subject: ${mail.subject.replace(/-->/g, "")} -->\n`;
     await fs.promises.writeFile(`${base}.html`, header + mail.html);
-    await fs.promises.writeFile(`${base}.txt`, `To: ${mail.to}\nFrom: ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    await fs.promises.writeFile(`${base}.txt`, `To: ${mail.to}\nFrom: ${mail.from}\n${mail.replyTo ? `Reply-To: ${mail.replyTo}\n` : ""}Subject: ${mail.subject}\n\n${mail.text}`);
     return `${base}.html`;
   }
 
@@ -86,7 +88,7 @@ export function createMailer(
       }
       const sent: SentMail = { ...mail, from: fromHeader(options.fromName), sentAt: new Date().toISOString() };
       if (smtp) {
-        await smtp.sendMail({ from: sent.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await smtp.sendMail({ from: sent.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
         logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
         return true;
       }

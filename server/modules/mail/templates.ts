@@ -172,11 +172,88 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
 }
 
 /** Tells the customer their order moved on (processing, shipped with its tracking number, delivered, completed, cancelled). */
-export function orderStatusMail(ctx: MailContext & { number: string; status: string; headline: string; detail: string | null }): Mail {
+export function orderStatusMail(ctx: MailContext & { number: string; status: string; headline: string; detail: string | null; trackingUrl?: string | null }): Mail {
   return render(ctx, {
     subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.status}`,
     heading: ctx.headline,
     lines: [ctx.detail ?? `The status of your order ${ctx.number} is now: ${ctx.status}.`],
+    action: "View your order",
+    ...(ctx.trackingUrl ? { secondary: { label: "Track your parcel", url: ctx.trackingUrl } } : {}),
+    footer: "You receive this e-mail because you placed an order at our shop.",
+  });
+}
+
+/** The lines of a typed text as mail paragraphs (blank lines dropped: each line is its own paragraph). */
+const paragraphs = (text: string) => text.split(/\r?\n/).filter((l) => l.trim() !== "");
+
+/** Tells the shop's contact address about a new contact-form message; the mail's Reply-To is the sender. */
+export function contactMessageMail(ctx: MailContext & { from: { name: string; email: string }; subject: string | null; message: string }): Mail {
+  return {
+    ...render(ctx, {
+      subject: `New message from ${ctx.from.name}: ${ctx.subject || "(no subject)"}`,
+      heading: `A new message from ${ctx.from.name}`,
+      lines: paragraphs(ctx.message),
+      table: [
+        { label: "From", value: ctx.from.name },
+        { label: "E-mail", value: ctx.from.email },
+        { label: "Subject", value: ctx.subject || "(none)" },
+      ],
+      after: [`Answer ${ctx.from.name} by replying to this e-mail, or from the admin, where your reply is kept with the message.`],
+      action: "Open the message",
+      footer: `You receive this e-mail because it is the contact address in the settings of ${ctx.siteName}.`,
+    }),
+    replyTo: ctx.from.email,
+  };
+}
+
+/** The shop's reply to a contact message, quoting it; `replyTo` is the shop's contact address, if any. */
+export function contactReplyMail(ctx: MailContext & { reply: string; subject: string | null; message: string; sentOn: string; replyTo?: string }): Mail {
+  const mail = render(ctx, {
+    subject: `Re: ${ctx.subject || `Your message to ${ctx.siteName}`}`,
+    heading: ctx.subject ? `Re: ${ctx.subject}` : `About your message to ${ctx.siteName}`,
+    lines: paragraphs(ctx.reply),
+    after: [`You wrote on ${ctx.sentOn}:`, ...paragraphs(ctx.message).map((l) => `> ${l}`)],
+    action: "Write to us again",
+    footer: `You receive this e-mail because you wrote to ${ctx.siteName} through its contact form.`,
+  });
+  return ctx.replyTo ? { ...mail, replyTo: ctx.replyTo } : mail;
+}
+
+/**
+ * Tells the customer where their return or refund stands (return requested, approved, refused,
+ * received; refund made), with the lines it is about and, for a refund, the amount and how it comes back.
+ */
+export function orderAfterSaleMail(ctx: MailContext & { number: string; subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> }): Mail {
+  return render(ctx, {
+    subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.subject}`,
+    heading: ctx.headline,
+    lines: ctx.lines,
+    ...(ctx.table?.length ? { table: ctx.table } : {}),
+    action: "View your order",
+    footer: "You receive this e-mail because you placed an order at our shop.",
+  });
+}
+
+/** The link that confirms deleting an account that has no password (social sign-in), valid one hour. */
+export function deleteAccountMail(ctx: MailContext): Mail {
+  return render(ctx, {
+    subject: `Confirm deleting your ${ctx.siteName} account`,
+    heading: "Delete your account?",
+    lines: [
+      "You asked to delete your account. The link below asks you once more, then deletes your account, your address book, cart and wishlist for good. Your orders stay in our books without your name, e-mail, phone or address.",
+      "The link is valid for one hour.",
+    ],
+    action: "Delete my account",
+    footer: "If you did not ask for this, ignore this e-mail: nothing is deleted without a click on the link.",
+  });
+}
+
+/** A note the shop wrote to the customer about their order (the order desk's "note to the customer"). */
+export function orderMessageMail(ctx: MailContext & { number: string; text: string }): Mail {
+  return render(ctx, {
+    subject: `A message about your ${ctx.siteName} order ${ctx.number}`,
+    heading: `About your order ${ctx.number}`,
+    lines: ctx.text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
     action: "View your order",
     footer: "You receive this e-mail because you placed an order at our shop.",
   });

@@ -1,0 +1,350 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from "kysely";
+import type { Db } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
+import type { ContactMessageReplyTable, ContactMessageTable, Database } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { type RateLimitStore, waitText } from "../../lib/rate-limit";
+import { parseInput } from "../../lib/validate";
+import type { Logger } from "../../logger";
+import { type AuditActor, appendAudit } from "../audit/audit.service";
+import { createMailQueue } from "../mail/mail-queue";
+import type { Mailer } from "../mail/mailer";
+import { contactMessageMail, contactReplyMail } from "../mail/templates";
+import type { ContactInput, SiteSettings } from "./content.schema";
+import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus, isMessageStatus, messageListQuerySchema, messageReplySchema, messageStatusSchema } from "./messages.schema";
+
+/** A contact message as the admin's list shows it: the sender, the subject, the start of the text. */
+export interface ContactMessageRow {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  /** The first 160 characters of the message, on one line. */
+  preview: string;
+  status: MessageStatus;
+  createdAt: string;
+  /** When it was first opened (or marked read). */
+  readAt: string | null;
+  replyCount: number;
+}
+
+/** A staff reply kept with its message: who wrote it, when, and when its mail left (null: it could not be sent). */
+export interface ContactReply {
+  id: string;
+  text: string;
+  author: { id: string | null; email: string };
+  createdAt: string;
+  mailedAt: string | null;
+}
+
+/** One contact message with its whole text and its replies, oldest first. */
+export interface ContactMessage extends ContactMessageRow {
+  message: string;
+  ip: string | null;
+  replies: ContactReply[];
+}
+
+export interface ContactMessageList {
+  data: ContactMessageRow[];
+  /** `counts`: the messages of each status that match the search (the status tabs' figures). */
+  meta: { total: number; page: number; pageSize: number; counts: Record<MessageStatus, number> };
+}
+
+export interface MessagesDeps {
+  rateLimits: RateLimitStore;
+  /** Messages one IP address may send in 10 minutes (CONTACT_RATE_LIMIT). */
+  contactLimitPer10Min: number;
+  mailer: Mailer;
+  settings: () => Promise<SiteSettings>;
+  /** Where new messages are mailed when the settings have no contact address (ADMIN_EMAIL), if anywhere. */
+  adminEmail?: string;
+  /** The shop's address (PUBLIC_URL, no trailing slash), for the links in mails. */
+  publicUrl: string;
+  logger: Logger;
+}
+
+type Row = Selectable<ContactMessageTable>;
+type ReplyRow = Selectable<ContactMessageReplyTable>;
+type Trx = Kysely<Database>;
+
+const PREVIEW_LENGTH = 160;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function toRow(r: Row, replyCount: number): ContactMessageRow {
+  const flat = r.message.replace(/\s+/g, " ").trim();
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
+    status: isMessageStatus(r.status) ? r.status : "new",
+    createdAt: toIso(r.created_at)!,
+    readAt: toIso(r.read_at),
+    replyCount,
+  };
+}
+
+function toReply(r: ReplyRow): ContactReply {
+  return { id: r.id, text: r.text, author: { id: r.author_id, email: r.author_email }, createdAt: toIso(r.created_at)!, mailedAt: toIso(r.mailed_at) };
+}
+
+/**
+ * The contact messages (content module, table contact_messages and its replies): the contact
+ * form's write (rate-limited per IP, and mailed to the shop's contact address after the answer),
+ * and the admin's inbox: a list by status with counts and a search, opening one (which marks it
+ * read), status changes, replies mailed to the sender and kept with the message, and deletion.
+ * Every admin write runs in one transaction with its audit entry.
+ */
+export function createMessagesService(db: Db, deps: MessagesDeps) {
+  const k = db.kysely;
+  const queue = createMailQueue(deps.logger);
+
+  async function readRows(ex: Trx, ids: string[]): Promise<Row[]> {
+    return ids.length ? ex.selectFrom("contact_messages").selectAll().where("id", "in", ids).execute() : [];
+  }
+
+  async function replyCounts(ids: string[]): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const rows = await k
+      .selectFrom("contact_message_replies")
+      .select(["message_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("message_id", "in", ids)
+      .groupBy("message_id")
+      .execute();
+    return new Map(rows.map((r) => [r.message_id, Number(r.n)]));
+  }
+
+  async function readMessage(id: string): Promise<ContactMessage | null> {
+    const row = await k.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    const replies = await k.selectFrom("contact_message_replies").selectAll().where("message_id", "=", id).orderBy("created_at").orderBy("id").execute();
+    return { ...toRow(row, replies.length), message: row.message, ip: row.ip, replies: replies.map(toReply) };
+  }
+
+  async function requireMessage(id: string): Promise<ContactMessage> {
+    const message = await readMessage(id);
+    if (!message) throw new AppError("not_found", "There is no such message: it may have been deleted.");
+    return message;
+  }
+
+  /** Moves the messages `ids` to `status` with one audit entry each; read_at is set the first time one leaves "new". */
+  async function moveTo(actor: AuditActor, ids: string[], status: MessageStatus): Promise<{ changed: number; unchanged: number; notFound: string[] }> {
+    return k.transaction().execute(async (trx) => {
+      const rows = await readRows(trx, ids);
+      const found = new Set(rows.map((r) => r.id));
+      const moving = rows.filter((r) => r.status !== status);
+      const now = nowIso();
+      for (const r of moving) {
+        await trx
+          .updateTable("contact_messages")
+          .set({ status, ...(status !== "new" && !r.read_at ? { read_at: now } : {}) })
+          .where("id", "=", r.id)
+          .execute();
+        await appendAudit(trx, actor, { action: "contact_message.status", entityType: "contact_message", entityId: r.id, changes: { status: { before: r.status, after: status } } });
+      }
+      return { changed: moving.length, unchanged: rows.length - moving.length, notFound: ids.filter((id) => !found.has(id)) };
+    });
+  }
+
+  /** Deletes the messages `ids` and their replies, one audit entry each (who sent it and its subject, for the trail). */
+  async function remove(actor: AuditActor, ids: string[]): Promise<{ deleted: number; notFound: string[] }> {
+    return k.transaction().execute(async (trx) => {
+      const rows = await readRows(trx, ids);
+      const found = new Set(rows.map((r) => r.id));
+      if (rows.length) {
+        const gone = rows.map((r) => r.id);
+        await trx.deleteFrom("contact_message_replies").where("message_id", "in", gone).execute();
+        await trx.deleteFrom("contact_messages").where("id", "in", gone).execute();
+      }
+      for (const r of rows) {
+        await appendAudit(trx, actor, {
+          action: "contact_message.delete",
+          entityType: "contact_message",
+          entityId: r.id,
+          changes: { email: { before: r.email, after: null }, subject: { before: r.subject, after: null }, status: { before: r.status, after: null } },
+        });
+      }
+      return { deleted: rows.length, notFound: ids.filter((id) => !found.has(id)) };
+    });
+  }
+
+  /** Queues the mail that tells the shop's contact address about a new message (Reply-To: the sender). */
+  function notifyShop(id: string, input: ContactInput): void {
+    queue.later(
+      async () => {
+        const settings = await deps.settings();
+        const to = settings.contactEmail || deps.adminEmail;
+        if (!to) return;
+        // The shop's own inbox: not limited per recipient (the form's limit per IP bounds it).
+        await deps.mailer.send(
+          contactMessageMail({
+            to,
+            siteName: settings.siteName,
+            url: `${deps.publicUrl}/admin-dashboard/contact-messages/${encodeURIComponent(id)}`,
+            from: { name: input.name, email: input.email },
+            subject: input.subject || null,
+            message: input.message,
+          }),
+          { fromName: settings.siteName, verifiedRecipient: true },
+        );
+      },
+      "new contact message",
+      { messageId: id },
+    );
+  }
+
+  return {
+    /**
+     * Stores a validated contact-form message as new, rate-limited per IP so the inbox cannot be
+     * flooded, and queues its mail to the shop's contact address (a mail failure never fails the form).
+     */
+    async createMessage(input: ContactInput, ip: string | null): Promise<{ _id: string; createdAt: string }> {
+      const decision = await deps.rateLimits.consume(`contact:ip:${ip ?? "unknown"}`, { window: 10 * 60, max: deps.contactLimitPer10Min });
+      if (!decision.allowed) {
+        throw new AppError("rate_limited", `Too many messages. Please try again in ${waitText(decision.retryAfter ?? 60)}.`);
+      }
+      const id = newId();
+      const created_at = nowIso();
+      await k
+        .insertInto("contact_messages")
+        .values({ id, name: input.name, email: input.email, subject: input.subject || null, message: input.message, ip, read_at: null, status: "new", created_at })
+        .execute();
+      notifyShop(id, input);
+      return { _id: id, createdAt: toIso(created_at)! };
+    },
+
+    /** Every stored message, whatever its status. */
+    async countMessages(): Promise<number> {
+      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The messages nobody has opened yet (status new), for the admin sidebar's badge. */
+    async countNew(): Promise<number> {
+      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One page of messages, newest first: of one status (or all), matching `q` in the name, e-mail or subject; with the count of each status. */
+    async listMessages(query: MessageListQuery = {}): Promise<ContactMessageList> {
+      const q = parseInput(messageListQuerySchema, query, "Invalid list parameters");
+      const like = q.q ? `%${escapeLike(q.q.toLowerCase())}%` : null;
+      const matching = (eb: ExpressionBuilder<Database, "contact_messages">): Expression<SqlBool> =>
+        like
+          ? eb.or([
+              sql<boolean>`lower(name) LIKE ${like} ESCAPE '\\'`,
+              sql<boolean>`lower(email) LIKE ${like} ESCAPE '\\'`,
+              sql<boolean>`lower(coalesce(subject, '')) LIKE ${like} ESCAPE '\\'`,
+            ])
+          : sql<boolean>`1 = 1`;
+      const [grouped, rows] = await Promise.all([
+        k
+          .selectFrom("contact_messages")
+          .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+          .where(matching)
+          .groupBy("status")
+          .execute(),
+        k
+          .selectFrom("contact_messages")
+          .selectAll()
+          .where(matching)
+          .$if(Boolean(q.status), (b) => b.where("status", "=", q.status!))
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+          .execute(),
+      ]);
+      const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;
+      for (const g of grouped) if (isMessageStatus(g.status)) counts[g.status] = Number(g.n);
+      const total = q.status ? counts[q.status] : MESSAGE_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+      const replies = await replyCounts(rows.map((r) => r.id));
+      return { data: rows.map((r) => toRow(r, replies.get(r.id) ?? 0)), meta: { total, page: q.page, pageSize: q.pageSize, counts } };
+    },
+
+    /** One message with its replies, or null for an unknown id; reading it changes nothing. */
+    getMessage: readMessage,
+
+    /** Opens a message for `actor`: a new one becomes read (audited), as an inbox does; unknown ids are a 404. */
+    async openMessage(actor: AuditActor, id: string): Promise<ContactMessage> {
+      const message = await requireMessage(id);
+      if (message.status !== "new") return message;
+      await moveTo(actor, [id], "read");
+      return requireMessage(id);
+    },
+
+    /** Moves one message to a status (new to mark it unread, read, archived, spam), audited; unknown ids are a 404. */
+    async setStatus(actor: AuditActor, id: string, body: unknown): Promise<ContactMessage> {
+      const { status } = parseInput(messageStatusSchema, body);
+      const result = await moveTo(actor, [id], status);
+      if (result.notFound.length) throw new AppError("not_found", "There is no such message: it may have been deleted.");
+      return requireMessage(id);
+    },
+
+    /** Moves many messages to a status at once (the list's bulk actions), each audited; says how many moved and which ids were gone. */
+    async setStatuses(actor: AuditActor, ids: string[], status: MessageStatus) {
+      return moveTo(actor, ids, status);
+    },
+
+    /** Deletes one message with its replies, audited; unknown ids are a 404. */
+    async deleteMessage(actor: AuditActor, id: string): Promise<void> {
+      const result = await remove(actor, [id]);
+      if (result.notFound.length) throw new AppError("not_found", "There is no such message: it may have been deleted.");
+    },
+
+    /** Deletes many messages with their replies (the list's bulk delete), each audited. */
+    deleteMessages: remove,
+
+    /**
+     * Replies to a message: the reply is kept with it (who, when; a new message becomes read, all
+     * audited), then mailed to the sender with Reply-To the shop's contact address. The mail is sent
+     * at once so the answer can say whether it left (`mailed`); a reply whose mail failed stays kept.
+     */
+    async reply(actor: AuditActor, id: string, body: unknown): Promise<{ message: ContactMessage; mailed: boolean }> {
+      const { text } = parseInput(messageReplySchema, body);
+      const replyId = newId();
+      const original = await k.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+        if (!row) throw new AppError("not_found", "There is no such message: it may have been deleted.");
+        await trx.insertInto("contact_message_replies").values({ id: replyId, message_id: id, text, author_id: actor.id, author_email: actor.email, created_at: nowIso(), mailed_at: null }).execute();
+        await appendAudit(trx, actor, { action: "contact_message.reply", entityType: "contact_message", entityId: id, changes: { reply: { before: null, after: text } } });
+        if (row.status === "new") {
+          await trx.updateTable("contact_messages").set({ status: "read", read_at: toIso(row.read_at) ?? nowIso() }).where("id", "=", id).execute();
+          await appendAudit(trx, actor, { action: "contact_message.status", entityType: "contact_message", entityId: id, changes: { status: { before: "new", after: "read" } } });
+        }
+        return row;
+      });
+
+      let mailed = false;
+      try {
+        const settings = await deps.settings();
+        const sentOn = new Intl.DateTimeFormat(settings.locale || "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(toIso(original.created_at)!));
+        mailed = await deps.mailer.send(
+          contactReplyMail({
+            to: original.email,
+            name: original.name,
+            siteName: settings.siteName,
+            url: `${deps.publicUrl}/contact-us`,
+            reply: text,
+            subject: original.subject,
+            message: original.message,
+            sentOn,
+            replyTo: settings.contactEmail || undefined,
+          }),
+          { fromName: settings.siteName },
+        );
+      } catch (err) {
+        deps.logger.error({ err, messageId: id }, "could not send the reply to a contact message");
+      }
+      if (mailed) await k.updateTable("contact_message_replies").set({ mailed_at: nowIso() }).where("id", "=", replyId).execute();
+      return { message: await requireMessage(id), mailed };
+    },
+
+    /** Waits for the queued new-message mails (tests, shutdown). */
+    idle: () => queue.idle(),
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
