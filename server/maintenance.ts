@@ -1,3 +1,4 @@
+import { createPeriodic } from "./lib/periodic";
 import type { RateLimitStore } from "./lib/rate-limit";
 import type { Logger } from "./logger";
 import type { CartService } from "./modules/cart/cart.types";
@@ -40,14 +41,9 @@ const LEASE_KEY = "maintenance:visitor-retention";
  * table upserted atomically, so one instance runs per period. Reasons: docs/decisions/0015.
  */
 export function createMaintenance(options: MaintenanceOptions) {
-  const everyMs = Math.min(options.everyMs ?? HOUR_MS, DAY_MS);
-  const firstRunMs = options.firstRunMs ?? 60_000;
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 200;
   const { logger } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> | null = null;
-  let started = false;
 
   async function drain(removeBatch: () => Promise<number>): Promise<number> {
     let total = 0;
@@ -59,62 +55,29 @@ export function createMaintenance(options: MaintenanceOptions) {
     return total;
   }
 
-  /** Runs one round if this instance gets the period's lease; null when another instance has it. */
-  async function runRound(now = new Date()): Promise<RoundResult | null> {
-    const lease = await options.rateLimits.consume(LEASE_KEY, { window: Math.max(1, Math.floor(everyMs / 1000)), max: 1 });
-    if (!lease.allowed) return null;
-    const t0 = performance.now();
-    const idleSince = new Date(now.getTime() - options.retentionDays * DAY_MS);
-    const carts = await drain(() => options.cart.removeIdleVisitorCarts(idleSince, batchSize));
-    let wishlistItems = 0;
-    const wishlists = await drain(async () => {
-      const removed = await options.wishlist.removeIdleVisitorWishlists(idleSince, batchSize);
-      wishlistItems += removed.items;
-      return removed.owners;
-    });
-    const result = { carts, wishlists, wishlistItems, ms: Math.round(performance.now() - t0) };
-    const level = carts + wishlists > 0 ? "info" : "debug";
-    logger[level]({ ...result, retentionDays: options.retentionDays, idleSince: idleSince.toISOString() }, "removed idle visitors' carts and wishlists");
-    return result;
-  }
-
-  function schedule(ms: number) {
-    timer = setTimeout(() => {
-      timer = null;
-      current = runRound()
-        .catch((err) => logger.error({ err }, "the clean-up of idle visitors' carts failed; retrying next round"))
-        .finally(() => {
-          current = null;
-          if (started && !timer) schedule(everyMs);
-        });
-    }, ms);
-    // Never keeps the process alive on its own.
-    timer.unref();
-  }
-
-  return {
-    runRound,
-
-    /** Starts the timer: a first round after `firstRunMs`, then one every `everyMs`. */
-    start() {
-      if (started) return;
-      started = true;
-      schedule(firstRunMs);
+  return createPeriodic<RoundResult>({
+    what: "the clean-up of idle visitors' carts",
+    leaseKey: LEASE_KEY,
+    rateLimits: options.rateLimits,
+    logger,
+    everyMs: options.everyMs ?? HOUR_MS,
+    firstRunMs: options.firstRunMs ?? 60_000,
+    async run(now) {
+      const t0 = performance.now();
+      const idleSince = new Date(now.getTime() - options.retentionDays * DAY_MS);
+      const carts = await drain(() => options.cart.removeIdleVisitorCarts(idleSince, batchSize));
+      let wishlistItems = 0;
+      const wishlists = await drain(async () => {
+        const removed = await options.wishlist.removeIdleVisitorWishlists(idleSince, batchSize);
+        wishlistItems += removed.items;
+        return removed.owners;
+      });
+      const result = { carts, wishlists, wishlistItems, ms: Math.round(performance.now() - t0) };
+      const level = carts + wishlists > 0 ? "info" : "debug";
+      logger[level]({ ...result, retentionDays: options.retentionDays, idleSince: idleSince.toISOString() }, "removed idle visitors' carts and wishlists");
+      return result;
     },
-
-    /** Stops the timer and waits for a round under way (call before closing the database). */
-    async stop() {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
-    },
-
-    /** Whether the timer is running. */
-    get running() {
-      return started;
-    },
-  };
+  });
 }
 
 export type Maintenance = ReturnType<typeof createMaintenance>;

@@ -1,17 +1,22 @@
 import type { Db } from "../db/database";
 import type { Epoch } from "../lib/cache";
+import { AppError } from "../lib/errors";
 import type { Logger } from "../logger";
 import type { CartService } from "../modules/cart/cart.types";
 import type { SiteSettings } from "../modules/content/content.schema";
-import type { OrdersModule, OrdersService } from "../modules/orders/orders.types";
+import { isOrderStatus } from "../modules/orders/order-status";
+import type { OrdersAdmin } from "../modules/orders/orders.admin";
+import type { BulkMoveResult, OrdersModule, OrdersService } from "../modules/orders/orders.types";
 import type { PaymentsService } from "../modules/payments/payments.types";
-import { cancelOrder } from "./cancel-order";
+import { moveOrder } from "./move-order";
 import { placeOrder } from "./place-order";
 
 /** What the order flows work with: the modules' services they span, and the process's shared parts. */
 export interface OrderFlowDeps {
   db: Db;
   orders: OrdersModule;
+  /** The order desk's reads (which unpaid card orders are due back). */
+  ordersAdmin: Pick<OrdersAdmin, "listUnpaidCardOrders">;
   cart: CartService;
   payments: PaymentsService;
   settings: () => Promise<SiteSettings>;
@@ -22,22 +27,60 @@ export interface OrderFlowDeps {
 
 /**
  * The order use cases that span modules, as `services.orders` offers them (server/services.ts
- * spreads them over the orders module's service): placing an order, a customer's or the shop's
- * cancellation, and a status move, which for a cancellation is the cancel flow (stock back).
+ * spreads them over the orders module's service): placing an order, and every status move (the
+ * customer's cancellation, the shop's moves one by one or in bulk, the release of unpaid card
+ * orders), each through the one move flow with its effects.
  */
-export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "placeOrder" | "cancelOrder" | "transition"> {
+export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
   return {
     placeOrder: (shopper, input, options) => placeOrder(deps, shopper, input, options),
 
     async cancelOrder(orderId, viewer) {
       await deps.orders.requireVisible(orderId, viewer);
       const actor = viewer.forShop ? "shop" : "customer";
-      return deps.orders.toOrder(await cancelOrder(deps, orderId, actor), actor);
+      return deps.orders.toOrder(await moveOrder(deps, orderId, "cancelled", actor), actor);
     },
 
     async transition(orderId, to, actor, options = {}) {
-      if (to === "cancelled") return deps.orders.toOrder(await cancelOrder(deps, orderId, actor, { note: options.note ?? null }), actor);
-      return deps.orders.advance(orderId, to, actor, options);
+      return deps.orders.toOrder(await moveOrder(deps, orderId, to, actor, options), actor);
+    },
+
+    async bulkTransition(ids, to, options = {}) {
+      const results: BulkMoveResult[] = [];
+      for (const id of [...new Set(ids)]) {
+        const before = await deps.orders.getRecord(id);
+        const from = before && isOrderStatus(before.order.status) ? before.order.status : null;
+        const number = before?.order.number ?? null;
+        try {
+          if (!before) throw new AppError("not_found", "There is no such order.");
+          await moveOrder(deps, id, to, "shop", { note: options.note, staff: options.staff });
+          results.push({ id, number, ok: true, from: from!, status: to });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, number, ok: false, status: from, error: err.message });
+        }
+      }
+      return results;
+    },
+
+    async releaseUnpaidCardOrders(now = new Date()) {
+      const { unpaidCardReleaseMinutes } = await deps.settings();
+      const before = new Date(now.getTime() - unpaidCardReleaseMinutes * 60_000).toISOString();
+      const released: string[] = [];
+      for (const order of await deps.ordersAdmin.listUnpaidCardOrders(before)) {
+        try {
+          // A lost webhook must not cancel a paid order: ask Stripe first.
+          if (order.intentId && deps.payments.cardPayments) {
+            const intent = await deps.payments.getIntent(order.intentId);
+            if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "requires_capture") continue;
+          }
+          await moveOrder(deps, order.id, "cancelled", "system", { note: `The card payment did not arrive within ${unpaidCardReleaseMinutes} minutes: the items are back on sale.` });
+          released.push(order.id);
+        } catch (err) {
+          deps.logger.warn({ err, orderId: order.id }, "could not release an unpaid card order");
+        }
+      }
+      return { released };
     },
   };
 }

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../modules/orders/orders.deps";
 import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { takeStock } from "../modules/inventory/inventory.service";
-import { cancelOrder } from "./cancel-order";
+import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flows";
 
 type Problems = CartProblem[];
@@ -91,7 +91,7 @@ export async function placeOrder(
       payment = { clientSecret: intent.clientSecret, publishableKey: deps.payments.publishableKey ?? "" };
     } catch (err) {
       deps.logger.error({ err, orderId: o.id }, "could not start the card payment: cancelling the order");
-      await cancelOrder(deps, o.id, "system", { note: "The card payment could not be started", notify: false });
+      await moveOrder(deps, o.id, "cancelled", "system", { note: "The card payment could not be started", notify: false });
       // Put the withdrawn order's lines back into the cart, so trying again (or paying cash) is one click.
       await deps.cart.restoreCart(
         deps.db.kysely,

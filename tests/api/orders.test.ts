@@ -225,12 +225,15 @@ describe("who may see and cancel an order", () => {
     await shop.services.orders.transition(order.id, "processing", "shop");
     await expect(shop.services.orders.transition(order.id, "delivered", "shop")).rejects.toMatchObject({ code: "conflict" });
     await expect(shop.services.orders.transition(order.id, "shipped", "customer")).rejects.toMatchObject({ code: "conflict" });
-    const shipped = await shop.services.orders.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" });
-    expect(shipped).toMatchObject({ status: "shipped", trackingNumber: "TRACK-123" });
+    // The shop names the courier and the tracking number when it ships.
+    await expect(shop.services.orders.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" })).rejects.toMatchObject({ code: "invalid_input", fields: { courier: expect.any(String) } });
+    const shipped = await shop.services.orders.transition(order.id, "shipped", "shop", { courier: "dhl", trackingNumber: "TRACK-123" });
+    expect(shipped).toMatchObject({ status: "shipped", trackingNumber: "TRACK-123", tracking: { courier: "DHL", number: "TRACK-123", url: "https://www.dhl.com/global-en/home/tracking.html?tracking-id=TRACK-123" } });
     await shop.services.orders.idle();
     const mails = mailsTo("dan@example.com");
     expect(mails.map((m) => m.subject.replace(/.*: /, ""))).toEqual([expect.stringContaining(order.number), "Processing", "Shipped"]);
-    expect(mails.at(-1)!.text).toContain("Tracking number: TRACK-123");
+    expect(mails.at(-1)!.text).toContain("has shipped with DHL. Tracking number: TRACK-123.");
+    expect(mails.at(-1)!.text).toContain("Track your parcel: https://www.dhl.com/global-en/home/tracking.html?tracking-id=TRACK-123");
     expect(mails.at(-1)!.text).toContain(`/order-confirmation?order=${order.id}&token=`);
   });
 });

@@ -120,6 +120,33 @@ describe("card orders through Stripe", () => {
     expect(await shop.db.kysely.selectFrom("payment_events").select("id").where("id", "=", delivery!.eventId).execute()).toHaveLength(1);
   });
 
+  it("releases the stock of card orders left unpaid past the settings' time, but never of one Stripe says is paid", async () => {
+    const unpaid = await placeCardOrder();
+    const paidLate = await placeCardOrder();
+    // Paid at Stripe, but the webhook never arrived.
+    fake.setWebhook({ deliver: async () => new Response(null, { status: 500 }) });
+    await confirmInBrowser(paidLate.placed.payment!.clientSecret, "pm_card_visa");
+    fake.setWebhook({ deliver: (payload, signature) => postWebhook(payload, signature) });
+    const stock = (await stockOf(shop.db, ids.mug)).product;
+    const { unpaidCardReleaseMinutes } = await shop.services.content.getSettings();
+    expect(unpaidCardReleaseMinutes).toBe(60);
+
+    // Not yet: 59 minutes on.
+    const soon = await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 59 * 60_000));
+    expect(soon.released).not.toContain(unpaid.placed.order.id);
+    const later = await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000));
+    expect(later.released).toContain(unpaid.placed.order.id);
+    expect(later.released).not.toContain(paidLate.placed.order.id);
+    const released = await orderAsSeen(unpaid.b, unpaid.placed);
+    expect(released.status).toBe("cancelled");
+    expect(released.history.at(-1)).toMatchObject({ status: "cancelled", actor: "system", note: "The card payment did not arrive within 60 minutes: the items are back on sale." });
+    // Every released order (this one and older unpaid ones of the tests above) held one mug.
+    expect((await stockOf(shop.db, ids.mug)).product).toBe(stock + later.released.length);
+    expect((await orderAsSeen(paidLate.b, paidLate.placed)).status).toBe("pending");
+    // A second round finds nothing more to release.
+    expect((await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000))).released).not.toContain(unpaid.placed.order.id);
+  });
+
   it("a declined card marks the payment failed; paying again with another card settles it", async () => {
     const { b, placed } = await placeCardOrder();
     await expect(confirmInBrowser(placed.payment!.clientSecret, "pm_card_chargeDeclined")).rejects.toMatchObject({ type: "StripeCardError", code: "card_declined" });

@@ -22,6 +22,20 @@ const shippingZoneSchema = z.object({
   cities: z.array(z.string().trim().min(1).max(100)).max(1000).default([]),
 });
 
+/** A courier: its tracking page's URL template holds `{tracking}`, where the tracking number goes. */
+const courierSchema = z.object({
+  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
+  name: z.string().trim().min(1).max(60),
+  trackingUrl: url.refine((u) => u.includes("{tracking}"), "The tracking URL must contain {tracking}, where the tracking number goes"),
+});
+
+export type Courier = z.infer<typeof courierSchema>;
+
+/** The tracking link of a parcel: the courier's template with the number filled in (URL-encoded). */
+export function trackingLink(courier: Courier, trackingNumber: string): string {
+  return courier.trackingUrl.split("{tracking}").join(encodeURIComponent(trackingNumber));
+}
+
 /** The site settings' fields, each with its default. */
 const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
@@ -65,6 +79,23 @@ const siteSettingsFields = z.object({
    * delivery, or card orders not paid yet. Another is refused until one is delivered or cancelled.
    */
   maxOpenOrdersPerContact: z.number().int().min(1).max(1000).default(3),
+  /**
+   * The couriers an operator picks from when shipping an order, each with its tracking page:
+   * `{tracking}` in the template stands for the tracking number (issue 11).
+   */
+  couriers: z
+    .array(courierSchema)
+    .max(50)
+    .default([
+      { id: "dhl", name: "DHL", trackingUrl: "https://www.dhl.com/global-en/home/tracking.html?tracking-id={tracking}" },
+      { id: "ups", name: "UPS", trackingUrl: "https://www.ups.com/track?tracknum={tracking}" },
+      { id: "fedex", name: "FedEx", trackingUrl: "https://www.fedex.com/fedextrack/?trknbr={tracking}" },
+      { id: "usps", name: "USPS", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels={tracking}" },
+    ]),
+  /** Minutes an unpaid card order keeps its stock; then it is cancelled and the units go back on sale. */
+  unpaidCardReleaseMinutes: z.number().int().min(5).max(7 * 24 * 60).default(60),
+  /** Days after delivery in which a customer may ask to return items from /my-orders (issue 11). */
+  returnWindowDays: z.number().int().min(0).max(365).default(14),
 });
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from "../../logger";
 import type { SiteSettings } from "../content/content.schema";
 import type { Mailer } from "../mail/mailer";
-import { orderConfirmationMail, orderStatusMail } from "../mail/templates";
+import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
 import { toMajor } from "../catalog/pricing";
 import { STATUS_LABELS, isOrderStatus } from "./order-status";
@@ -99,16 +99,66 @@ export function createOrderMails(deps: OrderMailDeps) {
           const o = record.order;
           const label = STATUS_LABELS[isOrderStatus(to) ? to : "pending"];
           let detail: string | null = null;
-          if (to === "shipped") detail = o.tracking_number ? `Your order ${o.number} has shipped. Tracking number: ${o.tracking_number}.` : `Your order ${o.number} has shipped.`;
+          if (to === "shipped") {
+            const carrier = o.courier ? ` with ${o.courier}` : "";
+            const tracking = o.tracking_number ? ` Tracking number: ${o.tracking_number}.` : "";
+            detail = `Your order ${o.number} has shipped${carrier}.${tracking}`;
+          }
           if (to === "cancelled") {
             detail = `Your order ${o.number} has been cancelled.${o.payment_status === "paid" ? " Your card payment will be refunded." : ""}`;
           }
           await deps.mailer.send(
-            orderStatusMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, status: label, headline: HEADLINES[to], detail }),
+            orderStatusMail({
+              to: o.contact_email,
+              name: o.contact_name,
+              siteName: settings.siteName,
+              url: orderUrl(o.id),
+              number: o.number,
+              status: label,
+              headline: HEADLINES[to],
+              detail,
+              trackingUrl: to === "shipped" ? o.tracking_url : null,
+            }),
             { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o) },
           );
         },
         `order ${to}`,
+        record.order.id,
+      );
+    },
+
+    /**
+     * Queues a mail about a return or a refund of the order (orders.returns.ts, orders.refunds.ts):
+     * `build` gets the shop's money format and answers the subject, headline, paragraphs and rows.
+     */
+    afterSale(o: OrderRecord["order"], what: string, build: (fmt: (minor: number) => string) => { subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> }): void {
+      later(
+        async () => {
+          const settings = await deps.settings();
+          const money = new Intl.NumberFormat(settings.locale || "en-US", { style: "currency", currency: o.currency });
+          const content = build((minor) => money.format(toMajor(minor)));
+          await deps.mailer.send(orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }), {
+            fromName: settings.siteName,
+            verifiedRecipient: await verifiedRecipient(o),
+          });
+        },
+        what,
+        o.id,
+      );
+    },
+
+    /** Queues the shop's note to the customer about their order. */
+    message(record: OrderRecord, text: string): void {
+      later(
+        async () => {
+          const settings = await deps.settings();
+          const o = record.order;
+          await deps.mailer.send(orderMessageMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, text }), {
+            fromName: settings.siteName,
+            verifiedRecipient: await verifiedRecipient(o),
+          });
+        },
+        "order message",
         record.order.id,
       );
     },

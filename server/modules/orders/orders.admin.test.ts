@@ -47,7 +47,7 @@ async function insertOrder(id: string, status: string) {
 
 describe("orders admin: countByStatus", () => {
   it("counts the orders in each status, as numbers, on both engines", async () => {
-    const admin = createOrdersAdmin(t.db);
+    const admin = createOrdersAdmin(t.db, { mails: { message() {} } });
     expect(await admin.countByStatus()).toEqual({});
     await insertOrder("a", "pending");
     await insertOrder("b", "pending");

@@ -37,6 +37,8 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
     paymentIntentId: o.payment_intent_id,
     notes: o.notes,
     trackingNumber: o.tracking_number,
+    tracking: o.tracking_number ? { courier: o.courier, number: o.tracking_number, url: o.tracking_url } : null,
+    messages: (record.notes ?? []).filter((n) => n.visible_to_customer === 1).map((n) => ({ text: n.text, at: toIso(n.created_at)! })),
     lines: [...record.lines]
       .sort((a, b) => a.sort_order - b.sort_order)
       .map((l) => ({
@@ -70,15 +72,16 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   };
 }
 
-/** An order with its lines and events (three indexed reads), or null. */
+/** An order with its lines, events and staff notes (four indexed reads), or null. */
 export async function loadOrder(k: Executor, orderId: string): Promise<OrderRecord | null> {
   const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const [lines, events] = await Promise.all([
+  const [lines, events, notes] = await Promise.all([
     k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("sort_order").execute(),
     k.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
+    k.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
   ]);
-  return { order, lines, events };
+  return { order, lines, events, notes };
 }
 
 /** The order an idempotency key (already `<owner>:<key>`) created, if any. */

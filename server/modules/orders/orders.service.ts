@@ -58,18 +58,6 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       return toOrder(record, viewer.forShop ? "shop" : "customer");
     },
 
-    async advance(orderId, to, actor, options = {}) {
-      if (!isOrderStatus(to)) throw new AppError("invalid_input", "Unknown order status.");
-      // A cancellation gives the stock back: only the cancel-order flow may make it.
-      if (to === "cancelled") throw new Error("cancelling an order is the cancel-order flow's (server/flows/cancel-order.ts)");
-      const trackingNumber = options.trackingNumber?.trim().slice(0, 100) || null;
-      const note = options.note?.trim().slice(0, 500) || null;
-      await k.transaction().execute((trx) => service.moveStatus(trx, orderId, to, actor, { note, trackingNumber }));
-      const record = (await loadOrder(k, orderId))!;
-      deps.mails.statusChange(record, to);
-      return toOrder(record, actor);
-    },
-
     requireVisible,
 
     getRecord: (orderId, executor = k) => loadOrder(executor, orderId),
@@ -113,6 +101,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
         total: t.total,
         notes: input.notes,
         tracking_number: null,
+        courier: null,
+        tracking_url: null,
+        refunded_total: 0,
         created_at: now,
         updated_at: now,
       };
@@ -136,26 +127,32 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
         line_total: l.lineTotal,
         sort_order: i,
       }));
-      const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, created_at: now };
+      const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
       await insertOrder(trx, order, lines, [event]);
       if (input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, input, now);
-      return { order, lines, events: [event] };
+      return { order, lines, events: [event], notes: [] };
     },
 
     async moveStatus(trx, orderId, to, actor, options = {}) {
-      const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirst();
+      const order = await trx.selectFrom("orders").select(["status", "payment_method", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
       if (!order) throw new AppError("not_found", NOT_FOUND);
       if (!isOrderStatus(order.status) || !canTransition(order.status, to, actor)) throw new AppError("conflict", refusal(order.status, to, actor));
       const now = nowIso();
-      const tracking = options.trackingNumber ?? null;
+      const shipment = to === "shipped" ? { tracking_number: options.trackingNumber ?? null, courier: options.courier ?? null, tracking_url: options.trackingUrl ?? null } : {};
+      // Cash on delivery is paid when the parcel is handed over.
+      const paid = to === "delivered" && order.payment_method === "cod" && order.payment_status === "unpaid" ? { payment_status: "paid" } : {};
       const moved = await trx
         .updateTable("orders")
-        .set({ status: to, updated_at: now, ...(tracking ? { tracking_number: tracking } : {}) })
+        .set({ status: to, updated_at: now, ...shipment, ...paid })
         .where("id", "=", orderId)
         .where("status", "=", order.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
-      await trx.insertInto("order_events").values({ id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, created_at: now }).execute();
+      await trx
+        .insertInto("order_events")
+        .values({ id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, actor_id: options.actorId ?? null, actor_email: options.actorEmail ?? null, created_at: now })
+        .execute();
+      return order.status;
     },
 
     async listUnits(trx, orderId) {

@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
+import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { CartQuote } from "../cart/cart.types";
 import type { ShippingAddress } from "../cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
 import type { PlacementParty } from "./order-limits";
 import type { ValidPlaceOrderInput } from "./orders.schema";
+import type { AuditActor } from "../audit/audit.service";
 
 export type { ShippingOption } from "../cart/cart.types";
 
@@ -14,19 +15,23 @@ export type Executor = Kysely<Database>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
+export type OrderNoteRow = Selectable<OrderNoteTable>;
 
 /** An order with its lines and history as stored. */
 export interface OrderRecord {
   order: OrderRow;
   lines: OrderLineRow[];
   events: OrderEventRow[];
+  /** The staff's notes, internal and to the customer, oldest first. */
+  notes: OrderNoteRow[];
 }
 
 /** Every order status; the transitions between them live in order-status.ts (one table). */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentMethod = "cod" | "card";
-export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "refunded";
+/** partially_refunded: some of what was paid was given back (orders.refunds.ts); refunded: all of it. */
+export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "partially_refunded" | "refunded";
 /** Who moved an order: the customer (cancel), the shop (admin), the system (payment webhooks). */
 export type OrderActor = "customer" | "shop" | "system";
 
@@ -71,6 +76,13 @@ export interface OrderEvent {
   at: string;
 }
 
+/** Where a shipped parcel is: its courier, number and tracking page (the courier's template, filled in). */
+export interface OrderTracking {
+  courier: string | null;
+  number: string;
+  url: string | null;
+}
+
 /** An order as its owner (and later the admin) sees it; money in the major unit. */
 export interface Order {
   id: string;
@@ -88,6 +100,10 @@ export interface Order {
   paymentIntentId: string | null;
   notes: string | null;
   trackingNumber: string | null;
+  /** The shipment, once shipped with a tracking number. */
+  tracking: OrderTracking | null;
+  /** The shop's notes to the customer (mailed to them too), oldest first. */
+  messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
   /** Oldest first. */
@@ -183,10 +199,14 @@ export interface OrdersService {
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
   countForUser(userId: string): Promise<number>;
   getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
-  /** The cancel-order flow: pending → cancelled by its customer (or any cancellable status by the shop), returning the stock. */
+  /** A cancellation by the viewer (the customer while pending, the shop also later) through the move flow: the stock goes back. */
   cancelOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
-  /** Moves an order along the transition table (the admin issue uses it); mails the customer. */
-  transition(orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string; trackingNumber?: string }): Promise<Order>;
+  /** Moves an order along the transition table with the move's effects (server/flows/move-order.ts); mails the customer. */
+  transition(orderId: string, to: OrderStatus, actor: OrderActor, options?: MoveOptions): Promise<Order>;
+  /** The same move on many orders, each through the move flow: an order the table forbids it for is skipped; the answer says per order what happened. */
+  bulkTransition(ids: string[], to: OrderStatus, options?: Pick<MoveOptions, "note" | "staff">): Promise<BulkMoveResult[]>;
+  /** Cancels card orders left unpaid past the settings' release time (stock back), unless Stripe says the payment went through. */
+  releaseUnpaidCardOrders(now?: Date): Promise<{ released: string[] }>;
   listAddresses(userId: string): Promise<SavedAddress[]>;
   /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed); a repeated event id changes nothing. */
   recordCardPayment(event: CardPaymentEvent): Promise<void>;
@@ -229,6 +249,34 @@ export interface NewOrder {
   lines: NewOrderLine[];
 }
 
+/** What a status move may carry: a note for the timeline, and for shipping the courier and tracking number. */
+export interface MoveOptions {
+  note?: string | null;
+  /** The courier's id from the settings' list (shipping by the shop). */
+  courier?: string | null;
+  trackingNumber?: string | null;
+  /** The staff member behind a shop move: the timeline names them and the audit log gets an entry. */
+  staff?: AuditActor | null;
+  /** Mail the customer about the new status (default true). */
+  notify?: boolean;
+}
+
+/** What a bulk move did to one order. */
+export type BulkMoveResult =
+  | { id: string; number: string | null; ok: true; from: OrderStatus; status: OrderStatus }
+  | { id: string; number: string | null; ok: false; status: OrderStatus | null; error: string };
+
+/** What a status move stores beside the new status. */
+export interface StatusMoveDetails {
+  note?: string | null;
+  trackingNumber?: string | null;
+  courier?: string | null;
+  trackingUrl?: string | null;
+  /** The staff member behind a shop move. */
+  actorId?: string | null;
+  actorEmail?: string | null;
+}
+
 /** Units an order holds of a product (and variant: '' for none). */
 export interface OrderedUnits {
   productId: string;
@@ -242,9 +290,7 @@ export interface OrderedUnits {
  * tokens and limits. It calls no flow: placing and cancelling an order span the cart and the
  * inventory, so they are flows (server/flows) that call the steps below in their transaction.
  */
-export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancelOrder" | "transition"> {
-  /** Moves an order along the transition table to any status but cancelled (cancelling gives stock back: flows/cancel-order.ts) and mails the customer. */
-  advance(orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string; trackingNumber?: string }): Promise<Order>;
+export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
   /** The order with its lines and history as stored when this viewer may see it; not_found otherwise. */
   requireVisible(orderId: string, viewer: OrderViewer): Promise<OrderRecord>;
   /** The order with its lines and history as stored (on `k` when given), or null. */
@@ -261,9 +307,11 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   createOrder(k: Executor, order: NewOrder): Promise<OrderRecord>;
   /**
    * In the caller's transaction: moves the order to `to` when the transition table lets this actor,
-   * only from the status read (a concurrent change wins: conflict), and records who moved it.
+   * only from the status read (a concurrent change wins: conflict), keeps a shipment's courier and
+   * tracking link, marks cash on delivery paid on delivery, and records who moved it. Returns the
+   * status it moved from. Only server/flows/move-order.ts calls it (the one move with its effects).
    */
-  moveStatus(k: Executor, orderId: string, to: OrderStatus, actor: OrderActor, options?: { note?: string | null; trackingNumber?: string | null }): Promise<void>;
+  moveStatus(k: Executor, orderId: string, to: OrderStatus, actor: OrderActor, options?: StatusMoveDetails): Promise<OrderStatus>;
   /** In the caller's transaction: the units each line of the order holds (what a cancellation gives back). */
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
   /** Records the card payment's PaymentIntent on the order. */

@@ -1,0 +1,65 @@
+import { AppError } from "../lib/errors";
+import { appendAudit } from "../modules/audit/audit.service";
+import { trackingLink } from "../modules/content/content.schema";
+import { returnStock } from "../modules/inventory/inventory.service";
+import { STATUS_LABELS, isOrderStatus } from "../modules/orders/order-status";
+import type { MoveOptions, OrderActor, OrderRecord, OrderStatus } from "../modules/orders/orders.types";
+import type { OrderFlowDeps } from "./order-flows";
+
+/**
+ * THE order-status move: every status change of an order, by the customer, the shop or the system,
+ * runs here, so each effect is written once. In one transaction it moves the status as the table in
+ * order-status.ts allows this actor (only from the status it read: of two operators clicking at once,
+ * the second gets a conflict), gives the stock back on a cancellation, keeps the courier and tracking
+ * link of a shipment and writes the audit entry of a staff move; after the commit it mails the customer.
+ */
+export async function moveOrder(
+  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings">,
+  orderId: string,
+  to: OrderStatus,
+  actor: OrderActor,
+  options: MoveOptions = {},
+): Promise<OrderRecord> {
+  if (!isOrderStatus(to)) throw new AppError("invalid_input", "Unknown order status.");
+  const note = options.note?.trim().slice(0, 1000) || null;
+  const shipment = to === "shipped" ? await shipmentOf(deps, actor, options) : null;
+  const staff = options.staff ?? null;
+  const flipped = await deps.db.kysely.transaction().execute(async (trx) => {
+    const from = await deps.orders.moveStatus(trx, orderId, to, actor, {
+      note,
+      ...(shipment ?? {}),
+      actorId: staff?.id ?? null,
+      actorEmail: staff?.email ?? null,
+    });
+    const change = to === "cancelled" ? await returnStock(trx, await deps.orders.listUnits(trx, orderId)) : { flipped: [] };
+    if (staff) {
+      const changes: Record<string, { before: unknown; after: unknown }> = { status: { before: from, after: to } };
+      if (shipment) changes.tracking = { before: null, after: `${shipment.courier} ${shipment.trackingNumber}` };
+      if (note) changes.note = { before: null, after: note };
+      await appendAudit(trx, staff, { action: `order.${to === "cancelled" ? "cancel" : "status"}`, entityType: "order", entityId: orderId, changes });
+    }
+    return change.flipped;
+  });
+  if (flipped.length) deps.epoch.bump();
+  const record = (await deps.orders.getRecord(orderId))!;
+  if (options.notify !== false) deps.orders.mailStatusChange(record, to);
+  return record;
+}
+
+/** The courier and tracking link of a shipment; the shop must name both (the system and tests of old orders may not). */
+async function shipmentOf(deps: Pick<OrderFlowDeps, "settings">, actor: OrderActor, options: MoveOptions) {
+  const trackingNumber = options.trackingNumber?.trim().slice(0, 100) || null;
+  const courierId = options.courier?.trim() || null;
+  const { couriers } = await deps.settings();
+  const courier = courierId ? couriers.find((c) => c.id === courierId) : undefined;
+  const fields: Record<string, string> = {};
+  if (courierId && !courier) fields.courier = "Choose one of the shop's couriers.";
+  if (actor === "shop" && !courierId) fields.courier = "Choose the courier that carries the parcel.";
+  if (actor === "shop" && !trackingNumber) fields.trackingNumber = "Enter the parcel's tracking number.";
+  if (Object.keys(fields).length) throw new AppError("invalid_input", `To mark the order ${STATUS_LABELS.shipped.toLowerCase()}, name the courier and the tracking number.`, fields);
+  return {
+    courier: courier?.name ?? null,
+    trackingNumber,
+    trackingUrl: courier && trackingNumber ? trackingLink(courier, trackingNumber) : null,
+  };
+}
