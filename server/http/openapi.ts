@@ -5,11 +5,13 @@ import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalo
 import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
 import { contactSchema } from "../modules/content/content.schema";
 import { placeOrderSchema, shippingAddressSchema } from "../modules/orders/orders.schema";
+import { returnRequestSchema } from "../modules/orders/orders.returns.schema";
 import { accessOf } from "./admin/admin-route";
 import { ADMIN_ROUTES } from "./admin";
 import { cartQuery } from "./cart.routes";
 import { searchQuerySchema } from "./catalog.routes";
 import { tokenQuery } from "./orders.routes";
+import { deleteAccountSchema } from "./auth.routes";
 import { toggleSchema } from "./wishlist.routes";
 
 import packageJson from "../../package.json";
@@ -58,9 +60,18 @@ const PUBLIC_OPERATIONS: Operation[] = [
   { method: "GET", path: "/orders", tag: "Orders", summary: "This shopper's orders, newest first." },
   { method: "GET", path: "/orders/:id", tag: "Orders", summary: "One order: its owner, the bearer of its link's token, or staff with the orders permission.", query: tokenQuery },
   { method: "POST", path: "/orders/:id/cancel", tag: "Orders", summary: "Cancel an order while it is still pending.", query: tokenQuery },
+  {
+    method: "POST",
+    path: "/orders/:id/returns",
+    tag: "Orders",
+    summary: "Ask to return lines of a delivered order within the shop's return window (`returnWindowDays`), never more units than bought minus those already asked for: its owner only (others get 404); 409 before delivery or after the window.",
+    query: tokenQuery,
+    body: returnRequestSchema,
+  },
   { method: "POST", path: "/payments/stripe/webhook", tag: "Payments", summary: "Stripe's signed events (a paid or failed card payment).", bodyType: "application/json" },
   { method: "GET", path: "/auth-providers", tag: "Accounts", summary: "The sign-in providers this shop offers." },
   { method: "GET", path: "/auth/user/:uid", tag: "Accounts", summary: "The shop's record of a user (the user themselves, or staff with the customers permission)." },
+  { method: "POST", path: "/account/delete", tag: "Accounts", summary: "Delete the signed-in user's own account (orders stay, anonymised) with their `password`; an account without one is mailed a confirmation link (202), whose `token` then deletes it.", body: deleteAccountSchema },
   { method: "POST", path: "/account/avatar", tag: "Accounts", summary: "Upload the signed-in user's profile picture (multipart, field `image`).", bodyType: "multipart/form-data" },
   { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
 ];

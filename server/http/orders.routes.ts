@@ -62,6 +62,17 @@ export function orderRoutes() {
     return c.json({ success: true, data: order });
   });
 
+  r.post("/orders/:id/returns", async (c) => {
+    const { token } = parseInput(tokenQuery, c.req.query());
+    const body: unknown = await c.req.json().catch(() => {
+      throw new AppError("invalid_input", "The request body must be JSON");
+    });
+    const shopper = await apiShopper(c, { fresh: true });
+    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), body as never);
+    shopper.finish(c);
+    return c.json({ success: true, data: ret }, 201);
+  });
+
   r.post("/orders/:id/cancel", async (c) => {
     const { token } = parseInput(tokenQuery, c.req.query());
     const shopper = await apiShopper(c, { fresh: true });

@@ -11,6 +11,10 @@ import Stripe from "stripe";
  *   GET  /v1/payment_intents/:id
  *   POST /v1/payment_intents/:id/confirm   payment_method pm_card_visa (succeeds) or
  *                                          pm_card_chargeDeclined (declined: 402 card_error)
+ *   POST /v1/refunds                       payment_intent and amount (the rest when none); honours
+ *                                          Idempotency-Key; refuses an unpaid intent and more than
+ *                                          the charge has left unrefunded (400, like Stripe)
+ *   GET  /v1/refunds/:id
  * A confirmation builds the event Stripe would send (payment_intent.succeeded /
  * payment_intent.payment_failed), signs it with the webhook secret the way Stripe does
  * (Stripe-Signature via the SDK's generateTestHeaderString) and delivers it: to `webhookUrl`, or
@@ -66,6 +70,18 @@ export interface FakeIntent {
   created: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeEvent {
   id: string;
   object: "event";
@@ -116,6 +132,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_KEYS.webhookSecret;
   const signer = new Stripe(FAKE_STRIPE_KEYS.secretKey);
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
   const idempotent = new Map<string, { params: string; status: number; json: unknown }>();
   const requests: RecordedRequest[] = [];
   const events: SignedEvent[] = [];
@@ -210,6 +227,51 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return answer;
     }
 
+    if (path === "/v1/refunds" || path.startsWith("/v1/refunds/")) {
+      if (key !== FAKE_STRIPE_KEYS.secretKey) return stripeError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key}` });
+      if (method === "GET") {
+        const refund = refunds.get(decodeURIComponent(path.slice("/v1/refunds/".length)));
+        return refund ? { status: 200, json: refund } : stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such refund: '${path.slice(12)}'` });
+      }
+      if (method !== "POST" || path !== "/v1/refunds") return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+      const idemKey = headers["idempotency-key"] as string | undefined;
+      const seen = idemKey ? idempotent.get(idemKey) : undefined;
+      if (seen) {
+        if (seen.params !== rawBody) {
+          return stripeError(400, { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.` });
+        }
+        return { status: seen.status, json: seen.json, replayed: true };
+      }
+      const intent = typeof body.payment_intent === "string" ? intents.get(body.payment_intent) : undefined;
+      if (!intent) return stripeError(400, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: `No such payment_intent: '${String(body.payment_intent)}'` });
+      if (intent.status !== "succeeded") {
+        return stripeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+      }
+      const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      const left = intent.amount_received - refunded;
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 1) return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: amount" });
+      if (left <= 0) return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for PaymentIntent ${intent.id} has already been refunded.` });
+      if (amount > left) {
+        return stripeError(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})` });
+      }
+      const refund: FakeRefund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: "succeeded",
+        reason: typeof body.reason === "string" ? body.reason : null,
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      const answer = { status: 200, json: refund };
+      if (idemKey) idempotent.set(idemKey, { params: rawBody, status: 200, json: structuredClone(refund) });
+      return answer;
+    }
+
     const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     if (match) {
       const intent = intents.get(decodeURIComponent(match[1]!));
@@ -293,6 +355,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     client: () => new Stripe(FAKE_STRIPE_KEYS.secretKey, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 }),
     requests,
     intents,
+    refunds,
     events,
     deliveries,
     /** Where events go from now on. */

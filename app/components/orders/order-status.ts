@@ -34,6 +34,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   pending: "Awaiting payment",
   paid: "Paid",
   failed: "Payment failed",
+  partially_refunded: "Partly refunded",
   refunded: "Refunded",
 };
 

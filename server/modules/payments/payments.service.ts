@@ -31,7 +31,7 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
     const off = () => {
       throw new AppError("not_found", "Card payments are not configured.");
     };
-    return { cardPayments: false, publishableKey: null, createIntent: async () => off(), getIntent: async () => off(), parseWebhook: () => off() };
+    return { cardPayments: false, publishableKey: null, createIntent: async () => off(), getIntent: async () => off(), refund: async () => off(), parseWebhook: () => off() };
   }
   const stripe = createStripeClient(env);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
@@ -80,6 +80,25 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
         throw err;
       }
       return cardIntentOf(intent);
+    },
+
+    async refund({ intentId, amount, currency, idempotencyKey, reason }) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: toStripeAmount(amount, currency.toLowerCase()), ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}) },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          logger.warn({ err: stripeErrorLog(err), intentId }, "stripe: refund refused");
+          throw new AppError("conflict", `The card payment could not be refunded: ${err.message}`);
+        }
+        logger.error({ err: stripeErrorLog(err), intentId }, "stripe: could not create the refund");
+        throw new AppError("unavailable", "The card payment provider could not be reached. Nothing was refunded; please try again.");
+      }
+      logger.info({ refundId: refund.id, intentId, amount }, "card refund made");
+      return { refundId: refund.id, amount: fromStripeAmount(refund.amount, refund.currency), status: refund.status ?? "succeeded" };
     },
 
     parseWebhook(rawBody, signature) {

@@ -33,6 +33,14 @@ export interface CardIntent {
   lastError: string | null;
 }
 
+/** A refund as Stripe answered it, the amount in the shop's minor units. */
+export interface CardRefund {
+  refundId: string;
+  amount: number;
+  /** Stripe's status: succeeded, pending (the bank has not confirmed yet), failed, canceled. */
+  status: string;
+}
+
 /**
  * Card payments through Stripe (server/modules/payments). Offered only when STRIPE_SECRET_KEY and
  * STRIPE_PUBLISHABLE_KEY are set; tests point the SDK at a local fake (STRIPE_API_HOST/PORT/PROTOCOL).
@@ -47,6 +55,12 @@ export interface PaymentsService {
   createIntent(order: { id: string; number: string; total: number; currency: string; email: string }): Promise<{ intentId: string; clientSecret: string }>;
   /** Reads a PaymentIntent again (the payment page: its client secret and whether it is paid already); AppError not_found when Stripe does not know it. */
   getIntent(intentId: string): Promise<CardIntent>;
+  /**
+   * Gives back `amount` (the shop's minor units) of a PaymentIntent's charge through Stripe's refund
+   * API. The idempotency key makes a retry (or a repeated request) answer the same refund, never a
+   * second one; Stripe refuses more than the charge has left (AppError conflict).
+   */
+  refund(input: { intentId: string; amount: number; currency: string; idempotencyKey: string; reason?: string | null }): Promise<CardRefund>;
   /** Verifies a webhook's Stripe-Signature against STRIPE_WEBHOOK_SECRET and maps the event; throws AppError invalid_input when it does not hold. */
   parseWebhook(rawBody: string, signature: string | null | undefined): CardPaymentEvent;
 }

@@ -1,0 +1,22 @@
+import type { Db } from "../db/database";
+import type { Epoch } from "../lib/cache";
+import { returnStock } from "../modules/inventory/inventory.service";
+import type { StepActor } from "../modules/orders/orders.refunds";
+import type { OrderReturn, OrderReturns } from "../modules/orders/orders.returns";
+
+/**
+ * Marks an approved return received and puts its units back on sale per line and variant, in one
+ * transaction: the orders module moves the return only from "approved" (a conditional update), so
+ * of two operators clicking at once one receives it and the other gets a conflict, and the stock
+ * comes back exactly once. Then the customer is mailed.
+ */
+export async function receiveReturn(deps: { db: Db; returns: OrderReturns; epoch: Epoch }, returnId: string, actor: StepActor): Promise<OrderReturn> {
+  const { ret, flipped } = await deps.db.kysely.transaction().execute(async (trx) => {
+    const { ret, units } = await deps.returns.markReceived(trx, returnId, actor);
+    const change = await returnStock(trx, units);
+    return { ret, flipped: change.flipped };
+  });
+  if (flipped.length) deps.epoch.bump();
+  deps.returns.mailReceived(ret);
+  return deps.returns.get(returnId);
+}

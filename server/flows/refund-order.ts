@@ -1,0 +1,55 @@
+import { AppError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
+import type { OrderRefund, OrderRefunds, StepActor } from "../modules/orders/orders.refunds";
+import { type RefundRequest, refundSchema } from "../modules/orders/orders.returns.schema";
+import type { PaymentsService } from "../modules/payments/payments.types";
+
+/** What the refund flow spans: the orders module's refunds and the payments module. */
+export interface RefundFlowDeps {
+  refunds: OrderRefunds;
+  payments: Pick<PaymentsService, "refund">;
+}
+
+/**
+ * Refunds part or all of what was paid on an order: lines (units of each), the shipping and a free
+ * amount, in the major unit as the API gives them. The orders module reserves it first (never more
+ * than was paid minus what was refunded, even for two refunds at once); a card order is then
+ * refunded through Stripe (its idempotency key is the refund's own, so a retry never refunds
+ * twice), a cash-on-delivery order is recorded as a manual refund; then the refund is completed
+ * (payment status, timeline, audit entry, the customer's mail). The same idempotency key answers
+ * the same refund. When Stripe refuses, the reservation is taken back and the refusal answered (409).
+ */
+export async function refundOrder(
+  deps: RefundFlowDeps,
+  orderId: string,
+  input: RefundRequest & { idempotencyKey?: string | null },
+  actor: StepActor,
+): Promise<OrderRefund> {
+  const valid = parseInput(refundSchema, input, "Please check the refund.");
+  const { refund, state } = await deps.refunds.reserve(orderId, { ...valid, idempotencyKey: input.idempotencyKey ?? null }, actor);
+  if (refund.status === "succeeded") return deps.refunds.toRefund(refund);
+  let providerRefundId: string | null = null;
+  if (refund.method === "stripe") {
+    if (!state.intentId) {
+      await deps.refunds.release(refund.id);
+      throw new AppError("conflict", "This card order has no payment to refund.");
+    }
+    try {
+      const made = await deps.payments.refund({ intentId: state.intentId, amount: refund.amount, currency: state.currency, idempotencyKey: `refund-${refund.id}`, reason: refund.reason });
+      providerRefundId = made.refundId;
+    } catch (err) {
+      // Refused: nothing was refunded, so the reservation goes. Unreachable: it stays pending, and
+      // the same request again (same idempotency key) asks Stripe again with the same key.
+      if (err instanceof AppError && err.code === "conflict") await deps.refunds.release(refund.id);
+      throw err;
+    }
+  }
+  return deps.refunds.complete(refund.id, providerRefundId, actor);
+}
+
+/** The refund of everything still refundable on an order (a cancelled paid card order), or null when nothing is left. */
+export async function refundRemainder(deps: RefundFlowDeps, orderId: string, reason: string, actor: StepActor): Promise<OrderRefund | null> {
+  const state = await deps.refunds.getState(orderId);
+  if (state.refundable <= 0) return null;
+  return refundOrder(deps, orderId, { amount: state.refundable / 100, reason, idempotencyKey: `remainder-${state.refunded}` }, actor);
+}

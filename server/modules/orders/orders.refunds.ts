@@ -1,0 +1,304 @@
+import type { Insertable, Selectable } from "kysely";
+import type { Db } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
+import type { OrderRefundTable } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { type AuditActor, appendAudit } from "../audit/audit.service";
+import { lineLabel } from "../cart/cart.pricing";
+import { toMajor, toMinor } from "../catalog/pricing";
+import type { OrderMails } from "./order-mails";
+import { isUniqueViolation } from "./orders.deps";
+import type { ValidRefundRequest } from "./orders.returns.schema";
+import type { Executor, OrderActor, OrderRow } from "./orders.types";
+
+type RefundRow = Selectable<OrderRefundTable>;
+
+/** Who makes a return or refund step: the audit log's actor, and how the order's timeline names them (default "shop"). */
+export type StepActor = AuditActor & { as?: OrderActor };
+
+/** One line of an order as a refund sees it (minor units). */
+export interface RefundableLine {
+  lineId: string;
+  /** Name with colour and size. */
+  label: string;
+  image: string | null;
+  quantity: number;
+  /** Units of this line already refunded. */
+  refundedQuantity: number;
+  lineTotal: number;
+}
+
+/** What may still be refunded on an order, in minor units: the refund dialog shows it, the refund flow enforces it. */
+export interface RefundState {
+  orderId: string;
+  number: string;
+  currency: string;
+  /** stripe for a card order (its PaymentIntent), manual for cash on delivery. */
+  method: "stripe" | "manual";
+  intentId: string | null;
+  /** What the customer paid: the total once paid (a card payment received, cash on delivery delivered), else 0. */
+  paid: number;
+  refunded: number;
+  /** paid − refunded: no refund may exceed it. */
+  refundable: number;
+  shipping: number;
+  shippingRefunded: number;
+  lines: RefundableLine[];
+}
+
+/** A refund as the API and the admin screens show it (money in the major unit). */
+export interface OrderRefund {
+  id: string;
+  orderId: string;
+  status: "pending" | "succeeded";
+  amount: number;
+  shipping: number;
+  lines: Array<{ lineId: string; quantity: number; amount: number }>;
+  reason: string;
+  method: "stripe" | "manual";
+  providerRefundId: string | null;
+  by: string;
+  at: string;
+}
+
+/** A refund to make: the request checked, with the caller's idempotency key (or none). */
+export interface RefundOrderInput extends ValidRefundRequest {
+  idempotencyKey?: string | null;
+}
+
+const PAID_STATUSES = new Set(["paid", "partially_refunded", "refunded"]);
+
+/** What the customer has paid on an order (minor units): its total once the payment status says paid (or partly or wholly refunded since). */
+export function paidAmount(o: Pick<OrderRow, "payment_status" | "total">): number {
+  return PAID_STATUSES.has(o.payment_status) ? o.total : 0;
+}
+
+const parseLines = (json: string): Array<{ lineId: string; quantity: number; amount: number }> => {
+  try {
+    return JSON.parse(json) as Array<{ lineId: string; quantity: number; amount: number }>;
+  } catch {
+    return [];
+  }
+};
+
+function toRefund(r: RefundRow): OrderRefund {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    status: r.status === "succeeded" ? "succeeded" : "pending",
+    amount: toMajor(r.amount),
+    shipping: toMajor(r.shipping_amount),
+    lines: parseLines(r.lines).map((l) => ({ ...l, amount: toMajor(l.amount) })),
+    reason: r.reason,
+    method: r.method === "stripe" ? "stripe" : "manual",
+    providerRefundId: r.provider_refund_id,
+    by: r.actor_email,
+    at: toIso(r.created_at)!,
+  };
+}
+
+/** The plan of one refund in minor units, checked against what is left: 409 for more than that, 400 for nothing. */
+export function planRefund(state: RefundState, input: ValidRefundRequest) {
+  const lines = input.lines.map((l) => {
+    const line = state.lines.find((x) => x.lineId === l.lineId);
+    if (!line) throw new AppError("invalid_input", "That line is not on this order.", { lines: "That line is not on this order." });
+    const left = line.quantity - line.refundedQuantity;
+    if (l.quantity > left) throw new AppError("conflict", left ? `Only ${left} × ${line.label} can still be refunded.` : `${line.label} has been refunded already.`);
+    // The last units of a line take what is left of its total (no cent lost to rounding).
+    const amount = l.quantity === left ? line.lineTotal - Math.round((line.lineTotal * line.refundedQuantity) / line.quantity) : Math.round((line.lineTotal * l.quantity) / line.quantity);
+    return { lineId: l.lineId, quantity: l.quantity, amount, label: line.label };
+  });
+  const shipping = toMinor(input.shipping ?? 0);
+  const shippingLeft = state.shipping - state.shippingRefunded;
+  if (shipping > shippingLeft) throw new AppError("conflict", `At most ${toMajor(shippingLeft).toFixed(2)} of the shipping can still be refunded.`);
+  const extra = toMinor(input.amount ?? 0);
+  const total = lines.reduce((sum, l) => sum + l.amount, 0) + shipping + extra;
+  if (total <= 0) throw new AppError("invalid_input", "Choose lines, the shipping or an amount to refund.");
+  if (state.paid === 0) throw new AppError("conflict", "Nothing has been paid on this order yet, so there is nothing to refund.");
+  if (total > state.refundable) {
+    throw new AppError("conflict", `A refund cannot exceed what was paid minus what was refunded: at most ${toMajor(state.refundable).toFixed(2)} ${state.currency} is left, this refund is ${toMajor(total).toFixed(2)}.`);
+  }
+  return { lines, shipping, extra, total };
+}
+
+/**
+ * The orders module's refunds: what an order may still give back, and the refund rows, reserved
+ * on the order before the payment provider is asked (so two refunds at once can never add up to
+ * more than was paid) and completed after it answered, with the timeline entry, the audit entry
+ * and the customer's mail. The refund flow (server/flows/refund-order.ts) calls the provider between.
+ */
+export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
+  const k = deps.db.kysely;
+
+  async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
+    const order = typeof orderId === "string" && orderId.length <= 100 ? await x.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst() : undefined;
+    if (!order) throw new AppError("not_found", "There is no such order.");
+    const [lines, refunds] = await Promise.all([
+      x.selectFrom("order_lines").select(["id", "name", "color", "size", "image", "quantity", "line_total"]).where("order_id", "=", orderId).orderBy("sort_order").execute(),
+      x.selectFrom("order_refunds").select(["lines", "shipping_amount"]).where("order_id", "=", orderId).execute(),
+    ]);
+    const refundedUnits = new Map<string, number>();
+    for (const r of refunds) for (const l of parseLines(r.lines)) refundedUnits.set(l.lineId, (refundedUnits.get(l.lineId) ?? 0) + l.quantity);
+    const paid = paidAmount(order);
+    return {
+      orderId: order.id,
+      number: order.number,
+      currency: order.currency,
+      method: order.payment_method === "card" ? "stripe" : "manual",
+      intentId: order.payment_intent_id,
+      paid,
+      refunded: order.refunded_total,
+      refundable: Math.max(0, paid - order.refunded_total),
+      shipping: order.shipping_total,
+      shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
+      lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id) ?? 0, lineTotal: l.line_total })),
+    };
+  }
+
+  const byKey = (key: string) => k.selectFrom("order_refunds").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+
+  return {
+    /** What may still be refunded on an order (lines, shipping, amount left); not_found for an unknown order. */
+    getState: (orderId: string) => stateOf(k, orderId),
+
+    /** The order's refunds, oldest first. */
+    async listForOrder(orderId: string): Promise<OrderRefund[]> {
+      const rows = await k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+      return rows.map(toRefund);
+    },
+
+    /**
+     * Reserves a refund on the order in one transaction: the order row is locked first (two
+     * refunds of one order take turns), what is left is read and checked (planRefund), the
+     * running total grows and the refund is stored as pending. An idempotency key seen before
+     * answers that refund instead (`replayed`), whatever this request asks.
+     */
+    async reserve(orderId: string, input: RefundOrderInput, actor: StepActor): Promise<{ refund: RefundRow; state: RefundState; replayed: boolean }> {
+      const key = `${orderId}:${input.idempotencyKey ?? newId()}`;
+      const seen = input.idempotencyKey ? await byKey(key) : undefined;
+      if (seen) return { refund: seen, state: await stateOf(k, orderId), replayed: true };
+      try {
+        return await k.transaction().execute(async (trx) => {
+          const now = nowIso();
+          const locked = await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).executeTakeFirst();
+          if (Number(locked.numUpdatedRows) === 0) throw new AppError("not_found", "There is no such order.");
+          const state = await stateOf(trx, orderId);
+          const plan = planRefund(state, input);
+          const grown = await trx
+            .updateTable("orders")
+            .set((eb) => ({ refunded_total: eb("refunded_total", "+", plan.total) }))
+            .where("id", "=", orderId)
+            .where((eb) => eb(eb("refunded_total", "+", plan.total), "<=", state.paid))
+            .executeTakeFirst();
+          if (Number(grown.numUpdatedRows) === 0) throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
+          const refund = {
+            id: newId(),
+            order_id: orderId,
+            status: "pending",
+            amount: plan.total,
+            shipping_amount: plan.shipping,
+            lines: JSON.stringify(plan.lines.map(({ lineId, quantity, amount }) => ({ lineId, quantity, amount }))),
+            reason: input.reason,
+            method: state.method,
+            provider_refund_id: null,
+            idempotency_key: key,
+            actor_id: actor.id,
+            actor_email: actor.email,
+            created_at: now,
+          } satisfies Insertable<OrderRefundTable>;
+          await trx.insertInto("order_refunds").values(refund).execute();
+          return { refund: refund as RefundRow, state, replayed: false };
+        });
+      } catch (err) {
+        // The same key sent twice at once: the second finds the first's refund.
+        const first = isUniqueViolation(err) ? await byKey(key) : undefined;
+        if (first) return { refund: first, state: await stateOf(k, orderId), replayed: true };
+        throw err;
+      }
+    },
+
+    /** Takes back a reserved refund the provider refused (the running total shrinks again). */
+    async release(refundId: string): Promise<void> {
+      const pending = await k.selectFrom("order_refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
+      if (!pending) return;
+      await k.transaction().execute(async (trx) => {
+        await trx.updateTable("orders").set({ updated_at: nowIso() }).where("id", "=", pending.order_id).execute();
+        const refund = await trx.selectFrom("order_refunds").select(["order_id", "amount"]).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+        if (!refund) return;
+        const gone = await trx.deleteFrom("order_refunds").where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+        if (Number(gone.numDeletedRows) === 0) return;
+        await trx
+          .updateTable("orders")
+          .set((eb) => ({ refunded_total: eb("refunded_total", "-", refund.amount) }))
+          .where("id", "=", refund.order_id)
+          .execute();
+      });
+    },
+
+    /**
+     * Completes a reserved refund once (a conditional update on its status): the provider's refund
+     * id, the order's payment status (partly or wholly refunded), the timeline entry and the audit
+     * entry in one transaction; then the customer's mail. A refund completed before is answered as it is.
+     */
+    async complete(refundId: string, providerRefundId: string | null, actor: StepActor): Promise<OrderRefund> {
+      const pending = await k.selectFrom("order_refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
+      if (!pending) throw new AppError("not_found", "There is no such refund.");
+      const done = await k.transaction().execute(async (trx) => {
+        const now = nowIso();
+        // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
+        await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", pending.order_id).execute();
+        const moved = await trx.updateTable("order_refunds").set({ status: "succeeded", provider_refund_id: providerRefundId }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+        const refund = (await trx.selectFrom("order_refunds").selectAll().where("id", "=", refundId).executeTakeFirst())!;
+        if (Number(moved.numUpdatedRows) === 0) return { refund, first: false };
+        const order = (await trx.selectFrom("orders").select(["status", "total", "refunded_total", "payment_status"]).where("id", "=", refund.order_id).executeTakeFirst())!;
+        const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
+        await trx.updateTable("orders").set({ payment_status: paymentStatus, updated_at: now }).where("id", "=", refund.order_id).execute();
+        const how = refund.method === "stripe" ? "to the card" : "manually";
+        await trx
+          .insertInto("order_events")
+          .values({ id: newId(), order_id: refund.order_id, status: order.status, actor: actor.as ?? "shop", note: `Refund of ${toMajor(refund.amount).toFixed(2)} made ${how}: ${refund.reason}`, actor_id: actor.id, actor_email: actor.email, created_at: now })
+          .execute();
+        await appendAudit(trx, actor, {
+          action: "order.refund",
+          entityType: "order",
+          entityId: refund.order_id,
+          changes: {
+            refunded: { before: toMajor(order.refunded_total - refund.amount), after: toMajor(order.refunded_total) },
+            paymentStatus: { before: order.payment_status, after: paymentStatus },
+            refund: { before: null, after: { id: refund.id, amount: toMajor(refund.amount), method: refund.method, providerRefundId, reason: refund.reason } },
+          },
+        });
+        return { refund, first: true };
+      });
+      if (done.first) {
+        const record = await k.selectFrom("orders").selectAll().where("id", "=", done.refund.order_id).executeTakeFirstOrThrow();
+        const lines = await k.selectFrom("order_lines").selectAll().where("order_id", "=", record.id).execute();
+        const r = done.refund;
+        deps.mails.afterSale(record, "refund", (fmt) => ({
+          subject: "refund",
+          headline: `We have refunded ${fmt(r.amount)}`,
+          lines: [
+            r.method === "stripe"
+              ? `We have refunded ${fmt(r.amount)} of your order ${record.number} to the card you paid with. It usually shows on your statement within 5 to 10 days.`
+              : `We have refunded ${fmt(r.amount)} of your order ${record.number}.`,
+            `Reason: ${r.reason}`,
+          ],
+          table: [
+            ...parseLines(r.lines).map((l) => {
+              const line = lines.find((x) => x.id === l.lineId);
+              return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : "item"}`, value: fmt(l.amount) };
+            }),
+            ...(r.shipping_amount ? [{ label: "Shipping", value: fmt(r.shipping_amount) }] : []),
+            { label: "Refunded", value: fmt(r.amount), strong: true },
+          ],
+        }));
+      }
+      return toRefund(done.refund);
+    },
+
+    toRefund,
+  };
+}
+
+export type OrderRefunds = ReturnType<typeof createOrderRefunds>;

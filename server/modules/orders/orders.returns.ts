@@ -1,0 +1,296 @@
+import type { Selectable, Updateable } from "kysely";
+import type { Db } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
+import type { OrderReturnTable } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { appendAudit } from "../audit/audit.service";
+import { lineLabel } from "../cart/cart.pricing";
+import { toMajor } from "../catalog/pricing";
+import type { SiteSettings } from "../content/content.schema";
+import type { StockLine } from "../inventory/inventory.service";
+import type { OrderMails } from "./order-mails";
+import type { StepActor } from "./orders.refunds";
+import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "./orders.returns.schema";
+import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
+import { parseInput } from "../../lib/validate";
+
+type ReturnRow = Selectable<OrderReturnTable>;
+
+export const RETURN_STATUSES = ["requested", "approved", "refused", "received"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  refused: "Refused",
+  received: "Received",
+};
+
+/** A return as the customer and the operators see it (money in the major unit). */
+export interface OrderReturn {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  customer: { name: string; email: string };
+  status: ReturnStatus;
+  reason: string;
+  refusalReason: string | null;
+  lines: Array<{ lineId: string; label: string; image: string | null; quantity: number; unitPrice: number }>;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  receivedBy: string | null;
+  receivedAt: string | null;
+}
+
+/** Whether (and what) the customer may still ask to return of an order. */
+export interface ReturnPolicy {
+  /** A return can be asked for now. */
+  open: boolean;
+  /** Why not, in the customer's words, when it cannot. */
+  closedReason: string | null;
+  /** The last moment a return can be asked for (delivery + the window), once delivered. */
+  closesAt: string | null;
+  /** Per line: units bought, units already asked for (in returns not refused), units left to ask for. */
+  lines: Array<{ lineId: string; label: string; image: string | null; bought: number; asked: number; left: number }>;
+}
+
+const RETURNABLE = new Set(["delivered", "completed"]);
+const DAY = 24 * 60 * 60 * 1000;
+
+const parseLines = (json: string): Array<{ lineId: string; quantity: number }> => {
+  try {
+    return JSON.parse(json) as Array<{ lineId: string; quantity: number }>;
+  } catch {
+    return [];
+  }
+};
+
+/** The one rule of what may be returned: lines of a delivered (or completed) order, within the window from delivery, at most what was bought minus what was asked for. */
+export function returnPolicy(record: OrderRecord, returns: Pick<ReturnRow, "status" | "lines">[], windowDays: number, now = Date.now()): ReturnPolicy {
+  const asked = new Map<string, number>();
+  for (const r of returns) if (r.status !== "refused") for (const l of parseLines(r.lines)) asked.set(l.lineId, (asked.get(l.lineId) ?? 0) + l.quantity);
+  const lines = [...record.lines]
+    .sort((a, b) => a.sort_order - b.sort_order)
+    .map((l) => {
+      const n = asked.get(l.id) ?? 0;
+      return { lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, bought: l.quantity, asked: n, left: Math.max(0, l.quantity - n) };
+    });
+  const o = record.order;
+  if (!RETURNABLE.has(o.status)) return { open: false, closedReason: "Items can be returned once the order has been delivered.", closesAt: null, lines };
+  const deliveredEvents = record.events.filter((e) => e.status === "delivered").map((e) => Date.parse(toIso(e.created_at)!));
+  const deliveredAt = deliveredEvents.length ? Math.max(...deliveredEvents) : Date.parse(toIso(o.updated_at)!);
+  const closesAt = deliveredAt + windowDays * DAY;
+  const closes = new Date(closesAt).toISOString();
+  if (now > closesAt) return { open: false, closedReason: `The return window of ${windowDays} days after delivery closed on ${closes.slice(0, 10)}.`, closesAt: closes, lines };
+  if (lines.every((l) => l.left === 0)) return { open: false, closedReason: "Every item of this order has been asked for in a return already.", closesAt: closes, lines };
+  return { open: true, closedReason: null, closesAt: closes, lines };
+}
+
+function toReturn(r: ReturnRow, order: Pick<OrderRow, "number" | "contact_name" | "contact_email">, lines: Pick<OrderLineRow, "id" | "name" | "color" | "size" | "image" | "unit_final_price">[]): OrderReturn {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    orderNumber: order.number,
+    customer: { name: order.contact_name, email: order.contact_email },
+    status: (RETURN_STATUSES as readonly string[]).includes(r.status) ? (r.status as ReturnStatus) : "requested",
+    reason: r.reason,
+    refusalReason: r.refusal_reason,
+    lines: parseLines(r.lines).map((l) => {
+      const line = lines.find((x) => x.id === l.lineId);
+      return { lineId: l.lineId, label: line ? lineLabel(line.name, line.color, line.size) : "Item", image: line?.image ?? null, quantity: l.quantity, unitPrice: toMajor(line?.unit_final_price ?? 0) };
+    }),
+    requestedAt: toIso(r.created_at)!,
+    decidedBy: r.decided_by,
+    decidedAt: toIso(r.decided_at),
+    receivedBy: r.received_by,
+    receivedAt: toIso(r.received_at),
+  };
+}
+
+export interface ReturnListQuery {
+  status?: ReturnStatus;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * The orders module's returns: a customer asks for lines of a delivered order back (within the
+ * window of the settings), an operator approves or refuses, and the receive-return flow
+ * (server/flows/receive-return.ts) marks the goods received here while the inventory takes the
+ * units back. Each step moves the return only from the status it read (of two operators clicking
+ * at once, one wins), writes a timeline note on the order and an audit entry in the same
+ * transaction, and mails the customer.
+ */
+export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "requireVisible" | "getRecord">; mails: OrderMails; settings: () => Promise<SiteSettings> }) {
+  const k = deps.db.kysely;
+
+  async function views(rows: ReturnRow[], x: Executor = k): Promise<OrderReturn[]> {
+    if (rows.length === 0) return [];
+    const orderIds = [...new Set(rows.map((r) => r.order_id))];
+    const [orders, lines] = await Promise.all([
+      x.selectFrom("orders").select(["id", "number", "contact_name", "contact_email"]).where("id", "in", orderIds).execute(),
+      x.selectFrom("order_lines").select(["id", "order_id", "name", "color", "size", "image", "unit_final_price"]).where("order_id", "in", orderIds).execute(),
+    ]);
+    return rows.map((r) =>
+      toReturn(
+        r,
+        orders.find((o) => o.id === r.order_id)!,
+        lines.filter((l) => l.order_id === r.order_id),
+      ),
+    );
+  }
+
+  async function getOne(returnId: string, x: Executor = k): Promise<OrderReturn> {
+    const row = typeof returnId === "string" && returnId.length <= 100 ? await x.selectFrom("order_returns").selectAll().where("id", "=", returnId).executeTakeFirst() : undefined;
+    if (!row) throw new AppError("not_found", "There is no such return.");
+    return (await views([row], x))[0]!;
+  }
+
+  const rowsOf = (x: Executor, orderId: string) => x.selectFrom("order_returns").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
+
+  /** The note the order's timeline gets for a step. */
+  const summary = (r: OrderReturn) => r.lines.map((l) => `${l.quantity} × ${l.label}`).join(", ");
+
+  function mail(r: OrderReturn, subject: string, headline: string, lines: string[]) {
+    void deps.orders.getRecord(r.orderId).then((record) => {
+      if (record) deps.mails.afterSale(record.order, `return ${subject}`, () => ({ subject, headline, lines, table: r.lines.map((l) => ({ label: l.label, value: `× ${l.quantity}` })) }));
+    });
+  }
+
+  /**
+   * Moves a return from `from` to `to` only if it is still in `from` (conditional update), with
+   * the order's timeline note and the audit entry in the caller's transaction; conflict otherwise.
+   */
+  async function step(trx: Executor, returnId: string, from: ReturnStatus, to: ReturnStatus, actor: StepActor, extra: Updateable<OrderReturnTable>, note: (r: OrderReturn) => string): Promise<OrderReturn> {
+    const before = await getOne(returnId, trx);
+    const now = nowIso();
+    const moved = await trx
+      .updateTable("order_returns")
+      .set({ ...extra, status: to, updated_at: now })
+      .where("id", "=", returnId)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) {
+      const current = await trx.selectFrom("order_returns").select("status").where("id", "=", returnId).executeTakeFirst();
+      throw new AppError("conflict", current?.status === to ? `This return is already ${RETURN_STATUS_LABELS[to].toLowerCase()}.` : `This return is ${current?.status ?? "gone"}, so it cannot become ${to}.`);
+    }
+    const order = (await trx.selectFrom("orders").select("status").where("id", "=", before.orderId).executeTakeFirst())!;
+    await trx
+      .insertInto("order_events")
+      .values({ id: newId(), order_id: before.orderId, status: order.status, actor: actor.as ?? "shop", note: note(before), actor_id: actor.id, actor_email: actor.email, created_at: now })
+      .execute();
+    await appendAudit(trx, actor, { action: `return.${to === "requested" ? "request" : to === "approved" ? "approve" : to === "refused" ? "refuse" : "receive"}`, entityType: "order", entityId: before.orderId, changes: { [`return ${returnId}`]: { before: from, after: to } } });
+    return { ...before, status: to };
+  }
+
+  return {
+    /** The return policy of an order for its customer (what the /my-orders form offers) and its returns. */
+    async forCustomer(orderId: string, viewer: OrderViewer): Promise<{ policy: ReturnPolicy; returns: OrderReturn[] }> {
+      const record = await deps.orders.requireVisible(orderId, viewer);
+      const [rows, settings] = await Promise.all([rowsOf(k, orderId), deps.settings()]);
+      return { policy: returnPolicy(record, rows, settings.returnWindowDays), returns: await views(rows) };
+    },
+
+    /** The order's returns, oldest first. */
+    listForOrder: async (orderId: string) => views(await rowsOf(k, orderId)),
+
+    /** Returns for the operators, newest first, by status (50 a page). */
+    async list(query: ReturnListQuery = {}): Promise<{ data: OrderReturn[]; meta: { page: number; pageSize: number; total: number; counts: Record<string, number> } }> {
+      const page = Math.max(1, query.page ?? 1);
+      const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 50));
+      let q = k.selectFrom("order_returns");
+      if (query.status) q = q.where("status", "=", query.status);
+      const [rows, counts] = await Promise.all([
+        q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).offset((page - 1) * pageSize).execute(),
+        k.selectFrom("order_returns").select((eb) => ["status", eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute(),
+      ]);
+      const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]));
+      const total = query.status ? (byStatus[query.status] ?? 0) : Object.values(byStatus).reduce((a, b) => a + b, 0);
+      return { data: await views(rows), meta: { page, pageSize, total, counts: byStatus } };
+    },
+
+    /** One return; not_found for an unknown id. */
+    get: (returnId: string) => getOne(returnId),
+
+    /**
+     * The customer's return request on their order (the same visibility rule as reading it: anyone
+     * else gets not_found): lines of a delivered order, within the window, never more units than
+     * were bought minus those already asked for (the order row is locked first, so two requests at
+     * once cannot both take the last unit).
+     */
+    async request(orderId: string, viewer: OrderViewer, input: ReturnRequestInput): Promise<OrderReturn> {
+      const valid = parseInput(returnRequestSchema, input, "Please check the return.");
+      await deps.orders.requireVisible(orderId, viewer);
+      const settings = await deps.settings();
+      const id = newId();
+      await k.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).execute();
+        const record = (await deps.orders.getRecord(orderId, trx))!;
+        const policy = returnPolicy(record, await rowsOf(trx, orderId), settings.returnWindowDays);
+        if (!policy.open) throw new AppError("conflict", policy.closedReason!);
+        for (const l of valid.lines) {
+          const line = policy.lines.find((x) => x.lineId === l.lineId);
+          if (!line) throw new AppError("invalid_input", "That item is not on this order.", { lines: "That item is not on this order." });
+          if (l.quantity > line.left) {
+            throw new AppError("conflict", line.left ? `You can return at most ${line.left} × ${line.label}.` : `${line.label} has been asked for in a return already.`, { [`lines.${l.lineId}`]: `At most ${line.left}` });
+          }
+        }
+        const o = record.order;
+        const actor: StepActor = { id: o.user_id ?? "guest", email: o.contact_email, requestId: null, as: "customer" };
+        await trx
+          .insertInto("order_returns")
+          .values({ id, order_id: orderId, status: "requested", reason: valid.reason, lines: JSON.stringify(valid.lines), refusal_reason: null, requested_by: o.user_id, decided_by: null, decided_at: null, received_by: null, received_at: null, created_at: now, updated_at: now })
+          .execute();
+        const items = valid.lines.map((l) => `${l.quantity} × ${policy.lines.find((x) => x.lineId === l.lineId)!.label}`).join(", ");
+        await trx.insertInto("order_events").values({ id: newId(), order_id: orderId, status: o.status, actor: "customer", note: `Return requested: ${items}. Reason: ${valid.reason}`, actor_id: null, actor_email: null, created_at: now }).execute();
+        await appendAudit(trx, actor, { action: "return.request", entityType: "order", entityId: orderId, changes: { [`return ${id}`]: { before: null, after: "requested" } } });
+      });
+      const created = await getOne(id);
+      mail(created, "return requested", "We have your return request", [`We have received your request to return items of order ${created.orderNumber}. We will let you know once we have looked at it.`, `Reason: ${created.reason}`]);
+      return created;
+    },
+
+    /** Approves a requested return: the customer is told to send the items back. */
+    async approve(returnId: string, actor: StepActor): Promise<OrderReturn> {
+      const r = await k.transaction().execute((trx) => step(trx, returnId, "requested", "approved", actor, { decided_by: actor.email, decided_at: nowIso() }, (x) => `Return approved: ${summary(x)}`));
+      mail(r, "return approved", "Your return is approved", [`Your return for order ${r.orderNumber} is approved. Please send the items below back to us; we refund them once they arrive.`]);
+      return getOne(returnId);
+    },
+
+    /** Refuses a requested return with a reason the customer is told. */
+    async refuse(returnId: string, input: { reason: string }, actor: StepActor): Promise<OrderReturn> {
+      const { reason } = parseInput(returnRefusalSchema, input, "Please say why the return is refused.");
+      const r = await k.transaction().execute((trx) =>
+        step(trx, returnId, "requested", "refused", actor, { decided_by: actor.email, decided_at: nowIso(), refusal_reason: reason }, (x) => `Return refused: ${summary(x)}. Reason: ${reason}`),
+      );
+      mail(r, "return refused", "We cannot accept your return", [`We are sorry: we cannot accept the return you asked for on order ${r.orderNumber}.`, `Reason: ${reason}`]);
+      return getOne(returnId);
+    },
+
+    /**
+     * In the caller's transaction (the receive-return flow's): marks an approved return received,
+     * once, and answers the units it gives back per product and variant for the inventory.
+     */
+    async markReceived(trx: Executor, returnId: string, actor: StepActor): Promise<{ ret: OrderReturn; units: StockLine[] }> {
+      const ret = await step(trx, returnId, "approved", "received", actor, { received_by: actor.email, received_at: nowIso() }, (x) => `Return received, items back in stock: ${summary(x)}`);
+      const lines = await trx.selectFrom("order_lines").select(["id", "product_id", "variant_id"]).where("order_id", "=", ret.orderId).execute();
+      const units = ret.lines.flatMap((l) => {
+        const line = lines.find((x) => x.id === l.lineId);
+        return line ? [{ productId: line.product_id, variantId: line.variant_id, quantity: l.quantity }] : [];
+      });
+      return { ret, units };
+    },
+
+    /** Tells the customer their returned items arrived (after the receive-return flow committed). */
+    mailReceived(r: OrderReturn): void {
+      mail(r, "return received", "We have received your return", [`The items you sent back from order ${r.orderNumber} have arrived. Your refund follows shortly, if it has not already.`]);
+    },
+
+    toReturn,
+  };
+}
+
+export type OrderReturns = ReturnType<typeof createOrderReturns>;
