@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 import { AppError } from "../lib/errors";
 import type { Env } from "../env";
@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { ImageService } from "../modules/images/images.service";
 import { imageSrcSet } from "../modules/images/image-sizes";
 import type { Mailer } from "../modules/mail/mailer";
+import { deleteAccountMail } from "../modules/mail/templates";
 import { type SessionUser, type UserRecord, createUsersService, toSessionUser } from "../modules/users/users.service";
 import { createAuth } from "./auth";
 import type { Role } from "./permissions";
@@ -34,6 +35,9 @@ export interface AuthServiceDeps {
   /** How many orders a user has placed (the orders module's count, for the user record). */
   countOrders: (userId: string) => Promise<number>;
 }
+
+const DELETION_LINK_MS = 60 * 60 * 1000;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** Tracks work that runs after an answer is sent, so tests and shutdown can wait for it. */
 function createBackgroundTasks() {
@@ -99,6 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     rateLimits,
     siteName: deps.siteName,
     background: (task) => background.run(task),
+    onSignIn: (userId) => users.recordSignIn(userId).catch((err: unknown) => logger.warn({ err }, "could not record a sign-in")),
   });
   const providers = listAuthProviders(env);
   warnIncompleteProviders(env, logger);
@@ -218,6 +223,45 @@ export function createAuthService(deps: AuthServiceDeps) {
       const password = `demo-${randomBytes(9).toString("base64url")}`;
       await createUserWithPassword(email, password, "Demo Admin", "admin");
       return { email, password };
+    },
+
+    /** Ends the request's session and answers the cookies that clear it (also when the session is gone already, as after deleting the account). */
+    async endSession(headers: Headers): Promise<string[]> {
+      const res = await auth.api.signOut({ headers, asResponse: true });
+      return res.headers.getSetCookie();
+    },
+
+    /** Whether `password` is the account's own: "none" for an account that signs in without one (social sign-in, magic link). */
+    async checkPassword(userId: string, password: string): Promise<"ok" | "wrong" | "none"> {
+      const ctx = await auth.$context;
+      const credential = (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === "credential" && a.password);
+      if (!credential?.password) return "none";
+      return (await ctx.password.verify({ hash: credential.password, password })) ? "ok" : "wrong";
+    },
+
+    /**
+     * Mails the owner of an account without a password the link that confirms deleting it
+     * (/update-profile?delete-token=…, valid one hour); a new link replaces the previous one.
+     */
+    async sendDeletionLink(user: { id: string; email: string; name: string }): Promise<void> {
+      const ctx = await auth.$context;
+      const token = randomBytes(24).toString("base64url");
+      const identifier = `delete-account:${user.id}`;
+      await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
+      await ctx.internalAdapter.createVerificationValue({ identifier, value: hashToken(token), expiresAt: new Date(Date.now() + DELETION_LINK_MS) });
+      const url = `${env.PUBLIC_URL.replace(/\/+$/, "")}/update-profile?delete-token=${token}`;
+      const siteName = await deps.siteName().catch(() => "Shop");
+      background.run(mailer.send(deleteAccountMail({ to: user.email, name: user.name, siteName, url }), { fromName: siteName }).catch((err: unknown) => logger.error({ err }, "could not send the account deletion mail")));
+    },
+
+    /** Whether `token` is this account's live deletion link; a matching link is used up. */
+    async takeDeletionToken(userId: string, token: string): Promise<boolean> {
+      const ctx = await auth.$context;
+      const identifier = `delete-account:${userId}`;
+      const found = await ctx.internalAdapter.findVerificationValue(identifier);
+      if (!found || found.value !== hashToken(token) || new Date(found.expiresAt).getTime() < Date.now()) return false;
+      await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
+      return true;
     },
 
     /** Whether an account with this e-mail address exists (start-up messages only; never exposed over HTTP). */

@@ -18,6 +18,8 @@ export type AuthTables = {
     banned: Bool | null;
     ban_reason: string | null;
     ban_expires: Timestamp | null;
+    /** When the account last started a session (migration 0015). */
+    last_sign_in_at: Timestamp | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

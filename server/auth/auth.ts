@@ -69,6 +69,8 @@ export interface AuthDeps {
   siteName: () => Promise<string>;
   /** Runs work after the answer is sent (mails), so every answer takes the same time. */
   background: (task: Promise<unknown>) => void;
+  /** Called for every new session (the customer list's "last sign-in"). */
+  onSignIn?: (userId: string) => Promise<void>;
 }
 
 function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
@@ -285,6 +287,13 @@ export function createAuth(deps: AuthDeps) {
         create: {
           // Magic-link and some providers create accounts without a name: start from the address.
           before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email.split("@")[0] } }),
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await deps.onSignIn?.(session.userId);
+          },
         },
       },
     },

@@ -1,9 +1,17 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { parseInput } from "../lib/validate";
 import { AppError } from "../lib/errors";
 import { can } from "../auth/permissions";
 import type { SessionUser } from "../auth/auth.service";
 import { type AppEnv, clientIp } from "./context";
 import { readMultipart } from "./multipart";
+
+/** The body of POST /api/account/delete (and the profile page's "Delete account" form). */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(200).optional(),
+  token: z.string().max(200).optional(),
+});
 
 const AVATAR_FIELDS = ["image", "file", "avatar"];
 const AVATAR_TOO_LARGE = "The picture is too large: 5 MB at most, please.";
@@ -51,6 +59,16 @@ export function authRoutes() {
     } finally {
       await form.cleanup();
     }
+  });
+
+  // The customer deletes their own account: the same flow as the admin's delete, then signed out.
+  r.post("/account/delete", async (c) => {
+    const user = await requireApiUser(c);
+    const input = parseInput(deleteAccountSchema, await c.req.json().catch(() => ({})));
+    const result = await c.var.services.deleteOwnAccount(user, input, c.var.requestId ?? null);
+    if (result.deleted) for (const cookie of await c.var.services.auth.endSession(c.req.raw.headers)) c.header("Set-Cookie", cookie, { append: true });
+    c.header("Cache-Control", "private, no-store");
+    return c.json(result, result.deleted ? 200 : 202);
   });
 
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.

@@ -1,12 +1,20 @@
 import { z } from "zod";
 import { PERMISSIONS, ROLES } from "../../auth/permissions";
+import { AppError } from "../../lib/errors";
+import { USER_SORTS } from "../../modules/users/users.service";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
+
+const yesNo = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const userListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
+  verified: yesNo.optional(),
+  banned: yesNo.optional(),
+  sort: z.enum(USER_SORTS).optional(),
+  dir: z.enum(["asc", "desc"]).optional(),
 });
 export const banBody = z.object({
   reason: z.string().trim().max(200, "The reason can be at most 200 characters").optional(),
@@ -22,12 +30,53 @@ export const USER_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/users",
-    summary: "List users (newest first) with their role, permissions and ban state; `search` matches the e-mail address, `role` picks one role.",
+    summary:
+      "List users with their role, permissions, ban state, orders, total spent (cancelled orders left out) and last sign-in; `search` matches the name or e-mail address; filters `role`, `verified`, `banned`; `sort` by joined (default, newest first), name, orders, spent or lastSignIn, `dir` asc or desc.",
     query: userListQuery,
     async handler(c) {
       const q = parseQuery(c, userListQuery);
       const { users, total } = await c.var.services.users.listUsers(q);
       return c.json({ success: true, data: users, meta: { total, limit: q.limit, offset: q.offset } });
+    },
+  },
+  {
+    method: "GET",
+    path: "/users/:id",
+    summary: "One customer: the account, last sign-in, orders and total spent, address book, orders (newest first) and signed-in devices (no tokens).",
+    async handler(c) {
+      return c.json({ success: true, data: await c.var.services.getCustomer(idParam(c, "user id")) });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/users/:id",
+    summary:
+      "Delete an account: its sessions, sign-in methods, cart, wishlist and addresses go; its orders stay with the personal data replaced by “Deleted customer”. Nobody deletes themselves here, only an administrator deletes staff, and the last administrator stays (409).",
+    async handler(c) {
+      const result = await c.var.services.deleteCustomer(actorOf(c), idParam(c, "user id"));
+      return c.json({ success: true, data: { deleted: true, ordersKept: result.ordersKept } });
+    },
+  },
+  {
+    method: "GET",
+    path: "/users/:id/export",
+    summary: "Everything the shop holds about a customer as a JSON download (a GDPR access request): profile, addresses, orders with lines, wishlist, cart, devices (no tokens), audit entries about them. Audited.",
+    async handler(c) {
+      const id = idParam(c, "user id");
+      const data = await c.var.services.exportCustomer(id, actorOf(c));
+      c.header("Content-Disposition", `attachment; filename="customer-${id.replace(/[^\w-]/g, "")}.json"`);
+      return c.json(data);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/users/:id/sessions/:sessionId",
+    summary: "Sign one device of a user out: its session ends at once. Audited.",
+    async handler(c) {
+      const sessionId = c.req.param("sessionId");
+      if (!sessionId) throw new AppError("invalid_input", "The session id is missing from the address");
+      await c.var.services.users.revokeSession(actorOf(c), idParam(c, "user id"), sessionId);
+      return c.json({ success: true, data: { revoked: true } });
     },
   },
   {

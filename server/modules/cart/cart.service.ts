@@ -297,6 +297,13 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       return true;
     },
 
+    async forgetUser(trx, userId) {
+      const owner = requireOwner({ userId, visitorId: null });
+      await trx.deleteFrom("cart_lines").where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner)).execute();
+      await trx.deleteFrom("carts").where("owner", "=", owner).execute();
+      await trx.deleteFrom("cart_notices").where("owner", "=", owner).execute();
+    },
+
     withdrawProducts: withdrawFromCarts,
 
     async takeNotices(shopper) {

@@ -206,6 +206,8 @@ export interface CartService {
    * with 1 unit so its problem shows. Returns whether there was a cart to move.
    */
   moveCart(k: Executor, from: Shopper, to: Shopper): Promise<boolean>;
+  /** In the caller's transaction (an account deleted): removes the account's cart, its lines and its notices. */
+  forgetUser(k: Executor, userId: string): Promise<void>;
   /**
    * In the caller's transaction (a catalogue write): removes every line of these products, which
    * were withdrawn from sale (archived or deleted), and leaves each cart's owner a notice (`takeNotices`).

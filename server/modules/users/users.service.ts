@@ -1,8 +1,11 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AuthTables } from "../../auth/auth.tables";
 import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "../../auth/permissions";
 import type { Db } from "../../db/database";
+import type { Database } from "../../db/schema";
 import { nowIso, toIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
+import { toMajor } from "../catalog/pricing";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 
 /** An account as the shop shows it: the admin screens, GET /api/auth/user/{uid}, the session. */
@@ -82,17 +85,54 @@ export function toSessionUser(raw: RawUser): SessionUser {
   return { id, name, email, image, role, permissions, emailVerified };
 }
 
+/** What the customer list sorts by. */
+export const USER_SORTS = ["joined", "name", "orders", "spent", "lastSignIn"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 export interface UserListQuery {
+  /** Part of the name or e-mail address. */
   search?: string;
   role?: Role;
+  verified?: boolean;
+  banned?: boolean;
+  sort?: UserSort;
+  dir?: "asc" | "desc";
   limit: number;
   offset: number;
+}
+
+/** One row of the admin's customer list: the account with its orders, money spent and last sign-in. */
+export interface CustomerListRow extends UserAccount {
+  orders: number;
+  /** Major unit; cancelled orders do not count. */
+  totalSpent: number;
+  lastSignInAt: string | null;
+}
+
+/** A signed-in device of an account (never its token). */
+export interface AccountSession {
+  id: string;
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** The orders module's figures per account, as the users list shows and sorts them (minor units). */
+export interface CustomerStatsColumns {
+  statsColumns(userIdColumn: string): { orders: RawBuilder<number>; spent: RawBuilder<number> };
+}
+
+/** Whether the actor deletes the account from the admin, or the customer deletes their own. */
+export interface DeleteOptions {
+  self?: boolean;
 }
 
 const COLUMNS = ["id", "name", "email", "image", "role", "permissions", "email_verified", "banned", "ban_reason", "ban_expires", "created_at"] as const;
 
 /** The accounts tables (written by better-auth for sign-in) read and changed for the shop: records, roles, bans. */
-export function createUsersService(db: Db) {
+export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsColumns } = {}) {
   const k = db.kysely.withTables<AuthTables>();
   // better-sqlite3 binds no booleans: SQLite keeps them as 0/1.
   const flag = (on: boolean) => (db.dialect === "sqlite" ? Number(on) : on);
@@ -127,16 +167,135 @@ export function createUsersService(db: Db) {
       return Number(row.n);
     },
 
-    /** Accounts newest first, optionally matching an e-mail fragment or one role, with the total. */
-    async listUsers(query: UserListQuery): Promise<{ users: UserAccount[]; total: number }> {
+    /**
+     * One page of accounts for the customer list, with their orders, money spent and last sign-in:
+     * search by name or e-mail, filter by role, confirmed address and ban, sort (newest first by default).
+     */
+    async listUsers(query: UserListQuery): Promise<{ users: CustomerListRow[]; total: number }> {
       let q = k.selectFrom("users");
-      if (query.search) q = q.where("email", "like", `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (query.search) {
+        const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb("email", "like", like), eb(eb.fn("lower", ["name"]), "like", like)]));
+      }
       if (query.role) q = q.where("role", "=", query.role);
+      if (query.verified !== undefined) q = q.where("email_verified", "=", flag(query.verified));
+      if (query.banned === true) q = q.where("banned", "=", flag(true));
+      if (query.banned === false) q = q.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", flag(false))]));
+      const stats = deps.orderStats?.statsColumns("users.id") ?? { orders: sql<number>`0`, spent: sql<number>`0` };
+      const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
+      let page = q.select([...COLUMNS, "last_sign_in_at", stats.orders.as("order_count"), stats.spent.as("total_spent")]);
+      switch (query.sort ?? "joined") {
+        case "name":
+          page = page.orderBy((eb) => eb.fn("lower", ["name"]), dir);
+          break;
+        case "orders":
+          page = page.orderBy(stats.orders, dir);
+          break;
+        case "spent":
+          page = page.orderBy(stats.spent, dir);
+          break;
+        case "lastSignIn":
+          // Never signed in sorts last either way (the engines disagree on where nulls go).
+          page = page.orderBy(sql`case when last_sign_in_at is null then 1 else 0 end`).orderBy("last_sign_in_at", dir);
+          break;
+        default:
+          page = page.orderBy("created_at", dir);
+      }
       const [rows, count] = await Promise.all([
-        q.select(COLUMNS).orderBy("created_at", "desc").orderBy("id").limit(query.limit).offset(query.offset).execute(),
+        page.orderBy("id").limit(query.limit).offset(query.offset).execute(),
         q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
-      return { users: rows.map(toUserAccount), total: Number(count.n) };
+      return {
+        users: rows.map((r) => ({
+          ...toUserAccount(r),
+          orders: Number(r.order_count ?? 0),
+          totalSpent: toMajor(Number(r.total_spent ?? 0)),
+          lastSignInAt: toIso(r.last_sign_in_at ?? null),
+        })),
+        total: Number(count.n),
+      };
+    },
+
+    /** When the account last signed in (stamped by each new session), or null. */
+    async getLastSignIn(userId: string): Promise<string | null> {
+      const row = await k.selectFrom("users").select("last_sign_in_at").where("id", "=", userId).executeTakeFirst();
+      return toIso(row?.last_sign_in_at ?? null);
+    },
+
+    /** Stamps the account's last sign-in (better-auth calls it for every new session). */
+    async recordSignIn(userId: string): Promise<void> {
+      await k.updateTable("users").set({ last_sign_in_at: nowIso() }).where("id", "=", userId).execute();
+    },
+
+    /** The account's signed-in devices that have not expired, most recently active first (no tokens). */
+    async listSessions(userId: string): Promise<AccountSession[]> {
+      const rows = await k
+        .selectFrom("sessions")
+        .select(["id", "created_at", "updated_at", "expires_at", "ip_address", "user_agent"])
+        .where("user_id", "=", userId)
+        .where("expires_at", ">", nowIso())
+        .orderBy("updated_at", "desc")
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: toIso(r.created_at)!,
+        lastActiveAt: toIso(r.updated_at)!,
+        expiresAt: toIso(r.expires_at)!,
+        ipAddress: r.ip_address,
+        userAgent: r.user_agent,
+      }));
+    },
+
+    /** Signs one device of an account out (its session ends at once), audited. */
+    async revokeSession(actor: AuditActor & { role: Role }, userId: string, sessionId: string): Promise<void> {
+      await db.kysely.transaction().execute(async (trx) => {
+        const t = trx.withTables<AuthTables>();
+        const account = await requireAccount(t, userId);
+        if (isStaff(account) && actor.role !== "admin" && account.id !== actor.id) throw new AppError("forbidden", "Only an administrator can sign a staff account out.");
+        const session = await t.selectFrom("sessions").select(["id", "user_agent"]).where("id", "=", sessionId).where("user_id", "=", userId).executeTakeFirst();
+        if (!session) throw new AppError("not_found", "This device is no longer signed in.");
+        await t.deleteFrom("sessions").where("id", "=", sessionId).execute();
+        await appendAudit(trx, actor, {
+          action: "user.revoke",
+          entityType: "user",
+          entityId: userId,
+          changes: { session: { before: session.user_agent ?? session.id, after: null } },
+        });
+      });
+    },
+
+    /**
+     * In the caller's transaction: the account about to be deleted, or why it may not be. Nobody
+     * deletes their own account from the admin (only from their profile), only an administrator
+     * deletes a staff account, and the shop's last administrator stays (409).
+     */
+    async requireDeletable(trx: Kysely<Database>, actor: AuditActor & { role: Role }, userId: string, options: DeleteOptions = {}): Promise<UserAccount> {
+      const t = trx.withTables<AuthTables>();
+      if (!options.self && userId === actor.id) throw new AppError("forbidden", "You cannot delete your own account here: do it from your profile page.");
+      if (options.self && userId !== actor.id) throw new AppError("forbidden", "You can only delete your own account.");
+      const account = await requireAccount(t, userId);
+      if (!options.self && isStaff(account) && actor.role !== "admin") throw new AppError("forbidden", "Only an administrator can delete a staff account.");
+      if (account.role === "admin" && (await adminsLeft(t, userId)) === 0) {
+        throw new AppError("conflict", "This is the shop's last administrator and cannot be deleted: make someone else an administrator first.");
+      }
+      return account;
+    },
+
+    /**
+     * In the caller's transaction (the delete-customer flow): deletes the account with its
+     * sessions and sign-in methods, audited without the person's name or address.
+     */
+    async deleteAccount(trx: Kysely<Database>, actor: AuditActor, account: UserAccount, ordersKept: number): Promise<void> {
+      const t = trx.withTables<AuthTables>();
+      await t.deleteFrom("sessions").where("user_id", "=", account.id).execute();
+      await t.deleteFrom("accounts").where("user_id", "=", account.id).execute();
+      await t.deleteFrom("users").where("id", "=", account.id).execute();
+      await appendAudit(trx, actor, {
+        action: "user.delete",
+        entityType: "user",
+        entityId: account.id,
+        changes: { account: { before: account.role, after: "deleted" }, ordersKept: { before: null, after: ordersKept } },
+      });
     },
 
     /**

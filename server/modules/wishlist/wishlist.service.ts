@@ -141,6 +141,12 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
       await trx.updateTable("wishlist_notices").set({ owner: toOwner }).where("owner", "=", fromOwner).execute();
     },
 
+    async forgetUser(trx, userId) {
+      const owner = requireOwner({ userId, visitorId: null });
+      await trx.deleteFrom("wishlist_items").where("owner", "=", owner).execute();
+      await trx.deleteFrom("wishlist_notices").where("owner", "=", owner).execute();
+    },
+
     withdrawProducts: withdrawFromWishlists,
 
     async takeNotices(shopper) {

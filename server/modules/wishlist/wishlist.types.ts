@@ -40,6 +40,8 @@ export interface WishlistService {
   hasItems(shopper: Shopper): Promise<boolean>;
   /** In the caller's transaction: makes `to`'s wishlist the union of both (keeping when each entry was added) and empties `from`'s. */
   moveWishlist(k: Kysely<Database>, from: Shopper, to: Shopper): Promise<void>;
+  /** In the caller's transaction (an account deleted): removes the account's wishlist and its notices. */
+  forgetUser(k: Kysely<Database>, userId: string): Promise<void>;
   /** In the caller's transaction (a catalogue write): removes these products, withdrawn from sale (archived or deleted), from every wishlist and tells each owner once (`takeNotices`). */
   withdrawProducts(k: Kysely<Database>, products: Array<{ id: string; name: string }>): Promise<void>;
   /** This shopper's messages ("“X” is no longer available and was removed from your wishlist."), each returned once. */

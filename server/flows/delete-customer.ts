@@ -1,0 +1,77 @@
+import type { AuthService, SessionUser } from "../auth/auth.service";
+import type { Db } from "../db/database";
+import { AppError } from "../lib/errors";
+import type { Role } from "../auth/permissions";
+import type { AuditActor, AuditService } from "../modules/audit/audit.service";
+import type { CartService } from "../modules/cart/cart.types";
+import type { OrderCustomers } from "../modules/orders/orders.customers";
+import type { SavedAddress } from "../modules/orders/orders.types";
+import type { DeleteOptions, UsersService } from "../modules/users/users.service";
+import type { WishlistService } from "../modules/wishlist/wishlist.types";
+
+/** What deleting or exporting a customer spans: the account, their orders and address book, cart and wishlist. */
+export interface CustomerDataDeps {
+  db: Db;
+  users: Pick<UsersService, "getUser" | "getLastSignIn" | "listSessions" | "requireDeletable" | "deleteAccount">;
+  orderCustomers: Pick<OrderCustomers, "anonymiseCustomer" | "ordersForExport" | "statsFor" | "listForCustomer">;
+  addresses: (userId: string) => Promise<SavedAddress[]>;
+  cart: Pick<CartService, "forgetUser" | "getCart">;
+  wishlist: Pick<WishlistService, "forgetUser" | "list">;
+  audit: Pick<AuditService, "list">;
+}
+
+/**
+ * Deletes a customer's account in one transaction: its sessions, sign-in methods, cart, wishlist
+ * and address book go; its orders stay for the books with the personal data replaced by "Deleted
+ * customer". The users module decides who may delete whom (never oneself from the admin, never
+ * the last administrator). `self` is the customer deleting their own account from their profile.
+ */
+export async function deleteCustomer(deps: CustomerDataDeps, actor: AuditActor & { role: Role }, userId: string, options: DeleteOptions = {}): Promise<{ ordersKept: number }> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const account = await deps.users.requireDeletable(trx, actor, userId, options);
+    const ordersKept = await deps.orderCustomers.anonymiseCustomer(trx, userId);
+    await deps.cart.forgetUser(trx, userId);
+    await deps.wishlist.forgetUser(trx, userId);
+    // A customer's own deletion leaves no e-mail of theirs in the trail.
+    const author = options.self ? { id: userId, email: "deleted customer", requestId: actor.requestId } : actor;
+    await deps.users.deleteAccount(trx, author, account, ordersKept);
+    return { ordersKept };
+  });
+}
+
+/** What a customer sends to delete their own account: their password, or the token of the mailed link (accounts without a password). */
+export interface OwnDeletionInput {
+  password?: string;
+  token?: string;
+}
+
+/** Deleted, or (an account without a password) a confirmation link was mailed. */
+export type OwnDeletionResult = { deleted: true; ordersKept: number } | { deleted: false; mailed: true };
+
+/**
+ * A customer deletes their own account (/update-profile, POST /api/account/delete): after
+ * re-entering the password, or for an account without one (social sign-in) through the link
+ * mailed to its address. The same delete-customer flow runs; a wrong password deletes nothing (403).
+ */
+export async function deleteOwnAccount(
+  deps: CustomerDataDeps & { auth: Pick<AuthService, "checkPassword" | "sendDeletionLink" | "takeDeletionToken"> },
+  user: SessionUser,
+  input: OwnDeletionInput,
+  requestId: string | null,
+): Promise<OwnDeletionResult> {
+  const actor = { id: user.id, email: user.email, role: user.role, requestId };
+  if (input.token) {
+    if (!(await deps.auth.takeDeletionToken(user.id, input.token))) {
+      throw new AppError("invalid_input", "This link has expired or was already used. Ask for a new one from your profile.");
+    }
+    return { deleted: true, ...(await deleteCustomer(deps, actor, user.id, { self: true })) };
+  }
+  const check = await deps.auth.checkPassword(user.id, input.password ?? "");
+  if (check === "none") {
+    await deps.auth.sendDeletionLink(user);
+    return { deleted: false, mailed: true };
+  }
+  if (!input.password) throw new AppError("invalid_input", "Please enter your password to delete your account.", { password: "Enter your password" });
+  if (check === "wrong") throw new AppError("forbidden", "That password is not right: your account was not deleted.", { password: "This is not your password" });
+  return { deleted: true, ...(await deleteCustomer(deps, actor, user.id, { self: true })) };
+}

@@ -1,0 +1,92 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import { toMajor } from "../catalog/pricing";
+import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
+import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
+
+/** A customer's figures as the admin shows them: orders placed and money spent (cancelled orders do not count). */
+export interface CustomerOrderStats {
+  orders: number;
+  /** Major unit, in the shop's currency. */
+  totalSpent: number;
+}
+
+/** What an order keeps of a deleted customer: the books need the order, not the person. */
+export const DELETED_CUSTOMER = { name: "Deleted customer", email: "", phone: "" } as const;
+const EMPTY_ADDRESS: OrderAddress = { line1: "", line2: null, city: "", region: null, postalCode: null, country: "" };
+
+/**
+ * The orders module's part of the customer screens and of deleting or exporting an account: the
+ * figures per customer (the customer list sorts by them), a customer's orders, and the
+ * anonymisation of their orders and address book in the caller's transaction.
+ */
+export function createOrderCustomers(db: Db) {
+  const k = db.kysely;
+  return {
+    /**
+     * Correlated sub-queries for a list of accounts (`userId` is the column holding the account's
+     * id): orders placed and total spent in minor units, so the users list can show and sort by them.
+     */
+    statsColumns(userId: string): { orders: RawBuilder<number>; spent: RawBuilder<number> } {
+      const ref = sql.ref(userId);
+      return {
+        orders: sql<number>`(select count(*) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
+        spent: sql<number>`(select coalesce(sum(o.total), 0) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
+      };
+    },
+
+    /** Orders placed and total spent per account (cancelled orders left out), for the given accounts. */
+    async statsFor(userIds: string[]): Promise<Map<string, CustomerOrderStats>> {
+      const stats = new Map<string, CustomerOrderStats>(userIds.map((id) => [id, { orders: 0, totalSpent: 0 }]));
+      if (!userIds.length) return stats;
+      const rows = await k
+        .selectFrom("orders")
+        .select((eb) => ["user_id", eb.fn.countAll<number | string>().as("n"), eb.fn.sum<number | string>("total").as("spent")])
+        .where("user_id", "in", userIds)
+        .where("status", "<>", "cancelled")
+        .groupBy("user_id")
+        .execute();
+      for (const r of rows) if (r.user_id) stats.set(r.user_id, { orders: Number(r.n), totalSpent: toMajor(Number(r.spent ?? 0)) });
+      return stats;
+    },
+
+    /** A customer's orders, newest first (the admin's customer page). */
+    listForCustomer(userId: string, limit = 200): Promise<OrderSummary[]> {
+      return listOrderSummaries(k, { userId, visitorId: null }, () => "", limit);
+    },
+
+    /** A customer's orders with their lines and history, as the shop sees them (the data export). */
+    async ordersForExport(userId: string): Promise<Order[]> {
+      const ids = await k.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("created_at").execute();
+      const records = await Promise.all(ids.map((r) => loadOrder(k, r.id)));
+      return records.flatMap((r) => (r ? [toOrder(r, "shop")] : []));
+    },
+
+    /**
+     * In the caller's transaction: keeps a deleted customer's orders for the books with their
+     * personal data replaced ("Deleted customer", no e-mail, phone, address or notes, no account),
+     * and deletes their address book. Returns how many orders were anonymised.
+     */
+    async anonymiseCustomer(trx: Executor, userId: string): Promise<number> {
+      const result = await trx
+        .updateTable("orders")
+        .set({
+          user_id: null,
+          visitor_id: null,
+          contact_name: DELETED_CUSTOMER.name,
+          contact_email: DELETED_CUSTOMER.email,
+          contact_phone: DELETED_CUSTOMER.phone,
+          address: JSON.stringify(EMPTY_ADDRESS),
+          notes: null,
+          updated_at: nowIso(),
+        })
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      await trx.deleteFrom("addresses").where("user_id", "=", userId).execute();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type OrderCustomers = ReturnType<typeof createOrderCustomers>;

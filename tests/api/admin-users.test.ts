@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
+import { type ShoppingCatalog, checkoutBody, insertShoppingCatalog, setStock } from "../support/shop-fixture";
+import { type TestShop, createTestShop } from "../support/test-shop";
+
+let shop: TestShop;
+let ids: ShoppingCatalog;
+let admin: TestBrowser;
+let adminId: string;
+let n = 0;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  ids = await insertShoppingCatalog(shop.db);
+  await setStock(shop.db, ids.mug, 1000);
+  adminId = (await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", name: "Olivia Owner", role: "admin" })).id;
+  admin = await signedIn(shop, "owner@example.com", "owner-password-1");
+});
+afterAll(() => shop?.close());
+
+const call = (b: TestBrowser, method: string, path: string, body?: unknown) =>
+  b.request(path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+/** A signed-in customer with a fresh address (names and e-mails unique per test). */
+async function customer(name: string) {
+  n += 1;
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${n}@example.com`;
+  const user = await createAccount(shop, { email, password: "customer-password", name });
+  return { id: user.id, email, b: await signedIn(shop, email, "customer-password") };
+}
+
+/** Places a cash-on-delivery order of `quantity` mugs (10.00 each plus shipping) from the customer's cart, keeping the address. */
+async function order(b: TestBrowser, quantity = 1) {
+  expect((await b.post("/api/cart/items", { productId: ids.mug, quantity })).status).toBe(201);
+  const res = await b.post("/api/orders", checkoutBody({ saveAddress: true, notes: "Ring twice, ask for Ada" }));
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()).data.order as { id: string; totals: { total: number } };
+}
+
+async function list(query: string) {
+  const res = await admin.get(`/api/admin/users?${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { data: Array<Record<string, unknown> & { id: string; email: string }>; meta: { total: number } };
+}
+
+describe("the customer list", () => {
+  it("shows orders, total spent (cancelled left out), verified, banned and last sign-in; searches by name; filters and sorts", async () => {
+    const ada = await customer("Ada Lovelace Listed");
+    const first = await order(ada.b, 2);
+    const second = await order(ada.b, 1);
+    const cancelled = await order(ada.b, 1);
+    expect((await ada.b.post(`/api/orders/${cancelled.id}/cancel`)).status).toBe(200);
+    const ben = await customer("Ben Listed");
+    await order(ben.b, 1);
+    const cy = await customer("Cy Listed");
+    await call(admin, "POST", `/api/admin/users/${cy.id}/ban`, { reason: "Chargebacks" });
+
+    const found = await list("search=listed&sort=orders&dir=desc");
+    expect(found.data.map((u) => u.id)).toEqual([ada.id, ben.id, cy.id]);
+    expect(found.data[0]).toMatchObject({ name: "Ada Lovelace Listed", email: ada.email, emailVerified: true, role: "customer", banned: false, orders: 2 });
+    expect(found.data[0].totalSpent).toBeCloseTo(first.totals.total + second.totals.total, 2);
+    expect(found.data[0].lastSignInAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(found.data[2]).toMatchObject({ banned: true, orders: 0, totalSpent: 0 });
+
+    expect((await list("search=listed&sort=spent&dir=asc")).data.map((u) => u.id)).toEqual([cy.id, ben.id, ada.id]);
+    expect((await list("search=listed&sort=name")).data.map((u) => u.id)).toEqual([ada.id, ben.id, cy.id]);
+    expect((await list("search=listed&banned=true")).data.map((u) => u.id)).toEqual([cy.id]);
+    expect((await list("search=listed&banned=false")).meta.total).toBe(2);
+    expect((await list("search=listed&verified=false")).meta.total).toBe(0);
+    expect((await list("role=admin")).data.map((u) => u.email)).toEqual(["owner@example.com"]);
+    expect((await admin.get("/api/admin/users?sort=age")).status).toBe(400);
+  });
+});
+
+describe("a customer's page", () => {
+  it("shows the account, addresses, orders and signed-in devices; revoking a device signs it out (audited)", async () => {
+    const ada = await customer("Ada Detail");
+    const placed = await order(ada.b);
+    const res = await admin.get(`/api/admin/users/${ada.id}`);
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.account).toMatchObject({ id: ada.id, email: ada.email });
+    expect(data.stats).toEqual({ orders: 1, totalSpent: placed.totals.total });
+    expect(data.addresses).toEqual([expect.objectContaining({ line1: "1 Harbour Street", city: "Arlington" })]);
+    expect(data.orders.map((o: { id: string }) => o.id)).toEqual([placed.id]);
+    expect(data.sessions).toHaveLength(1);
+    expect(JSON.stringify(data.sessions)).not.toContain("token");
+
+    expect((await call(admin, "DELETE", `/api/admin/users/${ada.id}/sessions/${data.sessions[0].id}`)).status).toBe(200);
+    expect(await ada.b.session()).toBeNull();
+    expect((await ada.b.get("/api/orders")).status).toBe(200);
+    expect((await (await ada.b.get("/api/orders")).json()).data ?? []).toEqual([]);
+    expect((await call(admin, "DELETE", `/api/admin/users/${ada.id}/sessions/${data.sessions[0].id}`)).status).toBe(404);
+    const audit = await shop.services.audit.list({ entity: "user", entityId: ada.id });
+    expect(audit.entries.map((e) => e.action)).toContain("user.revoke");
+    expect((await admin.get("/api/admin/users/no-such-user")).status).toBe(404);
+  });
+});
+
+describe("deleting a customer", () => {
+  it("keeps their orders anonymised and removes the account, sessions, cart, wishlist and addresses", async () => {
+    const ada = await customer("Ada Deleted");
+    const placed = await order(ada.b, 2);
+    expect((await ada.b.post("/api/cart/items", { productId: ids.mug, quantity: 1 })).status).toBe(201);
+    expect((await ada.b.post("/api/wishlist/toggle", { productId: ids.cap })).status).toBeLessThan(300);
+    expect(await ada.b.session()).not.toBeNull();
+
+    const res = await call(admin, "DELETE", `/api/admin/users/${ada.id}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).data).toEqual({ deleted: true, ordersKept: 1 });
+
+    // Their session cookie no longer works.
+    expect(await ada.b.session()).toBeNull();
+    expect((await ada.b.get(`/api/auth/user/${ada.id}`)).status).toBe(401);
+    // The order stays for the books, without the person.
+    const kept = await shop.services.orders.getOrder(placed.id, { shopper: { userId: null, visitorId: null }, forShop: true });
+    expect(kept.contact).toEqual({ name: "Deleted customer", email: "", phone: "" });
+    expect(kept.address).toMatchObject({ line1: "", city: "", postalCode: null, country: "" });
+    expect(kept.notes).toBeNull();
+    expect(kept.totals.total).toBe(placed.totals.total);
+    expect(kept.lines).toHaveLength(1);
+    const k = shop.db.kysely;
+    const row = await k.selectFrom("orders").select(["user_id", "visitor_id"]).where("id", "=", placed.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_id: null, visitor_id: null });
+    const count = async (q: Promise<{ n: number | string } | undefined>) => Number((await q)?.n ?? 0);
+    expect(await count(k.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "=", ada.id).executeTakeFirst())).toBe(0);
+    expect(await count(k.selectFrom("addresses").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", ada.id).executeTakeFirst())).toBe(0);
+    expect(await count(k.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).where("owner", "=", `user:${ada.id}`).executeTakeFirst())).toBe(0);
+    expect(await count(k.selectFrom("wishlist_items").select((eb) => eb.fn.countAll<number>().as("n")).where("owner", "=", `user:${ada.id}`).executeTakeFirst())).toBe(0);
+    expect(await shop.services.users.listSessions(ada.id)).toEqual([]);
+    // Audited, without the person's e-mail.
+    const audit = await shop.services.audit.list({ entity: "user", entityId: ada.id });
+    expect(audit.entries[0]).toMatchObject({ action: "user.delete", actor: { id: adminId, email: "owner@example.com" } });
+    expect(JSON.stringify(audit.entries[0].changes)).not.toContain(ada.email);
+    expect((await admin.get(`/api/admin/users/${ada.id}`)).status).toBe(404);
+    expect((await call(admin, "DELETE", `/api/admin/users/${ada.id}`)).status).toBe(404);
+  });
+
+  it("refuses deleting oneself from the admin, staff deleting staff, and the last administrator (nothing deleted)", async () => {
+    expect((await call(admin, "DELETE", `/api/admin/users/${adminId}`)).status).toBe(403);
+    const staffEmail = "helper@example.com";
+    await createAccount(shop, { email: staffEmail, password: "helper-password-1", role: "staff", permissions: ["customers"] });
+    const other = await createAccount(shop, { email: "packer@example.com", password: "packer-password-1", role: "staff", permissions: ["orders"] });
+    const helper = await signedIn(shop, staffEmail, "helper-password-1");
+    expect((await call(helper, "DELETE", `/api/admin/users/${other.id}`)).status).toBe(403);
+    expect((await call(helper, "DELETE", `/api/admin/users/${adminId}`)).status).toBe(403);
+    expect(await shop.services.users.getUser(other.id)).not.toBeNull();
+    const plain = await customer("Plain Customer");
+    expect((await call(helper, "DELETE", `/api/admin/users/${plain.id}`)).status).toBe(200);
+
+    // The shop's only administrator cannot delete their own account either (409), from their profile.
+    const res = await admin.post("/api/account/delete", { password: "owner-password-1" });
+    expect(res.status).toBe(409);
+    expect(await shop.services.users.getUser(adminId)).not.toBeNull();
+    expect(await admin.session()).not.toBeNull();
+  });
+});
+
+describe("a customer's data export", () => {
+  it("holds the profile, addresses, orders with lines, wishlist, cart, devices without tokens and the audit entries about them", async () => {
+    const ada = await customer("Ada Exported");
+    const placed = await order(ada.b, 2);
+    expect((await ada.b.post("/api/cart/items", { productId: ids.mug, quantity: 1 })).status).toBe(201);
+    expect((await ada.b.post("/api/wishlist/toggle", { productId: ids.cap })).status).toBeLessThan(300);
+    await call(admin, "POST", `/api/admin/users/${ada.id}/ban`, { reason: "Testing the export" });
+    await call(admin, "POST", `/api/admin/users/${ada.id}/unban`);
+    await signedIn(shop, ada.email, "customer-password");
+
+    const res = await admin.get(`/api/admin/users/${ada.id}/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="customer-.*\.json"/);
+    const data = await res.json();
+    expect(data.profile).toMatchObject({ id: ada.id, email: ada.email, name: "Ada Exported" });
+    expect(data.addresses).toEqual([expect.objectContaining({ line1: "1 Harbour Street" })]);
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({ id: placed.id, lines: [expect.objectContaining({ name: "Mug", quantity: 2 })] });
+    expect(data.wishlist.map((w: { productId?: string; id?: string }) => w.productId ?? w.id)).toEqual([ids.cap]);
+    expect(data.cart.lines).toHaveLength(1);
+    expect(data.sessions).toHaveLength(1);
+    expect(data.auditEntries.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(["user.ban", "user.unban"]));
+    const text = JSON.stringify(data);
+    expect(text).not.toMatch(/"token"|password/i);
+    // The export itself is in the trail.
+    const audit = await shop.services.audit.list({ entity: "user", entityId: ada.id });
+    expect(audit.entries[0].action).toBe("user.export");
+  });
+});
+
+describe("deleting one's own account", () => {
+  it("with a wrong or missing password deletes nothing (403, 400)", async () => {
+    const ada = await customer("Ada Careful");
+    await order(ada.b);
+    const wrong = await ada.b.post("/api/account/delete", { password: "not-my-password" });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error.fields.password).toBeTruthy();
+    expect((await ada.b.post("/api/account/delete", {})).status).toBe(400);
+    expect(await shop.services.users.getUser(ada.id)).not.toBeNull();
+    expect(await ada.b.session()).not.toBeNull();
+    expect((await browser(shop).post("/api/account/delete", { password: "x" })).status).toBe(401);
+  });
+
+  it("with the right password deletes the account, keeps the orders anonymised and signs out", async () => {
+    const ada = await customer("Ada Leaving");
+    const placed = await order(ada.b);
+    const res = await ada.b.post("/api/account/delete", { password: "customer-password" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ deleted: true, ordersKept: 1 });
+    expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c))).toBe(true);
+    expect(await shop.services.users.getUser(ada.id)).toBeNull();
+    expect(await ada.b.session()).toBeNull();
+    const kept = await shop.services.orders.getOrder(placed.id, { shopper: { userId: null, visitorId: null }, forShop: true });
+    expect(kept.contact.name).toBe("Deleted customer");
+    const audit = await shop.services.audit.list({ entity: "user", entityId: ada.id });
+    expect(audit.entries[0]).toMatchObject({ action: "user.delete", actor: { id: ada.id, email: "deleted customer" } });
+  });
+
+  it("without a password (social sign-in) is confirmed through a mailed link that works once", async () => {
+    // Signed in, then left with a social sign-in only (as an account made through GitHub is).
+    const { id: userId, email, b } = await customer("Sam Social");
+    const ctx = await shop.services.auth.auth.$context;
+    for (const account of await ctx.internalAdapter.findAccounts(userId)) await ctx.internalAdapter.deleteAccount(account.id);
+    await ctx.internalAdapter.linkAccount({ userId, providerId: "github", accountId: `gh-${userId}` });
+    const user = { id: userId };
+
+    const asked = await b.post("/api/account/delete", {});
+    expect(asked.status, await asked.clone().text()).toBe(202);
+    await shop.services.auth.idle();
+    const mail = shop.services.mailer.outbox.filter((m) => m.to === email).at(-1)!;
+    const token = new URL(mail.text.match(/https?:\/\/\S+delete-token=\S+/)![0]).searchParams.get("delete-token")!;
+    expect((await b.post("/api/account/delete", { token: "forged" })).status).toBe(400);
+    expect(await shop.services.users.getUser(user.id)).not.toBeNull();
+    expect((await b.post("/api/account/delete", { token })).status).toBe(200);
+    expect(await shop.services.users.getUser(user.id)).toBeNull();
+  });
+});
