@@ -85,10 +85,10 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
-  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, cart, payments, settings, epoch: dataEpoch, logger }) };
+  const orderRefunds = createOrderRefunds({ db, mails: orderMails });
+  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, settings, epoch: dataEpoch, logger }) };
   // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
   const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
-  const orderRefunds = createOrderRefunds({ db, mails: orderMails });
   const returns = { ...orderReturns, receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor) };
   const refunds = { ...orderRefunds, refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) => refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor) };
   const search = createSearchService(db, catalog, { epoch: dataEpoch });

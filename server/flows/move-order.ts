@@ -1,10 +1,11 @@
 import { AppError } from "../lib/errors";
-import { appendAudit } from "../modules/audit/audit.service";
+import { type AuditActor, appendAudit } from "../modules/audit/audit.service";
 import { trackingLink } from "../modules/content/content.schema";
 import { returnStock } from "../modules/inventory/inventory.service";
 import { STATUS_LABELS, isOrderStatus } from "../modules/orders/order-status";
 import type { MoveOptions, OrderActor, OrderRecord, OrderStatus } from "../modules/orders/orders.types";
 import type { OrderFlowDeps } from "./order-flows";
+import { refundRemainder } from "./refund-order";
 
 /**
  * THE order-status move: every status change of an order, by the customer, the shop or the system,
@@ -14,7 +15,7 @@ import type { OrderFlowDeps } from "./order-flows";
  * link of a shipment and writes the audit entry of a staff move; after the commit it mails the customer.
  */
 export async function moveOrder(
-  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings">,
+  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger">,
   orderId: string,
   to: OrderStatus,
   actor: OrderActor,
@@ -41,9 +42,24 @@ export async function moveOrder(
     return change.flipped;
   });
   if (flipped.length) deps.epoch.bump();
+  if (to === "cancelled") await refundCancelled(deps, orderId, staff, actor);
   const record = (await deps.orders.getRecord(orderId))!;
   if (options.notify !== false) deps.orders.mailStatusChange(record, to);
   return record;
+}
+
+/**
+ * A cancelled card order that was paid gets all that is left of its payment back (refund-order.ts).
+ * The cancellation stands when Stripe cannot be reached: the operator refunds it from the order page.
+ */
+async function refundCancelled(deps: Pick<OrderFlowDeps, "refunds" | "payments" | "logger">, orderId: string, staff: AuditActor | null, actor: OrderActor) {
+  const state = await deps.refunds.getState(orderId);
+  if (state.method !== "stripe" || state.refundable <= 0) return;
+  try {
+    await refundRemainder(deps, orderId, "Order cancelled", staff ?? { id: actor, email: actor, requestId: null, as: actor });
+  } catch (err) {
+    deps.logger.error({ err, orderId }, "could not refund the cancelled order's card payment");
+  }
 }
 
 /** The courier and tracking link of a shipment; the shop must name both (the system and tests of old orders may not). */

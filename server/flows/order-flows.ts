@@ -8,6 +8,7 @@ import { isOrderStatus } from "../modules/orders/order-status";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { BulkMoveResult, OrdersModule, OrdersService } from "../modules/orders/orders.types";
 import type { PaymentsService } from "../modules/payments/payments.types";
+import type { OrderRefunds } from "../modules/orders/orders.refunds";
 import { moveOrder } from "./move-order";
 import { placeOrder } from "./place-order";
 
@@ -19,6 +20,8 @@ export interface OrderFlowDeps {
   ordersAdmin: Pick<OrdersAdmin, "listUnpaidCardOrders">;
   cart: CartService;
   payments: PaymentsService;
+  /** The orders module's refunds: a cancelled paid card order is refunded (move-order.ts). */
+  refunds: OrderRefunds;
   settings: () => Promise<SiteSettings>;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toMinor } from "../../server/modules/catalog/pricing";
 import type { Order } from "../../server/modules/orders/orders.types";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
@@ -126,6 +127,27 @@ describe("refunds of card orders through Stripe", () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/Nothing has been paid/);
     expect(await stripeRefundsOf(order)).toEqual([]);
+  });
+});
+
+describe("cancelling a paid card order", () => {
+  it("refunds all of it through Stripe, by the shop or by the customer, once", async () => {
+    const byShop = await paidCardOrder();
+    const res = await operator.post(`/api/admin/orders/${byShop.id}/transition`, { status: "cancelled", note: "Out of stock" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await stripeRefundsOf(byShop)).map((r) => r.amount)).toEqual([3498]);
+    expect(await paymentOf(byShop.id)).toEqual({ status: "refunded", refunded: 3498 });
+
+    const b = await browserWithCart(shop, [{ productId: ids.mug }]);
+    const placed = await placeOrder(b, { paymentMethod: "card" });
+    const intent = [...fake.intents.values()].find((i) => i.client_secret === placed.payment!.clientSecret)!;
+    await fake.client().paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" });
+    expect((await b.post(`/api/orders/${placed.order.id}/cancel`)).status).toBe(200);
+    expect(await paymentOf(placed.order.id)).toEqual({ status: "refunded", refunded: toMinor(placed.order.totals.total) });
+    expect((await stripeRefundsOf(placed.order)).map((r) => r.amount)).toEqual([toMinor(placed.order.totals.total)]);
+    await shop.services.orders.idle();
+    const cancelled = shop.services.mailer.outbox.find((m) => m.text.includes(placed.order.number) && m.subject.endsWith("Cancelled"));
+    expect(cancelled?.text).toContain("Your card payment has been refunded");
   });
 });
 

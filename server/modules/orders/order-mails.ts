@@ -105,7 +105,7 @@ export function createOrderMails(deps: OrderMailDeps) {
             detail = `Your order ${o.number} has shipped${carrier}.${tracking}`;
           }
           if (to === "cancelled") {
-            detail = `Your order ${o.number} has been cancelled.${o.payment_status === "paid" ? " Your card payment will be refunded." : ""}`;
+            detail = `Your order ${o.number} has been cancelled.${o.payment_status === "refunded" ? " Your card payment has been refunded: a separate e-mail has the details." : o.payment_status === "paid" ? " Your card payment will be refunded." : ""}`;
           }
           await deps.mailer.send(
             orderStatusMail({
