@@ -3,12 +3,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 /** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
 const ADMIN_SCREENS = [
   "settings",
-  "orders",
-  "orders/pending",
-  "orders/completed",
-  "orders/management",
-  "users",
-  "contact-messages",
   "sales-report",
   "facebook-pixel",
 ];
@@ -39,6 +33,8 @@ export default [
   // Outside the storefront layout: no navbar or footer.
   route("logout", "routes/logout.tsx"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
+  // Packing slips and invoices: a page of its own to print, without the admin's shell (same guard).
+  route("admin-dashboard/orders/print", "routes/admin/orders-print.tsx"),
   route("admin-dashboard", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("all-products", "routes/admin/all-products.tsx"),
@@ -47,6 +43,18 @@ export default [
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("add-category", "routes/admin/categories.tsx"),
     route("banner-management", "routes/admin/banners.tsx"),
+    // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
+    route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
+    route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),
+    route("orders/completed", "routes/admin/orders.tsx", { id: "admin/orders/completed" }),
+    route("orders/management", "routes/admin/orders.tsx", { id: "admin/orders/management" }),
+    route("orders/:id", "routes/admin/order.tsx"),
+    route("orders/:id/returns-action", "routes/admin/order-returns-action.tsx"),
+    route("returns", "routes/admin/returns.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:id", "routes/admin/customer.tsx"),
+    route("contact-messages", "routes/admin/contact-messages.tsx"),
+    route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
     route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),

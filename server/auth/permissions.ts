@@ -78,6 +78,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "orders/:id": "orders",
   "orders/print": "orders",
   returns: "orders",
+  "orders/:id/returns-action": "orders",
   users: "customers",
   "users/:id": "customers",
   "contact-messages": "content",

@@ -4,7 +4,7 @@ import { FormAlert, Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import type { Order } from "../../../server/modules/orders/orders.types";
-import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
+import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList, Tracking } from "./order-view";
 
 /**
  * The order-details dialog of /my-orders, labelled "Order #NUMBER". Server-rendered from
@@ -18,6 +18,7 @@ export function OrderDetailsModal({
   onClose,
   notice,
   error,
+  children,
 }: {
   order: Order;
   closeHref: string;
@@ -26,6 +27,8 @@ export function OrderDetailsModal({
   notice?: string | null;
   /** Why the last action on this order failed. */
   error?: string | null;
+  /** More sections at the end (the order's returns). */
+  children?: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLAnchorElement>(null);
@@ -115,9 +118,10 @@ export function OrderDetailsModal({
             <div className="mt-3">
               <StatusTimeline order={order} />
             </div>
-            {order.trackingNumber && (
-              <p className="mt-4 text-sm text-stone-700">
-                Tracking number: <span className="font-mono font-semibold text-stone-900">{order.trackingNumber}</span>
+            {order.tracking && (
+              <p className="mt-4 text-sm text-stone-700" data-testid="order-tracking">
+                <span className="font-semibold text-stone-900">Tracking: </span>
+                <Tracking tracking={order.tracking} />
               </p>
             )}
           </section>
@@ -136,10 +140,11 @@ export function OrderDetailsModal({
             <h3 id={`${titleId}-delivery`} className="mb-3 text-base font-semibold">
               Delivery and payment
             </h3>
-            <OrderFacts order={order} />
+            <OrderFacts order={order} showTracking={false} />
           </section>
 
           {order.allowedTransitions.includes("cancelled") && <CancelOrderForm order={order} />}
+          {children}
         </div>
       </dialog>
     </>

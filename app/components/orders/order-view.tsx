@@ -137,8 +137,27 @@ export function AddressLines({ name, address }: { name?: string; address: OrderA
   );
 }
 
-/** Delivery address, shipping method, payment and tracking number, side by side on wide screens. */
-export function OrderFacts({ order, showEmail = false }: { order: Order; showEmail?: boolean }) {
+/** A shipment: the courier, the tracking number and the link to the courier's tracking page. */
+export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]> }) {
+  const { courier, number, url } = tracking;
+  return (
+    <>
+      {courier && <>{courier} · </>}
+      <span className="font-mono break-all">{number}</span>
+      {url && (
+        <>
+          <br />
+          <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-950" data-testid="order-tracking-link">
+            Track your parcel<span className="sr-only"> with {courier ?? "the courier"} (opens in a new tab)</span>
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Delivery address, shipping method, payment and tracking, side by side on wide screens. */
+export function OrderFacts({ order, showEmail = false, showTracking = true }: { order: Order; showEmail?: boolean; showTracking?: boolean }) {
   const facts: Array<{ term: string; testId?: string; className?: string; value: React.ReactNode }> = [
     { term: "Shipping method", testId: "order-shipping-method", value: order.shippingMethod.name },
     {
@@ -151,9 +170,27 @@ export function OrderFacts({ order, showEmail = false }: { order: Order; showEma
       ),
     },
   ];
-  if (order.trackingNumber) facts.push({ term: "Tracking number", testId: "order-tracking", className: "font-mono", value: order.trackingNumber });
+  if (order.tracking && showTracking) facts.push({ term: "Tracking", testId: "order-tracking", value: <Tracking tracking={order.tracking} /> });
   if (showEmail) facts.push({ term: "Confirmation sent to", testId: "order-email", className: "break-all", value: order.contact.email });
   if (order.notes) facts.push({ term: "Your notes", className: "whitespace-pre-line", value: order.notes });
+  if (order.messages.length) {
+    facts.push({
+      term: "Messages from the shop",
+      testId: "order-messages",
+      value: (
+        <ul className="space-y-2">
+          {order.messages.map((m) => (
+            <li key={m.at + m.text}>
+              <p className="whitespace-pre-line">{m.text}</p>
+              <p className="text-xs text-stone-600">
+                <LocalDate iso={m.at} withTime />
+              </p>
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  }
   return (
     // The address spans the rows of the other facts, which stack beside it on wide screens.
     <dl className="grid gap-x-8 gap-y-4 text-sm text-stone-800 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import type { AdminCrumb } from "~/components/admin/ui";
 export interface AdminCounts {
   /** Orders waiting to be prepared (status pending). */
   pendingOrders?: number;
-  /** Contact messages nobody has opened yet. */
+  /** Contact messages nobody has opened yet (status new). */
   unreadMessages?: number;
 }
 
@@ -37,17 +37,18 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
   {
     title: "Orders",
     screens: [
-      { path: "orders", label: "All orders", description: "Every order with its customer, total and status.", soon: true },
-      { path: "orders/pending", label: "Pending", description: "Orders waiting to be prepared and shipped.", soon: true, badge: { count: "pendingOrders", noun: "pending" } },
-      { path: "orders/completed", label: "Completed", description: "Orders that have been delivered.", soon: true },
-      { path: "orders/management", label: "Order management", description: "Move orders through their statuses in bulk.", soon: true },
+      { path: "orders", label: "All orders", description: "Every order with its customer, total and status." },
+      { path: "orders/pending", label: "Pending", description: "Orders waiting to be prepared and shipped.", badge: { count: "pendingOrders", noun: "pending" } },
+      { path: "orders/completed", label: "Completed", description: "Orders that have been delivered." },
+      { path: "orders/management", label: "Order management", description: "Move orders through their statuses in bulk." },
+      { path: "returns", label: "Returns", description: "Customers' return requests: approve, refuse, mark received." },
     ],
   },
   {
     title: "Customers",
     screens: [
-      { path: "users", label: "Users", description: "Customer accounts and staff: roles, permissions and bans.", soon: true },
-      { path: "contact-messages", label: "Contact messages", description: "Messages sent through the contact form.", soon: true, badge: { count: "unreadMessages", noun: "unread" } },
+      { path: "users", label: "Users", description: "Customer accounts and staff: roles, permissions and bans." },
+      { path: "contact-messages", label: "Contact messages", description: "Messages sent through the contact form: read, reply, archive.", badge: { count: "unreadMessages", noun: "new" } },
     ],
   },
   {
@@ -65,6 +66,9 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
 /** Screens that are not in the sidebar but open from one that is (their breadcrumb goes through it). */
 const CHILD_SCREENS: Array<{ pattern: RegExp; label: string; description: string; parent: string }> = [
   { pattern: /^edit-product\/[^/]+$/, label: "Edit product", description: "Change a product's details, pictures, variants and stock.", parent: "all-products" },
+  { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "Order", description: "One order: its lines, customer, payment, timeline and notes, and the next step.", parent: "orders" },
+  { pattern: /^users\/[^/]+$/, label: "Customer", description: "One account: profile, addresses, orders, devices, role, ban, export and deletion.", parent: "users" },
+  { pattern: /^contact-messages\/[^/]+$/, label: "Message", description: "One contact message with its replies.", parent: "contact-messages" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

@@ -1,0 +1,262 @@
+import { useEffect } from "react";
+import { Link, data } from "react-router";
+import { buttonClass } from "~/components/admin/ui";
+import { PAYMENT_METHOD_LABEL, paymentStatusLabel } from "~/components/orders/order-status";
+import { AddressLines, LocalDate, useOrderMoney } from "~/components/orders/order-view";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { AppError } from "../../../server/lib/errors";
+import type { AdminOrder } from "../../../server/modules/orders/orders.admin";
+import type { Route } from "./+types/orders-print";
+
+const DOCS = { slip: "Packing slip", invoice: "Invoice" } as const;
+type Doc = keyof typeof DOCS;
+const MAX_ORDERS = 200;
+
+/** The orders to print (`ids`, comma-separated, in that order) as packing slips or invoices (`doc`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  const url = new URL(request.url);
+  const doc: Doc = url.searchParams.get("doc") === "invoice" ? "invoice" : "slip";
+  const ids = [...new Set((url.searchParams.get("ids") ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+  if (ids.length > MAX_ORDERS) throw data({ message: `Print at most ${MAX_ORDERS} orders at once.` }, { status: 400 });
+  const settings = await context.services.content.getSettings();
+  const orders: AdminOrder[] = [];
+  const missing: string[] = [];
+  for (const id of ids) {
+    try {
+      orders.push(await context.services.ordersAdmin.getOrder(id));
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === "not_found")) throw err;
+      missing.push(id);
+    }
+  }
+  return { doc, orders, missing, shop: { name: settings.siteName, address: settings.address, email: settings.contactEmail, phone: settings.contactPhone, logo: settings.logo } };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d ? `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}` : "Print" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Packing slips or invoices, one order a page, sized to print on A4 and on Letter alike (the page
+ * box comes from the printer's paper; margins are the same on both). The print dialog opens once
+ * the page has loaded; the toolbar is not printed.
+ */
+export default function PrintOrders({ loaderData }: Route.ComponentProps) {
+  const { doc, orders, missing, shop } = loaderData;
+  useEffect(() => {
+    if (orders.length && !new URLSearchParams(window.location.search).has("noprint")) window.print();
+  }, [orders.length]);
+  return (
+    <div className="min-h-screen bg-stone-100 print:bg-white">
+      <style>{"@page { margin: 14mm 12mm; } @media print { html, body { background: #fff; } }"}</style>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 py-3 print:hidden">
+        <p className="font-semibold text-stone-900">
+          {DOCS[doc]}
+          {orders.length === 1 ? "" : "s"} · {orders.length} {orders.length === 1 ? "order" : "orders"}
+          {missing.length > 0 && <span className="ml-2 font-normal text-rose-800">({missing.length} not found)</span>}
+        </p>
+        <div className="flex gap-2">
+          <Link to="/admin-dashboard/orders" className={buttonClass("ghost", "sm")}>
+            Back to orders
+          </Link>
+          {orders.length > 0 && (
+            <button type="button" onClick={() => window.print()} className={buttonClass("primary", "sm")}>
+              Print
+            </button>
+          )}
+        </div>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mx-auto max-w-xl p-8 text-center text-stone-700" data-testid="print-empty">
+          No orders to print. Choose orders in the order list, then “Print packing slips” or “Print invoices”.
+        </p>
+      ) : (
+        <main className="mx-auto max-w-[190mm] py-6 print:max-w-none print:py-0">
+          {orders.map((order) => (
+            <article
+              key={order.id}
+              className="mb-6 bg-white p-8 text-[10.5pt] leading-snug text-black shadow-sm break-after-page print:mb-0 print:p-0 print:shadow-none last:break-after-auto"
+              data-testid="print-page"
+            >
+              {doc === "slip" ? <PackingSlip order={order} shop={shop} /> : <Invoice order={order} shop={shop} />}
+            </article>
+          ))}
+        </main>
+      )}
+    </div>
+  );
+}
+
+type Shop = Route.ComponentProps["loaderData"]["shop"];
+
+function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: AdminOrder }) {
+  return (
+    <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-4">
+      <div>
+        {shop.logo ? <img src={shop.logo} alt={shop.name} className="mb-2 max-h-12 w-auto" /> : <p className="text-xl font-bold">{shop.name}</p>}
+        {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
+        <p>{[shop.email, shop.phone].filter(Boolean).join(" · ")}</p>
+      </div>
+      <div className="text-right">
+        <h1 className="text-2xl font-bold uppercase tracking-wide">{title}</h1>
+        <p className="mt-1">
+          Order <span className="font-mono font-semibold">{order.number}</span>
+        </p>
+        <p>
+          <LocalDate iso={order.createdAt} />
+        </p>
+      </div>
+    </header>
+  );
+}
+
+const variantOf = (l: AdminOrder["lines"][number]) => [l.selectedColor, l.selectedSize].filter(Boolean).join(" / ");
+
+function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
+  const units = order.lines.reduce((n, l) => n + l.quantity, 0);
+  return (
+    <>
+      <Letterhead shop={shop} title="Packing slip" order={order} />
+      <section className="mt-5 grid grid-cols-2 gap-6">
+        <div>
+          <h2 className="text-xs font-bold uppercase tracking-wide">Ship to</h2>
+          <AddressLines name={order.contact.name} address={order.address} />
+          <p>{order.contact.phone}</p>
+        </div>
+        <div>
+          <h2 className="text-xs font-bold uppercase tracking-wide">Shipping</h2>
+          <p>{order.shippingMethod.name}</p>
+          {order.tracking && (
+            <p>
+              {order.tracking.courier} <span className="font-mono">{order.tracking.number}</span>
+            </p>
+          )}
+        </div>
+      </section>
+      <table className="mt-6 w-full border-collapse">
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th scope="col" className="w-8 py-1.5 pr-2">
+              <span className="sr-only">Packed</span>
+            </th>
+            <th scope="col" className="py-1.5 pr-2">
+              Item
+            </th>
+            <th scope="col" className="py-1.5 pr-2">
+              Variant
+            </th>
+            <th scope="col" className="py-1.5 text-right">
+              Qty
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
+              <td className="py-2 pr-2 align-top">
+                <span aria-hidden="true" className="inline-block size-3.5 border border-black" />
+              </td>
+              <td className="py-2 pr-2 align-top font-medium">{l.name}</td>
+              <td className="py-2 pr-2 align-top">{variantOf(l) || "—"}</td>
+              <td className="py-2 text-right align-top font-semibold">{l.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={3} className="pt-2 text-right font-semibold">
+              Units
+            </td>
+            <td className="pt-2 text-right font-semibold">{units}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {order.notes && (
+        <section className="mt-6 border border-black p-3">
+          <h2 className="text-xs font-bold uppercase tracking-wide">Customer's note</h2>
+          <p className="whitespace-pre-line">{order.notes}</p>
+        </section>
+      )}
+      <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
+    </>
+  );
+}
+
+function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
+  const money = useOrderMoney();
+  const c = order.totals.currency;
+  return (
+    <>
+      <Letterhead shop={shop} title="Invoice" order={order} />
+      <section className="mt-5 grid grid-cols-2 gap-6">
+        <div>
+          <h2 className="text-xs font-bold uppercase tracking-wide">Bill to</h2>
+          <AddressLines name={order.contact.name} address={order.address} />
+          <p className="break-all">{order.contact.email}</p>
+          <p>{order.contact.phone}</p>
+        </div>
+        <div>
+          <h2 className="text-xs font-bold uppercase tracking-wide">Payment</h2>
+          <p>
+            {PAYMENT_METHOD_LABEL[order.paymentMethod]}: {paymentStatusLabel(order.paymentMethod, order.paymentStatus)}
+          </p>
+          <h2 className="mt-3 text-xs font-bold uppercase tracking-wide">Shipping</h2>
+          <p>{order.shippingMethod.name}</p>
+        </div>
+      </section>
+      <table className="mt-6 w-full border-collapse">
+        <thead>
+          <tr className="border-b border-black text-left">
+            <th scope="col" className="py-1.5 pr-2">
+              Item
+            </th>
+            <th scope="col" className="py-1.5 pr-2 text-right">
+              Unit price
+            </th>
+            <th scope="col" className="py-1.5 pr-2 text-right">
+              Qty
+            </th>
+            <th scope="col" className="py-1.5 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
+              <td className="py-2 pr-2 align-top">
+                <span className="font-medium">{l.name}</span>
+                {variantOf(l) && <span className="block text-stone-700">{variantOf(l)}</span>}
+                {l.discount > 0 && <span className="block text-stone-700">{l.discount}% off {money(l.price + l.selectedAditionalPrice, c)}</span>}
+              </td>
+              <td className="py-2 pr-2 text-right align-top">{money(l.finalPrice, c)}</td>
+              <td className="py-2 pr-2 text-right align-top">{l.quantity}</td>
+              <td className="py-2 text-right align-top">{money(l.lineTotal, c)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-4 ml-auto w-64 space-y-1 break-inside-avoid">
+        <Row term="Subtotal" value={money(order.totals.subtotal, c)} />
+        {order.totals.discount > 0 && <Row term="Discounts" value={`−${money(order.totals.discount, c)}`} />}
+        <Row term="Shipping" value={money(order.totals.shipping, c)} />
+        <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="print-total">{money(order.totals.total, c)}</dd>
+        </div>
+      </dl>
+      <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
+    </>
+  );
+}
+
+function Row({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
