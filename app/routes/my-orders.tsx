@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { showToast } from "~/components/layout/client-toaster";
 import { OrderDetailsModal } from "~/components/orders/order-details-modal";
+import { OrderReturns } from "~/components/orders/order-returns";
 import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
@@ -32,13 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { shopper } = await getShopper(request, context);
   const orderId = url.searchParams.get("order");
-  const [orders, selected] = await Promise.all([
-    context.services.orders.listForShopper(shopper),
-    orderId ? findOrder(context.services, orderId, { shopper, token: url.searchParams.get("token") }) : Promise.resolve(null),
-  ]);
+  const viewer = { shopper, token: url.searchParams.get("token") };
+  const [orders, selected] = await Promise.all([context.services.orders.listForShopper(shopper), orderId ? findOrder(context.services, orderId, viewer) : Promise.resolve(null)]);
   return {
     orders,
     selected,
+    returns: selected ? await context.services.returns.forCustomer(selected.id, viewer) : null,
+    // After a return request: said once, beside the request now listed.
+    returned: url.searchParams.get("returned") === "1" && Boolean(selected),
     missing: Boolean(orderId) && !selected,
     // After a cancel (post/redirect/get): said only when the order really is cancelled now.
     cancelled: url.searchParams.get("cancelled") === "1" && selected?.status === "cancelled",
@@ -46,14 +48,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** intent=cancel: the customer cancels an order (pending only), then sees it cancelled in the dialog. */
+/**
+ * intent=cancel: the customer cancels an order (pending only), then sees it cancelled in the dialog.
+ * intent=return: asks to return lines (`qty:<lineId>` fields) with a reason; refusals show in the form.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const url = new URL(request.url);
   const orderId = formText(form, "orderId");
-  if (formText(form, "intent") !== "cancel" || !orderId) return data({ error: "Unknown action." }, { status: 400 });
+  const intent = formText(form, "intent");
+  if ((intent !== "cancel" && intent !== "return") || !orderId) return data({ error: "Unknown action." }, { status: 400 });
   const { shopper } = await getShopper(request, context);
   const token = url.searchParams.get("token");
+  if (intent === "return") {
+    const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(formText(form, k) || 0) }));
+    try {
+      await context.services.returns.request(orderId, { shopper, token }, { lines, reason: formText(form, "reason") });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return data({ returnError: err.code === "not_found" ? "We couldn’t find this order." : err.message, fields: err.fields ?? null }, { status: err.status });
+    }
+    const params = new URLSearchParams({ order: orderId, returned: "1" });
+    if (token) params.set("token", token);
+    return redirect(`/my-orders?${params}`);
+  }
   try {
     await context.services.orders.cancelOrder(orderId, { shopper, token });
   } catch (err) {
@@ -66,13 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, selected, missing, cancelled, signedIn } = loaderData;
+  const { orders, selected, missing, cancelled, signedIn, returns, returned } = loaderData;
   const money = useOrderMoney();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const notice = selected && cancelled ? `Order #${selected.number} cancelled` : null;
+  const notice = selected && cancelled ? `Order #${selected.number} cancelled` : selected && returned ? "Return requested: we will e-mail you our answer" : null;
   const actionError = actionData && "error" in actionData ? actionData.error : null;
+  const returnError = actionData && "returnError" in actionData ? actionData : null;
 
   useEffect(() => {
     if (notice) showToast("success", notice);
@@ -205,7 +224,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
           onClose={() => navigate("/my-orders", { preventScrollReset: true })}
           notice={notice}
           error={actionError}
-        />
+        >
+          {returns && <OrderReturns orderId={selected.id} info={returns} error={returnError?.returnError} fields={returnError?.fields} />}
+        </OrderDetailsModal>
       )}
     </div>
   );

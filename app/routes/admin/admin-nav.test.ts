@@ -46,7 +46,7 @@ describe("the admin navigation", () => {
 
   it("shows a staff member only the areas and screens their permissions open", () => {
     const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${g.title}: ${g.screens.map((s) => s.path).join(", ")}`);
-    expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management"]);
+    expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns"]);
     expect(titles(staff("content"))).toEqual(["Customers: contact-messages", "Shop: banner-management"]);
     expect(titles(staff())).toEqual([]);
     // The audit log is for administrators, whatever a staff member's permissions.

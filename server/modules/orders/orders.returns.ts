@@ -14,18 +14,11 @@ import type { StepActor } from "./orders.refunds";
 import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "./orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "../../lib/validate";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "./return-status";
 
 type ReturnRow = Selectable<OrderReturnTable>;
 
-export const RETURN_STATUSES = ["requested", "approved", "refused", "received"] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: "Requested",
-  approved: "Approved",
-  refused: "Refused",
-  received: "Received",
-};
+export { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus };
 
 /** A return as the customer and the operators see it (money in the major unit). */
 export interface OrderReturn {

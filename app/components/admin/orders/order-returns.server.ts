@@ -1,0 +1,45 @@
+import { toMajor } from "../../../../server/modules/catalog/pricing";
+import type { OrderRefund } from "../../../../server/modules/orders/orders.refunds";
+import type { OrderReturn } from "../../../../server/modules/orders/orders.returns";
+import type { Services } from "../../../../server/services";
+
+/** What the order page's returns panel and refund dialog show (money in the major unit). */
+export interface OrderReturnsData {
+  orderId: string;
+  currency: string;
+  /** stripe: back to the card; manual: recorded, the money goes back by hand (cash on delivery). */
+  method: "stripe" | "manual";
+  paid: number;
+  refunded: number;
+  /** paid − refunded: the most a refund may be. */
+  refundable: number;
+  /** The shipping not yet refunded. */
+  shippingLeft: number;
+  lines: Array<{ lineId: string; label: string; image: string | null; quantity: number; left: number; unitPrice: number }>;
+  returns: OrderReturn[];
+  refunds: OrderRefund[];
+}
+
+/** The order's returns, refunds and what may still be refunded, for the order page's ReturnsPanel and RefundDialog (loaders call it after requireAdminScreen). */
+export async function loadOrderReturns(services: Services, orderId: string): Promise<OrderReturnsData> {
+  const [state, returns, refunds] = await Promise.all([services.refunds.getState(orderId), services.returns.listForOrder(orderId), services.refunds.listForOrder(orderId)]);
+  return {
+    orderId,
+    currency: state.currency,
+    method: state.method,
+    paid: toMajor(state.paid),
+    refunded: toMajor(state.refunded),
+    refundable: toMajor(state.refundable),
+    shippingLeft: toMajor(state.shipping - state.shippingRefunded),
+    lines: state.lines.map((l) => ({
+      lineId: l.lineId,
+      label: l.label,
+      image: l.image,
+      quantity: l.quantity,
+      left: l.quantity - l.refundedQuantity,
+      unitPrice: toMajor(Math.round(l.lineTotal / l.quantity)),
+    })),
+    returns,
+    refunds,
+  };
+}

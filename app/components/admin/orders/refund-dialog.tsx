@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "~/components/catalog/use-hydrated";
+import { trapTab } from "~/lib/focus-trap";
+import { formatMoney } from "~/lib/money";
+import { buttonClass } from "../ui";
+import type { OrderReturnsData } from "./order-returns.server";
+import { returnsActionUrl } from "./returns-panel";
+
+const cents = (n: number) => Math.round(n * 100);
+const num = (v: string) => (v.trim() === "" || !Number.isFinite(Number(v)) ? 0 : Number(v));
+
+/**
+ * "Refund…": a dialog to refund lines (units of each, at most those not refunded yet), the
+ * shipping and a free amount, with a reason; it shows the refundable maximum and the refund's
+ * total as it is typed, and refuses to send more. Card orders are refunded through Stripe, cash on
+ * delivery recorded as a manual refund. Each opening gets its own idempotency key, so a double
+ * click or a retry never refunds twice. Without JavaScript the same form opens as a disclosure.
+ */
+export function RefundDialog({ data }: { data: OrderReturnsData }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ error?: { message: string; fields?: Record<string, string> } }>();
+  const location = useLocation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState(() => `refund-${Date.now().toString(36)}`);
+  const [qty, setQty] = useState<Record<string, string>>({});
+  const [shipping, setShipping] = useState("");
+  const [amount, setAmount] = useState("");
+  const money = (n: number) => formatMoney(n, data.currency);
+
+  const total = (data.lines.reduce((sum, l) => sum + cents(l.unitPrice) * Math.min(l.left, Math.max(0, Math.trunc(num(qty[l.lineId] ?? "")))), 0) + cents(num(shipping)) + cents(num(amount))) / 100;
+  const tooMuch = cents(total) > cents(data.refundable);
+  const error = fetcher.data?.error;
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // Done (the action redirected with its toast): close and start afresh next time.
+  useEffect(() => {
+    if (fetcher.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!fetcher.data?.error) {
+        setOpen(false);
+        setQty({});
+        setShipping("");
+        setAmount("");
+      }
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const openDialog = () => {
+    setKey(`refund-${crypto.randomUUID()}`);
+    setOpen(true);
+  };
+
+  const form = (
+    <fetcher.Form
+      method="post"
+      action={returnsActionUrl(data.orderId)}
+      onSubmit={() => {
+        submitted.current = true;
+      }}
+      className="grid gap-4"
+    >
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="idempotencyKey" value={key} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated && <input type="hidden" name="inPlace" value="1" />}
+      <p className="text-sm text-stone-700" id={`${id}-max`}>
+        Refundable now: <strong className="text-stone-900" data-testid="refundable">{money(data.refundable)}</strong> of {money(data.paid)} paid.{" "}
+        {data.method === "stripe" ? "It goes back to the customer's card through Stripe." : "Cash on delivery: this records a manual refund; give the money back by hand."}
+      </p>
+      {error && (
+        <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-900" data-testid="refund-error">
+          {error.message}
+        </p>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold text-stone-900">Items</legend>
+        {data.lines.map((l) => (
+          <div key={l.lineId} className="flex items-center gap-3">
+            <label htmlFor={`${id}-${l.lineId}`} className="min-w-0 flex-1 text-sm text-stone-900">
+              {l.label}
+              <span className="block text-xs text-stone-600">
+                {money(l.unitPrice)} each · {l.left} of {l.quantity} refundable
+              </span>
+            </label>
+            <input
+              id={`${id}-${l.lineId}`}
+              name={`qty:${l.lineId}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={l.left}
+              disabled={l.left === 0}
+              value={qty[l.lineId] ?? ""}
+              placeholder="0"
+              onChange={(e) => setQty({ ...qty, [l.lineId]: e.target.value })}
+              className="h-10 w-20 rounded-lg border border-stone-300 px-3 text-right text-sm disabled:bg-stone-100"
+            />
+          </div>
+        ))}
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-shipping`} className="text-sm font-semibold text-stone-900">
+            Shipping <span className="font-normal text-stone-600">(up to {money(data.shippingLeft)})</span>
+          </label>
+          <input id={`${id}-shipping`} name="shipping" type="number" inputMode="decimal" min={0} max={data.shippingLeft} step="0.01" value={shipping} placeholder="0.00" onChange={(e) => setShipping(e.target.value)} className="h-10 rounded-lg border border-stone-300 px-3 text-sm" />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-stone-900">
+            Other amount
+          </label>
+          <input id={`${id}-amount`} name="amount" type="number" inputMode="decimal" min={0} step="0.01" value={amount} placeholder="0.00" onChange={(e) => setAmount(e.target.value)} className="h-10 rounded-lg border border-stone-300 px-3 text-sm" />
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
+          Reason (the customer sees it)
+        </label>
+        <textarea id={`${id}-reason`} name="reason" required maxLength={1000} rows={2} className="rounded-lg border border-stone-300 px-3 py-2 text-sm" />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        <p className="text-sm text-stone-800" aria-live="polite">
+          Refund total: <strong data-testid="refund-total">{money(total)}</strong>
+          {tooMuch && <span className="block text-rose-800">More than the {money(data.refundable)} that can be refunded.</span>}
+        </p>
+        <div className="flex gap-2">
+          {hydrated && (
+            <button type="button" onClick={() => setOpen(false)} className={buttonClass("secondary")}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" disabled={fetcher.state !== "idle" || (hydrated && (tooMuch || total <= 0))} className={buttonClass("primary")}>
+            {fetcher.state !== "idle" ? "Refunding…" : `Refund ${money(total)}`}
+          </button>
+        </div>
+      </div>
+    </fetcher.Form>
+  );
+
+  if (data.refundable <= 0) {
+    return (
+      <p className="text-sm text-stone-600" data-testid="refund-none">
+        {data.paid > 0 ? "Everything paid has been refunded." : "Nothing has been paid on this order yet."}
+      </p>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <details className="rounded-xl border border-stone-200 bg-white p-3">
+        <summary className={`${buttonClass("secondary")} cursor-pointer list-none`}>Refund…</summary>
+        <div className="mt-3">{form}</div>
+      </details>
+    );
+  }
+  return (
+    <>
+      <button type="button" onClick={openDialog} className={buttonClass("secondary")} data-testid="refund-open">
+        Refund…
+      </button>
+      <dialog
+        ref={ref}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-max`}
+        onKeyDown={trapTab}
+        onCancel={(e) => {
+          e.preventDefault();
+          setOpen(false);
+        }}
+        className="m-auto max-h-[100dvh] w-full max-w-lg overflow-y-auto bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50 sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:rounded-2xl"
+        data-testid="refund-dialog"
+      >
+        <div className="p-5 sm:p-6">
+          <h2 id={`${id}-title`} className="mb-3 text-lg font-bold tracking-tight">
+            Refund
+          </h2>
+          {open && form}
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, redirect } from "react-router";
+import { auditActor } from "~/components/admin/form-result.server";
+import { redirectWithToast } from "~/components/admin/toast.server";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { AppError } from "../../../server/lib/errors";
+import type { Route } from "./+types/order-returns-action";
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+const optionalNumber = (form: FormData, name: string) => (text(form, name) === "" ? undefined : text(form, name));
+
+/** Only a page of the admin area to go back to (never another site). */
+function backTo(form: FormData, orderId: string): string {
+  const to = text(form, "redirectTo");
+  return to.startsWith("/admin-dashboard/") && !to.startsWith("//") ? to : `/admin-dashboard/orders/${encodeURIComponent(orderId)}`;
+}
+
+/** Nothing to show here: the order's page. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  return redirect(`/admin-dashboard/orders/${encodeURIComponent(params.id)}`);
+}
+
+/**
+ * The return and refund steps of one order (the order page's ReturnsPanel and RefundDialog, and
+ * the returns list, post here): intent approve, refuse (reason), receive (stock back), refund
+ * (`qty:<lineId>`, shipping, amount, reason, idempotencyKey). Redirects back with a toast; a refund
+ * refused while the dialog is open (`inPlace`) answers its reason to the dialog instead.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireAdminScreen(context, request);
+  const { services } = context;
+  const form = await request.formData();
+  const actor = auditActor(context, user);
+  const orderId = params.id;
+  const back = backTo(form, orderId);
+  const intent = text(form, "intent");
+  const returnId = text(form, "returnId");
+  let message: string;
+  try {
+    if (intent === "refund") {
+      const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(text(form, k) || 0) }));
+      const refund = await services.refunds.refund(orderId, { lines, shipping: optionalNumber(form, "shipping") as never, amount: optionalNumber(form, "amount") as never, reason: text(form, "reason"), idempotencyKey: text(form, "idempotencyKey") || null }, actor);
+      message = `Refunded ${refund.amount.toFixed(2)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
+    } else if (intent === "approve" || intent === "refuse" || intent === "receive") {
+      const ret = await services.returns.get(returnId);
+      if (ret.orderId !== orderId) throw new AppError("not_found", "There is no such return on this order.");
+      if (intent === "approve") await services.returns.approve(returnId, actor);
+      if (intent === "refuse") await services.returns.refuse(returnId, { reason: text(form, "reason") }, actor);
+      if (intent === "receive") await services.returns.receive(returnId, actor);
+      message = { approve: "Return approved: the customer is told to send the items", refuse: "Return refused: the customer is told why", receive: "Return received: the items are back in stock" }[intent];
+    } else {
+      throw new AppError("invalid_input", "Unknown action.");
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (text(form, "inPlace")) return data({ error: { message: err.message, fields: err.fields } }, { status: err.status });
+    return redirectWithToast(back, { kind: "error", message: err.message });
+  }
+  return redirectWithToast(back, { kind: "success", message });
+}

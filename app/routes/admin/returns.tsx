@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { ReturnActions, ReturnSummary } from "~/components/admin/orders/returns-panel";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "../../../server/modules/orders/return-status";
+import type { Route } from "./+types/returns";
+
+const isStatus = (v: string | null): v is ReturnStatus => (RETURN_STATUSES as readonly string[]).includes(v ?? "");
+
+/** The customers' return requests, newest first, by status (requested first: what waits for an answer); 50 a page. */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  const raw = url.searchParams.get("status");
+  const status = raw === "all" ? undefined : isStatus(raw) ? raw : "requested";
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const result = await context.services.returns.list({ status, page });
+  return { ...result, status: status ?? "all" };
+}
+
+export default function Returns({ loaderData }: Route.ComponentProps) {
+  const { data, meta, status } = loaderData;
+  const tabs: Array<{ value: string; label: string; count: number }> = [
+    ...RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s], count: meta.counts[s] ?? 0 })),
+    { value: "all", label: "All", count: Object.values(meta.counts).reduce((a, b) => a + b, 0) },
+  ];
+  const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
+  return (
+    <div className="grid gap-5">
+      <PageHeader title="Returns" description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock). Refund from the order's page." />
+      <nav aria-label="Return status" className="-mx-1 overflow-x-auto">
+        <ul className="flex gap-1 px-1">
+          {tabs.map((t) => (
+            <li key={t.value}>
+              <Link
+                to={`?status=${t.value}`}
+                aria-current={t.value === status ? "page" : undefined}
+                className="inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-full px-4 text-sm font-semibold text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
+              >
+                {t.label}
+                <span className="text-xs font-medium opacity-80">{t.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.length === 0 ? (
+        <EmptyState title={status === "requested" ? "No returns waiting" : "No returns here"}>
+          {status === "requested" ? "When a customer asks to return items from My orders, the request shows here." : "No return has this status."}
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Returns, newest first" data-testid="returns-list">
+          {data.map((r) => (
+            <li key={r.id} className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start" data-testid="return-row">
+              <div className="text-sm">
+                <Link to={`/admin-dashboard/orders/${encodeURIComponent(r.orderId)}`} className="font-mono font-semibold text-stone-900 underline underline-offset-4">
+                  #{r.orderNumber}
+                </Link>
+                <p className="mt-1 break-words text-stone-700">{r.customer.name}</p>
+                <p className="break-all text-xs text-stone-600">{r.customer.email}</p>
+              </div>
+              <ReturnSummary ret={r} />
+              <ReturnActions ret={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+          {meta.page > 1 ? <Link to={`?status=${status}&page=${meta.page - 1}`}>Previous page</Link> : <span />}
+          <span>
+            Page {meta.page} of {pages}
+          </span>
+          {meta.page < pages ? <Link to={`?status=${status}&page=${meta.page + 1}`}>Next page</Link> : <span />}
+        </nav>
+      )}
+    </div>
+  );
+}
