@@ -31,6 +31,7 @@ function notice(url: URL): { kind: "success" | "error" | "info"; text: string } 
   const q = url.searchParams;
   if (q.get("reset") === "1") return { kind: "success", text: "Your password has been changed. Sign in with your new password." };
   if (q.get("signedout") === "everywhere") return { kind: "success", text: "You have been signed out on all your devices." };
+  if (q.get("deleted") === "account") return { kind: "success", text: "Your account has been deleted and you have been signed out. Your past orders stay in our books without your name or contact details." };
   if (q.get("provider_error")) return { kind: "error", text: "Signing in with that service didn’t work. Please try again, or use your e-mail address." };
   if (q.get("magic_error") || q.get("error")) return { kind: "error", text: "That sign-in link is invalid or has expired. Ask for a new one below." };
   if (q.get("redirectTo") && q.get("redirectTo") !== "/") return { kind: "info", text: "Please sign in to continue." };

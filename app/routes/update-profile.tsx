@@ -20,7 +20,9 @@ export type UpdateResult =
   | { intent: "profile"; ok: false; message: string; fieldErrors: Partial<Record<ProfileField, string>>; values: { name: string; image: string } }
   | { intent: "password"; ok: true; message: string }
   | { intent: "password"; ok: false; message: string; fieldErrors: Partial<Record<PasswordFieldName, string>> }
-  | { intent: "signout-everywhere"; ok: false; message: string };
+  | { intent: "signout-everywhere"; ok: false; message: string }
+  | { intent: "delete-account"; ok: true; message: string }
+  | { intent: "delete-account"; ok: false; message: string; fieldErrors: { password?: string } };
 
 const MAX_NAME = 100;
 /** The avatar upload's limit, as the server enforces it (checked in the browser first to answer at once). */
@@ -31,8 +33,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const saved = new URL(request.url).searchParams.get("saved") === "profile";
-  return { profile: { name: user.name, email: user.email, image: user.image }, saved };
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved") === "profile";
+  // The link mailed to confirm deleting an account without a password (POST /api/account/delete).
+  const deleteToken = url.searchParams.get("delete-token")?.slice(0, 200) || null;
+  const hasPassword = await context.services.auth.hasPassword(user.id);
+  return { profile: { name: user.name, email: user.email, image: user.image }, saved, hasPassword, deleteToken };
 }
 
 function imageError(image: string): string | undefined {
@@ -92,6 +98,19 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
     return data<UpdateResult>({ intent, ok: true, message: "Your password has been changed. You have been signed out on your other devices." }, { headers: cookieHeaders(result) });
   }
 
+  if (intent === "delete-account") {
+    const user = requireUser(context, request);
+    try {
+      const result = await context.services.deleteOwnAccount(user, { password: formText(form, "password", { trim: false }) || undefined, token: formText(form, "token") || undefined }, context.requestId ?? null);
+      if (!result.deleted) return data<UpdateResult>({ intent, ok: true, message: `We have sent a link to ${user.email}. Open it within an hour to confirm deleting your account.` });
+      const signedOut = await callAuth(context, request, "/sign-out", {});
+      return redirectWithCookies("/login?deleted=account", signedOut);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return data<UpdateResult>({ intent, ok: false, message: err.message, fieldErrors: { password: err.fields?.password } }, { status: err.status });
+    }
+  }
+
   if (intent === "signout-everywhere") {
     const revoked = await callAuth(context, request, "/revoke-sessions", {});
     if (!revoked.ok) return data<UpdateResult>({ intent, ok: false, message: authErrorMessage(revoked) }, { status: revoked.status });
@@ -133,7 +152,7 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
 const PROFILE_SAVED: UpdateResult = { intent: "profile", ok: true, message: "Your profile has been updated." };
 
 export default function UpdateProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, saved } = loaderData;
+  const { profile, saved, hasPassword, deleteToken } = loaderData;
   const result = (actionData as UpdateResult | undefined) ?? (saved ? PROFILE_SAVED : undefined);
   const navigation = useNavigation();
   const location = useLocation();
@@ -177,6 +196,13 @@ export default function UpdateProfile({ loaderData, actionData }: Route.Componen
             </SubmitButton>
           </Form>
         </section>
+        <DeleteAccountSection
+          email={profile.email}
+          hasPassword={hasPassword}
+          token={deleteToken}
+          result={result?.intent === "delete-account" ? result : undefined}
+          busy={submitting === "delete-account"}
+        />
       </div>
     </div>
   );
@@ -360,6 +386,73 @@ function PasswordSection({ email, result, busy }: { email: string; result?: Extr
         <div className="sm:w-fit">
           <SubmitButton busy={busy} busyLabel="Changing…">
             Change password
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * Deleting one's own account: the password again, or (an account without one) a link mailed to
+ * the address, whose page (?delete-token=…) asks once more. The orders stay, anonymised.
+ */
+function DeleteAccountSection({
+  email,
+  hasPassword,
+  token,
+  result,
+  busy,
+}: {
+  email: string;
+  hasPassword: boolean;
+  token: string | null;
+  result?: Extract<UpdateResult, { intent: "delete-account" }>;
+  busy: boolean;
+}) {
+  const failed = result && !result.ok ? result : undefined;
+  const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["password"]);
+  return (
+    <section id="delete-account" aria-labelledby="delete-title" className="mt-6 rounded-2xl border border-rose-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id="delete-title" className="text-lg font-semibold text-stone-900">
+        Delete account
+      </h2>
+      <p className="mt-1 text-sm leading-relaxed text-stone-600">
+        Your account, address book, cart and wishlist are deleted for good and you are signed out everywhere. Your past orders stay in our books without your name, e-mail, phone or
+        address.{" "}
+        <a href="/api/account/export" download className="font-semibold text-stone-900 underline underline-offset-4">
+          Download your data (JSON)
+        </a>{" "}
+        first if you want a copy.
+      </p>
+      {result?.ok && (
+        <FormAlert kind="success" className="mt-4" testId="delete-mailed">
+          {result.message}
+        </FormAlert>
+      )}
+      {failed && (
+        <FormAlert kind="error" className="mt-4" testId="delete-error">
+          {failed.message}
+        </FormAlert>
+      )}
+      <Form ref={formRef} method="post" noValidate className="mt-5 grid gap-5">
+        <input type="hidden" name="intent" value="delete-account" />
+        {token ? (
+          <>
+            <input type="hidden" name="token" value={token} />
+            <p className="text-sm font-medium text-stone-900">You opened the link from your e-mail. Delete the account of {email} now?</p>
+          </>
+        ) : hasPassword ? (
+          <>
+            <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+            <PasswordField name="password" label="Your password, to confirm" error={failed?.fieldErrors.password} />
+          </>
+        ) : (
+          <p className="text-sm text-stone-700">You sign in without a password, so we will e-mail a confirmation link to {email}.</p>
+        )}
+        <div className="sm:w-fit">
+          <SubmitButton busy={busy} busyLabel={token || hasPassword ? "Deleting…" : "Sending…"} variant="danger">
+            {token || hasPassword ? "Delete my account" : "E-mail me a confirmation link"}
           </SubmitButton>
         </div>
       </Form>

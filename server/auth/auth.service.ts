@@ -231,12 +231,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       return res.headers.getSetCookie();
     },
 
+    /** Whether the account signs in with a password (else only through a provider or a magic link). */
+    async hasPassword(userId: string): Promise<boolean> {
+      return (await credentialOf(userId)) !== null;
+    },
+
     /** Whether `password` is the account's own: "none" for an account that signs in without one (social sign-in, magic link). */
     async checkPassword(userId: string, password: string): Promise<"ok" | "wrong" | "none"> {
+      const hash = await credentialOf(userId);
+      if (!hash) return "none";
       const ctx = await auth.$context;
-      const credential = (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === "credential" && a.password);
-      if (!credential?.password) return "none";
-      return (await ctx.password.verify({ hash: credential.password, password })) ? "ok" : "wrong";
+      return (await ctx.password.verify({ hash, password })) ? "ok" : "wrong";
     },
 
     /**
@@ -278,6 +283,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Resolves once every mail and other background task started so far has finished. */
     idle: () => background.idle(),
   };
+
+  /** The password hash of the account's e-mail-and-password sign-in, or null without one. */
+  async function credentialOf(userId: string): Promise<string | null> {
+    const ctx = await auth.$context;
+    return (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === "credential" && a.password)?.password ?? null;
+  }
 
   /** A confirmed account with a password, for accounts the operator configures (not sign-ups). */
   async function createUserWithPassword(email: string, password: string, name: string, role: Role) {

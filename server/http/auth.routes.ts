@@ -71,6 +71,14 @@ export function authRoutes() {
     return c.json(result, result.deleted ? 200 : 202);
   });
 
+  // The customer's own data export (the same as the admin's, GDPR access request).
+  r.get("/account/export", async (c) => {
+    const user = await requireApiUser(c);
+    c.header("Cache-Control", "private, no-store");
+    c.header("Content-Disposition", `attachment; filename="my-account-data.json"`);
+    return c.json(await c.var.services.exportCustomer(user.id));
+  });
+
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.
   // Its body limit is the input guard's (server/http/input-guard.ts).
   // The input guard has already read a POST's body and handed it on as bytes; the handler makes

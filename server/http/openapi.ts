@@ -72,6 +72,7 @@ const PUBLIC_OPERATIONS: Operation[] = [
   { method: "GET", path: "/auth-providers", tag: "Accounts", summary: "The sign-in providers this shop offers." },
   { method: "GET", path: "/auth/user/:uid", tag: "Accounts", summary: "The shop's record of a user (the user themselves, or staff with the customers permission)." },
   { method: "POST", path: "/account/delete", tag: "Accounts", summary: "Delete the signed-in user's own account (orders stay, anonymised) with their `password`; an account without one is mailed a confirmation link (202), whose `token` then deletes it.", body: deleteAccountSchema },
+  { method: "GET", path: "/account/export", tag: "Accounts", summary: "Everything the shop holds about the signed-in user, as a JSON download (profile, addresses, orders, wishlist, cart, devices, audit entries)." },
   { method: "POST", path: "/account/avatar", tag: "Accounts", summary: "Upload the signed-in user's profile picture (multipart, field `image`).", bodyType: "multipart/form-data" },
   { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
 ];

@@ -14,6 +14,8 @@ const VERBS: Record<string, string> = {
   role: "Role changed",
   ban: "Banned",
   unban: "Unbanned",
+  revoke: "Device signed out",
+  export: "Data exported",
   status: "Status changed",
   stock: "Stock changed",
   import: "Imported",

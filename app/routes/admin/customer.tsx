@@ -1,0 +1,359 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { AuditHistory } from "~/components/admin/audit-history";
+import { BAN_LENGTHS, ROLE_TEXT, deviceName } from "~/components/admin/customer";
+import { ConfirmButton } from "~/components/admin/dialog";
+import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
+import { redirectWithToast } from "~/components/admin/toast.server";
+import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { STATUS_BADGE, STATUS_LABEL } from "~/components/orders/order-status";
+import { LocalDate } from "~/components/orders/order-view";
+import { useMoney } from "~/lib/shop";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { PERMISSIONS, PERMISSION_LABELS, ROLES, type Permission, type Role, can } from "../../../server/auth/permissions";
+import { AppError } from "../../../server/lib/errors";
+import type { AdminHandle } from "./admin-nav";
+import type { Route } from "./+types/customer";
+
+const HISTORY_SIZE = 10;
+
+/** One account with its figures, addresses, orders, signed-in devices and latest history. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireAdminScreen(context, request);
+  const { audit } = context.services;
+  const customer = await context.services.getCustomer(params.id).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "not_found") throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
+    throw err;
+  });
+  const history = await audit.list({ entity: "user", entityId: params.id, pageSize: HISTORY_SIZE });
+  return { customer, history: history.entries, historyTotal: history.total, isAdmin: can(user, "admin"), isSelf: user.id === params.id };
+}
+
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.customer.account.name || d?.customer.account.email };
+
+const pageOf = (request: Request) => new URL(request.url).pathname;
+
+/** Changes the role (administrators only), bans or unbans, signs a device out, or deletes the account once confirmed; every write is audited by the users service. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireAdminScreen(context, request);
+  const actor = { ...auditActor(context, user), role: user.role };
+  const { users } = context.services;
+  const form = await request.formData();
+  const submission = readIntent(form);
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  try {
+    switch (submission.intent) {
+      case "role": {
+        if (!can(user, "admin")) throw new AppError("forbidden", "Only an administrator changes roles and permissions.");
+        const role = text("role") as Role;
+        if (!(ROLES as readonly string[]).includes(role)) throw new AppError("invalid_input", "Choose a role.", { role: "Choose a role" });
+        const permissions = form.getAll("permissions").filter((p): p is Permission => typeof p === "string" && (PERMISSIONS as readonly string[]).includes(p));
+        const after = await users.setRole(actor, params.id, role, permissions);
+        return redirectWithToast(pageOf(request), { kind: "success", message: "Role saved", description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}` });
+      }
+      case "ban": {
+        const reason = text("reason");
+        if (reason.length > 200) throw new AppError("invalid_input", "The reason can be at most 200 characters.", { reason: "At most 200 characters" });
+        const days = text("days") ? Number(text("days")) : undefined;
+        if (days !== undefined && !BAN_LENGTHS.some((b) => b.value === String(days))) throw new AppError("invalid_input", "Choose how long the ban lasts.", { days: "Choose a length" });
+        await users.ban(actor, params.id, { reason: reason || undefined, days });
+        return redirectWithToast(pageOf(request), { kind: "success", message: "Banned", description: "They are signed out everywhere and cannot sign in." });
+      }
+      case "unban":
+        await users.unban(actor, params.id);
+        return redirectWithToast(pageOf(request), { kind: "success", message: "Ban lifted" });
+      case "revoke":
+        await users.revokeSession(actor, params.id, text("sessionId"));
+        return redirectWithToast(pageOf(request), { kind: "success", message: "Device signed out" });
+      case "delete": {
+        requireConfirmed(submission, "deleting the account");
+        const { ordersKept } = await context.services.deleteCustomer(actor, params.id);
+        const kept = ordersKept ? `${ordersKept} ${ordersKept === 1 ? "order stays" : "orders stay"} as “Deleted customer”.` : undefined;
+        return redirectWithToast("/admin-dashboard/users", { kind: "success", message: "Account deleted", description: kept });
+      }
+      default:
+        throw new AppError("invalid_input", "Choose an action.");
+    }
+  } catch (err) {
+    return formFailure(err, form);
+  }
+}
+
+const card = "rounded-xl border border-stone-200 bg-white p-5 shadow-sm";
+const h2 = "text-lg font-semibold text-stone-900";
+
+/** The customer page: profile and figures, orders, addresses, devices, role, ban, export, delete and history. */
+export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, history, historyTotal, isAdmin, isSelf } = loaderData;
+  const { account, stats, addresses, orders, sessions, lastSignInAt } = customer;
+  const money = useMoney();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const failure = actionData && "error" in actionData ? actionData.error : null;
+  const role = ROLE_TEXT[account.role];
+  const title = account.name || account.email;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="break-all">{account.email}</span>
+            <StatusBadge tone={role.tone}>{role.label}</StatusBadge>
+            {account.emailVerified ? <StatusBadge tone="success">E-mail confirmed</StatusBadge> : <StatusBadge tone="warning">E-mail unconfirmed</StatusBadge>}
+            {account.banned && <StatusBadge tone="danger">Banned</StatusBadge>}
+          </span>
+        }
+        actions={
+          <>
+            <a href={`/api/admin/users/${encodeURIComponent(account.id)}/export`} download className={buttonClass("secondary")} data-testid="export-json">
+              Export data (JSON)
+            </a>
+            {!isSelf && (
+              <Form method="post">
+                <ConfirmButton
+                  value="delete"
+                  className={buttonClass("danger")}
+                  title={`Delete ${title}'s account?`}
+                  body={
+                    <>
+                      The account, its devices, cart, wishlist and addresses are deleted for good.{" "}
+                      {stats.orders > 0 ? `Their ${stats.orders} ${stats.orders === 1 ? "order stays" : "orders stay"} for the books as “Deleted customer”, without name, e-mail, phone or address.` : "They have no orders."}
+                    </>
+                  }
+                  confirmLabel="Delete the account"
+                >
+                  Delete account
+                </ConfirmButton>
+              </Form>
+            )}
+          </>
+        }
+      />
+      {failure && (
+        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="customer-error">
+          {failure.message}
+        </p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="profile-title" className={card}>
+            <h2 id="profile-title" className={h2}>
+              Profile
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-stone-600">Orders</dt>
+                <dd className="text-lg font-semibold tabular-nums text-stone-900" data-testid="customer-orders">{stats.orders}</dd>
+              </div>
+              <div>
+                <dt className="text-stone-600">Total spent</dt>
+                <dd className="text-lg font-semibold tabular-nums text-stone-900">{money(stats.totalSpent)}</dd>
+              </div>
+              <div>
+                <dt className="text-stone-600">Joined</dt>
+                <dd className="text-stone-900">
+                  <LocalDate iso={account.createdAt} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-stone-600">Last sign-in</dt>
+                <dd className="text-stone-900">{lastSignInAt ? <LocalDate iso={lastSignInAt} withTime /> : "Never"}</dd>
+              </div>
+            </dl>
+            {account.banned && (
+              <p className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900">
+                Banned{account.banReason ? `: ${account.banReason}` : ""}.{" "}
+                {account.banExpires ? (
+                  <>
+                    Until <LocalDate iso={account.banExpires} withTime />.
+                  </>
+                ) : (
+                  "Until lifted."
+                )}
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="orders-title" className={card}>
+            <h2 id="orders-title" className={h2}>
+              Orders
+            </h2>
+            {orders.length === 0 ? (
+              <p className="mt-2 text-sm text-stone-700">No orders yet.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-stone-200" data-testid="customer-order-list">
+                {orders.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3 text-sm">
+                    <span className="min-w-0">
+                      <Link to={`/admin-dashboard/orders/${encodeURIComponent(o.id)}`} className="font-semibold text-stone-900 underline underline-offset-4">
+                        {o.number}
+                      </Link>
+                      <span className="block text-stone-600">
+                        <LocalDate iso={o.createdAt} /> · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-3">
+                      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                      <span className="font-semibold tabular-nums text-stone-900">{money(o.total)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="addresses-title" className={card}>
+            <h2 id="addresses-title" className={h2}>
+              Addresses
+            </h2>
+            {addresses.length === 0 ? (
+              <p className="mt-2 text-sm text-stone-700">No saved addresses.</p>
+            ) : (
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                {addresses.map((a) => (
+                  <li key={a.id} className="rounded-lg border border-stone-200 p-3 text-sm text-stone-800">
+                    <p className="font-semibold text-stone-900">
+                      {a.name} {a.isDefault && <StatusBadge className="ml-1">Default</StatusBadge>}
+                    </p>
+                    <p>{a.line1}</p>
+                    {a.line2 && <p>{a.line2}</p>}
+                    <p>{[a.postalCode, a.city, a.region].filter(Boolean).join(" ")}</p>
+                    <p>{a.country}</p>
+                    <p className="mt-1 text-stone-600">{a.phone}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="sessions-title" className={card}>
+            <h2 id="sessions-title" className={h2}>
+              Signed-in devices
+            </h2>
+            {sessions.length === 0 ? (
+              <p className="mt-2 text-sm text-stone-700">Not signed in anywhere.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-stone-200" data-testid="session-list">
+                {sessions.map((s) => (
+                  <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                    <span className="min-w-0">
+                      <span className="block font-medium text-stone-900">{deviceName(s.userAgent)}</span>
+                      <span className="block text-stone-600">
+                        {s.ipAddress ? `${s.ipAddress} · ` : ""}active <LocalDate iso={s.lastActiveAt} withTime />
+                      </span>
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="sessionId" value={s.id} />
+                      <button type="submit" name="intent" value="revoke" disabled={busy} className={buttonClass("secondary", "sm")}>
+                        Sign out<span className="sr-only"> {deviceName(s.userAgent)}</span>
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="role-title" className={card}>
+            <h2 id="role-title" className={h2}>
+              Role and permissions
+            </h2>
+            {isAdmin && !isSelf ? (
+              <Form method="post" className="mt-3 space-y-3">
+                <fieldset>
+                  <legend className="text-sm font-medium text-stone-900">Role</legend>
+                  <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                    {ROLES.map((r) => (
+                      <label key={r} className="inline-flex items-center gap-2 text-sm text-stone-800">
+                        <input type="radio" name="role" value={r} defaultChecked={account.role === r} className="size-4 accent-stone-900" />
+                        {ROLE_TEXT[r].label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                <fieldset>
+                  <legend className="text-sm font-medium text-stone-900">Permissions (staff only)</legend>
+                  <div className="mt-1 space-y-1">
+                    {PERMISSIONS.map((p) => (
+                      <label key={p} className="flex items-start gap-2 text-sm text-stone-800">
+                        <input type="checkbox" name="permissions" value={p} defaultChecked={account.role === "staff" && account.permissions.includes(p)} className="mt-0.5 size-4 accent-stone-900" />
+                        {PERMISSION_LABELS[p]}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                <button type="submit" name="intent" value="role" disabled={busy} className={buttonClass("primary", "sm")}>
+                  Save role
+                </button>
+              </Form>
+            ) : (
+              <div className="mt-2 text-sm text-stone-700">
+                <p>
+                  {role.label}
+                  {account.role === "staff" && `: ${account.permissions.length ? account.permissions.join(", ") : "no permissions"}`}
+                </p>
+                <p className="mt-1 text-stone-600">{isSelf ? "Nobody changes their own role: ask another administrator." : "Only an administrator changes roles and permissions."}</p>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="ban-title" className={card}>
+            <h2 id="ban-title" className={h2}>
+              Ban
+            </h2>
+            {isSelf ? (
+              <p className="mt-2 text-sm text-stone-700">You cannot ban yourself.</p>
+            ) : account.banned ? (
+              <Form method="post" className="mt-3">
+                <p className="text-sm text-stone-700">They cannot sign in{account.banExpires ? " until the ban ends" : ""}.</p>
+                <button type="submit" name="intent" value="unban" disabled={busy} className={`${buttonClass("secondary", "sm")} mt-3`}>
+                  Lift the ban
+                </button>
+              </Form>
+            ) : (
+              <Form method="post" className="mt-3 space-y-3">
+                <div>
+                  <label htmlFor="ban-reason" className="block text-sm font-medium text-stone-900">
+                    Reason <span className="font-normal text-stone-600">(optional, staff only)</span>
+                  </label>
+                  <input
+                    id="ban-reason"
+                    name="reason"
+                    maxLength={200}
+                    aria-invalid={failure?.fields?.reason ? true : undefined}
+                    className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-sm focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20"
+                  />
+                </div>
+                <div>
+                  <label htmlFor="ban-days" className="block text-sm font-medium text-stone-900">
+                    Length
+                  </label>
+                  <select id="ban-days" name="days" className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20">
+                    {BAN_LENGTHS.map((b) => (
+                      <option key={b.value} value={b.value}>
+                        {b.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <p className="text-xs text-stone-600">A ban signs them out on every device and refuses their sign-in.</p>
+                <button type="submit" name="intent" value="ban" disabled={busy} className={buttonClass("danger", "sm")}>
+                  Ban
+                </button>
+              </Form>
+            )}
+          </section>
+
+          <AuditHistory entries={history} moreHref={isAdmin && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=user&entityId=${encodeURIComponent(account.id)}` : undefined} />
+        </aside>
+      </div>
+    </div>
+  );
+}
