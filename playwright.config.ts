@@ -48,6 +48,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT: "10000",
       // Every order comes from 127.0.0.1 too; the per-contact limits stay (each test orders as its own contact).
       ORDER_LIMIT_PER_IP: "10000/10m",
+      // The contact form's limit per IP (5 in 10 minutes) would count every spec's messages from
+      // 127.0.0.1 together; tests/api/content.test.ts checks it.
+      CONTACT_RATE_LIMIT: "1000",
     },
   },
 });

@@ -71,6 +71,12 @@ export interface DataTableProps<Row> {
   empty: { title: string; description?: React.ReactNode; action?: React.ReactNode };
   /** Test id of the table's frame. */
   testId?: string;
+  /**
+   * The table's least width (a Tailwind class; default "min-w-[36rem]", scrolled sideways on
+   * phones). A list that shows all a phone needs in its first column can fit the screen there:
+   * "min-w-0 sm:min-w-[36rem]".
+   */
+  minWidth?: string;
 }
 
 /**
@@ -97,6 +103,7 @@ export function DataTable<Row>({
   rowLabel,
   empty,
   testId = "data-table",
+  minWidth = "min-w-[36rem]",
 }: DataTableProps<Row>) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -169,7 +176,7 @@ export function DataTable<Row>({
         // widening the page (its containing block would otherwise be the page).
         className={`relative overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm transition-opacity ${pending ? "opacity-60" : ""}`}
       >
-        <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+        <table className={`w-full ${minWidth} border-collapse text-left text-sm`}>
           <caption id={captionId} className="sr-only">
             {caption}
             {query.page > 1 || pages > 1 ? `, page ${query.page} of ${pages}` : ""}

@@ -17,7 +17,8 @@ export const MESSAGE_ROUTES: AdminRoute[] = [
     path: "/contact-messages/:id",
     summary: "One message with its replies (oldest first: text, author, when, when mailed). Opening a new message marks it read, as an inbox does.",
     async handler(c) {
-      return c.json({ data: await c.var.services.messages.openMessage(actorOf(c), idParam(c, "message id")) });
+      const { message } = await c.var.services.messages.openMessage(actorOf(c), idParam(c, "message id"));
+      return c.json({ data: message });
     },
   },
   {

@@ -267,12 +267,12 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     /** One message with its replies, or null for an unknown id; reading it changes nothing. */
     getMessage: readMessage,
 
-    /** Opens a message for `actor`: a new one becomes read (audited), as an inbox does; unknown ids are a 404. */
-    async openMessage(actor: AuditActor, id: string): Promise<ContactMessage> {
+    /** Opens a message for `actor`: a new one becomes read (audited, `markedRead`), as an inbox does; unknown ids are a 404. */
+    async openMessage(actor: AuditActor, id: string): Promise<{ message: ContactMessage; markedRead: boolean }> {
       const message = await requireMessage(id);
-      if (message.status !== "new") return message;
-      await moveTo(actor, [id], "read");
-      return requireMessage(id);
+      if (message.status !== "new") return { message, markedRead: false };
+      const { changed } = await moveTo(actor, [id], "read");
+      return { message: await requireMessage(id), markedRead: changed > 0 };
     },
 
     /** Moves one message to a status (new to mark it unread, read, archived, spam), audited; unknown ids are a 404. */

@@ -1,0 +1,198 @@
+import { useEffect } from "react";
+import { Form, Link, data, useRevalidator } from "react-router";
+import { ConfirmButton } from "~/components/admin/dialog";
+import { AdminForm, FormErrorSummary, FormSubmit, FormTextarea } from "~/components/admin/form";
+import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
+import { MESSAGE_STATUS_TEXT } from "~/components/admin/messages/message-status";
+import { pageAddress } from "~/components/admin/product/product-data.server";
+import { redirectWithToast } from "~/components/admin/toast.server";
+import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { LocalDate } from "~/components/orders/order-view";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { AppError } from "../../../server/lib/errors";
+import type { ContactMessage } from "../../../server/modules/content/messages";
+import { type MessageStatus, isMessageStatus } from "../../../server/modules/content/messages.schema";
+import type { AdminHandle } from "./admin-nav";
+import type { Route } from "./+types/contact-messages-message";
+
+const LIST = "/admin-dashboard/contact-messages";
+
+/** The message with its replies; opening a new one marks it read (audited), as an inbox does. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireAdminScreen(context, request);
+  try {
+    const { message, markedRead } = await context.services.messages.openMessage(auditActor(context, user), params.id);
+    const { contactEmail } = await context.services.content.getSettings();
+    return { message, markedRead, contactEmail };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") throw data({ message: err.message }, { status: 404, statusText: "Not Found" });
+    throw err;
+  }
+}
+
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.message.subject || (d ? `From ${d.message.name}` : undefined) };
+
+const MOVED: Record<MessageStatus, string> = { new: "Marked unread", read: "Moved to the inbox", archived: "Archived", spam: "Moved to spam" };
+
+/**
+ * Replies (kept and mailed; back to the message), moves the message to a status or deletes it,
+ * once confirmed (back to the list: the message is dealt with, and staying would open it again).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireAdminScreen(context, request);
+  const actor = auditActor(context, user);
+  const form = await request.formData();
+  const submission = readIntent(form);
+  const { messages } = context.services;
+  try {
+    if (submission.intent === "reply") {
+      const { message, mailed } = await messages.reply(actor, params.id, { text: form.get("text") ?? "" });
+      return redirectWithToast(
+        pageAddress(request),
+        mailed
+          ? { kind: "success", message: "Reply sent", description: `Mailed to ${message.email}` }
+          : { kind: "error", message: "Reply kept, but not mailed", description: `The mail to ${message.email} could not be sent. Try again later, or write from your own mailbox.` },
+      );
+    }
+    if (submission.intent === "delete") {
+      requireConfirmed(submission, "deleting the message");
+      await messages.deleteMessage(actor, params.id);
+      return redirectWithToast(LIST, { kind: "success", message: "Message deleted" });
+    }
+    const status = form.get("status");
+    if (submission.intent !== "status" || !isMessageStatus(status)) throw new AppError("invalid_input", "Choose what to do with the message.");
+    const message = await messages.setStatus(actor, params.id, { status });
+    return redirectWithToast(LIST, { kind: "success", message: MOVED[status], description: message.subject || `From ${message.name}` });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return redirectWithToast(LIST, { kind: "error", message: "That message no longer exists" });
+    return formFailure(err, form);
+  }
+}
+
+/** The buttons that file the message: what makes sense from where it is. */
+function statusMoves(status: MessageStatus): Array<{ status: MessageStatus; label: string }> {
+  const moves: Array<{ status: MessageStatus; label: string }> = [];
+  if (status === "read") moves.push({ status: "new", label: "Mark unread" });
+  if (status === "archived" || status === "spam") moves.push({ status: "read", label: "Move to inbox" });
+  if (status !== "archived") moves.push({ status: "archived", label: "Archive" });
+  if (status !== "spam") moves.push({ status: "spam", label: "Spam" });
+  return moves;
+}
+
+/** One message: who sent it and when, its text, the replies under it, the reply form, and filing it. */
+export default function ContactMessagePage({ loaderData }: Route.ComponentProps) {
+  const { message, markedRead, contactEmail } = loaderData;
+  const status = MESSAGE_STATUS_TEXT[message.status];
+  const revalidator = useRevalidator();
+  // The layout counted the new messages while this loader was marking this one read (loaders run
+  // in parallel): count again, so the sidebar's figure drops as the message opens.
+  useEffect(() => {
+    if (markedRead) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [markedRead, message.id]);
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        title={<span className="break-words">{message.subject || "(no subject)"}</span>}
+        actions={
+          <Form method="post" className="flex flex-wrap items-center gap-2" aria-label="File the message">
+            <input type="hidden" name="intent" value="status" />
+            {statusMoves(message.status).map((m) => (
+              <button key={m.status} type="submit" name="status" value={m.status} className={buttonClass("secondary", "sm")}>
+                {m.label}
+              </button>
+            ))}
+            <ConfirmButton
+              value="delete"
+              title="Delete this message?"
+              body={`The message from ${message.name} and its ${message.replies.length === 1 ? "reply" : message.replies.length ? `${message.replies.length} replies` : "replies"} are gone for good. To keep it out of the way instead, archive it.`}
+              confirmLabel="Delete message"
+              className={buttonClass("danger", "sm")}
+            >
+              Delete
+            </ConfirmButton>
+          </Form>
+        }
+      />
+
+      <article aria-labelledby="message-from" className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-testid="contact-message">
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-4">
+          <div className="min-w-0">
+            <h2 id="message-from" className="font-semibold text-stone-900">
+              <span className="sr-only">From </span>
+              {message.name}
+            </h2>
+            <a href={`mailto:${message.email}`} className="break-all text-sm text-stone-700 underline underline-offset-2 hover:text-stone-900">
+              {message.email}
+            </a>
+          </div>
+          <div className="flex flex-col items-start gap-1 text-sm text-stone-700 sm:items-end">
+            <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+            <span>
+              Received <LocalDate iso={message.createdAt} withTime />
+            </span>
+          </div>
+        </header>
+        <p className="mt-4 leading-relaxed break-words whitespace-pre-wrap text-stone-900" data-testid="message-text">
+          {message.message}
+        </p>
+      </article>
+
+      <section aria-labelledby="replies-title" className="mt-8">
+        <h2 id="replies-title" className="text-lg font-semibold text-stone-900">
+          {message.replies.length ? `Replies (${message.replies.length})` : "Replies"}
+        </h2>
+        {message.replies.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-700">Nobody has replied yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-3" data-testid="replies">
+            {message.replies.map((r) => (
+              <Reply key={r.id} reply={r} />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="reply-title" className="mt-8 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="reply-title" className="text-lg font-semibold text-stone-900">
+          Reply to {message.name}
+        </h2>
+        <AdminForm method="post" idPrefix="reply" warnUnsaved className="mt-4 space-y-4" key={message.replies.length}>
+          <FormErrorSummary title="The reply was not sent" />
+          <input type="hidden" name="intent" value="reply" />
+          <FormTextarea
+            name="text"
+            label="Your reply"
+            rows={7}
+            maxLength={5000}
+            required
+            hint={
+              <>
+                Mailed to {message.email} with the message quoted under it; {contactEmail ? `their answer goes to ${contactEmail}.` : "set the shop's contact e-mail in the settings so their answer reaches you."} The reply is kept here.
+              </>
+            }
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <FormSubmit busyLabel="Sending…">Send reply</FormSubmit>
+            <Link to={LIST} className={buttonClass("ghost")}>
+              Back to messages
+            </Link>
+          </div>
+        </AdminForm>
+      </section>
+    </div>
+  );
+}
+
+function Reply({ reply }: { reply: ContactMessage["replies"][number] }) {
+  return (
+    <li className="rounded-xl border border-stone-200 bg-stone-50 p-4" data-testid="reply">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+        <span className="font-semibold break-all text-stone-900">{reply.author.email}</span>
+        <LocalDate iso={reply.createdAt} withTime />
+        {reply.mailedAt ? <StatusBadge tone="success">Mailed</StatusBadge> : <StatusBadge tone="warning">Not mailed</StatusBadge>}
+      </p>
+      <p className="mt-2 leading-relaxed break-words whitespace-pre-wrap text-stone-900">{reply.text}</p>
+    </li>
+  );
+}
