@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { loadOrderReturns } from "~/components/admin/orders/order-returns.server";
+import { RefundDialog } from "~/components/admin/orders/refund-dialog";
 import { ReturnActions, ReturnSummary } from "~/components/admin/orders/returns-panel";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
@@ -14,11 +16,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const status = raw === "all" ? undefined : isStatus(raw) ? raw : "requested";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const result = await context.services.returns.list({ status, page });
-  return { ...result, status: status ?? "all" };
+  // Received items are usually refunded next: those orders get the refund dialog here too.
+  const received = [...new Set(result.data.filter((r) => r.status === "received").map((r) => r.orderId))];
+  const refunds = Object.fromEntries(await Promise.all(received.map(async (id) => [id, await loadOrderReturns(context.services, id)] as const)));
+  return { ...result, refunds, status: status ?? "all" };
 }
 
 export default function Returns({ loaderData }: Route.ComponentProps) {
-  const { data, meta, status } = loaderData;
+  const { data, meta, status, refunds } = loaderData;
   const tabs: Array<{ value: string; label: string; count: number }> = [
     ...RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s], count: meta.counts[s] ?? 0 })),
     { value: "all", label: "All", count: Object.values(meta.counts).reduce((a, b) => a + b, 0) },
@@ -26,7 +31,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
   return (
     <div className="grid gap-5">
-      <PageHeader title="Returns" description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock). Refund from the order's page." />
+      <PageHeader title="Returns" description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock), then refund them." />
       <nav aria-label="Return status" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1">
           {tabs.map((t) => (
@@ -59,7 +64,10 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
                 <p className="break-all text-xs text-stone-600">{r.customer.email}</p>
               </div>
               <ReturnSummary ret={r} />
-              <ReturnActions ret={r} />
+              <div className="flex flex-col items-start gap-2">
+                <ReturnActions ret={r} />
+                {refunds[r.orderId] && <RefundDialog data={refunds[r.orderId]!} />}
+              </div>
             </li>
           ))}
         </ul>
