@@ -4,6 +4,7 @@ import { BAN_LENGTHS, ROLE_TEXT, deviceName } from "~/components/admin/customer"
 import { ConfirmButton } from "~/components/admin/dialog";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
+import { pageAddress } from "~/components/admin/product/product-data.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { STATUS_BADGE, STATUS_LABEL } from "~/components/orders/order-status";
 import { LocalDate } from "~/components/orders/order-view";
@@ -30,8 +31,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.customer.account.name || d?.customer.account.email };
 
-const pageOf = (request: Request) => new URL(request.url).pathname;
-
 /** Changes the role (administrators only), bans or unbans, signs a device out, or deletes the account once confirmed; every write is audited by the users service. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireAdminScreen(context, request);
@@ -51,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (!(ROLES as readonly string[]).includes(role)) throw new AppError("invalid_input", "Choose a role.", { role: "Choose a role" });
         const permissions = form.getAll("permissions").filter((p): p is Permission => typeof p === "string" && (PERMISSIONS as readonly string[]).includes(p));
         const after = await users.setRole(actor, params.id, role, permissions);
-        return redirectWithToast(pageOf(request), { kind: "success", message: "Role saved", description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}` });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: "Role saved", description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}` });
       }
       case "ban": {
         const reason = text("reason");
@@ -59,14 +58,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const days = text("days") ? Number(text("days")) : undefined;
         if (days !== undefined && !BAN_LENGTHS.some((b) => b.value === String(days))) throw new AppError("invalid_input", "Choose how long the ban lasts.", { days: "Choose a length" });
         await users.ban(actor, params.id, { reason: reason || undefined, days });
-        return redirectWithToast(pageOf(request), { kind: "success", message: "Banned", description: "They are signed out everywhere and cannot sign in." });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: "Banned", description: "They are signed out everywhere and cannot sign in." });
       }
       case "unban":
         await users.unban(actor, params.id);
-        return redirectWithToast(pageOf(request), { kind: "success", message: "Ban lifted" });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: "Ban lifted" });
       case "revoke":
         await users.revokeSession(actor, params.id, text("sessionId"));
-        return redirectWithToast(pageOf(request), { kind: "success", message: "Device signed out" });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: "Device signed out" });
       case "delete": {
         requireConfirmed(submission, "deleting the account");
         const { ordersKept } = await context.services.deleteCustomer(actor, params.id);
@@ -283,7 +282,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   <div className="mt-1 space-y-1">
                     {PERMISSIONS.map((p) => (
                       <label key={p} className="flex items-start gap-2 text-sm text-stone-800">
-                        <input type="checkbox" name="permissions" value={p} defaultChecked={account.role === "staff" && account.permissions.includes(p)} className="mt-0.5 size-4 accent-stone-900" />
+                        <input type="checkbox" name="permissions" value={p} defaultChecked={account.role === "staff" && account.permissions.includes(p)} className="mt-0.5 size-4 shrink-0 accent-stone-900" />
                         {PERMISSION_LABELS[p]}
                       </label>
                     ))}
