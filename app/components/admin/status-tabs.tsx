@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { tableHref } from "./table-query";
 
@@ -17,8 +18,15 @@ export interface StatusTab {
 export function StatusTabs({ label, param = "status", tabs, current }: { label: string; param?: string; tabs: readonly StatusTab[]; current: string | null }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the row scrolls: bring the current tab into view (All, last, starts off screen).
+  useEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && active && active.offsetLeft + active.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = active.offsetLeft + active.offsetWidth - nav.clientWidth;
+  }, [current]);
   return (
-    <nav aria-label={label} className="-mx-1 mb-4 overflow-x-auto px-1" data-testid="status-tabs">
+    <nav ref={ref} aria-label={label} className="relative -mx-1 mb-4 overflow-x-auto px-1" data-testid="status-tabs">
       <ul className="flex min-w-max gap-1 border-b border-stone-200">
         {tabs.map((tab) => {
           const active = tab.value === current;

@@ -21,6 +21,8 @@ interface Content {
   table?: Array<{ label: string; value: string; strong?: boolean }>;
   /** Paragraphs after the table. */
   after?: string[];
+  /** Leave out "Hello <name>," (a text the sender wrote whole, such as a reply to a contact message). */
+  noGreeting?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -34,8 +36,7 @@ function greeting(name: string | null | undefined): string {
 function render(ctx: MailContext, c: Content): Mail {
   const hello = greeting(ctx.name);
   const text = [
-    hello,
-    "",
+    ...(c.noGreeting ? [] : [hello, ""]),
     ...c.lines,
     ...(c.table ? ["", ...c.table.map((r) => `${r.label}: ${r.value}`)] : []),
     ...(c.after ? ["", ...c.after] : []),
@@ -57,7 +58,7 @@ function render(ctx: MailContext, c: Content): Mail {
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;padding:32px;">
         <tr><td style="font-size:14px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#b45309;padding-bottom:16px;">${site}</td></tr>
         <tr><td style="font-size:22px;font-weight:700;line-height:1.3;padding-bottom:16px;">${escapeHtml(c.heading)}</td></tr>
-        <tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(hello)}</td></tr>
+        ${c.noGreeting ? "" : `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(hello)}</td></tr>`}
         ${c.lines.map((l) => `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
         ${c.table ? `<tr><td style="padding:8px 0 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.5;">${c.table.map((r) => `<tr><td style="padding:4px 12px 4px 0;border-bottom:1px solid #f5f5f4;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #f5f5f4;white-space:nowrap;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.value)}</td></tr>`).join("")}</table></td></tr>` : ""}
         ${(c.after ?? []).map((l) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:8px;color:#44403c;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
@@ -183,8 +184,11 @@ export function orderStatusMail(ctx: MailContext & { number: string; status: str
   });
 }
 
-/** The lines of a typed text as mail paragraphs (blank lines dropped: each line is its own paragraph). */
-const paragraphs = (text: string) => text.split(/\r?\n/).filter((l) => l.trim() !== "");
+/** The lines of a typed text as mail lines: one blank line kept between paragraphs, none at either end. */
+function typedLines(text: string): string[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trimEnd());
+  return lines.filter((l, i) => l !== "" || (i > 0 && lines[i - 1] !== "")).join("\n").trim().split("\n");
+}
 
 /** Tells the shop's contact address about a new contact-form message; the mail's Reply-To is the sender. */
 export function contactMessageMail(ctx: MailContext & { from: { name: string; email: string }; subject: string | null; message: string }): Mail {
@@ -192,13 +196,13 @@ export function contactMessageMail(ctx: MailContext & { from: { name: string; em
     ...render(ctx, {
       subject: `New message from ${ctx.from.name}: ${ctx.subject || "(no subject)"}`,
       heading: `A new message from ${ctx.from.name}`,
-      lines: paragraphs(ctx.message),
+      lines: [`${ctx.from.name} wrote through the contact form of ${ctx.siteName}:`],
       table: [
         { label: "From", value: ctx.from.name },
         { label: "E-mail", value: ctx.from.email },
         { label: "Subject", value: ctx.subject || "(none)" },
       ],
-      after: [`Answer ${ctx.from.name} by replying to this e-mail, or from the admin, where your reply is kept with the message.`],
+      after: [...typedLines(ctx.message), "", `Answer ${ctx.from.name} by replying to this e-mail, or from the admin, where your reply is kept with the message.`],
       action: "Open the message",
       footer: `You receive this e-mail because it is the contact address in the settings of ${ctx.siteName}.`,
     }),
@@ -211,8 +215,9 @@ export function contactReplyMail(ctx: MailContext & { reply: string; subject: st
   const mail = render(ctx, {
     subject: `Re: ${ctx.subject || `Your message to ${ctx.siteName}`}`,
     heading: ctx.subject ? `Re: ${ctx.subject}` : `About your message to ${ctx.siteName}`,
-    lines: paragraphs(ctx.reply),
-    after: [`You wrote on ${ctx.sentOn}:`, ...paragraphs(ctx.message).map((l) => `> ${l}`)],
+    lines: typedLines(ctx.reply),
+    after: [`You wrote on ${ctx.sentOn}:`, ...typedLines(ctx.message).map((l) => (l ? `> ${l}` : ">"))],
+    noGreeting: true,
     action: "Write to us again",
     footer: `You receive this e-mail because you wrote to ${ctx.siteName} through its contact form.`,
   });
