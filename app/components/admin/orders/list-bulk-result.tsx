@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "~/components/catalog/use-hydrated";
 import { STATUS_LABEL } from "~/components/orders/order-status";
 import { StatusBadge } from "~/components/orders/order-view";
 import type { BulkMoveResult, OrderStatus } from "../../../../server/modules/orders/orders.types";
@@ -21,6 +22,7 @@ const orders = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
 export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(true);
   // A new answer (another submission) shows again and takes the focus.
   useEffect(() => {
@@ -48,9 +50,12 @@ export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
         <h2 id={headingId} className="font-semibold text-stone-900">
           {title}
         </h2>
-        <button type="button" onClick={() => setOpen(false)} className={buttonClass("ghost", "sm")}>
-          Dismiss<span className="sr-only"> the results</span>
-        </button>
+        {/* Without JavaScript the next page leaves it behind. */}
+        {hydrated && (
+          <button type="button" onClick={() => setOpen(false)} className={buttonClass("ghost", "sm")}>
+            Dismiss<span className="sr-only"> the results</span>
+          </button>
+        )}
       </div>
       <ul className="mt-2 divide-y divide-stone-200/70">
         {outcome.results.map((r) => (
