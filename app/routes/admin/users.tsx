@@ -54,11 +54,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             {u.name || u.email}
           </Link>
           <span className="mt-0.5 block break-all text-xs font-normal text-stone-600">{u.email}</span>
-          {/* On phones the badges and figures sit under the name (their columns are a scroll away). */}
-          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs font-normal text-stone-700 md:hidden">
-            {u.role !== "customer" && <StatusBadge tone={ROLE_TEXT[u.role].tone}>{ROLE_TEXT[u.role].label}</StatusBadge>}
+          {/* Below 2xl the e-mail and ban columns are left out (and phones the money): they sit under the name. */}
+          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs font-normal text-stone-700 2xl:hidden">
+            {u.role !== "customer" && (
+              <StatusBadge tone={ROLE_TEXT[u.role].tone} className="md:hidden">
+                {ROLE_TEXT[u.role].label}
+              </StatusBadge>
+            )}
             {u.banned && <StatusBadge tone="danger">Banned</StatusBadge>}
             {!u.emailVerified && <StatusBadge tone="warning">Unconfirmed</StatusBadge>}
+            <span className="sm:hidden">Spent {money(u.totalSpent)}</span>
           </span>
         </>
       ),
@@ -66,18 +71,18 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     {
       key: "verified",
       header: "E-mail",
-      className: "hidden md:table-cell",
+      className: "hidden 2xl:table-cell",
       cell: (u) => (u.emailVerified ? <StatusBadge tone="success">Confirmed</StatusBadge> : <StatusBadge tone="warning">Unconfirmed</StatusBadge>),
     },
     { key: "role", header: "Role", className: "hidden md:table-cell", cell: (u) => <StatusBadge tone={ROLE_TEXT[u.role].tone}>{ROLE_TEXT[u.role].label}</StatusBadge> },
     {
       key: "banned",
       header: "Ban",
-      className: "hidden md:table-cell",
+      className: "hidden 2xl:table-cell",
       cell: (u) => (u.banned ? <StatusBadge tone="danger">Banned</StatusBadge> : <span className="text-stone-500">—<span className="sr-only">not banned</span></span>),
     },
     { key: "orders", header: "Orders", sortable: "desc", className: "text-right tabular-nums", cell: (u) => u.orders.toLocaleString("en") },
-    { key: "spent", header: "Total spent", sortable: "desc", className: "text-right whitespace-nowrap tabular-nums", cell: (u) => money(u.totalSpent) },
+    { key: "spent", header: "Total spent", sortable: "desc", className: "hidden text-right whitespace-nowrap tabular-nums sm:table-cell", cell: (u) => money(u.totalSpent) },
     { key: "joined", header: "Joined", sortable: "desc", className: "hidden whitespace-nowrap lg:table-cell", cell: (u) => <LocalDate iso={u.createdAt} /> },
     {
       key: "lastSignIn",
@@ -102,8 +107,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         search={{ label: "Search users", placeholder: "Name or e-mail" }}
         filters={[
           { name: "role", label: "Role", allLabel: "Any role", options: ROLES.map((r) => ({ value: r, label: ROLE_TEXT[r].label })) },
-          { name: "verified", label: "E-mail", allLabel: "Confirmed or not", options: [{ value: "yes", label: "Confirmed" }, { value: "no", label: "Unconfirmed" }] },
-          { name: "banned", label: "Ban", allLabel: "Banned or not", options: [{ value: "yes", label: "Banned" }, { value: "no", label: "Not banned" }] },
+          { name: "verified", label: "E-mail", allLabel: "Any", options: [{ value: "yes", label: "Confirmed" }, { value: "no", label: "Unconfirmed" }] },
+          { name: "banned", label: "Ban", allLabel: "Any", options: [{ value: "yes", label: "Banned" }, { value: "no", label: "Not banned" }] },
         ]}
         empty={{ title: "No users yet", description: "Accounts appear here when shoppers register or sign in with a provider." }}
         minWidth="min-w-0 md:min-w-[36rem]"
