@@ -8,6 +8,8 @@
 //     then add-to-cart and place-order throughput through the JSON API (scripts/bench/shopping.mjs),
 //     and the catalogue admin as its administrator: the product list (search + filter) under load,
 //     product saves one after another, a CSV import of 10,000 rows (scripts/bench/catalogue-admin.mjs);
+//     and the order desk: the order list over 100,000 orders under load, a bulk move of 500 orders
+//     (scripts/bench/order-desk.mjs);
 //  5. prints req/s and latency percentiles, the gzip size of the JavaScript pages load, the
 //     targets (PASS/MISS), and writes everything as JSON;
 //  6. removes everything it created, also on failure or Ctrl-C.
@@ -26,6 +28,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
 import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
+import { BULK_ORDERS, DESK_ORDERS, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -747,6 +750,18 @@ async function main() {
   });
   log(`  export ${csvImport.exportRows.toLocaleString("en-US")} rows in ${num(csvImport.exportSeconds, 2)} s; import ${csvImport.importRows.toLocaleString("en-US")} rows (${csvImport.created.toLocaleString("en-US")} products) in ${num(csvImport.importSeconds, 2)} s`);
 
+  // The order desk, last: 100,000 orders, the list under load (a customer search in the pending tab), one bulk move of 500.
+  step(`Order desk: topping the shop up to ${DESK_ORDERS.toLocaleString("en-US")} orders, the order list under load, a bulk move of ${BULK_ORDERS}`);
+  const deskSeed = await seedOrders(databaseUrl).catch((err) => {
+    throw new BenchError(`Seeding the orders failed: ${err.message}`);
+  });
+  log(`  added ${deskSeed.added.toLocaleString("en-US")} orders in ${num(deskSeed.seconds, 1)} s`);
+  results.push(await measure({ key: "orderList", label: `GET ${orderListPath()} (${DESK_ORDERS / 1000}k orders)`, url: `${base}${orderListPath()}`, headers: { ...apiHeaders(), cookie: adminCookie }, pid: server.pid, database: pgDatabase }));
+  const bulkMove = await measureBulkMove(base, adminCookie, databaseUrl).catch((err) => {
+    throw new BenchError(`The bulk move failed: ${err.message}`);
+  });
+  log(`  bulk move of ${bulkMove.orders} orders to processing: ${num(bulkMove.seconds, 2)} s (${num(bulkMove.perOrderMs, 2)} ms an order; ${bulkMove.moved} moved, ${bulkMove.skipped} skipped)`);
+
   // 6. Report
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   const ratio = by.bare.requestsPerSecond ? by.apiProducts.requestsPerSecond / by.bare.requestsPerSecond : null;
@@ -856,6 +871,11 @@ async function main() {
       `(${csvImport.created.toLocaleString("en-US")} new products) ${num(csvImport.importSeconds, 2)} s, export of ${csvImport.exportRows.toLocaleString("en-US")} rows ${num(csvImport.exportSeconds, 2)} s.`,
   );
 
+  log(
+    `Order desk (${DESK_ORDERS.toLocaleString("en-US")} orders): list "${DESK_SEARCH}" in the pending tab ${num(by.orderList.requestsPerSecond)} req/s, ` +
+      `p50 ${num(by.orderList.latencyMs.p50, 2)} ms, p95 ${num(by.orderList.latencyMs.p95, 2)} ms; bulk move of ${bulkMove.orders} orders ${num(bulkMove.seconds, 2)} s.`,
+  );
+
   step("Targets (DESIGN.md, Speed budget)");
   for (const t of targets) log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name.padEnd(44)} ${t.shown}`);
 
@@ -888,6 +908,7 @@ async function main() {
     javascript: js,
     shopping: { productIds: shoppingIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond },
     catalogueAdmin: { listPath: adminListPath(term), listP95Ms: by.adminList.latencyMs.p95, listRequestsPerSecond: by.adminList.requestsPerSecond, saves, csvImport },
+    orderDesk: { orders: DESK_ORDERS, seeded: deskSeed, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove },
     targets,
   };
   const jsonPath = path.resolve(opts.json ?? path.join(os.tmpdir(), `shop-bench-results-${report.date.replace(/[:.]/g, "-")}.json`));

@@ -10,7 +10,7 @@ const PRODUCTS = 20;
 const BENCH_STOCK = 10_000_000;
 
 /** Runs one statement on the benchmark database, SQLite file or PostgreSQL. */
-async function withDatabase(databaseUrl, fn) {
+export async function withDatabase(databaseUrl, fn) {
   if (databaseUrl.startsWith("file:")) {
     const db = new SQLite(databaseUrl.slice("file:".length));
     db.pragma("busy_timeout = 5000");

@@ -27,6 +27,8 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/payments\/stripe\/webhook$/, 512 * KB],
   [/^\/api\/auth\//, 64 * KB],
   [/^\/api\/(orders|contact)$/, 16 * KB],
+  // A bulk move of up to 1,000 orders (ids of 22 characters).
+  [/^\/api\/admin\/orders\/bulk$/, 64 * KB],
   // A reply to a contact message (5,000 characters, any script).
   [/^\/api\/admin\/contact-messages\/[^/]+\/reply$/, 64 * KB],
   [/^\/api\//, 8 * KB],

@@ -157,6 +157,10 @@ describe("the order desk's status moves", () => {
       { id: cancelled.id, number: cancelled.number, ok: false, status: "cancelled", error: "An order that is cancelled cannot become processing." },
       { id: "no-such-order", number: null, ok: false, status: null, error: "There is no such order." },
     ]);
+    // A selection of 1,000 orders fits in one request.
+    const many = await send("POST", "/orders/bulk", { ids: [pending.id, ...Array.from({ length: 999 }, (_, i) => `gone-order-${String(i).padStart(12, "0")}`)], status: "cancelled" });
+    expect(many.status, await many.clone().text()).toBe(200);
+    expect((await many.json()).meta).toEqual({ moved: 1, skipped: 999 });
     const bad = await send("POST", "/orders/bulk", { ids: [], status: "teleported" });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["ids", "status"]);

@@ -1,0 +1,91 @@
+// The order desk's part of `npm run bench` (issue 11): the admin order list over 100,000 orders
+// (a customer search within a status tab) under load, and one bulk move of 500 orders, through the
+// JSON API as the seeded administrator.
+import { randomBytes } from "node:crypto";
+import { withDatabase } from "./shopping.mjs";
+
+/** Orders in the shop when the order desk is measured (the issue's figure). */
+export const DESK_ORDERS = 100_000;
+/** Orders one bulk move takes (the issue's figure). */
+export const BULK_ORDERS = 500;
+/** The customer the list searches for: a few hundred of the seeded orders are theirs. */
+export const DESK_SEARCH = "Quillfeather";
+
+const STATUSES = ["pending", "pending", "processing", "shipped", "delivered", "completed", "completed", "completed", "cancelled"];
+const NAMES = ["Ada Lovelace", "Grace Hopper", "Katherine Johnson", "Dorothy Vaughan", "Mary Jackson", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov"];
+const id = () => randomBytes(16).toString("base64url").slice(0, 22);
+
+/** The list's address the load requests: the search term within the pending tab, 50 a page. */
+export function orderListPath() {
+  return `/api/admin/orders?status=pending&q=${encodeURIComponent(DESK_SEARCH)}`;
+}
+
+/**
+ * Tops the shop up to DESK_ORDERS orders (each with one line of a real product and its first
+ * event), spread over the last year and the statuses of a running shop, in batches of 500 rows.
+ * Returns how many were added and how long it took.
+ */
+export async function seedOrders(databaseUrl) {
+  const started = performance.now();
+  const added = await withDatabase(databaseUrl, async (db) => {
+    const have = Number((await db.query("SELECT count(*) AS n FROM orders"))[0].n);
+    const products = await db.query("SELECT id, name, slug, price FROM products WHERE status = 'active' ORDER BY id LIMIT 200");
+    const missing = Math.max(0, DESK_ORDERS - have);
+    const now = Date.now();
+    const orderCols = ["id", "number", "user_id", "visitor_id", "guest_token_hash", "idempotency_key", "status", "contact_name", "contact_email", "contact_phone", "address", "shipping_method", "shipping_method_name", "payment_method", "payment_status", "payment_intent_id", "currency", "subtotal", "discount_total", "shipping_total", "total", "notes", "tracking_number", "created_at", "updated_at"];
+    const lineCols = ["id", "order_id", "product_id", "variant_id", "name", "slug", "image", "color", "size", "sku", "unit_price", "additional_price", "discount", "unit_final_price", "shipping_cost", "quantity", "line_total", "sort_order"];
+    const eventCols = ["id", "order_id", "status", "actor", "note", "created_at"];
+    const insert = async (table, cols, rows) => {
+      if (!rows.length) return;
+      const params = rows.flat();
+      const values = rows.map((_, r) => `(${cols.map((_, c) => `$${r * cols.length + c + 1}`).join(", ")})`).join(", ");
+      await db.run(`INSERT INTO ${table} (${cols.join(", ")}) VALUES ${values}`, params);
+    };
+    await db.run("BEGIN");
+    for (let done = 0; done < missing; done += 500) {
+      const orders = [];
+      const lines = [];
+      const events = [];
+      for (let i = done; i < Math.min(missing, done + 500); i++) {
+        const orderId = id();
+        const p = products[i % products.length];
+        const quantity = 1 + (i % 3);
+        const status = STATUSES[i % STATUSES.length];
+        const name = i % 250 === 0 ? `Ada ${DESK_SEARCH}` : NAMES[i % NAMES.length];
+        const at = new Date(now - (i / missing) * 365 * 86_400_000).toISOString();
+        const subtotal = p.price * quantity;
+        orders.push([
+          orderId, `BD-${String(i).padStart(7, "0")}`, null, null, "bench", null, status, name, `customer${i}@example.com`, `+1 503 ${String(i).padStart(7, "0")}`,
+          JSON.stringify({ line1: "1 Benchmark Street", line2: null, city: "Portland", region: "OR", postalCode: "97204", country: "US" }),
+          "outside-city", "Standard shipping", i % 4 === 0 ? "card" : "cod", status === "cancelled" ? "unpaid" : i % 4 === 0 ? "paid" : "unpaid", null, "USD", subtotal, 0, 500, subtotal + 500, null, null, at, at,
+        ]);
+        lines.push([id(), orderId, p.id, "", p.name, p.slug, null, null, null, null, p.price, 0, 0, p.price, 0, quantity, subtotal, 0]);
+        events.push([id(), orderId, "pending", "customer", null, at]);
+      }
+      await insert("orders", orderCols, orders);
+      await insert("order_lines", lineCols, lines);
+      await insert("order_events", eventCols, events);
+    }
+    await db.run("COMMIT");
+    // Fresh statistics for the planner, as after a real shop's day.
+    await db.run(databaseUrl.startsWith("file:") ? "ANALYZE" : "ANALYZE orders");
+    return missing;
+  });
+  return { added, seconds: Math.round(performance.now() - started) / 1000 };
+}
+
+/** Moves BULK_ORDERS pending orders to processing in one POST /api/admin/orders/bulk, as an operator would from orders/management. */
+export async function measureBulkMove(base, cookie, databaseUrl) {
+  const ids = await withDatabase(databaseUrl, async (db) => (await db.query(`SELECT id FROM orders WHERE status = 'pending' ORDER BY created_at DESC LIMIT ${BULK_ORDERS}`)).map((r) => r.id));
+  if (ids.length < BULK_ORDERS) throw new Error(`only ${ids.length} pending orders to move`);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/admin/orders/bulk`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", accept: "application/json", origin: base },
+    body: JSON.stringify({ ids, status: "processing" }),
+  });
+  const answer = await res.json();
+  const seconds = (performance.now() - started) / 1000;
+  if (res.status !== 200) throw new Error(`POST /api/admin/orders/bulk answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+  return { orders: ids.length, moved: answer.meta.moved, skipped: answer.meta.skipped, seconds: Math.round(seconds * 1000) / 1000, perOrderMs: Math.round((seconds * 1000 * 100) / ids.length) / 100 };
+}
