@@ -153,7 +153,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** The delete-customer flow (admin or the customer themself): account, sessions, cart, wishlist and addresses go, orders stay anonymised. */
     deleteCustomer: (...args: Parameters<typeof deleteCustomer> extends [unknown, ...infer R] ? R : never) => deleteCustomer(customerData, ...args),
     /** A customer deletes their own account (password, or the mailed link for accounts without one): the same flow. */
-    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) => deleteOwnAccount({ ...customerData, auth }, ...args),
+    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) => deleteOwnAccount({ ...customerData, auth, rateLimits }, ...args),
     /** Everything the shop holds about a customer, as JSON (GDPR access request); staff exports are audited. */
     exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */

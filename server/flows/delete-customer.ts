@@ -1,6 +1,7 @@
 import type { AuthService, SessionUser } from "../auth/auth.service";
 import type { Db } from "../db/database";
 import { AppError } from "../lib/errors";
+import { type RateLimitStore, waitText } from "../lib/rate-limit";
 import type { Role } from "../auth/permissions";
 import type { AuditActor, AuditService } from "../modules/audit/audit.service";
 import type { CartService } from "../modules/cart/cart.types";
@@ -39,6 +40,9 @@ export async function deleteCustomer(deps: CustomerDataDeps, actor: AuditActor &
   });
 }
 
+/** Attempts at deleting one's own account per account: 5 in 15 minutes. */
+const DELETE_ATTEMPTS = { window: 900, max: 5 };
+
 /** What a customer sends to delete their own account: their password, or the token of the mailed link (accounts without a password). */
 export interface OwnDeletionInput {
   password?: string;
@@ -54,12 +58,15 @@ export type OwnDeletionResult = { deleted: true; ordersKept: number } | { delete
  * mailed to its address. The same delete-customer flow runs; a wrong password deletes nothing (403).
  */
 export async function deleteOwnAccount(
-  deps: CustomerDataDeps & { auth: Pick<AuthService, "checkPassword" | "sendDeletionLink" | "takeDeletionToken"> },
+  deps: CustomerDataDeps & { auth: Pick<AuthService, "checkPassword" | "sendDeletionLink" | "takeDeletionToken">; rateLimits: Pick<RateLimitStore, "consume"> },
   user: SessionUser,
   input: OwnDeletionInput,
   requestId: string | null,
 ): Promise<OwnDeletionResult> {
   const actor = { id: user.id, email: user.email, role: user.role, requestId };
+  // A stolen session must not become a way to guess the password (or to flood the address with links).
+  const attempt = await deps.rateLimits.consume(`account-delete:${user.id}`, DELETE_ATTEMPTS);
+  if (!attempt.allowed) throw new AppError("rate_limited", `Too many attempts. Please wait ${waitText(attempt.retryAfter ?? 60)} and try again.`, undefined, attempt.retryAfter ?? 60);
   if (input.token) {
     if (!(await deps.auth.takeDeletionToken(user.id, input.token))) {
       throw new AppError("invalid_input", "This link has expired or was already used. Ask for a new one from your profile.");

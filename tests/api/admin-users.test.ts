@@ -197,6 +197,10 @@ describe("deleting one's own account", () => {
     expect(await shop.services.users.getUser(ada.id)).not.toBeNull();
     expect(await ada.b.session()).not.toBeNull();
     expect((await browser(shop).post("/api/account/delete", { password: "x" })).status).toBe(401);
+    // Guessing stops after five tries, even with the right password.
+    for (let i = 0; i < 3; i++) expect((await ada.b.post("/api/account/delete", { password: `guess-${i}` })).status).toBe(403);
+    expect((await ada.b.post("/api/account/delete", { password: "customer-password" })).status).toBe(429);
+    expect(await shop.services.users.getUser(ada.id)).not.toBeNull();
   });
 
   it("with the right password deletes the account, keeps the orders anonymised and signs out", async () => {
