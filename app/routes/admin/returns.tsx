@@ -32,8 +32,8 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-5">
       <PageHeader title="Returns" description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock), then refund them." />
-      <nav aria-label="Return status" className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1">
+      <nav aria-label="Return status">
+        <ul className="flex flex-wrap gap-1">
           {tabs.map((t) => (
             <li key={t.value}>
               <Link

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { LocalDate } from "~/components/orders/order-view";
 import { formatMoney } from "~/lib/money";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "../../../../server/modules/orders/return-status";
 import type { OrderReturn } from "../../../../server/modules/orders/orders.returns";
@@ -20,7 +21,6 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC" : "");
 
 /**
  * The steps an operator may take on a return now: approve or refuse (with a reason the customer
@@ -84,7 +84,9 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
     <div className="min-w-0 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <ReturnStatusBadge status={ret.status} />
-        <span className="text-stone-600">Asked {when(ret.requestedAt)}</span>
+        <span className="text-stone-600">
+          Asked <LocalDate iso={ret.requestedAt} withTime />
+        </span>
       </div>
       <ul className="mt-2 grid gap-0.5 text-stone-900">
         {ret.lines.map((l) => (
@@ -97,12 +99,12 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
       {ret.refusalReason && <p className="mt-1 text-stone-700">Refused: {ret.refusalReason}</p>}
       {ret.decidedBy && (
         <p className="mt-1 text-xs text-stone-600">
-          {ret.status === "refused" ? "Refused" : "Approved"} by {ret.decidedBy}, {when(ret.decidedAt)}
+          {ret.status === "refused" ? "Refused" : "Approved"} by {ret.decidedBy}, {ret.decidedAt && <LocalDate iso={ret.decidedAt} withTime />}
         </p>
       )}
       {ret.receivedBy && (
         <p className="text-xs text-stone-600">
-          Received by {ret.receivedBy}, {when(ret.receivedAt)}
+          Received by {ret.receivedBy}, {ret.receivedAt && <LocalDate iso={ret.receivedAt} withTime />}
         </p>
       )}
     </div>
@@ -142,7 +144,7 @@ export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
             {data.refunds.map((r) => (
               <li key={r.id} data-testid="refund-row">
                 {money(r.amount)} {r.method === "stripe" ? "to the card" : "manually"}
-                {r.status === "pending" ? " (waiting for Stripe)" : ""} · {r.reason} · {r.by}, {when(r.at)}
+                {r.status === "pending" ? " (waiting for Stripe)" : ""} · {r.reason} · {r.by}, <LocalDate iso={r.at} withTime />
               </li>
             ))}
           </ul>
