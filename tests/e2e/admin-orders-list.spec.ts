@@ -165,7 +165,8 @@ test.describe("order list", () => {
     await bar.getByRole("button", { name: "Cancel orders" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel 1 order?" });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Yes, cancel 1 order" }).click();
+    await expect(dialog.getByRole("button")).toHaveText(["Keep them", "Cancel 1 order"]);
+    await dialog.getByRole("button", { name: "Cancel 1 order" }).click();
     await expect(results.getByRole("heading")).toHaveText("1 order cancelled");
     await expect(tab(page, "Cancelled")).toHaveText("Cancelled2");
 

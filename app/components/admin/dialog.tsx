@@ -128,6 +128,7 @@ export function ConfirmButton({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   tone = "danger",
   className,
   disabled,
@@ -160,6 +161,7 @@ export function ConfirmButton({
         title={title}
         body={body}
         confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
         tone={tone}
         confirmButton={confirmButton}
         // The confirm button submits the form (the browser's default action runs after this).

@@ -272,6 +272,7 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
               title={`Cancel order ${order.number}?`}
               body={`Its items go back into stock and ${order.contact.name} gets a mail saying the order is cancelled.${order.paymentStatus === "paid" && order.paymentMethod === "card" ? " The card payment is refunded." : ""}`}
               confirmLabel="Cancel order"
+              cancelLabel="Keep order"
               className={buttonClass("danger", "sm")}
             >
               Cancel order

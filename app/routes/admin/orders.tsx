@@ -135,8 +135,8 @@ function bulkActions(status: OrderStatus | undefined): BulkAction[] {
       confirm: (count) => ({
         title: count === null ? "Cancel the selected orders?" : `Cancel ${ordersNoun(count)}?`,
         body: `Each ${from.join(" or ")} order is cancelled: its items go back on sale and the customer gets an e-mail. Orders in other statuses are skipped. This cannot be undone.`,
-        // "Yes, …": the dialog's other button is "Cancel" (keep them).
-        confirmLabel: count === null ? "Yes, cancel them" : `Yes, cancel ${ordersNoun(count)}`,
+        confirmLabel: count === null ? "Cancel the orders" : `Cancel ${ordersNoun(count)}`,
+        cancelLabel: "Keep them",
       }),
     };
   });
