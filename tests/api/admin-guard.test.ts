@@ -34,6 +34,9 @@ describe("user management", () => {
       banReason: null,
       banExpires: null,
       createdAt: expect.stringMatching(/^\d{4}-/),
+      orders: 0,
+      totalSpent: 0,
+      lastSignInAt: null,
     });
     const found = await (await admin.get("/api/admin/users?search=custom")).json();
     expect(found.data.map((u: { email: string }) => u.email)).toEqual(["customer@example.com"]);
