@@ -4,16 +4,15 @@ import { RefundDialog } from "~/components/admin/orders/refund-dialog";
 import { ReturnActions, ReturnSummary } from "~/components/admin/orders/returns-panel";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "../../../server/modules/orders/return-status";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, isReturnStatus } from "../../../server/modules/orders/return-status";
 import type { Route } from "./+types/returns";
 
-const isStatus = (v: string | null): v is ReturnStatus => (RETURN_STATUSES as readonly string[]).includes(v ?? "");
 
 /** The customers' return requests, newest first, by status (requested first: what waits for an answer); 50 a page. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
   const raw = url.searchParams.get("status");
-  const status = raw === "all" ? undefined : isStatus(raw) ? raw : "requested";
+  const status = raw === "all" ? undefined : isReturnStatus(raw) ? raw : "requested";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const result = await context.services.returns.list({ status, page });
   // Received items are usually refunded next: those orders get the refund dialog here too.

@@ -74,13 +74,15 @@ export function paidAmount(o: Pick<OrderRow, "payment_status" | "total">): numbe
   return PAID_STATUSES.has(o.payment_status) ? o.total : 0;
 }
 
-const parseLines = (json: string): Array<{ lineId: string; quantity: number; amount: number }> => {
+/** The lines stored as JSON on a refund or a return (`[{ lineId, quantity, amount? }]`); none when unreadable. */
+export function parseLines<L extends { lineId: string; quantity: number } = { lineId: string; quantity: number; amount: number }>(json: string): L[] {
   try {
-    return JSON.parse(json) as Array<{ lineId: string; quantity: number; amount: number }>;
+    const lines: unknown = JSON.parse(json);
+    return Array.isArray(lines) ? (lines as L[]) : [];
   } catch {
     return [];
   }
-};
+}
 
 function toRefund(r: RefundRow): OrderRefund {
   return {

@@ -10,11 +10,11 @@ import { toMajor } from "../catalog/pricing";
 import type { SiteSettings } from "../content/content.schema";
 import type { StockLine } from "../inventory/inventory.service";
 import type { OrderMails } from "./order-mails";
-import type { StepActor } from "./orders.refunds";
+import { type StepActor, parseLines as parseStoredLines } from "./orders.refunds";
 import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "./orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "../../lib/validate";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "./return-status";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "./return-status";
 
 type ReturnRow = Selectable<OrderReturnTable>;
 
@@ -52,13 +52,7 @@ export interface ReturnPolicy {
 const RETURNABLE = new Set(["delivered", "completed"]);
 const DAY = 24 * 60 * 60 * 1000;
 
-const parseLines = (json: string): Array<{ lineId: string; quantity: number }> => {
-  try {
-    return JSON.parse(json) as Array<{ lineId: string; quantity: number }>;
-  } catch {
-    return [];
-  }
-};
+const parseLines = (json: string) => parseStoredLines<{ lineId: string; quantity: number }>(json);
 
 /** The one rule of what may be returned: lines of a delivered (or completed) order, within the window from delivery, at most what was bought minus what was asked for. */
 export function returnPolicy(record: OrderRecord, returns: Pick<ReturnRow, "status" | "lines">[], windowDays: number, now = Date.now()): ReturnPolicy {
@@ -87,7 +81,7 @@ function toReturn(r: ReturnRow, order: Pick<OrderRow, "number" | "contact_name" 
     orderId: r.order_id,
     orderNumber: order.number,
     customer: { name: order.contact_name, email: order.contact_email },
-    status: (RETURN_STATUSES as readonly string[]).includes(r.status) ? (r.status as ReturnStatus) : "requested",
+    status: isReturnStatus(r.status) ? r.status : "requested",
     reason: r.reason,
     refusalReason: r.refusal_reason,
     lines: parseLines(r.lines).map((l) => {

@@ -11,3 +11,8 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   refused: "Refused",
   received: "Received",
 };
+
+/** Narrows a stored or submitted string to a return status. */
+export function isReturnStatus(value: unknown): value is ReturnStatus {
+  return typeof value === "string" && (RETURN_STATUSES as readonly string[]).includes(value);
+}
