@@ -156,6 +156,24 @@ describe("deleting a customer", () => {
   });
 });
 
+describe("two administrators deleting each other at once", () => {
+  it("leaves exactly one: the second deletion is refused (409)", async () => {
+    const own = await createTestShop();
+    try {
+      const a = await createAccount(own, { email: "first-admin@example.com", password: "first-password-1", role: "admin" });
+      const b = await createAccount(own, { email: "second-admin@example.com", password: "second-password-1", role: "admin" });
+      const as = (u: { id: string; email: string }) => ({ id: u.id, email: u.email, role: "admin" as const, requestId: null });
+      const results = await Promise.allSettled([own.services.deleteCustomer(as(a), b.id), own.services.deleteCustomer(as(b), a.id)]);
+      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
+      expect(refused.reason).toMatchObject({ code: "conflict" });
+      expect(await own.services.users.countAdmins()).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("a customer's data export", () => {
   it("holds the profile, addresses, orders with lines, wishlist, cart, devices without tokens and the audit entries about them", async () => {
     const ada = await customer("Ada Exported");

@@ -137,15 +137,14 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
   // better-sqlite3 binds no booleans: SQLite keeps them as 0/1.
   const flag = (on: boolean) => (db.dialect === "sqlite" ? Number(on) : on);
 
+  // Administrators other than `except` who are not banned. On PostgreSQL every admin row is
+  // locked in id order first, so two administrators removing each other at once are serialised:
+  // the second waits for the first to commit, then counts again and is refused (409).
   const adminsLeft = async (ex: typeof k, except: string) => {
-    const row = await ex
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("role", "=", "admin")
-      .where("id", "!=", except)
-      .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", flag(false))]))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    let q = ex.selectFrom("users").select(["id", "banned"]).where("role", "=", "admin").orderBy("id");
+    if (db.dialect === "postgres") q = q.forUpdate();
+    const admins = await q.execute();
+    return admins.filter((a) => a.id !== except && !a.banned).length;
   };
 
   async function requireAccount(ex: typeof k, id: string): Promise<UserAccount> {
