@@ -100,3 +100,25 @@ test("the users list on a phone: every row names its customer without scrolling 
   await expectAccessible(page);
   await shot(page, testInfo, "users-390");
 });
+
+test("a customer deletes their own account from their profile, after a wrong password changed nothing", async ({ page }) => {
+  const customer = await createCustomer(page.request, newCustomer("self-delete", "Barbara Liskov"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/update-profile");
+  await waitForHydration(page);
+  const section = page.locator("#delete-account");
+  await expect(section.getByRole("heading", { name: "Delete account" })).toBeVisible();
+  await expect(section.getByRole("link", { name: "Download your data (JSON)" })).toHaveAttribute("href", "/api/account/export");
+
+  await section.getByLabel("Your password, to confirm").fill("not-the-password");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(section.getByTestId("delete-error")).toContainText("not deleted");
+  await expectAccessible(page);
+
+  await section.getByLabel("Your password, to confirm").fill(customer.password);
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/login\?deleted=account$/);
+  await expect(page.getByTestId("login-notice")).toContainText("Your account has been deleted");
+  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password }, headers });
+  expect(res.status()).toBe(401);
+});
