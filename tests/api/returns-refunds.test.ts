@@ -120,6 +120,19 @@ describe("refunds of card orders through Stripe", () => {
     expect((await stripeRefundsOf(order)).map((r) => r.amount)).toEqual([3498]);
   });
 
+  it("a refund Stripe refuses is taken back: nothing recorded, the amount refundable again", async () => {
+    const order = await paidCardOrder();
+    // Refunded in Stripe's dashboard meanwhile: Stripe refuses more than the charge has left.
+    const intentId = (await shop.db.kysely.selectFrom("orders").select("payment_intent_id").where("id", "=", order.id).executeTakeFirstOrThrow()).payment_intent_id!;
+    await fake.client().refunds.create({ payment_intent: intentId, amount: 3000 });
+    const res = await refund(order.id, { amount: 10, reason: "Goodwill" });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/could not be refunded: Refund amount \(1000\) is greater than unrefunded amount/);
+    expect(await paymentOf(order.id)).toEqual({ status: "paid", refunded: 0 });
+    expect(await shop.services.refunds.listForOrder(order.id)).toEqual([]);
+    expect((await refund(order.id, { amount: 4.98, reason: "What is left" })).status).toBe(201);
+  });
+
   it("an unpaid card order has nothing to refund", async () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const { order } = await placeOrder(b, { paymentMethod: "card" });

@@ -8,6 +8,7 @@ import { type AuditActor, appendAudit } from "../audit/audit.service";
 import { lineLabel } from "../cart/cart.pricing";
 import { toMajor, toMinor } from "../catalog/pricing";
 import type { OrderMails } from "./order-mails";
+import { lineRefundAmount } from "./refund-math";
 import { isUniqueViolation } from "./orders.deps";
 import type { ValidRefundRequest } from "./orders.returns.schema";
 import type { Executor, OrderActor, OrderRow } from "./orders.types";
@@ -24,8 +25,9 @@ export interface RefundableLine {
   label: string;
   image: string | null;
   quantity: number;
-  /** Units of this line already refunded. */
+  /** Units of this line already refunded, and what they gave back. */
   refundedQuantity: number;
+  refundedAmount: number;
   lineTotal: number;
 }
 
@@ -107,8 +109,7 @@ export function planRefund(state: RefundState, input: ValidRefundRequest) {
     if (!line) throw new AppError("invalid_input", "That line is not on this order.", { lines: "That line is not on this order." });
     const left = line.quantity - line.refundedQuantity;
     if (l.quantity > left) throw new AppError("conflict", left ? `Only ${left} × ${line.label} can still be refunded.` : `${line.label} has been refunded already.`);
-    // The last units of a line take what is left of its total (no cent lost to rounding).
-    const amount = l.quantity === left ? line.lineTotal - Math.round((line.lineTotal * line.refundedQuantity) / line.quantity) : Math.round((line.lineTotal * l.quantity) / line.quantity);
+    const amount = lineRefundAmount(line, l.quantity);
     return { lineId: l.lineId, quantity: l.quantity, amount, label: line.label };
   });
   const shipping = toMinor(input.shipping ?? 0);
@@ -140,8 +141,13 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
       x.selectFrom("order_lines").select(["id", "name", "color", "size", "image", "quantity", "line_total"]).where("order_id", "=", orderId).orderBy("sort_order").execute(),
       x.selectFrom("order_refunds").select(["lines", "shipping_amount"]).where("order_id", "=", orderId).execute(),
     ]);
-    const refundedUnits = new Map<string, number>();
-    for (const r of refunds) for (const l of parseLines(r.lines)) refundedUnits.set(l.lineId, (refundedUnits.get(l.lineId) ?? 0) + l.quantity);
+    const refundedUnits = new Map<string, { quantity: number; amount: number }>();
+    for (const r of refunds) {
+      for (const l of parseLines(r.lines)) {
+        const sum = refundedUnits.get(l.lineId) ?? { quantity: 0, amount: 0 };
+        refundedUnits.set(l.lineId, { quantity: sum.quantity + l.quantity, amount: sum.amount + l.amount });
+      }
+    }
     const paid = paidAmount(order);
     return {
       orderId: order.id,
@@ -154,7 +160,7 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
       refundable: Math.max(0, paid - order.refunded_total),
       shipping: order.shipping_total,
       shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
-      lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id) ?? 0, lineTotal: l.line_total })),
+      lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0, refundedAmount: refundedUnits.get(l.id)?.amount ?? 0, lineTotal: l.line_total })),
     };
   }
 

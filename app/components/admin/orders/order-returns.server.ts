@@ -15,7 +15,8 @@ export interface OrderReturnsData {
   refundable: number;
   /** The shipping not yet refunded. */
   shippingLeft: number;
-  lines: Array<{ lineId: string; label: string; image: string | null; quantity: number; left: number; unitPrice: number }>;
+  /** Per line: units bought and left to refund, the unit price shown, and (minor units) what the refund math needs. */
+  lines: Array<{ lineId: string; label: string; image: string | null; quantity: number; left: number; unitPrice: number; math: { lineTotal: number; quantity: number; refundedQuantity: number; refundedAmount: number } }>;
   returns: OrderReturn[];
   refunds: OrderRefund[];
 }
@@ -38,6 +39,7 @@ export async function loadOrderReturns(services: Services, orderId: string): Pro
       quantity: l.quantity,
       left: l.quantity - l.refundedQuantity,
       unitPrice: toMajor(Math.round(l.lineTotal / l.quantity)),
+      math: { lineTotal: l.lineTotal, quantity: l.quantity, refundedQuantity: l.refundedQuantity, refundedAmount: l.refundedAmount },
     })),
     returns,
     refunds,

@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { formatMoney } from "~/lib/money";
 import { buttonClass } from "../ui";
+import { lineRefundAmount } from "../../../../server/modules/orders/refund-math";
 import type { OrderReturnsData } from "./order-returns.server";
 import { returnsActionUrl } from "./returns-panel";
 
@@ -30,7 +31,9 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   const [amount, setAmount] = useState("");
   const money = (n: number) => formatMoney(n, data.currency);
 
-  const total = (data.lines.reduce((sum, l) => sum + cents(l.unitPrice) * Math.min(l.left, Math.max(0, Math.trunc(num(qty[l.lineId] ?? "")))), 0) + cents(num(shipping)) + cents(num(amount))) / 100;
+  // The server's own arithmetic (refund-math.ts), so the button says what the refund will be to the cent.
+  const units = (lineId: string, left: number) => Math.min(left, Math.max(0, Math.trunc(num(qty[lineId] ?? ""))));
+  const total = (data.lines.reduce((sum, l) => sum + (units(l.lineId, l.left) ? lineRefundAmount(l.math, units(l.lineId, l.left)) : 0), 0) + cents(num(shipping)) + cents(num(amount))) / 100;
   const tooMuch = cents(total) > cents(data.refundable);
   const error = fetcher.data?.error;
   const submitted = useRef(false);
