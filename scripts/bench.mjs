@@ -28,7 +28,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
 import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
-import { BULK_ORDERS, DESK_ORDERS, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
+import { BULK_ORDERS, DESK_ORDERS, DESK_SEARCH, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";

@@ -206,6 +206,9 @@ describe("the order list", () => {
       expect(found.data.map((o) => o.id), q).toEqual([ada.id]);
       expect(found.meta.counts).toMatchObject({ pending: 0, processing: 1 });
     }
+    // The search's wildcards are literal characters.
+    expect((await list(`q=${encodeURIComponent("%")}`)).meta.total).toBe(0);
+    expect((await list(`q=${encodeURIComponent("_")}`)).meta.total).toBe(0);
     const row = (await list(`q=${ada.number}`)).data[0]!;
     expect(row).toMatchObject({ number: ada.number, status: "processing", itemCount: 5, customer: { name: "Ada Quillfeather" }, paymentMethod: "cod", paymentStatus: "unpaid" });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database";
 
 /**
@@ -29,8 +29,12 @@ export function orderDeskMigration(dialect: Dialect) {
       await db.schema.createIndex("order_notes_order_idx").on("order_notes").columns(["order_id", "created_at"]).execute();
       await db.schema.createIndex("orders_payment_idx").on("orders").columns(["payment_method", "created_at"]).execute();
       await db.schema.createIndex("orders_total_idx").on("orders").columns(["total"]).execute();
+      // The name search is a part of the name in any case (ILIKE '%…%'): PostgreSQL answers it from
+      // a trigram index (pg_trgm, migration 0002); SQLite reads the names.
+      if (dialect === "postgres") await sql`CREATE INDEX orders_contact_name_trgm_idx ON orders USING gin (contact_name gin_trgm_ops)`.execute(db);
     },
     async down(db: Kysely<any>) {
+      if (dialect === "postgres") await db.schema.dropIndex("orders_contact_name_trgm_idx").execute();
       await db.schema.dropIndex("orders_total_idx").execute();
       await db.schema.dropIndex("orders_payment_idx").execute();
       await db.schema.dropTable("order_notes").execute();
