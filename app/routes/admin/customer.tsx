@@ -93,6 +93,8 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const role = ROLE_TEXT[account.role];
   const title = account.name || account.email;
+  // The users module refuses these anyway (403); the page does not offer them.
+  const mayManage = !isSelf && (isAdmin || account.role === "customer");
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -111,7 +113,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             <a href={`/api/admin/users/${encodeURIComponent(account.id)}/export`} download className={buttonClass("secondary")} data-testid="export-json">
               Export data (JSON)
             </a>
-            {!isSelf && (
+            {mayManage && (
               <Form method="post">
                 <ConfirmButton
                   value="delete"
@@ -246,12 +248,14 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                         {s.ipAddress ? `${s.ipAddress} · ` : ""}active <LocalDate iso={s.lastActiveAt} withTime />
                       </span>
                     </span>
-                    <Form method="post">
-                      <input type="hidden" name="sessionId" value={s.id} />
-                      <button type="submit" name="intent" value="revoke" disabled={busy} className={buttonClass("secondary", "sm")}>
-                        Sign out<span className="sr-only"> {deviceName(s.userAgent)}</span>
-                      </button>
-                    </Form>
+                    {(isSelf || mayManage) && (
+                      <Form method="post">
+                        <input type="hidden" name="sessionId" value={s.id} />
+                        <button type="submit" name="intent" value="revoke" disabled={busy} className={buttonClass("secondary", "sm")}>
+                          Sign out<span className="sr-only"> {deviceName(s.userAgent)}</span>
+                        </button>
+                      </Form>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -307,8 +311,8 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             <h2 id="ban-title" className={h2}>
               Ban
             </h2>
-            {isSelf ? (
-              <p className="mt-2 text-sm text-stone-700">You cannot ban yourself.</p>
+            {!mayManage ? (
+              <p className="mt-2 text-sm text-stone-700">{isSelf ? "You cannot ban yourself." : "Only an administrator bans a staff account."}</p>
             ) : account.banned ? (
               <Form method="post" className="mt-3">
                 <p className="text-sm text-stone-700">They cannot sign in{account.banExpires ? " until the ban ends" : ""}.</p>
