@@ -1,6 +1,7 @@
 import type { Logger } from "../../logger";
 import type { SiteSettings } from "../content/content.schema";
 import type { Mailer } from "../mail/mailer";
+import { createMailQueue } from "../mail/mail-queue";
 import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
 import { toMajor } from "../catalog/pricing";
@@ -33,14 +34,8 @@ const HEADLINES: Record<OrderStatus, string> = {
  * `idle()` waits for the ones under way (tests, shutdown).
  */
 export function createOrderMails(deps: OrderMailDeps) {
-  const pending = new Set<Promise<unknown>>();
-
-  function later(task: () => Promise<void>, what: string, orderId: string): void {
-    const tracked: Promise<void> = task()
-      .catch((err: unknown) => deps.logger.error({ err, orderId }, `could not send the ${what} mail`))
-      .finally(() => pending.delete(tracked));
-    pending.add(tracked);
-  }
+  const queue = createMailQueue(deps.logger);
+  const later = (task: () => Promise<void>, what: string, orderId: string) => queue.later(task, what, { orderId });
 
   /**
    * Whether the order's contact address is one its owner proved: the signed-in customer's own,
@@ -163,9 +158,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       );
     },
 
-    async idle(): Promise<void> {
-      while (pending.size) await Promise.all([...pending]);
-    },
+    idle: () => queue.idle(),
   };
 }
 
