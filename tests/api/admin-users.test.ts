@@ -44,7 +44,7 @@ async function list(query: string) {
 }
 
 describe("the customer list", () => {
-  it("shows orders, total spent (cancelled left out), verified, banned and last sign-in; searches by name; filters and sorts", async () => {
+  it("shows orders, total spent (cancelled left out, refunds taken off), verified, banned and last sign-in; searches by name; filters and sorts", async () => {
     const ada = await customer("Ada Lovelace Listed");
     const first = await order(ada.b, 2);
     const second = await order(ada.b, 1);
@@ -69,6 +69,13 @@ describe("the customer list", () => {
     expect((await list("search=listed&verified=false")).meta.total).toBe(0);
     expect((await list("role=admin")).data.map((u) => u.email)).toEqual(["owner@example.com"]);
     expect((await admin.get("/api/admin/users?sort=age")).status).toBe(400);
+
+    // A refund is taken off what they spent.
+    await shop.db.kysely.updateTable("orders").set({ refunded_total: 500 }).where("id", "=", first.id).execute();
+    const refunded = await list("search=Ada%20Lovelace%20Listed");
+    expect(refunded.data[0].totalSpent).toBeCloseTo(first.totals.total + second.totals.total - 5, 2);
+    const page = await admin.get(`/api/admin/users/${ada.id}`);
+    expect((await page.json()).data.stats.totalSpent).toBeCloseTo(first.totals.total + second.totals.total - 5, 2);
   });
 });
 

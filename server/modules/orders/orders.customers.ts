@@ -5,7 +5,7 @@ import { toMajor } from "../catalog/pricing";
 import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
 
-/** A customer's figures as the admin shows them: orders placed and money spent (cancelled orders do not count). */
+/** A customer's figures as the admin shows them: orders placed and money spent (cancelled orders do not count, refunds are taken off). */
 export interface CustomerOrderStats {
   orders: number;
   /** Major unit, in the shop's currency. */
@@ -26,23 +26,23 @@ export function createOrderCustomers(db: Db) {
   return {
     /**
      * Correlated sub-queries for a list of accounts (`userId` is the column holding the account's
-     * id): orders placed and total spent in minor units, so the users list can show and sort by them.
+     * id): orders placed and total spent (less refunds) in minor units, so the users list can show and sort by them.
      */
     statsColumns(userId: string): { orders: RawBuilder<number>; spent: RawBuilder<number> } {
       const ref = sql.ref(userId);
       return {
         orders: sql<number>`(select count(*) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
-        spent: sql<number>`(select coalesce(sum(o.total), 0) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
+        spent: sql<number>`(select coalesce(sum(o.total - o.refunded_total), 0) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
       };
     },
 
-    /** Orders placed and total spent per account (cancelled orders left out), for the given accounts. */
+    /** Orders placed and total spent (less refunds) per account, cancelled orders left out, for the given accounts. */
     async statsFor(userIds: string[]): Promise<Map<string, CustomerOrderStats>> {
       const stats = new Map<string, CustomerOrderStats>(userIds.map((id) => [id, { orders: 0, totalSpent: 0 }]));
       if (!userIds.length) return stats;
       const rows = await k
         .selectFrom("orders")
-        .select((eb) => ["user_id", eb.fn.countAll<number | string>().as("n"), eb.fn.sum<number | string>("total").as("spent")])
+        .select((eb) => ["user_id", eb.fn.countAll<number | string>().as("n"), eb.fn.sum<number | string>(eb("total", "-", eb.ref("refunded_total"))).as("spent")])
         .where("user_id", "in", userIds)
         .where("status", "<>", "cancelled")
         .groupBy("user_id")
