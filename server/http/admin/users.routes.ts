@@ -31,7 +31,7 @@ export const USER_ROUTES: AdminRoute[] = [
     method: "GET",
     path: "/users",
     summary:
-      "List users with their role, permissions, ban state, orders, total spent (cancelled orders left out) and last sign-in; `search` matches the name or e-mail address; filters `role`, `verified`, `banned`; `sort` by joined (default, newest first), name, orders, spent or lastSignIn, `dir` asc or desc.",
+      "List users with their role, permissions, ban state, orders, total spent (cancelled orders left out, refunds taken off) and last sign-in; `search` matches the name or e-mail address; filters `role`, `verified`, `banned`; `sort` by joined (default, newest first), name, orders, spent or lastSignIn, `dir` asc or desc.",
     query: userListQuery,
     async handler(c) {
       const q = parseQuery(c, userListQuery);
