@@ -29,6 +29,11 @@ async function customer(name: string) {
   return { id: user.id, email, b: await signedIn(shop, email, "customer-password") };
 }
 
+/** Moves an order to delivered, as the shop does (processing, shipped with a courier, delivered). */
+async function deliver(orderId: string) {
+  for (const to of ["processing", "shipped", "delivered"] as const) await shop.services.orders.transition(orderId, to, "shop", { courier: "dhl", trackingNumber: "JD1" });
+}
+
 /** Places a cash-on-delivery order of `quantity` mugs (10.00 each plus shipping) from the customer's cart, keeping the address. */
 async function order(b: TestBrowser, quantity = 1) {
   expect((await b.post("/api/cart/items", { productId: ids.mug, quantity })).status).toBe(201);
@@ -111,6 +116,14 @@ describe("deleting a customer", () => {
     expect((await ada.b.post("/api/cart/items", { productId: ids.mug, quantity: 1 })).status).toBe(201);
     expect((await ada.b.post("/api/wishlist/toggle", { productId: ids.cap })).status).toBeLessThan(300);
     expect(await ada.b.session()).not.toBeNull();
+
+    // Not while the order is on its way: delivering it needs her name and address.
+    const early = await call(admin, "DELETE", `/api/admin/users/${ada.id}`);
+    expect(early.status).toBe(409);
+    expect((await early.json()).error.message).toMatch(/^Order [A-Z0-9-]+ is not delivered yet/);
+    expect(await shop.services.users.getUser(ada.id)).not.toBeNull();
+    expect(await ada.b.session()).not.toBeNull();
+    await deliver(placed.id);
 
     const res = await call(admin, "DELETE", `/api/admin/users/${ada.id}`);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -234,6 +247,10 @@ describe("deleting one's own account", () => {
     const mine = await ada.b.get("/api/account/export");
     expect(mine.status).toBe(200);
     expect((await mine.json()).orders.map((o: { id: string }) => o.id)).toEqual([placed.id]);
+    const early = await ada.b.post("/api/account/delete", { password: "customer-password" });
+    expect(early.status).toBe(409);
+    expect(await shop.services.users.getUser(ada.id)).not.toBeNull();
+    await deliver(placed.id);
     const res = await ada.b.post("/api/account/delete", { password: "customer-password" });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toEqual({ deleted: true, ordersKept: 1 });

@@ -15,6 +15,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Re
   cancelled: {},
 };
 
+/** Orders not in the customer's hands yet: the shop still needs their name, address and phone to deliver them. */
+export const UNDELIVERED_STATUSES: readonly OrderStatus[] = ["pending", "processing", "shipped"];
+
 /** Whether this actor may move an order from one status to another. */
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
   return ORDER_TRANSITIONS[from]?.[to]?.includes(actor) ?? false;

@@ -1,7 +1,9 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
+import { AppError } from "../../lib/errors";
 import { toMajor } from "../catalog/pricing";
+import { UNDELIVERED_STATUSES } from "./order-status";
 import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
 
@@ -64,11 +66,20 @@ export function createOrderCustomers(db: Db) {
     },
 
     /**
-     * In the caller's transaction: keeps a deleted customer's orders for the books with their
+     * In the caller's transaction: refuses (409) while an order of theirs is not delivered yet; else keeps a deleted customer's orders for the books with their
      * personal data replaced ("Deleted customer", no e-mail, phone, address or notes, no account),
      * and deletes their address book. Returns how many orders were anonymised.
      */
     async anonymiseCustomer(trx: Executor, userId: string): Promise<number> {
+      // An order still on its way needs the person's address: deliver or cancel it first.
+      const open = await trx.selectFrom("orders").select("number").where("user_id", "=", userId).where("status", "in", [...UNDELIVERED_STATUSES]).orderBy("created_at").execute();
+      if (open.length) {
+        const which = open.map((o) => o.number).join(", ");
+        throw new AppError(
+          "conflict",
+          `${open.length === 1 ? `Order ${which} is` : `Orders ${which} are`} not delivered yet, and delivering needs the customer's name and address. The account can be deleted once ${open.length === 1 ? "it is" : "they are"} delivered or cancelled.`,
+        );
+      }
       const result = await trx
         .updateTable("orders")
         .set({
