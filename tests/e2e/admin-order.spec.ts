@@ -70,6 +70,10 @@ test.describe("the order desk", () => {
     await page.getByRole("button", { name: "Add note" }).click();
     await expect(page.getByTestId("timeline-note")).toHaveCount(2);
 
+    // Nothing is paid yet (cash on delivery): nothing to refund until it is delivered.
+    await expect(page.getByTestId("returns-panel")).toContainText("refundable $0.00");
+    await expect(page.getByTestId("refund-open")).toHaveCount(0);
+
     // The customer's mail, over real SMTP, links the tracking page.
     const mail = await waitForMail(email, /Shipped$/);
     expect(mail.text).toContain(`Track your parcel: ${tracking}`);
@@ -87,6 +91,13 @@ test.describe("the order desk", () => {
     await expect(dialog).not.toContainText("two people to lift");
     await expectAccessible(shopper);
     await customer.close();
+
+    // Delivered: the cash is in, and the order page offers a refund of it.
+    await page.getByRole("button", { name: "Mark delivered" }).click();
+    await expect(page.getByTestId("admin-order-payment-status")).toHaveText("Paid");
+    await expect(page.getByTestId("refund-open")).toBeVisible();
+    await expect(page.getByTestId("returns-panel")).not.toContainText("refundable $0.00");
+    await expectAccessible(page);
   });
 
   test("works on a phone, and prints packing slips and invoices one order a page on A4 and Letter", async ({ page, request }) => {

@@ -2,6 +2,9 @@ import { Form, Link, data, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/dialog";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSelect, FormSubmit, FormText, FormTextarea } from "~/components/admin/form";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
+import { loadOrderReturns } from "~/components/admin/orders/order-returns.server";
+import { RefundDialog } from "~/components/admin/orders/refund-dialog";
+import { ReturnsPanel } from "~/components/admin/orders/returns-panel";
 import { pageAddress } from "~/components/admin/product/product-data.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
@@ -15,12 +18,12 @@ import type { OrderStatus } from "../../../server/modules/orders/orders.types";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/order";
 
-/** The order with its timeline and the moves allowed now, and the couriers to ship with. */
+/** The order with its timeline and the moves allowed now, the couriers to ship with, and its returns and refunds. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
   try {
     const [order, settings] = await Promise.all([context.services.ordersAdmin.getOrder(params.id), context.services.content.getSettings()]);
-    return { order, couriers: settings.couriers.map((c) => ({ value: c.id, label: c.name })) };
+    return { order, couriers: settings.couriers.map((c) => ({ value: c.id, label: c.name })), returns: await loadOrderReturns(context.services, params.id) };
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") throw data({ message: err.message }, { status: 404, statusText: "Not Found" });
     throw err;
@@ -68,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order desk's view of one order: what to do next, the lines, the customer, the payment, the timeline and notes. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, couriers } = loaderData;
+  const { order, couriers, returns } = loaderData;
   const money = useOrderMoney();
   const currency = order.totals.currency;
   return (
@@ -108,6 +111,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} />
             </div>
           </Card>
+
+          <div className="space-y-3">
+            <ReturnsPanel data={returns} />
+            {returns.refundable > 0 && <RefundDialog data={returns} />}
+          </div>
 
           <Card title="Timeline" id="order-timeline">
             <Timeline entries={order.timeline} />
