@@ -136,22 +136,7 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
         </div>
       </section>
       <table className="mt-6 w-full border-collapse">
-        <thead>
-          <tr className="border-b border-black text-left">
-            <th scope="col" className="w-8 py-1.5 pr-2">
-              <span className="sr-only">Packed</span>
-            </th>
-            <th scope="col" className="py-1.5 pr-2">
-              Item
-            </th>
-            <th scope="col" className="py-1.5 pr-2">
-              Variant
-            </th>
-            <th scope="col" className="py-1.5 text-right">
-              Qty
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[{ label: "Packed", hidden: true, className: "w-8" }, { label: "Item" }, { label: "Variant" }, { label: "Qty", end: true }]} />
         <tbody>
           {order.lines.map((l) => (
             <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
@@ -207,22 +192,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
         </div>
       </section>
       <table className="mt-6 w-full border-collapse">
-        <thead>
-          <tr className="border-b border-black text-left">
-            <th scope="col" className="py-1.5 pr-2">
-              Item
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right">
-              Unit price
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right">
-              Qty
-            </th>
-            <th scope="col" className="py-1.5 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[{ label: "Item" }, { label: "Unit price", end: true }, { label: "Qty", end: true }, { label: "Amount", end: true }]} />
         <tbody>
           {order.lines.map((l) => (
             <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
@@ -249,6 +219,21 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
       </dl>
       <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
     </>
+  );
+}
+
+/** A printed table's column heads; figures (`end`) line up on the right, the last column has no gap after it. */
+function ColumnHeads({ columns }: { columns: Array<{ label: string; end?: boolean; hidden?: boolean; className?: string }> }) {
+  return (
+    <thead>
+      <tr className="border-b border-black text-left">
+        {columns.map((c, i) => (
+          <th key={c.label} scope="col" className={`py-1.5 ${i < columns.length - 1 ? "pr-2" : ""} ${c.end ? "text-right" : ""} ${c.className ?? ""}`}>
+            {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
