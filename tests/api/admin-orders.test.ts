@@ -206,6 +206,11 @@ describe("the order list", () => {
       expect(found.data.map((o) => o.id), q).toEqual([ada.id]);
       expect(found.meta.counts).toMatchObject({ pending: 0, processing: 1 });
     }
+    // An order number of letters only (its code is random) is found too, and a hyphenated name.
+    const letters = await place({ name: "Anne-Marie Quillon" });
+    await shop.db.kysely.updateTable("orders").set({ number: "SO-KVVVDGM" }).where("id", "=", letters.id).execute();
+    expect((await list("q=so-kvvvdgm")).data.map((o) => o.id)).toEqual([letters.id]);
+    expect((await list("q=Anne-Marie")).data.map((o) => o.id)).toEqual([letters.id]);
     // The search's wildcards are literal characters.
     expect((await list(`q=${encodeURIComponent("%")}`)).meta.total).toBe(0);
     expect((await list(`q=${encodeURIComponent("_")}`)).meta.total).toBe(0);

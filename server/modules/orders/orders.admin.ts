@@ -74,7 +74,9 @@ function where(eb: ExpressionBuilder<Database, "orders">, f: Filters, withStatus
     else {
       // LIKE ignores case on SQLite; PostgreSQL needs ILIKE.
       const like = sql<SqlBool>`orders.contact_name ${sql.raw(dialect === "postgres" ? "ILIKE" : "LIKE")} ${`%${likeEscaped(q)}%`} ESCAPE '\\'`;
-      all.push(eb.or([eb("orders.number", "=", q.toUpperCase()), like]));
+      // What may be an order number (a dash or a digit: "MM-KVVVDGM", or "Anne-Marie") is tried as one
+      // too; a plain name is read from the index of (status, name), without the orders' rows.
+      all.push(/[\d-]/.test(q) ? eb.or([eb("orders.number", "=", q.toUpperCase()), like]) : like);
     }
   }
   return eb.and(all);
