@@ -15,7 +15,7 @@ export default function AdminDashboard() {
   const nav = navFor(user);
   const figures = [
     counts.pendingOrders !== undefined && { label: "Orders waiting to be prepared", value: counts.pendingOrders, href: "/admin-dashboard/orders/pending", testId: "figure-pending-orders" },
-    counts.unreadMessages !== undefined && { label: "Unread contact messages", value: counts.unreadMessages, href: "/admin-dashboard/contact-messages", testId: "figure-unread-messages" },
+    counts.unreadMessages !== undefined && { label: "New contact messages", value: counts.unreadMessages, href: "/admin-dashboard/contact-messages", testId: "figure-unread-messages" },
   ].filter((f) => f !== false);
 
   return (
