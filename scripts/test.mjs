@@ -56,6 +56,46 @@ function startBuild() {
 }
 const build = browserTests ? startBuild() : null;
 
+/**
+ * The browser tests in E2E_SHARDS parts (default 2) at once, each a Playwright run with its own
+ * demo shop, database, mailbox and ports (playwright.config.ts derives them from E2E_PORT), so no
+ * part sees another's orders or mails. Each part's report is printed when it ends. With one shard
+ * (E2E_SHARDS=1) it is the plain `playwright test`.
+ */
+async function browserTestShards() {
+  const shards = Math.max(1, Number(env.E2E_SHARDS ?? 2) || 1);
+  const label = "browser tests (Chromium, production build)";
+  if (shards === 1) return run(label, "npx", ["playwright", "test"]);
+  console.log(`\n▶ ${label}, in ${shards} parts at once`);
+  const basePort = Number(env.E2E_PORT ?? 4173);
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-shards-"));
+  const parts = Array.from({ length: shards }, (_, i) => {
+    const log = path.join(logDir, `part-${i + 1}.log`);
+    const out = fs.openSync(log, "w");
+    const port = basePort + i * 20;
+    const child = spawn("npx", ["playwright", "test", `--shard=${i + 1}/${shards}`], {
+      stdio: ["ignore", out, out],
+      env: {
+        ...env,
+        E2E_PORT: String(port),
+        E2E_MAILBOX_PORT: String(port + 10_000),
+        E2E_OIDC_PORT: String(port + 10_001),
+        E2E_STRIPE_PORT: String(port + 10_002),
+        E2E_OUTPUT_DIR: path.join(env.E2E_OUTPUT_DIR ?? "test-results", `part-${i + 1}`),
+      },
+    });
+    return new Promise((resolve) =>
+      child.on("close", (code) => {
+        console.log(`\n▶ ${label}: part ${i + 1} of ${shards}`);
+        process.stdout.write(fs.readFileSync(log, "utf8"));
+        if (code !== 0) failures.push(`${label}, part ${i + 1}`);
+        resolve(code);
+      }),
+    );
+  });
+  await Promise.all(parts);
+}
+
 if (!e2eOnly) {
   const pgUrl = await postgresUrl();
   if (pgUrl) env.TEST_POSTGRES_URL = pgUrl;
@@ -68,7 +108,7 @@ if (!skipE2e) {
     console.log(`\nBrowser tests skipped: no Chromium at ${chromium}. Install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu) or set CHROMIUM_PATH.`);
   } else {
     await build.finish();
-    if (!failures.includes("production build")) run("browser tests (Chromium, production build)", "npx", ["playwright", "test"]);
+    if (!failures.includes("production build")) await browserTestShards();
   }
 }
 
