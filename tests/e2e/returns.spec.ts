@@ -73,11 +73,20 @@ test.describe("returns and refunds", () => {
     await waitForHydration(operator);
     const row = operator.getByTestId("return-row").filter({ hasText: `#${order.number}` });
     await expect(row).toContainText("The cover arrived torn.");
+    // The sidebar counts the requests waiting for an answer (this one among them).
+    const badge = operator.getByTestId("badge-requestedReturns").first();
+    const waiting = Number((await badge.locator('[aria-hidden="true"]').innerText()).trim());
+    expect(waiting).toBeGreaterThanOrEqual(1);
+    await expect(badge).toContainText(`(${waiting} requested)`);
     await expectAccessible(operator);
     await expectNoSideScroll(operator);
     await shot(operator, testInfo, "returns-list-390");
     await row.getByRole("button", { name: /^Approve/ }).click();
     await expect(row.getByTestId("return-status")).toHaveText("Approved");
+    // Answered: one fewer waits.
+    await operator.reload();
+    if (waiting === 1) await expect(operator.getByTestId("badge-requestedReturns")).toHaveCount(0);
+    else await expect(operator.getByTestId("badge-requestedReturns").first()).toContainText(`(${waiting - 1} requested)`);
     await waitForMail(email, /return approved$/);
     await row.getByRole("button", { name: /^Mark received/ }).click();
     await expect(row.getByTestId("return-status")).toHaveText("Received");

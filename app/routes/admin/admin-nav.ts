@@ -7,6 +7,8 @@ export interface AdminCounts {
   pendingOrders?: number;
   /** Contact messages nobody has opened yet (status new). */
   unreadMessages?: number;
+  /** Return requests waiting for an answer. */
+  requestedReturns?: number;
 }
 
 /** An admin screen of spec section 2, with what it is for. */
@@ -41,7 +43,7 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
       { path: "orders/pending", label: "Pending", description: "Orders waiting to be prepared and shipped.", badge: { count: "pendingOrders", noun: "pending" } },
       { path: "orders/completed", label: "Completed", description: "Orders that have been delivered." },
       { path: "orders/management", label: "Order management", description: "Move orders through their statuses in bulk." },
-      { path: "returns", label: "Returns", description: "Customers' return requests: approve, refuse, mark received." },
+      { path: "returns", label: "Returns", description: "Customers' return requests: approve, refuse, mark received.", badge: { count: "requestedReturns", noun: "requested" } },
     ],
   },
   {

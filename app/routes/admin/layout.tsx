@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number>> = {
   pendingOrders: async (s) => (await s.ordersAdmin.countByStatus()).pending ?? 0,
   unreadMessages: (s) => s.messages.countNew(),
+  requestedReturns: (s) => s.returns.countRequested(),
 };
 
 /**

@@ -183,6 +183,12 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
     /** The order's returns, oldest first. */
     listForOrder: async (orderId: string) => views(await rowsOf(k, orderId)),
 
+    /** Returns waiting for an operator's answer (requested), for the admin sidebar's badge. */
+    async countRequested(): Promise<number> {
+      const row = await k.selectFrom("order_returns").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Returns for the operators, newest first, by status (50 a page). */
     async list(query: ReturnListQuery = {}): Promise<{ data: OrderReturn[]; meta: { page: number; pageSize: number; total: number; counts: Record<string, number> } }> {
       const page = Math.max(1, query.page ?? 1);
