@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
+import { trapTab } from "~/lib/focus-trap";
 import { useUser } from "~/lib/use-auth";
 import { categoryHref, subCategoryHref } from "./category-menu";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The phone menu: a button opening a modal drawer (a native `<dialog>`: the page behind is inert,
@@ -23,21 +22,6 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
   useEffect(() => {
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.key]);
-
-  function onKeyDown(e: React.KeyboardEvent<HTMLDialogElement>) {
-    if (e.key !== "Tab") return;
-    const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
 
   const trigger = "-ml-2 grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100 lg:hidden";
   const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
@@ -65,7 +49,7 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
       <dialog
         ref={dialogRef}
         aria-labelledby="mobile-menu-title"
-        onKeyDown={onKeyDown}
+        onKeyDown={trapTab}
         onClose={() => buttonRef.current?.focus()}
         onClick={(e) => {
           // A click on the backdrop (the dialog itself) or on a link closes the drawer at once.
