@@ -4,7 +4,6 @@ import { AppError } from "../lib/errors";
 import type { Logger } from "../logger";
 import type { CartService } from "../modules/cart/cart.types";
 import type { SiteSettings } from "../modules/content/content.schema";
-import { isOrderStatus } from "../modules/orders/order-status";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { BulkMoveResult, OrdersModule, OrdersService } from "../modules/orders/orders.types";
 import type { PaymentsService } from "../modules/payments/payments.types";
@@ -50,10 +49,12 @@ export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "plac
 
     async bulkTransition(ids, to, options = {}) {
       const results: BulkMoveResult[] = [];
+      // Each order's number and status, in one read (the moves themselves re-check the status).
+      const known = await deps.orders.listStatuses([...new Set(ids)]);
       for (const id of [...new Set(ids)]) {
-        const before = await deps.orders.getRecord(id);
-        const from = before && isOrderStatus(before.order.status) ? before.order.status : null;
-        const number = before?.order.number ?? null;
+        const before = known.get(id);
+        const from = before?.status ?? null;
+        const number = before?.number ?? null;
         try {
           if (!before) throw new AppError("not_found", "There is no such order.");
           await moveOrder(deps, id, to, "shop", { note: options.note, staff: options.staff });

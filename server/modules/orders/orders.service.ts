@@ -5,7 +5,7 @@ import { canTransition, isOrderStatus } from "./order-status";
 import { newOrderNumber, orderPrefix } from "./order-token";
 import type { OrdersDeps } from "./orders.deps";
 import { insertOrder, listOrderSummaries, loadOrder, saveAddress, toOrder } from "./orders.repo";
-import type { OrderActor, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
+import type { OrderActor, OrderRecord, OrderRow, OrderStatus, OrderViewer, OrdersModule } from "./orders.types";
 
 const NOT_FOUND = "There is no such order.";
 
@@ -65,6 +65,15 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
     async getIdByKey(key) {
       const row = await k.selectFrom("orders").select("id").where("idempotency_key", "=", key).executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    async listStatuses(orderIds) {
+      const out = new Map<string, { number: string; status: OrderStatus }>();
+      for (let i = 0; i < orderIds.length; i += 500) {
+        const rows = await k.selectFrom("orders").select(["id", "number", "status"]).where("id", "in", orderIds.slice(i, i + 500)).execute();
+        for (const r of rows) if (isOrderStatus(r.status)) out.set(r.id, { number: r.number, status: r.status });
+      }
+      return out;
     },
 
     toOrder,

@@ -297,6 +297,8 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   getRecord(orderId: string, k?: Executor): Promise<OrderRecord | null>;
   /** The order an idempotency key (already `<owner>:<key>`) created, if any. */
   getIdByKey(key: string): Promise<string | null>;
+  /** The number and status of each of these orders that exists, in one read (a bulk move's report). */
+  listStatuses(orderIds: string[]): Promise<Map<string, { number: string; status: OrderStatus }>>;
   /** An order as this viewer sees it (money in the major unit, the moves they may make now). */
   toOrder(record: OrderRecord, viewer: OrderActor): Order;
   /** The token of an order's guest link (the confirmation page opens with it, also without a session). */
