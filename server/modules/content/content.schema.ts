@@ -36,6 +36,16 @@ export function trackingLink(courier: Courier, trackingNumber: string): string {
   return courier.trackingUrl.split("{tracking}").join(encodeURIComponent(trackingNumber));
 }
 
+/** Whether the runtime knows an IANA time zone name. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The site settings' fields, each with its default. */
 const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
@@ -96,6 +106,20 @@ const siteSettingsFields = z.object({
   unpaidCardReleaseMinutes: z.number().int().min(5).max(7 * 24 * 60).default(60),
   /** Days after delivery in which a customer may ask to return items from /my-orders (issue 11). */
   returnWindowDays: z.number().int().min(0).max(365).default(14),
+  /**
+   * The shop's time zone (IANA name): the sales report and the dashboard cut days, weeks and months
+   * at its midnight (issue 12).
+   */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, "Use a time zone name such as Europe/Berlin or America/New_York")
+    .default("UTC"),
+  /** A product (or variant) with this many units or fewer left is "low in stock" on the dashboard and the product list. */
+  lowStockThreshold: z.number().int().min(0).max(10000).default(5),
+  /** Days the site analytics keep raw events before rolling them up into daily figures. */
+  analyticsRetentionDays: z.number().int().min(1).max(730).default(90),
 });
 
 /**
