@@ -9,6 +9,7 @@ import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";
 import { useShop } from "~/lib/shop";
+import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
@@ -174,6 +175,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
 
   const problems = result?.problems.length ? result.problems : quote.problems;
+
+  // Checkout started: once per visit of the page (the loader sends an empty cart back to the cart).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const { totals, lines } = loaderData.quote.cart;
+    emitShopEvent({ type: "checkout_started", value: totals.total, currency: totals.currency, items: lines.reduce((n, l) => n + l.quantity, 0) });
+  }, []);
 
   return (
     <div className="container-page py-8 sm:py-12">

@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { CopyLinkButton } from "~/components/orders/copy-link-button";
 import { LineList, LocalDate, OrderFacts, StatusBadge, TotalsList } from "~/components/orders/order-view";
 import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
+import { emitShopEvent } from "~/lib/shop-events";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "../../server/lib/errors";
 import type { Route } from "./+types/order-confirmation";
@@ -32,8 +34,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+const REPORTED_KEY = "shop:orders-reported";
+
+/**
+ * Tells the shop's event listeners about a placed order the first time this browser shows its
+ * confirmation (a reload or a later visit of the link is not a second order): the ids already told
+ * are kept in localStorage (the last 20; not a cookie, never sent to the server).
+ */
+function reportOrderOnce(order: { id: string; totals: { total: number; currency: string }; lines: Array<{ quantity: number }> }) {
+  let reported: string[] = [];
+  try {
+    reported = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? "[]");
+    if (!Array.isArray(reported)) reported = [];
+  } catch {
+    reported = [];
+  }
+  if (reported.includes(order.id)) return;
+  try {
+    localStorage.setItem(REPORTED_KEY, JSON.stringify([...reported, order.id].slice(-20)));
+  } catch {
+    // Storage full or refused: the order is told once this time all the same.
+  }
+  emitShopEvent({ type: "order_placed", orderId: order.id, value: order.totals.total, currency: order.totals.currency, items: order.lines.reduce((n, l) => n + l.quantity, 0) });
+}
+
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order, link, token, signedIn } = loaderData;
+  useEffect(() => reportOrderOnce(order), [order.id]);
   const awaitingCard = order.paymentMethod === "card" && order.paymentStatus !== "paid" && order.status !== "cancelled";
   return (
     <div className="container-page py-8 sm:py-14">

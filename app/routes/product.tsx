@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "../../server/lib/errors";
@@ -13,6 +13,7 @@ import { ShippingNote } from "~/components/shipping-note";
 import { HeartIcon } from "~/components/layout/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
+import { emitShopEvent } from "~/lib/shop-events";
 import { type RootData, useShop } from "~/lib/shop";
 import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
 
@@ -72,6 +73,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
   const color = chosen?.productId === product._id ? chosen.color : initialSelection(product).color;
   const pictures = picturesFor({ images: product.image, colorImages: product.colorImages }, color);
+  // One product view per product shown (a client navigation to another product is another view).
+  useEffect(() => {
+    emitShopEvent({ type: "product_view", productId: product._id, name: product.name, value: product.finalPrice, currency: settings.currency });
+  }, [product._id]);
   const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency }), breadcrumbJsonLd(crumbs, publicUrl)];
 
   return (

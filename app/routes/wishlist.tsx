@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link, data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { AppError } from "../../server/lib/errors";
@@ -11,6 +12,8 @@ import { Price } from "~/components/price";
 import { safeRedirect } from "~/lib/auth-form.server";
 import { setCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
+import { emitShopEvent } from "~/lib/shop-events";
+import { useShop } from "~/lib/shop";
 import { actionFailure } from "~/lib/action-failure.server";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
@@ -74,10 +77,16 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
   const fetcher = useFetcher<WishlistActionResult>();
   const pendingId = fetcher.formData?.get("productId");
+  const { settings } = useShop();
+  // The entry being moved to the cart: gone from the list by the time the answer comes.
+  const moving = useRef<WishlistEntry | null>(null);
 
   useFetcherResult(fetcher, (result) => {
+    const moved = moving.current;
+    moving.current = null;
     if (result.ok) {
       if (result.intent === "move-to-cart") {
+        if (moved) emitShopEvent({ type: "add_to_cart", productId: moved.productId, name: moved.name, quantity: 1, value: moved.finalPrice, currency: settings.currency });
         setCartOpen(true);
         showToast("success", "Added to cart");
       }
@@ -106,7 +115,16 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
         <ul className="mt-6 divide-y divide-stone-200 border-y border-stone-200">
           {entries.map((entry) =>
             // Removed or moved: gone from the list at once (it comes back if the server says no).
-            entry.productId === pendingId ? null : <WishlistRow key={entry.productId} entry={entry} send={(e) => submitWithFetcher(fetcher, e)} />,
+            entry.productId === pendingId ? null : (
+              <WishlistRow
+                key={entry.productId}
+                entry={entry}
+                send={(e) => {
+                  const sent = submitWithFetcher(fetcher, e);
+                  moving.current = sent.get("intent") === "move-to-cart" ? entry : null;
+                }}
+              />
+            ),
           )}
         </ul>
       ) : (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/modules/catalog/catalog.types";
 import { Price } from "~/components/price";
@@ -7,7 +7,8 @@ import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/co
 import { CART_FAILURE } from "~/components/cart/cart-messages";
 import { showToast } from "~/components/layout/client-toaster";
 import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
-import { useMoney } from "~/lib/shop";
+import { useMoney, useShop } from "~/lib/shop";
+import { type ShopEvent, emitShopEvent } from "~/lib/shop-events";
 import { type Selection, chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
 const LOW_STOCK = 5;
@@ -31,8 +32,15 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const navigate = useNavigate();
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
+  const { settings } = useShop();
+  // What the last submission put in the cart, told to the shop's event listeners once it succeeded.
+  const adding = useRef<Extract<ShopEvent, { type: "add_to_cart" }> | null>(null);
+
   useFetcherResult(fetcher, (result) => {
+    const added = adding.current;
+    adding.current = null;
     if (!result.ok) return showToast("error", CART_FAILURE[result.intent ?? "add-to-cart"], result.message);
+    if (added) emitShopEvent(added);
     if (result.intent === "buy-now") {
       showToast("success", "Proceeding to checkout...");
       navigate("/checkout");
@@ -71,6 +79,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
         if (fetcher.state !== "idle") return e.preventDefault();
         if (((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value !== "buy-now") preloadCartPanel();
         submitWithFetcher(fetcher, e, { quantity: String(quantity) });
+        adding.current = { type: "add_to_cart", productId: product._id, name: product.name, quantity, value: price.finalPrice * quantity, currency: settings.currency };
       }}
     >
       <input type="hidden" name="productId" value={product._id} />
