@@ -15,6 +15,7 @@ import { orderDeskMigration } from "./migrations/0012-order-desk";
 import { contactMessagesMigration } from "./migrations/0013-contact-messages";
 import { returnsRefundsMigration } from "./migrations/0014-returns-refunds";
 import { customerLastSignInMigration } from "./migrations/0015-customer-last-sign-in";
+import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0013-contact-messages": contactMessagesMigration(db.dialect),
     "0014-returns-refunds": returnsRefundsMigration(db.dialect),
     "0015-customer-last-sign-in": customerLastSignInMigration(db.dialect),
+    "0016-site-analytics": siteAnalyticsMigration(db.dialect),
   };
 }
 

@@ -317,6 +317,39 @@ export interface OrderRefundTable {
   created_at: Timestamp;
 }
 
+/** One raw event of the site analytics (migration 0016), kept for the settings' retention. */
+export interface AnalyticsEventTable {
+  /** The shop's local date, YYYY-MM-DD. */
+  day: string;
+  created_at: Timestamp;
+  /** A hash of the address, browser and a salt of the day: one visitor for one day. */
+  visitor: string;
+  type: string;
+  path: string;
+  product_id: string | null;
+  referrer: string | null;
+  device: string;
+  /** Minor units. */
+  value: number | null;
+  currency: string | null;
+}
+
+/** The figures of one rolled-up day, per metric and key (migration 0016). */
+export interface AnalyticsDailyTable {
+  day: string;
+  metric: string;
+  key: string;
+  visitors: number;
+  count: number;
+  value: ColumnType<number, number | undefined, number>;
+}
+
+/** The random salt of a day's visitor hashes, deleted once the day is over (migration 0016). */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -341,4 +374,7 @@ export interface Database {
   order_refunds: OrderRefundTable;
   payment_events: PaymentEventTable;
   audit_log: AuditLogTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_salts: AnalyticsSaltTable;
 }
