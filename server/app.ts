@@ -14,6 +14,7 @@ import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
 import { publicCache } from "./http/public-cache";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
+import { analyticsRoutes } from "./http/analytics.routes";
 import { seoRoutes } from "./http/seo.routes";
 import { adminRoutes } from "./http/admin";
 import { openApiRoutes } from "./http/openapi";
@@ -109,6 +110,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   app.route("/api", openApiRoutes());
   app.route("/api", catalogRoutes());
   app.route("/api", contentRoutes());
+  app.route("/api", analyticsRoutes());
   app.route("/api", cartRoutes());
   app.route("/api", wishlistRoutes());
   app.route("/api", orderRoutes());

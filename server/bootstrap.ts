@@ -59,6 +59,21 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     },
   });
   unpaidRelease.start();
+  // Rolls the site analytics' raw events older than the settings' retention up into daily figures, hourly.
+  const analyticsRollUp = createPeriodic({
+    what: "the site analytics' daily roll-up",
+    leaseKey: "analytics:roll-up",
+    rateLimits: services.rateLimits,
+    logger,
+    everyMs: 60 * 60_000,
+    firstRunMs: 120_000,
+    async run(now) {
+      const { days, events } = await services.analytics.rollUp(now);
+      if (days) logger.info({ days, events }, "rolled up the site analytics of days past their retention");
+      return days;
+    },
+  });
+  analyticsRollUp.start();
   return {
     app,
     env,
@@ -66,7 +81,9 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     services,
     maintenance,
     async close() {
-      await Promise.all([maintenance.stop(), unpaidRelease.stop()]);
+      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop()]);
+      // Analytics events accepted in the last second are still in memory: written before the database closes.
+      await services.analytics.stop();
       await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle()]);
       services.mailer.close();
       await db.close();

@@ -102,6 +102,9 @@ const schema = z.object({
   /** Per contact e-mail address and, separately, per contact phone number. */
   ORDER_LIMIT_PER_CONTACT: rateRule("5/1h"),
 
+  /** Site analytics batches (POST /api/analytics/events) per client IP: a tab sends one every few seconds while in use. */
+  ANALYTICS_LIMIT_PER_IP: rateRule("600/10m"),
+
   // Card payments through Stripe (server/modules/payments): offered when both keys are set.
   STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),
   STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => v === undefined || v.startsWith("pk_"), "must be a publishable key (pk_test_… or pk_live_…)"),

@@ -36,6 +36,7 @@ import { createOrderReturns } from "./modules/orders/orders.returns";
 import { type StepActor, createOrderRefunds } from "./modules/orders/orders.refunds";
 import { refundOrder } from "./flows/refund-order";
 import { receiveReturn } from "./flows/receive-return";
+import { createAnalyticsService } from "./modules/analytics/analytics.service";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -156,6 +157,15 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) => deleteOwnAccount({ ...customerData, auth, rateLimits }, ...args),
     /** Everything the shop holds about a customer, as JSON (GDPR access request); staff exports are audited. */
     exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
+    /** The first-party site analytics: the storefront's batches of events, the daily roll-up, the analytics screen's report and `summary` (visitors, orders, conversion rate) for the dashboard. */
+    analytics: createAnalyticsService(db, {
+      rateLimits,
+      rule: env.ANALYTICS_LIMIT_PER_IP,
+      settings,
+      products: (ids) => catalog.listByIds(ids),
+      ownHosts: [new URL(env.PUBLIC_URL).hostname],
+      logger,
+    }),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser({ db, cart, wishlist }, visitorId, userId),
   };

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { findTextProblem, textProblem } from "../lib/text-rule";
 import type { AppEnv } from "./context";
+import { ANALYTICS_BODY_BYTES } from "../modules/analytics/analytics.schema";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -27,6 +28,8 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/payments\/stripe\/webhook$/, 512 * KB],
   [/^\/api\/auth\//, 64 * KB],
   [/^\/api\/(orders|contact)$/, 16 * KB],
+  // A batch of the storefront's analytics events (MAX_EVENTS_PER_BATCH of them).
+  [/^\/api\/analytics\/events$/, ANALYTICS_BODY_BYTES],
   // A bulk move of up to 1,000 orders (ids of 22 characters).
   [/^\/api\/admin\/orders\/bulk$/, 64 * KB],
   // A reply to a contact message (5,000 characters, any script).

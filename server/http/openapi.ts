@@ -4,6 +4,7 @@ import type { AppEnv } from "./context";
 import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
 import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
 import { contactSchema } from "../modules/content/content.schema";
+import { analyticsBatchSchema } from "../modules/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "../modules/orders/orders.schema";
 import { returnRequestSchema } from "../modules/orders/orders.returns.schema";
 import { accessOf } from "./admin/admin-route";
@@ -48,6 +49,13 @@ const PUBLIC_OPERATIONS: Operation[] = [
   { method: "GET", path: "/settings", tag: "Content", summary: "The site settings (site name, currency, shipping rules…)." },
   { method: "GET", path: "/facebook-pixel", tag: "Content", summary: "The tracking pixel's id and status." },
   { method: "GET", path: "/banners", tag: "Content", summary: "The home page's live banners in order." },
+  {
+    method: "POST",
+    path: "/analytics/events",
+    tag: "Content",
+    summary: "A batch of the storefront's page views and shop events (sendBeacon; text/plain or JSON). 204 whether stored or not: nothing is stored for bots, `DNT: 1` or `Sec-GPC: 1`.",
+    body: analyticsBatchSchema,
+  },
   { method: "POST", path: "/contact", tag: "Content", summary: "Send a message through the contact form.", body: contactSchema },
   { method: "GET", path: "/cart", tag: "Shopping", summary: "This shopper's cart, priced on the server.", query: cartQuery },
   { method: "POST", path: "/cart/items", tag: "Shopping", summary: "Add a product (and variant) to the cart; an existing line's quantity grows.", body: addToCartSchema },
