@@ -148,6 +148,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "PATCH /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}`, body: { status: "archived" } }),
   "DELETE /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}` }),
   "POST /contact-messages/:id/reply": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}/reply`, body: { text: "Thank you, it is." } }),
+  "GET /analytics": async () => ({ path: "/analytics?from=2026-01-01&to=2026-01-31" }),
   "GET /returns": async () => ({ path: "/returns?status=requested&page=1" }),
   "GET /returns/:id": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}` }),
   "POST /returns/:id/approve": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}/approve` }),
