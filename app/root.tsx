@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
 import { ClientToaster, showToast } from "~/components/layout/client-toaster";
@@ -21,13 +21,10 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
   return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The settings' favicon (the defaults when the shop-wide data failed to load).
+  const icons = (useRouteLoaderData("root") as { icons?: { icon: string; type?: string; appleTouch: string } } | undefined)?.icons ?? { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
   return (
     <html lang="en">
       <head>
@@ -35,6 +32,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
         <Meta />
+        <link rel="icon" href={icons.icon} type={icons.type} />
+        <link rel="apple-touch-icon" href={icons.appleTouch} />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-stone-900 antialiased">
@@ -49,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { settings, settingsError, pixel, user } = loaderData;
+  const { settingsError, pixel, user, liveChat } = loaderData;
+  const nonce = useNonce();
 
   useEffect(() => {
     // Browser tests wait for this before interacting with client-side behaviour.
@@ -64,7 +64,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthProvider user={user}>
       <Outlet />
       <TrackingPixel pixel={pixel} />
-      {settings.liveChatScriptUrl && <LiveChatScript src={settings.liveChatScriptUrl} />}
+      {liveChat && <LiveChatScript embed={liveChat} nonce={nonce} />}
     </AuthProvider>
   );
 }

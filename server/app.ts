@@ -149,7 +149,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
       for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
       if (res.headers.get("content-type")?.includes("text/html")) {
-        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChatScriptUrl: settings?.liveChatScriptUrl });
+        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat });
         res.headers.set("Content-Security-Policy", policy);
       }
       return res;

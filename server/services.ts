@@ -13,6 +13,7 @@ import { createCatalogAdmin } from "./modules/catalog/catalog.admin";
 import { createContentService } from "./modules/content/content.service";
 import { createBannersService } from "./modules/content/banners";
 import { createMessagesService } from "./modules/content/messages";
+import { createSettingsAdmin } from "./modules/content/settings";
 import { createImageService } from "./modules/images/images.service";
 import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
@@ -100,6 +101,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const catalogAdmin = createCatalogAdmin(db, {
     epoch: dataEpoch,
     search,
+    lowStockThreshold: async () => (await settings()).lowStockThreshold,
     shoppers: {
       async withdrawProducts(trx, products) {
         await cart.withdrawProducts(trx, products);
@@ -117,6 +119,13 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** Products and variants for the admin: the list, the product read, and every write (audited; CSV import and export). */
     catalogAdmin,
     content,
+    /** The site settings' admin side: read with the environment's facts (card payments set up), replace whole (audited). */
+    settingsAdmin: createSettingsAdmin(db, {
+      epoch: dataEpoch,
+      images,
+      facts: { cardPayments: payments.cardPayments, cardWebhook: Boolean(env.STRIPE_WEBHOOK_SECRET) },
+      current: settings,
+    }),
     /** The contact messages: the contact form's write (mailed to the shop's contact address) and the admin's inbox (audited). */
     messages: createMessagesService(db, {
       rateLimits,

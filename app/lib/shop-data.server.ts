@@ -1,5 +1,13 @@
 import type { Services } from "../../server/services";
 import { siteSettingsSchema } from "../../server/modules/content/content.schema";
+import { liveChatEmbed } from "../../server/modules/content/live-chat";
+import { imageVariantUrl } from "../../server/modules/images/image-sizes";
+
+/** The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded), else the shop's default ones. */
+export function shopIcons(favicon: string): { icon: string; type?: string; appleTouch: string } {
+  if (!favicon) return { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
+  return { icon: imageVariantUrl(favicon, "favicon", 32), appleTouch: imageVariantUrl(favicon, "favicon", 180) };
+}
 
 /**
  * The shop-wide data of the root loader. A failing settings load falls back to the defaults and
@@ -22,5 +30,6 @@ export async function loadShopData(services: Pick<Services, "content" | "catalog
     }),
     content.getPixel().catch(() => null),
   ]);
-  return { ...settingsResult, categories, pixel, publicUrl: env.PUBLIC_URL };
+  // The widget's script is derived here, on the server: the provider table stays out of the pages' JavaScript.
+  return { ...settingsResult, categories, pixel, publicUrl: env.PUBLIC_URL, liveChat: liveChatEmbed(settingsResult.settings.liveChat), icons: shopIcons(settingsResult.settings.favicon) };
 }

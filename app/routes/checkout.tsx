@@ -98,7 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update") return answer(200);
 
-  const errors = checkoutFieldErrors(values, address, { cardPayments: context.services.payments.cardPayments });
+  const { cashOnDelivery } = await context.services.content.getSettings();
+  const errors = checkoutFieldErrors(values, address, { cardPayments: context.services.payments.cardPayments, cashOnDelivery });
   if (Object.keys(errors).length > 0 || address === "missing") return answer(400, { message: "Please correct the highlighted fields.", errors });
 
   try {
@@ -319,10 +320,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               name="paymentMethod"
               legend="Payment method"
               choices={[
-                { value: "cod", label: "Cash on delivery", description: "Pay the courier when your order arrives." },
+                ...(settings.cashOnDelivery ? [{ value: "cod", label: "Cash on delivery", description: "Pay the courier when your order arrives." }] : []),
                 ...(quote.cardPayments ? [{ value: "card", label: "Card", description: "Pay securely by card on the next step." }] : []),
               ]}
-              defaultValue={values?.paymentMethod || "cod"}
+              defaultValue={values?.paymentMethod || (settings.cashOnDelivery ? "cod" : "card")}
               error={errors.paymentMethod}
             />
           </Section>

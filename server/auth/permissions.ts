@@ -139,8 +139,11 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /returns/:id/receive": "orders",
   "POST /orders/:id/refunds": "orders",
   // Any staff member; the route then asks for the permission of what the picture is for:
-  // "content" for a banner, "catalog" for a product or category (server/http/admin/uploads.routes.ts).
+  // "content" for a banner, "catalog" for a product or category, "settings" for the logo or the
+  // favicon (server/http/admin/uploads.routes.ts).
   "POST /uploads": "staff",
+  "GET /settings": "settings",
+  "PUT /settings": "settings",
 };
 
 /** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */

@@ -16,6 +16,7 @@ type Problems = CartProblem[];
 
 export const EMPTY_CART = "Your cart is empty";
 export const CARD_NOT_OFFERED = "Card payments are not available. Please choose cash on delivery.";
+export const COD_NOT_OFFERED = "Cash on delivery is not available. Please pay by card.";
 export const CARD_UNAVAILABLE = "Card payments are unavailable right now. Please try again or choose cash on delivery.";
 
 /** Thrown inside the transaction to roll it back when lines cannot be had; caught as a returned outcome. */
@@ -52,6 +53,8 @@ export async function placeOrder(
   if (!choice.ok) throw new AppError("invalid_input", choice.message, { [choice.field]: choice.message });
   const zone = choice.zone;
   if (input.paymentMethod === "card" && !deps.payments.cardPayments) throw new AppError("invalid_input", CARD_NOT_OFFERED, { paymentMethod: CARD_NOT_OFFERED });
+  // Cash on delivery switched off in the settings (the settings refuse that while cards are not set up).
+  if (input.paymentMethod === "cod" && !settings.cashOnDelivery) throw new AppError("invalid_input", COD_NOT_OFFERED, { paymentMethod: COD_NOT_OFFERED });
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
   const replay = async (): Promise<PlaceOrderResult | null> => {
@@ -141,6 +144,7 @@ export async function placeOrder(
       zone,
       idempotencyKey: key,
       siteName: settings.siteName,
+      numberPrefix: settings.orderNumberPrefix,
       currency: settings.currency,
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       lines: cart.lines.map(orderLineOf),

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env";
 import { providerOrigins } from "../auth/providers";
+import { type LiveChat, NO_LIVE_CHAT, liveChatSources } from "../modules/content/live-chat";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FACEBOOK = { script: "https://connect.facebook.net", img: "https://www.facebook.com" };
@@ -107,27 +108,11 @@ export function originGuard(env: Pick<Env, "PUBLIC_URL">): MiddlewareHandler {
   };
 }
 
-/** Sources a live-chat widget loads from: its host and the sibling hosts of its domain. */
-function liveChatSources(url: string | undefined): { https: string[]; wss: string[] } {
-  if (!url) return { https: [], wss: [] };
-  let host: string;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return { https: [], wss: [] };
-    host = parsed.host;
-  } catch {
-    return { https: [], wss: [] };
-  }
-  const labels = host.split(".");
-  const domain = labels.length > 2 ? labels.slice(1).join(".") : host;
-  return { https: [`https://${host}`, `https://${domain}`, `https://*.${domain}`], wss: [`wss://${host}`, `wss://*.${domain}`] };
-}
-
 export interface PageCspOptions {
   /** The nonce the page gave its inline scripts; without it inline scripts are allowed ('unsafe-inline'). */
   nonce?: string;
-  /** The live-chat script of the site settings. */
-  liveChatScriptUrl?: string;
+  /** The live-chat widget of the site settings: its hosts are allowed only when a provider is set. */
+  liveChat?: LiveChat;
 }
 
 /**
@@ -139,7 +124,7 @@ export interface PageCspOptions {
  */
 export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): string {
   const dev = env.NODE_ENV === "development";
-  const chat = liveChatSources(options.liveChatScriptUrl);
+  const chat = liveChatSources(options.liveChat ?? NO_LIVE_CHAT);
   // Stripe.js only when the shop takes cards (the payment page loads it).
   const stripe = env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? STRIPE : { script: [], connect: [], frame: [] };
   const frames = [...chat.https, ...stripe.frame];

@@ -20,7 +20,8 @@ export const SITE_SETTINGS = {
     twitter: "https://x.com/marigoldmarket",
     youtube: "https://www.youtube.com/@marigoldmarket",
   },
-  liveChatScriptUrl: "",
+  liveChat: { provider: "none", id: "" },
+  announcement: "Free shipping on orders of $75.00 or more",
   freeShippingThreshold: 75,
   // The courier covers Portland; everywhere else in the US goes by post (offered in Portland too).
   shippingZones: [

@@ -184,7 +184,7 @@ describe("security headers", () => {
 
   it("a page policy allows our scripts (by nonce once the page uses one), the pixel and the live chat, and no framing", () => {
     const env = loadEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
-    const strict = pageContentSecurityPolicy(env, { nonce: "abc123", liveChatScriptUrl: "https://embed.tawk.to/123/default" });
+    const strict = pageContentSecurityPolicy(env, { nonce: "abc123", liveChat: { provider: "tawk", id: "64f1c2a9b7e4d10012345678/default" } });
     expect(strict).toContain("script-src 'self' 'nonce-abc123' https://connect.facebook.net https://embed.tawk.to https://tawk.to https://*.tawk.to");
     expect(strict).not.toContain("'unsafe-inline' https://connect");
     expect(strict).toContain("frame-ancestors 'none'");

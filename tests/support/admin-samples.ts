@@ -159,4 +159,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
     return { path: `/orders/${order.id}/refunds`, body: { lines: [{ lineId: order.lines[0]!.id, quantity: 1 }], reason: "Returned" } };
   },
   "POST /uploads": async () => ({ body: await pictureForm("product") }),
+  "GET /settings": async () => ({}),
+  // The settings as they are, with one field changed (the shop's own, so other tests' settings stay).
+  "PUT /settings": async (ctx) => ({ body: { ...(await ctx.shop.services.content.getSettings()), tagline: unique("Sample tagline") } }),
 };

@@ -21,7 +21,7 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
  * page and `POST /api/orders` say the same words), a saved address that is gone, and card
  * payments when the shop does not take them.
  */
-export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", options: { cardPayments: boolean }): CheckoutFieldErrors {
+export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", options: { cardPayments: boolean; cashOnDelivery?: boolean }): CheckoutFieldErrors {
   const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
   const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address).errors;
   if (address === "missing") {
@@ -30,6 +30,7 @@ export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddres
     errors.addressId = "This address is no longer in your address book. Please choose another one.";
   }
   if (!errors.paymentMethod && values.paymentMethod === "card" && !options.cardPayments) errors.paymentMethod = "Card payments are not available. Please choose cash on delivery.";
+  if (!errors.paymentMethod && values.paymentMethod === "cod" && options.cashOnDelivery === false) errors.paymentMethod = "Cash on delivery is not available. Please pay by card.";
   return errors;
 }
 

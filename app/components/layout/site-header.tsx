@@ -4,14 +4,13 @@ import type { SiteSettings } from "../../../server/modules/content/content.schem
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
-import { useMoney } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
+import { imageSrcSet, imageVariantUrl } from "../../../server/modules/images/image-sizes";
 import { CategoryMenu } from "./category-menu";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
-import { freeShippingCondition } from "../../../server/modules/cart/shipping";
 
 /** What the header's counters show; the cart and wishlist features provide the numbers. */
 export interface HeaderCounts {
@@ -23,13 +22,14 @@ const iconButton = "relative grid size-11 place-items-center rounded-full text-s
 
 /** The storefront header: announcement, logo, search, account, wishlist and cart, category bar. */
 export function SiteHeader({ settings, categories, counts }: { settings: SiteSettings; categories: Category[]; counts: HeaderCounts }) {
-  const money = useMoney();
-  const announcement =
-    settings.freeShippingThreshold > 0 ? `Free shipping ${freeShippingCondition(money(settings.freeShippingThreshold))}` : settings.tagline;
+  // The announcement bar of the settings; empty: no bar.
+  const announcement = settings.announcement;
   return (
     <header className="border-b border-stone-200 bg-white">
       {announcement && (
-        <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm">{announcement}</p>
+        <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm" data-testid="announcement-bar">
+          {announcement}
+        </p>
       )}
       <div className="container-page grid grid-cols-[auto_1fr_auto] items-center gap-x-2 gap-y-2.5 py-2.5 lg:grid-cols-[minmax(12rem,1fr)_minmax(0,36rem)_minmax(12rem,1fr)] lg:gap-x-8 lg:py-4">
         <div className="flex min-w-0 items-center gap-1">
@@ -54,7 +54,16 @@ function Logo({ settings }: { settings: SiteSettings }) {
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
       {settings.logo ? (
-        <img src={settings.logo} alt="" className="h-8 w-auto max-w-40 object-contain" height={32} />
+        <img
+          src={imageVariantUrl(settings.logo, "logo", 160)}
+          srcSet={imageSrcSet(settings.logo, "logo")}
+          sizes="128px"
+          alt=""
+          width={128}
+          height={32}
+          className="h-8 w-auto max-w-32 object-contain"
+          data-testid="site-logo"
+        />
       ) : (
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-stone-900 text-amber-400">
           <BagIcon className="size-5" />

@@ -11,8 +11,6 @@ import { useMoney, useShop } from "~/lib/shop";
 import { type ShopEvent, emitShopEvent } from "~/lib/shop-events";
 import { type Selection, chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
-const LOW_STOCK = 5;
-
 const focusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900";
 
 /**
@@ -33,6 +31,8 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
   const { settings } = useShop();
+  // "Only n left" from the settings' low-stock threshold, the one the admin's lists use.
+  const lowStock = settings.lowStockThreshold;
   // What the last submission put in the cart, told to the shop's event listeners once it succeeded.
   const adding = useRef<Extract<ShopEvent, { type: "add_to_cart" }> | null>(null);
 
@@ -158,12 +158,12 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
       )}
 
       <p role="status" className="flex items-center gap-2 text-sm font-medium" data-testid="stock-status">
-        <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${canBuy ? (stock <= LOW_STOCK ? "bg-amber-500" : "bg-emerald-600") : "bg-stone-400"}`} />
+        <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${canBuy ? (stock <= lowStock ? "bg-amber-500" : "bg-emerald-600") : "bg-stone-400"}`} />
         {hasVariants && !variant ? (
           <span className="text-stone-700">Choose a colour and size</span>
         ) : !canBuy ? (
           <span className="text-stone-700">Out of stock</span>
-        ) : stock <= LOW_STOCK ? (
+        ) : stock <= lowStock ? (
           <span className="text-amber-800">Only {stock} left in stock</span>
         ) : (
           <span className="text-emerald-800">In stock</span>

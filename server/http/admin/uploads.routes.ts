@@ -9,11 +9,11 @@ import { readMultipart } from "../multipart";
 import type { AdminRoute } from "./admin-route";
 
 /** The kinds of picture the admin uploads (avatars are the account's own). */
-export const ADMIN_UPLOAD_KINDS = ["product", "banner", "category"] as const satisfies readonly ImageKind[];
+export const ADMIN_UPLOAD_KINDS = ["product", "banner", "category", "logo", "favicon"] as const satisfies readonly ImageKind[];
 export type AdminUploadKind = (typeof ADMIN_UPLOAD_KINDS)[number];
 
 export const uploadFields = z.object({
-  kind: z.enum(ADMIN_UPLOAD_KINDS, { message: "The kind is product, banner or category" }).default("product"),
+  kind: z.enum(ADMIN_UPLOAD_KINDS, { message: "The kind is product, banner, category, logo or favicon" }).default("product"),
 });
 
 /**
@@ -22,7 +22,8 @@ export const uploadFields = z.object({
  * the product off); a banner or category picture is cropped to its frame around what draws the eye.
  */
 export async function storeAdminUpload(images: Pick<ImageService, "storeImage">, file: string | Buffer, kind: AdminUploadKind) {
-  const url = await images.storeImage(file, kind, { fit: kind === "product" ? "contain" : "cover" });
+  // A logo is fitted whole too: cropping could cut letters off.
+  const url = await images.storeImage(file, kind, { fit: kind === "product" || kind === "logo" ? "contain" : "cover" });
   const widths = IMAGE_KINDS[kind].widths;
   return { url, ...imageDimensions(kind, widths[widths.length - 1]) };
 }
@@ -33,13 +34,13 @@ function aboutTheFile(error: unknown): unknown {
   return error;
 }
 
-/** Picture uploads for products, banners and categories. An upload changes nothing until a product, banner or category uses its URL, so it has no audit entry. */
+/** Picture uploads for products, banners, categories and the settings' logo and favicon. An upload changes nothing until a product, banner or category uses its URL, so it has no audit entry. */
 export const UPLOAD_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/uploads",
     summary:
-      "Upload a picture (multipart, field `file`; field `kind`: product, banner or category, default product) of at most 10 MB: stored at every width the storefront serves as WebP; answers 201 with its `url`, `width` and `height` (the largest size). One file per request. Needs the catalog permission, or content for a banner's picture.",
+      "Upload a picture (multipart, field `file`; field `kind`: product, banner, category, logo or favicon, default product) of at most 10 MB: stored at every width the storefront serves as WebP; answers 201 with its `url`, `width` and `height` (the largest size). One file per request. Needs the catalog permission, content for a banner's picture, settings for the logo or the favicon.",
     async handler(c) {
       let form: Awaited<ReturnType<typeof readMultipart>>;
       try {
@@ -53,8 +54,8 @@ export const UPLOAD_ROUTES: AdminRoute[] = [
       }
       try {
         const { kind } = parseInput(uploadFields, Object.fromEntries(form.fields));
-        // A banner's picture is content; a product's or category's is the catalogue.
-        const needs = kind === "banner" ? "content" : "catalog";
+        // A banner's picture is content; the logo and the favicon are settings; a product's or category's is the catalogue.
+        const needs = kind === "banner" ? "content" : kind === "logo" || kind === "favicon" ? "settings" : "catalog";
         if (!can(c.var.admin, needs)) throw new AppError("forbidden", `Uploading a ${kind} picture needs the “${needs}” permission.`);
         if (!form.file) throw new AppError("invalid_input", "Choose a picture to upload.", { file: "Choose a picture" });
         const stored = await storeAdminUpload(c.var.services.images, form.file.path, kind).catch((error: unknown) => {

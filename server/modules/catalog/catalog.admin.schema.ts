@@ -227,7 +227,7 @@ export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductPatch = z.output<typeof productPatchSchema>;
 export type ProductPatchInput = z.input<typeof productPatchSchema>;
 
-/** Stock levels the admin list filters by: out (0), low (1 to LOW_STOCK), in (more than 0). */
+/** Stock levels the admin list filters by: out (0), low (1 to the settings' lowStockThreshold), in (more). LOW_STOCK: the threshold when no settings are given (the settings' default). */
 export const LOW_STOCK = 5;
 export const STOCK_LEVELS = ["in", "low", "out"] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];

@@ -59,6 +59,8 @@ export interface CatalogAdminDeps {
   };
   /** Carts and wishlists let go of products withdrawn from sale (archived or deleted) in the write's transaction, telling their owners once. */
   shoppers: { withdrawProducts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> };
+  /** The settings' low-stock threshold (content module): "low" in the list's badge and filter (LOW_STOCK when not given). */
+  lowStockThreshold?: () => Promise<number>;
 }
 
 /** A variant as the admin reads it: the storefront's shape (money in the major unit), ids included. */
@@ -159,10 +161,10 @@ export interface ImportReport {
   products: Array<{ line: number; handle: string; name: string; action: "create" | "update" | "unchanged" }>;
 }
 
-/** The stock level shown as a badge and filtered by: out (0), low (1 to LOW_STOCK), in (more). */
-export function stockLevelOf(stock: number): StockLevel {
+/** The stock level shown as a badge and filtered by: out (0), low (1 to the settings' low-stock threshold), in (more). */
+export function stockLevelOf(stock: number, lowStock: number = LOW_STOCK): StockLevel {
   if (stock <= 0) return "out";
-  return stock <= LOW_STOCK ? "low" : "in";
+  return stock <= lowStock ? "low" : "in";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,7 +435,7 @@ function inputOf(state: ProductState, categories: Categories): ProductInput {
   };
 }
 
-function toAdminProduct(p: Existing, categories: Categories, oldSlugs: string[]): AdminProduct {
+function toAdminProduct(p: Existing, categories: Categories, oldSlugs: string[], lowStock: number): AdminProduct {
   const s = p.state;
   const category = categories.byId.get(s.categoryId);
   const sub = s.subCategoryId ? categories.byId.get(s.subCategoryId) : undefined;
@@ -464,7 +466,7 @@ function toAdminProduct(p: Existing, categories: Categories, oldSlugs: string[])
       };
     }),
     stock,
-    stockLevel: stockLevelOf(stock),
+    stockLevel: stockLevelOf(stock, lowStock),
     listPrice: toMajor(p.listPrice),
     finalPrice: toMajor(p.finalPrice),
     priceVaries: p.priceVaries,
@@ -597,6 +599,7 @@ async function inChunks<T>(items: T[], run: (chunk: T[]) => Promise<unknown>): P
  */
 export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
   const k = db.kysely;
+  const lowStockThreshold = () => (deps.lowStockThreshold ? deps.lowStockThreshold() : Promise.resolve(LOW_STOCK));
 
   /** Runs a write in one transaction, then lets every cache and the search vocabulary see it. */
   async function write<T>(run: (trx: Executor) => Promise<T>): Promise<T> {
@@ -787,8 +790,8 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
   async function readProduct(ex: Executor, id: string): Promise<AdminProduct | null> {
     const [found] = await loadExisting(ex, { ids: [id] });
     if (!found) return null;
-    const [categories, slugs] = await Promise.all([loadCategories(ex), oldSlugsOf(ex, [id])]);
-    return toAdminProduct(found, categories, slugs.get(id) ?? []);
+    const [categories, slugs, lowStock] = await Promise.all([loadCategories(ex), oldSlugsOf(ex, [id]), lowStockThreshold()]);
+    return toAdminProduct(found, categories, slugs.get(id) ?? [], lowStock);
   }
 
   async function requireExisting(ex: Executor, id: string): Promise<Existing> {
@@ -862,7 +865,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
      */
     async listProducts(query: AdminProductQuery = {}): Promise<AdminProductList> {
       const q = adminProductQuerySchema.parse(query);
-      const categories = await loadCategories(k);
+      const [categories, lowStock] = await Promise.all([loadCategories(k), lowStockThreshold()]);
       const sort: AdminProductSort = q.sort ?? (q.q ? "relevance" : "-updated");
       const hits = q.q ? await deps.search.matchIds(q.q, MAX_SEARCH_IDS) : [];
 
@@ -880,8 +883,8 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
           conditions.push(c ? eb("p.subcategory_id", "=", c.id) : sql<boolean>`1 = 0`);
         }
         if (q.stock === "out") conditions.push(eb("p.stock", "<=", 0));
-        if (q.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", LOW_STOCK)]));
-        if (q.stock === "in") conditions.push(eb("p.stock", ">", LOW_STOCK));
+        if (q.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", lowStock)]));
+        if (q.stock === "in") conditions.push(eb("p.stock", ">", lowStock));
         if (q.q) {
           const like = `%${escapeLike(typed)}%`;
           conditions.push(
@@ -986,7 +989,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
             finalPrice: toMajor(r.final_price),
             priceVaries: r.price_varies === 1,
             stock: r.stock,
-            stockLevel: stockLevelOf(r.stock),
+            stockLevel: stockLevelOf(r.stock, lowStock),
             variantCount: Number(r.variant_count ?? 0),
             status: r.status,
             updatedAt: toIso(r.updated_at)!,

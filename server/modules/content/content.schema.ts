@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, regionCode, regionsOf } from "../../lib/geo";
+import { isStoredImageUrl } from "../images/image-sizes";
+import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
@@ -36,6 +38,23 @@ export function trackingLink(courier: Courier, trackingNumber: string): string {
   return courier.trackingUrl.split("{tracking}").join(encodeURIComponent(trackingNumber));
 }
 
+/** Whether the runtime formats money in this ISO 4217 currency code. */
+export function isCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  currencies ??= new Set(Intl.supportedValuesOf("currency"));
+  return currencies.has(code);
+}
+let currencies: Set<string> | undefined;
+
+/** Whether the runtime knows a BCP 47 language tag (en-US). */
+export function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the runtime knows an IANA time zone name. */
 export function isTimeZone(name: string): boolean {
   try {
@@ -46,14 +65,58 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** A picture of the settings (logo, favicon): one of the shop's uploads of that kind, an https:// address, or "" for none. */
+const pictureRef = (kind: "logo" | "favicon") =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === "" || isStoredImageUrl(v, kind) || /^https:\/\/[^\s"'<>]+$/.test(v), "Upload a picture, or give its https:// address")
+    .default("");
+
+/** The free-shipping line the header showed before its text was a setting: kept for settings stored before `announcement` existed. */
+function legacyAnnouncement(stored: Record<string, unknown>): string {
+  const threshold = typeof stored.freeShippingThreshold === "number" ? stored.freeShippingThreshold : 0;
+  if (threshold > 0) {
+    try {
+      const money = new Intl.NumberFormat(typeof stored.locale === "string" ? stored.locale : "en-US", { style: "currency", currency: typeof stored.currency === "string" ? stored.currency : "USD" });
+      return `Free shipping on orders of ${money.format(threshold)} or more`;
+    } catch {
+      return "";
+    }
+  }
+  return typeof stored.tagline === "string" ? stored.tagline.trim().slice(0, 200) : "";
+}
+
+/**
+ * Settings stored by earlier versions, read as today's: a bare live-chat script address becomes
+ * its provider and id, and settings from before the announcement bar had its own text keep the
+ * line the header showed them.
+ */
+function upgradeStored(input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const { liveChatScriptUrl, ...stored } = input as Record<string, unknown>;
+  if (!("liveChat" in stored)) stored.liveChat = liveChatScriptUrl === undefined ? NO_LIVE_CHAT : liveChatFromScriptUrl(liveChatScriptUrl);
+  if (!("announcement" in stored)) stored.announcement = legacyAnnouncement(stored);
+  return stored;
+}
+
 /** The site settings' fields, each with its default. */
-const siteSettingsFields = z.object({
+export const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
   tagline: z.string().trim().max(160).default(""),
   description: z.string().trim().max(500).default(""),
-  logo: z.string().trim().max(500).default(""),
-  currency: z.string().trim().length(3).toUpperCase().default("USD"),
-  locale: z.string().trim().max(20).default("en-US"),
+  /** The header's logo (an upload of kind logo, or an https:// address); none: the shop's name alone. */
+  logo: pictureRef("logo"),
+  /** The browser tab's icon (an upload of kind favicon, or an https:// address); none: the shop's default icon. */
+  favicon: pictureRef("favicon"),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCurrency, "Use a three-letter ISO 4217 currency code, such as USD or EUR")
+    .default("USD"),
+  locale: z.string().trim().max(35).refine(isLocale, "Use a language tag such as en-US, de-DE or fr-CA").default("en-US"),
   contactEmail: z.union([z.string().trim().email(), z.literal("")]).default(""),
   contactPhone: z.string().trim().max(40).default(""),
   address: z.string().trim().max(300).default(""),
@@ -67,8 +130,20 @@ const siteSettingsFields = z.object({
       youtube: optionalUrl,
     })
     .default({ facebook: "", instagram: "", twitter: "", youtube: "" }),
-  liveChatScriptUrl: optionalUrl,
-  freeShippingThreshold: z.number().min(0).default(0),
+  /** The live-chat widget on every storefront page: none, or a provider and its id (live-chat.ts). */
+  liveChat: liveChatSchema.default(NO_LIVE_CHAT),
+  /** The bar at the top of every storefront page; empty: no bar. */
+  announcement: z.string().trim().max(200, "Keep the announcement to 200 characters").default(""),
+  /** Whether the checkout offers cash on delivery; off: orders are paid by card (which must then be set up). */
+  cashOnDelivery: z.boolean().default(true),
+  /** The letters new order numbers start with ("MM" → MM-7K3QX9A); empty: the initials of the shop's name. */
+  orderNumberPrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{0,6}$/, "Use up to 6 letters (A–Z) and digits, such as MM or SHOP1")
+    .default(""),
+  freeShippingThreshold: z.number().min(0).max(1_000_000).default(0),
   /**
    * Delivery zones, each with a flat rate (major unit) to which every line's per-product shipping
    * cost × quantity is added (all of it free from freeShippingThreshold on), and the addresses it
@@ -126,7 +201,8 @@ const siteSettingsFields = z.object({
  * The shop's public site settings; every field has a default so a fresh shop renders, and zones
  * stored without a country get the shop's.
  */
-export const siteSettingsSchema = siteSettingsFields
+export const siteSettingsSchema = z
+  .preprocess(upgradeStored, siteSettingsFields)
   .superRefine((settings, ctx) => {
     const ids = new Set<string>();
     settings.shippingZones.forEach((zone, i) => {
@@ -150,6 +226,20 @@ export const siteSettingsSchema = siteSettingsFields
   }));
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/**
+ * Stored settings as the shop reads them: a field that today's rules refuse (stored before a rule
+ * was tightened) falls back to its default instead of failing every page.
+ */
+export function readStoredSettings(stored: unknown): SiteSettings {
+  const first = siteSettingsSchema.safeParse(stored);
+  if (first.success) return first.data;
+  if (!stored || typeof stored !== "object") return siteSettingsSchema.parse({});
+  const bad = new Set(first.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(stored as Record<string, unknown>).filter(([key]) => !bad.has(key)));
+  const second = siteSettingsSchema.safeParse(kept);
+  return second.success ? second.data : siteSettingsSchema.parse({});
+}
 
 export const pixelSchema = z.object({
   pixelId: z.string().trim().regex(/^\d{0,20}$/, "A pixel id is digits only").default(""),

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
-import { type PixelConfig, type SiteSettings, pixelSchema, siteSettingsSchema } from "./content.schema";
+import { type PixelConfig, type SiteSettings, pixelSchema, readStoredSettings, siteSettingsSchema } from "./content.schema";
 
 /** Site settings and the tracking-pixel config (the home banners are banners.ts, the contact messages messages.ts). */
 export function createContentService(db: Db, options: { epoch?: Epoch } = {}) {
@@ -28,8 +28,8 @@ export function createContentService(db: Db, options: { epoch?: Epoch } = {}) {
   }
 
   return {
-    /** The public site settings, defaults filled in. */
-    getSettings: () => readSetting<SiteSettings>("site", (v) => siteSettingsSchema.parse(v)),
+    /** The public site settings, defaults filled in (and for a stored field today's rules refuse). */
+    getSettings: () => readSetting<SiteSettings>("site", readStoredSettings),
 
     /** Replaces the site settings after validating them. */
     async saveSettings(input: unknown): Promise<SiteSettings> {

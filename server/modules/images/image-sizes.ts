@@ -6,6 +6,9 @@ export const IMAGE_KINDS = {
   product: { widths: [320, 640, 1024], aspect: 1, dir: "products" },
   banner: { widths: [640, 1280, 1920], aspect: 1920 / 720, dir: "banners" },
   category: { widths: [160, 320], aspect: 1, dir: "categories" },
+  // The header's logo (shown 32 px high, up to 4:1 wide: fitted whole) and the browser tab's icon (site settings).
+  logo: { widths: [160, 320], aspect: 4, dir: "logos" },
+  favicon: { widths: [32, 180, 512], aspect: 1, dir: "favicons" },
   // Profile pictures: square, small in the header (96) and larger on the profile page (256).
   avatar: { widths: [96, 256], aspect: 1, dir: "avatars" },
 } as const;

@@ -25,8 +25,12 @@ export type OrderTokens = ReturnType<typeof createOrderTokens>;
 // No 0/O, 1/I/L: read aloud over the phone without confusion.
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-/** The letters an order number starts with: the initials of the shop's name ("Marigold Market" → "MM"). */
-export function orderPrefix(siteName: string): string {
+/**
+ * The letters an order number starts with: the settings' order-number prefix, or without one the
+ * initials of the shop's name ("Marigold Market" → "MM").
+ */
+export function orderPrefix(siteName: string, chosen = ""): string {
+  if (chosen) return chosen;
   const initials = siteName
     .normalize("NFKD")
     .replace(/[^A-Za-z\s]/g, " ")

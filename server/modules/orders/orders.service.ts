@@ -88,7 +88,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const { input, totals: t } = o;
       const order = {
         id,
-        number: newOrderNumber(orderPrefix(o.siteName)),
+        number: newOrderNumber(orderPrefix(o.siteName, o.numberPrefix)),
         user_id: o.shopper.userId,
         visitor_id: o.shopper.userId ? null : o.shopper.visitorId,
         guest_token_hash: deps.tokens.hash(deps.tokens.tokenFor(id)),

@@ -242,8 +242,10 @@ export interface NewOrder {
   zone: { id: string; name: string };
   /** `<owner>:<key>` of the request's Idempotency-Key, or null. */
   idempotencyKey: string | null;
-  /** The shop's name: the order number's prefix. */
+  /** The shop's name: its initials are the order number's prefix when the settings name none. */
   siteName: string;
+  /** The settings' order-number prefix ("" for the initials of the shop's name). */
+  numberPrefix?: string;
   currency: string;
   totals: { subtotal: number; discount: number; shipping: number; total: number };
   lines: NewOrderLine[];
