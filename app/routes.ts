@@ -2,7 +2,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
 const ADMIN_SCREENS = [
-  "settings",
   "sales-report",
   "facebook-pixel",
 ];
@@ -43,6 +42,7 @@ export default [
     route("audit-log", "routes/admin/audit-log.tsx"),
     route("add-category", "routes/admin/categories.tsx"),
     route("banner-management", "routes/admin/banners.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
     route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
     route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),

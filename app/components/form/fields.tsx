@@ -29,6 +29,8 @@ export interface FieldProps {
   multiline?: boolean;
   /** Lines of a multi-line field (default 6). */
   rows?: number;
+  /** The id of a <datalist> of suggestions (a searchable list that still takes any text). */
+  list?: string;
   /** Number inputs' bounds and step. */
   min?: number | string;
   max?: number | string;

@@ -7,7 +7,7 @@ import { TextField } from "~/components/form/fields";
 import { IMAGE_KINDS, imageVariantUrl } from "../../../../server/modules/images/image-sizes";
 
 /** The kinds of picture this picker uploads (POST /api/admin/uploads `kind`). */
-export type PickedImageKind = "banner" | "category";
+export type PickedImageKind = "banner" | "category" | "logo" | "favicon";
 
 /** The admin's upload limit (server/http/input-guard.ts ADMIN_UPLOAD_MAX_FILE_BYTES), checked here first to answer at once. */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -75,7 +75,7 @@ export function ImagePicker({
   }
 
   const { widths, aspect } = IMAGE_KINDS[kind];
-  const wide = kind === "banner";
+  const wide = kind === "banner" || kind === "logo";
   const error = status.state === "failed" ? status.message : field.error;
   const describedBy = [`${uid}-hint`, error && `${uid}-error`].filter(Boolean).join(" ");
 
@@ -112,7 +112,7 @@ export function ImagePicker({
       <div className={`mt-1.5 flex flex-wrap items-center gap-4 rounded-xl border bg-white p-3 ${error ? "border-rose-600" : "border-stone-300"}`}>
         <div className={`relative shrink-0 overflow-hidden rounded-lg bg-stone-100 ${wide ? "w-full sm:w-64" : "size-20"}`} style={{ aspectRatio: `${aspect}` }}>
           {url ? (
-            <img src={imageVariantUrl(url, kind, widths[0])} alt="" className="size-full object-cover" data-testid="picked-image" />
+            <img src={imageVariantUrl(url, kind, widths[0])} alt="" className={`size-full ${kind === "logo" ? "object-contain" : "object-cover"}`} data-testid="picked-image" />
           ) : (
             <span className="grid size-full place-items-center px-2 text-center text-xs text-stone-600">No picture</span>
           )}

@@ -1,0 +1,150 @@
+import { slugify } from "../../../../server/lib/ids";
+
+/** What the settings form posted, as PUT /api/admin/settings takes it, and how to put the answer's errors back on the form's fields. */
+export interface SettingsSubmission {
+  body: Record<string, unknown>;
+  /** The server's field path of a row → the form's (rows left blank or removed are skipped, so their positions differ). */
+  fieldOf(serverPath: string): string;
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+
+/** A number field: the number typed, or what was typed (the schema then refuses it, and `numberErrors` says why in words). */
+function number(form: FormData, name: string, notNumbers: Set<string>): number | string {
+  const raw = text(form, name).replace(/\s/g, "");
+  const n = Number(raw);
+  if (raw !== "" && Number.isFinite(n)) return n;
+  notNumbers.add(name);
+  return raw;
+}
+
+/** A list typed as words separated by commas or new lines ("OR, WA"). */
+const list = (form: FormData, name: string) =>
+  text(form, name)
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The row indexes the form posted for `group` (by their `<group>.<i>.name` fields), in order. */
+function rowIndexes(form: FormData, group: string): number[] {
+  const pattern = new RegExp(`^${group}\\.(\\d+)\\.name$`);
+  const found = new Set<number>();
+  for (const key of form.keys()) {
+    const m = pattern.exec(key);
+    if (m) found.add(Number(m[1]));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** An id for a new row from its name ("Next day" → "next-day"), unique among `taken`. */
+function newRowId(name: string, taken: Set<string>, fallback: string): string {
+  const base = (slugify(name) || fallback).slice(0, 36);
+  let id = base;
+  for (let i = 2; taken.has(id); i++) id = `${base}-${i}`;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * The settings form's fields as the settings service takes them. Rows of the zones and couriers
+ * editors are skipped when blank (the empty row a page without JavaScript offers) or ticked for
+ * removal; a new row gets an id from its name. A number field that holds no number is sent as
+ * typed, so the answer names it, in words the form gives (`NOT_A_NUMBER`).
+ */
+export function readSettingsForm(form: FormData): SettingsSubmission & { notNumbers: Set<string> } {
+  const notNumbers = new Set<string>();
+  const rowMap = new Map<string, string>();
+
+  const rows = <T,>(group: string, blank: (i: number) => boolean, read: (i: number, taken: Set<string>) => T): T[] => {
+    const kept = rowIndexes(form, group).filter((i) => form.get(`${group}.${i}.remove`) !== "on" && !blank(i));
+    const taken = new Set(kept.map((i) => text(form, `${group}.${i}.id`)).filter(Boolean));
+    return kept.map((formIndex, serverIndex) => {
+      rowMap.set(`${group}.${serverIndex}`, `${group}.${formIndex}`);
+      return read(formIndex, taken);
+    });
+  };
+
+  const shippingZones = rows(
+    "shippingZones",
+    (i) => !text(form, `shippingZones.${i}.name`) && !text(form, `shippingZones.${i}.rate`) && !text(form, `shippingZones.${i}.regions`) && !text(form, `shippingZones.${i}.cities`),
+    (i, taken) => ({
+      id: text(form, `shippingZones.${i}.id`) || newRowId(text(form, `shippingZones.${i}.name`), taken, "zone"),
+      name: text(form, `shippingZones.${i}.name`),
+      rate: number(form, `shippingZones.${i}.rate`, notNumbers),
+      country: text(form, `shippingZones.${i}.country`) || undefined,
+      regions: list(form, `shippingZones.${i}.regions`),
+      cities: list(form, `shippingZones.${i}.cities`),
+    }),
+  );
+  const couriers = rows(
+    "couriers",
+    (i) => !text(form, `couriers.${i}.name`) && !text(form, `couriers.${i}.trackingUrl`),
+    (i, taken) => ({
+      id: text(form, `couriers.${i}.id`) || newRowId(text(form, `couriers.${i}.name`), taken, "courier"),
+      name: text(form, `couriers.${i}.name`),
+      trackingUrl: text(form, `couriers.${i}.trackingUrl`),
+    }),
+  );
+
+  const body = {
+    siteName: text(form, "siteName"),
+    tagline: text(form, "tagline"),
+    description: text(form, "description"),
+    logo: text(form, "logo"),
+    favicon: text(form, "favicon"),
+    contactEmail: text(form, "contactEmail"),
+    contactPhone: text(form, "contactPhone"),
+    address: text(form, "address"),
+    socialLinks: {
+      facebook: text(form, "socialLinks.facebook"),
+      instagram: text(form, "socialLinks.instagram"),
+      twitter: text(form, "socialLinks.twitter"),
+      youtube: text(form, "socialLinks.youtube"),
+    },
+    country: text(form, "country"),
+    currency: text(form, "currency"),
+    locale: text(form, "locale"),
+    timeZone: text(form, "timeZone"),
+    shippingZones,
+    freeShippingThreshold: number(form, "freeShippingThreshold", notNumbers),
+    cashOnDelivery: form.get("cashOnDelivery") === "on",
+    orderNumberPrefix: text(form, "orderNumberPrefix"),
+    couriers,
+    returnWindowDays: number(form, "returnWindowDays", notNumbers),
+    unpaidCardReleaseMinutes: number(form, "unpaidCardReleaseMinutes", notNumbers),
+    maxQuantityPerOrder: number(form, "maxQuantityPerOrder", notNumbers),
+    maxOpenOrdersPerContact: number(form, "maxOpenOrdersPerContact", notNumbers),
+    lowStockThreshold: number(form, "lowStockThreshold", notNumbers),
+    analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
+    announcement: text(form, "announcement"),
+    liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
+  };
+
+  return {
+    body,
+    notNumbers,
+    fieldOf(serverPath) {
+      const m = /^(shippingZones|couriers)\.(\d+)(\..*)?$/.exec(serverPath);
+      if (!m) return serverPath;
+      const row = rowMap.get(`${m[1]}.${m[2]}`) ?? `${m[1]}.${m[2]}`;
+      // A region or city of a zone is one line of its list field.
+      const rest = (m[3] ?? "").replace(/^\.(regions|cities)\.\d+$/, ".$1");
+      return `${row}${rest}`;
+    },
+  };
+}
+
+export const NOT_A_NUMBER = "Enter a number";
+
+/** The answer's field errors on the form's fields: rows renumbered as the form shows them, numbers that were none said so. */
+export function settingsFieldErrors(fields: Record<string, string> | undefined, submission: ReturnType<typeof readSettingsForm>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields ?? {})) {
+    const field = submission.fieldOf(path);
+    out[field] ??= submission.notNumbers.has(field) ? NOT_A_NUMBER : message;
+  }
+  return out;
+}
