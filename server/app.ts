@@ -127,9 +127,10 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     app.all("*", async (c) => {
       // Writes and the admin area see bans and role changes at once; other pages use the cookie cache.
       const fresh = c.req.method !== "GET" && c.req.method !== "HEAD" ? true : c.req.path.startsWith("/admin-dashboard");
-      const [session, settings] = await Promise.all([
+      const [session, settings, pixel] = await Promise.all([
         services.auth.getSession(c.req.raw.headers, { fresh }),
         services.content.getSettings().catch(() => null),
+        services.content.getPixel().catch(() => null),
       ]);
       const nonce = randomBytes(16).toString("base64");
       let nonceUsed = false;
@@ -149,7 +150,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
       for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
       if (res.headers.get("content-type")?.includes("text/html")) {
-        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat });
+        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat, pixel: pixel?.status === "active" && Boolean(pixel.pixelId) });
         res.headers.set("Content-Security-Policy", policy);
       }
       return res;

@@ -14,6 +14,7 @@ import { createContentService } from "./modules/content/content.service";
 import { createBannersService } from "./modules/content/banners";
 import { createMessagesService } from "./modules/content/messages";
 import { createSettingsAdmin } from "./modules/content/settings";
+import { createPixelAdmin } from "./modules/content/pixel";
 import { createImageService } from "./modules/images/images.service";
 import { type Mailer, createMailer } from "./modules/mail/mailer";
 import { createSearchService } from "./modules/search/search.service";
@@ -25,6 +26,7 @@ import { createOrderMails } from "./modules/orders/order-mails";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
 import { createOrdersAdmin } from "./modules/orders/orders.admin";
+import { createSalesReport } from "./modules/orders/orders.report";
 import { createUsersService } from "./modules/users/users.service";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createPaymentsService } from "./modules/payments/payments.service";
@@ -126,6 +128,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       facts: { cardPayments: payments.cardPayments, cardWebhook: Boolean(env.STRIPE_WEBHOOK_SECRET) },
       current: settings,
     }),
+    /** The tracking pixel's admin side: read, replace (validated, audited; pages and their CSP follow at once). */
+    pixelAdmin: createPixelAdmin(db, { epoch: dataEpoch, current: () => content.getPixel() }),
     /** The contact messages: the contact form's write (mailed to the shop's contact address) and the admin's inbox (audited). */
     messages: createMessagesService(db, {
       rateLimits,
@@ -154,6 +158,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     refunds,
     /** The order desk's reads and notes (list, tab counts, CSV, an order with its timeline); its moves are `orders.transition` and `orders.bulkTransition`. */
     ordersAdmin,
+    /** The sales report (orders module; its figures are defined once there): totals, a series per day, week or month in the shop's time zone, breakdowns, CSV. The dashboard reads it too. */
+    reports: createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) }),
     users,
     audit,
     /** The orders module's part of the customer screens: orders and money spent per customer, a customer's orders. */

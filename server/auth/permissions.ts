@@ -144,6 +144,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /uploads": "staff",
   "GET /settings": "settings",
   "PUT /settings": "settings",
+  "GET /facebook-pixel": "settings",
+  "PUT /facebook-pixel": "settings",
 };
 
 /** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */

@@ -113,11 +113,13 @@ export interface PageCspOptions {
   nonce?: string;
   /** The live-chat widget of the site settings: its hosts are allowed only when a provider is set. */
   liveChat?: LiveChat;
+  /** The tracking pixel is active with an id: only then may the page load and talk to Facebook. */
+  pixel?: boolean;
 }
 
 /**
  * The Content-Security-Policy of a rendered page: scripts from the shop itself (inline ones only
- * with the page's nonce once the page passes it to its scripts), the Facebook pixel, the live-chat
+ * with the page's nonce once the page passes it to its scripts), the Facebook pixel while active, the live-chat
  * widget of the settings and, when card payments are configured, Stripe.js and its frames;
  * pictures from any https host (profile pictures of sign-in providers); forms posting only to the
  * shop and the configured sign-in providers; no framing.
@@ -128,14 +130,16 @@ export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): st
   // Stripe.js only when the shop takes cards (the payment page loads it).
   const stripe = env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? STRIPE : { script: [], connect: [], frame: [] };
   const frames = [...chat.https, ...stripe.frame];
+  // Facebook only while the pixel is active: an inactive pixel's page can neither load fbevents.js nor send to Facebook.
+  const facebook = options.pixel ? { script: [FACEBOOK.script], connect: [FACEBOOK.script, FACEBOOK.img] } : { script: [], connect: [] };
   const inline = options.nonce && !dev ? `'nonce-${options.nonce}'` : "'unsafe-inline'";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", inline, FACEBOOK.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
+    "script-src": ["'self'", inline, ...facebook.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'", ...chat.https],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", ...chat.https],
-    "connect-src": ["'self'", FACEBOOK.script, FACEBOOK.img, ...chat.https, ...chat.wss, ...stripe.connect, ...(dev ? ["ws:", "wss:"] : [])],
+    "connect-src": ["'self'", ...facebook.connect, ...chat.https, ...chat.wss, ...stripe.connect, ...(dev ? ["ws:", "wss:"] : [])],
     "media-src": ["'self'", ...chat.https],
     "frame-src": frames.length ? frames : ["'none'"],
     "worker-src": ["'self'", "blob:"],

@@ -182,9 +182,9 @@ describe("security headers", () => {
     expect((await app.request("/")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
-  it("a page policy allows our scripts (by nonce once the page uses one), the pixel and the live chat, and no framing", () => {
+  it("a page policy allows our scripts (by nonce once the page uses one), the pixel while active and the live chat, and no framing", () => {
     const env = loadEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
-    const strict = pageContentSecurityPolicy(env, { nonce: "abc123", liveChat: { provider: "tawk", id: "64f1c2a9b7e4d10012345678/default" } });
+    const strict = pageContentSecurityPolicy(env, { nonce: "abc123", pixel: true, liveChat: { provider: "tawk", id: "64f1c2a9b7e4d10012345678/default" } });
     expect(strict).toContain("script-src 'self' 'nonce-abc123' https://connect.facebook.net https://embed.tawk.to https://tawk.to https://*.tawk.to");
     expect(strict).not.toContain("'unsafe-inline' https://connect");
     expect(strict).toContain("frame-ancestors 'none'");
@@ -194,7 +194,9 @@ describe("security headers", () => {
     expect(strict).toContain("object-src 'none'");
     expect(strict).toContain("upgrade-insecure-requests");
     const fallback = pageContentSecurityPolicy(env, {});
-    expect(fallback).toContain("script-src 'self' 'unsafe-inline' https://connect.facebook.net;");
+    expect(fallback).toContain("script-src 'self' 'unsafe-inline';");
+    // No active pixel: no Facebook host anywhere (pictures stay allowed from any https host, for profile pictures).
+    expect(fallback).not.toContain("facebook");
     expect(fallback).toContain("frame-src 'none'");
   });
 });

@@ -332,7 +332,7 @@ describe("the page Content-Security-Policy", () => {
     expect(directive(off, "frame-src")).toBe("frame-src 'none'");
 
     const on = pageContentSecurityPolicy(loadEnv({ NODE_ENV: "production", ...fake.env }), { nonce: "abc" });
-    expect(directive(on, "script-src")).toBe("script-src 'self' 'nonce-abc' https://connect.facebook.net https://js.stripe.com https://*.js.stripe.com");
+    expect(directive(on, "script-src")).toBe("script-src 'self' 'nonce-abc' https://js.stripe.com https://*.js.stripe.com");
     expect(directive(on, "connect-src")).toContain("https://api.stripe.com");
     expect(directive(on, "frame-src")).toBe("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
     // Everything else stays as it was.

@@ -162,4 +162,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "GET /settings": async () => ({}),
   // The settings as they are, with one field changed (the shop's own, so other tests' settings stay).
   "PUT /settings": async (ctx) => ({ body: { ...(await ctx.shop.services.content.getSettings()), tagline: unique("Sample tagline") } }),
+  "GET /facebook-pixel": async () => ({}),
+  // A new id each time, kept inactive so no other test's storefront loads the pixel.
+  "PUT /facebook-pixel": async () => ({ body: { pixelId: String(100_000_000_000_000 + Math.floor(Math.random() * 899_999_999_999_999)), status: "inactive" } }),
 };

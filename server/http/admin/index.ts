@@ -5,6 +5,7 @@ import { CATEGORY_ROUTES } from "./categories.routes";
 import { UPLOAD_ROUTES } from "./uploads.routes";
 import { ANALYTICS_ROUTES } from "./analytics.routes";
 import { SETTINGS_ROUTES } from "./settings.routes";
+import { PIXEL_ROUTES } from "./pixel.routes";
 import { PRODUCT_ROUTES } from "./products.routes";
 import { RETURN_ROUTES } from "./returns.routes";
 import { type AdminRoute, mountAdminRoutes } from "./admin-route";
@@ -12,7 +13,7 @@ import { USER_ROUTES } from "./users.routes";
 import { ORDER_ROUTES } from "./orders.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
-export const ADMIN_ROUTES: AdminRoute[] = [...USER_ROUTES, ...ORDER_ROUTES, ...AUDIT_ROUTES, ...PRODUCT_ROUTES, ...CATEGORY_ROUTES, ...BANNER_ROUTES, ...MESSAGE_ROUTES, ...RETURN_ROUTES, ...ANALYTICS_ROUTES, ...UPLOAD_ROUTES, ...SETTINGS_ROUTES];
+export const ADMIN_ROUTES: AdminRoute[] = [...USER_ROUTES, ...ORDER_ROUTES, ...AUDIT_ROUTES, ...PRODUCT_ROUTES, ...CATEGORY_ROUTES, ...BANNER_ROUTES, ...MESSAGE_ROUTES, ...RETURN_ROUTES, ...ANALYTICS_ROUTES, ...UPLOAD_ROUTES, ...SETTINGS_ROUTES, ...PIXEL_ROUTES];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */
 export function adminRoutes() {
