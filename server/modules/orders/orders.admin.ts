@@ -222,6 +222,18 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
       return { id, text: note.text, visibleToCustomer: note.visibleToCustomer };
     },
 
+    /** How many card orders wait unpaid (pending, payment pending or failed): the dashboard asks the shop to look at them. */
+    async countUnpaidCardOrders(): Promise<number> {
+      const row = await k
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("status", "=", "pending")
+        .where("payment_method", "=", "card")
+        .where("payment_status", "in", ["pending", "failed"])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Card orders still pending and unpaid (payment pending or failed) placed before `before`: their stock is due back. */
     async listUnpaidCardOrders(before: string, limit = 200): Promise<Array<{ id: string; intentId: string | null }>> {
       const rows = await k

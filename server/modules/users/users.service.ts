@@ -166,6 +166,18 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
       return Number(row.n);
     },
 
+    /** How many customer accounts were opened in [from, to) (ISO instants): the dashboard's "new customers". */
+    async countNewCustomers(from: string, to: string): Promise<number> {
+      const row = await k
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role", "=", "customer")
+        .where("created_at", ">=", from)
+        .where("created_at", "<", to)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /**
      * One page of accounts for the customer list, with their orders, money spent and last sign-in:
      * search by name or e-mail, filter by role, confirmed address and ban, sort (newest first by default).
