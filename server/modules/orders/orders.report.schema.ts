@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { daysBetween } from "./report-calendar";
+
+/** The longest range the sales report answers: five years (and a day for a leap year). */
+export const MAX_REPORT_DAYS = 5 * 366;
+export const REPORT_GROUPS = ["day", "week", "month"] as const;
+
+const isoDate = (what: string) =>
+  z
+    .string({ error: `Give the ${what} date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${what} date is YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `The ${what} date does not exist`);
+
+/**
+ * GET /api/admin/reports/sales (and .csv): `from` and `to`, dates in the shop's time zone, both
+ * included; `to` not before `from`, five years at most; `groupBy` day (default), week or month.
+ */
+export const salesReportQuerySchema = z
+  .object({
+    from: isoDate("start"),
+    to: isoDate("end"),
+    groupBy: z.enum(REPORT_GROUPS, { error: "Group by day, week or month" }).default("day"),
+  })
+  .superRefine((q, ctx) => {
+    const days = daysBetween(q.from, q.to);
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date cannot be before the start date" });
+    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: "The report covers five years at most" });
+  });
+export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;

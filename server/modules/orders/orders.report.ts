@@ -1,0 +1,345 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import { stringify } from "csv/sync";
+import type { Db } from "../../db/database";
+import type { Database } from "../../db/schema";
+import { parseInput } from "../../lib/validate";
+import { toMajor } from "../catalog/pricing";
+import { type SalesReportQuery, salesReportQuerySchema } from "./orders.report.schema";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localMidnight, offsetStretches } from "./report-calendar";
+
+/*
+ * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads
+ * them through `salesReport` too.
+ *
+ * An order counts when it is not cancelled and, paid by card, once its payment went through (a
+ * card order whose payment never came is no sale); cash on delivery counts when placed. It counts
+ * on the local day it was placed. A refund counts on the local day it was made (a March refund of
+ * a February order lowers March), for the counted orders.
+ *   gross sales   Σ list price × units (orders.subtotal): before discounts, without shipping
+ *   discounts     Σ what the discounts took off (orders.discount_total)
+ *   refunds       Σ money given back (order_refunds.amount, goods and shipping), on the refund's day
+ *   net sales     gross sales − discounts − refunds
+ *   shipping      Σ shipping charged (orders.shipping_total)
+ *   total sales   net sales + shipping: what the shop kept, Σ order totals − Σ refunds
+ *   orders, units counted orders and their units
+ *   average order value (gross sales − discounts) / orders, without shipping (as Shopify's)
+ */
+
+/** The figures of a period, money in the shop's major unit (12.5). */
+export interface SalesFigures {
+  grossSales: number;
+  discounts: number;
+  refunds: number;
+  netSales: number;
+  shipping: number;
+  totalSales: number;
+  orders: number;
+  units: number;
+  averageOrderValue: number;
+}
+
+/** One bucket of the series: its first and last local date (inside the range) and how it reads. */
+export interface SalesBucket extends SalesFigures {
+  start: LocalDate;
+  end: LocalDate;
+  label: string;
+}
+
+/** What one product sold in the range (refunds are not split per product: a refund may be a free amount). */
+export interface ProductSales {
+  productId: string;
+  name: string;
+  category: string;
+  units: number;
+  grossSales: number;
+  discounts: number;
+  /** gross sales − discounts */
+  sales: number;
+}
+
+export type CategorySales = Omit<ProductSales, "productId" | "name" | "category"> & { category: string; products: number };
+
+export interface PaymentSales {
+  method: "card" | "cod";
+  label: string;
+  orders: number;
+  /** What the orders came to: gross − discounts + shipping. */
+  ordered: number;
+  refunds: number;
+  /** ordered − refunds */
+  totalSales: number;
+}
+
+export interface SalesReport {
+  range: { from: LocalDate; to: LocalDate; groupBy: GroupBy; timeZone: string; currency: string };
+  totals: SalesFigures;
+  series: SalesBucket[];
+  byCategory: CategorySales[];
+  /** The 20 best sellers by sales. */
+  byProduct: ProductSales[];
+  byPayment: PaymentSales[];
+}
+
+export interface SalesReportDeps {
+  /** The shop's time zone and currency (content settings). */
+  settings: () => Promise<{ timeZone?: string; currency: string }>;
+  /** The products' names and category names (the catalogue's service): a deleted product has none. */
+  products: (ids: string[]) => Promise<Array<{ id: string; name: string; category: string }>>;
+}
+
+/** Sums in minor units. */
+interface Sums {
+  orders: number;
+  units: number;
+  gross: number;
+  discounts: number;
+  shipping: number;
+  refunds: number;
+}
+
+const zero = (): Sums => ({ orders: 0, units: 0, gross: 0, discounts: 0, shipping: 0, refunds: 0 });
+const PAYMENT_LABELS = { card: "Card", cod: "Cash on delivery" } as const;
+/** A card order is a sale once its payment went through (refunded since included). */
+const PAID = ["paid", "partially_refunded", "refunded"] as const;
+const TOP_PRODUCTS = 20;
+
+/** Counted orders: not cancelled, and card orders only once paid. */
+function counted(eb: ExpressionBuilder<Database, "orders">) {
+  return eb.and([eb("orders.status", "!=", "cancelled"), eb.or([eb("orders.payment_method", "!=", "card"), eb("orders.payment_status", "in", PAID)])]);
+}
+
+function figures(s: Sums): SalesFigures {
+  const net = s.gross - s.discounts - s.refunds;
+  return {
+    grossSales: toMajor(s.gross),
+    discounts: toMajor(s.discounts),
+    refunds: toMajor(s.refunds),
+    netSales: toMajor(net),
+    shipping: toMajor(s.shipping),
+    totalSales: toMajor(net + s.shipping),
+    orders: s.orders,
+    units: s.units,
+    averageOrderValue: s.orders ? toMajor(Math.round((s.gross - s.discounts) / s.orders)) : 0,
+  };
+}
+
+function add(into: Sums, s: Partial<Sums>) {
+  for (const k of Object.keys(s) as (keyof Sums)[]) into[k] += Number(s[k] ?? 0);
+}
+
+/** The sales report's reads and its CSV (orders module): figures, series, breakdowns; see the definitions above. */
+export function createSalesReport(db: Db, deps: SalesReportDeps) {
+  const k = db.kysely;
+
+  /**
+   * The local date of a timestamp column, in SQL: the offset of the stretch the instant falls in
+   * added to it (a CASE over the range's few offset changes), on both engines alike.
+   */
+  function localDay(column: "orders.created_at" | "order_refunds.created_at", stretches: Array<{ until: number; offset: number }>) {
+    const ref = sql.ref(column);
+    const shifted = (offset: number) =>
+      db.dialect === "postgres"
+        ? sql`to_char((${ref} at time zone 'UTC') + interval '${sql.raw(String(Math.trunc(offset)))} minutes', 'YYYY-MM-DD')`
+        : sql`date(${ref}, '${sql.raw(`${offset >= 0 ? "+" : ""}${Math.trunc(offset)}`)} minutes')`;
+    if (stretches.length === 1) return shifted(stretches[0]!.offset);
+    const whens = stretches.slice(0, -1).map((s) => sql`when ${ref} < ${new Date(s.until).toISOString()} then ${shifted(s.offset)}`);
+    return sql`case ${sql.join(whens, sql` `)} else ${shifted(stretches.at(-1)!.offset)} end`;
+  }
+
+  const report = {
+    /**
+     * The sales report of the local dates `from`–`to` (both included) in the shop's time zone (or
+     * `timeZone`), grouped by day, ISO week or month, every bucket present; bad input is a 400.
+     * The dashboard reads its figures here too (groupBy day: a per-day series; byProduct: best sellers).
+     */
+    async salesReport(input: SalesReportQuery & { timeZone?: string }): Promise<SalesReport> {
+      const { from, to, groupBy } = parseInput(salesReportQuerySchema, input, "Please check the report's dates.");
+      const settings = await deps.settings();
+      const zone = input.timeZone ?? settings.timeZone ?? "UTC";
+      const timeZone = isTimeZone(zone) ? zone : "UTC";
+      const startMs = localMidnight(timeZone, from);
+      const endMs = localMidnight(timeZone, addDays(to, 1));
+      const start = new Date(startMs).toISOString();
+      const end = new Date(endMs).toISOString();
+      const stretches = offsetStretches(timeZone, startMs, endMs);
+      const orderDay = localDay("orders.created_at", stretches);
+      const refundDay = localDay("order_refunds.created_at", stretches);
+      const inRange = (eb: ExpressionBuilder<Database, "orders">) => eb.and([eb("orders.created_at", ">=", start), eb("orders.created_at", "<", end)]);
+
+      const [orderRows, unitRows, productRows, refundRows] = await Promise.all([
+        k
+          .selectFrom("orders")
+          .where(inRange)
+          .where(counted)
+          .select((eb) => [
+            orderDay.as("day"),
+            "orders.payment_method as method",
+            eb.fn.countAll().as("orders"),
+            eb.fn.sum("orders.subtotal").as("gross"),
+            eb.fn.sum("orders.discount_total").as("discounts"),
+            eb.fn.sum("orders.shipping_total").as("shipping"),
+          ])
+          .groupBy(["day", "orders.payment_method"])
+          .execute(),
+        k
+          .selectFrom("orders")
+          .innerJoin("order_lines", "order_lines.order_id", "orders.id")
+          .where(inRange)
+          .where(counted)
+          .select((eb) => [orderDay.as("day"), eb.fn.sum("order_lines.quantity").as("units")])
+          .groupBy("day")
+          .execute(),
+        k
+          .selectFrom("orders")
+          .innerJoin("order_lines", "order_lines.order_id", "orders.id")
+          .where(inRange)
+          .where(counted)
+          .select((eb) => [
+            "order_lines.product_id as productId",
+            eb.fn.max("order_lines.name").as("name"),
+            eb.fn.sum("order_lines.quantity").as("units"),
+            eb.fn.sum(sql<number>`order_lines.unit_price * order_lines.quantity`).as("gross"),
+            eb.fn.sum("order_lines.line_total").as("sales"),
+          ])
+          .groupBy("order_lines.product_id")
+          .execute(),
+        k
+          .selectFrom("order_refunds")
+          .innerJoin("orders", "orders.id", "order_refunds.order_id")
+          .where("order_refunds.status", "=", "succeeded")
+          .where("order_refunds.created_at", ">=", start)
+          .where("order_refunds.created_at", "<", end)
+          .where(counted)
+          .select((eb) => [refundDay.as("day"), "orders.payment_method as method", eb.fn.sum("order_refunds.amount").as("refunds")])
+          .groupBy(["day", "orders.payment_method"])
+          .execute(),
+      ]);
+
+      // Each local day's sums (every day of the range present), then folded into the buckets.
+      const days = new Map<LocalDate, Sums>(eachDay(from, to).map((d) => [d, zero()]));
+      const payments = new Map<"card" | "cod", { orders: number; ordered: number; refunds: number }>();
+      const payment = (m: string) => {
+        const method = m === "card" ? "card" : "cod";
+        let p = payments.get(method);
+        if (!p) payments.set(method, (p = { orders: 0, ordered: 0, refunds: 0 }));
+        return p;
+      };
+      for (const r of orderRows) {
+        const s = { orders: Number(r.orders), gross: Number(r.gross), discounts: Number(r.discounts), shipping: Number(r.shipping) };
+        const day = days.get(String(r.day));
+        if (day) add(day, s);
+        const p = payment(r.method);
+        p.orders += s.orders;
+        p.ordered += s.gross - s.discounts + s.shipping;
+      }
+      for (const r of unitRows) {
+        const day = days.get(String(r.day));
+        if (day) day.units += Number(r.units);
+      }
+      for (const r of refundRows) {
+        const day = days.get(String(r.day));
+        if (day) day.refunds += Number(r.refunds);
+        payment(r.method).refunds += Number(r.refunds);
+      }
+
+      const total = zero();
+      const buckets = new Map<LocalDate, { start: LocalDate; end: LocalDate; sums: Sums }>();
+      for (const [day, sums] of days) {
+        add(total, sums);
+        const key = bucketStart(day, groupBy);
+        const bucket = buckets.get(key) ?? { start: day, end: day, sums: zero() };
+        bucket.end = day;
+        add(bucket.sums, sums);
+        buckets.set(key, bucket);
+      }
+      const series = [...buckets.values()].map((b) => ({ start: b.start, end: b.end, label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start, ...figures(b.sums) }));
+
+      const known = new Map((await deps.products(productRows.map((r) => r.productId))).map((p) => [p.id, p]));
+      const products: ProductSales[] = productRows.map((r) => {
+        const gross = Number(r.gross);
+        const sales = Number(r.sales);
+        const p = known.get(r.productId);
+        return { productId: r.productId, name: p?.name ?? String(r.name), category: p?.category ?? "Deleted products", units: Number(r.units), grossSales: gross, discounts: gross - sales, sales };
+      });
+      const categories = new Map<string, CategorySales>();
+      for (const p of products) {
+        const c = categories.get(p.category) ?? { category: p.category, products: 0, units: 0, grossSales: 0, discounts: 0, sales: 0 };
+        c.products += 1;
+        c.units += p.units;
+        c.grossSales += p.grossSales;
+        c.discounts += p.discounts;
+        c.sales += p.sales;
+        categories.set(p.category, c);
+      }
+      const money = <T extends { grossSales: number; discounts: number; sales: number }>(x: T): T => ({ ...x, grossSales: toMajor(x.grossSales), discounts: toMajor(x.discounts), sales: toMajor(x.sales) });
+      const bySales = (a: { sales: number; units: number }, b: { sales: number; units: number }) => b.sales - a.sales || b.units - a.units;
+
+      return {
+        range: { from, to, groupBy, timeZone, currency: settings.currency },
+        totals: figures(total),
+        series,
+        byCategory: [...categories.values()].sort((a, b) => bySales(a, b) || a.category.localeCompare(b.category)).map(money),
+        byProduct: products
+          .sort((a, b) => bySales(a, b) || a.name.localeCompare(b.name))
+          .slice(0, TOP_PRODUCTS)
+          .map(money),
+        byPayment: (["card", "cod"] as const)
+          .filter((m) => payments.has(m))
+          .map((method) => {
+            const p = payments.get(method)!;
+            return { method, label: PAYMENT_LABELS[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
+          }),
+      };
+    },
+
+    /** The sales report as one CSV: the series table, then the breakdowns by category, product and payment, each under its own heading. */
+    async salesReportCsv(input: SalesReportQuery & { timeZone?: string }): Promise<string> {
+      return salesReportToCsv(await report.salesReport(input));
+    },
+  };
+  return report;
+}
+
+export type SalesReportService = ReturnType<typeof createSalesReport>;
+
+/** A text cell a spreadsheet will not run as a formula (=, +, -, @ first get a quote). */
+function text(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const amount = (n: number) => n.toFixed(2);
+
+/** The report as CSV sections, separated by an empty row, for a spreadsheet or the books. */
+export function salesReportToCsv(r: SalesReport): string {
+  const { range } = r;
+  const period = { day: "Day", week: "Week", month: "Month" }[range.groupBy];
+  const rows: Array<Array<string | number>> = [
+    [`Sales report ${range.from} to ${range.to}`, `Time zone ${range.timeZone}`, `Currency ${range.currency}`],
+    [],
+    [period, "Start", "End", "Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales", "Average order value"],
+    ...[...r.series, { ...r.totals, label: "Total", start: range.from, end: range.to }].map((b) => [
+      b.label,
+      b.start,
+      b.end,
+      b.orders,
+      b.units,
+      amount(b.grossSales),
+      amount(b.discounts),
+      amount(b.refunds),
+      amount(b.netSales),
+      amount(b.shipping),
+      amount(b.totalSales),
+      amount(b.averageOrderValue),
+    ]),
+    [],
+    ["Category", "Products", "Units", "Gross sales", "Discounts", "Sales"],
+    ...r.byCategory.map((c) => [text(c.category), c.products, c.units, amount(c.grossSales), amount(c.discounts), amount(c.sales)]),
+    [],
+    ["Product (top 20)", "Category", "Units", "Gross sales", "Discounts", "Sales"],
+    ...r.byProduct.map((p) => [text(p.name), text(p.category), p.units, amount(p.grossSales), amount(p.discounts), amount(p.sales)]),
+    [],
+    ["Payment method", "Orders", "Ordered", "Refunds", "Total sales"],
+    ...r.byPayment.map((p) => [p.label, p.orders, amount(p.ordered), amount(p.refunds), amount(p.totalSales)]),
+  ];
+  return stringify(rows);
+}
