@@ -132,6 +132,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "DELETE /contact-messages/:id": "content",
   "POST /contact-messages/:id/reply": "content",
   "GET /analytics": "reports",
+  "GET /reports/sales": "reports",
+  "GET /reports/sales.csv": "reports",
   "GET /returns": "orders",
   "GET /returns/:id": "orders",
   "POST /returns/:id/approve": "orders",

@@ -1,0 +1,27 @@
+import { salesReportQuerySchema } from "../../modules/orders/orders.report.schema";
+import { type AdminRoute, parseQuery } from "./admin-route";
+
+/** The sales report (services.reports, the orders module's): JSON for the screen and the dashboard, CSV for a spreadsheet. */
+export const REPORT_ROUTES: AdminRoute[] = [
+  {
+    method: "GET",
+    path: "/reports/sales",
+    summary:
+      "The sales report of `from`–`to` (YYYY-MM-DD in the shop's time zone, both included; five years at most) grouped by `groupBy` (day, week from Monday, month): `data.totals` (gross sales, discounts, refunds on the day they were made, net sales, shipping, total sales, orders, units, average order value), `data.series` (every bucket, empty ones too), `data.byCategory`, `data.byProduct` (top 20 by sales), `data.byPayment`. Cancelled orders and unpaid card orders are left out. Money in the major unit.",
+    query: salesReportQuerySchema,
+    async handler(c) {
+      return c.json({ data: await c.var.services.reports.salesReport(parseQuery(c, salesReportQuerySchema)) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/reports/sales.csv",
+    summary: "The same report as one CSV: the series with a total row, then the breakdowns by category, product (top 20) and payment method, each under its own header row after an empty row.",
+    query: salesReportQuerySchema,
+    async handler(c) {
+      const query = parseQuery(c, salesReportQuerySchema);
+      const csv = await c.var.services.reports.salesReportCsv(query);
+      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="sales-${query.from}-to-${query.to}.csv"` });
+    },
+  },
+];
