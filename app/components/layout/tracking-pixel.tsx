@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import type { PixelConfig } from "../../../server/modules/content/content.schema";
+import { type ShopEvent, onShopEvent } from "~/lib/shop-events";
 
 type Fbq = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: unknown; loaded: boolean; version: string };
 type PixelWindow = Window & { fbq?: Fbq; _fbq?: Fbq };
@@ -35,9 +36,33 @@ function loadFbq(w: PixelWindow): Fbq {
 }
 
 /**
- * The tracking pixel from the root loader's config: initialised (and a PageView sent on each
- * navigation) only when active with a pixel id; the noscript image whenever a pixel id exists;
- * nothing when the config failed to load (null).
+ * A shopping event as Facebook's standard event, named and shaped as Shopify's pixel integration
+ * sends it: ViewContent and AddToCart with the product, InitiateCheckout and Purchase with the
+ * value, currency and item count. A Purchase carries the order id as its eventID, so Facebook
+ * counts an order once however often its confirmation is shown.
+ */
+export function pixelEvent(event: ShopEvent): [name: string, params: Record<string, unknown>, options?: { eventID: string }] {
+  const money = { value: event.value, currency: event.currency };
+  switch (event.type) {
+    case "product_view":
+      return ["ViewContent", { ...money, content_ids: [event.productId], content_name: event.name, content_type: "product" }];
+    case "add_to_cart":
+      return ["AddToCart", { ...money, content_ids: [event.productId], content_name: event.name, content_type: "product", contents: [{ id: event.productId, quantity: event.quantity }] }];
+    case "checkout_started":
+      return ["InitiateCheckout", { ...money, num_items: event.items, content_type: "product" }];
+    case "order_placed":
+      return ["Purchase", { ...money, num_items: event.items, content_type: "product" }, { eventID: event.orderId }];
+  }
+}
+
+/** The events already sent to Facebook (a listener that subscribes again is replayed the page's events). */
+const sent = new WeakSet<ShopEvent>();
+
+/**
+ * The tracking pixel from the root loader's config: initialised, with a PageView on each navigation
+ * and the shopping events of lib/shop-events.ts, only when active with a pixel id. The noscript
+ * image (a no-JS visitor's PageView) only then too, though the spec renders it whenever an id
+ * exists: see docs/decisions/0030. Nothing when the config failed to load (null).
  */
 export function TrackingPixel({ pixel }: { pixel: PixelConfig | null }) {
   const location = useLocation();
@@ -57,7 +82,16 @@ export function TrackingPixel({ pixel }: { pixel: PixelConfig | null }) {
     if (active) (window as PixelWindow).fbq?.("track", "PageView");
   }, [active, location.pathname, location.search]);
 
-  if (!pixelId) return null;
+  useEffect(() => {
+    if (!active) return;
+    return onShopEvent((event) => {
+      if (sent.has(event)) return;
+      sent.add(event);
+      (window as PixelWindow).fbq?.("track", ...pixelEvent(event));
+    });
+  }, [active]);
+
+  if (!active) return null;
   return (
     <noscript>
       <img height="1" width="1" style={{ display: "none" }} alt="" src={pixelNoscriptUrl(pixelId)} />
