@@ -5,11 +5,14 @@ import { daysBetween } from "./report-calendar";
 export const MAX_REPORT_DAYS = 5 * 366;
 export const REPORT_GROUPS = ["day", "week", "month"] as const;
 
+/** Whether "YYYY-MM-DD" is a day of the calendar (not 2026-02-30). */
+const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
 const isoDate = (what: string) =>
   z
     .string({ error: `Give the ${what} date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${what} date is YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `The ${what} date does not exist`);
+    .refine(realDate, `The ${what} date does not exist`);
 
 /**
  * GET /api/admin/reports/sales (and .csv): `from` and `to`, dates in the shop's time zone, both
@@ -22,6 +25,7 @@ export const salesReportQuerySchema = z
     groupBy: z.enum(REPORT_GROUPS, { error: "Group by day, week or month" }).default("day"),
   })
   .superRefine((q, ctx) => {
+    if (!realDate(q.from) || !realDate(q.to)) return;
     const days = daysBetween(q.from, q.to);
     if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date cannot be before the start date" });
     else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: "The report covers five years at most" });

@@ -45,7 +45,16 @@ export function localMidnight(timeZone: string, date: LocalDate): number {
   // Twice: the offset at the guess may differ from the one at the wall time near a change.
   guess = wall - offsetMinutes(timeZone, guess) * 60_000;
   // A zone that skips midnight (a spring change at 00:00) starts the day at the first minute that exists.
-  if (localDateOf(timeZone, guess) < date) guess = wall - offsetMinutes(timeZone, guess + 3_600_000) * 60_000;
+  if (localDateOf(timeZone, guess) < date) {
+    let lo = guess;
+    let hi = guess + 3 * 3_600_000;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.max(60_000, Math.floor((hi - lo) / 120_000) * 60_000);
+      if (localDateOf(timeZone, mid) < date) lo = mid;
+      else hi = mid;
+    }
+    guess = hi;
+  }
   return guess;
 }
 
