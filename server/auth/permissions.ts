@@ -4,13 +4,8 @@
  * read it, and tests/api/admin-permissions.test.ts walks it for every kind of user.
  */
 
-/** Every account is a customer; staff carry permissions from PERMISSIONS; an admin has them all and manages staff. */
-export const ROLES = ["customer", "staff", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-
-/** The areas a staff member can be given, each with what it lets them do (the users screen shows the text). */
-export const PERMISSIONS = ["catalog", "orders", "customers", "content", "reports", "settings"] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export { type Access, type AccessHolder, PERMISSIONS, type Permission, ROLES, type Role, can, isStaff, permissionsOf, roleOf } from "./roles";
+import type { Access, Permission } from "./roles";
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   catalog: "Catalogue: products, variants, stock and categories",
@@ -20,45 +15,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   reports: "Reports: sales report and analytics",
   settings: "Settings: site settings and the tracking pixel",
 };
-
-/**
- * What a screen or route needs: a permission, "staff" (any staff member or admin: the dashboard)
- * or "admin" (administrators only: managing staff, the audit log).
- */
-export type Access = Permission | "staff" | "admin";
-
-export interface AccessHolder {
-  role: Role;
-  permissions: readonly Permission[];
-}
-
-/** The one role rule: better-auth keeps a role string (possibly a comma list); anything unknown is a customer. */
-export function roleOf(raw: string | null | undefined): Role {
-  const roles = (raw ?? "").split(",").map((r) => r.trim());
-  if (roles.includes("admin")) return "admin";
-  if (roles.includes("staff")) return "staff";
-  return "customer";
-}
-
-/** The permissions stored for an account (a comma list); an admin has them all, a customer none. */
-export function permissionsOf(role: Role, raw: string | null | undefined): Permission[] {
-  if (role === "admin") return [...PERMISSIONS];
-  if (role === "customer") return [];
-  const wanted = new Set((raw ?? "").split(",").map((p) => p.trim()));
-  return PERMISSIONS.filter((p) => wanted.has(p));
-}
-
-/** Whether this user may use something that needs `access`. */
-export function can(user: AccessHolder | null | undefined, access: Access): boolean {
-  if (!user || user.role === "customer") return false;
-  if (user.role === "admin") return true;
-  if (access === "admin") return false;
-  if (access === "staff") return true;
-  return user.permissions.includes(access);
-}
-
-/** Whether the account may enter the admin area at all. */
-export const isStaff = (user: AccessHolder | null | undefined): boolean => can(user, "staff");
 
 /**
  * Every admin screen (path under /admin-dashboard, as in app/routes.ts) with what it needs.
