@@ -1,5 +1,5 @@
-import { Suspense, useState } from "react";
-import { Outlet, type ShouldRevalidateFunctionArgs, data, useRouteError } from "react-router";
+import { Suspense, useEffect, useState } from "react";
+import { Outlet, type ShouldRevalidateFunctionArgs, data, useLocation, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { StorefrontShell } from "~/components/layout/storefront-shell";
 import type { StorefrontData } from "~/components/cart/storefront-data";
@@ -58,6 +58,11 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   // The panel's code loads the first time it opens; afterwards it stays mounted (closed or open).
   const [panelLoaded, setPanelLoaded] = useState(false);
   if (open && !panelLoaded) setPanelLoaded(true);
+  // A page view per address shown; the site analytics' code loads after the page (docs/decisions/0029).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void import("~/lib/analytics-beacon").then((m) => m.trackPageview());
+  }, [pathname]);
   return (
     <StorefrontShell counts={{ cart: cart?.totals.itemCount ?? 0, wishlist: wishlist.length }}>
       <Outlet />
