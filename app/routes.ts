@@ -3,7 +3,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 /** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
 const ADMIN_SCREENS = [
   "sales-report",
-  "facebook-pixel",
 ];
 
 export default [
@@ -43,6 +42,7 @@ export default [
     route("add-category", "routes/admin/categories.tsx"),
     route("banner-management", "routes/admin/banners.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("facebook-pixel", "routes/admin/facebook-pixel.tsx"),
     // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
     route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
     route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),

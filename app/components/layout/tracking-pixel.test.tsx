@@ -24,6 +24,15 @@ describe("tracking pixel", () => {
     expect(render(<TrackingPixel pixel={{ pixelId: "123456", status: "inactive" }} />)).toBe("");
   });
 
+  it("is not in the admin area: staff at work are never reported", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={["/admin-dashboard/orders"]}>
+        <TrackingPixel pixel={{ pixelId: "123456", status: "active" }} />
+      </MemoryRouter>,
+    );
+    expect(html).toBe("");
+  });
+
   it("renders nothing without a pixel id or when the config failed to load", () => {
     expect(render(<TrackingPixel pixel={{ pixelId: "", status: "active" }} />)).toBe("");
     expect(render(<TrackingPixel pixel={null} />)).toBe("");

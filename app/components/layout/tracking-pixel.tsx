@@ -66,7 +66,8 @@ const sent = new WeakSet<ShopEvent>();
  */
 export function TrackingPixel({ pixel }: { pixel: PixelConfig | null }) {
   const location = useLocation();
-  const active = shouldInitPixel(pixel);
+  // The storefront's pixel: the admin area (staff at work, its addresses) is never reported.
+  const active = shouldInitPixel(pixel) && !location.pathname.startsWith("/admin-dashboard");
   const pixelId = pixel?.pixelId ?? "";
 
   useEffect(() => {
