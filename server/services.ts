@@ -39,6 +39,7 @@ import { createOrderReturns } from "./modules/orders/orders.returns";
 import { type StepActor, createOrderRefunds } from "./modules/orders/orders.refunds";
 import { refundOrder } from "./flows/refund-order";
 import { receiveReturn } from "./flows/receive-return";
+import { type DashboardUser, loadDashboard } from "./flows/dashboard";
 import { createAnalyticsService } from "./modules/analytics/analytics.service";
 
 export interface ServiceOptions {
@@ -111,7 +112,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       },
     },
   });
-  return {
+  const services = {
     env,
     db,
     dataEpoch,
@@ -183,6 +184,12 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     }),
     /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
     mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser({ db, cart, wishlist }, visitorId, userId),
+  };
+  return {
+    ...services,
+    /** The admin's start page for one staff member (server/flows/dashboard.ts): the sales report's figures, the analytics' conversion, what needs action. */
+    dashboard: (user: DashboardUser, input: unknown) =>
+      loadDashboard({ ...services, settings }, user, input),
   };
 }
 

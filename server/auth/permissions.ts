@@ -100,6 +100,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   // "content" for a banner, "catalog" for a product or category, "settings" for the logo or the
   // favicon (server/http/admin/uploads.routes.ts).
   "POST /uploads": "staff",
+  // Any staff member; the dashboard then leaves out what their permissions do not cover (server/flows/dashboard.ts).
+  "GET /dashboard": "staff",
   "GET /settings": "settings",
   "PUT /settings": "settings",
   "GET /facebook-pixel": "settings",

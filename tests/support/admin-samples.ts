@@ -149,6 +149,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "DELETE /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}` }),
   "POST /contact-messages/:id/reply": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}/reply`, body: { text: "Thank you, it is." } }),
   "GET /analytics": async () => ({ path: "/analytics?from=2026-01-01&to=2026-01-31" }),
+  "GET /dashboard": async () => ({ path: "/dashboard?period=30d" }),
   "GET /reports/sales": async () => ({ path: "/reports/sales?from=2026-01-01&to=2026-03-31&groupBy=week" }),
   "GET /reports/sales.csv": async () => ({ path: "/reports/sales.csv?from=2026-01-01&to=2026-01-31" }),
   "GET /returns": async () => ({ path: "/returns?status=requested&page=1" }),
