@@ -67,7 +67,7 @@ async function placePendingOrder(api: APIRequestContext) {
 
 /** The figure of a dashboard card ("3" of "3 Orders waiting to be prepared"). */
 async function figure(page: Page, testId: string): Promise<number> {
-  return Number((await page.getByTestId(testId).locator("span").first().textContent())?.replace(/\D/g, ""));
+  return Number((await page.getByTestId(testId).locator("span").last().textContent())?.replace(/\D/g, ""));
 }
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin", exact: true });
@@ -85,15 +85,15 @@ test.describe("the admin shell on a desktop", () => {
       const list = nav.getByRole("list", { name: group });
       for (const name of links) await expect(list.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     }
-    // The dashboard offers the screens and says "coming soon" only for those still being built.
-    await expect(page.getByRole("link", { name: /^Audit log/ }).filter({ hasText: "Coming soon" })).toHaveCount(0);
+    // An admin's dashboard has every part: the period's figures, what needs action, the latest orders.
+    for (const part of ["figure-revenue", "needs-action", "latest-orders", "best-sellers"]) await expect(page.getByTestId(part)).toBeVisible();
     await expectAccessible(page);
 
     // A new order waits: the dashboard's figure and the sidebar's badge count it.
-    const before = await figure(page, "figure-pending-orders");
+    const before = await figure(page, "action-pending-orders");
     await placePendingOrder(request);
     await page.reload();
-    await expect(page.getByTestId("figure-pending-orders")).toContainText(String(before + 1));
+    await expect(page.getByTestId("action-pending-orders")).toContainText(String(before + 1));
     await expect(nav.getByRole("link", { name: `Pending (${before + 1} pending)` })).toBeVisible();
     await expect(nav.getByTestId("badge-pendingOrders")).toHaveText(`${before + 1} (${before + 1} pending)`);
 
@@ -257,8 +257,10 @@ test.describe("staff permissions", () => {
     await expect(nav.getByRole("list", { name: "Orders" })).toBeVisible();
     await expect(nav.getByRole("list")).toHaveCount(2); // Dashboard and Orders
     for (const name of ["All products", "Users", "Banners", "Audit log"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
-    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["At a glance", "Orders"]);
-    await expect(page.getByTestId("figure-unread-messages")).toHaveCount(0);
+    // Their dashboard: what needs action in the orders and the latest orders; no sales figures (reports), messages (content) or stock (catalogue).
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Needs action", "Latest orders"]);
+    await expect(page.getByTestId("action-pending-orders")).toBeVisible();
+    for (const part of ["figure-revenue", "revenue-chart", "best-sellers", "action-messages", "action-low-stock"]) await expect(page.getByTestId(part)).toHaveCount(0);
     await expectAccessible(page);
 
     for (const path of ["/admin-dashboard/audit-log", "/admin-dashboard/all-products"]) {

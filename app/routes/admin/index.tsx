@@ -1,75 +1,298 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { StatusBadge } from "~/components/admin/ui";
+import { Link, useNavigation } from "react-router";
+import { Chart } from "~/components/admin/charts";
+import { EmptyState } from "~/components/admin/ui";
+import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
+import { requireAdminScreen } from "~/lib/auth.server";
 import { useUser } from "~/lib/use-auth";
-import { type AdminCounts, navFor } from "./admin-nav";
+import type { Comparison, Dashboard, DashboardPeriod } from "../../../server/flows/dashboard";
+import type { OrderStatus } from "../../../server/modules/orders/orders.types";
+import type { Route } from "./+types/index";
+
+/** The dashboard of the period in the address (?period=today|7d|30d; 7 days by default), for what this staff member may see. */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = requireAdminScreen(context, request);
+  const raw = url.searchParams.get("period");
+  // An unknown period falls back to the default rather than an error page: it only comes from a hand-typed address.
+  const period = raw === "today" || raw === "7d" || raw === "30d" ? raw : "7d";
+  return { dashboard: await context.services.dashboard(user, { period }) };
+}
+
+const PERIODS: Array<{ value: DashboardPeriod; label: string; against: string }> = [
+  { value: "today", label: "Today", against: "yesterday" },
+  { value: "7d", label: "7 days", against: "the 7 days before" },
+  { value: "30d", label: "30 days", against: "the 30 days before" },
+];
+
+const percent = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 });
+const count = new Intl.NumberFormat("en");
+
+/** "12 Nov" from a local date, as the shop's calendar has it (no time zone shift). */
+function shortDay(date: string): string {
+  return new Intl.DateTimeFormat("en", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+function rangeText(r: { from: string; to: string }): string {
+  return r.from === r.to ? shortDay(r.from) : `${shortDay(r.from)} – ${shortDay(r.to)}`;
+}
+
+/** The change of a figure against the period before, as a sentence part; null when it cannot be said. */
+function change(c: Comparison): { text: string; tone: "up" | "down" | "flat" } | null {
+  if (c.value === null || c.previous === null) return null;
+  if (c.previous === 0) return c.value === 0 ? { text: "no change", tone: "flat" } : { text: "new", tone: "up" };
+  const ratio = (c.value - c.previous) / Math.abs(c.previous);
+  if (Math.abs(ratio) < 0.0005) return { text: "no change", tone: "flat" };
+  return { text: `${ratio > 0 ? "+" : "−"}${percent.format(Math.abs(ratio))}`, tone: ratio > 0 ? "up" : "down" };
+}
+
+const TONE = { up: "text-emerald-800 bg-emerald-50", down: "text-rose-800 bg-rose-50", flat: "text-stone-700 bg-stone-100" };
+
+function Figure({ label, comparison, format, against, testId }: { label: string; comparison: Comparison; format: (n: number) => string; against: string; testId: string }) {
+  const delta = change(comparison);
+  return (
+    <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <span className="text-sm font-medium text-stone-700">{label}</span>
+      <span className="mt-1 text-2xl font-bold tabular-nums text-stone-900 sm:text-3xl" data-testid={`${testId}-value`}>
+        {comparison.value === null ? "—" : format(comparison.value)}
+      </span>
+      <span className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-600">
+        {delta && (
+          <span className={`rounded-full px-2 py-0.5 font-semibold ${TONE[delta.tone]}`}>
+            {delta.tone === "up" ? "▲ " : delta.tone === "down" ? "▼ " : ""}
+            {delta.text}
+          </span>
+        )}
+        <span>
+          {comparison.previous === null ? `nothing to compare with ${against}` : `${format(comparison.previous)} ${against}`}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+function ActionItem({ count: n, label, href, testId }: { count: number | null; label: string; href: string; testId: string }) {
+  if (n === null) return null;
+  return (
+    <li>
+      <Link
+        to={href}
+        className={`flex items-center justify-between gap-3 rounded-xl border px-4 py-3 hover:border-stone-400 ${n > 0 ? "border-amber-300 bg-amber-50" : "border-stone-200 bg-white"}`}
+        data-testid={testId}
+      >
+        <span className="text-sm font-medium text-stone-800">{label}</span>
+        <span className={`text-lg font-bold tabular-nums ${n > 0 ? "text-amber-900" : "text-stone-500"}`}>{count.format(n)}</span>
+      </Link>
+    </li>
+  );
+}
+
+function Section({ title, children, action, testId }: { title: string; children: React.ReactNode; action?: React.ReactNode; testId: string }) {
+  const id = `dashboard-${testId}`;
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid={testId}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-semibold text-stone-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
 
 /**
- * The dashboard's start page: the figures the sidebar counts (for the areas this user may see) and
- * the screens they may open, grouped by area. Screens still being built say so; the sales figures
- * and site analytics of the dashboard come with the reports screens, and no number is made up.
+ * The dashboard: the period's sales against the period before (the sales report's figures),
+ * revenue per day, what needs action, the latest orders and the best sellers. Each part shows only
+ * for staff whose permissions cover it; the period switch is a set of links, so it works before
+ * JavaScript and the address can be shared.
  */
-export default function AdminDashboard() {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const user = useUser();
-  const layout = useRouteLoaderData("routes/admin/layout") as { counts: AdminCounts } | undefined;
-  const counts = layout?.counts ?? {};
-  const nav = navFor(user);
-  const figures = [
-    counts.pendingOrders !== undefined && { label: "Orders waiting to be prepared", value: counts.pendingOrders, href: "/admin-dashboard/orders/pending", testId: "figure-pending-orders" },
-    counts.unreadMessages !== undefined && { label: "New contact messages", value: counts.unreadMessages, href: "/admin-dashboard/contact-messages", testId: "figure-unread-messages" },
-  ].filter((f) => f !== false);
+  const d: Dashboard = loaderData.dashboard;
+  const money = useOrderMoney();
+  const fmt = (n: number) => money(n, d.currency);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.replace(/\/+$/, "") === "/admin-dashboard";
+  const period = PERIODS.find((p) => p.value === d.period)!;
+  const actions = d.needsAction;
+  const allClear = Object.values(actions).every((n) => n === null || n === 0);
+  const hasActions = Object.values(actions).some((n) => n !== null);
+  const peak = d.revenueByDay?.reduce((best, day) => (day.revenue > best.revenue ? day : best), d.revenueByDay[0]!);
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Dashboard</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900">Welcome{user ? `, ${user.name}` : ""}</h1>
-      <p className="mt-3 max-w-2xl leading-relaxed text-stone-700">
-        Run the shop from here. Sales figures and site analytics will appear on this page with the reports screens; screens still being built are marked as such.
-      </p>
-
-      {figures.length > 0 && (
-        <section aria-labelledby="at-a-glance" className="mt-8">
-          <h2 id="at-a-glance" className="sr-only">
-            At a glance
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {figures.map((f) => (
-              <li key={f.label}>
-                <Link to={f.href} className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:border-stone-400" data-testid={f.testId}>
-                  <span className="text-3xl font-bold tabular-nums text-stone-900">{f.value.toLocaleString("en")}</span>
-                  <span className="mt-1 text-sm text-stone-700">{f.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {nav.map((group) => (
-        <section key={group.title} aria-labelledby={`group-${group.title}`} className="mt-10">
-          <h2 id={`group-${group.title}`} className="text-lg font-semibold text-stone-900">
-            {group.title}
-          </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {group.screens.map((s) => (
-              <li key={s.path}>
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">Dashboard</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Welcome{user ? `, ${user.name}` : ""}</h1>
+          <p className="mt-1 text-sm text-stone-700" data-testid="dashboard-range">
+            {rangeText(d.range)}, compared with {period.against} ({rangeText(d.previousRange)}). Days in {d.timeZone}.
+          </p>
+        </div>
+        <nav aria-label="Period">
+          <ul className="flex rounded-xl border border-stone-300 bg-white p-1 text-sm font-semibold">
+            {PERIODS.map((p) => (
+              <li key={p.value}>
                 <Link
-                  to={`/admin-dashboard/${s.path}`}
-                  className="group flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:border-stone-400"
+                  to={`?period=${p.value}`}
+                  preventScrollReset
+                  aria-current={p.value === d.period ? "page" : undefined}
+                  className={`block rounded-lg px-3 py-1.5 ${p.value === d.period ? "bg-stone-900 text-white" : "text-stone-700 hover:bg-stone-100"}`}
                 >
-                  <span className="flex items-center justify-between gap-2 font-semibold text-stone-900">
-                    {s.label}
-                    <span aria-hidden="true" className="text-stone-500 transition group-hover:translate-x-0.5">
-                      →
-                    </span>
-                  </span>
-                  <span className="mt-1 text-sm leading-relaxed text-stone-600">{s.description}</span>
-                  {s.soon && <StatusBadge className="mt-3 w-fit">Coming soon</StatusBadge>}
+                  {p.label}
                 </Link>
               </li>
             ))}
           </ul>
-        </section>
-      ))}
+        </nav>
+      </div>
+
+      <div aria-busy={loading} className={`grid gap-6 transition-opacity ${loading ? "opacity-60" : ""}`} data-testid="dashboard-body">
+        {d.figures && (
+          <section aria-labelledby="dashboard-figures">
+            <h2 id="dashboard-figures" className="sr-only">
+              Figures of the period
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+              <Figure label="Revenue" comparison={d.figures.revenue} format={fmt} against={period.against} testId="figure-revenue" />
+              <Figure label="Orders" comparison={d.figures.orders} format={(n) => count.format(n)} against={period.against} testId="figure-orders" />
+              <Figure label="Average order value" comparison={d.figures.averageOrderValue} format={fmt} against={period.against} testId="figure-aov" />
+              <Figure label="New customers" comparison={d.figures.newCustomers} format={(n) => count.format(n)} against={period.against} testId="figure-new-customers" />
+              <Figure label="Conversion rate" comparison={d.figures.conversionRate} format={(n) => percent.format(n)} against={period.against} testId="figure-conversion" />
+            </ul>
+            <p className="mt-2 text-xs text-stone-600">
+              Revenue is the sales report's total sales: orders placed less discounts and refunds, with shipping; cancelled and unpaid card orders do not count.{" "}
+              <Link to={`/admin-dashboard/sales-report?from=${d.range.from}&to=${d.range.to}`} className="font-medium text-stone-800 underline underline-offset-2">
+                Open the sales report
+              </Link>
+            </p>
+          </section>
+        )}
+
+        {d.revenueByDay && (
+          <Chart
+            title={`Revenue per day, ${rangeText(d.range)}`}
+            summary={
+              peak && peak.revenue > 0
+                ? `Highest on ${shortDay(peak.date)}: ${fmt(peak.revenue)}. The lighter line is ${period.against}.`
+                : "No revenue in this period yet."
+            }
+            type={d.revenueByDay.length > 1 ? "line" : "bar"}
+            data={d.revenueByDay.map((day) => ({ date: day.date, revenue: day.revenue, previous: day.previous }))}
+            x="date"
+            series={[
+              { key: "revenue", label: period.label === "Today" ? "Today" : `This period` },
+              { key: "previous", label: period.against[0]!.toUpperCase() + period.against.slice(1), color: "#a8a29e" },
+            ]}
+            formatX={shortDay}
+            formatValue={fmt}
+            height={220}
+            empty="No revenue in this period yet."
+            testId="revenue-chart"
+          />
+        )}
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          {hasActions && (
+            <Section title="Needs action" testId="needs-action">
+              {allClear && <p className="mb-3 text-sm text-emerald-800">All clear: nothing waits for you.</p>}
+              <ul className="grid gap-2">
+                <ActionItem count={actions.pendingOrders} label="Orders waiting to be prepared" href="/admin-dashboard/orders/pending" testId="action-pending-orders" />
+                <ActionItem count={actions.unpaidCardOrders} label="Card orders waiting for payment" href="/admin-dashboard/orders/pending?payment=card" testId="action-unpaid-card" />
+                <ActionItem count={actions.returnRequests} label="Return requests to answer" href="/admin-dashboard/returns" testId="action-returns" />
+                <ActionItem count={actions.newMessages} label="New contact messages" href="/admin-dashboard/contact-messages" testId="action-messages" />
+                <ActionItem count={actions.lowStock} label="Products low in stock" href="/admin-dashboard/all-products?stock=low&sort=stock" testId="action-low-stock" />
+                <ActionItem count={actions.outOfStock} label="Products out of stock" href="/admin-dashboard/all-products?stock=out" testId="action-out-of-stock" />
+              </ul>
+              {d.lowStockProducts && d.lowStockProducts.length > 0 && (
+                <div className="mt-4">
+                  <h3 className="text-sm font-semibold text-stone-800">Lowest stock</h3>
+                  <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="low-stock-list">
+                    {d.lowStockProducts.map((p) => (
+                      <li key={p.id} className="flex items-center justify-between gap-3 py-1.5">
+                        <Link to={`/admin-dashboard/edit-product/${p.id}`} className="min-w-0 truncate font-medium text-stone-800 underline-offset-2 hover:underline">
+                          {p.name}
+                        </Link>
+                        <span className="shrink-0 tabular-nums text-amber-900">{p.stock} left</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </Section>
+          )}
+
+          {d.bestSellers && (
+            <Section title="Best sellers" testId="best-sellers" action={<span className="text-xs text-stone-600">{rangeText(d.range)}</span>}>
+              {d.bestSellers.length === 0 ? (
+                <EmptyState title="No sales in this period yet" testId="best-sellers-empty">
+                  Products sold in the period show here, best first.
+                </EmptyState>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Best sellers of the period</caption>
+                  <thead>
+                    <tr className="border-b border-stone-200 text-stone-600">
+                      <th scope="col" className="py-1.5 pr-3 font-medium">Product</th>
+                      <th scope="col" className="py-1.5 pr-3 text-right font-medium">Units</th>
+                      <th scope="col" className="py-1.5 text-right font-medium">Sales</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.bestSellers.map((p) => (
+                      <tr key={p.productId} className="border-b border-stone-100">
+                        <th scope="row" className="max-w-0 truncate py-2 pr-3 font-medium text-stone-800">
+                          {p.name}
+                        </th>
+                        <td className="py-2 pr-3 text-right tabular-nums">{count.format(p.units)}</td>
+                        <td className="py-2 text-right tabular-nums">{fmt(p.sales)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Section>
+          )}
+        </div>
+
+        {d.latestOrders && (
+          <Section
+            title="Latest orders"
+            testId="latest-orders"
+            action={
+              <Link to="/admin-dashboard/orders" className="text-sm font-medium text-stone-800 underline underline-offset-2">
+                All orders
+              </Link>
+            }
+          >
+            {d.latestOrders.length === 0 ? (
+              <EmptyState title="No orders yet" testId="latest-orders-empty">
+                Orders show here as soon as shoppers place them.
+              </EmptyState>
+            ) : (
+              <ul className="divide-y divide-stone-100">
+                {d.latestOrders.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+                    <span className="min-w-0">
+                      <Link to={`/admin-dashboard/orders/${o.id}`} className="font-semibold text-stone-900 underline-offset-2 hover:underline">
+                        #{o.number}
+                      </Link>{" "}
+                      <span className="text-stone-700">{o.customer}</span>
+                      <span className="block text-xs text-stone-600">
+                        <LocalDate iso={o.createdAt} withTime />
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-3">
+                      <span className="font-semibold tabular-nums text-stone-900">{money(o.total, o.currency)}</span>
+                      <StatusBadge status={o.status as OrderStatus} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        )}
+      </div>
     </div>
   );
 }
