@@ -43,7 +43,7 @@ const EVENTS: Array<[event: string, when: string, what: string]> = [
   ["ViewContent", "A product page opens", "The product's id and name, its price and the shop's currency"],
   ["AddToCart", "A product is added to the cart (product page or wishlist)", "The product, the quantity and their value"],
   ["InitiateCheckout", "The checkout opens", "The cart's total, currency and number of items"],
-  ["Purchase", "The order confirmation shows, once per order", "The order's total, currency and number of items; the order number as the event id, so Facebook counts a reload once"],
+  ["Purchase", "The order confirmation shows, once per order", "The order's total, currency and number of items; the order's id as the event id, so Facebook counts a reload once"],
 ];
 
 /** The status switch: a checkbox shown as a switch (role="switch"), so the form posts it without JavaScript too. */
@@ -75,18 +75,19 @@ function StatusSwitch({ defaultChecked, onChange }: { defaultChecked: boolean; o
   );
 }
 
-/** The tracking pixel screen: its id, the on/off switch, a live preview of what the storefront does, and what is sent when. */
-export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
-  const { pixel } = loaderData;
+/**
+ * The form's inside (within AdminForm, so its fields show the server's refusals): the live preview
+ * of what the storefront does with what is on screen, the id and the switch.
+ */
+function PixelEditor({ pixel }: { pixel: PixelConfig }) {
   const idField = useField("pixelId", pixel.pixelId);
   const statusField = useField("status");
   const [pixelId, setPixelId] = useState(idField.defaultValue ?? "");
   const [on, setOn] = useState(statusField.failed ? statusField.defaultValue === "active" : pixel.status === "active");
   const live = on && pixelId.trim() !== "";
-
+  const unsaved = pixelId.trim() !== pixel.pixelId || (on ? "active" : "inactive") !== pixel.status;
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title="Tracking pixel" description="Measure visits and sales of your Facebook (Meta) ads: enter the pixel's id from Events Manager and switch it on." />
+    <>
       <section aria-labelledby="pixel-state" className="mb-6 rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="pixel-preview">
         <h2 id="pixel-state" className="text-sm font-semibold uppercase tracking-wider text-stone-600">
           On the storefront
@@ -101,10 +102,9 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
                 : "Inactive: nothing is loaded from Facebook or sent to it."}
           </span>
         </p>
-        {(pixelId.trim() !== pixel.pixelId || (on ? "active" : "inactive") !== pixel.status) && <p className="mt-2 text-sm text-amber-800">Not saved yet: the storefront follows once you save.</p>}
+        {unsaved && <p className="mt-2 text-sm text-amber-900">Not saved yet: the storefront follows once you save.</p>}
       </section>
-
-      <AdminForm method="post" warnUnsaved className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+      <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
         <FormErrorSummary title="The pixel could not be saved" />
         <div className="space-y-6">
           <TextField
@@ -125,6 +125,20 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex justify-end">
           <FormSubmit busyLabel="Saving…">Save</FormSubmit>
         </div>
+      </div>
+    </>
+  );
+}
+
+/** The tracking pixel screen: a live preview of what the storefront does, the id and the on/off switch, and what is sent when. */
+export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
+  const { pixel } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Tracking pixel" description="Measure visits and sales of your Facebook (Meta) ads: enter the pixel's id from Events Manager and switch it on." />
+      {/* Keyed by the saved config: after a save the form starts again from what is stored. */}
+      <AdminForm method="post" warnUnsaved key={`${pixel.pixelId}:${pixel.status}`}>
+        <PixelEditor pixel={pixel} />
       </AdminForm>
 
       <section aria-labelledby="pixel-events" className="mt-8">
