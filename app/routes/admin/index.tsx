@@ -46,7 +46,7 @@ function change(c: Comparison): { text: string; tone: "up" | "down" | "flat" } |
 
 const TONE = { up: "text-emerald-800 bg-emerald-50", down: "text-rose-800 bg-rose-50", flat: "text-stone-700 bg-stone-100" };
 
-function Figure({ label, comparison, format, against, testId }: { label: string; comparison: Comparison; format: (n: number) => string; against: string; testId: string }) {
+function Figure({ label, comparison, format, against, testId, none = "nothing to compare with" }: { label: string; comparison: Comparison; format: (n: number) => string; against: string; testId: string; none?: string }) {
   const delta = change(comparison);
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" data-testid={testId}>
@@ -62,7 +62,7 @@ function Figure({ label, comparison, format, against, testId }: { label: string;
           </span>
         )}
         <span>
-          {comparison.previous === null ? `nothing to compare with ${against}` : `${format(comparison.previous)} ${against}`}
+          {comparison.value === null ? `${none} in this period` : comparison.previous === null ? `${none} ${against}` : `${format(comparison.previous)} ${against}`}
         </span>
       </span>
     </li>
@@ -158,7 +158,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Figure label="Orders" comparison={d.figures.orders} format={(n) => count.format(n)} against={period.against} testId="figure-orders" />
               <Figure label="Average order value" comparison={d.figures.averageOrderValue} format={fmt} against={period.against} testId="figure-aov" />
               <Figure label="New customers" comparison={d.figures.newCustomers} format={(n) => count.format(n)} against={period.against} testId="figure-new-customers" />
-              <Figure label="Conversion rate" comparison={d.figures.conversionRate} format={(n) => percent.format(n)} against={period.against} testId="figure-conversion" />
+              <Figure label="Conversion rate" comparison={d.figures.conversionRate} format={(n) => percent.format(n)} against={period.against} testId="figure-conversion" none="no visits counted" />
             </ul>
             <p className="mt-2 text-xs text-stone-600">
               Revenue is the sales report's total sales: orders placed less discounts and refunds, with shipping; cancelled and unpaid card orders do not count.{" "}
