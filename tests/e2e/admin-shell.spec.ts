@@ -80,7 +80,7 @@ test.describe("the admin shell on a desktop", () => {
     await page.goto("/admin-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
     const nav = sidebar(page);
-    const groups = { Catalogue: ["All products", "Add product", "Categories"], Orders: ["All orders", "Pending", "Completed", "Order management"], Customers: ["Users", "Contact messages"], Shop: ["Site settings", "Banners", "Sales report", "Tracking pixel", "Audit log"] };
+    const groups = { Catalogue: ["All products", "Add product", "Categories"], Orders: ["All orders", "Pending", "Completed", "Order management"], Customers: ["Users", "Contact messages"], Reports: ["Sales report", "Site analytics"], Shop: ["Site settings", "Banners", "Tracking pixel", "Audit log"] };
     for (const [group, links] of Object.entries(groups)) {
       const list = nav.getByRole("list", { name: group });
       for (const name of links) await expect(list.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
