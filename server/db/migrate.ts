@@ -16,6 +16,7 @@ import { contactMessagesMigration } from "./migrations/0013-contact-messages";
 import { returnsRefundsMigration } from "./migrations/0014-returns-refunds";
 import { customerLastSignInMigration } from "./migrations/0015-customer-last-sign-in";
 import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
+import { salesReportMigration } from "./migrations/0017-sales-report";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0014-returns-refunds": returnsRefundsMigration(db.dialect),
     "0015-customer-last-sign-in": customerLastSignInMigration(db.dialect),
     "0016-site-analytics": siteAnalyticsMigration(db.dialect),
+    "0017-sales-report": salesReportMigration(),
   };
 }
 

@@ -166,7 +166,11 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       const refundDay = localDay("order_refunds.created_at", stretches);
       const inRange = (eb: ExpressionBuilder<Database, "orders">) => eb.and([eb("orders.created_at", ">=", start), eb("orders.created_at", "<", end)]);
 
-      const [orderRows, unitRows, productRows, refundRows] = await Promise.all([
+      // The lines are read once (the costly join), summed per local day and product: the days'
+      // units and the products' figures both fold from it. The product's id as text ("|| ''"):
+      // SQLite would otherwise walk every line ever sold in product order through its index.
+      const productKey = sql<string>`order_lines.product_id || ''`;
+      const [orderRows, lineRows, refundRows] = await Promise.all([
         k
           .selectFrom("orders")
           .where(inRange)
@@ -186,22 +190,14 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
           .innerJoin("order_lines", "order_lines.order_id", "orders.id")
           .where(inRange)
           .where(counted)
-          .select((eb) => [orderDay.as("day"), eb.fn.sum("order_lines.quantity").as("units")])
-          .groupBy("day")
-          .execute(),
-        k
-          .selectFrom("orders")
-          .innerJoin("order_lines", "order_lines.order_id", "orders.id")
-          .where(inRange)
-          .where(counted)
           .select((eb) => [
-            "order_lines.product_id as productId",
-            eb.fn.max("order_lines.name").as("name"),
+            orderDay.as("day"),
+            productKey.as("productId"),
             eb.fn.sum("order_lines.quantity").as("units"),
             eb.fn.sum(sql<number>`order_lines.unit_price * order_lines.quantity`).as("gross"),
             eb.fn.sum("order_lines.line_total").as("sales"),
           ])
-          .groupBy("order_lines.product_id")
+          .groupBy(["day", productKey])
           .execute(),
         k
           .selectFrom("order_refunds")
@@ -232,9 +228,15 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
         p.orders += s.orders;
         p.ordered += s.gross - s.discounts + s.shipping;
       }
-      for (const r of unitRows) {
+      const productSums = new Map<string, { units: number; gross: number; sales: number }>();
+      for (const r of lineRows) {
         const day = days.get(String(r.day));
         if (day) day.units += Number(r.units);
+        const p = productSums.get(r.productId) ?? { units: 0, gross: 0, sales: 0 };
+        p.units += Number(r.units);
+        p.gross += Number(r.gross);
+        p.sales += Number(r.sales);
+        productSums.set(r.productId, p);
       }
       for (const r of refundRows) {
         const day = days.get(String(r.day));
@@ -254,12 +256,18 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       }
       const series = [...buckets.values()].map((b) => ({ start: b.start, end: b.end, label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start, ...figures(b.sums) }));
 
-      const known = new Map((await deps.products(productRows.map((r) => r.productId))).map((p) => [p.id, p]));
-      const products: ProductSales[] = productRows.map((r) => {
-        const gross = Number(r.gross);
-        const sales = Number(r.sales);
-        const p = known.get(r.productId);
-        return { productId: r.productId, name: p?.name ?? String(r.name), category: p?.category ?? "Deleted products", units: Number(r.units), grossSales: gross, discounts: gross - sales, sales };
+      const ids = [...productSums.keys()];
+      const known = new Map((await deps.products(ids)).map((p) => [p.id, p]));
+      // A product deleted since keeps the name its order lines were sold under.
+      const gone = ids.filter((id) => !known.has(id));
+      const goneNames = new Map(
+        gone.length
+          ? (await k.selectFrom("order_lines").where("product_id", "in", gone).select((eb) => ["product_id", eb.fn.max("name").as("name")]).groupBy("product_id").execute()).map((r) => [r.product_id, String(r.name)])
+          : [],
+      );
+      const products: ProductSales[] = [...productSums].map(([productId, p]) => {
+        const product = known.get(productId);
+        return { productId, name: product?.name ?? goneNames.get(productId) ?? "Deleted product", category: product?.category ?? "Deleted products", units: p.units, grossSales: p.gross, discounts: p.gross - p.sales, sales: p.sales };
       });
       const categories = new Map<string, CategorySales>();
       for (const p of products) {
