@@ -55,6 +55,7 @@ export default [
     route("users/:id", "routes/admin/customer.tsx"),
     route("contact-messages", "routes/admin/contact-messages.tsx"),
     route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
     ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
     route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),

@@ -54,11 +54,17 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
     ],
   },
   {
+    title: "Reports",
+    screens: [
+      { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period.", soon: true },
+      { path: "analytics", label: "Site analytics", description: "Visitors, page views, top pages and products, and the funnel from product view to order." },
+    ],
+  },
+  {
     title: "Shop",
     screens: [
       { path: "settings", label: "Site settings", description: "The shop's name, logo, contact details, currency and shipping rules." },
       { path: "banner-management", label: "Banners", description: "The home page's banner carousel." },
-      { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period.", soon: true },
       { path: "facebook-pixel", label: "Tracking pixel", description: "The Facebook pixel id and whether it is active." },
       { path: "audit-log", label: "Audit log", description: "Every change made in the administration area: who, what and when." },
     ],

@@ -9,6 +9,7 @@ import { waitText } from "../../lib/rate-limit";
 import { parseInput } from "../../lib/validate";
 import type { Logger } from "../../logger";
 import { toMajor, toMinor } from "../catalog/pricing";
+import { addDays, localDay } from "./analytics-days";
 import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, analyticsPeriodSchema } from "./analytics.schema";
 
 /** What the ingest knows of the browser that sent a batch (from the request, never from the body). */
@@ -51,20 +52,6 @@ const FLUSH_AT = 2000;
 const INSERT_CHUNK = 500;
 /** Past this many waiting (the database is not keeping up or is down), new events are dropped. */
 const MAX_WAITING = 50_000;
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function localDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
-
-/** The day `n` days after `day` (negative: before). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The device class of a user agent: phones, tablets, and the rest. */
 export function deviceOf(userAgent: string): "mobile" | "tablet" | "desktop" {
@@ -383,6 +370,8 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
     },
   };
 }
+
+export { addDays, localDay };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 export type AnalyticsReport = Awaited<ReturnType<AnalyticsService["report"]>>;

@@ -1,0 +1,282 @@
+import { Form, Link, useNavigation } from "react-router";
+import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { AppError } from "../../../server/lib/errors";
+import { addDays } from "../../../server/modules/analytics/analytics-days";
+import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
+import type { Route } from "./+types/analytics";
+
+export const meta: Route.MetaFunction = () => [{ title: "Site analytics" }];
+
+const PRESETS = [
+  { value: "today", label: "Today", days: 1 },
+  { value: "7d", label: "Last 7 days", days: 7 },
+  { value: "30d", label: "Last 30 days", days: 30 },
+] as const;
+type Preset = (typeof PRESETS)[number]["value"] | "custom";
+
+/**
+ * The period in the address (`period` today, 7d (default), 30d, or custom with `from` and `to`,
+ * days in the shop's time zone) and its report; a custom period that is no period shows its error
+ * above an empty report.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  const { analytics } = context.services;
+  const url = new URL(request.url);
+  const today = await analytics.today();
+  const asked = url.searchParams.get("period");
+  const preset: Preset = asked === "custom" || PRESETS.some((p) => p.value === asked) ? (asked as Preset) : "7d";
+  const fixed = PRESETS.find((p) => p.value === preset);
+  const period = fixed ? { from: addDays(today, 1 - fixed.days), to: today } : { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+  try {
+    return { preset, today, period, report: await analytics.report(period), error: null };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
+    const message = Object.values(err.fields ?? {})[0] ?? err.message;
+    return { preset, today, period, report: null, error: message };
+  }
+}
+
+const whole = new Intl.NumberFormat("en");
+const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)}%`);
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const STEP_LABELS: Record<AnalyticsReport["funnel"][number]["step"], string> = {
+  product_view: "Viewed a product",
+  add_to_cart: "Added to cart",
+  checkout_started: "Started checkout",
+  order_placed: "Placed an order",
+};
+const DEVICE_LABELS: Record<string, string> = { desktop: "Desktop", mobile: "Phone", tablet: "Tablet" };
+
+/** The site analytics: a period, its totals, the funnel from product view to order, and the top pages, products, referrers and devices. */
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { preset, period, report, error, today } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin-dashboard/analytics";
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Site analytics"
+        description="Visits to the storefront and what visitors did, counted by the shop itself: no third party, no tracking cookie, and nothing from bots or browsers that ask not to be tracked. A visitor is one browser on one day."
+      />
+      <PeriodPicker preset={preset} period={period} today={today} />
+      {error && (
+        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="period-error">
+          {error}
+        </p>
+      )}
+      <div aria-busy={loading} className={`transition-opacity ${loading ? "opacity-60" : ""}`} data-testid="analytics-report">
+        {loading && (
+          <p role="status" className="sr-only">
+            Loading the figures…
+          </p>
+        )}
+        {report && <Report report={report} />}
+      </div>
+    </div>
+  );
+}
+
+function PeriodPicker({ preset, period, today }: { preset: Preset; period: { from: string; to: string }; today: string }) {
+  const tab = (active: boolean) =>
+    `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
+  return (
+    <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+      <h2 id="period-title" className="text-sm font-semibold text-stone-900">
+        Period
+        {period.from && period.to && period.from <= period.to && (
+          <span className="font-normal text-stone-700" data-testid="period-shown">
+            : {period.from === period.to ? day(period.from) : `${day(period.from)} – ${day(period.to)}`}
+          </span>
+        )}
+      </h2>
+      <nav aria-label="Period" className="mt-3">
+        <ul className="flex flex-wrap gap-2">
+          {PRESETS.map((p) => (
+            <li key={p.value}>
+              <Link to={`?period=${p.value}`} aria-current={preset === p.value ? "page" : undefined} className={tab(preset === p.value)}>
+                {p.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Custom period">
+        <input type="hidden" name="period" value="custom" />
+        <label className="grid gap-1 text-sm font-medium text-stone-900">
+          From
+          <input type="date" name="from" required max={today} defaultValue={period.from} className="h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900" />
+        </label>
+        <label className="grid gap-1 text-sm font-medium text-stone-900">
+          To
+          <input type="date" name="to" required max={today} defaultValue={period.to} className="h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900" />
+        </label>
+        <button type="submit" className={buttonClass(preset === "custom" ? "primary" : "secondary", "sm")}>
+          Show this period
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Report({ report }: { report: AnalyticsReport }) {
+  const { totals, funnel, funnelRate } = report;
+  const cards = [
+    { label: "Visitors", value: whole.format(totals.visitors), testId: "total-visitors" },
+    { label: "Page views", value: whole.format(totals.pageViews), testId: "total-pageviews" },
+    { label: "Orders", value: whole.format(totals.orders), testId: "total-orders" },
+    { label: "Conversion rate", value: percent(totals.conversionRate), hint: "Visitors who placed an order", testId: "total-conversion" },
+  ];
+  if (totals.visitors === 0) {
+    return (
+      <EmptyState title="No visits in this period" testId="analytics-empty">
+        Visits to the storefront show here within a few seconds. Visits by bots, and by browsers with Do-Not-Track or Global Privacy Control on, are not counted.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="totals-title">
+        <h2 id="totals-title" className="sr-only">
+          Totals
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {cards.map((c) => (
+            <div key={c.label} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid={c.testId}>
+              <dt className="text-sm font-medium text-stone-700">{c.label}</dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{c.value}</dd>
+              {c.hint && <dd className="mt-0.5 text-xs text-stone-600">{c.hint}</dd>}
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="funnel-title" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="funnel">
+        <h2 id="funnel-title" className="text-lg font-semibold text-stone-900">
+          Funnel
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Visitors at each step, and the share of the step before who went on.{" "}
+          <span data-testid="funnel-overall">
+            Overall, <strong className="font-semibold text-stone-900">{percent(funnelRate)}</strong> of the visitors who viewed a product placed an order.
+          </span>
+        </p>
+        <ol className="mt-4 grid gap-3">
+          {funnel.map((s, i) => {
+            const width = funnel[0]!.visitors ? Math.max(2, Math.round((s.visitors / funnel[0]!.visitors) * 100)) : 0;
+            return (
+              <li key={s.step} className="grid gap-1.5 sm:grid-cols-[12rem_minmax(0,1fr)_7rem] sm:items-center sm:gap-4" data-testid={`funnel-${s.step}`}>
+                <span className="text-sm font-medium text-stone-900">
+                  {i + 1}. {STEP_LABELS[s.step]}
+                </span>
+                <span className="flex items-center gap-3">
+                  <span aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-stone-100">
+                    <span className="block h-full rounded-full bg-teal-700" style={{ width: `${Math.min(100, width)}%` }} />
+                  </span>
+                  <span className="w-16 text-right text-sm font-semibold tabular-nums text-stone-900" data-testid="funnel-visitors">
+                    {whole.format(s.visitors)}
+                    <span className="sr-only"> {s.visitors === 1 ? "visitor" : "visitors"}</span>
+                  </span>
+                </span>
+                <span className={`text-sm text-stone-700 sm:block sm:text-right ${s.rate === null ? "hidden" : ""}`} data-testid="funnel-rate">
+                  {s.rate === null ? <span aria-hidden="true">—</span> : `${percent(s.rate)} of step ${i}`}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Ranking
+          title="Top pages"
+          testId="top-pages"
+          heads={["Page", "Visitors", "Page views"]}
+          rows={report.topPages.map((p) => ({
+            key: p.path,
+            label: <span className="break-all font-mono text-xs text-stone-900">{p.path}</span>,
+            figures: [p.visitors, p.pageViews],
+          }))}
+        />
+        <Ranking
+          title="Top products"
+          testId="top-products"
+          heads={["Product", "Visitors", "Views", "Added to cart"]}
+          rows={report.topProducts.map((p) => ({
+            key: p.productId,
+            label: p.name ? (
+              <Link to={`/admin-dashboard/edit-product/${encodeURIComponent(p.productId)}`} className="font-medium text-stone-900 underline-offset-4 hover:underline">
+                {p.name}
+              </Link>
+            ) : (
+              <span className="text-stone-700">A product no longer sold</span>
+            ),
+            figures: [p.visitors, p.views, p.addedToCart],
+          }))}
+        />
+        <Ranking
+          title="Referrers"
+          testId="referrers"
+          heads={["Site", "Visitors"]}
+          empty="No visitor came from another site in this period."
+          rows={report.referrers.map((r) => ({ key: r.host, label: <span className="break-all text-stone-900">{r.host}</span>, figures: [r.visitors] }))}
+        />
+        <Ranking
+          title="Devices"
+          testId="devices"
+          heads={["Device", "Visitors", "Share"]}
+          rows={report.devices.map((d) => ({
+            key: d.device,
+            label: <span className="text-stone-900">{DEVICE_LABELS[d.device] ?? d.device}</span>,
+            figures: [d.visitors, percent(totals.visitors ? d.visitors / totals.visitors : null)],
+          }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A small table of a ranking: a label per row and its figures (right-aligned), with a sentence when empty. */
+function Ranking({ title, heads, rows, testId, empty = "Nothing in this period." }: { title: string; heads: string[]; rows: Array<{ key: string; label: React.ReactNode; figures: Array<number | string> }>; testId: string; empty?: string }) {
+  return (
+    <section aria-labelledby={`${testId}-title`} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid={testId}>
+      <h2 id={`${testId}-title`} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-700">{empty}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-stone-200 text-stone-700">
+                {heads.map((h, i) => (
+                  <th key={h} scope="col" className={`py-2 font-medium ${i === 0 ? "pr-3" : "pl-3 text-right whitespace-nowrap"}`}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row" className="py-2 pr-3 text-left font-normal">
+                    {r.label}
+                  </th>
+                  {r.figures.map((f, i) => (
+                    <td key={i} className="py-2 pl-3 text-right tabular-nums text-stone-900">
+                      {typeof f === "number" ? whole.format(f) : f}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
