@@ -25,7 +25,7 @@ test.describe("admin area guard", () => {
     await expect(page.getByRole("combobox", { name: "Search products" })).toHaveCount(0);
     await expectAccessible(page);
 
-    // Screens still to come say so; the audit log and the order list are screens of their own.
+    // The audit log and the order list are screens of their own.
     await sidebar.getByRole("link", { name: "Audit log" }).click();
     await expect(page).toHaveURL("/admin-dashboard/audit-log");
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
@@ -36,9 +36,11 @@ test.describe("admin area guard", () => {
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);
     await expect(sidebar.getByRole("link", { name: /^Pending/ })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
+    // No screen is still to come: the sales report, the last one, is a screen of its own (issue 12).
     await sidebar.getByRole("link", { name: "Sales report" }).click();
     await expect(page).toHaveURL("/admin-dashboard/sales-report");
-    await expect(page.getByTestId("coming-soon")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Sales report" })).toBeVisible();
+    await expect(page.getByTestId("coming-soon")).toHaveCount(0);
     await expect(sidebar.getByRole("link", { name: "Sales report" })).toHaveAttribute("aria-current", "page");
 
     // The storefront's account menu links administrators to the dashboard.

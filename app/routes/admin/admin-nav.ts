@@ -56,7 +56,7 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
   {
     title: "Reports",
     screens: [
-      { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period.", soon: true },
+      { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period." },
       { path: "analytics", label: "Site analytics", description: "Visitors, page views, top pages and products, and the funnel from product view to order." },
     ],
   },

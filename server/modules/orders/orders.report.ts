@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 import { parseInput } from "../../lib/validate";
 import { toMajor } from "../catalog/pricing";
 import { type SalesReportQuery, salesReportQuerySchema } from "./orders.report.schema";
-import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localMidnight, offsetStretches } from "./report-calendar";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "./report-calendar";
 
 /*
  * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads
@@ -147,6 +147,13 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
   }
 
   const report = {
+    /** Today's date in the shop's time zone, and the zone: where the report's presets (today, this month…) start from. */
+    async today(): Promise<{ date: LocalDate; timeZone: string }> {
+      const zone = (await deps.settings()).timeZone ?? "UTC";
+      const timeZone = isTimeZone(zone) ? zone : "UTC";
+      return { date: localDateOf(timeZone, Date.now()), timeZone };
+    },
+
     /**
      * The sales report of the local dates `from`–`to` (both included) in the shop's time zone (or
      * `timeZone`), grouped by day, ISO week or month, every bucket present; bad input is a 400.
