@@ -29,6 +29,7 @@ import pg from "pg";
 import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
 import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
 import { BULK_ORDERS, DESK_ORDERS, DESK_SEARCH, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
+import { salesReportPath } from "./bench/reports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -761,6 +762,8 @@ async function main() {
     throw new BenchError(`The bulk move failed: ${err.message}`);
   });
   log(`  bulk move of ${bulkMove.orders} orders to processing: ${num(bulkMove.seconds, 2)} s (${num(bulkMove.perOrderMs, 2)} ms an order; ${bulkMove.moved} moved, ${bulkMove.skipped} skipped)`);
+  // The sales report over the same orders: a year, by month.
+  results.push(await measure({ key: "salesReport", label: `GET sales report, a year by month (${DESK_ORDERS / 1000}k orders)`, url: `${base}${salesReportPath()}`, headers: { ...apiHeaders(), cookie: adminCookie }, pid: server.pid, database: pgDatabase }));
 
   // 6. Report
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
@@ -875,6 +878,7 @@ async function main() {
     `Order desk (${DESK_ORDERS.toLocaleString("en-US")} orders): list "${DESK_SEARCH}" in the pending tab ${num(by.orderList.requestsPerSecond)} req/s, ` +
       `p50 ${num(by.orderList.latencyMs.p50, 2)} ms, p95 ${num(by.orderList.latencyMs.p95, 2)} ms; bulk move of ${bulkMove.orders} orders ${num(bulkMove.seconds, 2)} s.`,
   );
+  log(`Sales report (a year of ${DESK_ORDERS.toLocaleString("en-US")} orders, by month): ${num(by.salesReport.requestsPerSecond)} req/s, p50 ${num(by.salesReport.latencyMs.p50, 2)} ms, p95 ${num(by.salesReport.latencyMs.p95, 2)} ms.`);
 
   step("Targets (DESIGN.md, Speed budget)");
   for (const t of targets) log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name.padEnd(44)} ${t.shown}`);
@@ -909,6 +913,7 @@ async function main() {
     shopping: { productIds: shoppingIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond },
     catalogueAdmin: { listPath: adminListPath(term), listP95Ms: by.adminList.latencyMs.p95, listRequestsPerSecond: by.adminList.requestsPerSecond, saves, csvImport },
     orderDesk: { orders: DESK_ORDERS, seeded: deskSeed, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove },
+    salesReport: { orders: DESK_ORDERS, path: salesReportPath(), p50Ms: by.salesReport.latencyMs.p50, p95Ms: by.salesReport.latencyMs.p95, requestsPerSecond: by.salesReport.requestsPerSecond },
     targets,
   };
   const jsonPath = path.resolve(opts.json ?? path.join(os.tmpdir(), `shop-bench-results-${report.date.replace(/[:.]/g, "-")}.json`));
