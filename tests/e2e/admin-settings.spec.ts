@@ -63,6 +63,9 @@ test.describe("site settings", () => {
     await page.getByTestId("image-picker-logo").locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await expect(page.getByTestId("image-picker-logo").getByTestId("picked-image")).toBeVisible();
     await expect(page.getByTestId("image-picker-logo").locator('input[type="hidden"]')).toHaveValue(/^\/uploads\/logos\/.+\.webp$/);
+    const icon = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#b45309" } }).png().toBuffer();
+    await page.getByTestId("image-picker-favicon").locator('input[type="file"]').setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: icon });
+    await expect(page.getByTestId("image-picker-favicon").locator('input[type="hidden"]')).toHaveValue(/^\/uploads\/favicons\/.+\.webp$/);
 
     // The standard zone (the second) costs 7.25 from now on.
     const zones = page.getByTestId("zone-row");
@@ -84,6 +87,10 @@ test.describe("site settings", () => {
     await expect(header.getByTestId("site-logo")).toHaveAttribute("src", /^\/uploads\/logos\/.+\.webp$/);
     await expect(header.getByRole("link", { name: `${name}, home` })).toBeVisible();
     await expect(header.getByTestId("announcement-bar")).toHaveText("Autumn sale: knitwear 20% off");
+    // The browser tab's icon: the favicon's 32-pixel size, which the server has.
+    const favicon = await page.locator('head link[rel="icon"]').getAttribute("href");
+    expect(favicon).toMatch(/^\/uploads\/favicons\/.+-32\.webp$/);
+    expect((await page.request.get(favicon!)).headers()["content-type"]).toBe("image/webp");
     await expect(page.locator('script[src="https://client.crisp.chat/l.js"]')).toHaveCount(1);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __crispLoaded?: string }).__crispLoaded)).toBe(CRISP_ID);
     const policy = home!.headers()["content-security-policy"];
@@ -151,4 +158,24 @@ test.describe("site settings", () => {
       await expect(page.getByRole("alertdialog", { name: "Leave without saving?" }).or(page.getByRole("dialog", { name: "Leave without saving?" }))).toBeVisible();
     });
   }
+
+  test("the form works without JavaScript: a change and a new zone from the empty row are saved, and the page says so", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto(PAGE);
+    const form = page.getByTestId("settings-form");
+    await form.getByRole("textbox", { name: "Announcement bar" }).fill("Closed on Monday for stocktaking");
+    const blank = page.getByTestId("zone-row").last();
+    await expect(blank).toContainText("A new zone (optional)");
+    await blank.getByRole("textbox", { name: "Name" }).fill("Pick-up at the shop");
+    await blank.getByRole("textbox", { name: /^Rate/ }).fill("0");
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await expect(page).toHaveURL(PAGE);
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+    const saved = (await (await page.request.get("/api/settings")).json()) as Settings & { announcement: string };
+    expect(saved.announcement).toBe("Closed on Monday for stocktaking");
+    expect(saved.shippingZones.map((z) => [z.id, z.name, z.rate]).at(-1)).toEqual(["pick-up-at-the-shop", "Pick-up at the shop", 0]);
+    await context.close();
+  });
 });
