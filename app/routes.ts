@@ -1,8 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** Admin screens named in the spec (section 2) that the admin feature will fill; until then each says so. */
-const ADMIN_SCREENS: string[] = [];
-
 export default [
   layout("routes/storefront-layout.tsx", [
     index("routes/home.tsx"),
@@ -55,7 +52,6 @@ export default [
     route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("sales-report", "routes/admin/sales-report.tsx"),
-    ...ADMIN_SCREENS.map((path) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/${path}` })),
     // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
     route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
   ]),

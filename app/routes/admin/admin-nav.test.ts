@@ -36,14 +36,6 @@ describe("the admin navigation", () => {
     }
   });
 
-  it("says 'coming soon' exactly for the screens that are still the placeholder", () => {
-    const routed = adminRoutes();
-    for (const s of ADMIN_NAV.flatMap((g) => g.screens)) {
-      const placeholder = routed.get(s.path) === "routes/admin/coming-soon.tsx";
-      expect(Boolean(s.soon), `${s.path}: ${placeholder ? "still a placeholder: mark it soon" : "has its real screen: drop soon"} in app/routes/admin/admin-nav.ts`).toBe(placeholder);
-    }
-  });
-
   it("shows a staff member only the areas and screens their permissions open", () => {
     const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${g.title}: ${g.screens.map((s) => s.path).join(", ")}`);
     expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns"]);

@@ -17,11 +17,6 @@ export interface AdminScreen {
   path: string;
   label: string;
   description: string;
-  /**
-   * Still the "coming soon" placeholder in app/routes.ts (the dashboard says so). admin-nav.test.ts
-   * checks this against the routes, so a screen that gets its real route must drop the flag.
-   */
-  soon?: boolean;
   /** The sidebar figure shown beside it, and how it reads ("3 pending"). */
   badge?: { count: keyof AdminCounts; noun: string };
 }
