@@ -18,14 +18,14 @@ const LOCALES = ["en-US", "en-GB", "en-CA", "en-AU", "en-IE", "en-IN", "de-DE", 
 /** The settings with the environment's facts (card payments set up), and the lists the form suggests from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
-  const { settings, facts } = await context.services.settingsAdmin.read();
+  const { settings, facts, version } = await context.services.settingsAdmin.read();
   const choices: SettingsChoices = {
     countries: countryOptions(settings.country),
     currencies: Intl.supportedValuesOf("currency"),
     timeZones: Intl.supportedValuesOf("timeZone"),
     locales: LOCALES,
   };
-  return { settings, facts, choices };
+  return { settings, facts, version, choices };
 }
 
 /** Saves the whole form through the settings service (audited), then back to the page with a toast; a refusal shows beside its fields. */
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The site settings screen: every section on one page, with links to each on top. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, facts, choices } = loaderData;
+  const { settings, facts, version, choices } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Site settings" description="Everything about the shop you set without code. Saving applies it to the shop at once." />
@@ -63,7 +63,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <SettingsForm settings={settings} facts={facts} choices={choices} />
+      <SettingsForm settings={settings} facts={facts} version={version} choices={choices} />
     </div>
   );
 }

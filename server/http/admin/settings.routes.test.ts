@@ -38,7 +38,7 @@ afterAll(async () => {
   }
 });
 
-type Answer = { data: SiteSettings; facts: { cardPayments: boolean; cardWebhook: boolean } };
+type Answer = { data: SiteSettings; facts: { cardPayments: boolean; cardWebhook: boolean }; version: string };
 type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const current = async (b: TestBrowser = admin) => ((await (await b.get("/api/admin/settings")).json()) as Answer).data;
@@ -75,9 +75,9 @@ describe("GET and PUT /api/admin/settings", () => {
     expect(await auditCount()).toBe(auditsBefore + 1);
     const { entries } = await shop.services.audit.list({ entity: "settings", entityId: "site" });
     expect(entries[0]).toMatchObject({ action: "settings.update", actor: { email: "owner@example.com" }, requestId: res.headers.get("x-request-id") });
-    expect(entries[0]!.changes.siteName).toEqual({ before: before.siteName, after: "Harbour Goods" });
+    expect(entries[0]!.changes?.siteName).toEqual({ before: before.siteName, after: "Harbour Goods" });
     // Only what changed is recorded.
-    expect(entries[0]!.changes.couriers).toBeUndefined();
+    expect(entries[0]!.changes?.couriers).toBeUndefined();
 
     // Saving the same settings again changes nothing and records nothing.
     expect((await put(saved)).status).toBe(200);
@@ -151,6 +151,20 @@ describe("GET and PUT /api/admin/settings", () => {
 
     expect(await current()).toEqual(before);
     expect(await auditCount()).toBe(auditsBefore);
+  });
+
+  it("refuses a save over settings someone else saved since they were read (409), and stores nothing", async () => {
+    const read = (await (await admin.get("/api/admin/settings")).json()) as Answer;
+    expect(read.version).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const first = await put({ ...read.data, tagline: "First operator", version: read.version });
+    expect(first.status).toBe(200);
+    const second = await put({ ...read.data, tagline: "Second operator", version: read.version });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as Failure).error.message).toMatch(/Someone else saved the settings/);
+    expect((await current()).tagline).toBe("First operator");
+    const fresh = (await first.json()) as Answer;
+    expect((await put({ ...fresh.data, tagline: read.data.tagline, version: fresh.version })).status).toBe(200);
+    expect((await put({ ...fresh.data, version: 42 })).status).toBe(400);
   });
 
   it("keeps cash on delivery on while card payments are not set up, and lets it go off once they are", async () => {

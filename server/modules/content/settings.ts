@@ -1,11 +1,11 @@
 import type { Db } from "../../db/database";
-import { nowIso } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
 import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
-import { type SiteSettings, siteSettingsSchema } from "./content.schema";
+import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "./content.schema";
 
 /** What the settings screen shows beside the settings and cannot change: facts of the environment, never its secrets. */
 export interface SettingsFacts {
@@ -18,15 +18,19 @@ export interface SettingsFacts {
 export interface AdminSettings {
   settings: SiteSettings;
   facts: SettingsFacts;
+  /** When the settings were last saved ("" before the first save): sent back with a change, it tells a stale form (409). */
+  version: string;
 }
 
 export interface SettingsAdminDeps {
   epoch: Epoch;
   images: Pick<ImageService, "hasImage">;
   facts: SettingsFacts;
-  /** The settings as the shop reads them now (content service, cached). */
+  /** The settings as the shop reads them now (content service, cached: the epoch drops it after a save). */
   current: () => Promise<SiteSettings>;
 }
+
+const STALE = "Someone else saved the settings since you opened them: reload the page to see their changes, then make yours again.";
 
 const PICTURES = [
   ["logo", "logo"],
@@ -42,6 +46,25 @@ const PICTURES = [
 export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
   const k = db.kysely;
 
+  async function versionOf(): Promise<string> {
+    const row = await k.selectFrom("settings").select("updated_at").where("key", "=", "site").executeTakeFirst();
+    return toIso(row?.updated_at) ?? "";
+  }
+
+  /** The settings as stored (defaults filled in) with the read-only facts of the environment (card payments set up or not) and their version. */
+  async function read(): Promise<AdminSettings> {
+    const [settings, version] = await Promise.all([deps.current(), versionOf()]);
+    return { settings, facts: deps.facts, version };
+  }
+
+  /** The `version` a client sent with its change, if any (a string; anything else is a 400). */
+  function sentVersion(body: unknown): string | undefined {
+    if (!body || typeof body !== "object" || !("version" in body)) return undefined;
+    const version = (body as { version: unknown }).version;
+    if (typeof version !== "string") throw new AppError("invalid_input", "Please check the highlighted fields.", { version: "The version is the text GET /api/admin/settings gave" });
+    return version;
+  }
+
   /** The rules across fields and beyond the schema: uploads that exist, and a way to pay. */
   function requireConsistent(settings: SiteSettings): void {
     const fields: Record<string, string> = {};
@@ -56,35 +79,39 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
   }
 
   return {
-    /** The settings as stored (defaults filled in) with the read-only facts of the environment (card payments set up or not). */
-    async read(): Promise<AdminSettings> {
-      return { settings: await deps.current(), facts: deps.facts };
-    },
+    /** The settings as stored (defaults filled in), the read-only facts of the environment (card payments set up or not) and their version. */
+    read,
 
     /**
      * Replaces the settings with `body`, validated whole: a bad field is a 400 naming it and
-     * nothing is stored. The write and its audit entry (the fields that changed, before and after)
-     * commit together; the caches then drop the old settings.
+     * nothing is stored. With the `version` the settings were read at, a save made meanwhile by
+     * someone else is a 409 instead of being overwritten. The write and its audit entry (the fields
+     * that changed, before and after) commit together; the caches then drop the old settings.
      */
     async update(actor: AuditActor, body: unknown): Promise<AdminSettings> {
+      const version = sentVersion(body);
       const settings = parseInput(siteSettingsSchema, body);
       requireConsistent(settings);
-      const before = await deps.current();
-      const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
-      if (Object.keys(changes).length) {
-        const value = JSON.stringify(settings);
+      const value = JSON.stringify(settings);
+      const changed = await k.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("settings").select(["value", "updated_at"]).where("key", "=", "site").executeTakeFirst();
+        if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
+        const before = readStoredSettings(row ? JSON.parse(row.value) : {});
+        const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
+        if (!Object.keys(changes).length) return false;
         const updated_at = nowIso();
-        await k.transaction().execute(async (trx) => {
-          await trx
-            .insertInto("settings")
-            .values({ key: "site", value, updated_at })
-            .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
-            .execute();
-          await appendAudit(trx, actor, { action: "settings.update", entityType: "settings", entityId: "site", changes });
-        });
-        deps.epoch.bump();
-      }
-      return { settings: await deps.current(), facts: deps.facts };
+        if (row) {
+          // Only over the row read: of two saves at once, the second is refused rather than lost.
+          const result = await trx.updateTable("settings").set({ value, updated_at }).where("key", "=", "site").where("updated_at", "=", row.updated_at).executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) throw new AppError("conflict", STALE);
+        } else {
+          await trx.insertInto("settings").values({ key: "site", value, updated_at }).execute();
+        }
+        await appendAudit(trx, actor, { action: "settings.update", entityType: "settings", entityId: "site", changes });
+        return true;
+      });
+      if (changed) deps.epoch.bump();
+      return read();
     },
   };
 }

@@ -121,6 +121,8 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
     announcement: text(form, "announcement"),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
+    // The settings' version when the form was opened: a save by someone else meanwhile is refused.
+    ...(form.has("version") ? { version: text(form, "version") } : {}),
   };
 
   return {

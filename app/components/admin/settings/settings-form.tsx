@@ -209,10 +209,11 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
  * works before JavaScript loads). The server's refusal shows beside each field and in a summary at
  * the top; leaving with unsaved changes asks first.
  */
-export function SettingsForm({ settings, facts, choices }: { settings: SiteSettings; facts: SettingsFacts; choices: SettingsChoices }) {
+export function SettingsForm({ settings, facts, version, choices }: { settings: SiteSettings; facts: SettingsFacts; version: string; choices: SettingsChoices }) {
   return (
     <AdminForm method="post" idPrefix="settings" warnUnsaved className="max-w-3xl" data-testid="settings-form">
       <FormErrorSummary title="The settings could not be saved" />
+      <input type="hidden" name="version" value={version} />
       <div className="space-y-6">
         <Section id="store" description="How the shop introduces itself: the name is in every page's title.">
           <FormText name="siteName" label="Shop name" required maxLength={80} defaultValue={settings.siteName} />
