@@ -28,6 +28,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/shopping.mjs";
 import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
+import { ANALYTICS_BATCH, analyticsLoad, countAnalyticsEvents } from "./bench/analytics.mjs";
 import { BULK_ORDERS, DESK_ORDERS, DESK_SEARCH, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
 import { salesReportPath } from "./bench/reports.mjs";
 
@@ -36,7 +37,7 @@ const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const KB = 1000; // as Vite reports sizes
-const TARGETS = { apiRatio: 0.5, searchP95Ms: 15, homeJsGzipKb: 130, csvImportSeconds: 10 };
+const TARGETS = { apiRatio: 0.5, searchP95Ms: 15, homeJsGzipKb: 130, csvImportSeconds: 10, analyticsEventsPerSecond: 5000 };
 /** Product saves (PATCH) timed one after another for the catalogue admin's row. */
 const PRODUCT_SAVES = 200;
 
@@ -697,6 +698,8 @@ async function main() {
     { key: "checkout", label: "add to cart + POST /api/orders", url: base, headers: {}, pid: server.pid, database: pgDatabase, autocannon: loads.checkout, write: true },
   ];
   endpoints.push(...shopping);
+  // The storefront's analytics batches (sendBeacon), ANALYTICS_BATCH events each, from many visitors.
+  endpoints.push({ key: "analytics", label: `POST /api/analytics/events (${ANALYTICS_BATCH} events)`, url: base, headers: {}, pid: server.pid, database: pgDatabase, autocannon: analyticsLoad(shoppingIds, base), write: true });
   // The admin's product list: the shop's search term over active products with stock, 50 a page (never cached).
   const adminCookie = await signInAdmin(base, benchAdmin.email, benchAdmin.password).catch((err) => {
     throw new BenchError(`Could not sign in as the bench administrator: ${err.message}`);
@@ -711,10 +714,19 @@ async function main() {
     noProbe: true,
   });
   let ordersStored = null;
+  let analyticsStored = null;
   const results = [];
   for (const e of endpoints) {
     const ordersBefore = e.key === "checkout" ? await countOrders(databaseUrl) : 0;
+    const eventsBefore = e.key === "analytics" ? await countAnalyticsEvents(databaseUrl) : 0;
     const r = await measure(e);
+    if (e.key === "analytics") {
+      // Accepted events are written about once a second: counted once the last write is in.
+      await sleep(2500);
+      analyticsStored = (await countAnalyticsEvents(databaseUrl)) - eventsBefore;
+      r.eventsPerSecond = Math.round((r.requests * ANALYTICS_BATCH) / r.seconds);
+      r.eventsStored = analyticsStored;
+    }
     if (e.key === "checkout") {
       ordersStored = (await countOrders(databaseUrl)) - ordersBefore;
       r.ordersPerSecond = Math.round((r.requests / 2 / r.seconds) * 10) / 10;
@@ -860,12 +872,23 @@ async function main() {
       shown: `${num(csvImport.importSeconds, 2)} s`,
       pass: csvImport.importSeconds < TARGETS.csvImportSeconds,
     },
+    {
+      name: `analytics ingest ≥ ${TARGETS.analyticsEventsPerSecond.toLocaleString("en-US")} events/s`,
+      value: by.analytics.eventsPerSecond,
+      shown: `${by.analytics.eventsPerSecond.toLocaleString("en-US")} events/s`,
+      pass: by.analytics.eventsPerSecond >= TARGETS.analyticsEventsPerSecond && analyticsStored >= by.analytics.requests * ANALYTICS_BATCH,
+    },
   ];
   log(
     `\nShopping (${shoppingIds.length} products, new shopper per cycle): add to cart ${num(by.addToCart.requestsPerSecond)} req/s ` +
       `(p95 ${num(by.addToCart.latencyMs.p95, 2)} ms); place order ${num(by.checkout.ordersPerSecond)} orders/s ` +
       `(each after its add to cart; p95 of both ${num(by.checkout.latencyMs.p95, 2)} ms); ` +
       `${ordersStored?.toLocaleString("en-US") ?? "?"} orders stored during warm-up and measurement.`,
+  );
+  log(
+    `Site analytics: ${by.analytics.eventsPerSecond.toLocaleString("en-US")} events/s accepted (${num(by.analytics.requestsPerSecond)} batches of ${ANALYTICS_BATCH}/s, ` +
+      `p95 ${num(by.analytics.latencyMs.p95, 2)} ms); ${analyticsStored?.toLocaleString("en-US") ?? "?"} events in the database after warm-up and measurement ` +
+      `(${(by.analytics.requests * ANALYTICS_BATCH).toLocaleString("en-US")} accepted while measured).`,
   );
   log(
     `Catalogue admin (as an administrator): product list "${term}" + filters ${num(by.adminList.requestsPerSecond)} req/s, ` +
@@ -911,6 +934,7 @@ async function main() {
     ratioApiProductsToBareByCpuPerRequest: cpuRatio,
     javascript: js,
     shopping: { productIds: shoppingIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond },
+    analytics: { batch: ANALYTICS_BATCH, eventsPerSecond: by.analytics.eventsPerSecond, eventsStored: analyticsStored },
     catalogueAdmin: { listPath: adminListPath(term), listP95Ms: by.adminList.latencyMs.p95, listRequestsPerSecond: by.adminList.requestsPerSecond, saves, csvImport },
     orderDesk: { orders: DESK_ORDERS, seeded: deskSeed, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove },
     salesReport: { orders: DESK_ORDERS, path: salesReportPath(), p50Ms: by.salesReport.latencyMs.p50, p95Ms: by.salesReport.latencyMs.p95, requestsPerSecond: by.salesReport.requestsPerSecond },

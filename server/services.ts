@@ -175,7 +175,6 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
     /** The first-party site analytics: the storefront's batches of events, the daily roll-up, the analytics screen's report and `summary` (visitors, orders, conversion rate) for the dashboard. */
     analytics: createAnalyticsService(db, {
-      rateLimits,
       rule: env.ANALYTICS_LIMIT_PER_IP,
       settings,
       products: (ids) => catalog.listByIds(ids),

@@ -236,7 +236,6 @@ describe("the roll-up", () => {
     const old = addDays(today, -10);
     // Events ten days ago, through a service whose clock says so (same database, same settings).
     const past = createAnalyticsService(shop.db, {
-      rateLimits: shop.services.rateLimits,
       rule: { max: 1000, window: 60 },
       settings: () => content.getSettings(),
       products: (ids) => shop.services.catalog.listByIds(ids),
