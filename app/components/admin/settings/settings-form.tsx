@@ -83,8 +83,9 @@ function RemoveRow({ group, index, label, onRemove }: { group: string; index: nu
       type="button"
       className={buttonClass("ghost", "sm")}
       onClick={(e) => {
-        // The form hears the removal as a change (the unsaved-changes warning).
-        e.currentTarget.form?.dispatchEvent(new Event("change", { bubbles: true }));
+        // The form hears the removal as a change (the unsaved-changes warning): React reports a
+        // dispatched change event for a select (the shop's country is always there).
+        e.currentTarget.form?.querySelector("select")?.dispatchEvent(new Event("change", { bubbles: true }));
         onRemove();
       }}
     >
