@@ -64,7 +64,7 @@ function start(): boolean {
 }
 
 /** Counts a page view of the current address (its path only: a query may hold an order's token); the visit's first one carries the referrer. */
-export function trackPageview(): void {
+export default function trackPageview(): void {
   if (!start()) return;
   push({ type: "pageview", path: path(), referrer: entry && document.referrer ? document.referrer : undefined });
   entry = false;

@@ -7,7 +7,7 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
-import { freeShippingCondition } from "../../server/modules/cart/shipping";
+import { freeShippingCondition } from "../../server/modules/cart/shipping-words";
 
 const PER_ROW = 4;
 

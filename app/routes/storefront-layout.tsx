@@ -61,7 +61,7 @@ export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
   // A page view per address shown; the site analytics' code loads after the page (docs/decisions/0029).
   const { pathname } = useLocation();
   useEffect(() => {
-    void import("~/lib/analytics-beacon").then((m) => m.trackPageview());
+    void import("~/lib/analytics-beacon").then((m) => m.default());
   }, [pathname]);
   return (
     <StorefrontShell counts={{ cart: cart?.totals.itemCount ?? 0, wishlist: wishlist.length }}>

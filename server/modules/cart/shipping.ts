@@ -1,4 +1,5 @@
 import { toMinor } from "../catalog/pricing";
+import { freeShippingCondition } from "./shipping-words";
 
 // The one shipping rule of the shop, pure so that the product page, the cart panel and page, the
 // checkout (server and browser) and the order all compute and word shipping the same way. Which
@@ -85,10 +86,7 @@ export function productShippingEstimate(product: { finalPrice: number; shippingC
 /** Formats an amount as money, in the unit of the amounts it is given (minor, or major in the JSON views). */
 export type Money = (amount: number) => string;
 
-/** When shipping is free, in the words every page uses: "on orders of $75.00 or more" (the threshold counts, as the checkout does). */
-export function freeShippingCondition(formattedThreshold: string): string {
-  return `on orders of ${formattedThreshold} or more`;
-}
+export { freeShippingCondition };
 
 /** The shipping amount as a summary line shows it: "Free", "$4.99", or "from $4.99" while the address decides. */
 export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to">, money: Money): string {
