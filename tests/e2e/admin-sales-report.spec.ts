@@ -62,6 +62,10 @@ for (const [device, viewport] of [
     await expect(page.getByTestId("series-row")).toHaveCount(1);
     // The chart draws after hydration in the box the server sized.
     await expect(page.getByTestId("sales-chart-plot").locator("svg.recharts-surface").first()).toBeVisible();
+    // The chart is reachable by keyboard: focused, the arrow keys show a bucket's figure.
+    await page.getByTestId("sales-chart-plot").locator("[tabindex='0']").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("sales-chart-plot").locator(".recharts-tooltip-wrapper")).toContainText("Net sales");
     await expectAccessible(page);
 
     // Last 7 days by day: seven rows; by week: the address keeps the period.
