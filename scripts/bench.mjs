@@ -30,7 +30,7 @@ import { countOrders, prepareShoppingProducts, shoppingLoads } from "./bench/sho
 import { IMPORT_ROWS, adminListPath, measureCsvImport, measureProductSaves, signInAdmin } from "./bench/catalogue-admin.mjs";
 import { ANALYTICS_BATCH, analyticsLoad, countAnalyticsEvents } from "./bench/analytics.mjs";
 import { BULK_ORDERS, DESK_ORDERS, DESK_SEARCH, measureBulkMove, orderListPath, seedOrders } from "./bench/order-desk.mjs";
-import { salesReportPath } from "./bench/reports.mjs";
+import { DASHBOARD_PATH, salesReportPath } from "./bench/reports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -778,6 +778,8 @@ async function main() {
   // people's read, and each takes a few hundred ms of the one core SQLite answers on, so ten would
   // measure the queue (nine reports waiting) instead of the report.
   results.push(await measure({ key: "salesReport", label: `GET sales report, a year by month (${DESK_ORDERS / 1000}k orders, 2 conn.)`, url: `${base}${salesReportPath()}`, headers: { ...apiHeaders(), cookie: adminCookie }, pid: server.pid, database: pgDatabase, autocannon: { connections: 2 } }));
+  // The dashboard over the same orders, as the owner opens it: 30 days against the 30 before. Two connections, as the report.
+  results.push(await measure({ key: "dashboard", label: `GET dashboard, 30 days (${DESK_ORDERS / 1000}k orders, 2 conn.)`, url: `${base}${DASHBOARD_PATH}`, headers: { ...apiHeaders(), cookie: adminCookie }, pid: server.pid, database: pgDatabase, autocannon: { connections: 2 } }));
 
   // 6. Report
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
@@ -904,6 +906,7 @@ async function main() {
       `p50 ${num(by.orderList.latencyMs.p50, 2)} ms, p95 ${num(by.orderList.latencyMs.p95, 2)} ms; bulk move of ${bulkMove.orders} orders ${num(bulkMove.seconds, 2)} s.`,
   );
   log(`Sales report (a year of ${DESK_ORDERS.toLocaleString("en-US")} orders, by month): ${num(by.salesReport.requestsPerSecond)} req/s, p50 ${num(by.salesReport.latencyMs.p50, 2)} ms, p95 ${num(by.salesReport.latencyMs.p95, 2)} ms.`);
+  log(`Dashboard (30 days against the 30 before, ${DESK_ORDERS.toLocaleString("en-US")} orders): ${num(by.dashboard.requestsPerSecond)} req/s, p50 ${num(by.dashboard.latencyMs.p50, 2)} ms, p95 ${num(by.dashboard.latencyMs.p95, 2)} ms.`);
 
   step("Targets (DESIGN.md, Speed budget)");
   for (const t of targets) log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name.padEnd(44)} ${t.shown}`);
@@ -940,6 +943,7 @@ async function main() {
     catalogueAdmin: { listPath: adminListPath(term), listP95Ms: by.adminList.latencyMs.p95, listRequestsPerSecond: by.adminList.requestsPerSecond, saves, csvImport },
     orderDesk: { orders: DESK_ORDERS, seeded: deskSeed, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove },
     salesReport: { orders: DESK_ORDERS, path: salesReportPath(), p50Ms: by.salesReport.latencyMs.p50, p95Ms: by.salesReport.latencyMs.p95, requestsPerSecond: by.salesReport.requestsPerSecond },
+    dashboard: { orders: DESK_ORDERS, path: DASHBOARD_PATH, p50Ms: by.dashboard.latencyMs.p50, p95Ms: by.dashboard.latencyMs.p95, requestsPerSecond: by.dashboard.requestsPerSecond },
     targets,
   };
   const jsonPath = path.resolve(opts.json ?? path.join(os.tmpdir(), `shop-bench-results-${report.date.replace(/[:.]/g, "-")}.json`));

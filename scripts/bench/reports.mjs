@@ -7,3 +7,6 @@ export function salesReportPath(now = new Date()) {
   const day = (ms) => new Date(ms).toISOString().slice(0, 10);
   return `/api/admin/reports/sales?from=${day(now.getTime() - 364 * 86_400_000)}&to=${day(now.getTime())}&groupBy=month`;
 }
+
+/** The dashboard's address: 30 days against the 30 before (two month-long reports, the needs-action counts, the latest orders). */
+export const DASHBOARD_PATH = "/api/admin/dashboard?period=30d";
