@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { siteSettingsSchema } from "../../server/modules/content/content.schema";
 import { loadShopData } from "./shop-data.server";
 
 function services(overrides: { getSettings?: () => Promise<unknown>; getPixel?: () => Promise<unknown> } = {}) {
   return {
     content: {
-      getSettings: overrides.getSettings ?? (async () => ({ siteName: "Acme" })),
+      getSettings: overrides.getSettings ?? (async () => siteSettingsSchema.parse({ siteName: "Acme" })),
       getPixel: overrides.getPixel ?? (async () => ({ pixelId: "1", status: "active" })),
     },
     catalog: { listCategories: async () => [] },
