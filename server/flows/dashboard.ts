@@ -6,7 +6,7 @@ import type { CatalogAdmin } from "../modules/catalog/catalog.admin";
 import type { SiteSettings } from "../modules/content/content.schema";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { SalesFigures, SalesReportService } from "../modules/orders/orders.report";
-import { addDays, localDateOf, localMidnight } from "../modules/orders/report-calendar";
+import { addDays, localDateOf, localMidnight } from "../lib/calendar";
 import type { UsersService } from "../modules/users/users.service";
 
 export const DASHBOARD_PERIODS = ["today", "7d", "30d"] as const;

@@ -3,7 +3,8 @@ import { type TestBrowser, createAccount, signedIn, uniqueIp } from "../../tests
 import { insertCatalog } from "../../tests/support/catalog-fixture";
 import { type TestShop, createTestShop } from "../../tests/support/test-shop";
 import { createLogger } from "../logger";
-import { addDays, createAnalyticsService } from "../modules/analytics/analytics.service";
+import { addDays } from "../lib/calendar";
+import { createAnalyticsService } from "../modules/analytics/analytics.service";
 
 // The site analytics end to end on both databases: the storefront's batches through
 // POST /api/analytics/events (what is stored, what is refused, what is quietly dropped), the

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
-import { addDays } from "../../../server/modules/analytics/analytics-days";
+import { addDays } from "../../../server/lib/calendar";
 import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
 import type { Route } from "./+types/analytics";
 

@@ -8,7 +8,7 @@ import { waitText } from "../../lib/rate-limit";
 import { parseInput } from "../../lib/validate";
 import type { Logger } from "../../logger";
 import { toMajor, toMinor } from "../catalog/pricing";
-import { addDays, localDay } from "./analytics-days";
+import { addDays, localDateOf } from "../../lib/calendar";
 import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, analyticsPeriodSchema } from "./analytics.schema";
 
 /** What the ingest knows of the browser that sent a batch (from the request, never from the body). */
@@ -262,7 +262,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       if (waiting.length >= MAX_WAITING) return { stored: 0 };
       const at = now();
       const { timeZone } = await deps.settings();
-      const day = localDay(at, timeZone);
+      const day = localDateOf(timeZone, at.getTime());
       const salt = await saltOf(day);
       const visitor = createHash("sha256").update(`${salt}|${client.ip}|${client.userAgent}`).digest("base64url").slice(0, 22);
       const device = deviceOf(client.userAgent!);
@@ -295,7 +295,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
     async rollUp(at: Date = now()): Promise<{ days: number; events: number }> {
       await flush();
       const { timeZone, analyticsRetentionDays } = await deps.settings();
-      const today = localDay(at, timeZone);
+      const today = localDateOf(timeZone, at.getTime());
       const cutoff = addDays(today, -analyticsRetentionDays);
       const result = await k.transaction().execute(async (trx) => {
         const old = await trx
@@ -322,7 +322,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
 
     /** The shop's today (YYYY-MM-DD in its time zone), where the screen's period presets end. */
     async today(): Promise<string> {
-      return localDay(now(), (await deps.settings()).timeZone);
+      return localDateOf((await deps.settings()).timeZone, now().getTime());
     },
 
     /**
@@ -400,8 +400,6 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
     },
   };
 }
-
-export { addDays, localDay };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 export type AnalyticsReport = Awaited<ReturnType<AnalyticsService["report"]>>;

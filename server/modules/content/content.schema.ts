@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../../lib/calendar";
 import { COUNTRIES, regionCode, regionsOf } from "../../lib/geo";
 import { isStoredImageUrl } from "../images/image-sizes";
 import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
@@ -50,16 +51,6 @@ let currencies: Set<string> | undefined;
 export function isLocale(tag: string): boolean {
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the runtime knows an IANA time zone name. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
   } catch {
     return false;
   }

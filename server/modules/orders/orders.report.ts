@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 import { parseInput } from "../../lib/validate";
 import { toMajor } from "../catalog/pricing";
 import { type SalesReportQuery, salesReportQuerySchema } from "./orders.report.schema";
-import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "./report-calendar";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "../../lib/calendar";
 
 /*
  * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads

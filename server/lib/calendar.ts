@@ -1,5 +1,7 @@
-// Pure calendar arithmetic for the sales report: local days in an IANA time zone, their UTC
-// instants, and the buckets (day, ISO week from Monday, month) they fold into.
+// Pure calendar arithmetic in the shop's time zone, the one place for it (the sales report, the
+// dashboard, the site analytics, the settings' time-zone check and the admin's period presets):
+// local days in an IANA time zone, their UTC instants, and the buckets (day, ISO week from
+// Monday, month) they fold into.
 
 /** A local calendar date, "YYYY-MM-DD". */
 export type LocalDate = string;
