@@ -1,46 +1,35 @@
-import { Form, Link, useNavigation } from "react-router";
-import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
+import { Link } from "react-router";
+import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
-import { addDays } from "../../../server/lib/calendar";
+import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
+import { periodFrom } from "~/components/admin/reports/report-period";
 import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site analytics" }];
 
-const PRESETS = [
-  { value: "today", label: "Today", days: 1 },
-  { value: "7d", label: "Last 7 days", days: 7 },
-  { value: "30d", label: "Last 30 days", days: 30 },
-] as const;
-type Preset = (typeof PRESETS)[number]["value"] | "custom";
-
 /**
- * The period in the address (`period` today, 7d (default), 30d, or custom with `from` and `to`,
- * days in the shop's time zone) and its report; a custom period that is no period shows its error
+ * The period in the address (the report screens' presets, a chosen year or a custom period, days
+ * in the shop's time zone; the last 7 days by default) and its report; a custom period that is no period shows its error
  * above an empty report.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
   const { analytics } = context.services;
-  const url = new URL(request.url);
   const today = await analytics.today();
-  const asked = url.searchParams.get("period");
-  const preset: Preset = asked === "custom" || PRESETS.some((p) => p.value === asked) ? (asked as Preset) : "7d";
-  const fixed = PRESETS.find((p) => p.value === preset);
-  const period = fixed ? { from: addDays(today, 1 - fixed.days), to: today } : { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+  const period = periodFrom(new URL(request.url).searchParams, today, "7d");
   try {
-    return { preset, today, period, report: await analytics.report(period), error: null };
+    return { today, period, report: await analytics.report({ from: period.from, to: period.to }), error: null };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
     const message = Object.values(err.fields ?? {})[0] ?? err.message;
-    return { preset, today, period, report: null, error: message };
+    return { today, period, report: null, error: message };
   }
 }
 
 const whole = new Intl.NumberFormat("en");
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)}%`);
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const STEP_LABELS: Record<AnalyticsReport["funnel"][number]["step"], string> = {
   product_view: "Viewed a product",
@@ -52,72 +41,18 @@ const DEVICE_LABELS: Record<string, string> = { desktop: "Desktop", mobile: "Pho
 
 /** The site analytics: a period, its totals, the funnel from product view to order, and the top pages, products, referrers and devices. */
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { preset, period, report, error, today } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin-dashboard/analytics";
+  const { period, report, error, today } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Site analytics"
         description="Visits to the storefront and what visitors did, counted by the shop itself: no third party, no tracking cookie, and nothing from bots or browsers that ask not to be tracked. A visitor is one browser on one day."
       />
-      <PeriodPicker preset={preset} period={period} today={today} />
-      {error && (
-        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="period-error">
-          {error}
-        </p>
-      )}
-      <div aria-busy={loading} className={`transition-opacity ${loading ? "opacity-60" : ""}`} data-testid="analytics-report">
-        {loading && (
-          <p role="status" className="sr-only">
-            Loading the figures…
-          </p>
-        )}
+      <PeriodPicker period={period} today={today} />
+      <ReportBody screen="/admin-dashboard/analytics" error={error} testId="analytics-report">
         {report && <Report report={report} />}
-      </div>
+      </ReportBody>
     </div>
-  );
-}
-
-function PeriodPicker({ preset, period, today }: { preset: Preset; period: { from: string; to: string }; today: string }) {
-  const tab = (active: boolean) =>
-    `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
-  return (
-    <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
-      <h2 id="period-title" className="text-sm font-semibold text-stone-900">
-        Period
-        {period.from && period.to && period.from <= period.to && (
-          <span className="font-normal text-stone-700" data-testid="period-shown">
-            : {period.from === period.to ? day(period.from) : `${day(period.from)} – ${day(period.to)}`}
-          </span>
-        )}
-      </h2>
-      <nav aria-label="Period" className="mt-3">
-        <ul className="flex flex-wrap gap-2">
-          {PRESETS.map((p) => (
-            <li key={p.value}>
-              <Link to={`?period=${p.value}`} aria-current={preset === p.value ? "page" : undefined} className={tab(preset === p.value)}>
-                {p.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Custom period">
-        <input type="hidden" name="period" value="custom" />
-        <label className="grid gap-1 text-sm font-medium text-stone-900">
-          From
-          <input type="date" name="from" required max={today} defaultValue={period.from} className="h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900" />
-        </label>
-        <label className="grid gap-1 text-sm font-medium text-stone-900">
-          To
-          <input type="date" name="to" required max={today} defaultValue={period.to} className="h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900" />
-        </label>
-        <button type="submit" className={buttonClass(preset === "custom" ? "primary" : "secondary", "sm")}>
-          Show this period
-        </button>
-      </Form>
-    </section>
   );
 }
 

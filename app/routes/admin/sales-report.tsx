@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Chart } from "~/components/admin/charts";
-import { GROUPS, PRESETS, type SalesPeriod, periodFrom, withParams } from "~/components/admin/reports/sales-period";
+import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
+import { type ReportPeriod, periodFrom } from "~/components/admin/reports/report-period";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/money";
@@ -32,7 +33,7 @@ const dayText = (iso: string, withYear = true) => new Date(`${iso}T12:00:00Z`).t
 const monthText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** How a bucket reads: a day, "Week of 2 Mar" (its days in the range), or a month. */
-function bucketText(b: Pick<SalesBucket, "start" | "end">, groupBy: SalesPeriod["groupBy"], short = false): string {
+function bucketText(b: Pick<SalesBucket, "start" | "end">, groupBy: ReportPeriod["groupBy"], short = false): string {
   if (groupBy === "month") return short ? new Date(`${b.start}T12:00:00Z`).toLocaleDateString("en", { month: "short", year: "2-digit", timeZone: "UTC" }) : monthText(b.start);
   if (groupBy === "week") return short ? dayText(b.start, false) : b.start === b.end ? dayText(b.start) : `${dayText(b.start, false)} – ${dayText(b.end)}`;
   return short ? dayText(b.start, false) : dayText(b.start);
@@ -41,8 +42,6 @@ function bucketText(b: Pick<SalesBucket, "start" | "end">, groupBy: SalesPeriod[
 /** The sales report: period and grouping, the figures, the chart, the table per day/week/month, the breakdowns, CSV. */
 export default function SalesReportScreen({ loaderData }: Route.ComponentProps) {
   const { period, report, error, today } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin-dashboard/sales-report";
   const csv = `/api/admin/reports/sales.csv?${new URLSearchParams({ from: period.from, to: period.to, groupBy: period.groupBy })}`;
   return (
     <div className="mx-auto max-w-7xl">
@@ -57,103 +56,14 @@ export default function SalesReportScreen({ loaderData }: Route.ComponentProps) 
           )
         }
       />
-      <PeriodPicker period={period} today={today} />
-      {error && (
-        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="period-error">
-          {error}
-        </p>
-      )}
-      <div aria-busy={loading} className={`transition-opacity ${loading ? "opacity-60" : ""}`} data-testid="sales-report">
-        {loading && (
-          <p role="status" className="sr-only">
-            Loading the figures…
-          </p>
-        )}
+      <PeriodPicker period={period} today={today} groupBy />
+      <ReportBody screen="/admin-dashboard/sales-report" error={error} testId="sales-report">
         {report && <Report report={report} />}
-      </div>
+      </ReportBody>
     </div>
   );
 }
 
-const tab = (active: boolean) => `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
-const field = "h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900";
-
-function PeriodPicker({ period, today }: { period: SalesPeriod; today: string }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  const thisYear = Number(today.slice(0, 4));
-  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
-  return (
-    <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
-      <h2 id="period-title" className="text-sm font-semibold text-stone-900">
-        Period
-        {valid && (
-          <span className="font-normal text-stone-700" data-testid="period-shown">
-            : {period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`}
-          </span>
-        )}
-      </h2>
-      <nav aria-label="Period" className="mt-3">
-        <ul className="flex flex-wrap gap-2">
-          {PRESETS.map((p) => (
-            <li key={p.value}>
-              <Link to={withParams(new URLSearchParams(), { period: p.value })} aria-current={period.preset === p.value ? "page" : undefined} className={tab(period.preset === p.value)}>
-                {p.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="A chosen year">
-          <input type="hidden" name="period" value="year" />
-          <label className="grid gap-1 text-sm font-medium text-stone-900">
-            Year
-            <select name="year" defaultValue={String(period.preset === "year" ? period.year : thisYear - 1)} className={field}>
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass(period.preset === "year" ? "primary" : "secondary", "sm")}>
-            Show the year
-          </button>
-        </Form>
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Custom range">
-          <input type="hidden" name="period" value="custom" />
-          <label className="grid gap-1 text-sm font-medium text-stone-900">
-            From
-            <input type="date" name="from" required max={today} defaultValue={period.from} className={field} />
-          </label>
-          <label className="grid gap-1 text-sm font-medium text-stone-900">
-            To
-            <input type="date" name="to" required max={today} defaultValue={period.to} className={field} />
-          </label>
-          <button type="submit" className={buttonClass(period.preset === "custom" ? "primary" : "secondary", "sm")}>
-            Show this range
-          </button>
-        </Form>
-      </div>
-      <nav aria-label="Group by" className="mt-4 flex flex-wrap items-center gap-2">
-        <span className="text-sm font-medium text-stone-900" aria-hidden="true">
-          Group by
-        </span>
-        <ul className="flex flex-wrap gap-2">
-          {GROUPS.map((g) => (
-            <li key={g.value}>
-              <Link to={withParams(params, { groupBy: g.value })} aria-current={period.groupBy === g.value ? "true" : undefined} className={tab(period.groupBy === g.value)} preventScrollReset>
-                {g.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </section>
-  );
-}
 
 function Report({ report }: { report: SalesReport }) {
   const { totals, series, range } = report;

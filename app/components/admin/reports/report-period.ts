@@ -1,4 +1,6 @@
-// The sales report's periods: the presets of the screen's address, turned into local dates.
+// The report screens' periods (sales report, site analytics): the presets of the screen's address,
+// turned into local dates of the shop's time zone.
+import { addDays } from "../../../../server/lib/calendar";
 
 export type GroupBy = "day" | "week" | "month";
 export const PRESETS = [
@@ -16,7 +18,7 @@ export const GROUPS: Array<{ value: GroupBy; label: string }> = [
   { value: "month", label: "Month" },
 ];
 
-export interface SalesPeriod {
+export interface ReportPeriod {
   preset: Preset;
   from: string;
   to: string;
@@ -25,7 +27,6 @@ export interface SalesPeriod {
   groupBy: GroupBy;
 }
 
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const lastOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
 /** The grouping that suits a range: days up to a month, weeks up to a quarter, months beyond. */
@@ -36,11 +37,12 @@ export function defaultGroupBy(from: string, to: string): GroupBy {
 
 /**
  * The period the address asks for (`period`: a preset, `year` with `year=2025`, or `custom` with
- * `from` and `to`; `groupBy`), from `today` in the shop's time zone. Last 30 days by default.
+ * `from` and `to`; `groupBy`), from `today` in the shop's time zone; `fallback` when the address
+ * names none (the sales report: the last 30 days).
  */
-export function periodFrom(params: URLSearchParams, today: string): SalesPeriod {
+export function periodFrom(params: URLSearchParams, today: string, fallback: Preset = "30d"): ReportPeriod {
   const asked = params.get("period");
-  const preset: Preset = asked === "year" || asked === "custom" || PRESETS.some((p) => p.value === asked) ? (asked as Preset) : "30d";
+  const preset: Preset = asked === "year" || asked === "custom" || PRESETS.some((p) => p.value === asked) ? (asked as Preset) : fallback;
   const thisYear = Number(today.slice(0, 4));
   const askedYear = Number(params.get("year"));
   const year = Number.isInteger(askedYear) && askedYear >= 2000 && askedYear <= thisYear ? askedYear : thisYear - 1;

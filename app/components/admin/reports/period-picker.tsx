@@ -1,0 +1,118 @@
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { buttonClass } from "~/components/admin/ui";
+import { GROUPS, PRESETS, type ReportPeriod, withParams } from "./report-period";
+
+const tab = (active: boolean) => `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
+const field = "h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900";
+
+const dayText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The period of a report screen (sales report, site analytics): presets as links, a chosen year
+ * and a custom period as GET forms, all in the address so they work before JavaScript and can be
+ * shared; with `groupBy`, the day/week/month switch too.
+ */
+export function PeriodPicker({ period, today, groupBy = false }: { period: ReportPeriod; today: string; groupBy?: boolean }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const thisYear = Number(today.slice(0, 4));
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
+  return (
+    <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+      <h2 id="period-title" className="text-sm font-semibold text-stone-900">
+        Period
+        {valid && (
+          <span className="font-normal text-stone-700" data-testid="period-shown">
+            : {period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`}
+          </span>
+        )}
+      </h2>
+      <nav aria-label="Period" className="mt-3">
+        <ul className="flex flex-wrap gap-2">
+          {PRESETS.map((p) => (
+            <li key={p.value}>
+              <Link to={withParams(new URLSearchParams(), { period: p.value })} aria-current={period.preset === p.value ? "page" : undefined} className={tab(period.preset === p.value)}>
+                {p.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="A chosen year">
+          <input type="hidden" name="period" value="year" />
+          <label className="grid gap-1 text-sm font-medium text-stone-900">
+            Year
+            <select name="year" defaultValue={String(period.preset === "year" ? period.year : thisYear - 1)} className={field}>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass(period.preset === "year" ? "primary" : "secondary", "sm")}>
+            Show the year
+          </button>
+        </Form>
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Custom period">
+          <input type="hidden" name="period" value="custom" />
+          <label className="grid gap-1 text-sm font-medium text-stone-900">
+            From
+            <input type="date" name="from" required max={today} defaultValue={period.from} className={field} />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-stone-900">
+            To
+            <input type="date" name="to" required max={today} defaultValue={period.to} className={field} />
+          </label>
+          <button type="submit" className={buttonClass(period.preset === "custom" ? "primary" : "secondary", "sm")}>
+            Show this period
+          </button>
+        </Form>
+      </div>
+      {groupBy && (
+        <nav aria-label="Group by" className="mt-4 flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium text-stone-900" aria-hidden="true">
+            Group by
+          </span>
+          <ul className="flex flex-wrap gap-2">
+            {GROUPS.map((g) => (
+              <li key={g.value}>
+                <Link to={withParams(params, { groupBy: g.value })} aria-current={period.groupBy === g.value ? "true" : undefined} className={tab(period.groupBy === g.value)} preventScrollReset>
+                  {g.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A report screen's body under its period picker: the period's error (a period that is no
+ * period), and the report dimmed with a spoken "Loading…" while the next period loads.
+ */
+export function ReportBody({ screen, error, testId, children }: { screen: string; error: string | null; testId: string; children: React.ReactNode }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === screen;
+  return (
+    <>
+      {error && (
+        <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="period-error">
+          {error}
+        </p>
+      )}
+      <div aria-busy={loading} className={`transition-opacity ${loading ? "opacity-60" : ""}`} data-testid={testId}>
+        {loading && (
+          <p role="status" className="sr-only">
+            Loading the figures…
+          </p>
+        )}
+        {children}
+      </div>
+    </>
+  );
+}
