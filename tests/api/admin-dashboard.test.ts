@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dashboard } from "../../server/flows/dashboard";
 import { addDays, localDateOf, localMidnight } from "../../server/lib/calendar";
 import { type TestBrowser, createAccount, signedIn, uniqueIp } from "../support/auth-browser";
+import { placeOrderAt } from "../support/orders-at";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 /*
@@ -31,20 +32,9 @@ async function dashboard(browser: TestBrowser, period: string): Promise<Dashboar
 
 /** A cash-on-delivery order of `quantity` units placed at `createdAt`; `card`: a card order whose payment has not come. */
 async function order(key: string, productId: string, quantity: number, createdAt: string, options: { card?: boolean } = {}) {
-  const shopper = { userId: null, visitorId: `dashboard-${key}` };
-  await shop.services.cart.addItem(shopper, { productId, quantity });
-  const result = await shop.services.orders.placeOrder(shopper, {
-    contact: { name: `Buyer ${key}`, email: `${key}@example.com`, phone: "+1 555 0100" },
-    address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
-    shippingMethod: "inside-city",
-    paymentMethod: "cod",
-  });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  const k = shop.db.kysely;
-  await k.updateTable("orders").set({ created_at: createdAt }).where("id", "=", result.order.id).execute();
-  if (options.card) await k.updateTable("orders").set({ payment_method: "card", payment_status: "pending" }).where("id", "=", result.order.id).execute();
-  totals[key] = result.order.totals.total;
-  return result.order;
+  const placed = await placeOrderAt(shop, key, createdAt, [{ productId, quantity }], options.card ? "pending" : undefined);
+  totals[key] = placed.totals.total;
+  return placed;
 }
 
 beforeAll(async () => {

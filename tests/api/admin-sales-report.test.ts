@@ -3,6 +3,7 @@ import { parse } from "csv/sync";
 import { toIso } from "../../server/db/database";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { markDelivered } from "../support/returns-fixture";
+import { placeOrderAt } from "../support/orders-at";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 /*
@@ -25,22 +26,10 @@ async function product(name: string, categorySlug: string, price: number, discou
   return shop.services.catalogAdmin.createProduct(ACTOR, { name, categorySlug, price, discount, image: [], stock: 500 });
 }
 
-/** A cash order of these products placed at `at` (UTC); `card`: turned into a card order with that payment status. */
 async function order(key: string, at: string, items: Array<{ productId: string; quantity: number }>, card?: "paid" | "failed") {
-  const shopper = { userId: null, visitorId: `report-${key}` };
-  for (const item of items) await shop.services.cart.addItem(shopper, item);
-  const result = await shop.services.orders.placeOrder(shopper, {
-    contact: { name: `Buyer ${key}`, email: `${key}@example.com`, phone: "+1 555 0100" },
-    address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
-    shippingMethod: "inside-city",
-    paymentMethod: "cod",
-  });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  const k = shop.db.kysely;
-  await k.updateTable("orders").set({ created_at: at }).where("id", "=", result.order.id).execute();
-  if (card) await k.updateTable("orders").set({ payment_method: "card", payment_status: card }).where("id", "=", result.order.id).execute();
-  placed[key] = { id: result.order.id };
-  return result.order;
+  const placedOrder = await placeOrderAt(shop, key, at, items, card);
+  placed[key] = { id: placedOrder.id };
+  return placedOrder;
 }
 
 async function refund(key: string, at: string, body: Record<string, unknown>) {
