@@ -62,10 +62,36 @@ const build = browserTests ? startBuild() : null;
  * part sees another's orders or mails. Each part's report is printed when it ends. With one shard
  * (E2E_SHARDS=1) it is the plain `playwright test`.
  */
+/**
+ * The spec files split into `shards` parts of about equal running time: each file's seconds from
+ * tests/e2e/durations.json (measured in a full run; a file not listed counts 60 s), the longest
+ * first, each to the part with the least so far. Playwright's own --shard splits by file count,
+ * which left one part running 9.5 minutes beside one of 5.8.
+ */
+function splitSpecs(shards) {
+  const dir = path.join("tests", "e2e");
+  const durationsFile = path.join(dir, "durations.json");
+  const seconds = fs.existsSync(durationsFile) ? JSON.parse(fs.readFileSync(durationsFile, "utf8")) : {};
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => ({ file: path.join(dir, f), seconds: Number(seconds[f] ?? 60) }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+  const parts = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
+  for (const spec of files) {
+    const part = parts.reduce((least, p) => (p.seconds < least.seconds ? p : least));
+    part.files.push(spec.file);
+    part.seconds += spec.seconds;
+  }
+  return parts.filter((p) => p.files.length > 0);
+}
+
 async function browserTestShards() {
-  const shards = Math.max(1, Number(env.E2E_SHARDS ?? 2) || 1);
+  const wanted = Math.max(1, Number(env.E2E_SHARDS ?? 2) || 1);
   const label = "browser tests (Chromium, production build)";
-  if (shards === 1) return run(label, "npx", ["playwright", "test"]);
+  if (wanted === 1) return run(label, "npx", ["playwright", "test"]);
+  const split = splitSpecs(wanted);
+  const shards = split.length;
   console.log(`\n▶ ${label}, in ${shards} parts at once`);
   const basePort = Number(env.E2E_PORT ?? 4173);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-shards-"));
@@ -73,7 +99,8 @@ async function browserTestShards() {
     const log = path.join(logDir, `part-${i + 1}.log`);
     const out = fs.openSync(log, "w");
     const port = basePort + i * 20;
-    const child = spawn("npx", ["playwright", "test", `--shard=${i + 1}/${shards}`], {
+    console.log(`  part ${i + 1}: ${split[i].files.length} files, about ${Math.round(split[i].seconds / 60)} minutes`);
+    const child = spawn("npx", ["playwright", "test", ...split[i].files], {
       stdio: ["ignore", out, out],
       env: {
         ...env,
