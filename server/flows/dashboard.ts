@@ -20,7 +20,7 @@ export const dashboardQuerySchema = z.object({
 /** What the dashboard reads, each from the module that owns it. */
 export interface DashboardDeps {
   reports: Pick<SalesReportService, "salesReport">;
-  analytics: Pick<AnalyticsService, "summary">;
+  analytics: Pick<AnalyticsService, "summaries">;
   ordersAdmin: Pick<OrdersAdmin, "listOrders" | "countUnpaidCardOrders">;
   returns: { countRequested(): Promise<number> };
   messages: { countNew(): Promise<number> };
@@ -105,11 +105,11 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
   const sales = (r: DashboardRange) => deps.reports.salesReport({ from: r.from, to: r.to, groupBy: "day", timeZone: settings.timeZone });
   const instants = (r: DashboardRange) => [new Date(localMidnight(settings.timeZone, r.from)).toISOString(), new Date(localMidnight(settings.timeZone, addDays(r.to, 1))).toISOString()] as const;
 
-  const [now, before, visits, previousVisits, customers, previousCustomers, orderList, unpaid, returnRequests, newMessages, low, out] = await Promise.all([
+  const [now, before, summaries, customers, previousCustomers, orderList, unpaid, returnRequests, newMessages, low, out] = await Promise.all([
     when(reports, () => sales(range)),
     when(reports, () => sales(previousRange)),
-    when(reports, () => deps.analytics.summary(range)),
-    when(reports, () => deps.analytics.summary(previousRange)),
+    // Both periods in one read of the analytics' days.
+    when(reports, () => deps.analytics.summaries([range, previousRange])),
     when(reports, () => deps.users.countNewCustomers(...instants(range))),
     when(reports, () => deps.users.countNewCustomers(...instants(previousRange))),
     when(may("orders"), () => deps.ordersAdmin.listOrders({ sort: "-created", pageSize: LATEST_ORDERS })),
@@ -120,6 +120,7 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
     when(may("catalog"), () => deps.catalogAdmin.listProducts({ stock: "out", pageSize: 1 })),
   ]);
 
+  const [visits, previousVisits] = summaries ?? [null, null];
   const compare = (pick: (f: SalesFigures) => number): Comparison => ({ value: now ? pick(now.totals) : null, previous: before ? pick(before.totals) : null });
   return {
     period,

@@ -256,6 +256,13 @@ describe("the roll-up", () => {
     const oldDay = await report(old, old);
     expect(before.totals.visitors).toBe(4);
     expect(oldDay.totals).toMatchObject({ visitors: 2, orders: 1 });
+    // The dashboard's summaries of two periods at once: the same figures as the report's, one read.
+    const periods = [{ from: old, to: old }, { from: addDays(old, 1), to: today }];
+    const summaries = await analytics.summaries(periods);
+    expect(summaries.map((x) => [x.visitors, x.orders])).toEqual([
+      [2, 1],
+      [2, before.totals.orders - 1],
+    ]);
 
     await content.saveSettings({ ...(await content.getSettings()), analyticsRetentionDays: 5 });
     try {
@@ -266,6 +273,7 @@ describe("the roll-up", () => {
       // Every figure is the same, over the whole period and for the rolled-up day alone.
       expect(await report(old, today)).toEqual(before);
       expect(await report(old, old)).toEqual(oldDay);
+      expect(await analytics.summaries(periods)).toEqual(summaries);
       // Nothing left to roll up: a second round changes nothing.
       expect(await analytics.rollUp()).toEqual({ days: 0, events: 0 });
       expect(await report(old, today)).toEqual(before);
