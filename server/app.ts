@@ -12,6 +12,7 @@ import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
 import { publicCache } from "./http/public-cache";
+import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { analyticsRoutes } from "./http/analytics.routes";
@@ -150,7 +151,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
       for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
       if (res.headers.get("content-type")?.includes("text/html")) {
-        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat, pixel: pixel?.status === "active" && Boolean(pixel.pixelId) });
+        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat, pixel: isPixelActive(pixel) });
         res.headers.set("Content-Security-Policy", policy);
       }
       return res;

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import type { PixelConfig } from "../../../server/modules/content/content.schema";
+import { isPixelActive } from "../../../server/modules/content/pixel-active";
 import { type ShopEvent, onShopEvent } from "~/lib/shop-events";
 
 type Fbq = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: unknown; loaded: boolean; version: string };
@@ -8,10 +9,8 @@ type PixelWindow = Window & { fbq?: Fbq; _fbq?: Fbq };
 
 const initialised = new Set<string>();
 
-/** The spec's rule: the pixel runs only when its config is 'active' and has a pixel id. */
-export function shouldInitPixel(pixel: PixelConfig | null | undefined): pixel is PixelConfig {
-  return Boolean(pixel && pixel.status === "active" && pixel.pixelId);
-}
+/** The spec's rule: the pixel runs only when its config is 'active' and has a pixel id (server/modules/content/pixel-active.ts). */
+export const shouldInitPixel = isPixelActive;
 
 export const pixelNoscriptUrl = (pixelId: string) => `https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`;
 
