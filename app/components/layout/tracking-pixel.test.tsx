@@ -2,7 +2,9 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LiveChatScript } from "./live-chat";
-import { TrackingPixel, pixelEvent, shouldInitPixel } from "./tracking-pixel";
+import { isPixelActive as shouldInitPixel } from "../../../server/modules/content/pixel-active";
+import { pixelEvent } from "~/lib/facebook-pixel";
+import { TrackingPixel } from "./tracking-pixel";
 
 const render = (node: React.ReactNode) => renderToString(<MemoryRouter>{node}</MemoryRouter>);
 
