@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
+import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { periodFrom } from "~/components/admin/reports/report-period";
 import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
@@ -125,7 +126,7 @@ function Report({ report }: { report: AnalyticsReport }) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Ranking
+        <FigureTable
           title="Top pages"
           testId="top-pages"
           heads={["Page", "Visitors", "Page views"]}
@@ -135,7 +136,7 @@ function Report({ report }: { report: AnalyticsReport }) {
             figures: [p.visitors, p.pageViews],
           }))}
         />
-        <Ranking
+        <FigureTable
           title="Top products"
           testId="top-products"
           heads={["Product", "Visitors", "Views", "Added to cart"]}
@@ -151,14 +152,14 @@ function Report({ report }: { report: AnalyticsReport }) {
             figures: [p.visitors, p.views, p.addedToCart],
           }))}
         />
-        <Ranking
+        <FigureTable
           title="Referrers"
           testId="referrers"
           heads={["Site", "Visitors"]}
           empty="No visitor came from another site in this period."
           rows={report.referrers.map((r) => ({ key: r.host, label: <span className="break-all text-stone-900">{r.host}</span>, figures: [r.visitors] }))}
         />
-        <Ranking
+        <FigureTable
           title="Devices"
           testId="devices"
           heads={["Device", "Visitors", "Share"]}
@@ -173,45 +174,3 @@ function Report({ report }: { report: AnalyticsReport }) {
   );
 }
 
-/** A small table of a ranking: a label per row and its figures (right-aligned), with a sentence when empty. */
-function Ranking({ title, heads, rows, testId, empty = "Nothing in this period." }: { title: string; heads: string[]; rows: Array<{ key: string; label: React.ReactNode; figures: Array<number | string> }>; testId: string; empty?: string }) {
-  return (
-    <section aria-labelledby={`${testId}-title`} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid={testId}>
-      <h2 id={`${testId}-title`} className="text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">{empty}</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-stone-200 text-stone-700">
-                {heads.map((h, i) => (
-                  <th key={h} scope="col" className={`py-2 font-medium ${i === 0 ? "pr-3" : "pl-3 text-right whitespace-nowrap"}`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    {r.label}
-                  </th>
-                  {r.figures.map((f, i) => (
-                    <td key={i} className="py-2 pl-3 text-right tabular-nums text-stone-900">
-                      {typeof f === "number" ? whole.format(f) : f}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Chart } from "~/components/admin/charts";
+import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { type ReportPeriod, periodFrom } from "~/components/admin/reports/report-period";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
@@ -123,20 +124,20 @@ function Report({ report }: { report: SalesReport }) {
       <SeriesTable report={report} />
 
       <div className="grid gap-6 2xl:grid-cols-2">
-        <Breakdown
+        <FigureTable
           title="By category"
           testId="by-category"
           heads={["Category", "Units", "Gross sales", "Discounts", "Sales"]}
           rows={report.byCategory.map((c) => ({ key: c.category, label: c.category, figures: [whole.format(c.units), money(c.grossSales), money(c.discounts), money(c.sales)] }))}
         />
-        <Breakdown
+        <FigureTable
           title="By payment method"
           testId="by-payment"
           heads={["Method", "Orders", "Ordered", "Refunds", "Total sales"]}
           rows={report.byPayment.map((p) => ({ key: p.method, label: p.label, figures: [whole.format(p.orders), money(p.ordered), money(p.refunds), money(p.totalSales)] }))}
         />
       </div>
-      <Breakdown
+      <FigureTable
         title="Best sellers (top 20)"
         testId="by-product"
         heads={["Product", "Category", "Units", "Gross sales", "Discounts", "Sales"]}
@@ -214,45 +215,3 @@ function SeriesTable({ report }: { report: SalesReport }) {
   );
 }
 
-/** A breakdown as a small table: a label per row and its figures (right-aligned). */
-function Breakdown({ title, heads, rows, testId }: { title: string; heads: string[]; rows: Array<{ key: string; label: React.ReactNode; figures: string[] }>; testId: string }) {
-  return (
-    <section aria-labelledby={`${testId}-title`} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid={testId}>
-      <h2 id={`${testId}-title`} className="text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">Nothing in this period.</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${testId}-title`}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-stone-200 text-stone-700">
-                {heads.map((h, i) => (
-                  <th key={h} scope="col" className={`py-2 font-medium whitespace-nowrap ${i === 0 ? "pr-3" : "pl-3 text-right"}`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-normal text-stone-900">
-                    {r.label}
-                  </th>
-                  {r.figures.map((f, i) => (
-                    <td key={heads[i + 1]} className="py-2 pl-3 text-right tabular-nums whitespace-nowrap text-stone-900">
-                      {f}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
