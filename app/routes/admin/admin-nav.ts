@@ -11,76 +11,75 @@ export interface AdminCounts {
   requestedReturns?: number;
 }
 
-/** An admin screen of spec section 2, with what it is for. */
+/** An admin screen of spec section 2. */
 export interface AdminScreen {
   /** The path under /admin-dashboard, as in app/routes.ts and the permission table. */
   path: string;
   label: string;
-  description: string;
   /** The sidebar figure shown beside it, and how it reads ("3 pending"). */
   badge?: { count: keyof AdminCounts; noun: string };
 }
 
-/** The admin screens of spec section 2, grouped by area for the sidebar and the dashboard. */
+/** The admin screens of spec section 2, grouped by area for the sidebar. */
 export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
   {
     title: "Catalogue",
     screens: [
-      { path: "all-products", label: "All products", description: "Find, edit and remove products; see stock and prices at a glance." },
-      { path: "add-product", label: "Add product", description: "Create a product with pictures, variants, price, discount and shipping cost." },
-      { path: "add-category", label: "Categories", description: "Add categories and sub-categories for the storefront menus." },
+      { path: "all-products", label: "All products" },
+      { path: "add-product", label: "Add product" },
+      { path: "add-category", label: "Categories" },
     ],
   },
   {
     title: "Orders",
     screens: [
-      { path: "orders", label: "All orders", description: "Every order with its customer, total and status." },
-      { path: "orders/pending", label: "Pending", description: "Orders waiting to be prepared and shipped.", badge: { count: "pendingOrders", noun: "pending" } },
-      { path: "orders/completed", label: "Completed", description: "Orders that have been delivered." },
-      { path: "orders/management", label: "Order management", description: "Move orders through their statuses in bulk." },
-      { path: "returns", label: "Returns", description: "Customers' return requests: approve, refuse, mark received.", badge: { count: "requestedReturns", noun: "requested" } },
+      { path: "orders", label: "All orders" },
+      { path: "orders/pending", label: "Pending", badge: { count: "pendingOrders", noun: "pending" } },
+      { path: "orders/completed", label: "Completed" },
+      { path: "orders/management", label: "Order management" },
+      { path: "returns", label: "Returns", badge: { count: "requestedReturns", noun: "requested" } },
     ],
   },
   {
     title: "Customers",
     screens: [
-      { path: "users", label: "Users", description: "Customer accounts and staff: roles, permissions and bans." },
-      { path: "contact-messages", label: "Contact messages", description: "Messages sent through the contact form: read, reply, archive.", badge: { count: "unreadMessages", noun: "new" } },
+      { path: "users", label: "Users" },
+      { path: "contact-messages", label: "Contact messages", badge: { count: "unreadMessages", noun: "new" } },
     ],
   },
   {
     title: "Reports",
     screens: [
-      { path: "sales-report", label: "Sales report", description: "Revenue and best sellers over a period." },
-      { path: "analytics", label: "Site analytics", description: "Visitors, page views, top pages and products, and the funnel from product view to order." },
+      { path: "sales-report", label: "Sales report" },
+      { path: "analytics", label: "Site analytics" },
     ],
   },
   {
     title: "Shop",
     screens: [
-      { path: "settings", label: "Site settings", description: "The shop's name, logo, contact details, currency and shipping rules." },
-      { path: "banner-management", label: "Banners", description: "The home page's banner carousel." },
-      { path: "facebook-pixel", label: "Tracking pixel", description: "The Facebook pixel id and whether it is active." },
-      { path: "audit-log", label: "Audit log", description: "Every change made in the administration area: who, what and when." },
+      { path: "settings", label: "Site settings" },
+      { path: "banner-management", label: "Banners" },
+      { path: "facebook-pixel", label: "Tracking pixel" },
+      { path: "audit-log", label: "Audit log" },
     ],
   },
 ];
 
 /** Screens that are not in the sidebar but open from one that is (their breadcrumb goes through it). */
-const CHILD_SCREENS: Array<{ pattern: RegExp; label: string; description: string; parent: string }> = [
-  { pattern: /^edit-product\/[^/]+$/, label: "Edit product", description: "Change a product's details, pictures, variants and stock.", parent: "all-products" },
-  { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "Order", description: "One order: its lines, customer, payment, timeline and notes, and the next step.", parent: "orders" },
-  { pattern: /^users\/[^/]+$/, label: "Customer", description: "One account: profile, addresses, orders, devices, role, ban, export and deletion.", parent: "users" },
-  { pattern: /^contact-messages\/[^/]+$/, label: "Message", description: "One contact message with its replies.", parent: "contact-messages" },
+const CHILD_SCREENS: Array<{ pattern: RegExp; label: string; parent: string }> = [
+  { pattern: /^edit-product\/[^/]+$/, label: "Edit product", parent: "all-products" },
+  { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "Order", parent: "orders" },
+  { pattern: /^users\/[^/]+$/, label: "Customer", parent: "users" },
+  { pattern: /^contact-messages\/[^/]+$/, label: "Message", parent: "contact-messages" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");
 
-/** The admin screen at `pathname` (for placeholder pages and titles). */
+/** The admin screen at `pathname` (for titles and breadcrumbs). */
 export function adminScreenFor(pathname: string): AdminScreen | undefined {
   const rest = screenPath(pathname);
   const child = CHILD_SCREENS.find((c) => c.pattern.test(rest));
-  if (child) return { path: rest, label: child.label, description: child.description };
+  if (child) return { path: rest, label: child.label };
   return ADMIN_NAV.flatMap((g) => g.screens).find((s) => s.path === rest);
 }
 
