@@ -6,7 +6,7 @@ import type { CatalogAdmin } from "../modules/catalog/catalog.admin";
 import type { SiteSettings } from "../modules/content/content.schema";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { SalesFigures, SalesReportService } from "../modules/orders/orders.report";
-import { addDays, localDateOf, localMidnight } from "../lib/calendar";
+import { addDays, lastDays, localDateOf, localMidnight } from "../lib/calendar";
 import type { UsersService } from "../modules/users/users.service";
 
 export const DASHBOARD_PERIODS = ["today", "7d", "30d"] as const;
@@ -82,9 +82,8 @@ const LOW_STOCK_LISTED = 5;
 /** The local dates of a period ending today in the shop's time zone, and of the period of the same length before it. */
 export function dashboardRanges(period: DashboardPeriod, timeZone: string, now: Date): { range: DashboardRange; previousRange: DashboardRange } {
   const days = PERIOD_DAYS[period];
-  const today = localDateOf(timeZone, now.getTime());
-  const from = addDays(today, -(days - 1));
-  return { range: { from, to: today }, previousRange: { from: addDays(from, -days), to: addDays(from, -1) } };
+  const range = lastDays(localDateOf(timeZone, now.getTime()), days);
+  return { range, previousRange: lastDays(addDays(range.from, -1), days) };
 }
 
 const when = <T>(allowed: boolean, read: () => Promise<T>): Promise<T | null> => (allowed ? read() : Promise.resolve(null));

@@ -65,6 +65,11 @@ export function addDays(date: LocalDate, n: number): LocalDate {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The `n` days that end with `today`, both included (1: today alone), as a period. */
+export function lastDays(today: LocalDate, n: number): { from: LocalDate; to: LocalDate } {
+  return { from: addDays(today, 1 - n), to: today };
+}
+
 /** The whole days from `from` to `to`, both included (0 when `to` is the day before `from`). */
 export function daysBetween(from: LocalDate, to: LocalDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/admin/ui";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { useUser } from "~/lib/use-auth";
-import type { Comparison, Dashboard, DashboardPeriod } from "../../../server/flows/dashboard";
+import { type Comparison, DASHBOARD_PERIODS, type Dashboard, type DashboardPeriod } from "../../../server/flows/dashboard";
 import type { OrderStatus } from "../../../server/modules/orders/orders.types";
 import type { Route } from "./+types/index";
 
@@ -12,8 +12,8 @@ import type { Route } from "./+types/index";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = requireAdminScreen(context, request);
   const raw = url.searchParams.get("period");
-  // An unknown period falls back to the default rather than an error page: it only comes from a hand-typed address.
-  const period = raw === "today" || raw === "7d" || raw === "30d" ? raw : "7d";
+  // An unknown period gets the default (the flow's) rather than an error page: it only comes from a hand-typed address.
+  const period = DASHBOARD_PERIODS.find((p) => p === raw);
   return { dashboard: await context.services.dashboard(user, { period }) };
 }
 

@@ -1,6 +1,6 @@
 // The report screens' periods (sales report, site analytics): the presets of the screen's address,
 // turned into local dates of the shop's time zone.
-import { addDays } from "../../../../server/lib/calendar";
+import { lastDays } from "../../../../server/lib/calendar";
 
 export type GroupBy = "day" | "week" | "month";
 export const PRESETS = [
@@ -50,11 +50,11 @@ export function periodFrom(params: URLSearchParams, today: string, fallback: Pre
   const range = ((): { from: string; to: string } => {
     switch (preset) {
       case "today":
-        return { from: today, to: today };
+        return lastDays(today, 1);
       case "7d":
-        return { from: addDays(today, -6), to: today };
+        return lastDays(today, 7);
       case "30d":
-        return { from: addDays(today, -29), to: today };
+        return lastDays(today, 30);
       case "this-month":
         return { from: `${today.slice(0, 7)}-01`, to: today };
       case "last-month": {
