@@ -9,6 +9,7 @@ import { seedIfEmpty } from "./seed/seed";
 import { type Env, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { createPeriodic } from "./lib/periodic";
+import { startEpochRelay } from "./lib/epoch-relay";
 import { createMaintenance } from "./maintenance";
 import { createServices } from "./services";
 
@@ -27,6 +28,9 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const db = openDatabase(env.DATABASE_URL, { onIdleError: (err) => logger.warn({ err }, "database connection lost; reconnecting on next query") });
   await migrateToLatest(db);
   const services = createServices(db, env, { logger });
+  // Other instances on the same PostgreSQL database hear this one's writes, and it theirs, at once.
+  const relay = db.dialect === "postgres" ? startEpochRelay({ url: env.DATABASE_URL, epoch: services.dataEpoch, logger }) : null;
+  await relay?.ready;
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
     if (seeded) {
@@ -81,7 +85,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     services,
     maintenance,
     async close() {
-      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop()]);
+      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop(), relay?.stop()]);
       // Analytics events accepted in the last second are still in memory: written before the database closes.
       await services.analytics.stop();
       await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle()]);

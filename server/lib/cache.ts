@@ -1,12 +1,25 @@
-/** A counter that data writers bump so every cache keyed on it drops what it holds. */
+/**
+ * A counter that data writers bump so every cache keyed on it drops what it holds. `onBump`
+ * listeners hear this process's writes (the relay to other instances, server/lib/epoch-relay.ts);
+ * `follow` moves the epoch for a write another instance made, without telling them again.
+ */
 export function createEpoch() {
   let value = 0;
+  const listeners = new Set<() => void>();
   return {
     get value() {
       return value;
     },
     bump() {
       value += 1;
+      for (const listener of listeners) listener();
+    },
+    follow() {
+      value += 1;
+    },
+    onBump(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
