@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -12,6 +12,8 @@ import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
 import { publicCache } from "./http/public-cache";
+import { type RenderedPage, cachedPageResponse, createPageCache, pageCacheKey } from "./http/page-cache";
+import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedPage } from "./http/render-queue";
 import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
@@ -25,7 +27,7 @@ import { wishlistRoutes } from "./http/wishlist.routes";
 import { orderRoutes } from "./http/orders.routes";
 import { paymentRoutes } from "./http/payments.routes";
 import { inputGuard } from "./http/input-guard";
-import { jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
+import { baseSecurityHeaders, jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
 import type { SessionUser } from "./auth/auth.service";
 
 export interface AppOptions {
@@ -35,6 +37,8 @@ export interface AppOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Directory of the client build to serve /assets from (production only). */
   clientDir?: string;
+  /** Bounds of the page renders (see render-queue.ts); the defaults suit one instance. */
+  renderQueue?: RenderQueueOptions;
 }
 
 declare module "react-router" {
@@ -57,7 +61,7 @@ declare module "react-router" {
 }
 
 /** Builds the whole HTTP application: API, static files, SEO files and server-rendered pages. */
-export function createApp({ services, logger, build, clientDir }: AppOptions) {
+export function createApp({ services, logger, build, clientDir, renderQueue }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -70,6 +74,25 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
     await next();
     logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
   });
+
+  // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included);
+  // a hit is answered here, before the rest of the middleware, which it does not need.
+  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE, jsonSecurityHeaders(services.env));
+  // "/api/products/*" matches "/api/products" too: listing both ran the cache twice on the listing.
+  const publicPaths = ["/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"];
+  for (const path of publicPaths) app.use(path, publicReads.hit);
+  // Pages of visitors without cookies, the same: answered from the page cache when it holds them.
+  const pageCache = build && services.env.NODE_ENV !== "development" ? createPageCache({ epoch: services.dataEpoch }) : null;
+  const pageHeaders = baseSecurityHeaders(services.env);
+  if (pageCache) {
+    app.use("*", async (c, next) => {
+      const key = pageCacheKey(c.req.raw);
+      const page = key ? pageCache.peek(key) : undefined;
+      if (!page) return next();
+      c.set("securityHeadersSet", true);
+      return (c.res = cachedPageResponse(page, c.req.raw, { ...pageHeaders, "x-request-id": c.var.requestId }));
+    });
+  }
   app.use("*", secureHeaders(services.env));
   // Body limits and the text rule come before anything else reads the request.
   app.use("*", inputGuard());
@@ -99,12 +122,7 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
   const gzip = compress();
   app.use("*", (c, next) => (c.req.header("accept-encoding") ? gzip(c, next) : next()));
-  // Public catalogue and content reads are served from ready-made bytes (ETag, gzip/br included).
-  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE, jsonSecurityHeaders(services.env));
-  // "/api/products/*" matches "/api/products" too: listing both ran the cache twice on the listing.
-  for (const path of ["/api/products/*", "/api/categories", "/api/banners", "/api/settings", "/api/facebook-pixel"]) {
-    app.use(path, publicReads);
-  }
+  for (const path of publicPaths) app.use(path, publicReads.fill);
   app.use("/api/*", etag());
   app.route("/api", authRoutes());
   app.route("/api/admin", adminRoutes());
@@ -125,7 +143,8 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
 
   if (build) {
     const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
-    app.all("*", async (c) => {
+    const renders = createRenderQueue(renderQueue);
+    const render = async (c: Context<AppEnv>): Promise<RenderedPage> => {
       // Writes and the admin area see bans and role changes at once; other pages use the cookie cache.
       const fresh = c.req.method !== "GET" && c.req.method !== "HEAD" ? true : c.req.path.startsWith("/admin-dashboard");
       const [session, settings, pixel] = await Promise.all([
@@ -150,11 +169,25 @@ export function createApp({ services, logger, build, clientDir }: AppOptions) {
       const pageCookies = new Set(res.headers.getSetCookie().map((cookie) => cookie.split("=")[0]!.trim()));
       for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
-      if (res.headers.get("content-type")?.includes("text/html")) {
-        const policy = pageContentSecurityPolicy(services.env, { nonce: nonceUsed ? nonce : undefined, liveChat: settings?.liveChat, pixel: isPixelActive(pixel) });
-        res.headers.set("Content-Security-Policy", policy);
+      const policy = (hashes?: string[]) =>
+        pageContentSecurityPolicy(services.env, { nonce: hashes ? undefined : nonceUsed ? nonce : undefined, hashes, liveChat: settings?.liveChat, pixel: isPixelActive(pixel) });
+      if (res.headers.get("content-type")?.includes("text/html")) res.headers.set("Content-Security-Policy", policy());
+      return { res, nonce, policy };
+    };
+    app.all("*", async (c) => {
+      try {
+        const key = pageCache && pageCacheKey(c.req.raw);
+        if (key) {
+          const page = await pageCache.fill(key, () => renders.run(() => render(c)));
+          if (page instanceof Response) return page;
+          if (page) return cachedPageResponse(page, c.req.raw, { "x-request-id": c.var.requestId });
+        }
+        return (await renders.run(() => render(c))).res;
+      } catch (err) {
+        if (!(err instanceof Overloaded)) throw err;
+        logger.warn({ reqId: c.var.requestId, path: c.req.path, shed: renders.shed }, "page shed: too many renders waiting");
+        return overloadedPage();
       }
-      return res;
     });
   }
 

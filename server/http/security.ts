@@ -111,6 +111,8 @@ export function originGuard(env: Pick<Env, "PUBLIC_URL">): MiddlewareHandler {
 export interface PageCspOptions {
   /** The nonce the page gave its inline scripts; without it inline scripts are allowed ('unsafe-inline'). */
   nonce?: string;
+  /** Or the sha256 sources of every inline script of the page (a cached page, which has no nonce). */
+  hashes?: string[];
   /** The live-chat widget of the site settings: its hosts are allowed only when a provider is set. */
   liveChat?: LiveChat;
   /** The tracking pixel is active with an id: only then may the page load and talk to Facebook. */
@@ -119,7 +121,7 @@ export interface PageCspOptions {
 
 /**
  * The Content-Security-Policy of a rendered page: scripts from the shop itself (inline ones only
- * with the page's nonce once the page passes it to its scripts), the Facebook pixel while active, the live-chat
+ * with the page's nonce once the page passes it to its scripts, or by their hashes on a cached page), the Facebook pixel while active, the live-chat
  * widget of the settings and, when card payments are configured, Stripe.js and its frames;
  * pictures from any https host (profile pictures of sign-in providers); forms posting only to the
  * shop and the configured sign-in providers; no framing.
@@ -132,10 +134,10 @@ export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): st
   const frames = [...chat.https, ...stripe.frame];
   // Facebook only while the pixel is active: an inactive pixel's page can neither load fbevents.js nor send to Facebook.
   const facebook = options.pixel ? { script: [FACEBOOK.script], connect: [FACEBOOK.script, FACEBOOK.img] } : { script: [], connect: [] };
-  const inline = options.nonce && !dev ? `'nonce-${options.nonce}'` : "'unsafe-inline'";
+  const inline = dev ? ["'unsafe-inline'"] : options.nonce ? [`'nonce-${options.nonce}'`] : (options.hashes ?? ["'unsafe-inline'"]);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", inline, ...facebook.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
+    "script-src": ["'self'", ...inline, ...facebook.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'", ...chat.https],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", ...chat.https],

@@ -219,7 +219,8 @@ describe("pages: the session in the load context", () => {
   });
 
   it("sets a page CSP with 'unsafe-inline' until the page asks for the nonce, then the nonce only", async () => {
-    const plain = await visitor().get("/");
+    // A visitor's cookie of the shop: rendered per request, not from the page cache (tests/api/page-cache.test.ts).
+    const plain = await pages.request("http://shop.test/", { headers: { cookie: "shop.visitor=someone" } });
     expect(plain.headers.get("content-security-policy")).toContain("script-src 'self' 'unsafe-inline'");
     const withNonce = await visitor().get("/?nonce");
     const probe = await readProbe(withNonce);

@@ -1,0 +1,186 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app";
+import { openDatabase } from "../../server/db/database";
+import { startEpochRelay } from "../../server/lib/epoch-relay";
+import { createLogger } from "../../server/logger";
+import { createServices } from "../../server/services";
+import { createRenderQueue, Overloaded } from "../../server/http/render-queue";
+import { inlineScriptHashes } from "../../server/http/page-cache";
+import { insertCatalog } from "../support/catalog-fixture";
+import { pageBuild } from "../support/page-build";
+import { type TestShop, createTestShop } from "../support/test-shop";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** The probe build, counting its renders and giving its page one inline script. */
+function countingBuild() {
+  const build = pageBuild();
+  const entry = build.entry.module.default as (...args: unknown[]) => Promise<Response> | Response;
+  const counter = { renders: 0 };
+  (build.entry.module as { default: unknown }).default = async (...args: unknown[]) => {
+    counter.renders += 1;
+    const res = await entry(...args);
+    const html = (await res.text()).replace("</body>", "<script>window.__probe=1</script></body>");
+    return new Response(html + " ".repeat(2048), res);
+  };
+  return { build: build as ServerBuild, counter };
+}
+
+describe("the page cache: visitors without cookies", () => {
+  const { build, counter } = countingBuild();
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    app = createApp({ services: shop.services, logger: createLogger("silent"), build });
+  });
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(`http://shop.test${path}`, { headers });
+
+  it("renders a public page once, then sends the same bytes with their own request id, ETag/304 and br or gzip", async () => {
+    const first = await get("/?cache-test=1");
+    const rendered = counter.renders;
+    const second = await get("/?cache-test=1");
+    expect(counter.renders).toBe(rendered);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    // No nonce in cached bytes: the policy allows exactly their inline scripts by hash.
+    const policy = second.headers.get("content-security-policy")!;
+    expect(policy).not.toContain("'unsafe-inline' ");
+    expect(policy).not.toContain("nonce-");
+    const html = await (await get("/?cache-test=1")).text();
+    for (const hash of inlineScriptHashes(html)) expect(policy).toContain(hash);
+    expect(inlineScriptHashes(html).length).toBeGreaterThan(0);
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+
+    const etag = second.headers.get("etag")!;
+    const notModified = await get("/?cache-test=1", { "if-none-match": etag });
+    expect(notModified.status).toBe(304);
+    const br = await get("/?cache-test=1", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
+    const gz = await get("/?cache-test=1", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    expect(counter.renders).toBe(rendered);
+  });
+
+  it("renders again after a write moves the data epoch", async () => {
+    await get("/?cache-test=2");
+    const before = counter.renders;
+    await get("/?cache-test=2");
+    expect(counter.renders).toBe(before);
+    shop.services.dataEpoch.bump();
+    await get("/?cache-test=2");
+    expect(counter.renders).toBe(before + 1);
+  });
+
+  it("renders per request for a shop cookie, a page that uses the nonce, and pages that are not public", async () => {
+    const count = async (path: string, headers: Record<string, string> = {}) => {
+      const before = counter.renders;
+      await get(path, headers);
+      await get(path, headers);
+      return counter.renders - before;
+    };
+    expect(await count("/?cache-test=3", { cookie: "shop.visitor=abc" })).toBe(2);
+    expect(await count("/?cache-test=3", { cookie: "__Secure-shop.session_token=abc" })).toBe(2);
+    // Another site's cookie is not ours: the page is the same.
+    expect(await count("/?cache-test=4", { cookie: "_ga=1" })).toBe(1);
+    // The nonce in the page itself cannot be cached: a fresh one each time.
+    expect(await count("/?nonce")).toBe(2);
+    expect(await count("/login")).toBe(2);
+  });
+
+  it("renders a page once for many visitors asking at the same moment", async () => {
+    const before = counter.renders;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get("/?cache-test=5")));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(counter.renders - before).toBe(1);
+  });
+});
+
+describe("the render queue: past capacity, a quick refusal", () => {
+  it("runs at most its concurrency, queues a bounded number, and refuses the rest at once", async () => {
+    const queue = createRenderQueue({ concurrency: 2, maxQueue: 2, maxWaitMs: 5_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const jobs = Array.from({ length: 6 }, () => queue.run(() => gate.then(() => "done")));
+    const settled = await Promise.allSettled(jobs.slice(4));
+    expect(settled.every((s) => s.status === "rejected" && s.reason instanceof Overloaded)).toBe(true);
+    expect(queue.running).toBe(2);
+    expect(queue.queued).toBe(2);
+    release();
+    expect(await Promise.all(jobs.slice(0, 4))).toEqual(["done", "done", "done", "done"]);
+    expect(queue.shed).toBe(2);
+  });
+
+  it("refuses a render that waited past its limit", async () => {
+    const queue = createRenderQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 50 });
+    let release!: () => void;
+    const running = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await expect(queue.run(async () => "late")).rejects.toBeInstanceOf(Overloaded);
+    release();
+    await running;
+  });
+
+  it("answers a page with 503 and Retry-After when renders are full", async () => {
+    const { build } = countingBuild();
+    const hold = build.entry.module.default as (...args: unknown[]) => Promise<Response>;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    (build.entry.module as { default: unknown }).default = async (...args: unknown[]) => {
+      await gate;
+      return hold(...args);
+    };
+    const app = createApp({ services: shop.services, logger: createLogger("silent"), build, renderQueue: { concurrency: 1, maxQueue: 1, maxWaitMs: 5_000 } });
+    const signedOut = (path: string) => app.request(`http://shop.test${path}`, { headers: { cookie: "shop.visitor=x" } });
+    const first = signedOut("/");
+    const second = signedOut("/");
+    const third = await signedOut("/");
+    expect(third.status).toBe(503);
+    expect(third.headers.get("retry-after")).toBe("2");
+    expect(await third.text()).toContain("very busy");
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("two instances on one PostgreSQL database", () => {
+  it("a price saved on one is served by the other within a second", async () => {
+    const { productIds } = await insertCatalog(shop.db, { Relay: [] }, [{ name: "Relay Tee", price: 2_000, category: "Relay" }]);
+    const id = productIds.get("Relay Tee")!;
+    const otherDb = openDatabase(shop.env.DATABASE_URL);
+    const other = createServices(otherDb, shop.env);
+    const otherApp = createApp({ services: other, logger: createLogger("silent") });
+    const relays = [
+      startEpochRelay({ url: shop.env.DATABASE_URL, epoch: shop.services.dataEpoch, logger: createLogger("silent") }),
+      startEpochRelay({ url: shop.env.DATABASE_URL, epoch: other.dataEpoch, logger: createLogger("silent") }),
+    ];
+    try {
+      await Promise.all(relays.map((r) => r.ready));
+      const price = async () => ((await (await otherApp.request("http://shop.test/api/products/relay-tee")).json()) as { data: { price: number } }).data.price;
+      const before = await price();
+      // Cached on the other instance now: without the relay it would answer this price for seconds.
+      expect(await price()).toBe(before);
+      const product = (await shop.services.catalogAdmin.getProduct(id))!;
+      await shop.services.catalogAdmin.updateProduct({ id: "relay-test", email: "relay@example.com", requestId: null }, id, { price: 25, version: product.version });
+      const saved = Date.now();
+      let seen = await price();
+      while (seen === before && Date.now() - saved < 1_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await price();
+      }
+      expect(seen).not.toBe(before);
+      expect(Date.now() - saved).toBeLessThan(1_000);
+    } finally {
+      await Promise.all(relays.map((r) => r.stop()));
+      await otherDb.close();
+    }
+  });
+});
