@@ -22,6 +22,20 @@ export async function loadCartRows(k: Executor, catalog: CatalogReads, owner: st
     .orderBy("l.created_at")
     .orderBy("l.id")
     .execute();
+  return pricedCartRows(k, catalog, lines);
+}
+
+/** A line of a cart as stored. */
+export interface StoredCartLine {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+}
+
+/** A cart's lines (in their order) with what the catalogue says of each now; lines of products gone are left out. */
+export async function pricedCartRows(k: Executor, catalog: CatalogReads, lines: StoredCartLine[]): Promise<CartLineRow[]> {
   if (lines.length === 0) return [];
   const items = await catalog.listPurchasables(
     lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id })),
@@ -148,23 +162,31 @@ export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippi
 
 /** The id of an owner's cart, creating the cart when there is none. */
 export async function ensureCartId(k: Executor, owner: string): Promise<string> {
-  const found = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirst();
-  if (found) return found.id;
-  const now = nowIso();
-  await k
-    .insertInto("carts")
-    .values({ id: newId(), owner, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column("owner").doNothing())
-    .execute();
-  const row = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirstOrThrow();
-  return row.id;
+  return (await ensureCart(k, owner)).id;
 }
 
-/** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. */
-export async function addUnits(k: Executor, cartId: string, items: CartItem[]): Promise<void> {
+/**
+ * The owner's cart, made if it has none, in one round trip (an upsert returning its id, which
+ * also marks the cart as touched now); `created` tells a cart made by this call (it has no lines).
+ */
+export async function ensureCart(k: Executor, owner: string): Promise<{ id: string; created: boolean }> {
   const now = nowIso();
+  const id = newId();
+  const row = await k
+    .insertInto("carts")
+    .values({ id, owner, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("owner").doUpdateSet({ updated_at: now }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: row.id === id };
+}
+
+/** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. Returns the lines as they are now. */
+export async function addUnits(k: Executor, cartId: string, items: CartItem[]): Promise<StoredCartLine[]> {
+  const now = nowIso();
+  const lines: StoredCartLine[] = [];
   for (const item of items) {
-    await k
+    const line = await k
       .insertInto("cart_lines")
       .values({ id: newId(), cart_id: cartId, product_id: item.productId, variant_id: item.variantId, quantity: item.quantity, created_at: now, updated_at: now })
       .onConflict((oc) =>
@@ -173,6 +195,9 @@ export async function addUnits(k: Executor, cartId: string, items: CartItem[]): 
           updated_at: now,
         })),
       )
-      .execute();
+      .returning(["id", "cart_id", "product_id", "variant_id", "quantity"])
+      .executeTakeFirstOrThrow();
+    lines.push(line);
   }
+  return lines;
 }

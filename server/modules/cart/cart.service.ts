@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { type CatalogReads, addUnits, ensureCartId, itemKey, loadCartRows, priceCart, totalsOf } from "./cart.repo";
+import { type CatalogReads, addUnits, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, totalsOf } from "./cart.repo";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
@@ -102,15 +102,12 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       // commits (and, with synchronous=FULL, flushes to disk) once instead of twice.
       // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
       const settings = await deps.settings();
-      await db.kysely.transaction().execute(async (trx) => {
-        const cartId = await ensureCartId(trx, owner);
-        // Every line of this product (its other colours and sizes count towards the per-order cap).
-        const productLines = await trx
-          .selectFrom("cart_lines")
-          .select(["variant_id", "quantity"])
-          .where("cart_id", "=", cartId)
-          .where("product_id", "=", product.id)
-          .execute();
+      const cart = await db.kysely.transaction().execute(async (trx) => {
+        const cart = await ensureCart(trx, owner);
+        // Every line of this product (its other colours and sizes count towards the per-order cap); a new cart has none.
+        const productLines = cart.created
+          ? []
+          : await trx.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cart.id).where("product_id", "=", product.id).execute();
         const existing = productLines.find((l) => l.variant_id === variantId);
         const wanted = (existing?.quantity ?? 0) + quantity;
         const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
@@ -120,9 +117,12 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
         if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
 
-        await addUnits(trx, cartId, [{ productId: product.id, variantId, quantity }]);
+        const lines = await addUnits(trx, cart.id, [{ productId: product.id, variantId, quantity }]);
+        return { ...cart, lines };
       });
-      return view(owner);
+      if (!cart.created) return view(owner);
+      // A cart made just now holds only the line written: priced without reading it back.
+      return priceCart(await pricedCartRows(k, deps.catalog, cart.lines), settings).view;
     },
 
     async updateQuantity(shopper, lineId, quantity) {
