@@ -50,6 +50,11 @@ export function createRateLimitStore(db: Db) {
       )
       .returning(["count", "window_start"])
       .executeTakeFirstOrThrow();
+    return decisionOf(row, rule, now);
+  }
+
+  /** The decision for a window's count after this attempt. */
+  function decisionOf(row: { count: number | string; window_start: number | string }, rule: Rule, now: number): RateDecision {
     if (Number(row.count) <= rule.max) return { allowed: true, retryAfter: null };
     return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
   }
@@ -64,26 +69,56 @@ export function createRateLimitStore(db: Db) {
     },
 
     /**
-     * Records one attempt against each key in one transaction (one commit, so one flush to disk
-     * instead of one per key) and answers each key's decision, in order.
+     * Records one attempt against each key in one statement (one round trip and one commit: a
+     * multi-row upsert is atomic) and answers each key's decision, in order.
      */
     async consumeAll(entries: ReadonlyArray<{ key: string; rule: Rule }>): Promise<RateDecision[]> {
       const now = Date.now();
-      const decisions = await k.transaction().execute(async (trx) => {
-        const out: RateDecision[] = [];
-        for (const { key, rule } of entries) out.push(await count(trx, key, rule, now));
-        return out;
-      });
+      const byKey = new Map(entries.map((e) => [e.key, e.rule]));
+      if (byKey.size === 0) return [];
+      // Each key's own window in the CASE: a row expired for its rule starts a new window.
+      const expiredOf = (column: "rate_limits.key") =>
+        sql<number>`CASE ${sql.ref(column)} ${sql.join([...byKey].map(([key, rule]) => sql`WHEN ${key} THEN ${sql.lit(now - rule.window * 1000)}`), sql` `)} END`;
+      const rows = await k
+        .insertInto("rate_limits")
+        .values([...byKey.keys()].map((key) => ({ key, count: 1, window_start: now })))
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            count: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf("rate_limits.key")} THEN 1 ELSE rate_limits.count + 1 END`,
+            window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf("rate_limits.key")} THEN ${now} ELSE rate_limits.window_start END`,
+          }),
+        )
+        .returning(["key", "count", "window_start"])
+        .execute();
+      const counted = new Map(rows.map((r) => [r.key, r]));
       prune(now);
-      return decisions;
+      return entries.map(({ key, rule }) => decisionOf(counted.get(key)!, rule, now));
+    },
+
+    /** Whether each key has already used up its attempts in its current window, without counting one: one query for all. */
+    async checkAll(entries: ReadonlyArray<{ key: string; rule: Rule }>): Promise<RateDecision[]> {
+      const now = Date.now();
+      if (entries.length === 0) return [];
+      const rows = await k
+        .selectFrom("rate_limits")
+        .select(["key", "count", "window_start"])
+        .where(
+          "key",
+          "in",
+          entries.map((e) => e.key),
+        )
+        .execute();
+      const found = new Map(rows.map((r) => [r.key, r]));
+      return entries.map(({ key, rule }) => {
+        const row = found.get(key);
+        if (!row || Number(row.window_start) <= now - rule.window * 1000) return { allowed: true, retryAfter: null };
+        return decisionOf({ count: Number(row.count) + 1, window_start: row.window_start }, rule, now);
+      });
     },
 
     /** Whether `key` has already used up `max` attempts in its current window, without counting one. */
-    async check(key: string, rule: { window: number; max: number }): Promise<RateDecision> {
-      const now = Date.now();
-      const row = await k.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-      if (!row || Number(row.window_start) <= now - rule.window * 1000 || Number(row.count) < rule.max) return { allowed: true, retryAfter: null };
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + rule.window * 1000 - now) / 1000)) };
+    async check(key: string, rule: Rule): Promise<RateDecision> {
+      return (await this.checkAll([{ key, rule }]))[0]!;
     },
 
     /** Forgets the attempts of `key` (a successful sign-in clears its failures). */

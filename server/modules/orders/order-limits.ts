@@ -101,7 +101,7 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
      */
     async admit(party: PlacementParty, maxOpen: number): Promise<void> {
       const keys = keysOf(party);
-      const checked = await Promise.all(keys.map((c) => deps.rateLimits.check(c.key, c.rule)));
+      const checked = await deps.rateLimits.checkAll(keys);
       const full = keys.flatMap((c, i) => (checked[i]!.allowed ? [] : [{ retryAfter: checked[i]!.retryAfter!, message: c.message }]));
       if (full.length) throw refusal(full);
 

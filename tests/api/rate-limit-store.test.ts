@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createRateLimitStore } from "../../server/lib/rate-limit";
+import { type TestDb, createTestDb } from "../support/test-shop";
+
+// The order limits count an attempt against several keys in one statement (a multi-row upsert),
+// each key under its own window: one round trip instead of a transaction of one upsert per key.
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await testDb?.drop();
+});
+
+describe("the rate-limit store's counts for several keys at once", () => {
+  it("counts each key in its own window, answers in the order asked, and checks without counting", async () => {
+    const store = createRateLimitStore(testDb.db);
+    const short = { window: 10, max: 2 };
+    const long = { window: 3600, max: 3 };
+    const both = [
+      { key: "multi:short", rule: short },
+      { key: "multi:long", rule: long },
+    ];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-24T10:00:00Z"));
+    expect(await store.consumeAll(both)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: true, retryAfter: null },
+    ]);
+    expect(await store.consumeAll(both)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: true, retryAfter: null },
+    ]);
+    // The short window is full: the next attempt would be refused, and checking does not count one.
+    expect(await store.checkAll(both)).toEqual([
+      { allowed: false, retryAfter: 10 },
+      { allowed: true, retryAfter: null },
+    ]);
+    expect(await store.checkAll(both)).toEqual([
+      { allowed: false, retryAfter: 10 },
+      { allowed: true, retryAfter: null },
+    ]);
+    vi.setSystemTime(new Date("2026-11-24T10:00:04Z"));
+    expect(await store.consumeAll(both)).toEqual([
+      { allowed: false, retryAfter: 6 },
+      { allowed: true, retryAfter: null },
+    ]);
+    // Past the short window only the short key starts again; the long one counts on to its refusal.
+    vi.setSystemTime(new Date("2026-11-24T10:00:11Z"));
+    expect(await store.consumeAll(both)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: false, retryAfter: 3589 },
+    ]);
+    expect(await store.checkAll([{ key: "multi:unknown", rule: short }])).toEqual([{ allowed: true, retryAfter: null }]);
+  });
+});
