@@ -37,7 +37,19 @@ const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const KB = 1000; // as Vite reports sizes
-const TARGETS = { apiRatio: 0.5, searchP95Ms: 15, homeJsGzipKb: 130, csvImportSeconds: 10, analyticsEventsPerSecond: 5000 };
+const TARGETS = {
+  apiRatio: 0.5,
+  pageRatio: 0.5,
+  productRenderMicros: 4000,
+  homeRenderMicros: 6000,
+  overloadP99Ms: 1000,
+  overloadRssMb: 400,
+  searchP95Ms: 15,
+  homeJsGzipKb: 130,
+  csvImportSeconds: 10,
+  analyticsEventsPerSecond: 5000,
+};
+const OVERLOAD_CONNECTIONS = 200;
 /** Product saves (PATCH) timed one after another for the catalogue admin's row. */
 const PRODUCT_SAVES = 200;
 
@@ -274,6 +286,16 @@ const CLK_TCK = (() => {
   }
 })();
 
+/** Resident memory of a process (Linux /proc), or null where unavailable. */
+function rssBytes(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds a process has used so far (Linux /proc), or null where unavailable. */
 function processCpuSeconds(pid) {
   try {
@@ -351,6 +373,10 @@ async function measure({ key, label, url, headers, pid, database, autocannon: ex
   const db0 = databaseCpuSeconds(database);
   const clientCpu0 = process.cpuUsage();
   const started = performance.now();
+  let peakRssBytes = rssBytes(pid);
+  const rssTimer = setInterval(() => {
+    peakRssBytes = Math.max(peakRssBytes ?? 0, rssBytes(pid) ?? 0);
+  }, 100);
   const result = await load(
     url,
     headers,
@@ -365,6 +391,7 @@ async function measure({ key, label, url, headers, pid, database, autocannon: ex
     extra,
   );
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(rssTimer);
   const serverCpu1 = processCpuSeconds(pid);
   const machine1 = machineBusySeconds();
   const db1 = databaseCpuSeconds(database);
@@ -395,6 +422,9 @@ async function measure({ key, label, url, headers, pid, database, autocannon: ex
     wireBytesPerAnswer: ok ? Math.round(wireBytes / ok) : null,
     statuses,
     failedResponses: failed,
+    // Quick refusals of a server past its capacity (503 with Retry-After), among failedResponses.
+    shed: statuses[503] ?? 0,
+    peakRssMb: peakRssBytes == null ? null : Math.round(peakRssBytes / 1024 / 1024),
     errors: result.errors,
     timeouts: result.timeouts,
     serverCpuPercent: serverSeconds == null ? null : round((serverSeconds / seconds) * 100, 0),
@@ -652,42 +682,67 @@ async function main() {
   await getOk(`${base}/`, pageHeaders());
   await getOk(`${base}/products/${encodeURIComponent(slug)}`, pageHeaders());
 
-  // Bare node:http server replaying the /api/products answer.
-  const bodyFile = path.join(tmpDir, "api-products.body");
-  fs.writeFileSync(bodyFile, listing.body);
-  const bareHeaders = {};
-  for (const h of ["content-type", "content-encoding"]) if (listing.headers[h]) bareHeaders[h] = listing.headers[h];
-  const bare = spawnChild("bare-server", process.execPath, [path.join(root, "scripts/bench/bare-server.mjs")], {
-    env: { ...env, NODE_ENV: "production", BARE_BODY_FILE: bodyFile, BARE_HEADERS: JSON.stringify(bareHeaders) },
-    ipc: true,
-  });
-  const barePort = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BenchError("The bare server did not start within 15 s")), 15_000);
-    bare.on("message", (m) => {
-      if (m?.ready) {
+  // Bare node:http servers replaying the /api/products answer and the two pages' bytes.
+  const startBare = async (name, res) => {
+    const bodyFile = path.join(tmpDir, `${name}.body`);
+    fs.writeFileSync(bodyFile, res.body);
+    const bareHeaders = {};
+    for (const h of ["content-type", "content-encoding"]) if (res.headers[h]) bareHeaders[h] = res.headers[h];
+    const bare = spawnChild(name, process.execPath, [path.join(root, "scripts/bench/bare-server.mjs")], {
+      env: { ...env, NODE_ENV: "production", BARE_BODY_FILE: bodyFile, BARE_HEADERS: JSON.stringify(bareHeaders) },
+      ipc: true,
+    });
+    const port = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new BenchError(`The bare server (${name}) did not start within 15 s`)), 15_000);
+      bare.on("message", (m) => {
+        if (m?.ready) {
+          clearTimeout(timer);
+          resolve(m.port);
+        }
+      });
+      bare.exited.then(() => {
         clearTimeout(timer);
-        resolve(m.port);
-      }
+        reject(new BenchError(`The bare server (${name}) exited:\n${logTail(bare.logFile)}`));
+      });
     });
-    bare.exited.then(() => {
-      clearTimeout(timer);
-      reject(new BenchError(`The bare server exited:\n${logTail(bare.logFile)}`));
-    });
-  });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  const bareCheck = await getOk(`${bareBase}/api/products`, apiHeaders());
-  if (!bareCheck.body.equals(listing.body) || bareCheck.headers["content-type"] !== listing.headers["content-type"]) {
-    throw new BenchError("The bare server does not answer the same bytes as /api/products");
-  }
+    const url = `http://127.0.0.1:${port}/`;
+    const check = await getOk(url, {});
+    if (!check.body.equals(res.body) || check.headers["content-type"] !== res.headers["content-type"]) {
+      throw new BenchError(`The bare server (${name}) does not answer the same bytes`);
+    }
+    return { child: bare, url };
+  };
+  const bare = await startBare("bare-server", listing);
+  const bareBase = bare.url.replace(/\/$/, "");
+  const productPath = `/products/${encodeURIComponent(slug)}`;
+  const bareHome = await startBare("bare-home", await getOk(`${base}/`, pageHeaders()));
+  const bareProduct = await startBare("bare-product", await getOk(`${base}${productPath}`, pageHeaders()));
+  // A visitor with a cookie of the shop (a cart, say) gets the page rendered for them: the render's own cost.
+  const renderedHeaders = () => ({ ...pageHeaders(), cookie: "shop.visitor=bench-visitor" });
 
   // 5. Load
   step(`Measuring (autocannon ${connections} connections${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ", no Accept-Encoding"})`);
   const endpoints = [
     { key: "apiProducts", label: "GET /api/products", url: `${base}/api/products`, headers: apiHeaders(), pid: server.pid, database: pgDatabase },
-    { key: "bare", label: "bare node:http, same bytes", url: `${bareBase}/api/products`, headers: apiHeaders(), pid: bare.pid },
+    { key: "bare", label: "bare node:http, same bytes", url: `${bareBase}/api/products`, headers: apiHeaders(), pid: bare.child.pid },
     { key: "search", label: `GET ${searchPath(term)}`, url: `${base}${searchPath(term)}`, headers: apiHeaders(), pid: server.pid, database: pgDatabase },
-    { key: "home", label: "GET / (home, SSR)", url: `${base}/`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
-    { key: "product", label: `GET /products/${slug} (SSR)`, url: `${base}/products/${encodeURIComponent(slug)}`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
+    { key: "home", label: "GET / (home, no cookie: page cache)", url: `${base}/`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
+    { key: "bareHome", label: "bare node:http, home's bytes", url: bareHome.url, headers: pageHeaders(), pid: bareHome.child.pid },
+    { key: "product", label: `GET ${productPath} (no cookie: page cache)`, url: `${base}${productPath}`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
+    { key: "bareProduct", label: "bare node:http, product's bytes", url: bareProduct.url, headers: pageHeaders(), pid: bareProduct.child.pid },
+    { key: "homeRendered", label: "GET / (home, rendered: visitor cookie)", url: `${base}/`, headers: renderedHeaders(), pid: server.pid, database: pgDatabase },
+    { key: "productRendered", label: `GET ${productPath} (rendered: visitor cookie)`, url: `${base}${productPath}`, headers: renderedHeaders(), pid: server.pid, database: pgDatabase },
+    // A spike: 200 connections at the rendered home page. Past capacity the server answers 503 + Retry-After (shed).
+    {
+      key: "overload",
+      label: `GET / rendered, ${OVERLOAD_CONNECTIONS} connections (spike)`,
+      url: `${base}/`,
+      headers: renderedHeaders(),
+      pid: server.pid,
+      database: pgDatabase,
+      autocannon: { connections: OVERLOAD_CONNECTIONS },
+      overload: true,
+    },
   ];
   // Shopping: new shoppers adding to their cart, then adding and placing an order (writes).
   const shoppingIds = await prepareShoppingProducts(databaseUrl);
@@ -731,7 +786,7 @@ async function main() {
       ordersStored = (await countOrders(databaseUrl)) - ordersBefore;
       r.ordersPerSecond = Math.round((r.requests / 2 / r.seconds) * 10) / 10;
     }
-    if (e.write || e.noProbe) {
+    if (e.write || e.noProbe || e.overload) {
       results.push(r);
       continue;
     }
@@ -743,7 +798,7 @@ async function main() {
     r.responseHeaders = browser.headers;
     results.push(r);
   }
-  await stopChild(bare);
+  await Promise.all([stopChild(bare.child), stopChild(bareHome.child), stopChild(bareProduct.child)]);
 
   // JavaScript weight of the two pages.
   step("Measuring the JavaScript the pages load");
@@ -858,6 +913,37 @@ async function main() {
       shown: `${num(by.apiProducts.requestsPerSecond)} vs ${num(by.bare.requestsPerSecond)} req/s = ${ratio == null ? "–" : num(ratio, 2)} ×`,
       pass: ratio != null && ratio >= TARGETS.apiRatio,
     },
+    ...["home", "product"].map((page) => {
+      const cached = by[page];
+      const yardstick = by[`bare${page[0].toUpperCase()}${page.slice(1)}`];
+      const r = yardstick.requestsPerSecond ? cached.requestsPerSecond / yardstick.requestsPerSecond : null;
+      return {
+        name: `${page} (page cache) ≥ ${TARGETS.pageRatio} × bare node:http`,
+        value: r == null ? null : Number(r.toFixed(3)),
+        shown: `${num(cached.requestsPerSecond)} vs ${num(yardstick.requestsPerSecond)} req/s = ${r == null ? "–" : num(r, 2)} ×`,
+        pass: r != null && r >= TARGETS.pageRatio,
+      };
+    }),
+    ...[
+      ["productRendered", "product", TARGETS.productRenderMicros],
+      ["homeRendered", "home", TARGETS.homeRenderMicros],
+    ].map(([key, page, limit]) => ({
+      name: `${page} rendered ≤ ${limit / 1000} ms server CPU`,
+      value: by[key].serverCpuMicrosPerRequest,
+      shown: by[key].serverCpuMicrosPerRequest == null ? "–" : `${num(by[key].serverCpuMicrosPerRequest / 1000, 2)} ms`,
+      pass: by[key].serverCpuMicrosPerRequest != null && by[key].serverCpuMicrosPerRequest <= limit,
+    })),
+    {
+      name: `${OVERLOAD_CONNECTIONS} conn.: p99 < ${TARGETS.overloadP99Ms / 1000} s, no timeout, RSS < ${TARGETS.overloadRssMb} MB`,
+      value: by.overload.latencyMs.p99,
+      shown: `p99 ${num(by.overload.latencyMs.p99, 0)} ms, ${by.overload.timeouts} timeouts, ${by.overload.errors} errors, ${by.overload.shed} shed, peak RSS ${by.overload.peakRssMb ?? "–"} MB`,
+      pass:
+        by.overload.latencyMs.p99 != null &&
+        by.overload.latencyMs.p99 < TARGETS.overloadP99Ms &&
+        by.overload.timeouts === 0 &&
+        by.overload.errors === 0 &&
+        (by.overload.peakRssMb ?? 0) < TARGETS.overloadRssMb,
+    },
     {
       name: `search p95 < ${TARGETS.searchP95Ms} ms`,
       value: by.search.latencyMs.p95,
@@ -890,6 +976,14 @@ async function main() {
       `${ordersStored?.toLocaleString("en-US") ?? "?"} orders stored during warm-up and measurement.`,
   );
   log(
+    `Pages: home ${num(by.home.requestsPerSecond)} req/s from the page cache (bare ${num(by.bareHome.requestsPerSecond)}), rendered ${num(by.homeRendered.requestsPerSecond)} req/s at ` +
+      `${num((by.homeRendered.serverCpuMicrosPerRequest ?? 0) / 1000, 2)} ms CPU; product ${num(by.product.requestsPerSecond)} req/s cached (bare ${num(by.bareProduct.requestsPerSecond)}), ` +
+      `rendered ${num(by.productRendered.requestsPerSecond)} req/s at ${num((by.productRendered.serverCpuMicrosPerRequest ?? 0) / 1000, 2)} ms CPU.\n` +
+      `Spike (${OVERLOAD_CONNECTIONS} connections at the rendered home page): ${num(by.overload.requestsPerSecond)} req/s answered 200, p50 ${num(by.overload.latencyMs.p50, 0)} ms, ` +
+      `p99 ${num(by.overload.latencyMs.p99, 0)} ms, max ${num(by.overload.latencyMs.max, 0)} ms; ${by.overload.shed.toLocaleString("en-US")} shed (503), ` +
+      `${by.overload.timeouts} timeouts, ${by.overload.errors} errors; server peak RSS ${by.overload.peakRssMb ?? "–"} MB.`,
+  );
+  log(
     `Site analytics: ${by.analytics.eventsPerSecond.toLocaleString("en-US")} events/s accepted (${num(by.analytics.requestsPerSecond)} batches of ${ANALYTICS_BATCH}/s, ` +
       `p95 ${num(by.analytics.latencyMs.p95, 2)} ms); ${analyticsStored?.toLocaleString("en-US") ?? "?"} events in the database after warm-up and measurement ` +
       `(${(by.analytics.requests * ANALYTICS_BATCH).toLocaleString("en-US")} accepted while measured).`,
@@ -911,7 +1005,8 @@ async function main() {
   step("Targets (DESIGN.md, Speed budget)");
   for (const t of targets) log(`  ${t.pass ? "PASS" : "MISS"}  ${t.name.padEnd(44)} ${t.shown}`);
 
-  const failures = results.filter((r) => r.failedResponses || r.errors || r.timeouts || !r.requests);
+  // The spike's 503s are the shedding it measures, not failures.
+  const failures = results.filter((r) => (r.key === "overload" ? r.failedResponses - r.shed : r.failedResponses) || r.errors || r.timeouts || !r.requests);
   const report = {
     date: new Date().toISOString(),
     commit: git(["rev-parse", "--short", "HEAD"]),
