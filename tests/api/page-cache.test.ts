@@ -109,21 +109,30 @@ describe("the render queue: past capacity, a quick refusal", () => {
     const queue = createRenderQueue({ concurrency: 2, maxQueue: 2, maxWaitMs: 5_000 });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const jobs = Array.from({ length: 6 }, () => queue.run(() => gate.then(() => "done")));
+    const jobs = Array.from({ length: 6 }, () => queue.run(() => gate.then(() => new Response(null, { status: 204 }))));
     const settled = await Promise.allSettled(jobs.slice(4));
     expect(settled.every((s) => s.status === "rejected" && s.reason instanceof Overloaded)).toBe(true);
     expect(queue.running).toBe(2);
     expect(queue.queued).toBe(2);
     release();
-    expect(await Promise.all(jobs.slice(0, 4))).toEqual(["done", "done", "done", "done"]);
+    expect((await Promise.all(jobs.slice(0, 4))).map((r) => r.status)).toEqual([204, 204, 204, 204]);
     expect(queue.shed).toBe(2);
+  });
+
+  it("holds a streamed page's slot until its body has been read", async () => {
+    const queue = createRenderQueue({ concurrency: 1, maxQueue: 0, maxWaitMs: 50 });
+    const streamed = await queue.run(async () => new Response("<html>a streamed page</html>"));
+    // The response exists, its body is unread: the render still runs, so another is refused.
+    await expect(queue.run(async () => new Response("next"))).rejects.toBeInstanceOf(Overloaded);
+    expect(await streamed.text()).toBe("<html>a streamed page</html>");
+    expect(await (await queue.run(async () => new Response("next"))).text()).toBe("next");
   });
 
   it("refuses a render that waited past its limit", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 50 });
     let release!: () => void;
-    const running = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
-    await expect(queue.run(async () => "late")).rejects.toBeInstanceOf(Overloaded);
+    const running = queue.run(() => new Promise<Response>((resolve) => (release = () => resolve(new Response(null, { status: 204 })))));
+    await expect(queue.run(async () => new Response("late"))).rejects.toBeInstanceOf(Overloaded);
     release();
     await running;
   });
@@ -146,7 +155,10 @@ describe("the render queue: past capacity, a quick refusal", () => {
     expect(third.headers.get("retry-after")).toBe("2");
     expect(await third.text()).toContain("very busy");
     release();
-    expect((await first).status).toBe(200);
+    const firstAnswer = await first;
+    expect(firstAnswer.status).toBe(200);
+    // The second waits for the first page to be sent whole, then renders.
+    await firstAnswer.text();
     expect((await second).status).toBe(200);
   });
 });
