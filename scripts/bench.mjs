@@ -730,8 +730,17 @@ async function main() {
     { key: "bareHome", label: "bare node:http, home's bytes", url: bareHome.url, headers: pageHeaders(), pid: bareHome.child.pid },
     { key: "product", label: `GET ${productPath} (no cookie: page cache)`, url: `${base}${productPath}`, headers: pageHeaders(), pid: server.pid, database: pgDatabase },
     { key: "bareProduct", label: "bare node:http, product's bytes", url: bareProduct.url, headers: pageHeaders(), pid: bareProduct.child.pid },
-    { key: "homeRendered", label: "GET / (home, rendered: visitor cookie)", url: `${base}/`, headers: renderedHeaders(), pid: server.pid, database: pgDatabase },
-    { key: "productRendered", label: `GET ${productPath} (rendered: visitor cookie)`, url: `${base}${productPath}`, headers: renderedHeaders(), pid: server.pid, database: pgDatabase },
+    // Two connections: the render's cost without a queue (10 would keep the server saturated, where it sheds: the spike row).
+    { key: "homeRendered", label: "GET / (home, rendered: visitor cookie, 2 conn.)", url: `${base}/`, headers: renderedHeaders(), pid: server.pid, database: pgDatabase, autocannon: { connections: 2 } },
+    {
+      key: "productRendered",
+      label: `GET ${productPath} (rendered: visitor cookie, 2 conn.)`,
+      url: `${base}${productPath}`,
+      headers: renderedHeaders(),
+      pid: server.pid,
+      database: pgDatabase,
+      autocannon: { connections: 2 },
+    },
     // A spike: 200 connections at the rendered home page. Past capacity the server answers 503 + Retry-After (shed).
     {
       key: "overload",
