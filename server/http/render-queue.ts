@@ -10,17 +10,25 @@ import { performance } from "node:perf_hooks";
  * Requests can also wait where no queue of ours sees them: on SQLite a whole render runs without
  * yielding (the driver is synchronous), so under a spike the event loop takes the ready requests
  * one after another in one long turn while the rest wait in their sockets, some for many seconds.
- * A timer that runs between turns tells how long the current turn has lasted; a render asked for
- * after `maxBusyMs` of it has waited at least that long unseen, and is refused too, which keeps
+ * The first render asked for in a turn of the loop starts its clock (a setImmediate ends the turn);
+ * a render asked for after `maxBusyMs` of the turn has waited at least that long unseen, and is refused too, which keeps
  * the turn short and the waits of the accepted ones bounded. While the loop has been busy over
- * 90 % of the last half second, turns are cut at `maxBusyWhenSaturatedMs`: measured with 200
- * connections at the rendered home page, longer turns left a few requests unanswered for 10 s.
+ * 90 % of the last half second and a turn has been asked for more than MANY_IN_ONE_TURN renders,
+ * the turn is cut at `maxBusyWhenSaturatedMs`: with 200 connections at the rendered home page,
+ * turns of 50 ms or more left some connections unanswered for 10 s (so does a bare node:http
+ * server doing 10 ms of work per request: Node serves the connections it just answered first).
  */
 export class Overloaded extends Error {
   constructor() {
     super("The shop is very busy");
   }
 }
+
+/**
+ * Renders asked for in one turn of the event loop beyond which a saturated server cuts the turn
+ * short: a few clients at capacity wait a few renders each (no shedding); many at once are a spike.
+ */
+const MANY_IN_ONE_TURN = 3;
 
 /** The longest a streamed page holds its slot, whatever its reader does. */
 const HOLD_LIMIT_MS = 30_000;
@@ -37,22 +45,14 @@ export interface RenderQueueOptions {
 
 export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 500, maxBusyMs = 1_000, maxBusyWhenSaturatedMs = 30 }: RenderQueueOptions = {}) {
   let running = 0;
-  // When the event loop last came round to its timers; started with the first render.
+  // The current turn of the event loop: when its first render was asked for, and how many since.
+  let turnOpen = false;
   let turnStartedAt = 0;
-  let ticker: NodeJS.Timeout | null = null;
-  // Whether the event loop was busy more than 90 % of the last half second.
+  let askedThisTurn = 0;
+  // Whether the event loop was busy more than 90 % of the last half second (measured as renders come).
   let saturated = false;
   let utilization = performance.eventLoopUtilization();
-  let utilizationAt = 0;
-  const tick = () => {
-    const now = performance.now();
-    turnStartedAt = now;
-    if (now - utilizationAt < 500) return;
-    const current = performance.eventLoopUtilization();
-    saturated = performance.eventLoopUtilization(current, utilization).utilization > 0.9;
-    utilization = current;
-    utilizationAt = now;
-  };
+  let utilizationAt = performance.now();
   let shed = 0;
   const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
 
@@ -131,13 +131,21 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
 
   async function acquire(): Promise<void> {
     const now = performance.now();
-    if (!ticker) {
-      turnStartedAt = now;
+    if (now - utilizationAt >= 500) {
+      const current = performance.eventLoopUtilization();
+      saturated = performance.eventLoopUtilization(current, utilization).utilization > 0.9;
+      utilization = current;
       utilizationAt = now;
-      utilization = performance.eventLoopUtilization();
-      ticker = setInterval(tick, 20);
-      ticker.unref();
-    } else if (now - turnStartedAt > (saturated ? maxBusyWhenSaturatedMs : maxBusyMs)) {
+    }
+    if (!turnOpen) {
+      // The turn ends when the loop reaches its check phase.
+      turnOpen = true;
+      turnStartedAt = now;
+      askedThisTurn = 0;
+      setImmediate(() => (turnOpen = false));
+    }
+    askedThisTurn += 1;
+    if (now - turnStartedAt > (saturated && askedThisTurn > MANY_IN_ONE_TURN ? maxBusyWhenSaturatedMs : maxBusyMs)) {
       shed += 1;
       throw new Overloaded();
     }

@@ -128,6 +128,23 @@ describe("the render queue: past capacity, a quick refusal", () => {
     expect(await (await queue.run(async () => new Response("next"))).text()).toBe("next");
   });
 
+  it("refuses a render asked for late in one long turn of the event loop (requests waiting unseen in their sockets)", async () => {
+    const queue = createRenderQueue({ concurrency: 100, maxQueue: 100, maxWaitMs: 5_000, maxBusyMs: 40 });
+    // A render in an earlier turn of the loop, then a new turn.
+    await queue.run(async () => new Response(null, { status: 204 }));
+    await new Promise((r) => setTimeout(r, 30));
+    const early = queue.run(async () => new Response(null, { status: 204 }));
+    // 60 ms of work without yielding, as a synchronous render does: whatever is asked for now waited that long.
+    const until = performance.now() + 60;
+    while (performance.now() < until);
+    const late = queue.run(async () => new Response(null, { status: 204 }));
+    expect((await early).status).toBe(204);
+    await expect(late).rejects.toBeInstanceOf(Overloaded);
+    // The next turn starts afresh.
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await queue.run(async () => new Response(null, { status: 204 }))).status).toBe(204);
+  });
+
   it("refuses a render that waited past its limit", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 50 });
     let release!: () => void;
