@@ -144,6 +144,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   if (build) {
     const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
     const renders = createRenderQueue(renderQueue);
+    // Shed pages are logged at most once a second, with their count: a spike sheds thousands.
+    let shedLoggedAt = 0;
+    let shedSinceLog = 0;
     const render = async (c: Context<AppEnv>): Promise<RenderedPage> => {
       // Writes and the admin area see bans and role changes at once; other pages use the cookie cache.
       const fresh = c.req.method !== "GET" && c.req.method !== "HEAD" ? true : c.req.path.startsWith("/admin-dashboard");
@@ -185,7 +188,12 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
         return (await renders.run(() => render(c))).res;
       } catch (err) {
         if (!(err instanceof Overloaded)) throw err;
-        logger.warn({ reqId: c.var.requestId, path: c.req.path, shed: renders.shed }, "page shed: too many renders waiting");
+        shedSinceLog += 1;
+        if (Date.now() - shedLoggedAt >= 1_000) {
+          logger.warn({ reqId: c.var.requestId, path: c.req.path, shed: shedSinceLog, shedInAll: renders.shed }, "pages shed: the server is past its capacity");
+          shedLoggedAt = Date.now();
+          shedSinceLog = 0;
+        }
         return overloadedPage();
       }
     });
