@@ -16,7 +16,7 @@ export function Price({ price, finalPrice, discount, size = "sm", from = false, 
   const money = useMoney();
   const big = size === "lg";
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2" data-testid="price">
+    <p className="price-row" data-testid="price">
       <span className={`font-semibold text-stone-900 ${big ? "text-3xl" : "text-base"}`} data-testid="final-price">
         {from ? (
           <span className={`font-normal text-stone-700 ${big ? "text-lg" : "text-sm"}`}>From </span>

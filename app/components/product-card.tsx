@@ -4,31 +4,55 @@ import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { WishlistButton } from "./wishlist/wishlist-button";
 
+/** What a product tile shows: the fields below and the first picture. */
+export type CardData = Pick<Card, "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock">;
+
+/**
+ * A listing's product trimmed to what its tile shows, for page loaders: the page's data is sent
+ * again inside the HTML for hydration, and the full listing (every picture, brand, dates) doubled
+ * the weight of the home page's data.
+ */
+export function toCardData(p: Card): CardData {
+  return {
+    _id: p._id,
+    name: p.name,
+    slug: p.slug,
+    price: p.price,
+    discount: p.discount,
+    finalPrice: p.finalPrice,
+    priceVaries: p.priceVaries,
+    image: p.image.slice(0, 1),
+    category: p.category,
+    subCategory: p.subCategory,
+    inStock: p.inStock,
+  };
+}
+
 /** A product tile for grids and carousels: image, name, category, price and the wishlist heart; the rest of the card is a link. */
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition focus-within:ring-2 focus-within:ring-stone-900 hover:shadow-md" data-testid="product-card">
-      <div className="relative aspect-square overflow-hidden bg-stone-100">
+    <article className="group card" data-testid="product-card">
+      <div className="card-media">
         <ResponsiveImage
           src={product.image[0]}
           alt=""
           kind="product"
           sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw"
           priority={priority}
-          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          className="card-img"
         />
         {product.discount > 0 && (
-          <span className="absolute left-2 top-2 rounded-full bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white">-{product.discount}%</span>
+          <span className="card-badge top-2 bg-rose-700">-{product.discount}%</span>
         )}
         {!product.inStock && (
-          <span className="absolute bottom-2 left-2 rounded-full bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">Sold out</span>
+          <span className="card-badge bottom-2 bg-stone-800">Sold out</span>
         )}
       </div>
       <WishlistButton productId={product._id} name={product.name} className="absolute right-2 top-2 z-10" />
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-xs uppercase tracking-wide text-stone-600">{product.subCategory ?? product.category}</p>
-        <h3 className="line-clamp-2 text-sm font-medium text-stone-900">
-          <Link to={`/products/${product.slug}`} prefetch="intent" className="after:absolute after:inset-0 focus:outline-none">
+      <div className="card-body">
+        <p className="card-kicker">{product.subCategory ?? product.category}</p>
+        <h3 className="card-title">
+          <Link to={`/products/${product.slug}`} prefetch="intent" className="stretched-link">
             {product.name}
           </Link>
         </h3>
@@ -41,7 +65,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
 }
 
 /** A responsive grid of product cards, with an empty state. */
-export function ProductGrid({ products, emptyText = "No products found.", priorityCount = 0 }: { products: Card[]; emptyText?: string; priorityCount?: number }) {
+export function ProductGrid({ products, emptyText = "No products found.", priorityCount = 0 }: { products: CardData[]; emptyText?: string; priorityCount?: number }) {
   if (products.length === 0) {
     return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
   }

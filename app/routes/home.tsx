@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BannerCarousel } from "~/components/home/banner-carousel";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { HomeSection, ProductRow } from "~/components/home/product-section";
+import { toCardData } from "~/components/product-card";
 import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
@@ -56,10 +57,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rowCategories = categories.filter((c) => c.productCount > 0);
   const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0)));
   const rows = rowCategories
-    .map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i] }))
+    .map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i]!.map(toCardData) }))
     // A count a few seconds old may still promise products that are gone: no empty rows.
     .filter((row) => row.products.length > 0);
-  return { banners, discounted, rows };
+  return { banners, discounted: discounted.map(toCardData), rows };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/product-category";
-import { ProductGrid } from "~/components/product-card";
+import { ProductGrid, toCardData } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { ListingFilters, SortSelect } from "~/components/catalog/listing-filters";
 import { parseListing } from "~/components/catalog/listing-query.server";
@@ -43,7 +43,7 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
   const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
   return data(
     {
-      listing,
+      listing: { ...listing, data: listing.data.map(toCardData) },
       errors: parsed.errors,
       invalid: parsed.invalid,
       category: parsed.category,

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "../../server/lib/errors";
-import { ProductGrid } from "~/components/product-card";
+import { ProductGrid, toCardData } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { BuyBox } from "~/components/product/buy-box";
 import { initialSelection } from "~/components/product/variants";
@@ -34,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
-  return { product, related: await catalog.listRelated(product, 8).catch(() => []) };
+  return { product, related: (await catalog.listRelated(product, 8).catch(() => [])).map(toCardData) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
-import type { ProductCard } from "../../server/modules/catalog/catalog.types";
 import type { Route } from "./+types/search";
-import { ProductGrid } from "~/components/product-card";
+import { type CardData, ProductGrid, toCardData } from "~/components/product-card";
 import { PAGE_SIZE, pageParam, rangeOf } from "~/components/catalog/listing-url";
 import { Pagination } from "~/components/catalog/pagination";
 import { seoMeta } from "~/lib/seo";
@@ -15,14 +14,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
   const page = pageParam(url.searchParams.get("page"));
   // A blank term asks the shopper what to look for; it never reaches the search engine.
-  if (!q) return data({ q, page: 1, products: [] as ProductCard[], total: 0, failed: false });
+  if (!q) return data({ q, page: 1, products: [] as CardData[], total: 0, failed: false });
   try {
     const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-    return data({ q, page, products, total, failed: false });
+    return data({ q, page, products: products.map(toCardData), total, failed: false });
   } catch (err) {
     // The spec's fallback message, on a page that still lets the shopper search again or browse.
     console.error("Failed to search products", err);
-    return data({ q, page, products: [] as ProductCard[], total: 0, failed: true }, { status: 500 });
+    return data({ q, page, products: [] as CardData[], total: 0, failed: true }, { status: 500 });
   }
 }
 

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCard } from "../../../server/modules/catalog/catalog.types";
-import { ProductCard as Card } from "~/components/product-card";
+import { type CardData, ProductCard as Card } from "~/components/product-card";
 import { ArrowRightIcon } from "~/components/layout/icons";
 
 /** A home-page section: heading, optional "view all" link and content. */
@@ -47,15 +46,15 @@ export function HomeSection({
  * fragment that only its inline script reveals, so shoppers without JavaScript and crawlers would
  * see nothing.
  */
-export function ProductRow({ products, emptyText }: { products: ProductCard[]; emptyText?: string }) {
+export function ProductRow({ products, emptyText }: { products: CardData[]; emptyText?: string }) {
   if (products.length === 0) {
     if (!emptyText) return null;
     return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
   }
   return (
-    <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:grid-cols-4 md:gap-4 md:overflow-visible md:px-0 md:pb-0">
+    <ul className="rail">
       {products.map((p) => (
-        <li key={p._id} className="flex w-[44%] shrink-0 snap-start sm:w-[30%] md:w-auto">
+        <li key={p._id} className="rail-item">
           <Card product={p} />
         </li>
       ))}

@@ -6,7 +6,7 @@ import { ChevronDownIcon } from "./icons";
 export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
 export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(slug)}?subCategory=${encodeURIComponent(sub)}`;
 
-const itemClass = "inline-flex h-11 items-center gap-0.5 rounded-md px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900";
+const itemClass = "menu-item";
 
 /** The desktop category bar: a link per category, a drop-down (a `<details>`) for those with sub-categories. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
@@ -45,13 +45,13 @@ function CategoryDropdown({ category }: { category: Category }) {
       <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
         <ul>
           <li>
-            <Link to={categoryHref(category.slug)} className="block rounded-lg px-3 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-100">
+            <Link to={categoryHref(category.slug)} className="menu-link font-semibold text-stone-900">
               All {category.name}
             </Link>
           </li>
           {category.subCategories.map((s) => (
             <li key={s._id}>
-              <Link to={subCategoryHref(category.slug, s.slug)} className="block rounded-lg px-3 py-2.5 text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900">
+              <Link to={subCategoryHref(category.slug, s.slug)} className="menu-link">
                 {s.name}
               </Link>
             </li>

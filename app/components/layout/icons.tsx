@@ -3,17 +3,8 @@ type IconProps = { className?: string };
 
 function Svg({ className = "size-5", children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    // Stroke, caps and joins come from the .icon class (app.css): the same on every icon, sent once.
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`}>
       {children}
     </svg>
   );

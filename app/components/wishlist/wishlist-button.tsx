@@ -13,7 +13,7 @@ export function WishlistButton({
   productId,
   name,
   className = "",
-  buttonClassName = "grid size-10 place-items-center rounded-full bg-white/95 text-stone-800 shadow-sm ring-1 ring-stone-900/10 hover:text-rose-700 aria-pressed:text-rose-700",
+  buttonClassName = "wish-btn",
   children,
 }: {
   productId: string;
