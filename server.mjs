@@ -3,7 +3,6 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getRequestListener } from "@hono/node-server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes("--dev");
@@ -24,7 +23,7 @@ if (dev) {
   shop = await bootstrap({ build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) || "." });
 }
 
-const listener = getRequestListener(shop.app.fetch);
+const listener = shop.listener;
 const server = http.createServer((req, res) => {
   if (viteMiddlewares) viteMiddlewares(req, res, () => listener(req, res));
   else listener(req, res);

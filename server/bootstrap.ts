@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app";
+import { createApp, shopListener } from "./app";
 import { setUpAdministrators } from "./auth/admin-setup";
 import { withReachableOidc } from "./auth/providers";
 import { analyze, openDatabase } from "./db/database";
@@ -80,6 +80,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   analyticsRollUp.start();
   return {
     app,
+    /** The node:http request listener (cached answers first, then the app). */
+    listener: shopListener(app),
     env,
     logger,
     services,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Epoch } from "../lib/cache";
+import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer } from "./cached-answer";
 
 /**
  * Rendered pages for visitors without a session or cart: the same bytes for every such visitor,
@@ -17,16 +17,10 @@ import type { Epoch } from "../lib/cache";
 const CACHEABLE = /^\/(?:|product-category(?:\/[^/]*)?|products\/[^/]+|search|contact-us|privacy-policy)$/;
 /** Any cookie of the shop (session, visitor's cart and wishlist, sign-in state), with or without a __Secure- prefix. */
 const SHOP_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?shop\./;
-const MIN_COMPRESS = 1024;
 
-export interface CachedPage {
+export interface CachedPage extends EncodedBody {
   status: number;
   headers: Record<string, string>;
-  body: string;
-  bytes: Buffer;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
   size: number;
   expires: number;
 }
@@ -45,16 +39,15 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
-/** The cache key of a request the page cache may answer, or null (a write, a cookie of the shop, another page). */
-export function pageCacheKey(req: Request): string | null {
-  if (req.method !== "GET") return null;
-  const cookie = req.headers.get("cookie");
+/**
+ * The cache key of a request the page cache may answer (its path and query), or null: a write, a
+ * cookie of the shop, another page.
+ */
+export function pageCacheKey(method: string, pathAndQuery: string, cookie: string | undefined): string | null {
+  if (method !== "GET") return null;
   if (cookie && SHOP_COOKIE.test(cookie)) return null;
-  const url = req.url;
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-  const queryStart = url.indexOf("?", pathStart);
-  const path = queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
-  return CACHEABLE.test(path) ? url.slice(pathStart) : null;
+  const queryStart = pathAndQuery.indexOf("?");
+  return CACHEABLE.test(queryStart < 0 ? pathAndQuery : pathAndQuery.slice(0, queryStart)) ? pathAndQuery : null;
 }
 
 /** Hashes of a page's inline scripts, as CSP sources ('sha256-…'). */
@@ -165,20 +158,6 @@ export function createPageCache({ epoch, ttlMs = 60_000, maxBytes = 64 * 1024 * 
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** The answer for a cached page: 304 when the browser holds these bytes, else br, gzip or plain as it accepts. */
-export function cachedPageResponse(page: CachedPage, req: Request, perAnswer: Record<string, string>): Response {
-  const headers: Record<string, string> = { ...page.headers, ...perAnswer, etag: page.etag };
-  if (req.headers.get("if-none-match")?.includes(page.etag)) return new Response(null, { status: 304, headers });
-  const accept = req.headers.get("accept-encoding") ?? "";
-  let body: Buffer = page.bytes;
-  if (page.bytes.byteLength >= MIN_COMPRESS && /\bbr\b/.test(accept)) {
-    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: page.bytes.byteLength } });
-    body = page.br;
-    headers["content-encoding"] = "br";
-  } else if (page.bytes.byteLength >= MIN_COMPRESS && /\bgzip\b/.test(accept)) {
-    page.gzip ??= gzipSync(page.body, { level: 6 });
-    body = page.gzip;
-    headers["content-encoding"] = "gzip";
-  }
-  headers["content-length"] = String(body.byteLength);
-  return new Response(body as unknown as BodyInit, { status: page.status, headers });
+export function cachedPageAnswer(page: CachedPage, header: HeaderOf, perAnswer: Record<string, string>): CachedAnswer {
+  return encodedAnswer(page, page.status, { ...page.headers, ...perAnswer }, header, 6);
 }

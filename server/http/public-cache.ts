@@ -1,20 +1,12 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Epoch, createCache } from "../lib/cache";
+import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer, toResponse } from "./cached-answer";
 import type { AppEnv } from "./context";
 
-interface Entry {
-  body: string;
-  /** The body encoded once, so a hit does not re-encode the string per request. */
-  bytes: Buffer;
+interface Entry extends EncodedBody {
   contentType: string;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
 }
-
-const MIN_COMPRESS = 1024;
 
 /**
  * Caches public GET answers as ready-to-send bytes with their ETag and compressed forms, keyed by
@@ -25,40 +17,23 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
   const cache = createCache<Entry>(ttlMs, epoch, 2_000);
   const keyOf = (url: string) => url.slice(url.indexOf("/", url.indexOf("//") + 2));
 
+  function answerOf(entry: Entry, header: HeaderOf, requestId: string): CachedAnswer {
+    // Everything outer middleware would add is in these headers, so it leaves the answer alone.
+    const headers = { ...fixedHeaders, "content-type": entry.contentType, "cache-control": cacheControl, vary: "Accept-Encoding", "x-request-id": requestId };
+    return encodedAnswer(entry, 200, headers, header, 5);
+  }
+
   function send(c: Context<AppEnv>, entry: Entry): Response {
-    const headers: Record<string, string> = {
-      ...fixedHeaders,
-      "Content-Type": entry.contentType,
-      ETag: entry.etag,
-      "Cache-Control": cacheControl,
-      Vary: "Accept-Encoding",
-      "X-Request-Id": c.var.requestId,
-    };
-    // Everything outer middleware would add is in `headers`, so they leave this answer alone
-    // instead of rebuilding it per request.
     c.set("securityHeadersSet", true);
-    if (c.req.header("if-none-match")?.includes(entry.etag)) {
-      c.res = new Response(null, { status: 304, headers });
-      return c.res;
-    }
-    const accept = c.req.header("accept-encoding") ?? "";
-    if (entry.body.length >= MIN_COMPRESS && /\bbr\b/.test(accept)) {
-      entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-      c.res = new Response(entry.br as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "br", "Content-Length": String(entry.br.byteLength) } });
-    } else if (entry.body.length >= MIN_COMPRESS && /\bgzip\b/.test(accept)) {
-      entry.gzip ??= gzipSync(entry.body, { level: 6 });
-      c.res = new Response(entry.gzip as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(entry.gzip.byteLength) } });
-    } else {
-      c.res = new Response(entry.bytes as unknown as BodyInit, { status: 200, headers: { ...headers, "Content-Length": String(entry.bytes.byteLength) } });
-    }
+    c.res = toResponse(answerOf(entry, (name) => c.req.header(name), c.var.requestId));
     return c.res;
   }
 
-  /** Answers a cached read at once; place it first in the chain, so a hit skips every other middleware. */
-  const hit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const entry = c.req.method === "GET" ? cache.peek(keyOf(c.req.url)) : undefined;
-    return entry ? send(c, entry) : next();
-  };
+  /** The cached answer to a GET of this path and query, if the cache holds it (see `answerFromCache` in app.ts). */
+  function answer(pathAndQuery: string, header: HeaderOf, requestId: string): CachedAnswer | undefined {
+    const entry = cache.peek(pathAndQuery);
+    return entry && answerOf(entry, header, requestId);
+  }
 
   /** Reads through to the route (behind the rest of the middleware) and keeps its answer. */
   const fill: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -80,5 +55,5 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
     return send(c, entry);
   };
 
-  return { hit, fill };
+  return { answer, fill };
 }

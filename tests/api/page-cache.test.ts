@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../server/app";
+import http from "node:http";
+import { type AddressInfo } from "node:net";
+import { createApp, shopListener } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
 import { startEpochRelay } from "../../server/lib/epoch-relay";
 import { createLogger } from "../../server/logger";
@@ -101,6 +103,78 @@ describe("the page cache: visitors without cookies", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => get("/?cache-test=5")));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(counter.renders - before).toBe(1);
+  });
+});
+
+describe("cached answers over real HTTP (the listener answers them before Hono)", () => {
+  const { build, counter } = countingBuild();
+  let app: ReturnType<typeof createApp>;
+  let server: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    app = createApp({ services: shop.services, logger: createLogger("silent"), build });
+    server = http.createServer(shopListener(app));
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  }
+  const decoded = (res: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
+    (res.headers["content-encoding"] === "br" ? brotliDecompressSync(res.body) : res.body).toString();
+  /** The headers that make an answer what it is (not its date, request id or connection). */
+  const essentials = (h: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const name of ["content-type", "content-encoding", "content-length", "etag", "cache-control", "vary", "content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy"]) out[name] = h[name];
+    return out;
+  };
+
+  it("sends a cached page and a cached catalogue read with the same bytes and headers as the app, each with its own request id", async () => {
+    await insertCatalog(shop.db, { Wire: [] }, [
+      { name: "Wire Tee", price: 1_500, category: "Wire" },
+      { name: "Wire Cap", price: 900, category: "Wire" },
+    ]);
+    for (const path of ["/?listener=1", "/api/products?limit=3"]) {
+      const first = await fetchRaw(path, { "accept-encoding": "br" });
+      expect(first.status).toBe(200);
+      const rendered = counter.renders;
+      const cached = await fetchRaw(path, { "accept-encoding": "br" });
+      expect(counter.renders).toBe(rendered);
+      expect(decoded(cached)).toBe(decoded(first));
+      expect(essentials(cached.headers)).toEqual(essentials(first.headers));
+      // The page is over 1 KB: compressed; the short catalogue read is sent as it is.
+      expect(cached.headers["content-encoding"]).toBe(path.startsWith("/api") ? undefined : "br");
+      expect(cached.headers["x-request-id"]).toBeTruthy();
+      expect(cached.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+      // A proxy's own request id is kept.
+      expect((await fetchRaw(path, { "x-request-id": "edge-42" })).headers["x-request-id"]).toBe("edge-42");
+      const notModified = await fetchRaw(path, { "if-none-match": String(cached.headers.etag) });
+      expect(notModified.status).toBe(304);
+      expect(notModified.body.byteLength).toBe(0);
+      // The app in-process gives the same answer.
+      const inProcess = await app.request(`http://shop.test${path}`, { headers: { "accept-encoding": "br" } });
+      expect(essentials(Object.fromEntries(inProcess.headers))).toEqual(essentials(cached.headers));
+    }
+  });
+
+  it("drops a cached answer at once when a write moves the data epoch", async () => {
+    const path = "/api/products?limit=2";
+    const before = (await fetchRaw(path)).body.toString();
+    const first = JSON.parse(before).data[0];
+    await shop.services.db.kysely.updateTable("products").set({ name: "Renamed over the wire" }).where("id", "=", first._id).execute();
+    expect((await fetchRaw(path)).body.toString()).toBe(before);
+    shop.services.dataEpoch.bump();
+    expect(JSON.parse((await fetchRaw(path)).body.toString()).data[0].name).toBe("Renamed over the wire");
   });
 });
 

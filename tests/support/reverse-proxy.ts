@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
+import { shopListener } from "../../server/app";
 import type { TestShop } from "./test-shop";
 
 export interface Listening {
@@ -25,7 +25,7 @@ function listen(server: http.Server): Promise<Listening> {
 
 /** Serves the test shop over real HTTP on 127.0.0.1, as server.mjs does (the socket address is real). */
 export function serveShop(shop: TestShop): Promise<Listening> {
-  return listen(http.createServer(getRequestListener(shop.app.fetch)));
+  return listen(http.createServer(shopListener(shop.app)));
 }
 
 /**
