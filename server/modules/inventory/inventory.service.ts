@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "../catalog/catalog.listing";
 
@@ -31,8 +31,9 @@ function grouped(lines: StockLine[]) {
     products.set(l.productId, (products.get(l.productId) ?? 0) + l.quantity);
     if (l.variantId) variants.set(l.variantId, (variants.get(l.variantId) ?? 0) + l.quantity);
   }
-  // Every flow locks product rows first, then variant rows, each in id order: two transactions
-  // over the same rows wait for each other instead of deadlocking.
+  // Every flow locks product rows first, then variant rows: two transactions over the same rows
+  // wait for each other instead of deadlocking (within a table, one statement locks its rows in
+  // the primary key's order).
   const byId = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   return { products: [...products].sort(byId), variants: [...variants].sort(byId) };
 }
@@ -52,30 +53,64 @@ export function returnStock(trx: Executor, lines: StockLine[]): Promise<StockCha
   return moveStock(trx, lines, "give");
 }
 
-/** One stock move, taken or given back, product rows first, then variant rows; then the listings it moved. */
+/** Each row's units, for one UPDATE of many rows: `CASE id WHEN … THEN units … END`. */
+function unitsById(rows: Array<[string, number]>) {
+  if (rows.length === 1) return sql<number>`${rows[0]![1]}`;
+  return sql<number>`(CASE ${sql.ref("id")} ${sql.join(
+    rows.map(([id, units]) => sql`WHEN ${id} THEN CAST(${units} AS INTEGER)`),
+    sql` `,
+  )} END)`;
+}
+
+/**
+ * One stock move, taken or given back: one UPDATE … RETURNING for all the product rows, then one
+ * for all the variant rows (each row's units by its id); then the listings it moved.
+ */
 async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | "give"): Promise<StockChange> {
   const take = direction === "take";
   const op = take ? "-" : "+";
+  const { products, variants } = grouped(lines);
   // A row flips when a take leaves it at 0, or a give brings it back from 0.
   const flips = (stock: number, quantity: number) => (take ? stock === 0 : stock === quantity);
-  const { products, variants } = grouped(lines);
   const change: StockChange = { short: [], flipped: [] };
   const variantFlips = new Set<string>();
-  for (const [id, quantity] of products) {
-    let update = trx.updateTable("products").set((eb) => ({ stock: eb("stock", op, quantity) })).where("id", "=", id);
-    if (take) update = update.where("stock", ">=", quantity);
-    const row = await update.returning("stock").executeTakeFirst();
-    if (!row) {
-      if (take) change.short.push({ kind: "product", id });
-    } else if (flips(row.stock, quantity)) change.flipped.push(id);
+  if (products.length) {
+    const units = unitsById(products);
+    let update = trx
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", op, units) }))
+      .where(
+        "id",
+        "in",
+        products.map(([id]) => id),
+      );
+    if (take) update = update.where("stock", ">=", units);
+    const moved = new Map((await update.returning(["id", "stock"]).execute()).map((r) => [r.id, r.stock]));
+    for (const [id, quantity] of products) {
+      const stock = moved.get(id);
+      if (stock === undefined) {
+        if (take) change.short.push({ kind: "product", id });
+      } else if (flips(stock, quantity)) change.flipped.push(id);
+    }
   }
-  for (const [id, quantity] of variants) {
-    let update = trx.updateTable("product_variants").set((eb) => ({ stock: eb("stock", op, quantity) })).where("id", "=", id);
-    if (take) update = update.where("stock", ">=", quantity);
-    const row = await update.returning(["stock", "product_id"]).executeTakeFirst();
-    if (!row) {
-      if (take) change.short.push({ kind: "variant", id });
-    } else if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
+  if (variants.length) {
+    const units = unitsById(variants);
+    let update = trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", op, units) }))
+      .where(
+        "id",
+        "in",
+        variants.map(([id]) => id),
+      );
+    if (take) update = update.where("stock", ">=", units);
+    const moved = new Map((await update.returning(["id", "stock", "product_id"]).execute()).map((r) => [r.id, r]));
+    for (const [id, quantity] of variants) {
+      const row = moved.get(id);
+      if (!row) {
+        if (take) change.short.push({ kind: "variant", id });
+      } else if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
+    }
   }
   // A variant sold out or back can move the listed price (the cheapest one in stock changed).
   if (change.short.length === 0) change.flipped = await listingChanged(trx, change.flipped, variantFlips);
