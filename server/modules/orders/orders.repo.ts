@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import { toIso } from "../../db/database";
+import { type Dialect, toIso } from "../../db/database";
 import type { OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { Shopper } from "../../lib/shopper";
@@ -139,8 +139,27 @@ export async function listOrderSummaries(
   }));
 }
 
-/** Writes a new order, its lines and its events. */
-export async function insertOrder(k: Executor, order: Insertable<OrderTable>, lines: Insertable<OrderLineTable>[], events: Insertable<OrderEventTable>[]): Promise<void> {
+/**
+ * Writes a new order, its lines and its events: on PostgreSQL in one statement (the order and its
+ * lines as WITH inserts ahead of the events'), one round trip instead of three; on SQLite, where a
+ * WITH cannot insert, as three statements (no network between them).
+ */
+export async function insertOrder(
+  k: Executor,
+  dialect: Dialect,
+  order: Insertable<OrderTable>,
+  lines: Insertable<OrderLineTable>[],
+  events: Insertable<OrderEventTable>[],
+): Promise<void> {
+  if (dialect === "postgres" && lines.length && events.length) {
+    await k
+      .with("new_order", (db) => db.insertInto("orders").values(order))
+      .with("new_lines", (db) => db.insertInto("order_lines").values(lines))
+      .insertInto("order_events")
+      .values(events)
+      .execute();
+    return;
+  }
   await k.insertInto("orders").values(order).execute();
   if (lines.length) await k.insertInto("order_lines").values(lines).execute();
   if (events.length) await k.insertInto("order_events").values(events).execute();

@@ -137,7 +137,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
         sort_order: i,
       }));
       const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
-      await insertOrder(trx, order, lines, [event]);
+      await insertOrder(trx, deps.db.dialect, order, lines, [event]);
       if (input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, input, now);
       return { order, lines, events: [event], notes: [] };
     },
