@@ -57,13 +57,13 @@ export async function placeOrder(
   if (input.paymentMethod === "cod" && !settings.cashOnDelivery) throw new AppError("invalid_input", COD_NOT_OFFERED, { paymentMethod: COD_NOT_OFFERED });
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
+  const party = { ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone };
+  const earlier = await deps.orders.admitOrReplay(party, settings.maxOpenOrdersPerContact, key);
+  if (earlier) return replayOf(deps, earlier.replayId);
   const replay = async (): Promise<PlaceOrderResult | null> => {
     const id = key ? await deps.orders.getIdByKey(key) : null;
     return id ? replayOf(deps, id) : null;
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  await deps.orders.requireAdmitted({ ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone }, settings.maxOpenOrdersPerContact);
 
   let record: OrderRecord | null = null;
   let flipped: string[] = [];

@@ -80,7 +80,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     guestTokenFor: (orderId) => deps.tokens.tokenFor(orderId),
 
-    requireAdmitted: (party, maxOpenOrders) => deps.limits.admit(party, maxOpenOrders),
+    admitOrReplay: (party, maxOpenOrders, idempotencyKey) => deps.limits.admit(party, maxOpenOrders, idempotencyKey),
 
     async createOrder(trx, o) {
       const id = newId();

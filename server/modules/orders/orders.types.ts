@@ -305,8 +305,12 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   toOrder(record: OrderRecord, viewer: OrderActor): Order;
   /** The token of an order's guest link (the confirmation page opens with it, also without a session). */
   guestTokenFor(orderId: string): string;
-  /** Admits another order attempt by this party, or throws why not (rate limits, open orders per contact). */
-  requireAdmitted(party: PlacementParty, maxOpenOrders: number): Promise<void>;
+  /**
+   * Admits another order attempt by this party (null), or throws why not (rate limits, open orders
+   * per contact); an idempotency key (already `<owner>:<key>`) that made an order before answers
+   * that order's id instead, counting nothing.
+   */
+  admitOrReplay(party: PlacementParty, maxOpenOrders: number, idempotencyKey: string | null): Promise<{ replayId: string } | null>;
   /** In the caller's transaction: creates the order, its lines and first event (pending), and keeps the address when asked. */
   createOrder(k: Executor, order: NewOrder): Promise<OrderRecord>;
   /**
