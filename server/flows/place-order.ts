@@ -5,10 +5,10 @@ import { parseInput } from "../lib/validate";
 import type { CartProblem, Executor, PricedLine } from "../modules/cart/cart.types";
 import { chooseZoneFor } from "../modules/cart/shipping-zones";
 import type { SiteSettings } from "../modules/content/content.schema";
-import { isUniqueViolation } from "../modules/orders/orders.deps";
+import { isDeadlock, isUniqueViolation } from "../modules/orders/orders.deps";
 import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
-import { takeStock } from "../modules/inventory/inventory.service";
+import { type StockChange, takeStock } from "../modules/inventory/inventory.service";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flows";
 
@@ -26,17 +26,27 @@ class OutOfStock extends Error {
   }
 }
 
+/** Thrown inside the transaction when the stock could not give what the priced cart showed: someone bought the units between our read and our update. */
+class SoldMeanwhile extends Error {
+  constructor(
+    readonly lines: PricedLine[],
+    readonly short: StockChange["short"],
+  ) {
+    super("sold meanwhile");
+  }
+}
+
 /**
  * Places the shopper's cart as an order. Input is validated first (prices are not part of it:
- * whatever a client sends as a price is dropped). Then ONE transaction re-reads and re-prices the
- * cart from the catalogue (the cart service), takes the stock with conditional updates (the
- * inventory), creates the order, its lines and its first event (the orders service), and empties
- * the cart; lines that cannot be had roll it all back and come
- * back as `{ ok: false, problems }`. An idempotency key returns the order it created before, also
- * when two requests with it race. Before the transaction the order limits (per IP, shopper and
- * contact; open orders per contact) admit the attempt or refuse it; a replayed key is not counted.
- * A card order then gets its PaymentIntent (failing that, the order is cancelled and the stock
- * returned).
+ * whatever a client sends as a price is dropped). Then ONE transaction takes the cart's lines out
+ * of the cart and prices them from the catalogue (the cart service; a concurrent checkout of the
+ * same cart waits and finds it empty), takes the stock with conditional updates (the inventory),
+ * and creates the order, its lines and its first event (the orders service); lines that cannot be
+ * had roll it all back (the cart keeps them) and come back as `{ ok: false, problems }`. An
+ * idempotency key returns the order it created before, also when two requests with it race.
+ * Before the transaction the order limits (per IP, shopper and contact; open orders per contact)
+ * admit the attempt or refuse it; a replayed key is not counted. A card order then gets its
+ * PaymentIntent (failing that, the order is cancelled and the stock returned).
  */
 export async function placeOrder(
   deps: OrderFlowDeps,
@@ -72,13 +82,15 @@ export async function placeOrder(
       ({ record, flipped } = await deps.db.kysely.transaction().execute((trx) => placeInTransaction(trx, shopper, owner, input, zone, settings, key)));
     } catch (err) {
       // Another request with the same key won (unique key), or emptied the cart / took the stock first.
-      if (key && (isUniqueViolation(err) || err instanceof OutOfStock || (err instanceof AppError && err.message === EMPTY_CART))) {
+      const lost = err instanceof OutOfStock || err instanceof SoldMeanwhile || (err instanceof AppError && err.message === EMPTY_CART);
+      if (key && (isUniqueViolation(err) || lost)) {
         const winner = await replay();
         if (winner) return winner;
       }
       if (err instanceof OutOfStock) return { ok: false, problems: err.problems };
-      // A clash of the random order number: try again with another.
-      if (isUniqueViolation(err) && attempt < 3) continue;
+      if (err instanceof SoldMeanwhile) return { ok: false, problems: await whatIsLeft(err) };
+      // A clash of the random order number, or a deadlock PostgreSQL broke by rolling us back: try again.
+      if ((isUniqueViolation(err) || isDeadlock(err)) && attempt < 3) continue;
       throw err;
     }
   }
@@ -116,26 +128,15 @@ export async function placeOrder(
     settings: SiteSettings,
     key: string | null,
   ): Promise<{ record: OrderRecord; flipped: string[] }> {
-    const cart = await deps.cart.getPricedCart(trx, shopper, settings, zone.id);
-    if (cart.lines.length === 0 || !cart.cartId) throw new AppError("invalid_input", EMPTY_CART);
+    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id);
+    if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
 
     const stock = await takeStock(
       trx,
       cart.lines.map((l) => ({ productId: l.row.product_id, variantId: l.row.variant_id, quantity: l.quantity })),
     );
-    if (stock.short.length) {
-      // Someone bought the same units between our read and our update: say what is left now.
-      const now = await deps.cart.getPricedCart(trx, shopper, settings, zone.id);
-      const lefts: Problems = [];
-      for (const line of cart.lines) {
-        const hit = stock.short.some((s) => (s.kind === "product" ? s.id === line.row.product_id : s.id === line.row.variant_id));
-        if (!hit) continue;
-        const left = now.lines.find((l) => l.row.id === line.row.id)?.stock ?? 0;
-        lefts.push({ lineId: line.row.id, name: line.label, message: left > 0 ? `Only ${left} left of ${line.label}` : `${line.label} is sold out` });
-      }
-      throw new OutOfStock(lefts);
-    }
+    if (stock.short.length) throw new SoldMeanwhile(cart.lines, stock.short);
 
     const t = cart.totals;
     const record = await deps.orders.createOrder(trx, {
@@ -149,8 +150,20 @@ export async function placeOrder(
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       lines: cart.lines.map(orderLineOf),
     });
-    await deps.cart.clearCart(trx, cart.cartId);
     return { record, flipped: stock.flipped };
+  }
+
+  /** What is left of each line the stock could not give, read after the rollback put the lines back in the cart. */
+  async function whatIsLeft(sold: SoldMeanwhile): Promise<Problems> {
+    const now = await deps.cart.getPricedCart(deps.db.kysely, shopper, settings, zone.id);
+    const lefts: Problems = [];
+    for (const line of sold.lines) {
+      const hit = sold.short.some((s) => (s.kind === "product" ? s.id === line.row.product_id : s.id === line.row.variant_id));
+      if (!hit) continue;
+      const left = now.lines.find((l) => l.row.id === line.row.id)?.stock ?? 0;
+      lefts.push({ lineId: line.row.id, name: line.label, message: left > 0 ? `Only ${left} left of ${line.label}` : `${line.label} is sold out` });
+    }
+    return lefts;
   }
 }
 

@@ -56,3 +56,19 @@ describe("50 checkouts competing for the last 10 units", () => {
     expect(await ordersOf(ids.shirt)).toEqual({ orders: 10, units: 10 });
   });
 });
+
+describe("one cart checked out several times at once (a double submit without an Idempotency-Key)", () => {
+  it("becomes one order: the other checkouts find the cart empty and take no stock", async () => {
+    await setStock(shop.db, ids.mug, 10);
+    const b = await browserWithCart(shop, [{ productId: ids.mug, quantity: 2 }]);
+    const before = await ordersOf(ids.mug);
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => b.post("/api/orders", checkoutBody())));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const res of answers.filter((r) => r.status === 400)) {
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Your cart is empty");
+    }
+    expect(await ordersOf(ids.mug)).toEqual({ orders: before.orders + 1, units: before.units + 2 });
+    expect(await stockOf(shop.db, ids.mug)).toEqual({ product: 8, variants: {} });
+  });
+});

@@ -1,4 +1,4 @@
-import { nowIso } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
 import type { CatalogService } from "../catalog/catalog.service";
 import { toMajor, variantPrice } from "../catalog/pricing";
@@ -179,6 +179,23 @@ export async function ensureCart(k: Executor, owner: string): Promise<{ id: stri
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, created: row.id === id };
+}
+
+/**
+ * Takes every line out of an owner's cart and returns them in the order they were added: one
+ * DELETE … RETURNING reads and empties the cart (an order takes them; roll the transaction back
+ * to put them back). The delete locks the lines, so a concurrent checkout of the same cart waits
+ * and then finds it empty: a cart becomes one order, and a line added meanwhile stays in the cart.
+ */
+export async function takeCartLines(k: Executor, owner: string): Promise<StoredCartLine[]> {
+  const rows = await k
+    .deleteFrom("cart_lines")
+    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
+    .returning(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at"])
+    .execute();
+  const added = (r: (typeof rows)[number]) => toIso(r.created_at)!;
+  rows.sort((a, b) => added(a).localeCompare(added(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.map(({ created_at: _, ...line }) => line);
 }
 
 /** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. Returns the lines as they are now. */

@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { type CatalogReads, addUnits, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, totalsOf } from "./cart.repo";
+import { type CatalogReads, addUnits, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
@@ -237,8 +237,10 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       return priceCart(owner ? await loadCartRows(trx, deps.catalog, owner) : [], settings, shippingMethod);
     },
 
-    async clearCart(trx, cartId) {
-      await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
+    async takePricedCart(trx, shopper, settings, shippingMethod) {
+      const owner = ownerKey(shopper);
+      const lines = owner ? await takeCartLines(trx, owner) : [];
+      return priceCart(await pricedCartRows(trx, deps.catalog, lines), settings, shippingMethod);
     },
 
     async restoreCart(trx, shopper, items) {

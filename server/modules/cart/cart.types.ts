@@ -194,8 +194,12 @@ export interface CartService {
 
   /** The shopper's cart re-read and priced now for a shipping zone, with each line's problem. */
   getPricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null): Promise<PricedCart>;
-  /** Empties a cart (the order took its lines). */
-  clearCart(k: Executor, cartId: string): Promise<void>;
+  /**
+   * Takes every line out of the shopper's cart, priced now for a shipping zone, with each line's
+   * problem: the order takes them (rolling the transaction back puts them back). A concurrent
+   * checkout of the same cart waits for this one and then finds it empty.
+   */
+  takePricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null): Promise<PricedCart>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
   /** Whether this shopper has a cart at all (one indexed read). */

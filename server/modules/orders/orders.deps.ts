@@ -22,3 +22,8 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
+
+/** PostgreSQL broke a deadlock by rolling this transaction back: running it again can succeed. */
+export function isDeadlock(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === "40P01";
+}
