@@ -27,7 +27,7 @@ export function cartRoutes() {
   r.post("/cart/items", async (c) => {
     const input = parseInput(addToCartSchema, await c.req.json(), "Please check the product and quantity.");
     const shopper = await apiShopper(c);
-    const cart = await c.var.services.cart.addItem(shopper.ensureOwner(), input);
+    const cart = await c.var.services.cart.addItem(shopper.ensureOwner(), input, { newOwner: shopper.newVisitor });
     shopper.finish(c);
     return c.json({ success: true, data: cart }, 201);
   });

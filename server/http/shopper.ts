@@ -12,6 +12,8 @@ export interface ShopperContext {
    * id gets a new visitor id, and its cookie is added to `setCookies`.
    */
   ensureOwner(): Shopper;
+  /** True once `ensureOwner` made a visitor id for this request: that visitor has no cart or wishlist yet. */
+  readonly newVisitor: boolean;
   /** Set-Cookie values the answer must carry. */
   setCookies: string[];
 }
@@ -26,15 +28,20 @@ export async function resolveShopper(services: Services, headers: Headers, userI
   if (userId && visitorId) await services.mergeVisitorIntoUser(visitorId, userId);
   const shopper: Shopper = { userId, visitorId };
   const setCookies: string[] = [];
+  let newVisitor = false;
   return {
     shopper,
     setCookies,
     ensureOwner() {
       if (!shopper.userId && !shopper.visitorId) {
         shopper.visitorId = services.visitors.newId();
+        newVisitor = true;
         setCookies.push(services.visitors.serialize(shopper.visitorId));
       }
       return shopper;
+    },
+    get newVisitor() {
+      return newVisitor;
     },
   };
 }
@@ -54,12 +61,12 @@ export async function apiShopper(c: Context<AppEnv>, options: { fresh?: boolean 
   const services = c.var.services;
   const session = await services.auth.getSession(c.req.raw.headers, { fresh: options.fresh === true });
   const ctx = await resolveShopper(services, c.req.raw.headers, session.user?.id ?? null);
-  return {
-    ...ctx,
+  // Onto ctx itself (a spread would copy `newVisitor` as it is now, before any ensureOwner).
+  return Object.assign(ctx, {
     user: session.user,
-    finish(c) {
+    finish(c: Context<AppEnv>) {
       c.header("Cache-Control", "private, no-store");
       for (const cookie of [...session.setCookies, ...ctx.setCookies]) c.header("Set-Cookie", cookie, { append: true });
     },
-  };
+  });
 }

@@ -182,6 +182,42 @@ export async function ensureCart(k: Executor, owner: string): Promise<{ id: stri
 }
 
 /**
+ * A new owner's cart with its first line, in one statement (PostgreSQL: the cart's insert in a
+ * WITH, the line selected from it), so both commit together without a transaction's BEGIN and
+ * COMMIT round trips. Writes nothing and returns null when the owner already has a cart.
+ */
+export async function createCartWithLine(k: Executor, owner: string, item: CartItem): Promise<StoredCartLine | null> {
+  const now = nowIso();
+  const cartId = newId();
+  const line = await k
+    .with("new_cart", (db) =>
+      db
+        .insertInto("carts")
+        .values({ id: cartId, owner, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("owner").doNothing())
+        .returning("id"),
+    )
+    .insertInto("cart_lines")
+    .columns(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at", "updated_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("new_cart")
+        .select((s) => [
+          s.val(newId()).as("id"),
+          "new_cart.id as cart_id",
+          s.val(item.productId).as("product_id"),
+          s.val(item.variantId).as("variant_id"),
+          s.val(item.quantity).as("quantity"),
+          s.val(now).as("created_at"),
+          s.val(now).as("updated_at"),
+        ]),
+    )
+    .returning(["id", "cart_id", "product_id", "variant_id", "quantity"])
+    .executeTakeFirst();
+  return line ?? null;
+}
+
+/**
  * Takes every line out of an owner's cart and returns them in the order they were added: one
  * DELETE … RETURNING reads and empties the cart (an order takes them; roll the transaction back
  * to put them back). The delete locks the lines, so a concurrent checkout of the same cart waits

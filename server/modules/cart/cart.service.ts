@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { type CatalogReads, addUnits, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
+import { type CatalogReads, addUnits, createCartWithLine, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
@@ -88,7 +88,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       return view(ownerKey(shopper), options.shippingMethod);
     },
 
-    async addItem(shopper: Shopper, input: AddToCartInput) {
+    async addItem(shopper: Shopper, input: AddToCartInput, options = {}) {
       const owner = requireOwner(shopper);
       const quantity = requireQuantity(input.quantity ?? 1);
       // The product and all its variants in one query.
@@ -97,32 +97,45 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const variant = resolveVariant(product.name, product.variants, blank(input.color), blank(input.size));
       const variantId = variant?.id ?? "";
       const stock = variant ? variant.stock : product.stock;
+      const item = { productId: product.id, variantId, quantity };
 
-      // One transaction: a refused add leaves no empty cart behind, and a new shopper's first add
-      // commits (and, with synchronous=FULL, flushes to disk) once instead of twice.
-      // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
-      const settings = await deps.settings();
-      const cart = await db.kysely.transaction().execute(async (trx) => {
-        const cart = await ensureCart(trx, owner);
-        // Every line of this product (its other colours and sizes count towards the per-order cap); a new cart has none.
-        const productLines = cart.created
-          ? []
-          : await trx.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cart.id).where("product_id", "=", product.id).execute();
+      /** Throws unless the cart, holding these lines of the product, has room for the units: stock, line and per-order caps. */
+      const requireRoom = (productLines: Array<{ variant_id: string; quantity: number }>, maxPerOrder: number | undefined) => {
         const existing = productLines.find((l) => l.variant_id === variantId);
         const wanted = (existing?.quantity ?? 0) + quantity;
         const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
         if (problem) throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
         if (wanted > MAX_LINE_QUANTITY) requireQuantity(wanted);
         const inCart = productLines.reduce((n, l) => n + l.quantity, 0);
-        const capped = quantityCapProblem(product.name, inCart + quantity, settings.maxQuantityPerOrder);
+        const capped = quantityCapProblem(product.name, inCart + quantity, maxPerOrder);
         if (capped) throw new AppError("invalid_input", inCart > 0 ? `${capped} (you have ${inCart} in your cart)` : capped, { quantity: capped });
+      };
 
-        const lines = await addUnits(trx, cart.id, [{ productId: product.id, variantId, quantity }]);
+      // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
+      const settings = await deps.settings();
+      // A cart made now holds only the line written: it is priced without reading it back.
+      const priceNew = async (lines: Parameters<typeof pricedCartRows>[2]) => priceCart(await pricedCartRows(k, deps.catalog, lines), settings).view;
+
+      if (options.newOwner && db.dialect === "postgres") {
+        // An owner made for this request has no cart: one statement writes the cart and its line.
+        requireRoom([], settings.maxQuantityPerOrder);
+        const line = await createCartWithLine(k, owner, item);
+        if (line) return priceNew([line]);
+      }
+
+      // One transaction: a refused add leaves no empty cart behind, and a new shopper's first add
+      // commits (and, with synchronous=FULL, flushes to disk) once instead of twice.
+      const cart = await db.kysely.transaction().execute(async (trx) => {
+        const cart = await ensureCart(trx, owner);
+        // Every line of this product (its other colours and sizes count towards the per-order cap); a new cart has none.
+        const productLines = cart.created
+          ? []
+          : await trx.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cart.id).where("product_id", "=", product.id).execute();
+        requireRoom(productLines, settings.maxQuantityPerOrder);
+        const lines = await addUnits(trx, cart.id, [item]);
         return { ...cart, lines };
       });
-      if (!cart.created) return view(owner);
-      // A cart made just now holds only the line written: priced without reading it back.
-      return priceCart(await pricedCartRows(k, deps.catalog, cart.lines), settings).view;
+      return cart.created ? priceNew(cart.lines) : view(owner);
     },
 
     async updateQuantity(shopper, lineId, quantity) {

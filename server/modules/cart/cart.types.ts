@@ -174,8 +174,12 @@ export interface AddToCartInput {
 export interface CartService {
   /** The shopper's cart, re-priced now; an empty view when there is none. */
   getCart(shopper: Shopper, options?: { shippingMethod?: string }): Promise<CartView>;
-  /** Adds a product (with its colour/size) or raises an existing line's quantity by `quantity`. The shopper must have a user or visitor id. */
-  addItem(shopper: Shopper, input: AddToCartInput): Promise<CartView>;
+  /**
+   * Adds a product (with its colour/size) or raises an existing line's quantity by `quantity`. The
+   * shopper must have a user or visitor id; `newOwner`: that id was made for this request, so there
+   * is no cart yet (on PostgreSQL the cart and its line are then written in one statement).
+   */
+  addItem(shopper: Shopper, input: AddToCartInput, options?: { newOwner?: boolean }): Promise<CartView>;
   /** Sets a line's quantity (≥ 1, ≤ stock). */
   updateQuantity(shopper: Shopper, lineId: string, quantity: number): Promise<CartView>;
   removeLine(shopper: Shopper, lineId: string): Promise<CartView>;
