@@ -38,6 +38,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       logger.info({ products: seeded.products, categories: seeded.categories, images: seeded.images, ms: seeded.ms }, "seeded the demo shop");
     }
   }
+  // Pictures stored before their kind gained a width or AVIF (the phone-sized banner) gain it now, in
+  // the background: until then a page's srcset would name files that do not exist.
+  void services.images.completeStoredImages().then(
+    ({ completed, failed }) => (completed || failed) && logger.info({ completed, failed }, "gave stored pictures the sizes and formats their kind gained"),
+    (err: unknown) => logger.warn({ err }, "could not give stored pictures their new sizes"),
+  );
   await setUpAdministrators(services, env, logger);
   if (services.mailer.transport === "outbox") {
     logger.info({ outbox: env.MAIL_OUTBOX_DIR }, "no SMTP_URL: mails (sign-up, sign-in links, password resets) are logged and written to the outbox folder");

@@ -38,21 +38,25 @@ export function createImagePool(options: ImagePoolOptions) {
   const cacheDir = options.cacheDir ? path.resolve(options.cacheDir) : null;
   const cached = (file: string) => path.join(cacheDir!, path.relative(uploadsDir, file));
 
-  /** Copies a picture's files from the cache into the uploads; false when the cache lacks one. */
-  async function copyFromCache(files: string[]): Promise<boolean> {
-    if (!cacheDir || !files.every((f) => fs.existsSync(cached(f)))) return false;
+  /**
+   * Copies a picture's files from the cache into the uploads; false when the cache lacks one it needs
+   * (`needed`: its WebP widths; the others, AVIF, exist only where the encoder found them smaller).
+   */
+  async function copyFromCache(files: string[], needed: string[]): Promise<boolean> {
+    if (!cacheDir || !needed.every((f) => fs.existsSync(cached(f)))) return false;
     try {
       await fs.promises.mkdir(path.dirname(files[0]), { recursive: true });
-      await Promise.all(files.map((f) => fs.promises.copyFile(cached(f), f)));
+      await Promise.all(files.filter((f) => fs.existsSync(cached(f))).map((f) => fs.promises.copyFile(cached(f), f)));
       return true;
     } catch {
       return false;
     }
   }
 
-  /** Keeps a rendered picture in the cache; a cache that cannot be written is simply not used. */
-  async function copyToCache(files: string[]): Promise<void> {
-    if (!cacheDir) return;
+  /** Keeps a rendered picture's files (those written) in the cache; a cache that cannot be written is simply not used. */
+  async function copyToCache(all: string[]): Promise<void> {
+    const files = all.filter((f) => fs.existsSync(f));
+    if (!cacheDir || files.length === 0) return;
     try {
       await fs.promises.mkdir(path.dirname(cached(files[0])), { recursive: true });
       await Promise.all(
@@ -105,7 +109,7 @@ export function createImagePool(options: ImagePoolOptions) {
           return;
         }
         const files = options.images.filesOf(url, kind);
-        if (await copyFromCache(files)) {
+        if (await copyFromCache(files, files.filter((f) => f.endsWith(".webp")))) {
           stats.cached++;
           return;
         }

@@ -75,6 +75,7 @@ describe("POST /api/admin/uploads", () => {
     expect(data).toMatchObject({ url: expect.stringMatching(/^\/uploads\/banners\//), width: 1920, height: 720 });
     expect(await storedSizes(data.url, "banner")).toEqual([
       ["webp", 640, 240],
+      ["webp", 828, 311],
       ["webp", 1280, 480],
       ["webp", 1920, 720],
     ]);

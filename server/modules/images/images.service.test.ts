@@ -53,6 +53,65 @@ describe("image service", () => {
     expect([small.width, small.height]).toEqual([160, 160]);
   });
 
+  it("stores a banner at a phone's width too, and as AVIF where that is smaller at every width", async () => {
+    // A flat drawing, like the demo banners: AVIF is well under WebP.
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="720"><rect width="1920" height="720" fill="#f4e1c1"/><circle cx="1400" cy="360" r="260" fill="#c0392b"/><rect x="160" y="200" width="700" height="90" rx="20" fill="#2e86de"/></svg>';
+    const url = await images.storeSvg(svg, "banner", { name: "flat-banner" });
+    expect(imageSrcSet(url, "banner")).toContain("/uploads/banners/flat-banner-828.webp 828w");
+    expect(images.hasAvif(url, "banner")).toBe(true);
+    const avifSet = imageSrcSet(url, "banner", "avif")!;
+    expect(avifSet).toBe(
+      "/uploads/banners/flat-banner-640.avif 640w, /uploads/banners/flat-banner-828.avif 828w, /uploads/banners/flat-banner-1280.avif 1280w, /uploads/banners/flat-banner.avif 1920w",
+    );
+    for (const w of [640, 828, 1280, 1920]) {
+      const webp = path.join(dir, imageVariantUrl(url, "banner", w).slice("/uploads/".length));
+      const avif = path.join(dir, imageVariantUrl(url, "banner", w, "avif").slice("/uploads/".length));
+      const meta = await sharp(avif).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["heif", w, Math.round((w * 720) / 1920)]);
+      expect(fs.statSync(avif).size).toBeLessThan(fs.statSync(webp).size);
+    }
+    // Other kinds stay WebP only.
+    const product = await images.storeImage(await photo(), "product", { name: "webp-only" });
+    expect(images.hasAvif(product, "product")).toBe(false);
+    expect(fs.existsSync(path.join(dir, "products/webp-only.avif"))).toBe(false);
+  });
+
+  it("keeps no AVIF of an image where it comes out larger than the WebP, so pages offer WebP alone", async () => {
+    // Grain at AVIF's top quality: far more bytes than the WebP.
+    const grain = await sharp({ create: { width: 1920, height: 720, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    const lossless = createImageService({ uploadsDir: dir, effort: 0, avifQuality: 100, avifEffort: 0 });
+    const url = await lossless.storeImage(grain, "banner", { name: "no-avif" });
+    expect(lossless.hasImage(url, "banner")).toBe(true);
+    expect(lossless.hasAvif(url, "banner")).toBe(false);
+    expect(fs.readdirSync(path.join(dir, "banners")).filter((f) => f.startsWith("no-avif"))).toEqual(["no-avif-1280.webp", "no-avif-640.webp", "no-avif-828.webp", "no-avif.webp"]);
+  });
+
+  it("gives images stored before their kind gained a width (and AVIF) the missing files, keeping the others", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="720"><rect width="1920" height="720" fill="#1e8449"/><circle cx="600" cy="360" r="200" fill="#f1c40f"/></svg>';
+    const url = await images.storeSvg(svg, "banner", { name: "older-banner" });
+    // As an upload from before the phone width: no 828 and no AVIF.
+    const phone = path.join(dir, "banners/older-banner-828.webp");
+    for (const f of [phone, ...images.filesOf(url, "banner").filter((f) => f.endsWith(".avif"))]) fs.rmSync(f);
+    const largest = path.join(dir, "banners/older-banner.webp");
+    const before = fs.readFileSync(largest);
+    fs.utimesSync(largest, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(images.hasImage(url, "banner")).toBe(false);
+    expect(images.hasAvif(url, "banner")).toBe(false);
+
+    const result = await images.completeStoredImages(["banner"]);
+    expect(result).toMatchObject({ completed: 1, failed: 0 });
+    expect(images.hasImage(url, "banner")).toBe(true);
+    expect(images.hasAvif(url, "banner")).toBe(true);
+    expect((await sharp(phone).metadata()).width).toBe(828);
+    expect(fs.readFileSync(largest).equals(before)).toBe(true);
+    expect(fs.statSync(largest).mtime.getFullYear()).toBe(2020);
+    // Complete images are left alone.
+    expect(await images.completeStoredImages(["banner"])).toMatchObject({ completed: 0, failed: 0 });
+  });
+
   it("removes every width of an image and ignores links that are not ours", async () => {
     const url = await images.storeImage(await photo(), "category", { name: "to-remove" });
     await images.removeImage(url, "category");

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { AppError } from "../../lib/errors";
-import { IMAGE_KINDS, type ImageKind, imageDimensions, imageVariantUrl, storedImageUrl } from "./image-sizes";
+import { IMAGE_KINDS, type ImageFormat, type ImageKind, imageDimensions, imageVariantUrl, kindOffersAvif, storedImageUrl } from "./image-sizes";
 
 /** Names are lower-case words and dashes: safe as file names and unambiguous under the naming rule. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,119}$/;
@@ -17,6 +17,10 @@ export interface ImageServiceOptions {
   quality?: number;
   /** WebP encoder effort, 0 (fastest) – 6 (smallest files). */
   effort?: number;
+  /** AVIF quality, 1–100, for the kinds that offer AVIF (50 looks like WebP at 80). */
+  avifQuality?: number;
+  /** AVIF encoder effort, 0 (fastest) – 9: at 2 a 1920 px banner takes about half a second. */
+  avifEffort?: number;
 }
 
 export interface StoreOptions {
@@ -37,17 +41,24 @@ function resolveName(name: string | undefined): string {
   return name;
 }
 
-/** Stores images at every width of their kind as WebP under the uploads folder, following the naming rule. */
+/**
+ * Stores images at every width of their kind as WebP under the uploads folder, following the naming
+ * rule, and as AVIF too for the kinds that offer it when that is smaller at every width.
+ */
 export function createImageService(options: ImageServiceOptions) {
   const quality = options.quality ?? 80;
   const effort = options.effort ?? 4;
+  const avifQuality = options.avifQuality ?? 50;
+  const avifEffort = options.avifEffort ?? 2;
   const root = path.resolve(options.uploadsDir);
+  /** Images known to have their AVIF files (they stay until the image is removed). */
+  const knownAvif = new Set<string>();
 
   /** The file of one width of a stored image, or null for a URL that is not one of ours. */
-  function fileOf(url: string, kind: ImageKind, width: number): string | null {
+  function fileOf(url: string, kind: ImageKind, width: number, format: ImageFormat = "webp"): string | null {
     const prefix = `/uploads/${IMAGE_KINDS[kind].dir}/`;
     if (!url.startsWith(prefix) || !url.endsWith(".webp") || !NAME.test(url.slice(prefix.length, -".webp".length))) return null;
-    return path.join(root, imageVariantUrl(url, kind, width).slice("/uploads/".length));
+    return path.join(root, imageVariantUrl(url, kind, width, format).slice("/uploads/".length));
   }
 
   /** Writes through a temporary file so a half-written image is never served. */
@@ -62,13 +73,70 @@ export function createImageService(options: ImageServiceOptions) {
     }
   }
 
-  function filesOf(url: string, kind: ImageKind): string[] {
-    const files = IMAGE_KINDS[kind].widths.map((w) => fileOf(url, kind, w));
+  /** The files of every width in one format; empty for a URL that is not one of ours. */
+  function formatFiles(url: string, kind: ImageKind, format: ImageFormat): string[] {
+    const files = IMAGE_KINDS[kind].widths.map((w) => fileOf(url, kind, w, format));
     return files.every((f) => f !== null) ? (files as string[]) : [];
+  }
+
+  /** Every file an image may have: its WebP widths, then its AVIF widths where the kind offers AVIF. */
+  function filesOf(url: string, kind: ImageKind): string[] {
+    return [...formatFiles(url, kind, "webp"), ...(kindOffersAvif(kind) ? formatFiles(url, kind, "avif") : [])];
   }
 
   async function prepareDir(kind: ImageKind): Promise<void> {
     await fs.promises.mkdir(path.join(root, IMAGE_KINDS[kind].dir), { recursive: true });
+  }
+
+  /**
+   * Encodes every width of an image (`at(width)` gives its pixels at that width) and writes them: WebP
+   * always; AVIF as well where the kind offers it and it is smaller than the WebP at every width, so
+   * a page offers AVIF for all widths of an image or for none. `kept` lists WebP files already on disk
+   * to keep as they are (width → size in bytes).
+   */
+  async function writeVariants(url: string, kind: ImageKind, at: (width: number) => Sharp, kept = new Map<number, number>()): Promise<void> {
+    const withAvif = kindOffersAvif(kind);
+    const encoded = await Promise.all(
+      IMAGE_KINDS[kind].widths.map(async (w) => {
+        const pixels = kept.has(w) && !withAvif ? null : at(w);
+        const [webp, avif] = await Promise.all([
+          kept.has(w) ? null : pixels!.clone().webp({ quality, effort }).toBuffer(),
+          withAvif ? pixels!.clone().avif({ quality: avifQuality, effort: avifEffort }).toBuffer() : null,
+        ]);
+        return { w, webp, webpBytes: webp?.length ?? kept.get(w)!, avif };
+      }),
+    );
+    const keepAvif = withAvif && encoded.every((e) => e.avif !== null && e.avif.length < e.webpBytes);
+    knownAvif.delete(url);
+    await Promise.all(
+      encoded.flatMap(({ w, webp, avif }) => {
+        const writes: Promise<void>[] = [];
+        if (webp) writes.push(writeAtomically(fileOf(url, kind, w)!, (tmp) => fs.promises.writeFile(tmp, webp)));
+        if (withAvif) {
+          const file = fileOf(url, kind, w, "avif")!;
+          writes.push(keepAvif && avif ? writeAtomically(file, (tmp) => fs.promises.writeFile(tmp, avif)) : fs.promises.rm(file, { force: true }));
+        }
+        return writes;
+      }),
+    );
+  }
+
+  /** The stored images of a kind on disk: the names whose own file (the largest width) exists. */
+  async function storedNames(kind: ImageKind): Promise<string[]> {
+    const { dir, widths } = IMAGE_KINDS[kind];
+    const files = new Set(await fs.promises.readdir(path.join(root, dir)).catch(() => [] as string[]));
+    const smaller = new Set(widths.slice(0, -1).map(String));
+    const names: string[] = [];
+    for (const file of files) {
+      if (!file.endsWith(".webp")) continue;
+      const name = file.slice(0, -".webp".length);
+      if (!NAME.test(name)) continue;
+      // `<name>-<w>.webp` beside `<name>.webp` is a smaller width of that image, not an image of its own.
+      const variant = /^(.+)-(\d+)$/.exec(name);
+      if (variant && smaller.has(variant[2]) && files.has(`${variant[1]}.webp`)) continue;
+      names.push(name);
+    }
+    return names.sort();
   }
 
   return {
@@ -102,14 +170,10 @@ export function createImageService(options: ImageServiceOptions) {
       await prepareDir(kind);
       const url = storedImageUrl(kind, name);
       const { width, height, channels } = raw.info;
-      await Promise.all(
-        IMAGE_KINDS[kind].widths.map((w) => {
-          const size = imageDimensions(kind, w);
-          return writeAtomically(fileOf(url, kind, w)!, (tmp) =>
-            sharp(raw.data, { raw: { width, height, channels } }).resize(size.width, size.height).webp({ quality, effort }).toFile(tmp),
-          );
-        }),
-      );
+      await writeVariants(url, kind, (w) => {
+        const size = imageDimensions(kind, w);
+        return sharp(raw.data, { raw: { width, height, channels } }).resize(size.width, size.height);
+      });
       return url;
     },
 
@@ -124,33 +188,79 @@ export function createImageService(options: ImageServiceOptions) {
       const input = Buffer.from(svg);
       await prepareDir(kind);
       const url = storedImageUrl(kind, name);
-      await Promise.all(
-        IMAGE_KINDS[kind].widths.map((w) => {
-          const size = imageDimensions(kind, w);
-          return writeAtomically(fileOf(url, kind, w)!, (tmp) =>
-            sharp(input, { density: (72 * w) / max.width })
-              .resize(size.width, size.height, { fit: "cover" })
-              .webp({ quality, effort })
-              .toFile(tmp),
-          );
-        }),
-      );
+      await writeVariants(url, kind, (w) => {
+        const size = imageDimensions(kind, w);
+        return sharp(input, { density: (72 * w) / max.width }).resize(size.width, size.height, { fit: "cover" });
+      });
       return url;
     },
 
-    /** Whether every width of a stored image is on disk. */
+    /** Whether every width of a stored image is on disk (as WebP, which every image has). */
     hasImage(url: string, kind: ImageKind): boolean {
-      return IMAGE_KINDS[kind].widths.every((w) => {
-        const file = fileOf(url, kind, w);
-        return file !== null && fs.existsSync(file);
-      });
+      const files = formatFiles(url, kind, "webp");
+      return files.length > 0 && files.every((f) => fs.existsSync(f));
     },
 
-    /** The files of every width of a stored image; empty for a URL that is not one of ours. */
+    /**
+     * Whether a stored image also has AVIF files (smaller than its WebP), so a page may offer them
+     * in a `<picture>`. Asked per page render: a yes is remembered, a no looks again.
+     */
+    hasAvif(url: string, kind: ImageKind): boolean {
+      if (knownAvif.has(url)) return true;
+      if (!kindOffersAvif(kind)) return false;
+      const files = formatFiles(url, kind, "avif");
+      const has = files.length > 0 && files.every((f) => fs.existsSync(f));
+      if (has) knownAvif.add(url);
+      return has;
+    },
+
+    /**
+     * Every file a stored image may have (WebP widths, then AVIF widths where its kind offers AVIF),
+     * whether on disk or not; empty for a URL that is not one of ours.
+     */
     filesOf,
 
-    /** Deletes every width of a stored image; URLs that are not ours (external links) are left alone. */
+    /**
+     * Gives the images already on disk the widths (and AVIF) their kind has gained since they were
+     * stored, from each one's largest width, one image at a time. Images that are complete cost a
+     * directory listing. Run at start-up, so older uploads never leave a page's srcset with holes.
+     */
+    async completeStoredImages(kinds: ImageKind[] = Object.keys(IMAGE_KINDS) as ImageKind[]): Promise<{ completed: number; failed: number }> {
+      let completed = 0;
+      let failed = 0;
+      for (const kind of kinds) {
+        for (const name of await storedNames(kind)) {
+          const url = storedImageUrl(kind, name);
+          const files = formatFiles(url, kind, "webp");
+          const kept = new Map<number, number>();
+          IMAGE_KINDS[kind].widths.forEach((w, i) => {
+            const size = fs.statSync(files[i], { throwIfNoEntry: false })?.size;
+            if (size !== undefined) kept.set(w, size);
+          });
+          if (kept.size === files.length) continue;
+          const largest = files[files.length - 1];
+          try {
+            await writeVariants(
+              url,
+              kind,
+              (w) => {
+                const size = imageDimensions(kind, w);
+                return sharp(largest, { limitInputPixels: MAX_INPUT_PIXELS }).resize(size.width, size.height);
+              },
+              kept,
+            );
+            completed++;
+          } catch {
+            failed++;
+          }
+        }
+      }
+      return { completed, failed };
+    },
+
+    /** Deletes every width and format of a stored image; URLs that are not ours (external links) are left alone. */
     async removeImage(url: string, kind: ImageKind): Promise<void> {
+      knownAvif.delete(url);
       await Promise.all(filesOf(url, kind).map((f) => fs.promises.rm(f, { force: true })));
     },
   };
