@@ -52,8 +52,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  * category that has products. The reads run at once and are cached for a few seconds.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { banners: bannerService, catalog } = context.services;
-  const [banners, categories, discounted] = await Promise.all([bannerService.listLive().catch(() => []), catalog.listCategories(), catalog.listDiscounted(8)]);
+  const { banners: bannerService, catalog, images } = context.services;
+  const [live, categories, discounted] = await Promise.all([bannerService.listLive().catch(() => []), catalog.listCategories(), catalog.listDiscounted(8)]);
+  // A banner whose picture also exists as AVIF (where smaller) is offered in that format first.
+  const banners = live.map((b) => ({ ...b, avif: images.hasAvif(b.image, "banner") }));
   const rowCategories = categories.filter((c) => c.productCount > 0);
   const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0)));
   const rows = rowCategories

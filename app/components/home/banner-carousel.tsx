@@ -8,13 +8,19 @@ import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon 
 const INTERVAL_MS = 6000;
 const SIZES = "(min-width: 1280px) 1216px, (min-width: 640px) calc(100vw - 3rem), 100vw";
 
+/** A banner as the carousel shows it: `avif` when its picture also exists as (smaller) AVIF. */
+export type CarouselBanner = Banner & { avif?: boolean };
+
 /**
  * The home banners as an accessible carousel (WAI-ARIA APG): rotates every 6 s unless paused,
  * hovered, focused or the user prefers reduced motion; pause, previous/next and labelled dots.
- * Without JavaScript the first banner shows and the controls are left out.
+ * Without JavaScript the first banner shows and the controls are left out. The first banner's
+ * picture is the page's largest paint: in the server's HTML, preloaded, and never faded in.
  */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const [index, setIndex] = useState(0);
+  // Slides fade in once the carousel has moved; the first paint shows the first banner at once.
+  const [moved, setMoved] = useState(false);
   const [playing, setPlaying] = useState(true);
   const [interacting, setInteracting] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -29,7 +35,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
 
   useEffect(() => {
     if (!playing || interacting || !multiple) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    const timer = setInterval(() => {
+      setMoved(true);
+      setIndex((i) => (i + 1) % count);
+    }, INTERVAL_MS);
     return () => clearInterval(timer);
   }, [playing, interacting, multiple, count]);
 
@@ -39,12 +48,15 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     if (!hydrated || !multiple || !next) return;
     const img = new Image();
     img.sizes = SIZES;
-    const srcset = imageSrcSet(next.image, "banner");
+    const srcset = imageSrcSet(next.image, "banner", next.avif ? "avif" : "webp");
     if (srcset) img.srcset = srcset;
     img.src = next.image;
   }, [hydrated, index, multiple, count, banners]);
 
-  const go = (i: number) => setIndex(((i % count) + count) % count);
+  const go = (i: number) => {
+    setMoved(true);
+    setIndex(((i % count) + count) % count);
+  };
   const rotating = playing && !interacting && multiple;
 
   return (
@@ -76,7 +88,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             hidden={i !== index}
-            className="relative animate-fade-in md:aspect-[2/1] lg:aspect-[1920/720]"
+            className={`relative md:aspect-[2/1] lg:aspect-[1920/720]${moved ? " animate-fade-in" : ""}`}
             data-testid="banner-slide"
           >
             <ResponsiveImage
@@ -85,6 +97,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               kind="banner"
               sizes={SIZES}
               priority={i === 0}
+              avif={b.avif}
               className="aspect-[1920/720] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:h-full"
             />
             <div className="relative flex flex-col justify-center bg-stone-900 px-5 py-6 md:absolute md:inset-0 md:w-3/5 md:bg-transparent md:bg-gradient-to-r md:from-stone-950/85 md:via-stone-950/55 md:to-transparent md:px-12 lg:px-16">
@@ -105,6 +118,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         ))}
       </div>
 
+      {/* The controls come with JavaScript; their room is kept before, so nothing below moves. */}
+      {!hydrated && multiple && <div aria-hidden="true" className="mt-3 h-10" />}
       {hydrated && multiple && (
         <div className="mt-3 flex items-center justify-center gap-2 px-4" data-testid="carousel-controls">
           <button
