@@ -212,7 +212,8 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
 
           <div aria-busy={busy} data-testid="results" className={`mt-6 transition-opacity duration-200 ${busy ? "pointer-events-none opacity-50" : ""}`}>
             {listing.data.length > 0 ? (
-              <ProductGrid products={listing.data} priorityCount={4} />
+              // A phone's first row (two tiles) holds the largest paint: only those two are fetched first.
+              <ProductGrid products={listing.data} priorityCount={2} />
             ) : (
               <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
                 <p className="text-lg font-semibold text-stone-900">{total > 0 ? "This page is past the last one." : "No products match these filters."}</p>

@@ -103,7 +103,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <Suggestions title="Browse the shop instead" text="While search is unavailable, the categories still work:" />
           ) : products.length > 0 ? (
             <>
-              <ProductGrid products={products} priorityCount={4} />
+              {/* A phone's first row (two tiles) holds the largest paint: only those two are fetched first. */}
+              <ProductGrid products={products} priorityCount={2} />
               <Pagination page={page} totalPages={totalPages} label="Search results pages" />
             </>
           ) : total > 0 ? (
