@@ -121,12 +121,15 @@ export function createImageService(options: ImageServiceOptions) {
     );
   }
 
-  /** The stored images of a kind on disk: the names whose own file (the largest width) exists. */
-  async function storedNames(kind: ImageKind): Promise<string[]> {
+  /**
+   * The stored images of a kind whose WebP widths are not all on disk (by one directory listing, so
+   * a folder of complete images costs no more): name → the files it has.
+   */
+  async function incompleteImages(kind: ImageKind): Promise<Map<string, Set<string>>> {
     const { dir, widths } = IMAGE_KINDS[kind];
     const files = new Set(await fs.promises.readdir(path.join(root, dir)).catch(() => [] as string[]));
     const smaller = new Set(widths.slice(0, -1).map(String));
-    const names: string[] = [];
+    const incomplete = new Map<string, Set<string>>();
     for (const file of files) {
       if (!file.endsWith(".webp")) continue;
       const name = file.slice(0, -".webp".length);
@@ -134,9 +137,10 @@ export function createImageService(options: ImageServiceOptions) {
       // `<name>-<w>.webp` beside `<name>.webp` is a smaller width of that image, not an image of its own.
       const variant = /^(.+)-(\d+)$/.exec(name);
       if (variant && smaller.has(variant[2]) && files.has(`${variant[1]}.webp`)) continue;
-      names.push(name);
+      const own = widths.map((w) => path.basename(imageVariantUrl(`/uploads/${dir}/${file}`, kind, w)));
+      if (!own.every((f) => files.has(f))) incomplete.set(name, new Set(own.filter((f) => files.has(f))));
     }
-    return names.sort();
+    return incomplete;
   }
 
   return {
@@ -229,17 +233,15 @@ export function createImageService(options: ImageServiceOptions) {
       let completed = 0;
       let failed = 0;
       for (const kind of kinds) {
-        for (const name of await storedNames(kind)) {
+        for (const [name, present] of await incompleteImages(kind)) {
           const url = storedImageUrl(kind, name);
           const files = formatFiles(url, kind, "webp");
-          const kept = new Map<number, number>();
-          IMAGE_KINDS[kind].widths.forEach((w, i) => {
-            const size = fs.statSync(files[i], { throwIfNoEntry: false })?.size;
-            if (size !== undefined) kept.set(w, size);
-          });
-          if (kept.size === files.length) continue;
           const largest = files[files.length - 1];
           try {
+            const kept = new Map<number, number>();
+            IMAGE_KINDS[kind].widths.forEach((w, i) => {
+              if (present.has(path.basename(files[i]))) kept.set(w, fs.statSync(files[i]).size);
+            });
             await writeVariants(
               url,
               kind,
