@@ -17,7 +17,7 @@ function page(image: React.ReactNode) {
   return { head: html.slice(0, html.indexOf("</head>")), body: html.slice(html.indexOf("<body")) };
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+const attr = (tag: string | undefined, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag ?? "")?.[1];
 
 describe("ResponsiveImage", () => {
   it("preloads a page's largest paint from the head in AVIF, at a phone's width too, and loads it eagerly", () => {

@@ -5,7 +5,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 // head with high priority, never lazy, sized for a phone, and not faded in (issue 13, Lighthouse).
 
 const tags = (html: string, pattern: RegExp) => html.match(pattern) ?? [];
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+const attr = (tag: string | undefined, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag ?? "")?.[1];
 const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
 const imagePreloads = (html: string) => tags(headOf(html), /<link rel="preload" as="image"[^>]*>/g);
 
@@ -25,7 +25,7 @@ test.describe("the largest paint of each page comes first", () => {
     expect(attr(preloads[0], "imageSrcSet")).toContain(`${base}-828.avif 828w`);
     expect(attr(preloads[0], "imageSizes")).toMatch(/100vw$/);
     // Ahead of every script: the picture starts with the stylesheet.
-    expect(html.indexOf(preloads[0])).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('rel="modulepreload"'));
 
     const slide = /<div[^>]*data-testid="banner-slide"[^>]*>/.exec(html)![0];
     expect(slide).not.toContain("hidden");
