@@ -51,8 +51,12 @@ export function createImageService(options: ImageServiceOptions) {
   const avifQuality = options.avifQuality ?? 50;
   const avifEffort = options.avifEffort ?? 2;
   const root = path.resolve(options.uploadsDir);
-  /** Images known to have their AVIF files (they stay until the image is removed). */
-  const knownAvif = new Set<string>();
+  /**
+   * Whether each image asked about has its AVIF files, remembered both ways: pages ask on every
+   * render, and a miss was a few synchronous stats each time. Writing or removing an image's files
+   * forgets it.
+   */
+  const avifOf = new Map<string, boolean>();
 
   /** The file of one width of a stored image, or null for a URL that is not one of ours. */
   function fileOf(url: string, kind: ImageKind, width: number, format: ImageFormat = "webp"): string | null {
@@ -107,7 +111,7 @@ export function createImageService(options: ImageServiceOptions) {
       }),
     );
     const keepAvif = withAvif && encoded.every((e) => e.avif !== null && e.avif.length < e.webpBytes);
-    knownAvif.delete(url);
+    avifOf.delete(url);
     await Promise.all(
       encoded.flatMap(({ w, webp, avif }) => {
         const writes: Promise<void>[] = [];
@@ -119,6 +123,8 @@ export function createImageService(options: ImageServiceOptions) {
         return writes;
       }),
     );
+    // What a page asked while the files were being written is out of date now.
+    avifOf.delete(url);
   }
 
   /**
@@ -210,11 +216,13 @@ export function createImageService(options: ImageServiceOptions) {
      * in a `<picture>`. Asked per page render: a yes is remembered, a no looks again.
      */
     hasAvif(url: string, kind: ImageKind): boolean {
-      if (knownAvif.has(url)) return true;
       if (!kindOffersAvif(kind)) return false;
-      const files = formatFiles(url, kind, "avif");
-      const has = files.length > 0 && files.every((f) => fs.existsSync(f));
-      if (has) knownAvif.add(url);
+      let has = avifOf.get(url);
+      if (has === undefined) {
+        const files = formatFiles(url, kind, "avif");
+        has = files.length > 0 && files.every((f) => fs.existsSync(f));
+        avifOf.set(url, has);
+      }
       return has;
     },
 
@@ -262,7 +270,7 @@ export function createImageService(options: ImageServiceOptions) {
 
     /** Deletes every width and format of a stored image; URLs that are not ours (external links) are left alone. */
     async removeImage(url: string, kind: ImageKind): Promise<void> {
-      knownAvif.delete(url);
+      avifOf.delete(url);
       await Promise.all(filesOf(url, kind).map((f) => fs.promises.rm(f, { force: true })));
     },
   };
