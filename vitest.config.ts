@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The same suite runs once per database: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set
@@ -7,6 +8,10 @@ const databases = ["sqlite", ...(process.env.TEST_POSTGRES_URL ? ["postgres"] : 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The
+    // files spend most of their time waiting on the databases and the disk, so one more worker
+    // than cores keeps the cores busy (measured on 2 cores: 455 s with 1 worker, 255 s with 3).
+    maxWorkers: os.availableParallelism() + 1,
     projects: databases.map((db) => ({
       extends: true,
       test: {
