@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { preparingClient } from "./pg-statements";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -19,7 +20,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Opens the database named by a DATABASE_URL: `file:PATH` for SQLite, `postgres://` for PostgreSQL. */
 export function openDatabase(url: string, options: { onIdleError?: (err: Error) => void } = {}): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Statements the app repeats go as named prepared statements: parsed and planned once per
+    // connection instead of per query (pg-statements.ts; docs/decisions/0034).
+    const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient() });
     // An idle connection that the server ends (restart, failover, DROP DATABASE … FORCE) emits an
     // error on the pool; without a listener it would crash the process. The pool reconnects on
     // the next query, so only report it.

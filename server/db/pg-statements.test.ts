@@ -1,0 +1,103 @@
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../tests/support/test-shop";
+import { openDatabase } from "./database";
+import { preparingClient } from "./pg-statements";
+
+// PostgreSQL only: SQLite keeps its own statement cache (database.ts withStatementCache).
+describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on PostgreSQL", () => {
+  let test: TestDb;
+  beforeAll(async () => {
+    test = await createTestDb();
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  /** A Kysely on one connection (so pg_prepared_statements, which is per session, sees all of them). */
+  function oneConnection(options: Parameters<typeof preparingClient>[0] = {}) {
+    const pool = new pg.Pool({ connectionString: test.url, max: 1, Client: preparingClient(options) });
+    return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const prepared = async (k: Kysely<any>) => (await sql<{ statement: string }>`select statement from pg_prepared_statements where not from_sql`.execute(k)).rows.map((r) => r.statement);
+
+  it("prepares a statement the app repeats, once per connection, and never a one-off, DDL or transaction control", async () => {
+    const db = openDatabase(test.url);
+    const k = db.kysely as unknown as Kysely<any>;
+    try {
+      await sql`create table if not exists prep_a (id int primary key, name text)`.execute(k);
+      await k.insertInto("prep_a").values({ id: 1, name: "one" }).execute();
+      const read = () => k.selectFrom("prep_a").select("name").where("id", "=", 1).executeTakeFirst();
+      await read();
+      for (let i = 0; i < 10; i++) expect(await read()).toEqual({ name: "one" });
+      await k.transaction().execute(async (trx) => {
+        // Inside the transaction: the connection that ran the reads above (the pool reuses the last one).
+        const statements = await prepared(trx);
+        expect(statements.filter((s) => s.includes('from "prep_a"'))).toHaveLength(1);
+        expect(statements.some((s) => /create table|^begin|insert into "prep_a"/i.test(s))).toBe(false);
+      });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("keeps at most maxPerConnection statements on a connection, closing the least recently used, and still answers every text", async () => {
+    const k = oneConnection({ maxPerConnection: 5, minUses: 1 });
+    try {
+      // 40 distinct texts, as IN lists of every length make them.
+      for (let round = 0; round < 2; round++) {
+        for (let n = 1; n <= 40; n++) {
+          const ids = Array.from({ length: n }, (_, i) => i);
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from generate_series(0, 100) g where g in (${sql.join(ids)})`.execute(k);
+          expect(rows[0].n).toBe(n);
+        }
+        expect((await prepared(k)).length).toBeLessThanOrEqual(5);
+      }
+    } finally {
+      await k.destroy();
+    }
+  });
+
+  it("answers a statement after a schema change alters its result (a migration's ADD COLUMN), in and out of a transaction", async () => {
+    const k = oneConnection({ minUses: 1 });
+    const other = new pg.Client({ connectionString: test.url });
+    await other.connect();
+    try {
+      await sql`create table prep_b (id int primary key, name text)`.execute(k);
+      await sql`insert into prep_b values (1, 'one')`.execute(k);
+      const all = () => k.selectFrom("prep_b").selectAll().where("id", "=", 1).executeTakeFirst();
+      for (let i = 0; i < 7; i++) expect(await all()).toEqual({ id: 1, name: "one" });
+      expect((await prepared(k)).some((s) => s.includes("prep_b"))).toBe(true);
+
+      // Another process migrates: "cached plan must not change result type" for the prepared `select *`.
+      await other.query("alter table prep_b add column price int not null default 5");
+      expect(await all()).toEqual({ id: 1, name: "one", price: 5 });
+      for (let i = 0; i < 7; i++) expect(await all()).toEqual({ id: 1, name: "one", price: 5 });
+
+      // In a transaction the refusal aborts it (nothing to retry safely); the next one answers.
+      await other.query("alter table prep_b add column stock int not null default 3");
+      await expect(k.transaction().execute(async (trx) => trx.selectFrom("prep_b").selectAll().where("id", "=", 1).executeTakeFirst())).rejects.toThrow(
+        /cached plan must not change result type/,
+      );
+      const again = await k.transaction().execute(async (trx) => trx.selectFrom("prep_b").selectAll().where("id", "=", 1).executeTakeFirst());
+      expect(again).toEqual({ id: 1, name: "one", price: 5, stock: 3 });
+    } finally {
+      await other.end();
+      await k.destroy();
+    }
+  });
+
+  it("answers after the server forgot the connection's statements (DISCARD ALL, as a pooler may do)", async () => {
+    const k = oneConnection({ minUses: 1 });
+    try {
+      const one = () => sql<{ n: number }>`select ${7}::int + 1 as n`.execute(k);
+      for (let i = 0; i < 3; i++) expect((await one()).rows[0].n).toBe(8);
+      await sql`discard all`.execute(k);
+      expect((await one()).rows[0].n).toBe(8);
+      expect((await one()).rows[0].n).toBe(8);
+    } finally {
+      await k.destroy();
+    }
+  });
+});
