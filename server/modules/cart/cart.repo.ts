@@ -1,6 +1,6 @@
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
-import type { CatalogService } from "../catalog/catalog.service";
+import type { CatalogService, Purchasable } from "../catalog/catalog.service";
 import { toMajor, variantPrice } from "../catalog/pricing";
 import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
@@ -41,6 +41,11 @@ export async function pricedCartRows(k: Executor, catalog: CatalogReads, lines: 
     lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id })),
     k,
   );
+  return cartRowsOf(lines, items);
+}
+
+/** Stored lines joined with the catalogue's facts of their products and variants (listPurchasables' entries); lines without an entry are left out. */
+export function cartRowsOf(lines: StoredCartLine[], items: Purchasable[]): CartLineRow[] {
   const byItem = new Map(items.map((i) => [itemKey(i.productId, i.variantId), i]));
   return lines.flatMap((l): CartLineRow[] => {
     const item = byItem.get(itemKey(l.product_id, l.variant_id));

@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { type CatalogReads, addUnits, createCartWithLine, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
+import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
@@ -113,8 +113,9 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
       // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
       const settings = await deps.settings();
-      // A cart made now holds only the line written: it is priced without reading it back.
-      const priceNew = async (lines: Parameters<typeof pricedCartRows>[2]) => priceCart(await pricedCartRows(k, deps.catalog, lines), settings).view;
+      // A cart made now holds only the line written: it is priced from the product read above, without reading either back.
+      const purchasable = product.purchasable(variantId);
+      const priceNew = (lines: StoredCartLine[]) => priceCart(cartRowsOf(lines, purchasable ? [purchasable] : []), settings).view;
 
       if (options.newOwner && db.dialect === "postgres") {
         // An owner made for this request has no cart: one statement writes the cart and its line.

@@ -117,7 +117,73 @@ export interface PurchaseOptions {
   stock: number;
   /** In the product page's order. */
   variants: Array<{ id: string; color: string | null; size: string | null; stock: number }>;
+  /** The product ('') or one of its variants as listPurchasables gives it, so a cart prices the line it adds without reading it again; null for an unknown variant. */
+  purchasable(variantId: string): Purchasable | null;
 }
+
+/** The product and variant columns a Purchasable is made of (aliases as both reads select them). */
+interface PurchasableRow {
+  id: string;
+  name: string;
+  slug: string;
+  price: number;
+  discount: number;
+  shipping_cost: number;
+  images: string;
+  color_images: string;
+  status: string;
+  sku: string | null;
+  stock: number;
+  category_name: string;
+  v_id: string | null;
+  color: string | null;
+  size: string | null;
+  additional_price: number | null;
+  v_stock: number | null;
+  v_sku: string | null;
+}
+
+/** One Purchasable from a product row and its chosen variant's row (none: the product itself). */
+function toPurchasable(p: PurchasableRow, variantId: string, v: PurchasableRow | undefined): Purchasable {
+  const variant = v ? { id: v.v_id!, color: v.color, size: v.size, additionalPrice: v.additional_price ?? 0, stock: v.v_stock ?? 0, sku: v.v_sku } : null;
+  return {
+    productId: p.id,
+    variantId,
+    name: p.name,
+    slug: p.slug,
+    price: p.price,
+    discount: p.discount,
+    shippingCost: p.shipping_cost,
+    status: p.status,
+    sku: p.sku,
+    productStock: p.stock,
+    categoryName: p.category_name,
+    image: firstImage(p.images, p.color_images, variant?.color),
+    variant,
+  };
+}
+
+/** What listPurchasables and getPurchaseOptions read of a product and a variant. */
+const PURCHASABLE_COLUMNS = [
+  "p.id",
+  "p.name",
+  "p.slug",
+  "p.price",
+  "p.discount",
+  "p.shipping_cost",
+  "p.images",
+  "p.color_images",
+  "p.status",
+  "p.sku",
+  "p.stock",
+  "cat.name as category_name",
+  "v.id as v_id",
+  "v.color",
+  "v.size",
+  "v.additional_price",
+  "v.stock as v_stock",
+  "v.sku as v_sku",
+] as const;
 
 /** A product as the wishlist shows it, sold or not (money in the major unit). */
 export interface ProductSummary {
@@ -354,26 +420,7 @@ export function createCatalogRepo(db: Db) {
         .innerJoin("categories as cat", "cat.id", "p.category_id")
         .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "in", variantIds.length ? variantIds : ["-"]))
         .where("p.id", "in", productIds)
-        .select([
-          "p.id",
-          "p.name",
-          "p.slug",
-          "p.price",
-          "p.discount",
-          "p.shipping_cost",
-          "p.images",
-          "p.color_images",
-          "p.status",
-          "p.sku",
-          "p.stock",
-          "cat.name as category_name",
-          "v.id as v_id",
-          "v.color",
-          "v.size",
-          "v.additional_price",
-          "v.stock as v_stock",
-          "v.sku as v_sku",
-        ])
+        .select(PURCHASABLE_COLUMNS)
         .execute();
       const byProduct = new Map<string, typeof rows>();
       for (const r of rows) {
@@ -384,48 +431,36 @@ export function createCatalogRepo(db: Db) {
       return items.flatMap((item): Purchasable[] => {
         const found = byProduct.get(item.productId);
         if (!found) return [];
-        const p = found[0];
         const v = item.variantId === "" ? undefined : found.find((r) => r.v_id === item.variantId);
-        const variant = v
-          ? { id: v.v_id!, color: v.color, size: v.size, additionalPrice: v.additional_price ?? 0, stock: v.v_stock ?? 0, sku: v.v_sku }
-          : null;
-        return [
-          {
-            productId: p.id,
-            variantId: item.variantId,
-            name: p.name,
-            slug: p.slug,
-            price: p.price,
-            discount: p.discount,
-            shippingCost: p.shipping_cost,
-            status: p.status,
-            sku: p.sku,
-            productStock: p.stock,
-            categoryName: p.category_name,
-            image: firstImage(p.images, p.color_images, variant?.color),
-            variant,
-          },
-        ];
+        return [toPurchasable(found[0], item.variantId, v)];
       });
     },
 
     /** A product with the variants one can choose (their colour, size and stock), or null when there is no such product. */
     async getPurchaseOptions(productId: string, ex: Executor = k): Promise<PurchaseOptions | null> {
+      // Everything a cart line is priced with too (one query): the add prices its new line from it.
       const rows = await ex
         .selectFrom("products as p")
+        .innerJoin("categories as cat", "cat.id", "p.category_id")
         .leftJoin("product_variants as v", "v.product_id", "p.id")
         .where("p.id", "=", productId)
-        .select(["p.id", "p.name", "p.status", "p.stock", "v.id as v_id", "v.color", "v.size", "v.stock as v_stock"])
+        .select(PURCHASABLE_COLUMNS)
         .orderBy("v.sort_order")
         .execute();
       const product = rows[0];
       if (!product) return null;
+      const variantRows = rows.filter((r) => r.v_id !== null);
       return {
         id: product.id,
         name: product.name,
         status: product.status,
         stock: product.stock,
-        variants: rows.filter((r) => r.v_id !== null).map((r) => ({ id: r.v_id!, color: r.color, size: r.size, stock: r.v_stock ?? 0 })),
+        variants: variantRows.map((r) => ({ id: r.v_id!, color: r.color, size: r.size, stock: r.v_stock ?? 0 })),
+        purchasable(variantId) {
+          if (variantId === "") return toPurchasable(product, "", undefined);
+          const v = variantRows.find((r) => r.v_id === variantId);
+          return v ? toPurchasable(product, variantId, v) : null;
+        },
       };
     },
 

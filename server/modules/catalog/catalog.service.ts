@@ -114,7 +114,7 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
       return repo.listPurchasables(items, ex);
     },
 
-    /** A product with the variants one can choose, or null: the cart resolves a colour and size against it. */
+    /** A product with the variants one can choose, or null: the cart resolves a colour and size against it, and prices the line it adds from it. */
     getPurchaseOptions(productId: string, ex?: Executor) {
       return repo.getPurchaseOptions(productId, ex);
     },
