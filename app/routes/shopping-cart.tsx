@@ -12,6 +12,7 @@ import { CartIcon } from "~/components/layout/icons";
 import { seoMeta } from "~/lib/seo";
 import { actionFailure } from "~/lib/action-failure.server";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
+import { addToCart } from "../../server/http/shopper";
 import type { Route } from "./+types/shopping-cart";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "add-to-cart" || intent === "buy-now") {
       const input = parseInput(addToCartSchema, cartFormInput(form), "Please choose the product’s options.");
-      await cart.addItem(shopperCtx.ensureOwner(), input);
+      await addToCart(shopperCtx, cart, input);
     } else if (intent === "update-quantity") {
       const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
       const wanted = parseInput(z.object({ quantity: anyQuantitySchema }), cartFormInput(form), "Please enter a quantity.").quantity;

@@ -16,6 +16,7 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { useShop } from "~/lib/shop";
 import { actionFailure } from "~/lib/action-failure.server";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
+import { addToCart } from "../../server/http/shopper";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
@@ -54,9 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await wishlist.remove(shopperCtx.shopper, productId);
       result = { ok: true, intent };
     } else if (intent === "move-to-cart") {
-      const shopper = shopperCtx.ensureOwner();
-      const view = await cart.addItem(shopper, { productId, quantity: 1 });
-      await wishlist.remove(shopper, productId);
+      const view = await addToCart(shopperCtx, cart, { productId, quantity: 1 });
+      await wishlist.remove(shopperCtx.shopper, productId);
       result = { ok: true, intent, name: view.lines.find((l) => l.productId === productId)?.name };
     } else {
       throw new AppError("invalid_input", "Unknown wishlist action.");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseInput } from "../lib/validate";
 import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
 import type { AppEnv } from "./context";
-import { apiShopper } from "./shopper";
+import { addToCart, apiShopper } from "./shopper";
 
 export const cartQuery = z.object({ shippingMethod: z.string().max(40).optional() });
 
@@ -27,7 +27,7 @@ export function cartRoutes() {
   r.post("/cart/items", async (c) => {
     const input = parseInput(addToCartSchema, await c.req.json(), "Please check the product and quantity.");
     const shopper = await apiShopper(c);
-    const cart = await c.var.services.cart.addItem(shopper.ensureOwner(), input, { newOwner: shopper.newVisitor });
+    const cart = await addToCart(shopper, c.var.services.cart, input);
     shopper.finish(c);
     return c.json({ success: true, data: cart }, 201);
   });

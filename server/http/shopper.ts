@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { SessionUser } from "../auth/auth.service";
+import type { AddToCartInput, CartService, CartView } from "../modules/cart/cart.types";
 import type { Services } from "../services";
 import type { Shopper } from "../lib/shopper";
 import type { AppEnv } from "./context";
@@ -44,6 +45,16 @@ export async function resolveShopper(services: Services, headers: Headers, userI
       return newVisitor;
     },
   };
+}
+
+/**
+ * Adds to the shopper's cart, giving a browser without a user or visitor id a visitor id first.
+ * A visitor made by this request has no cart yet, so the cart writes the cart and its line in one
+ * statement. The API and the pages' forms all add through here.
+ */
+export function addToCart(ctx: ShopperContext, cart: Pick<CartService, "addItem">, input: AddToCartInput): Promise<CartView> {
+  const shopper = ctx.ensureOwner();
+  return cart.addItem(shopper, input, { newOwner: ctx.newVisitor });
 }
 
 /** The shopper of an API request, with the signed-in user (session cookie) and the cookies to pass on. */
