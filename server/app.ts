@@ -16,6 +16,7 @@ import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
 import { publicCache } from "./http/public-cache";
 import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./http/page-cache";
 import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answer";
+import { type ContentCoding, acceptedCoding } from "./http/compression";
 import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedPage } from "./http/render-queue";
 import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
@@ -58,6 +59,8 @@ declare module "react-router" {
      * `renderToPipeableStream(…, { nonce })` in app/entry.server.tsx.
      */
     cspNonce: () => string;
+    /** The coding app/entry.server.tsx compresses this page with as it renders (the client accepts it), or none. */
+    pageCoding?: ContentCoding | null;
   }
   // future.v8_middleware: loaders get a RouterContextProvider; ours carries the same fields (createApp).
   interface RouterContextProvider extends AppLoadContext {}
@@ -167,7 +170,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     // Shed pages are logged at most once a second, with their count: a spike sheds thousands.
     let shedLoggedAt = 0;
     let shedSinceLog = 0;
-    const render = async (c: Context<AppEnv>): Promise<RenderedPage> => {
+    // A page for the page cache renders plain (the cache keeps its own br and gzip); one for this
+    // request only is compressed as it renders, in the coding its client accepts.
+    const render = async (c: Context<AppEnv>, { forCache = false } = {}): Promise<RenderedPage> => {
       // Writes and the admin area see bans and role changes at once; other pages use the cookie cache.
       const fresh = c.req.method !== "GET" && c.req.method !== "HEAD" ? true : c.req.path.startsWith("/admin-dashboard");
       const [session, settings, pixel] = await Promise.all([
@@ -181,7 +186,8 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
         nonceUsed = true;
         return nonce;
       };
-      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce };
+      const pageCoding = forCache ? null : acceptedCoding(c.req.header("accept-encoding"));
+      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce, pageCoding };
       let res = await handler(c.req.raw, Object.assign(new RouterContextProvider(), context));
       try {
         res.headers.set("X-Request-Id", c.var.requestId);
@@ -201,7 +207,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
       try {
         const key = pageCache && pageCacheKey(c.req.method, pathAndQueryOf(c.req.url), c.req.header("cookie"));
         if (key) {
-          const page = await pageCache.fill(key, () => renders.run(() => render(c)));
+          const page = await pageCache.fill(key, () => renders.run(() => render(c, { forCache: true })));
           if (page instanceof Response) return page;
           if (page) return toResponse(cachedPageAnswer(page, (name) => c.req.header(name), { "x-request-id": c.var.requestId }));
         }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { acceptedCoding } from "./compression";
 
 /**
  * An answer sent from bytes a cache keeps (a public API read, a visitor's page): status, headers and
@@ -32,13 +33,13 @@ const MIN_COMPRESS = 1024;
 export function encodedAnswer(entry: EncodedBody, status: number, headers: Record<string, string>, header: HeaderOf, brotliQuality: number): CachedAnswer {
   const out: Record<string, string> = { ...headers, etag: entry.etag };
   if (header("if-none-match")?.includes(entry.etag)) return { status: 304, headers: out, body: null };
-  const accept = header("accept-encoding") ?? "";
+  const coding = entry.bytes.byteLength >= MIN_COMPRESS ? acceptedCoding(header("accept-encoding")) : null;
   let body = entry.bytes;
-  if (entry.bytes.byteLength >= MIN_COMPRESS && /\bbr\b/.test(accept)) {
+  if (coding === "br") {
     entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes.byteLength } });
     body = entry.br;
     out["content-encoding"] = "br";
-  } else if (entry.bytes.byteLength >= MIN_COMPRESS && /\bgzip\b/.test(accept)) {
+  } else if (coding === "gzip") {
     entry.gzip ??= gzipSync(entry.body, { level: 6 });
     body = entry.gzip;
     out["content-encoding"] = "gzip";
