@@ -4,6 +4,7 @@ import { useNonce } from "~/lib/nonce";
 import { ClientToaster, showToast } from "~/components/layout/client-toaster";
 import { LiveChatScript } from "~/components/layout/live-chat";
 import { TrackingPixel } from "~/components/layout/tracking-pixel";
+import { ShopLinks } from "~/components/shop-link";
 import { loadShopData } from "~/lib/shop-data.server";
 import { AuthProvider } from "~/lib/use-auth";
 import type { Route } from "./+types/root";
@@ -63,6 +64,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthProvider user={user}>
       <Outlet />
+      <ShopLinks />
       <TrackingPixel pixel={pixel} />
       {liveChat && <LiveChatScript embed={liveChat} nonce={nonce} />}
     </AuthProvider>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { ProductCard as Card } from "../../server/modules/catalog/catalog.types";
 import { Price } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { WishlistButton } from "./wishlist/wishlist-button";
+import { ShopLink } from "./shop-link";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<Card, "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock">;
@@ -52,9 +52,9 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
       <div className="card-body">
         <p className="card-kicker">{product.subCategory ?? product.category}</p>
         <h3 className="card-title">
-          <Link to={`/products/${product.slug}`} prefetch="intent" className="stretched-link">
+          <ShopLink to={`/products/${product.slug}`} prefetchOnIntent className="stretched-link">
             {product.name}
-          </Link>
+          </ShopLink>
         </h3>
         <div className="mt-auto pt-1">
           <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} />

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryHref } from "~/components/layout/category-menu";
+import { ShopLink } from "../shop-link";
 
 const TINTS = ["bg-amber-100 text-amber-900", "bg-sky-100 text-sky-900", "bg-rose-100 text-rose-900", "bg-emerald-100 text-emerald-900", "bg-violet-100 text-violet-900", "bg-orange-100 text-orange-900"];
 
@@ -17,7 +17,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
     <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}>
       {categories.map((c, i) => (
         <li key={c._id}>
-          <Link
+          <ShopLink
             to={categoryHref(c.slug)}
             className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition hover:border-stone-300 hover:shadow-md"
           >
@@ -42,7 +42,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
                 {c.productCount} {c.productCount === 1 ? "product" : "products"}
               </span>
             </span>
-          </Link>
+          </ShopLink>
         </li>
       ))}
     </ul>

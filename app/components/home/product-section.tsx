@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { type CardData, ProductCard as Card } from "~/components/product-card";
 import { ArrowRightIcon } from "~/components/layout/icons";
+import { ShopLink } from "../shop-link";
 
 /** A home-page section: heading, optional "view all" link and content. */
 export function HomeSection({
@@ -28,11 +28,11 @@ export function HomeSection({
           {subtitle && <p className="mt-1 text-sm text-stone-600 sm:text-base">{subtitle}</p>}
         </div>
         {href && (
-          <Link to={href} className="inline-flex shrink-0 items-center gap-1.5 rounded text-sm font-semibold text-stone-900 underline-offset-4 hover:underline">
+          <ShopLink to={href} className="inline-flex shrink-0 items-center gap-1.5 rounded text-sm font-semibold text-stone-900 underline-offset-4 hover:underline">
             {linkLabel}
             <span className="sr-only">: {title}</span>
             <ArrowRightIcon className="size-4" />
-          </Link>
+          </ShopLink>
         )}
       </div>
       {children}

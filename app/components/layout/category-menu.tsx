@@ -1,6 +1,7 @@
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
+import { ShopLink } from "../shop-link";
 import { ChevronDownIcon } from "./icons";
 
 export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
@@ -8,22 +9,33 @@ export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(sl
 
 const itemClass = "menu-item";
 
+/** A link of the bar, marked as the current page (as a NavLink) when the shopper is on it or below it. */
+function BarLink({ to, pathname, end = false, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
+  const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return (
+    <ShopLink to={to} aria-current={active ? "page" : undefined} className={`${itemClass} ${active ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+      {children}
+    </ShopLink>
+  );
+}
+
 /** The desktop category bar: a link per category, a drop-down (a `<details>`) for those with sub-categories. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Categories" className="hidden border-t border-stone-200 lg:block">
       <ul className="container-page flex flex-wrap items-center justify-center gap-x-0.5">
         <li>
-          <NavLink to="/product-category" end className={({ isActive }) => `${itemClass} ${isActive ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+          <BarLink to="/product-category" pathname={pathname} end>
             All products
-          </NavLink>
+          </BarLink>
         </li>
         {categories.map((c) => (
           <li key={c._id} className="relative">
             {c.subCategories.length === 0 ? (
-              <NavLink to={categoryHref(c.slug)} className={({ isActive }) => `${itemClass} ${isActive ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+              <BarLink to={categoryHref(c.slug)} pathname={pathname}>
                 {c.name}
-              </NavLink>
+              </BarLink>
             ) : (
               <CategoryDropdown category={c} />
             )}
@@ -45,15 +57,15 @@ function CategoryDropdown({ category }: { category: Category }) {
       <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
         <ul>
           <li>
-            <Link to={categoryHref(category.slug)} className="menu-link font-semibold text-stone-900">
+            <ShopLink to={categoryHref(category.slug)} className="menu-link font-semibold text-stone-900">
               All {category.name}
-            </Link>
+            </ShopLink>
           </li>
           {category.subCategories.map((s) => (
             <li key={s._id}>
-              <Link to={subCategoryHref(category.slug, s.slug)} className="menu-link">
+              <ShopLink to={subCategoryHref(category.slug, s.slug)} className="menu-link">
                 {s.name}
-              </Link>
+              </ShopLink>
             </li>
           ))}
         </ul>

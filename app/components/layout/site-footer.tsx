@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import type { SiteSettings } from "../../../server/modules/content/content.schema";
 import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "./icons";
+import { ShopLink } from "../shop-link";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook", Icon: FacebookIcon },
@@ -47,15 +47,15 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
           <h2 className={heading}>Shop</h2>
           <ul className="mt-4 space-y-2.5">
             <li>
-              <Link to="/product-category" className={footLink}>
+              <ShopLink to="/product-category" className={footLink}>
                 All products
-              </Link>
+              </ShopLink>
             </li>
             {categories.slice(0, 8).map((c) => (
               <li key={c._id}>
-                <Link to={categoryHref(c.slug)} className={footLink}>
+                <ShopLink to={categoryHref(c.slug)} className={footLink}>
                   {c.name}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>
@@ -64,24 +64,24 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
           <h2 className={heading}>Help</h2>
           <ul className="mt-4 space-y-2.5">
             <li>
-              <Link to="/contact-us" className={footLink}>
+              <ShopLink to="/contact-us" className={footLink}>
                 Contact us
-              </Link>
+              </ShopLink>
             </li>
             <li>
-              <Link to="/my-orders" className={footLink}>
+              <ShopLink to="/my-orders" className={footLink}>
                 My orders
-              </Link>
+              </ShopLink>
             </li>
             <li>
-              <Link to="/shopping-cart" className={footLink}>
+              <ShopLink to="/shopping-cart" className={footLink}>
                 Shopping cart
-              </Link>
+              </ShopLink>
             </li>
             <li>
-              <Link to="/privacy-policy" className={footLink}>
+              <ShopLink to="/privacy-policy" className={footLink}>
                 Privacy policy
-              </Link>
+              </ShopLink>
             </li>
           </ul>
         </nav>
@@ -110,9 +110,9 @@ export function ContactList({ settings, className = "", linkClass = "", iconClas
     return (
       <p className={className}>
         Write to us through the{" "}
-        <Link to="/contact-us" className={`underline ${linkClass}`}>
+        <ShopLink to="/contact-us" className={`underline ${linkClass}`}>
           contact form
-        </Link>
+        </ShopLink>
         .
       </p>
     );
