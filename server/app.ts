@@ -17,7 +17,7 @@ import { publicCache } from "./http/public-cache";
 import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./http/page-cache";
 import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answer";
 import { type ContentCoding, acceptedCoding } from "./http/compression";
-import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedPage } from "./http/render-queue";
+import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./http/render-queue";
 import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
@@ -76,6 +76,8 @@ const pathAndQueryOf = (url: string) => url.slice(url.indexOf("/", url.indexOf("
 export type ShopApp = Hono<AppEnv> & {
   /** A GET's answer from the public-read or page cache, when they hold it; undefined otherwise. */
   answerFromCache: (method: string, pathAndQuery: string, header: HeaderOf, requestId: string) => CachedAnswer | undefined;
+  /** The 503 of a page request the renders have no room for now, decided before Hono; undefined to go on. */
+  shedEarly: (method: string, pathAndQuery: string, requestId: string) => CachedAnswer | undefined;
   logger: Logger;
 };
 
@@ -109,6 +111,27 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     const key = pageCache && pageCacheKey(method, pathAndQuery, header("cookie"));
     const page = key ? pageCache.peek(key) : undefined;
     return page && cachedPageAnswer(page, header, { ...pageHeaders, "x-request-id": requestId });
+  };
+  // Page renders share one bounded queue (http/render-queue.ts).
+  const pageRenders = build ? createRenderQueue(renderQueue) : null;
+  // Shed pages are logged at most once a second, with their count: a spike sheds thousands.
+  let shedLoggedAt = 0;
+  let shedSinceLog = 0;
+  const noteShed = (requestId: string, path: string) => {
+    shedSinceLog += 1;
+    if (Date.now() - shedLoggedAt < 1_000) return;
+    logger.warn({ reqId: requestId, path, shed: shedSinceLog, shedInAll: pageRenders?.shed }, "pages shed: the server is past its capacity");
+    shedLoggedAt = Date.now();
+    shedSinceLog = 0;
+  };
+  const shedEarly: ShopApp["shedEarly"] = (method, pathAndQuery, requestId) => {
+    if (!pageRenders || (method !== "GET" && method !== "HEAD")) return undefined;
+    const queryStart = pathAndQuery.indexOf("?");
+    const path = queryStart < 0 ? pathAndQuery : pathAndQuery.slice(0, queryStart);
+    // Pages only: not the API, nor a file (an address with an extension), nor the health check.
+    if (path.startsWith("/api/") || path === "/healthz" || /\.[a-z0-9]+$/i.test(path) || !pageRenders.refuseEarly()) return undefined;
+    noteShed(requestId, path);
+    return overloadedAnswer({ ...pageHeaders, "x-request-id": requestId });
   };
   app.use("*", async (c, next) => {
     const answer = answerFromCache(c.req.method, pathAndQueryOf(c.req.url), (name) => c.req.header(name), c.var.requestId);
@@ -161,15 +184,15 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   app.route("/", seoRoutes());
 
   if (clientDir) {
-    app.use("*", serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // The client build's top-level files (favicon.svg, og-image.png…) all have an extension; a page's
+    // address never does, so a page request skips the file lookup (a synchronous stat each).
+    const clientFiles = serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
+    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? clientFiles(c, next) : next()));
   }
 
   if (build) {
     const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
-    const renders = createRenderQueue(renderQueue);
-    // Shed pages are logged at most once a second, with their count: a spike sheds thousands.
-    let shedLoggedAt = 0;
-    let shedSinceLog = 0;
+    const renders = pageRenders!;
     // A page for the page cache renders plain (the cache keeps its own br and gzip); one for this
     // request only is compressed as it renders, in the coding its client accepts.
     const render = async (c: Context<AppEnv>, { forCache = false } = {}): Promise<RenderedPage> => {
@@ -214,12 +237,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
         return (await renders.run(() => render(c))).res;
       } catch (err) {
         if (!(err instanceof Overloaded)) throw err;
-        shedSinceLog += 1;
-        if (Date.now() - shedLoggedAt >= 1_000) {
-          logger.warn({ reqId: c.var.requestId, path: c.req.path, shed: shedSinceLog, shedInAll: renders.shed }, "pages shed: the server is past its capacity");
-          shedLoggedAt = Date.now();
-          shedSinceLog = 0;
-        }
+        noteShed(c.var.requestId, c.req.path);
         return overloadedPage();
       }
     });
@@ -238,13 +256,15 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
   });
 
-  return Object.assign(app, { answerFromCache, logger });
+  return Object.assign(app, { answerFromCache, shedEarly, logger });
 }
 
 /**
  * The node:http listener of the shop: a GET its caches hold is written straight from the cached
  * bytes, before a Request object, Hono's router and its middleware exist for it (the hot catalogue
- * reads and visitors' pages; this halves their cost); everything else goes to Hono.
+ * reads and visitors' pages; this halves their cost). So is the 503 of a page the renders have no
+ * room for: in a spike most page requests are refused, and refusing each through the whole chain
+ * took the turns of the event loop the accepted renders were waiting for. Everything else goes to Hono.
  */
 export function shopListener(app: ShopApp): (req: IncomingMessage, res: ServerResponse) => void {
   const hono = getRequestListener(app.fetch);
@@ -257,10 +277,11 @@ export function shopListener(app: ShopApp): (req: IncomingMessage, res: ServerRe
         const value = req.headers[name];
         return Array.isArray(value) ? value.join(", ") : value;
       }, requestId);
-      if (answer) {
-        res.writeHead(answer.status, answer.headers);
-        res.end(answer.body);
-        app.logger.info({ reqId: requestId, method: "GET", path: req.url.split("?")[0], status: answer.status, ms: Math.round(performance.now() - start) }, "request");
+      const sent = answer ?? app.shedEarly("GET", req.url, requestId);
+      if (sent) {
+        res.writeHead(sent.status, sent.headers);
+        res.end(sent.body);
+        app.logger.info({ reqId: requestId, method: "GET", path: req.url.split("?")[0], status: sent.status, ms: Math.round(performance.now() - start) }, "request");
         return;
       }
     }

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { type CachedAnswer, toResponse } from "./cached-answer";
 
 /**
  * A bounded queue in front of page renders. Rendering is CPU work on the one event loop: past the
@@ -77,6 +78,19 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
       return waiting.length;
     },
     /**
+     * Whether a render asked for now would be refused, decided without the render's request going
+     * through the router and middleware (`shopListener`): a refusal is counted as shed. In a spike
+     * most requests are refused, and each one answered through the whole chain took the time of
+     * the turn the accepted renders were waiting for. A request let through is judged again by `run`.
+     */
+    refuseEarly(): boolean {
+      const now = performance.now();
+      measureSaturation(now);
+      if (!refusing(now, turnOpen ? askedThisTurn + 1 : 1, turnOpen ? turnStartedAt : now)) return false;
+      shed += 1;
+      return true;
+    },
+    /**
      * Runs a render in a slot. A page streams: most of its rendering happens while its body is
      * read, after `work` has returned the response, so the slot is held until the body has been
      * read to its end (or the reader went away), not merely until the response exists.
@@ -129,14 +143,24 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
     },
   };
 
-  async function acquire(): Promise<void> {
-    const now = performance.now();
+  /** Whether a render asked for now, as the turn's `asked`-th, is refused (the one rule for `run` and `refuseEarly`). */
+  function refusing(now: number, asked: number, turnStarted: number): boolean {
+    if (now - turnStarted > (saturated && asked > MANY_IN_ONE_TURN ? maxBusyWhenSaturatedMs : maxBusyMs)) return true;
+    return running >= concurrency && waiting.length >= maxQueue;
+  }
+
+  function measureSaturation(now: number) {
     if (now - utilizationAt >= 500) {
       const current = performance.eventLoopUtilization();
       saturated = performance.eventLoopUtilization(current, utilization).utilization > 0.9;
       utilization = current;
       utilizationAt = now;
     }
+  }
+
+  async function acquire(): Promise<void> {
+    const now = performance.now();
+    measureSaturation(now);
     if (!turnOpen) {
       // The turn ends when the loop reaches its check phase.
       turnOpen = true;
@@ -145,15 +169,11 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
       setImmediate(() => (turnOpen = false));
     }
     askedThisTurn += 1;
-    if (now - turnStartedAt > (saturated && askedThisTurn > MANY_IN_ONE_TURN ? maxBusyWhenSaturatedMs : maxBusyMs)) {
+    if (refusing(now, askedThisTurn, turnStartedAt)) {
       shed += 1;
       throw new Overloaded();
     }
     if (running >= concurrency) {
-      if (waiting.length >= maxQueue) {
-        shed += 1;
-        throw new Overloaded();
-      }
       await new Promise<void>((resolve, reject) => {
         const entry = {
           start: () => resolve(),
@@ -172,18 +192,33 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
 
 export type RenderQueue = ReturnType<typeof createRenderQueue>;
 
-/** The quick answer of a page the server has no room to render now. */
-export function overloadedPage(retryAfterSeconds = 2): Response {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+const OVERLOADED_HTML = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     "<title>Busy right now</title></head><body><main><h1>We are very busy right now</h1>" +
-    `<p>Too many people are shopping at this moment. Please try again in a few seconds.</p></main></body></html>`;
-  return new Response(html, {
+    "<p>Too many people are shopping at this moment. Please try again in a few seconds.</p></main></body></html>",
+);
+
+/**
+ * The quick answer of a page the server has no room to render now, with the given headers (the
+ * request id, security headers). Its length is given, so the compression middleware leaves its
+ * few hundred bytes alone: compressing each one through a new gzip stream was a quarter of the
+ * server's CPU in a spike, taken from the renders it protects.
+ */
+export function overloadedAnswer(headers: Record<string, string> = {}, retryAfterSeconds = 2): CachedAnswer {
+  return {
     status: 503,
     headers: {
+      ...headers,
       "content-type": "text/html; charset=utf-8",
+      "content-length": String(OVERLOADED_HTML.byteLength),
       "retry-after": String(retryAfterSeconds),
       "cache-control": "no-store",
     },
-  });
+    body: OVERLOADED_HTML,
+  };
+}
+
+/** The same as a fetch Response (Hono's chain, in-process tests). */
+export function overloadedPage(retryAfterSeconds = 2): Response {
+  return toResponse(overloadedAnswer({}, retryAfterSeconds));
 }

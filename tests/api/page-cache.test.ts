@@ -238,12 +238,16 @@ describe("the render queue: past capacity, a quick refusal", () => {
       return hold(...args);
     };
     const app = createApp({ services: shop.services, logger: createLogger("silent"), build, renderQueue: { concurrency: 1, maxQueue: 1, maxWaitMs: 5_000 } });
-    const signedOut = (path: string) => app.request(`http://shop.test${path}`, { headers: { cookie: "shop.visitor=x" } });
+    const signedOut = (path: string) => app.request(`http://shop.test${path}`, { headers: { cookie: "shop.visitor=x", "accept-encoding": "gzip, br" } });
     const first = signedOut("/");
     const second = signedOut("/");
     const third = await signedOut("/");
     expect(third.status).toBe(503);
     expect(third.headers.get("retry-after")).toBe("2");
+    // A few hundred bytes sent as they are: a spike sheds thousands a second, and compressing each
+    // one took the CPU the renders needed.
+    expect(third.headers.get("content-encoding")).toBeNull();
+    expect(Number(third.headers.get("content-length"))).toBeLessThan(1024);
     expect(await third.text()).toContain("very busy");
     release();
     const firstAnswer = await first;
@@ -251,6 +255,61 @@ describe("the render queue: past capacity, a quick refusal", () => {
     // The second waits for the first page to be sent whole, then renders.
     await firstAnswer.text();
     expect((await second).status).toBe(200);
+  });
+});
+
+describe("the render queue over real HTTP: a refusal before Hono", () => {
+  it("answers a page the renders have no room for from the listener, with its own request id, and lets the API through", async () => {
+    const { build } = countingBuild();
+    const entry = build.entry.module.default as (...args: unknown[]) => Promise<Response>;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    (build.entry.module as { default: unknown }).default = async (...args: unknown[]) => {
+      await gate;
+      return entry(...args);
+    };
+    const app = createApp({ services: shop.services, logger: createLogger("silent"), build, renderQueue: { concurrency: 1, maxQueue: 0 } });
+    // Count what reaches Hono: a refused page must not.
+    const honoFetch = app.fetch;
+    const reachedHono: string[] = [];
+    app.fetch = ((req: Request, ...rest: unknown[]) => {
+      reachedHono.push(new URL(req.url).pathname);
+      return (honoFetch as (...a: unknown[]) => Response | Promise<Response>)(req, ...rest);
+    }) as typeof app.fetch;
+    const server = http.createServer(shopListener(app));
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const port = (server.address() as AddressInfo).port;
+    const get = (path: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path, headers: { cookie: "shop.visitor=x", "accept-encoding": "gzip, br", "x-request-id": `probe-${path}` }, agent: false }, (res) => {
+            let body = "";
+            res.on("data", (c: Buffer) => (body += c));
+            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          })
+          .on("error", reject);
+      });
+    try {
+      const first = get("/");
+      await expect.poll(() => reachedHono.length).toBe(1);
+      const refused = await get("/my-profile");
+      expect(refused.status).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("2");
+      expect(refused.headers["x-request-id"]).toBe("probe-/my-profile");
+      expect(refused.headers["content-encoding"]).toBeUndefined();
+      expect(refused.body).toContain("very busy");
+      expect(reachedHono).toEqual(["/"]);
+      // The API and files are not pages: they go on to Hono whatever the renders are doing.
+      expect((await get("/api/categories")).status).toBe(200);
+      expect(reachedHono).toEqual(["/", "/api/categories"]);
+      release();
+      expect((await first).status).toBe(200);
+      // Room again: the next page renders.
+      expect((await get("/")).status).toBe(200);
+    } finally {
+      release();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
 
