@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
-import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { ZodError } from "zod";
@@ -16,7 +15,7 @@ import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
 import { publicCache } from "./http/public-cache";
 import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./http/page-cache";
 import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answer";
-import { type ContentCoding, acceptedCoding } from "./http/compression";
+import { type ContentCoding, acceptedCoding, compressAnswers } from "./http/compression";
 import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./http/render-queue";
 import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
@@ -166,8 +165,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   );
 
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
-  const gzip = compress();
-  app.use("*", (c, next) => (c.req.header("accept-encoding") ? gzip(c, next) : next()));
+  app.use("*", compressAnswers());
   for (const path of publicPaths) app.use(path, publicReads.fill);
   app.use("/api/*", etag());
   app.route("/api", authRoutes());

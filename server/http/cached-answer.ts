@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { acceptedCoding } from "./compression";
+import { MIN_COMPRESS_BYTES, acceptedCoding } from "./compression";
 
 /**
  * An answer sent from bytes a cache keeps (a public API read, a visitor's page): status, headers and
@@ -24,8 +24,6 @@ export interface EncodedBody {
 /** The request headers a cached answer depends on, by lower-case name. */
 export type HeaderOf = (name: string) => string | undefined;
 
-const MIN_COMPRESS = 1024;
-
 /**
  * The answer for a cached body: 304 when the browser holds these bytes (If-None-Match), else br,
  * gzip or plain as the client accepts; bodies under 1 KB are never compressed.
@@ -33,7 +31,7 @@ const MIN_COMPRESS = 1024;
 export function encodedAnswer(entry: EncodedBody, status: number, headers: Record<string, string>, header: HeaderOf, brotliQuality: number): CachedAnswer {
   const out: Record<string, string> = { ...headers, etag: entry.etag };
   if (header("if-none-match")?.includes(entry.etag)) return { status: 304, headers: out, body: null };
-  const coding = entry.bytes.byteLength >= MIN_COMPRESS ? acceptedCoding(header("accept-encoding")) : null;
+  const coding = entry.bytes.byteLength >= MIN_COMPRESS_BYTES ? acceptedCoding(header("accept-encoding")) : null;
   let body = entry.bytes;
   if (coding === "br") {
     entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes.byteLength } });
