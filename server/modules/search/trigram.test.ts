@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTrigramIndex, strictWordSimilarity, trigrams } from "./trigram";
+import { createTrigramIndex, createTrigramIndexBuilder, strictWordSimilarity, trigrams } from "./trigram";
 
 describe("trigram similarity (as pg_trgm computes it)", () => {
   it("pads words like pg_trgm's show_trgm", () => {
@@ -27,5 +27,21 @@ describe("trigram similarity (as pg_trgm computes it)", () => {
     expect(index.similar("grey sweat shirt")).toEqual(["a"]);
     expect(index.similar("grey sweat")).toEqual(["a", "b"]);
     expect(index.similar("grey sweat", 0.6)).toEqual([]);
+  });
+
+  it("keeps only the most similar when asked for a few, as the whole list would begin", () => {
+    const names = ["grey sweatshirt", "heavy grey sweatshirt", "grey sweatpants", "sweat band", "shirt grey", "grey", "sweatshirt 2", "grey sweatshirt 3", "leather belt"];
+    const entries = names.map((name, i) => ({ id: `p${i}`, name }));
+    const index = createTrigramIndex(entries);
+    for (const query of ["grey sweat shirt", "grey sweat", "sweatshirt", "grey"]) {
+      const all = index.similar(query);
+      for (const limit of [1, 2, 3, 10]) expect(index.best(query, limit), `${query} ${limit}`).toEqual(all.slice(0, limit));
+    }
+    // Indexed in batches, as names.ts loads a large catalogue, it answers the same.
+    const builder = createTrigramIndexBuilder();
+    builder.add(entries.slice(0, 4));
+    builder.add(entries.slice(4));
+    const batched = builder.finish();
+    expect(batched.similar("grey sweat shirt")).toEqual(index.similar("grey sweat shirt"));
   });
 });

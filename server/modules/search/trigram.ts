@@ -50,56 +50,114 @@ export function strictWordSimilarity(query: string | Set<string>, text: string):
 }
 
 /**
- * An inverted trigram index over product names, with trigrams as small integers: candidates share
- * enough trigrams with the query (at least the threshold share of the query's, a bound no run of
- * words can beat), then are scored exactly.
+ * An index of product names for `strictWordSimilarity`, with trigrams and words as small integers.
+ * A name's words are few and shared by many names, so the index is by word: which words have each
+ * trigram, which names have each word. A query's candidates are the names whose words share at
+ * least the threshold share of its trigrams (summed over the words: a bound no run of them can
+ * beat), then each is scored exactly. Names are added in batches (`add`), so a large catalogue can
+ * be indexed without holding the event loop.
  */
-export function createTrigramIndex(entries: Array<{ id: string; name: string }>) {
+export function createTrigramIndexBuilder() {
   const gramIds = new Map<string, number>();
-  const grams: number[] = []; // each word's distinct trigram ids, word after word
-  const wordStart: number[] = []; // where each word starts in grams
-  const entryStart: number[] = []; // where each entry's words start in wordStart
-  const postings: number[][] = []; // entries containing each trigram
-  const lastEntry: number[] = []; // the last entry posted for each trigram
-  for (let n = 0; n < entries.length; n++) {
-    entryStart.push(wordStart.length);
-    for (const w of words(entries[n].name)) {
-      const start = grams.length;
-      wordStart.push(start);
-      const padded = `  ${w} `;
-      next: for (let i = 0; i + 3 <= padded.length; i++) {
-        const g = padded.slice(i, i + 3);
-        let id = gramIds.get(g);
-        if (id === undefined) {
-          id = gramIds.size;
-          gramIds.set(g, id);
-          postings.push([]);
-          lastEntry.push(-1);
-        }
-        for (let x = start; x < grams.length; x++) if (grams[x] === id) continue next;
-        grams.push(id);
-        if (lastEntry[id] !== n) {
-          lastEntry[id] = n;
-          postings[id].push(n);
-        }
+  const gramWords: number[][] = []; // words having each trigram
+  const wordIds = new Map<string, number>();
+  const wordGrams: Int32Array[] = []; // each distinct word's distinct trigram ids
+  const wordEntries: number[][] = []; // names having each word
+  const ids: string[] = [];
+  const entryWords: number[] = []; // each name's word ids, name after name
+  const entryStart: number[] = []; // where each name's words start in entryWords
+
+  function wordId(w: string): number {
+    let id = wordIds.get(w);
+    if (id !== undefined) return id;
+    id = wordGrams.length;
+    const grams: number[] = [];
+    const padded = `  ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      const g = padded.slice(i, i + 3);
+      let gram = gramIds.get(g);
+      if (gram === undefined) {
+        gram = gramIds.size;
+        gramIds.set(g, gram);
+        gramWords.push([]);
+      }
+      if (!grams.includes(gram)) {
+        grams.push(gram);
+        gramWords[gram].push(id);
       }
     }
+    wordIds.set(w, id);
+    wordGrams.push(Int32Array.from(grams));
+    wordEntries.push([]);
+    return id;
   }
-  entryStart.push(wordStart.length);
-  wordStart.push(grams.length);
+
+  return {
+    /** Indexes a batch of names (normalised as `normaliseName` does). */
+    add(entries: Array<{ id: string; name: string }>) {
+      for (const entry of entries) {
+        const n = ids.length;
+        ids.push(entry.id);
+        entryStart.push(entryWords.length);
+        for (const w of words(entry.name)) {
+          const word = wordId(w);
+          entryWords.push(word);
+          const named = wordEntries[word];
+          if (named[named.length - 1] !== n) named.push(n);
+        }
+      }
+    },
+    finish(): TrigramIndex {
+      entryStart.push(entryWords.length);
+      return trigramIndex({
+        gramIds,
+        gramWords: gramWords.map((w) => Int32Array.from(w)),
+        wordGrams,
+        wordEntries: wordEntries.map((e) => Int32Array.from(e)),
+        ids,
+        entryWords: Int32Array.from(entryWords),
+        entryStart: Int32Array.from(entryStart),
+      });
+    },
+  };
+}
+
+/** An index of the names given, all at once. */
+export function createTrigramIndex(entries: Array<{ id: string; name: string }>): TrigramIndex {
+  const builder = createTrigramIndexBuilder();
+  builder.add(entries);
+  return builder.finish();
+}
+
+interface IndexData {
+  gramIds: Map<string, number>;
+  gramWords: Int32Array[];
+  wordGrams: Int32Array[];
+  wordEntries: Int32Array[];
+  ids: string[];
+  entryWords: Int32Array;
+  entryStart: Int32Array;
+}
+
+type Scored = { n: number; score: number };
+
+function trigramIndex({ gramIds, gramWords, wordGrams, wordEntries, ids, entryWords, entryStart }: IndexData) {
   const stamps = new Int32Array(gramIds.size);
   let stamp = 0;
+  const wordShared = new Uint8Array(wordGrams.length);
+  const bound = new Uint16Array(ids.length);
+  const byScore = (a: Scored, b: Scored) => b.score - a.score || (ids[a.n] < ids[b.n] ? -1 : ids[a.n] > ids[b.n] ? 1 : 0);
 
-  /** strict_word_similarity of the query (marked in `inQuery`, `size` trigrams) to entry `n`. */
+  /** strict_word_similarity of the query (marked in `inQuery`, `size` trigrams) to name `n`. */
   function score(n: number, inQuery: Uint8Array, size: number): number {
     let best = 0;
-    for (let i = entryStart[n]; i < entryStart[n + 1]; i++) {
+    const end = entryStart[n + 1];
+    for (let i = entryStart[n]; i < end; i++) {
       stamp++;
       let run = 0;
       let common = 0;
-      for (let j = i; j < entryStart[n + 1]; j++) {
-        for (let x = wordStart[j]; x < wordStart[j + 1]; x++) {
-          const g = grams[x];
+      for (let j = i; j < end; j++) {
+        for (const g of wordGrams[entryWords[j]]) {
           if (stamps[g] === stamp) continue;
           stamps[g] = stamp;
           run++;
@@ -112,31 +170,76 @@ export function createTrigramIndex(entries: Array<{ id: string; name: string }>)
     return best;
   }
 
+  /**
+   * Names whose words share at least `threshold` of the query's trigrams (summed over their words,
+   * which bounds what any run of them shares), grouped by that bound, highest first, with the
+   * query's marks: groups[i] share at most size - i.
+   */
+  function candidates(query: string, threshold: number) {
+    const q = trigrams(query);
+    const inQuery = new Uint8Array(gramIds.size);
+    const groups: number[][] = Array.from({ length: q.size + 1 }, () => []);
+    const words: number[] = [];
+    for (const g of q) {
+      const id = gramIds.get(g);
+      if (id === undefined) continue;
+      inQuery[id] = 1;
+      for (const w of gramWords[id]) if (wordShared[w]++ === 0) words.push(w);
+    }
+    const touched: number[] = [];
+    for (const w of words) {
+      const shared = wordShared[w];
+      wordShared[w] = 0;
+      for (const n of wordEntries[w]) {
+        if (bound[n] === 0) touched.push(n);
+        bound[n] += shared;
+      }
+    }
+    const need = Math.max(1, Math.ceil(threshold * q.size - 1e-9));
+    for (const n of touched) {
+      const shared = Math.min(bound[n], q.size);
+      bound[n] = 0;
+      if (shared >= need) groups[q.size - shared].push(n);
+    }
+    return { size: q.size, inQuery, groups };
+  }
+
   return {
-    /** Ids whose name is at least `threshold` similar to the query, most similar first. */
+    size: ids.length,
+    /** Ids whose name is at least `threshold` similar to the query, most similar first (then by id). */
     similar(query: string, threshold = SIMILAR_NAME_THRESHOLD): string[] {
-      const q = trigrams(query);
-      if (q.size === 0) return [];
-      const inQuery = new Uint8Array(gramIds.size);
-      const counts = new Int32Array(entries.length);
-      const touched: number[] = [];
-      for (const g of q) {
-        const id = gramIds.get(g);
-        if (id === undefined) continue;
-        inQuery[id] = 1;
-        for (const n of postings[id]) if (counts[n]++ === 0) touched.push(n);
+      const { size, inQuery, groups } = candidates(query, threshold);
+      if (size === 0) return [];
+      const scored: Scored[] = [];
+      for (const group of groups)
+        for (const n of group) {
+          const s = score(n, inQuery, size);
+          if (s >= threshold) scored.push({ n, score: s });
+        }
+      return scored.sort(byScore).map((x) => ids[x.n]);
+    },
+
+    /**
+     * The first `limit` of `similar(query, threshold)`, without scoring every candidate: one whose
+     * words share at most c of the query's q trigrams is at most c/q similar, so candidates are
+     * scored from the highest bound down, until no further one can reach the last kept.
+     */
+    best(query: string, limit: number, threshold = SIMILAR_NAME_THRESHOLD): string[] {
+      const { size, inQuery, groups } = candidates(query, threshold);
+      if (size === 0 || limit <= 0) return [];
+      let kept: Scored[] = [];
+      for (let i = 0; i < groups.length; i++) {
+        const bound = (size - i) / size;
+        if (kept.length >= limit && bound < kept[limit - 1].score) break;
+        for (const n of groups[i]) {
+          const s = score(n, inQuery, size);
+          if (s >= threshold) kept.push({ n, score: s });
+        }
+        if (kept.length > limit) kept = kept.sort(byScore).slice(0, limit);
       }
-      const need = threshold * q.size;
-      const scored: Array<{ id: string; score: number }> = [];
-      for (const n of touched) {
-        if (counts[n] < need) continue;
-        const s = score(n, inQuery, q.size);
-        if (s >= threshold) scored.push({ id: entries[n].id, score: s });
-      }
-      scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return scored.map((x) => x.id);
+      return kept.sort(byScore).map((x) => ids[x.n]);
     },
   };
 }
 
-export type TrigramIndex = ReturnType<typeof createTrigramIndex>;
+export type TrigramIndex = ReturnType<typeof trigramIndex>;
