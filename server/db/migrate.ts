@@ -17,6 +17,7 @@ import { returnsRefundsMigration } from "./migrations/0014-returns-refunds";
 import { customerLastSignInMigration } from "./migrations/0015-customer-last-sign-in";
 import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
 import { salesReportMigration } from "./migrations/0017-sales-report";
+import { searchRankingMigration } from "./migrations/0018-search-ranking";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0015-customer-last-sign-in": customerLastSignInMigration(db.dialect),
     "0016-site-analytics": siteAnalyticsMigration(db.dialect),
     "0017-sales-report": salesReportMigration(),
+    "0018-search-ranking": searchRankingMigration(db.dialect),
   };
 }
 

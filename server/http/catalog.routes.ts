@@ -22,7 +22,7 @@ export function catalogRoutes() {
 
   r.get("/products/search/ser", async (c) => {
     const { q, limit } = parseInput(searchQuerySchema, c.req.query(), "Invalid search");
-    const { products } = await c.var.services.search.search(q, limit);
+    const products = await c.var.services.search.quickSearch(q, limit);
     return c.json({
       success: true,
       message: products.length ? `${products.length} products found` : "No products found",

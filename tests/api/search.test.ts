@@ -170,6 +170,16 @@ describe("GET /api/products/search/ser", () => {
     expect(lastNameMatch).toBeLessThan(firstOther);
   });
 
+  it("ranks brand and category matches above matches in the description alone", async () => {
+    const found = await names("shirt", 20);
+    expect(found.indexOf("Canvas Tote")).toBeGreaterThanOrEqual(0);
+    expect(found.indexOf("Canvas Tote")).toBeLessThan(found.indexOf("Linen Trousers"));
+  });
+
+  it("ranks the most recently added first among equally good matches", async () => {
+    expect(await names("basic tee")).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Basic Tee ${n}`));
+  });
+
   it("requires every word, each matching any of its forms", async () => {
     expect(await names("acme shirt")).toEqual(expect.arrayContaining(["Classic Cotton T-Shirt", "V-Neck T-Shirt"]));
     expect(await names("acme shirt")).not.toContain("Oxford Shirt");
@@ -279,9 +289,39 @@ describe("search service", () => {
     expect(beyond).toEqual({ products: [], total: 12 });
   });
 
-  it("finds typo'd words after a rebuild of the index", async () => {
+  it("finds typo'd words after a rebuild of the index, which keeps the order products were added in", async () => {
+    const before = await names("basic tee", 12);
     await shop.services.search.reindex({ rebuild: true });
     expect((await shop.services.search.search("leathr belt")).products.map((p) => p.name)).toEqual(["Leather Belt"]);
+    expect(await names("basic tee", 12)).toEqual(before);
+  });
+
+  it("pages through the tiers in one order, whatever the recent window (PostgreSQL looks older products up by tier)", async () => {
+    // The newest products match "shirt" in every tier, so a narrow window has matches and older ones too.
+    await addProduct(shop.db, { name: "Denim Work Shirt", categoryId: ids.accessories });
+    await addProduct(shop.db, { name: "Paper Gift Bag", categoryId: ids.accessories, description: "Fits a folded shirt." });
+    await addProduct(shop.db, { name: "Summer Tee", categoryId: ids.accessories, brand: "Shirtworks" });
+    for (const ranking of [1, 2, 5].flatMap((recentWindow) => [{ recentWindow }, { recentWindow, olderAtOnce: 0 }])) {
+      const narrow = createSearchService(shop.db, shop.services.catalog, { ranking });
+      for (const q of ["shirt", "basic tee", "tshrit", "perfume", "acme", "grey sweat shirt"]) {
+        const whole = await shop.services.search.search(q, 50);
+        const pages: string[] = [];
+        for (let offset = 0; offset < whole.total + 3; offset += 3) {
+          const page = await narrow.search(q, 3, offset);
+          expect(page.total).toBe(whole.total);
+          pages.push(...page.products.map((p) => p.name));
+        }
+        expect(pages, `${q}, ${JSON.stringify(ranking)}`).toEqual(whole.products.map((p) => p.name));
+        expect((await narrow.quickSearch(q, 4)).map((p) => p.name)).toEqual(whole.products.slice(0, 4).map((p) => p.name));
+      }
+    }
+  });
+
+  it("answers the search box with the first page of the search, without a total", async () => {
+    for (const q of ["shirt", "cotton tshirt", "grey sweat shirt", "zzzzqx", "  "]) {
+      const { products } = await shop.services.search.search(q, 5);
+      expect((await shop.services.search.quickSearch(q, 5)).map((p) => p._id)).toEqual(products.map((p) => p._id));
+    }
   });
 
   it("learns new words for typo correction a few seconds after a catalogue write", async () => {

@@ -38,20 +38,49 @@ export function planSearch(words: QueryWord[], vocabulary: Vocabulary): SearchPl
   return { words: planned, synonyms, loose };
 }
 
+/** Where a rendered query looks: the name (and its alias), the head (name, brand and categories), or anywhere (with the description). */
+export type Field = "name" | "head" | "any";
+
 /**
  * What a rendered query may match: `loose` adds typo corrections and synonyms to the words as
- * typed (the exact query ranks matches as typed first); `nameOnly` restricts it to the name.
+ * typed (the exact query ranks matches as typed first); `field` restricts every word to the name,
+ * or to the name, brand and categories.
  */
 export interface RenderOptions {
   loose: boolean;
-  nameOnly: boolean;
+  field: Field;
+}
+
+/**
+ * One rank of the results, best first (see rankingTiers): matches of the words as typed or only
+ * through corrections and synonyms (`asTyped`, null when the plan has none), and where every word
+ * matched: all in the name, all in the name, brand or categories but not all in the name, or only
+ * with the description.
+ */
+export interface Tier {
+  asTyped: boolean | null;
+  field: Field;
+}
+
+const FIELDS: readonly Field[] = ["name", "head", "any"];
+
+/**
+ * The ranks of a plan's results, in order: matches of the words as typed before matches through
+ * corrections or synonyms (when the plan has any), and within each, every word in the name, then in
+ * the name, brand or categories, then anywhere. They partition the plan's matches; the engines fill
+ * a page from the first rank on, most recently added first within a rank, so no rank has to be
+ * scored in full.
+ */
+export function rankingTiers(plan: SearchPlan): Tier[] {
+  const split: Array<boolean | null> = plan.loose ? [true, false] : [null];
+  return split.flatMap((asTyped) => FIELDS.map((field) => ({ asTyped, field })));
 }
 
 interface Syntax {
-  term(term: string, prefix: boolean, nameOnly: boolean): string;
+  term(term: string, prefix: boolean, field: Field): string;
   or: string;
   and: string;
-  wrap(expr: string, nameOnly: boolean): string;
+  wrap(expr: string, field: Field): string;
 }
 
 function render(plan: SearchPlan, opts: RenderOptions, s: Syntax): string {
@@ -59,29 +88,35 @@ function render(plan: SearchPlan, opts: RenderOptions, s: Syntax): string {
   const token = (e: Expansion) =>
     group(
       [
-        s.term(e.token, e.prefix, opts.nameOnly),
-        ...(opts.loose ? e.fuzzy.map((t) => s.term(t, false, opts.nameOnly)) : []),
+        s.term(e.token, e.prefix, opts.field),
+        ...(opts.loose ? e.fuzzy.map((t) => s.term(t, false, opts.field)) : []),
       ],
       s.or,
     );
   const words = plan.words.map((alternatives, i) =>
     group([...alternatives, ...(opts.loose ? plan.synonyms[i] : [])].map((parts) => group(parts.map(token), s.and)), s.or),
   );
-  return s.wrap(words.join(s.and), opts.nameOnly);
+  return s.wrap(words.join(s.and), opts.field);
 }
+
+/** The FTS5 columns of each field (migration 0002-search). */
+const FTS5_COLUMNS: Record<Field, string | null> = { name: "{name alias}", head: "{name alias keywords}", any: null };
 
 /** FTS5 query syntax; every term is a quoted string, so user input is never read as an operator. */
 const fts5: Syntax = {
   term: (t, prefix) => `"${t.replace(/"/g, '""')}"${prefix ? "*" : ""}`,
   or: " OR ",
   and: " AND ",
-  wrap: (expr, nameOnly) => (nameOnly ? `{name alias} : (${expr})` : expr),
+  wrap: (expr, field) => (FTS5_COLUMNS[field] ? `${FTS5_COLUMNS[field]} : (${expr})` : expr),
 };
 
-/** PostgreSQL tsquery syntax; terms are quoted lexemes, weight A (the name) when name-only. */
+/**
+ * PostgreSQL tsquery syntax; terms are quoted lexemes, weight A (the name) for the name. The head
+ * and anywhere are the same query: the engine matches it against `head` or `doc`.
+ */
 const tsquery: Syntax = {
-  term: (t, prefix, nameOnly) => {
-    const flags = `${prefix ? "*" : ""}${nameOnly ? "A" : ""}`;
+  term: (t, prefix, field) => {
+    const flags = `${prefix ? "*" : ""}${field === "name" ? "A" : ""}`;
     return `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${flags ? `:${flags}` : ""}`;
   },
   or: " | ",

@@ -1,85 +1,106 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
-import { type SearchPlan, toFts5, toTsquery } from "./search.query";
-import { normaliseName } from "./search.text";
-import { SIMILAR_NAME_THRESHOLD, createTrigramIndex } from "./trigram";
+import { type Field, type SearchPlan, type Tier, rankingTiers, toFts5, toTsquery } from "./search.query";
 import type { VocabularyTerm } from "./vocabulary";
 
 export interface Hits {
   ids: string[];
-  total: number;
+  /** Every match, or null when not asked for (counting every match of a common word costs more than the page). */
+  total: number | null;
 }
 
 /**
- * One engine's side of search: run a plan against its own full-text index, find names similar to
- * a query (pg_trgm on PostgreSQL, the same measure in memory on SQLite), list the words of names,
- * brands and categories, and rebuild the index. The index holds active products only
+ * One engine's side of search: run a plan against its own full-text index, list the words of
+ * names, brands and categories, and rebuild the index. The index holds active products only
  * (migration 0002-search), so nothing here joins products.
  *
- * Ranking, on both engines: products matching every word as typed (no typo corrections, no synonyms) first, then
- * those matching every word in the name, then the engine's relevance (bm25 over name > brand and
- * categories > description on SQLite; ts_rank over name > brand and categories, shorter first, on
- * PostgreSQL), then id.
+ * Ranking, on both engines (`rankingTiers`): products matching every word as typed (no typo
+ * corrections, no synonyms) first, then the others; within each, those matching every word in the
+ * name, then in the name, brand and categories, then anywhere (with the description); within a
+ * tier, the most recently added first (SQLite: `product_search_keys.rid`; PostgreSQL:
+ * `product_search.rid`, migration 0018). A page is filled from the first tier on in that order, so
+ * a common word costs about one page, not one score per match.
  */
 export interface SearchEngine {
-  find(plan: SearchPlan, limit: number, offset: number): Promise<Hits>;
-  similarNames(query: string, limit: number, offset: number): Promise<Hits>;
+  find(plan: SearchPlan, limit: number, offset: number, count: boolean): Promise<Hits>;
   vocabulary(): Promise<VocabularyTerm[]>;
-  /** Forgets anything held in memory between calls (the SQLite name index). */
+  /** Forgets anything held in memory between calls. */
   forget(): void;
   rebuild(): Promise<void>;
 }
 
-type HitRow = { id: string; total: number };
-
-function toHits(rows: HitRow[]): Hits {
-  return { ids: rows.map((r) => r.id), total: rows.length ? Number(rows[0].total) : 0 };
+/** PostgreSQL's ranking knobs (see its `find`); tests set small ones to page across their boundaries. */
+export interface EngineOptions {
+  /** How many of the most recently added products are ranked in one pass before older ones are looked up. */
+  recentWindow?: number;
+  /** Up to about how many older matches are ranked in one lookup rather than tier by tier. */
+  olderAtOnce?: number;
 }
 
-/** The engine matching the database's dialect; `nameIndexTtlMs` bounds how stale SQLite's in-memory name index may be. */
-export function createSearchEngine(db: Db, nameIndexTtlMs: number): SearchEngine {
-  return db.dialect === "postgres" ? postgresEngine(db) : sqliteEngine(db, nameIndexTtlMs);
+/** The engine matching the database's dialect. */
+export function createSearchEngine(db: Db, options: EngineOptions = {}): SearchEngine {
+  return db.dialect === "postgres" ? postgresEngine(db, options.recentWindow ?? RECENT_WINDOW, options.olderAtOnce ?? OLDER_AT_ONCE) : sqliteEngine(db);
 }
 
-function sqliteEngine(db: Db, nameIndexTtlMs: number): SearchEngine {
+/**
+ * Per tier, the engine's expression for it, from where every word matched and whether the words
+ * as typed match (`typed`, anywhere): name; head and not name; anywhere and not head.
+ */
+function tierCondition<T>(tier: Tier, ops: { field(f: Field): T; and(a: T, b: T): T; not(a: T, b: T): T; typed: T | null }): T {
+  const base =
+    tier.field === "name"
+      ? ops.field("name")
+      : tier.field === "head"
+        ? ops.not(ops.field("head"), ops.field("name"))
+        : ops.not(ops.field("any"), ops.field("head"));
+  if (tier.asTyped === null || ops.typed === null) return base;
+  return tier.asTyped ? ops.and(ops.typed, base) : ops.not(base, ops.typed);
+}
+
+function sqliteEngine(db: Db): SearchEngine {
   const k = db.kysely;
-  let names: { index: ReturnType<typeof createTrigramIndex>; at: number } | null = null;
-
-  async function nameIndex() {
-    if (names && Date.now() - names.at < nameIndexTtlMs) return names.index;
-    const rows = await k.selectFrom("products").select(["id", "name"]).where("status", "=", "active").execute();
-    const index = createTrigramIndex(rows.map((r) => ({ id: r.id, name: normaliseName(r.name) })));
-    names = { index, at: Date.now() };
-    return index;
-  }
+  const count = async (match: string) =>
+    Number((await sql<{ n: number }>`SELECT count(*) AS n FROM product_search WHERE product_search MATCH ${match}`.execute(k)).rows[0]?.n ?? 0);
 
   return {
-    async find(plan, limit, offset) {
-      const all = toFts5(plan, { loose: true, nameOnly: false });
-      const within = (expr: string) => sql`m.rid IN (SELECT rowid FROM product_search WHERE product_search MATCH ${expr})`;
-      const order = [
-        ...(plan.loose ? [sql`${within(toFts5(plan, { loose: false, nameOnly: false }))} DESC`] : []),
-        sql`${within(toFts5(plan, { loose: true, nameOnly: true }))} DESC`,
-        sql`m.score`,
-        sql`k.product_id`,
-      ];
-      // bm25() only works in the query that scans the FTS table: score there, then join and sort.
-      const { rows } = await sql<HitRow>`
-        WITH m AS MATERIALIZED (
-          SELECT rowid AS rid, bm25(product_search, 10.0, 8.0, 3.0, 1.0) AS score
-          FROM product_search WHERE product_search MATCH ${all})
-        SELECT k.product_id AS id, count(*) OVER () AS total
-        FROM m JOIN product_search_keys k ON k.rid = m.rid
-        ORDER BY ${sql.join(order)}
-        LIMIT ${limit} OFFSET ${offset}`.execute(k);
-      if (rows.length || offset === 0) return toHits(rows);
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM product_search WHERE product_search MATCH ${all}`.execute(k);
-      return { ids: [], total: Number(count.rows[0]?.n ?? 0) };
-    },
-
-    async similarNames(query, limit, offset) {
-      const ids = (await nameIndex()).similar(query);
-      return { ids: ids.slice(offset, offset + limit), total: ids.length };
+    // FTS5 walks a MATCH in rowid order and stops at the LIMIT, so a tier costs about its page;
+    // bm25() would read every match (and each term's whole doclist for its weight).
+    async find(plan, limit, offset, withTotal) {
+      const any = toFts5(plan, { loose: true, field: "any" });
+      const exists = async (match: string) =>
+        (await sql`SELECT 1 FROM product_search WHERE product_search MATCH ${match} LIMIT 1`.execute(k)).rows.length > 0;
+      // Every tier sets up its terms again (a prefix merges the doclists of all its words): when
+      // nothing matches, or nothing as typed, say so once instead.
+      if (!(await exists(any))) return { ids: [], total: withTotal ? 0 : null };
+      const typed = plan.loose && (await exists(toFts5(plan, { loose: false, field: "any" }))) ? toFts5(plan, { loose: false, field: "any" }) : null;
+      const ids: string[] = [];
+      let skip = offset;
+      for (const tier of rankingTiers(plan)) {
+        if (ids.length >= limit) break;
+        if (tier.asTyped === true && typed === null) continue;
+        const match = tierCondition(tier, {
+          field: (field) => `(${toFts5(plan, { loose: true, field })})`,
+          and: (a, b) => `(${a} AND ${b})`,
+          not: (a, b) => `(${a} NOT ${b})`,
+          typed: typed && `(${typed})`,
+        });
+        if (skip > 0) {
+          const n = await count(match);
+          if (n <= skip) {
+            skip -= n;
+            continue;
+          }
+        }
+        const { rows } = await sql<{ id: string }>`
+          SELECT k.product_id AS id FROM product_search s JOIN product_search_keys k ON k.rid = s.rowid
+          WHERE product_search MATCH ${match}
+          ORDER BY s.rowid DESC LIMIT ${limit - ids.length} OFFSET ${skip}`.execute(k);
+        skip = 0;
+        for (const r of rows) ids.push(r.id);
+      }
+      if (!withTotal) return { ids, total: null };
+      if (offset === 0 && ids.length < limit) return { ids, total: ids.length };
+      return { ids, total: await count(any) };
     },
 
     async vocabulary() {
@@ -89,9 +110,7 @@ function sqliteEngine(db: Db, nameIndexTtlMs: number): SearchEngine {
       return rows;
     },
 
-    forget() {
-      names = null;
-    },
+    forget() {},
 
     async rebuild() {
       await k.transaction().execute(async (trx) => {
@@ -107,52 +126,90 @@ function sqliteEngine(db: Db, nameIndexTtlMs: number): SearchEngine {
   };
 }
 
-function postgresEngine(db: Db): SearchEngine {
-  const k = db.kysely;
-  // The GIN index on `doc` finds the matches; tiers and rank read the small `head` vector, and
-  // the exact tier is a hashed subquery on the same index.
-  return {
-    async find(plan, limit, offset) {
-      const all = toTsquery(plan, { loose: true, nameOnly: false });
-      const order = [
-        ...(plan.loose
-          ? [sql`s.product_id IN (SELECT product_id FROM product_search WHERE doc @@ ${toTsquery(plan, { loose: false, nameOnly: false })}::tsquery) DESC`]
-          : []),
-        sql`s.head @@ ${toTsquery(plan, { loose: true, nameOnly: true })}::tsquery DESC`,
-        sql`ts_rank(s.head, ${all}::tsquery, 1) DESC`,
-        sql`s.product_id`,
-      ];
-      // The planner prices a sequential scan of every doc below the GIN index once a word is in
-      // more than a few percent of products; measured, the index is 2-3 times faster there.
-      return k.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const { rows } = await sql<HitRow>`
-          SELECT s.product_id AS id, count(*) OVER () AS total
-          FROM product_search s
-          WHERE s.doc @@ ${all}::tsquery
-          ORDER BY ${sql.join(order)}
-          LIMIT ${limit} OFFSET ${offset}`.execute(trx);
-        if (rows.length || offset === 0) return toHits(rows);
-        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM product_search s WHERE s.doc @@ ${all}::tsquery`.execute(trx);
-        return { ids: [], total: Number(count.rows[0]?.n ?? 0) };
-      });
-    },
+/** PostgreSQL: products ranked in one pass, the most recently added (see `recentWindow`). */
+const RECENT_WINDOW = 1_000;
+/** PostgreSQL: when about this many older products match or fewer, they are ranked in one lookup rather than tier by tier. */
+const OLDER_AT_ONCE = 2_000;
+/** How long the boundary of the recent window is reused (it only moves as products are added; any boundary gives the same answer). */
+const WINDOW_TTL_MS = 60_000;
 
-    async similarNames(query, limit, offset) {
-      // <<% lets the trigram GIN index find candidates; the explicit bound keeps the threshold the
-      // same as SQLite's whatever pg_trgm.strict_word_similarity_threshold says.
-      const { rows } = await sql<HitRow>`
-        SELECT id, count(*) OVER () AS total FROM (
-          SELECT s.product_id AS id, strict_word_similarity(${query}, s.name_norm) AS similarity
-          FROM product_search s WHERE ${query} <<% s.name_norm) candidates
-        WHERE similarity >= ${SIMILAR_NAME_THRESHOLD}
-        ORDER BY similarity DESC, id
-        LIMIT ${limit} OFFSET ${offset}`.execute(k);
-      if (rows.length || offset === 0) return toHits(rows);
-      const count = await sql<{ n: number }>`
-        SELECT count(*) AS n FROM product_search s
-        WHERE ${query} <<% s.name_norm AND strict_word_similarity(${query}, s.name_norm) >= ${SIMILAR_NAME_THRESHOLD}`.execute(k);
-      return { ids: [], total: Number(count.rows[0]?.n ?? 0) };
+function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): SearchEngine {
+  const k = db.kysely;
+  let boundary: { rid: number; at: number } | null = null;
+
+  /** The rid at or below which products are older than the recent window (0: all are recent). */
+  async function windowBoundary(): Promise<number> {
+    if (boundary && Date.now() - boundary.at < WINDOW_TTL_MS) return boundary.rid;
+    const { rows } = await sql<{ rid: number }>`
+      SELECT rid FROM product_search ORDER BY rid DESC OFFSET ${sql.lit(recentWindow)} LIMIT 1`.execute(k);
+    boundary = { rid: Number(rows[0]?.rid ?? 0), at: Date.now() };
+    return boundary.rid;
+  }
+
+  return {
+    // GIN finds matches but not in any order, so ranking "most recent first" would read every
+    // match of a common word. Instead the products of the recent window (a range of the rid index)
+    // are ranked in one pass, and a tier is looked up among older products only when fewer than a
+    // page rank at or above it in the window, which means it is rare there, so its GIN lookup is
+    // likely small; when the window has no match at all, all older matches are ranked at once. At
+    // most two statements, each planned only with the tiers it needs (planning a tier costs about
+    // as much as running one). The tsqueries are literals, so every plan sees their words (a
+    // prepared statement's generic plan would not).
+    async find(plan, limit, offset, withTotal) {
+      const need = offset + limit;
+      const cut = await windowBoundary();
+      const query = (loose: boolean, field: Field) => sql`${sql.lit(toTsquery(plan, { loose, field }))}::tsquery`;
+      const inName = sql`name_vec @@ ${query(true, "head")}`;
+      const inHead = sql`head @@ ${query(true, "head")}`;
+      const anywhere = sql`doc @@ ${query(true, "any")}`;
+      const typed = plan.loose ? sql`doc @@ ${query(false, "any")}` : null;
+      const fieldOf = { name: inName, head: inHead, any: anywhere };
+      const condition = (tier: Tier) =>
+        tierCondition<RawBuilder<unknown>>(tier, {
+          field: (f) => fieldOf[f],
+          and: (a, b) => sql`(${a} AND ${b})`,
+          not: (a, b) => sql`(${a} AND NOT ${b})`,
+          typed,
+        });
+      const fieldRank = sql`CASE WHEN ${inName} THEN 0 WHEN ${inHead} THEN 1 ELSE 2 END`;
+      const tierOf = typed ? sql`CASE WHEN ${typed} THEN 0 ELSE 3 END + ${fieldRank}` : fieldRank;
+      type Ranked = { id: string; tier: number; rid: number };
+      const recent = await sql<Ranked & { n: number; all: number }>`
+        SELECT id, tier, rid, count(*) OVER (PARTITION BY tier) AS n, count(*) OVER () AS all
+        FROM (SELECT product_id AS id, ${tierOf} AS tier, rid FROM product_search WHERE rid > ${sql.lit(cut)} AND ${anywhere}) w
+        ORDER BY tier, rid DESC LIMIT ${sql.lit(need)}`.execute(k);
+      const ranked: Ranked[] = recent.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
+      if (cut > 0) {
+        let older: RawBuilder<unknown>[] = [];
+        // The window is a sample of the catalogue: when it has few matches, older ones are few too,
+        // and one lookup ranks them all (each tier's lookup would read the same index entries again).
+        const olderGuess = Number(recent.rows[0]?.all ?? 0) * (cut / recentWindow);
+        if (olderGuess <= olderAtOnce) {
+          older = [sql`SELECT product_id AS id, ${tierOf} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${anywhere} ORDER BY 2, rid + 0 DESC LIMIT ${sql.lit(need)}`];
+        } else {
+          // The window's page holds every window match of the tiers before its last row's, and the
+          // count of that tier: older ones of a tier can reach the page only if fewer than a page
+          // rank at or above it.
+          const last = ranked.length === need ? ranked[need - 1].tier : Number.POSITIVE_INFINITY;
+          const inWindow = new Map(recent.rows.map((r) => [Number(r.tier), Number(r.n)]));
+          let above = 0;
+          rankingTiers(plan).forEach((tier, i) => {
+            above += inWindow.get(i) ?? 0;
+            if (i <= last && above < need)
+              older.push(sql`(SELECT product_id AS id, ${sql.lit(i)} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${condition(tier)} ORDER BY rid + 0 DESC LIMIT ${sql.lit(need)})`);
+          });
+        }
+        if (older.length) {
+          const { rows } = await sql<Ranked>`${sql.join(older, sql` UNION ALL `)}`.execute(k);
+          for (const r of rows) ranked.push({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) });
+          ranked.sort((a, b) => a.tier - b.tier || b.rid - a.rid);
+        }
+      }
+      const ids = ranked.slice(offset, need).map((r) => r.id);
+      if (!withTotal) return { ids, total: null };
+      if (offset === 0 && ids.length < limit) return { ids, total: ids.length };
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM product_search WHERE ${anywhere}`.execute(k);
+      return { ids, total: Number(count.rows[0]?.n ?? 0) };
     },
 
     async vocabulary() {
@@ -160,12 +217,18 @@ function postgresEngine(db: Db): SearchEngine {
       return rows.map((r) => ({ term: r.term, docs: Number(r.docs) }));
     },
 
-    forget() {},
+    forget() {
+      boundary = null;
+    },
 
     async rebuild() {
+      // An upsert keeps each product's rid (its place in "most recently added first").
       await k.transaction().execute(async (trx) => {
-        await sql`DELETE FROM product_search`.execute(trx);
-        await sql`INSERT INTO product_search (product_id, name_norm, head, doc) SELECT product_id, name_norm, head, doc FROM product_search_source`.execute(trx);
+        await sql`DELETE FROM product_search WHERE product_id NOT IN (SELECT product_id FROM product_search_source)`.execute(trx);
+        await sql`
+          INSERT INTO product_search (product_id, name_norm, head, doc)
+          SELECT product_id, name_norm, head, doc FROM product_search_source
+          ON CONFLICT (product_id) DO UPDATE SET name_norm = EXCLUDED.name_norm, head = EXCLUDED.head, doc = EXCLUDED.doc`.execute(trx);
       });
     },
   };

@@ -2,16 +2,19 @@ import type { Db } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { ProductCard } from "../catalog/catalog.types";
-import { type SearchEngine, createSearchEngine } from "./search.repo";
+import { loadNameIndex } from "./names";
+import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
 import { planSearch } from "./search.query";
-import { normaliseQuery, parseQuery } from "./search.text";
+import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
 import { type Vocabulary, createVocabulary } from "./vocabulary";
 
 export interface SearchOptions {
-  /** How long the in-memory vocabulary serves before it is refreshed in the background (other instances' writes show up within it). */
+  /** How long the in-memory vocabulary and name index serve before they are refreshed in the background (other instances' writes show up within it). */
   vocabularyTtlMs?: number;
-  /** The services' data epoch: after a catalogue write in this process, the next search (at most every few seconds) reloads the vocabulary. */
+  /** The services' data epoch: after a catalogue write in this process, the next search (at most every few seconds) reloads the vocabulary and names. */
   epoch?: Epoch;
+  /** PostgreSQL's ranking knobs (search.repo.ts); tests set small ones. */
+  ranking?: EngineOptions;
 }
 
 /** Least time between two refreshes caused by writes, so a burst of writes costs one rebuild. */
@@ -22,30 +25,21 @@ const MAX_LIMIT = 100;
 const MIN_SIMILAR_LENGTH = 3;
 
 /**
- * Product search, the same on SQLite and PostgreSQL. The term is split into words like the index
- * splits product text; each word is expanded with an in-memory vocabulary of indexed words (by
- * prefix, and by Damerau-Levenshtein distance for typos) and the engine's own full-text index is
- * queried with the expansions, every word required. When nothing matches, names similar to the
- * whole term (trigram similarity) are offered instead. See search.repo.ts for the ranking. The
- * hits' cards come from the catalogue (`listByIds`), which owns the products.
+ * Something loaded from the database and held in memory for `ttl`: once that is over, the old copy
+ * keeps serving while a new one loads; `invalidate()` makes the next `get()` wait for a new one.
  */
-export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
-  const ttl = options.vocabularyTtlMs ?? 60_000;
-  const engine: SearchEngine = createSearchEngine(db, ttl);
-  let cached: { vocabulary: Vocabulary; at: number } | null = null;
-  let loading: Promise<Vocabulary> | null = null;
+function refreshed<T>(load: () => Promise<T>, ttl: number) {
+  let cached: { value: T; at: number } | null = null;
+  let loading: Promise<T> | null = null;
   let generation = 0;
-  let seenEpoch = options.epoch?.value;
 
-  function load(): Promise<Vocabulary> {
+  function start(): Promise<T> {
     if (loading) return loading;
     const started = generation;
-    const pending = engine
-      .vocabulary()
-      .then((terms) => {
-        const vocabulary = createVocabulary(terms);
-        if (started === generation) cached = { vocabulary, at: Date.now() };
-        return vocabulary;
+    const pending = load()
+      .then((value) => {
+        if (started === generation) cached = { value, at: Date.now() };
+        return value;
       })
       .finally(() => {
         if (loading === pending) loading = null;
@@ -54,41 +48,97 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     return pending;
   }
 
+  return {
+    /** When the copy in memory was loaded (null: none). */
+    loadedAt: () => cached?.at ?? null,
+    async get(): Promise<T> {
+      if (cached && Date.now() - cached.at < ttl) return cached.value;
+      const next = start();
+      if (cached) {
+        next.catch(() => {}); // the stale copy keeps serving; the next call retries
+        return cached.value;
+      }
+      return next;
+    },
+    invalidate() {
+      generation++;
+      cached = null;
+      loading = null;
+    },
+  };
+}
+
+/**
+ * Product search, the same on SQLite and PostgreSQL. The term is split into words like the index
+ * splits product text; each word is expanded with an in-memory vocabulary of indexed words (by
+ * prefix, and by Damerau-Levenshtein distance for typos) and the engine's own full-text index is
+ * queried with the expansions, every word required. When nothing matches, names similar to the
+ * whole term (trigram similarity, over an in-memory index of names) are offered instead. See
+ * search.repo.ts for the ranking. The hits' cards come from the catalogue (`listByIds`), which
+ * owns the products.
+ */
+export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
+  const ttl = options.vocabularyTtlMs ?? 60_000;
+  const engine: SearchEngine = createSearchEngine(db, options.ranking);
+  const vocab = refreshed(async () => createVocabulary(await engine.vocabulary()), ttl);
+  const names = refreshed(() => loadNameIndex(db), ttl);
+  let seenEpoch = options.epoch?.value;
+  let warm = false;
+
   function invalidate() {
-    generation++;
-    cached = null;
-    loading = null;
+    vocab.invalidate();
+    names.invalidate();
     engine.forget();
   }
 
-  /** The current vocabulary; once its TTL is over, the old one serves while the new one loads. */
+  /** The current vocabulary (reloaded after a write in this process, at most every few seconds). */
   async function vocabulary(): Promise<Vocabulary> {
     const epoch = options.epoch?.value;
-    if (epoch !== seenEpoch && (!cached || Date.now() - cached.at >= MIN_REFRESH_MS)) {
+    const at = vocab.loadedAt();
+    if (epoch !== seenEpoch && (at === null || Date.now() - at >= MIN_REFRESH_MS)) {
       seenEpoch = epoch;
       invalidate();
     }
-    if (cached && Date.now() - cached.at < ttl) return cached.vocabulary;
-    const next = load();
-    if (cached) {
-      next.catch(() => {}); // the stale copy keeps serving; the next search retries
-      return cached.vocabulary;
+    if (!warm) {
+      // The name index takes a while on a large catalogue: start it with the first search, not the first miss.
+      warm = true;
+      names.get().catch(() => {});
     }
-    return next;
+    return vocab.get();
+  }
+
+  /** A page of hits for a term: its matches, or names similar to it when nothing matches; `count` asks for the total. */
+  async function hits(words: QueryWord[], limit: number, offset: number, count: boolean): Promise<Hits> {
+    const found = await engine.find(planSearch(words, await vocabulary()), limit, offset, count);
+    if (found.ids.length > 0 || (found.total ?? 0) > 0 || (found.total === null && offset > 0)) return found;
+    const whole = normaliseQuery(words);
+    if (whole.replace(/ /g, "").length < MIN_SIMILAR_LENGTH) return found;
+    const index = await names.get();
+    if (!count) return { ids: index.best(whole, offset + limit).slice(offset), total: null };
+    const similar = index.similar(whole);
+    return { ids: similar.slice(offset, offset + limit), total: similar.length };
+  }
+
+  function pageSize(limit: number): number {
+    return Math.min(Math.max(Math.trunc(limit), 0), MAX_LIMIT);
   }
 
   return {
     /** Finds up to `limit` active products for a shopper's term, forgiving typos and unfinished words, best first with the total for paging; a blank term finds nothing without a query. */
     async search(term: string, limit = 10, offset = 0): Promise<{ products: ProductCard[]; total: number }> {
       const words = parseQuery(term.trim());
-      const size = Math.min(Math.max(Math.trunc(limit), 0), MAX_LIMIT);
+      const size = pageSize(limit);
       if (words.length === 0 || size === 0) return { products: [], total: 0 };
-      const start = Math.max(Math.trunc(offset), 0);
-      const plan = planSearch(words, await vocabulary());
-      let hits = await engine.find(plan, size, start);
-      const whole = normaliseQuery(words);
-      if (hits.total === 0 && whole.replace(/ /g, "").length >= MIN_SIMILAR_LENGTH) hits = await engine.similarNames(whole, size, start);
-      return { products: await catalog.listByIds(hits.ids), total: hits.total };
+      const found = await hits(words, size, Math.max(Math.trunc(offset), 0), true);
+      return { products: await catalog.listByIds(found.ids), total: found.total ?? found.ids.length };
+    },
+
+    /** The first `limit` products `search` finds for a term, without counting every match: what the search box shows as the shopper types. */
+    async quickSearch(term: string, limit = 10): Promise<ProductCard[]> {
+      const words = parseQuery(term.trim());
+      const size = pageSize(limit);
+      if (words.length === 0 || size === 0) return [];
+      return catalog.listByIds((await hits(words, size, 0, false)).ids);
     },
 
     /** Ids of up to `limit` active products matching a term as `search` reads it (typo-tolerant, best first, without the similar-names fallback): the admin's product list combines them with its own filters. */
@@ -96,10 +146,10 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       const words = parseQuery(term.trim());
       if (words.length === 0) return [];
       const plan = planSearch(words, await vocabulary());
-      return (await engine.find(plan, Math.max(1, Math.trunc(limit)), 0)).ids;
+      return (await engine.find(plan, Math.max(1, Math.trunc(limit)), 0, false)).ids;
     },
 
-    /** Makes the next search see catalogue writes at once: drops the vocabulary (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */
+    /** Makes the next search see catalogue writes at once: drops the vocabulary and names (the index itself follows products through triggers); `rebuild` also recreates the index from the products table, for repairs. */
     async reindex(opts: { rebuild?: boolean } = {}): Promise<void> {
       if (opts.rebuild) await engine.rebuild();
       invalidate();

@@ -1,0 +1,26 @@
+import type { Db } from "../../db/database";
+import { normaliseName } from "./search.text";
+import { type TrigramIndex, createTrigramIndexBuilder } from "./trigram";
+
+/** Names read per query while loading: each page is a short query and a short indexing step. */
+const PAGE = 1_000;
+
+/**
+ * The similar-names index (trigram.ts) of every active product's name, the same on both engines.
+ * The names are read in pages by id, and the event loop is given back between pages, so a large
+ * catalogue (100,000 names: about a second of work) never holds other requests for long.
+ */
+export async function loadNameIndex(db: Db): Promise<TrigramIndex> {
+  const builder = createTrigramIndexBuilder();
+  let after: string | null = null;
+  for (;;) {
+    let page = db.kysely.selectFrom("products").select(["id", "name"]).where("status", "=", "active");
+    if (after !== null) page = page.where("id", ">", after);
+    const rows = await page.orderBy("id").limit(PAGE).execute();
+    builder.add(rows.map((r) => ({ id: r.id, name: normaliseName(r.name) })));
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1].id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return builder.finish();
+}
