@@ -68,8 +68,8 @@ export async function placeOrder(
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
   const party = { ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone };
-  const earlier = await deps.orders.admitOrReplay(party, settings.maxOpenOrdersPerContact, key);
-  if (earlier) return replayOf(deps, earlier.replayId);
+  const admission = await deps.orders.admitOrReplay(party, settings.maxOpenOrdersPerContact, key);
+  if (admission.replayId !== null) return replayOf(deps, admission.replayId);
   const replay = async (): Promise<PlaceOrderResult | null> => {
     const id = key ? await deps.orders.getIdByKey(key) : null;
     return id ? replayOf(deps, id) : null;
@@ -116,7 +116,7 @@ export async function placeOrder(
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
-  deps.orders.mailConfirmation(record);
+  deps.orders.mailConfirmation(record, admission);
   return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(

@@ -95,6 +95,20 @@ export function createRateLimitStore(db: Db) {
       return entries.map(({ key, rule }) => decisionOf(counted.get(key)!, rule, now));
     },
 
+    /**
+     * Takes back one attempt from each key (one statement): for an attempt counted together with
+     * the reads that decide it, which those reads then refused. A count already at 0 stays there.
+     */
+    async uncountAll(keys: ReadonlyArray<string>): Promise<void> {
+      if (keys.length === 0) return;
+      await k
+        .updateTable("rate_limits")
+        .set({ count: sql<number>`count - 1` })
+        .where("key", "in", [...new Set(keys)])
+        .where("count", ">", 0)
+        .execute();
+    },
+
     /** Whether each key has already used up its attempts in its current window, without counting one: one query for all. */
     async checkAll(entries: ReadonlyArray<{ key: string; rule: Rule }>): Promise<RateDecision[]> {
       const now = Date.now();

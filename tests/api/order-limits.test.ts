@@ -254,6 +254,29 @@ describe("mails to unverified addresses", () => {
     expect(orders).toHaveLength(3);
   });
 
+  it("count an order's confirmation when the order is let through, and nothing for an attempt refused or replayed", async () => {
+    const to = "counted-once@example.com";
+    const first = await browserWithCart(capped, [{ productId: capIds.mug }]);
+    expect((await placeOrder(first, freshContact({ email: to }), { "idempotency-key": "counted-once-1" })).status).toBe(201);
+    // Refused: the phone already has 3 orders waiting (open-order cap).
+    const phone = freshContact().phone;
+    for (let i = 0; i < 3; i++) {
+      const b = await browserWithCart(capped, [{ productId: capIds.mug }]);
+      expect((await placeOrder(b, freshContact({ phone }))).status).toBe(201);
+    }
+    const refused = await browserWithCart(capped, [{ productId: capIds.mug }]);
+    expect((await placeOrder(refused, freshContact({ email: to, phone }))).status).toBe(409);
+    // Replayed: the same key answers the same order.
+    expect((await placeOrder(first, freshContact({ email: to }), { "idempotency-key": "counted-once-1" })).status).toBe(200);
+    // So the second order is the address's second mail, within its limit of 2, and the third is one too many.
+    for (let i = 0; i < 2; i++) {
+      const b = await browserWithCart(capped, [{ productId: capIds.mug }]);
+      expect((await placeOrder(b, freshContact({ email: to }))).status).toBe(201);
+    }
+    await capped.services.orders.idle();
+    expect(mailsTo(to)).toHaveLength(2);
+  });
+
   it("are not limited for a signed-in customer's own confirmed address", async () => {
     await createAccount(capped, { email: "verified@example.com", password: "verified-password" });
     const me = await signedIn(capped, "verified@example.com", "verified-password");

@@ -54,4 +54,32 @@ describe("the rate-limit store's counts for several keys at once", () => {
     ]);
     expect(await store.checkAll([{ key: "multi:unknown", rule: short }])).toEqual([{ allowed: true, retryAfter: null }]);
   });
+
+  it("takes back an attempt counted for a refused or replayed order, never below zero", async () => {
+    vi.useRealTimers();
+    const store = createRateLimitStore(testDb.db);
+    const rule = { window: 3600, max: 2 };
+    const keys = [
+      { key: "back:a", rule },
+      { key: "back:b", rule },
+    ];
+    await store.consumeAll(keys);
+    await store.consumeAll(keys);
+    expect(await store.checkAll(keys)).toEqual([
+      { allowed: false, retryAfter: expect.any(Number) },
+      { allowed: false, retryAfter: expect.any(Number) },
+    ]);
+    await store.uncountAll(["back:a", "back:b", "back:unknown"]);
+    expect(await store.checkAll(keys)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: true, retryAfter: null },
+    ]);
+    for (let i = 0; i < 3; i++) await store.uncountAll(["back:a"]);
+    // a is back at none (two attempts fit again), b holds its one (one more fits).
+    await store.consumeAll(keys);
+    expect(await store.consumeAll(keys)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: false, retryAfter: expect.any(Number) },
+    ]);
+  });
 });

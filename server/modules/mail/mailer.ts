@@ -4,7 +4,7 @@ import nodemailer from "nodemailer";
 import type { Env } from "../../env";
 import type { Logger } from "../../logger";
 import { slugify } from "../../lib/ids";
-import { type RateLimitStore, emailKey } from "../../lib/rate-limit";
+import { type RateDecision, type RateLimitStore, emailKey } from "../../lib/rate-limit";
 
 export interface Mail {
   to: string;
@@ -34,6 +34,11 @@ export interface SendOptions {
    * a mail cannon aimed at addresses strangers type into its forms.
    */
   verifiedRecipient?: boolean;
+  /**
+   * This mail's count against the recipient's limit was already taken (`recipientLimit`, counted
+   * with the caller's own limits in one statement): its decision, instead of counting again.
+   */
+  counted?: RateDecision;
 }
 
 /**
@@ -67,6 +72,8 @@ export function createMailer(
     return `${base}.html`;
   }
 
+  const limit = { key: (to: string) => emailKey("mail", to), rule: env.MAIL_LIMIT_PER_RECIPIENT };
+
   return {
     /** How mails leave the shop: "smtp", "outbox" (log and files) or "memory" (tests). */
     transport,
@@ -80,7 +87,7 @@ export function createMailer(
      */
     async send(mail: Mail, options: SendOptions = {}): Promise<boolean> {
       if (!options.verifiedRecipient && rateLimits) {
-        const decision = await rateLimits.consume(emailKey("mail", mail.to), env.MAIL_LIMIT_PER_RECIPIENT);
+        const decision = options.counted ?? (await rateLimits.consume(limit.key(mail.to), limit.rule));
         if (!decision.allowed) {
           logger.warn({ to: mail.to, subject: mail.subject, retryAfter: decision.retryAfter }, "mail not sent: too many mails to this unverified address");
           return false;
@@ -99,6 +106,11 @@ export function createMailer(
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       logger.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
       return true;
+    },
+
+    /** The rate-limit entry a mail to this unverified address counts against, for a caller that counts it with its own limits (then `send` with `counted`). */
+    recipientLimit(to: string): { key: string; rule: { window: number; max: number } } {
+      return { key: limit.key(to), rule: limit.rule };
     },
 
     /** Checks the SMTP connection (used at start-up to warn early about a wrong SMTP_URL). */

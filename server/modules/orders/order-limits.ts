@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { AppError } from "../../lib/errors";
-import { type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
+import { type RateDecision, type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
@@ -106,27 +106,41 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
      * invalid forms (rejected before this) use up nothing; concurrent attempts are counted atomically.
      * An idempotency key (already `<owner>:<key>`) that made an order before answers that order's id
      * instead, whatever the limits say, and counts nothing (a replay is the same attempt).
-     * The limits' check and the orders' read go out together: one wait instead of three.
+     * `alsoCount` are other limits an admitted attempt uses (the confirmation mail's recipient):
+     * counted with the order's, never refusing it; their decisions come back in order.
+     *
+     * The attempt is counted while the orders are read (two round trips at once, instead of a check
+     * and the orders' read, then the count): an attempt the counts or the orders' read refuse, or a
+     * replay, is given back with one more statement, a path taken rarely.
      */
-    async admit(party: PlacementParty, maxOpen: number, idempotencyKey: string | null = null): Promise<{ replayId: string } | null> {
+    async admit(
+      party: PlacementParty,
+      maxOpen: number,
+      idempotencyKey: string | null = null,
+      alsoCount: ReadonlyArray<{ key: string; rule: RateRule }> = [],
+    ): Promise<{ replayId: string } | { replayId: null; counted: RateDecision[] }> {
       const keys = keysOf(party);
-      const [checked, orders] = await Promise.all([deps.rateLimits.checkAll(keys), readOrders(idempotencyKey, party.email, party.phone)]);
-      if (orders.replayId) return { replayId: orders.replayId };
-      const full = keys.flatMap((c, i) => (checked[i]!.allowed ? [] : [{ retryAfter: checked[i]!.retryAfter!, message: c.message }]));
-      if (full.length) throw refusal(full);
-
+      const entries = [...keys, ...alsoCount];
+      const [counted, orders] = await Promise.all([deps.rateLimits.consumeAll(entries), readOrders(idempotencyKey, party.email, party.phone)]);
+      const giveBack = () => deps.rateLimits.uncountAll(entries.map((e) => e.key));
+      if (orders.replayId) {
+        await giveBack();
+        return { replayId: orders.replayId };
+      }
+      const over = keys.flatMap((c, i) => (counted[i]!.allowed ? [] : [{ retryAfter: counted[i]!.retryAfter!, message: c.message }]));
+      if (over.length) {
+        await giveBack();
+        throw refusal(over);
+      }
       const open = orders.open;
       if (open >= maxOpen) {
+        await giveBack();
         throw new AppError(
           "conflict",
           `You already have ${open} ${open === 1 ? "order" : "orders"} waiting for this e-mail address or phone number. Please wait until one is delivered, or cancel one you no longer need, before placing another.`,
         );
       }
-
-      const counted = await deps.rateLimits.consumeAll(keys);
-      const over = keys.flatMap((c, i) => (counted[i]!.allowed ? [] : [{ retryAfter: counted[i]!.retryAfter!, message: c.message }]));
-      if (over.length) throw refusal(over);
-      return null;
+      return { replayId: null, counted: counted.slice(keys.length) };
     },
   };
 }

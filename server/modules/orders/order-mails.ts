@@ -1,5 +1,6 @@
 import type { Logger } from "../../logger";
 import type { SiteSettings } from "../content/content.schema";
+import type { RateDecision } from "../../lib/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
 import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
@@ -54,8 +55,14 @@ export function createOrderMails(deps: OrderMailDeps) {
   return {
     orderUrl,
 
-    /** Queues the order confirmation: number, lines, totals, address, payment method and the order's link. */
-    confirmation(record: OrderRecord): void {
+    /** The limit the confirmation to this contact address counts against (unless its owner proved it): the order's admission counts it with its own. */
+    confirmationLimit: (email: string) => deps.mailer.recipientLimit(email),
+
+    /**
+     * Queues the order confirmation: number, lines, totals, address, payment method and the order's
+     * link; `counted` is its count against the recipient's limit when the admission already took it.
+     */
+    confirmation(record: OrderRecord, counted?: RateDecision): void {
       later(
         async () => {
           const settings = await deps.settings();
@@ -78,7 +85,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               paymentMethod: o.payment_method === "card" ? "Card" : "Cash on delivery",
               shippingMethod: o.shipping_method_name,
             }),
-            { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o) },
+            { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o), counted },
           );
         },
         "order confirmation",

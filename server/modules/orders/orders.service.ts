@@ -80,7 +80,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     guestTokenFor: (orderId) => deps.tokens.tokenFor(orderId),
 
-    admitOrReplay: (party, maxOpenOrders, idempotencyKey) => deps.limits.admit(party, maxOpenOrders, idempotencyKey),
+    async admitOrReplay(party, maxOpenOrders, idempotencyKey) {
+      // The confirmation's count against its recipient's mail limit goes with the order's counts: one statement, one commit.
+      const admitted = await deps.limits.admit(party, maxOpenOrders, idempotencyKey, [deps.mails.confirmationLimit(party.email)]);
+      return admitted.replayId !== null ? { replayId: admitted.replayId } : { replayId: null, confirmation: admitted.counted[0]! };
+    },
 
     async createOrder(trx, o) {
       const id = newId();
@@ -173,7 +177,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       await k.updateTable("orders").set({ payment_intent_id: intentId, updated_at: nowIso() }).where("id", "=", orderId).execute();
     },
 
-    mailConfirmation: (record) => deps.mails.confirmation(record),
+    mailConfirmation: (record, admission) => deps.mails.confirmation(record, admission?.confirmation),
 
     mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
 

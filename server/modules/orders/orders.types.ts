@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
+import type { RateDecision } from "../../lib/rate-limit";
 import type { CartQuote } from "../cart/cart.types";
 import type { ShippingAddress } from "../cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
@@ -183,6 +184,13 @@ export interface PlaceOrderOptions {
   clientIp?: string | null;
 }
 
+/** An order attempt let through: placing it may go on. */
+export interface OrderAdmission {
+  replayId: null;
+  /** The confirmation mail's count against its recipient's limit (used unless the recipient is a verified account's own address). */
+  confirmation: RateDecision;
+}
+
 /**
  * Orders for customers, as `services.orders` offers them: the orders module's own service
  * (`OrdersModule`, server/modules/orders/orders.service.ts) with the flows that span modules
@@ -306,11 +314,12 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   /** The token of an order's guest link (the confirmation page opens with it, also without a session). */
   guestTokenFor(orderId: string): string;
   /**
-   * Admits another order attempt by this party (null), or throws why not (rate limits, open orders
-   * per contact); an idempotency key (already `<owner>:<key>`) that made an order before answers
-   * that order's id instead, counting nothing.
+   * Admits another order attempt by this party, or throws why not (rate limits, open orders per
+   * contact); an idempotency key (already `<owner>:<key>`) that made an order before answers that
+   * order's id instead, counting nothing. An admission carries the confirmation mail's count
+   * against its recipient's limit (taken with the order's), for `mailConfirmation`.
    */
-  admitOrReplay(party: PlacementParty, maxOpenOrders: number, idempotencyKey: string | null): Promise<{ replayId: string } | null>;
+  admitOrReplay(party: PlacementParty, maxOpenOrders: number, idempotencyKey: string | null): Promise<{ replayId: string } | OrderAdmission>;
   /** In the caller's transaction: creates the order, its lines and first event (pending), and keeps the address when asked. */
   createOrder(k: Executor, order: NewOrder): Promise<OrderRecord>;
   /**
@@ -324,8 +333,8 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
   /** Records the card payment's PaymentIntent on the order. */
   setPaymentIntent(orderId: string, intentId: string): Promise<void>;
-  /** Queues the customer's order confirmation mail. */
-  mailConfirmation(record: OrderRecord): void;
+  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit). */
+  mailConfirmation(record: OrderRecord, admission?: OrderAdmission): void;
   /** Queues the customer's mail about a new status. */
   mailStatusChange(record: OrderRecord, to: OrderStatus): void;
 }
