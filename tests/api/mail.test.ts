@@ -60,6 +60,15 @@ describe("createMailer", () => {
     expect(line).toMatchObject({ to: "reader@example.com", subject: "Hello there", link: "https://shop.example/x?y=1", file: expect.stringContaining(outbox) });
   });
 
+  it("writes to the outbox folder again after someone removed it while the shop runs", async () => {
+    const own = path.join(outbox, "removed-meanwhile");
+    const mailer = createMailer(loadEnv({ NODE_ENV: "development", MAIL_OUTBOX_DIR: own, PUBLIC_URL: "http://localhost:3000" }), captureLogger().logger);
+    await mailer.send(mail);
+    fs.rmSync(own, { recursive: true, force: true });
+    await mailer.send({ ...mail, subject: "Second" });
+    expect(fs.readdirSync(own).filter((f) => f.endsWith("-second.txt"))).toHaveLength(1);
+  });
+
   it("sends through SMTP when SMTP_URL is set, from MAIL_FROM", async () => {
     const { logger } = captureLogger();
     const mailer = createMailer(loadEnv({ NODE_ENV: "test", SMTP_URL: smtp.url, MAIL_FROM: "Shop <orders@shop.example>" }), logger);

@@ -63,8 +63,23 @@ export function createMailer(
     return displayName ? `"${displayName.replace(/["\\\r\n]/g, "")}" <${defaultAddress}>` : defaultAddress;
   }
 
+  // The folder is made once (a mkdir per mail was a few percent of an order's CPU), and again
+  // should someone remove it while the shop runs.
+  let outboxMade: Promise<unknown> | null = null;
   async function writeToOutbox(mail: SentMail): Promise<string> {
-    await fs.promises.mkdir(outboxDir, { recursive: true });
+    outboxMade ??= fs.promises.mkdir(outboxDir, { recursive: true });
+    try {
+      await outboxMade;
+      return await writeMailFiles(mail);
+    } catch (err) {
+      outboxMade = null;
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      await fs.promises.mkdir(outboxDir, { recursive: true });
+      return writeMailFiles(mail);
+    }
+  }
+
+  async function writeMailFiles(mail: SentMail): Promise<string> {
     const base = path.join(outboxDir, `${mail.sentAt.replace(/[:.]/g, "-")}-${slugify(mail.subject) || "mail"}`);
     const header = `<!-- To: ${mail.to.replace(/-->/g, "")} | From: ${mail.from.replace(/-->/g, "")} | Subject: ${mail.subject.replace(/-->/g, "")} -->\n`;
     await fs.promises.writeFile(`${base}.html`, header + mail.html);
