@@ -25,7 +25,7 @@ describe("search plans", () => {
   });
 
   it("quotes every term, so query syntax in a term stays text", () => {
-    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], synonyms: [[]], loose: true };
+    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], synonyms: [[]], loose: true, typed: true };
     expect(toFts5(p, { loose: true, field: "any" })).toBe('("a""b" OR "it\'s")');
     expect(toTsquery(p, { loose: true, field: "any" })).toBe("('a\"b' | 'it''s')");
   });
@@ -55,5 +55,17 @@ describe("search plans", () => {
       ...fields.map((field) => ({ asTyped: false, field })),
     ]);
     expect(rankingTiers(plan("cotton"))).toEqual(fields.map((field) => ({ asTyped: null, field })));
+  });
+
+  it("looks for no matches as typed when a word as typed is in no product (a typo)", () => {
+    const indexed = createVocabulary([{ term: "cotton", docs: 4 }, { term: "shirt", docs: 3 }], ["cotton", "shirt", "soft"]);
+    const typo = planSearch(parseQuery("cottn"), indexed);
+    expect(typo).toMatchObject({ loose: true, typed: false });
+    expect(rankingTiers(typo).map((t) => t.asTyped)).toEqual([null, null, null]);
+    // A description's word, or the beginning of one, may match as typed.
+    expect(planSearch(parseQuery("sof shrt"), indexed)).toMatchObject({ loose: true, typed: false });
+    expect(planSearch(parseQuery("sof shirt"), indexed)).toMatchObject({ typed: true });
+    expect(rankingTiers(planSearch(parseQuery("sof shirt"), indexed))).toHaveLength(3);
+    expect(rankingTiers(planSearch(parseQuery("shirts"), indexed))).toHaveLength(3);
   });
 });

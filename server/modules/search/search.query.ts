@@ -15,6 +15,8 @@ export interface SearchPlan {
   synonyms: Expansion[][][];
   /** Whether any token has typo corrections or any word synonyms (otherwise the query as typed is the whole query). */
   loose: boolean;
+  /** Whether the words as typed may match at all: each is, or begins, a word of the index (a typo is not). */
+  typed: boolean;
 }
 
 /** Expands the words of a query with the vocabulary (typo corrections) and the synonym list into a plan both engines can render. */
@@ -35,7 +37,9 @@ export function planSearch(words: QueryWord[], vocabulary: Vocabulary): SearchPl
   });
   const synonyms = words.map((w) => synonymsOf(w.joined).map((parts) => parts.map(synonym)));
   if (synonyms.some((s) => s.length)) loose = true;
-  return { words: planned, synonyms, loose };
+  const exists = (token: string) => vocabulary.mayMatch(token, token.length >= 2);
+  const typed = words.every((w) => exists(w.joined) || (w.parts.length > 0 && w.parts.every(exists)));
+  return { words: planned, synonyms, loose, typed };
 }
 
 /** Where a rendered query looks: the name (and its alias), the head (name, brand and categories), or anywhere (with the description). */
@@ -66,13 +70,13 @@ const FIELDS: readonly Field[] = ["name", "head", "any"];
 
 /**
  * The ranks of a plan's results, in order: matches of the words as typed before matches through
- * corrections or synonyms (when the plan has any), and within each, every word in the name, then in
+ * corrections or synonyms (when the plan has any, and the words as typed may match), and within each, every word in the name, then in
  * the name, brand or categories, then anywhere. They partition the plan's matches; the engines fill
  * a page from the first rank on, most recently added first within a rank, so no rank has to be
  * scored in full.
  */
 export function rankingTiers(plan: SearchPlan): Tier[] {
-  const split: Array<boolean | null> = plan.loose ? [true, false] : [null];
+  const split: Array<boolean | null> = plan.loose && plan.typed ? [true, false] : [null];
   return split.flatMap((asTyped) => FIELDS.map((field) => ({ asTyped, field })));
 }
 

@@ -23,7 +23,8 @@ export interface Hits {
  */
 export interface SearchEngine {
   find(plan: SearchPlan, limit: number, offset: number, count: boolean): Promise<Hits>;
-  vocabulary(): Promise<VocabularyTerm[]>;
+  /** The words of names, brands and categories with how many products use them, and every word of the index. */
+  vocabulary(): Promise<{ head: VocabularyTerm[]; indexed: string[] }>;
   /** Forgets anything held in memory between calls. */
   forget(): void;
   rebuild(): Promise<void>;
@@ -72,7 +73,8 @@ function sqliteEngine(db: Db): SearchEngine {
       // Every tier sets up its terms again (a prefix merges the doclists of all its words): when
       // nothing matches, or nothing as typed, say so once instead.
       if (!(await exists(any))) return { ids: [], total: withTotal ? 0 : null };
-      const typed = plan.loose && (await exists(toFts5(plan, { loose: false, field: "any" }))) ? toFts5(plan, { loose: false, field: "any" }) : null;
+      const asTyped = toFts5(plan, { loose: false, field: "any" });
+      const typed = plan.loose && plan.typed && (await exists(asTyped)) ? asTyped : null;
       const ids: string[] = [];
       let skip = offset;
       for (const tier of rankingTiers(plan)) {
@@ -104,10 +106,15 @@ function sqliteEngine(db: Db): SearchEngine {
     },
 
     async vocabulary() {
-      const { rows } = await sql<VocabularyTerm>`
-        SELECT term, max(doc) AS docs FROM product_search_vocab
-        WHERE col IN ('name', 'alias', 'keywords') GROUP BY term`.execute(k);
-      return rows;
+      // One pass over the index's terms (fts5vocab reads them all whatever the filter).
+      const { rows } = await sql<{ term: string; col: string; doc: number }>`SELECT term, col, doc FROM product_search_vocab`.execute(k);
+      const head = new Map<string, number>();
+      const indexed = new Set<string>();
+      for (const r of rows) {
+        indexed.add(r.term);
+        if (r.col !== "description") head.set(r.term, Math.max(head.get(r.term) ?? 0, Number(r.doc)));
+      }
+      return { head: [...head].map(([term, docs]) => ({ term, docs })), indexed: [...indexed] };
     },
 
     forget() {},
@@ -162,7 +169,7 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
       const inName = sql`name_vec @@ ${query(true, "head")}`;
       const inHead = sql`head @@ ${query(true, "head")}`;
       const anywhere = sql`doc @@ ${query(true, "any")}`;
-      const typed = plan.loose ? sql`doc @@ ${query(false, "any")}` : null;
+      const typed = plan.loose && plan.typed ? sql`doc @@ ${query(false, "any")}` : null;
       const fieldOf = { name: inName, head: inHead, any: anywhere };
       const condition = (tier: Tier) =>
         tierCondition<RawBuilder<unknown>>(tier, {
@@ -213,8 +220,13 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
     },
 
     async vocabulary() {
-      const { rows } = await sql<VocabularyTerm>`SELECT word AS term, ndoc AS docs FROM ts_stat('SELECT head FROM product_search')`.execute(k);
-      return rows.map((r) => ({ term: r.term, docs: Number(r.docs) }));
+      const { rows } = await sql<VocabularyTerm & { head: boolean }>`
+        SELECT word AS term, ndoc AS docs, true AS head FROM ts_stat('SELECT head FROM product_search')
+        UNION ALL SELECT word, 0, false FROM ts_stat('SELECT doc FROM product_search')`.execute(k);
+      return {
+        head: rows.filter((r) => r.head).map((r) => ({ term: r.term, docs: Number(r.docs) })),
+        indexed: rows.filter((r) => !r.head).map((r) => r.term),
+      };
     },
 
     forget() {

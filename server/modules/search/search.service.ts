@@ -26,7 +26,8 @@ const MIN_SIMILAR_LENGTH = 3;
 
 /**
  * Something loaded from the database and held in memory for `ttl`: once that is over, the old copy
- * keeps serving while a new one loads; `invalidate()` makes the next `get()` wait for a new one.
+ * keeps serving while a new one loads; `invalidate()` makes the next `get()` wait for a new one,
+ * `expire()` only start loading one.
  */
 function refreshed<T>(load: () => Promise<T>, ttl: number) {
   let cached: { value: T; at: number } | null = null;
@@ -65,6 +66,12 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
       cached = null;
       loading = null;
     },
+    /** Makes the next `get()` load a new copy, serving this one meanwhile. */
+    expire() {
+      generation++;
+      loading = null;
+      if (cached) cached = { value: cached.value, at: Number.NEGATIVE_INFINITY };
+    },
   };
 }
 
@@ -80,14 +87,20 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
   const ttl = options.vocabularyTtlMs ?? 60_000;
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
-  const vocab = refreshed(async () => createVocabulary(await engine.vocabulary()), ttl);
+  const vocab = refreshed(async () => {
+    const { head, indexed } = await engine.vocabulary();
+    return createVocabulary(head, indexed);
+  }, ttl);
   const names = refreshed(() => loadNameIndex(db), ttl);
   let seenEpoch = options.epoch?.value;
   let warm = false;
 
+  // The vocabulary is reloaded before the next search (its new words are corrected at once); the
+  // name index, a second or so of work on a large catalogue and only for terms that match nothing,
+  // keeps serving while it reloads.
   function invalidate() {
     vocab.invalidate();
-    names.invalidate();
+    names.expire();
     engine.forget();
   }
 

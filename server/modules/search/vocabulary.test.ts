@@ -55,4 +55,14 @@ describe("vocabulary expansion", () => {
     expect(vocabulary.expand("shirt", true).fuzzy).not.toContain("shirts");
     expect(vocabulary.expand("tsh", true)).toEqual({ token: "tsh", prefix: true, fuzzy: [] });
   });
+
+  it("tells a token no word of the index is or begins with, when it knows every word", () => {
+    const words = createVocabulary([{ term: "shirt", docs: 1 }], ["shirt", "soft", "cotton"]);
+    expect(words.mayMatch("sof", true)).toBe(true);
+    expect(words.mayMatch("sof", false)).toBe(false);
+    expect(words.mayMatch("soft", false)).toBe(true);
+    expect(words.mayMatch("cottn", true)).toBe(false);
+    expect(words.mayMatch("zz", true)).toBe(false);
+    expect(vocabulary.mayMatch("anything", false)).toBe(true);
+  });
 });

@@ -66,11 +66,14 @@ export interface Expansion {
 /**
  * The words of names, brands and categories in the search index (both engines fold accents and
  * case), held in memory to expand misspelt query tokens by edit distance before the engine is
- * asked; the engine itself matches a token exactly or as a prefix.
+ * asked; the engine itself matches a token exactly or as a prefix. Given every word of the index
+ * (`indexed`, descriptions included), it also tells a token that matches nothing as typed, so the
+ * ranking need not look for matches as typed (a typo's); without it, any token may match.
  */
-export function createVocabulary(head: VocabularyTerm[]) {
+export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>) {
   const words = head.filter((w) => /^[\p{L}\p{N}]+$/u.test(w.term) && w.term === fold(w.term));
   const cache = new Map<string, Expansion>();
+  const all = indexed ? [...new Set(indexed)].sort() : null;
 
   function compute(token: string, prefix: boolean): Expansion {
     const k = maxEdits(token.length);
@@ -93,6 +96,18 @@ export function createVocabulary(head: VocabularyTerm[]) {
 
   return {
     size: words.length,
+    /** Whether some word of the index is the token (or, with `prefix`, begins with it), as far as the words given tell. */
+    mayMatch(token: string, prefix: boolean): boolean {
+      if (!all) return true;
+      let lo = 0;
+      let hi = all.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (all[mid] < token) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < all.length && (all[lo] === token || (prefix && all[lo].startsWith(token)));
+    },
     /** The engine terms a query token may match, memoised per token. */
     expand(token: string, prefix: boolean): Expansion {
       const key = `${prefix ? "*" : "="}${token}`;
