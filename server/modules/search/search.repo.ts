@@ -181,31 +181,34 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
       const fieldRank = sql`CASE WHEN ${inName} THEN 0 WHEN ${inHead} THEN 1 ELSE 2 END`;
       const tierOf = typed ? sql`CASE WHEN ${typed} THEN 0 ELSE 3 END + ${fieldRank}` : fieldRank;
       type Ranked = { id: string; tier: number; rid: number };
-      const recent = await sql<Ranked & { n: number; all: number }>`
-        SELECT id, tier, rid, count(*) OVER (PARTITION BY tier) AS n, count(*) OVER () AS all
-        FROM (SELECT product_id AS id, ${tierOf} AS tier, rid FROM product_search WHERE rid > ${sql.lit(cut)} AND ${anywhere}) w
+      // The window is a sample of the catalogue: when it has few matches, older ones are few too,
+      // and the same statement ranks them all (it runs only then: a one-time filter).
+      const fewOlder = sql`(SELECT count(*) FROM recent) * ${sql.lit(cut / recentWindow)} <= ${sql.lit(olderAtOnce)}`;
+      const first = await sql<Ranked & { window: string | null }>`
+        WITH recent AS MATERIALIZED (
+          SELECT product_id AS id, ${tierOf} AS tier, rid FROM product_search WHERE rid > ${sql.lit(cut)} AND ${anywhere})
+        SELECT id, tier, rid, (SELECT json_object_agg(tier, n)::text FROM (SELECT tier, count(*) AS n FROM recent GROUP BY tier) t) AS window
+        FROM (SELECT id, tier, rid FROM recent
+          UNION ALL (SELECT product_id, ${tierOf}, rid FROM product_search
+            WHERE ${sql.lit(cut)} > 0 AND ${fewOlder} AND rid + 0 <= ${sql.lit(cut)} AND ${anywhere}
+            ORDER BY 2, rid + 0 DESC LIMIT ${sql.lit(need)})) ranked
         ORDER BY tier, rid DESC LIMIT ${sql.lit(need)}`.execute(k);
-      const ranked: Ranked[] = recent.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
-      if (cut > 0) {
-        let older: RawBuilder<unknown>[] = [];
-        // The window is a sample of the catalogue: when it has few matches, older ones are few too,
-        // and one lookup ranks them all (each tier's lookup would read the same index entries again).
-        const olderGuess = Number(recent.rows[0]?.all ?? 0) * (cut / recentWindow);
-        if (olderGuess <= olderAtOnce) {
-          older = [sql`SELECT product_id AS id, ${tierOf} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${anywhere} ORDER BY 2, rid + 0 DESC LIMIT ${sql.lit(need)}`];
-        } else {
-          // The window's page holds every window match of the tiers before its last row's, and the
-          // count of that tier: older ones of a tier can reach the page only if fewer than a page
-          // rank at or above it.
-          const last = ranked.length === need ? ranked[need - 1].tier : Number.POSITIVE_INFINITY;
-          const inWindow = new Map(recent.rows.map((r) => [Number(r.tier), Number(r.n)]));
-          let above = 0;
-          rankingTiers(plan).forEach((tier, i) => {
-            above += inWindow.get(i) ?? 0;
-            if (i <= last && above < need)
-              older.push(sql`(SELECT product_id AS id, ${sql.lit(i)} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${condition(tier)} ORDER BY rid + 0 DESC LIMIT ${sql.lit(need)})`);
-          });
-        }
+      const ranked: Ranked[] = first.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
+      const inWindow = new Map<number, number>(Object.entries(JSON.parse(first.rows[0]?.window ?? "{}") as Record<string, number>).map(([t, n]) => [Number(t), Number(n)]));
+      const windowCount = [...inWindow.values()].reduce((a, b) => a + b, 0);
+      if (cut > 0 && windowCount * (cut / recentWindow) > olderAtOnce) {
+        // Many older matches: look them up tier by tier, only for the tiers that could still reach
+        // the page. The page so far holds every window match of the tiers before its last row's,
+        // and the count of that tier: older ones of a tier can reach the page only if fewer than a
+        // page rank at or above it.
+        const last = ranked.length === need ? ranked[need - 1].tier : Number.POSITIVE_INFINITY;
+        const older: RawBuilder<unknown>[] = [];
+        let above = 0;
+        rankingTiers(plan).forEach((tier, i) => {
+          above += inWindow.get(i) ?? 0;
+          if (i <= last && above < need)
+            older.push(sql`(SELECT product_id AS id, ${sql.lit(i)} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${condition(tier)} ORDER BY rid + 0 DESC LIMIT ${sql.lit(need)})`);
+        });
         if (older.length) {
           const { rows } = await sql<Ranked>`${sql.join(older, sql` UNION ALL `)}`.execute(k);
           for (const r of rows) ranked.push({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) });
