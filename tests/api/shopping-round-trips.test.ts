@@ -103,6 +103,46 @@ describe("a new visitor's first add to cart", () => {
   });
 });
 
+describe("an add to a cart that exists", () => {
+  it("answers the cart as a read of it would, without reading it back (PostgreSQL: six round trips, seven with another product's lines)", async () => {
+    const b = browser(shop);
+    expect((await b.post("/api/cart/items", { productId: ids.shirt, color: "Blue", size: "M" })).status).toBe(201);
+    const cartView = async () => {
+      const { notices: _, ...view } = ((await (await b.get("/api/cart")).json()) as { data: { notices: unknown } }).data;
+      return view;
+    };
+    const add = async (body: Record<string, unknown>) => {
+      let res!: Response;
+      const sent = await statementsOf(async () => {
+        res = await b.post("/api/cart/items", body);
+      });
+      expect(res.status).toBe(201);
+      const answered = ((await res.json()) as { data: unknown }).data;
+      // What the add answers is what the cart reads as afterwards: lines in order, prices, totals.
+      expect(answered).toEqual(await cartView());
+      return { sent, answered: answered as { lines: Array<{ name: string; selectedSize: string | null; quantity: number }> } };
+    };
+    // Another size of the same product: its lines are priced from the product read to resolve it.
+    const same = await add({ productId: ids.shirt, color: "Blue", size: "L", quantity: 2 });
+    expect(same.answered.lines.map((l) => [l.name, l.selectedSize, l.quantity])).toEqual([
+      ["Linen Shirt", "M", 1],
+      ["Linen Shirt", "L", 2],
+    ]);
+    if (postgres) expect(same.sent).toHaveLength(6);
+    // Another product: the shirt's lines are read from the catalogue once.
+    const other = await add({ productId: ids.mug });
+    expect(other.answered.lines.map((l) => l.name)).toEqual(["Linen Shirt", "Linen Shirt", "Mug"]);
+    if (postgres) expect(other.sent).toHaveLength(7);
+    // More of a line already there: it keeps its place.
+    const more = await add({ productId: ids.shirt, color: "blue", size: "m" });
+    expect(more.answered.lines.map((l) => [l.name, l.selectedSize, l.quantity])).toEqual([
+      ["Linen Shirt", "M", 2],
+      ["Linen Shirt", "L", 2],
+      ["Mug", null, 1],
+    ]);
+  });
+});
+
 describe("placing an order", () => {
   it("admits it, counts its limits and its confirmation mail in one statement, and writes it in one transaction (PostgreSQL: eight round trips)", async () => {
     const order = (b: ReturnType<typeof browser>, key: string) =>

@@ -25,6 +25,22 @@ export async function loadCartRows(k: Executor, catalog: CatalogReads, owner: st
   return pricedCartRows(k, catalog, lines);
 }
 
+/** A cart's lines in the order they were added (the order loadCartRows shows them in). */
+export function listCartLines(k: Executor, cartId: string): Promise<StoredCartLine[]> {
+  return k
+    .selectFrom("cart_lines")
+    .where("cart_id", "=", cartId)
+    .select(["id", "cart_id", "product_id", "variant_id", "quantity"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** A cart's lines with one line as written now: in its place when it was there (more units), otherwise last (added now). */
+export function withLine(lines: StoredCartLine[], line: StoredCartLine): StoredCartLine[] {
+  return lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [...lines, line];
+}
+
 /** A line of a cart as stored. */
 export interface StoredCartLine {
   id: string;

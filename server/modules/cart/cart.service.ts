@@ -6,7 +6,8 @@ import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
-import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf } from "./cart.repo";
+import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, listCartLines, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf, withLine } from "./cart.repo";
+import type { Purchasable } from "../catalog/catalog.service";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "./cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
@@ -113,30 +114,44 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
       // The settings first: inside the transaction only `trx` may query (SQLite has one connection).
       const settings = await deps.settings();
-      // A cart made now holds only the line written: it is priced from the product read above, without reading either back.
-      const purchasable = product.purchasable(variantId);
-      const priceNew = (lines: StoredCartLine[]) => priceCart(cartRowsOf(lines, purchasable ? [purchasable] : []), settings).view;
+      /**
+       * Prices the cart's lines as they are after the add, without reading them back: this product's
+       * from the product read above, the others' from the catalogue (one read, none when there are none).
+       */
+      const priceLines = async (lines: StoredCartLine[]) => {
+        const items: Purchasable[] = [];
+        const others: StoredCartLine[] = [];
+        for (const l of lines) {
+          const own = l.product_id === product.id ? product.purchasable(l.variant_id) : null;
+          if (own) items.push(own);
+          else others.push(l); // another product, or a colour or size of this one that is gone
+        }
+        if (others.length) items.push(...(await deps.catalog.listPurchasables(others.map((l) => ({ productId: l.product_id, variantId: l.variant_id })))));
+        return priceCart(cartRowsOf(lines, items), settings).view;
+      };
 
       if (options.newOwner && db.dialect === "postgres") {
         // An owner made for this request has no cart: one statement writes the cart and its line.
         requireRoom([], settings.maxQuantityPerOrder);
         const line = await createCartWithLine(k, owner, item);
-        if (line) return priceNew([line]);
+        if (line) return priceLines([line]);
       }
 
       // One transaction: a refused add leaves no empty cart behind, and a new shopper's first add
-      // commits (and, with synchronous=FULL, flushes to disk) once instead of twice.
-      const cart = await db.kysely.transaction().execute(async (trx) => {
+      // commits (and, with synchronous=FULL, flushes to disk) once instead of twice. The cart's row
+      // is locked from its upsert on, so the lines read in it are the cart's until the commit.
+      const lines = await db.kysely.transaction().execute(async (trx) => {
         const cart = await ensureCart(trx, owner);
-        // Every line of this product (its other colours and sizes count towards the per-order cap); a new cart has none.
-        const productLines = cart.created
-          ? []
-          : await trx.selectFrom("cart_lines").select(["variant_id", "quantity"]).where("cart_id", "=", cart.id).where("product_id", "=", product.id).execute();
-        requireRoom(productLines, settings.maxQuantityPerOrder);
-        const lines = await addUnits(trx, cart.id, [item]);
-        return { ...cart, lines };
+        // Every line (a new cart has none): this product's, in all its colours and sizes, count towards its caps.
+        const before = cart.created ? [] : await listCartLines(trx, cart.id);
+        requireRoom(
+          before.filter((l) => l.product_id === product.id),
+          settings.maxQuantityPerOrder,
+        );
+        const [added] = await addUnits(trx, cart.id, [item]);
+        return withLine(before, added!);
       });
-      return cart.created ? priceNew(cart.lines) : view(owner);
+      return priceLines(lines);
     },
 
     async updateQuantity(shopper, lineId, quantity) {
