@@ -17,7 +17,7 @@ export const streamTimeout = 5_000;
  * negotiated a coding (`pageCoding`): compressing a few large pieces costs a fraction of
  * compressing React's 4 KB writes one by one further down the web streams.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -29,6 +29,8 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce?.();
   const coding = loadContext.pageCoding;
+  // One page's render per turn of the event loop, so a spike's new connections are accepted (render-queue.ts).
+  await loadContext.renderPass?.();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

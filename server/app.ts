@@ -60,6 +60,8 @@ declare module "react-router" {
     cspNonce: () => string;
     /** The coding app/entry.server.tsx compresses this page with as it renders (the client accepts it), or none. */
     pageCoding?: ContentCoding | null;
+    /** Resolves when this page's React render may run (one render per turn of the event loop: http/render-queue.ts); none in tests without a queue. */
+    renderPass?: () => Promise<void>;
   }
   // future.v8_middleware: loaders get a RouterContextProvider; ours carries the same fields (createApp).
   interface RouterContextProvider extends AppLoadContext {}
@@ -208,7 +210,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
         return nonce;
       };
       const pageCoding = forCache ? null : acceptedCoding(c.req.header("accept-encoding"));
-      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce, pageCoding };
+      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce, pageCoding, renderPass: renders.pass };
       let res = await handler(c.req.raw, Object.assign(new RouterContextProvider(), context));
       try {
         res.headers.set("X-Request-Id", c.var.requestId);

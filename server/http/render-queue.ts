@@ -16,8 +16,15 @@ import { type CachedAnswer, toResponse } from "./cached-answer";
  * the turn short and the waits of the accepted ones bounded. While the loop has been busy over
  * 90 % of the last half second and a turn has been asked for more than MANY_IN_ONE_TURN renders,
  * the turn is cut at `maxBusyWhenSaturatedMs`: with 200 connections at the rendered home page,
- * turns of 50 ms or more left some connections unanswered for 10 s (so does a bare node:http
- * server doing 10 ms of work per request: Node serves the connections it just answered first).
+ * turns of 50 ms or more left some connections unanswered for 10 s.
+ *
+ * Why long turns leave connections unanswered: Node (libuv since 1.45) accepts one new connection
+ * per turn of the event loop, so a turn that renders several pages makes every client still
+ * connecting wait that long again. On PostgreSQL several renders' data arrive in one poll phase and
+ * their React passes ran back to back: turns of about 40 ms, 25 connections accepted a second, and
+ * the last of 200 connections opened at once waited up to 10 s for its first byte. So a render's
+ * pass (React's synchronous render of the page, most of its cost) waits for its turn: one pass per
+ * turn of the loop, in its check phase (`pass`), which keeps a turn near one render long.
  */
 export class Overloaded extends Error {
   constructor() {
@@ -56,6 +63,15 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
   let utilizationAt = performance.now();
   let shed = 0;
   const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  // Renders waiting for their pass, and whether a check phase will start the next one.
+  const passes: Array<() => void> = [];
+  let passScheduled = false;
+  const startPass = () => {
+    passes.shift()?.();
+    // A setImmediate made in the check phase runs in the next turn's: one pass per turn.
+    if (passes.length) setImmediate(startPass);
+    else passScheduled = false;
+  };
 
   const release = () => {
     running -= 1;
@@ -89,6 +105,20 @@ export function createRenderQueue({ concurrency = 8, maxQueue = 64, maxWaitMs = 
       if (!refusing(now, turnOpen ? askedThisTurn + 1 : 1, turnOpen ? turnStartedAt : now)) return false;
       shed += 1;
       return true;
+    },
+    /**
+     * Resolves when this render may make its pass (React's render of the page, called right after):
+     * in the check phase of this turn of the event loop when no other pass is waiting, otherwise
+     * in a later turn's, one pass per turn, in the order asked.
+     */
+    pass(): Promise<void> {
+      return new Promise((resolve) => {
+        passes.push(resolve);
+        if (!passScheduled) {
+          passScheduled = true;
+          setImmediate(startPass);
+        }
+      });
     },
     /**
      * Runs a render in a slot. A page streams: most of its rendering happens while its body is

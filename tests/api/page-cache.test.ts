@@ -219,6 +219,28 @@ describe("the render queue: past capacity, a quick refusal", () => {
     expect((await queue.run(async () => new Response(null, { status: 204 }))).status).toBe(204);
   });
 
+
+  it("lets one page's render pass run per turn of the event loop, in the order asked (Node accepts one new connection per turn)", async () => {
+    const queue = createRenderQueue();
+    // Turns of the loop, counted at each check phase while the passes are given out.
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const passedIn: Array<[number, number]> = [];
+    // Four renders whose data arrived in the same turn (on PostgreSQL several do).
+    await Promise.all([1, 2, 3, 4].map((n) => queue.pass().then(() => passedIn.push([n, turn]))));
+    counting = false;
+    expect(passedIn.map(([n]) => n)).toEqual([1, 2, 3, 4]);
+    expect(new Set(passedIn.map(([, t]) => t)).size).toBe(4);
+    // A pass asked for when none waits is given in the same turn's check phase.
+    const before = turn;
+    await queue.pass();
+    expect(turn - before).toBeLessThanOrEqual(1);
+  });
   it("refuses a render that waited past its limit", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxQueue: 10, maxWaitMs: 50 });
     let release!: () => void;
