@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { compressingStream } from "../server/http/compression";
+import { pageBody } from "../server/http/page-body";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -13,9 +12,9 @@ export const streamTimeout = 5_000;
 /**
  * Renders a page as a stream (bots and SPA mode wait for everything). Every inline script React
  * Router and React emit carries the request's CSP nonce, so the page's policy can drop
- * 'unsafe-inline' for scripts. React writes straight into a compressing stream when the server
- * negotiated a coding (`pageCoding`): compressing a few large pieces costs a fraction of
- * compressing React's 4 KB writes one by one further down the web streams.
+ * 'unsafe-inline' for scripts. React writes into `pageBody` (server/http/page-body.ts), which
+ * passes each of React's flushes on as one chunk, compressed when the server negotiated a coding
+ * (`pageCoding`): a few large pieces cost a fraction of React's 4 KB writes one by one.
  */
 export default async function handleRequest(
   request: Request,
@@ -46,7 +45,7 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coding ? compressingStream(coding) : new PassThrough();
+          const { input: body, output } = pageBody(coding);
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
@@ -57,7 +56,7 @@ export default async function handleRequest(
             responseHeaders.append("Vary", "Accept-Encoding");
           }
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(output), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,6 +1,5 @@
-import type { Transform } from "node:stream";
 import { promisify } from "node:util";
-import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
+import { type BrotliCompress, type Gzip, brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 
@@ -40,7 +39,7 @@ export const MIN_COMPRESS_BYTES = 1024;
  * A compressing stream for a page as it renders: React writes into it and calls its `flush()`
  * after each batch, so what has been rendered reaches the browser without waiting for the rest.
  */
-export function compressingStream(coding: ContentCoding): Transform {
+export function compressingStream(coding: ContentCoding): BrotliCompress | Gzip {
   return coding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } }) : createGzip({ level: 6 });
 }
 
