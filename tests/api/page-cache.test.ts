@@ -193,6 +193,25 @@ describe("the render queue: past capacity, a quick refusal", () => {
     expect(queue.shed).toBe(2);
   });
 
+  it("by default lets 8 renders run and 16 wait, so an accepted page waits a few renders, not the 600 ms a queue of 64 took in a spike", async () => {
+    const queue = createRenderQueue();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Asked for across turns of the loop, as a spike's requests are (the turn rule is not what refuses here).
+    const jobs: Promise<Response>[] = [];
+    for (let i = 0; i < 26; i++) {
+      const job = queue.run(() => gate.then(() => new Response(null, { status: 204 })));
+      job.catch(() => {}); // a refusal is looked at below
+      jobs.push(job);
+      await new Promise((r) => setImmediate(r));
+    }
+    const settled = await Promise.allSettled(jobs.slice(24));
+    expect(settled.every((s) => s.status === "rejected" && s.reason instanceof Overloaded)).toBe(true);
+    expect([queue.running, queue.queued]).toEqual([8, 16]);
+    release();
+    expect((await Promise.all(jobs.slice(0, 24))).every((r) => r.status === 204)).toBe(true);
+  });
+
   it("holds a streamed page's slot until its body has been read", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxQueue: 0, maxWaitMs: 50 });
     const streamed = await queue.run(async () => new Response("<html>a streamed page</html>"));
