@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, shopListener } from "./app";
 import { setUpAdministrators } from "./auth/admin-setup";
 import { withReachableOidc } from "./auth/providers";
-import { analyze, openDatabase } from "./db/database";
+import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { seedIfEmpty } from "./seed/seed";
 import { type Env, loadEnv } from "./env";
@@ -34,7 +34,6 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
     if (seeded) {
-      await analyze(db);
       logger.info({ products: seeded.products, categories: seeded.categories, images: seeded.images, ms: seeded.ms }, "seeded the demo shop");
     }
   }

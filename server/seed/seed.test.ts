@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDb, createTestDb } from "../../tests/support/test-shop";
 import { listedPrice } from "../modules/catalog/pricing";
@@ -35,6 +36,17 @@ describe("the default demo shop", () => {
 
   const products = () => t.db.kysely.selectFrom("products").selectAll().execute();
   const categories = () => t.db.kysely.selectFrom("categories").selectAll().execute();
+
+  it("leaves the query planner knowing the catalogue it wrote (a bulk write's statistics, not the empty tables')", async () => {
+    const count = (await products()).length;
+    if (t.db.dialect === "postgres") {
+      const { rows } = await sql<{ n: number }>`SELECT reltuples AS n FROM pg_class WHERE relname = 'products' AND relnamespace = current_schema()::regnamespace`.execute(t.db.kysely);
+      expect(Number(rows[0]?.n)).toBe(count);
+    } else {
+      const { rows } = await sql<{ stat: string }>`SELECT stat FROM sqlite_stat1 WHERE tbl = 'products' AND idx IS NOT NULL LIMIT 1`.execute(t.db.kysely);
+      expect(Number(rows[0]?.stat.split(" ")[0])).toBe(count);
+    }
+  });
 
   it("has at least 8 top-level categories, each with 2–5 sub-categories, all with pictures", async () => {
     const rows = await categories();
