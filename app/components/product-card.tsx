@@ -42,7 +42,7 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
           className="card-img"
         />
         {product.discount > 0 && (
-          <span className="card-badge top-2 bg-rose-700">-{product.discount}%</span>
+          <span className="card-badge top-2 bg-rose-700">{`-${product.discount}%`}</span>
         )}
         {!product.inStock && (
           <span className="card-badge bottom-2 bg-stone-800">Sold out</span>

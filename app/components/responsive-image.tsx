@@ -44,7 +44,7 @@ export function ResponsiveImage({ src, alt, kind, sizes, priority = false, avif 
       width={width}
       height={height}
       loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : "auto"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className}
     />

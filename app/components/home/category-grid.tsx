@@ -39,7 +39,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
             <span className="flex flex-1 flex-col px-3 py-3">
               <span className="font-semibold text-stone-900 group-hover:underline group-hover:underline-offset-4">{c.name}</span>
               <span className="mt-0.5 text-xs text-stone-600">
-                {c.productCount} {c.productCount === 1 ? "product" : "products"}
+                {`${c.productCount} ${c.productCount === 1 ? "product" : "products"}`}
               </span>
             </span>
           </ShopLink>

@@ -58,7 +58,7 @@ function CategoryDropdown({ category }: { category: Category }) {
         <ul>
           <li>
             <ShopLink to={categoryHref(category.slug)} className="menu-link font-semibold text-stone-900">
-              All {category.name}
+              {`All ${category.name}`}
             </ShopLink>
           </li>
           {category.subCategories.map((s) => (

@@ -92,7 +92,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
       </div>
       <div className="border-t border-stone-800">
         <p className="container-page py-6 text-xs text-stone-400">
-          © {new Date().getFullYear()} {settings.siteName}. All rights reserved.
+          {`© ${new Date().getFullYear()} ${settings.siteName}. All rights reserved.`}
         </p>
       </div>
     </footer>

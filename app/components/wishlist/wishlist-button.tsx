@@ -2,7 +2,6 @@ import { useFetcher, useLocation } from "react-router";
 import { type WishlistActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { useStorefrontData } from "~/components/cart/storefront-data";
 import { showToast } from "~/components/layout/client-toaster";
-import { HeartIcon } from "~/components/layout/icons";
 
 /**
  * The heart that puts a product on the wishlist or takes it off: a form posting intent=toggle to
@@ -20,7 +19,7 @@ export function WishlistButton({
   name: string;
   className?: string;
   buttonClassName?: string;
-  /** The button's content for its state (default: the heart alone, with the label for screen readers). */
+  /** The button's content for its state (default: the label for screen readers; `wish-btn` draws the heart). */
   children?: (pressed: boolean) => React.ReactNode;
 }) {
   const fetcher = useFetcher<WishlistActionResult>();
@@ -50,10 +49,8 @@ export function WishlistButton({
         {children ? (
           children(pressed)
         ) : (
-          <>
-            <HeartIcon className={`size-5 ${pressed ? "fill-current" : ""}`} />
-            <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
-          </>
+          // The heart itself is the .wish-btn class's (app.css).
+          <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
         )}
       </button>
     </form>
