@@ -1,11 +1,14 @@
-import { type AnchorHTMLAttributes, useEffect, useState } from "react";
+import { type AnchorHTMLAttributes, type ReactNode, useEffect, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 
-type ShopLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+type ShopLinkProps = {
   /** An absolute path of the shop ("/products/…"). */
   to: string;
   /** Fetch the page's code and data when the pointer rests on the link or it takes focus, as `<Link prefetch="intent">`. */
   prefetchOnIntent?: boolean;
+  className?: string;
+  "aria-current"?: AnchorHTMLAttributes<HTMLAnchorElement>["aria-current"];
+  children?: ReactNode;
 };
 
 /**
@@ -15,9 +18,15 @@ type ShopLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  * its server render, and as much again in hydration. `ShopLinks`, rendered once in root.tsx, gives
  * these the same behaviour from the document: a plain click navigates on the client, and intent
  * prefetches. `data-discover` lets React Router load the route's manifest ahead, as for a `<Link>`.
+ * Its props are named, not gathered with a rest pattern: copying the rest of an object was about
+ * 2 % of a product page's server render, for its ~80 links.
  */
-export function ShopLink({ to, prefetchOnIntent, ...rest }: ShopLinkProps) {
-  return <a {...rest} href={to} data-shop-link={prefetchOnIntent ? "intent" : ""} data-discover="true" />;
+export function ShopLink({ to, prefetchOnIntent, className, "aria-current": current, children }: ShopLinkProps) {
+  return (
+    <a href={to} className={className} aria-current={current} data-shop-link={prefetchOnIntent ? "intent" : ""} data-discover="true">
+      {children}
+    </a>
+  );
 }
 
 const shopLinkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>("a[data-shop-link]") : null);
