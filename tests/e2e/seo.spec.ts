@@ -110,6 +110,9 @@ test.describe("tracking pixel and live chat from the settings", () => {
   const port = 4800 + Math.floor(Math.random() * 400);
 
   test.beforeAll(async () => {
+    // A hook shares the test's 30 s: starting a second server while CI runs two browser parts on two
+    // cores took longer than that once, so the start-up has a minute and a half of its own.
+    test.setTimeout(90_000);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pixel-"));
     const dbFile = path.join(dir, "shop.db");
     base = `http://127.0.0.1:${port}`;
@@ -120,7 +123,7 @@ test.describe("tracking pixel and live chat from the settings", () => {
     });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
-    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 30_000, message: output }).toBe(200);
+    await expect.poll(async () => (await fetch(`${base}/healthz`).catch(() => null))?.status, { timeout: 80_000, message: output }).toBe(200);
     // The server has migrated the database; settings are read on the first page request.
     const db = new Database(dbFile);
     const put = db.prepare("INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
