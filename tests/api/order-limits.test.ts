@@ -296,4 +296,21 @@ describe("mails to unverified addresses", () => {
     await capped.services.orders.idle();
     expect(mailsTo("friend@example.com")).toHaveLength(1);
   });
+
+  it("leave a confirmed address's limit unused by its owner's own orders, so a guest's mail to it still goes", async () => {
+    await createAccount(capped, { email: "own-orders@example.com", password: "own-orders-password" });
+    const me = await signedIn(capped, "own-orders@example.com", "own-orders-password");
+    // More of the owner's orders than the address's limit of 2 mails to unverified recipients.
+    for (let i = 0; i < 3; i++) {
+      expect((await me.post("/api/cart/items", { productId: capIds.mug })).status).toBe(201);
+      expect((await placeOrder(me, freshContact({ email: "own-orders@example.com" }))).status).toBe(201);
+    }
+    // Delivered, so the open-order cap per contact lets another order through (delivering mails no one).
+    await capped.db.kysely.updateTable("orders").set({ status: "delivered" }).where("contact_email", "=", "own-orders@example.com").execute();
+    await capped.services.orders.idle();
+    const guest = await browserWithCart(capped, [{ productId: capIds.mug }]);
+    expect((await placeOrder(guest, freshContact({ email: "own-orders@example.com" }))).status).toBe(201);
+    await capped.services.orders.idle();
+    expect(mailsTo("own-orders@example.com")).toHaveLength(4);
+  });
 });

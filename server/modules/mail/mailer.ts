@@ -36,7 +36,8 @@ export interface SendOptions {
   verifiedRecipient?: boolean;
   /**
    * This mail's count against the recipient's limit was already taken (`recipientLimit`, counted
-   * with the caller's own limits in one statement): its decision, instead of counting again.
+   * with the caller's own limits in one statement): its decision, instead of counting again. For a
+   * verified recipient the count is given back.
    */
   counted?: RateDecision;
 }
@@ -101,7 +102,11 @@ export function createMailer(
      * it is dropped with a warning and `false` comes back, so the caller's own work (an order) goes on.
      */
     async send(mail: Mail, options: SendOptions = {}): Promise<boolean> {
-      if (!options.verifiedRecipient && rateLimits) {
+      if (options.verifiedRecipient) {
+        // Counted with an order's limits before its address was known to be its owner's own: given
+        // back, so the owner's orders leave the address's limit for mails to unverified recipients.
+        if (options.counted && rateLimits) await rateLimits.uncountAll([limit.key(mail.to)]);
+      } else if (rateLimits) {
         const decision = options.counted ?? (await rateLimits.consume(limit.key(mail.to), limit.rule));
         if (!decision.allowed) {
           logger.warn({ to: mail.to, subject: mail.subject, retryAfter: decision.retryAfter }, "mail not sent: too many mails to this unverified address");
