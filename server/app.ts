@@ -67,6 +67,12 @@ declare module "react-router" {
   interface RouterContextProvider extends AppLoadContext {}
 }
 
+/**
+ * Whether an address names a file (it has an extension): the client build's top-level files
+ * (favicon.svg, og-image.png…) all do, a page's address never does.
+ */
+const isFileAddress = (path: string) => /\.[a-z0-9]+$/i.test(path);
+
 /** The request id of an answer: the caller's own (a proxy's, up to 128 characters) or a new one. */
 const requestIdFor = (incoming: string | undefined) => (incoming && incoming.length <= 128 ? incoming : nextRequestId());
 
@@ -130,7 +136,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     const queryStart = pathAndQuery.indexOf("?");
     const path = queryStart < 0 ? pathAndQuery : pathAndQuery.slice(0, queryStart);
     // Pages only: not the API, nor a file (an address with an extension), nor the health check.
-    if (path.startsWith("/api/") || path === "/healthz" || /\.[a-z0-9]+$/i.test(path) || !pageRenders.refuseEarly()) return undefined;
+    if (path.startsWith("/api/") || path === "/healthz" || isFileAddress(path) || !pageRenders.refuseEarly()) return undefined;
     noteShed(requestId, path);
     return overloadedAnswer({ ...pageHeaders, "x-request-id": requestId });
   };
@@ -184,10 +190,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   app.route("/", seoRoutes());
 
   if (clientDir) {
-    // The client build's top-level files (favicon.svg, og-image.png…) all have an extension; a page's
-    // address never does, so a page request skips the file lookup (a synchronous stat each).
+    // A page request skips the file lookup (a synchronous stat each).
     const clientFiles = serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
-    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? clientFiles(c, next) : next()));
+    app.use("*", (c, next) => (isFileAddress(c.req.path) ? clientFiles(c, next) : next()));
   }
 
   if (build) {
