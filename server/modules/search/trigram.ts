@@ -1,6 +1,7 @@
 /**
- * pg_trgm's strict word similarity, computed in memory for SQLite so that the "similar names"
- * fallback answers as it does on PostgreSQL (where `<<%` and a trigram GIN index do the work).
+ * pg_trgm's strict word similarity, computed in memory on both engines for the "similar names"
+ * fallback (names.ts; PostgreSQL's trigram index went with migration 0018), so it answers as
+ * `<<%` did on PostgreSQL.
  * Trigrams are taken per word padded as pg_trgm does ("  word "); the similarity of a query to a
  * name is the best Jaccard ratio between the query's trigrams and those of any run of whole words.
  */
