@@ -1,7 +1,8 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+// React's renderer for Bun writes strings, which pageBody gathers: see server/http/page-body.ts.
+import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageBody } from "../server/http/page-body";
@@ -55,7 +56,7 @@ export default async function handleRequest(
             responseHeaders.set("Content-Encoding", coding);
             responseHeaders.append("Vary", "Accept-Encoding");
           }
-          pipe(body);
+          pipe(body as unknown as NodeJS.WritableStream);
           resolve(new Response(createReadableStreamFromReadable(output), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,46 +1,92 @@
-import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { EventEmitter } from "node:events";
+import { Readable } from "node:stream";
 import { type ContentCoding, compressingStream } from "./compression";
 
 /**
- * The stream React writes a page into (app/entry.server.tsx). React writes its HTML in 4 KB views
- * and calls `flush()` when it has written what is ready; the page's bytes then go through three
- * web streams (the Response's body, the render queue's, Hono's writer) and a socket write, each of
- * them per chunk. Gathered here until the flush, the home page's 170 KB are one chunk instead of
- * about 43. With a coding, the gathered bytes are compressed, and the compressor is flushed too,
- * so a page that streams (a Suspense boundary) still reaches the browser as React sends it.
+ * Where React writes a page (app/entry.server.tsx), and the bytes that come out of it.
+ *
+ * React's renderer for Bun (`react-dom/server.bun`, plain JavaScript that runs as well in Node)
+ * writes the page as the strings it is made of, a few thousand of them for the home page.
+ * They are gathered here until React's `flush()`, which it calls when it has written what is
+ * ready, and go on as one string encoded once. React's Node build instead encodes every piece
+ * into 4 KB views itself, one native call and one view object a piece: 17 % of the home page's
+ * server CPU (docs/decisions/0035). One chunk per flush also spares the web streams after this
+ * (the Response's body, the render queue's, Hono's writer) and the socket a pass per 4 KB.
+ *
+ * With a coding, the gathered bytes are compressed and the compressor is flushed too, so a page
+ * that streams (a Suspense boundary) still reaches the browser as React sends it.
  */
-export function pageBody(coding: ContentCoding | null | undefined): { input: Transform; output: Readable } {
-  const input = new GatheringStream();
-  if (!coding) return { input, output: input };
+export function pageBody(coding: ContentCoding | null | undefined): { input: PageSink; output: Readable } {
+  if (!coding) {
+    const plain = new Readable({ read() {} });
+    return { input: new PageSink(plain, (bytes) => plain.push(bytes), () => plain.push(null)), output: plain };
+  }
   const compressor = compressingStream(coding);
-  input.pipe(compressor);
-  input.afterFlush = () => compressor.flush();
-  return { input, output: compressor };
+  const send = (bytes: Buffer) => {
+    compressor.write(bytes);
+    compressor.flush();
+  };
+  return { input: new PageSink(compressor, send, () => compressor.end()), output: compressor };
 }
 
-class GatheringStream extends Transform {
-  private parts: Buffer[] = [];
-  private size = 0;
-  afterFlush: (() => void) | null = null;
+/**
+ * The destination React's string renderer pipes into: `write` keeps a piece, `flush` sends what
+ * was kept (compressed and flushed from the compressor, with a coding), `end` sends the rest and
+ * ends the page. It emits "close" when the page's readers are
+ * gone, which makes React abort the render.
+ */
+export class PageSink extends EventEmitter {
+  private parts: (string | Uint8Array)[] = [];
+  private binary = false;
+  private ended = false;
+  constructor(
+    private readonly out: Readable,
+    private readonly send: (bytes: Buffer) => void,
+    private readonly finish: () => void,
+  ) {
+    super();
+    out.once("close", () => {
+      this.ended = true;
+      this.parts = [];
+      this.emit("close");
+    });
+  }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+  write(chunk: string | Uint8Array): boolean {
+    if (this.ended) return false;
+    if (typeof chunk !== "string") this.binary = true;
     this.parts.push(chunk);
-    this.size += chunk.length;
-    done();
+    return true;
   }
 
   /** Called by React after each pass of writing: what was gathered goes on as one chunk. */
-  flush() {
-    if (this.size === 0) return;
-    const chunk = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
+  flush(): void {
+    const { parts } = this;
+    if (parts.length === 0) return;
     this.parts = [];
-    this.size = 0;
-    this.push(chunk);
-    this.afterFlush?.();
+    let bytes: Buffer;
+    if (this.binary) {
+      bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+      this.binary = false;
+    } else {
+      bytes = Buffer.from(parts.length === 1 ? (parts[0] as string) : parts.join(""));
+    }
+    if (bytes.length > 0) this.send(bytes);
   }
 
-  override _flush(done: TransformCallback) {
+  end(chunk?: string | Uint8Array): void {
+    if (this.ended) return;
+    if (chunk !== undefined) this.write(chunk);
     this.flush();
-    done();
+    this.ended = true;
+    this.finish();
+    this.emit("finish");
+  }
+
+  /** React's way of giving up on a page it could not finish. */
+  destroy(error?: Error): void {
+    this.ended = true;
+    this.parts = [];
+    this.out.destroy(error);
   }
 }
