@@ -36,8 +36,10 @@ export function pageBody(coding: ContentCoding | null | undefined): { input: Pag
  * gone, which makes React abort the render.
  */
 export class PageSink extends EventEmitter {
-  private parts: (string | Uint8Array)[] = [];
-  private binary = false;
+  /** What was written since the last flush: `+=` makes a rope of the pieces, flattened once when encoded. */
+  private text = "";
+  /** Binary pieces (React writes none for a page) with the text before them, in order. */
+  private bytes: Buffer[] = [];
   private ended = false;
   constructor(
     private readonly out: Readable,
@@ -47,30 +49,30 @@ export class PageSink extends EventEmitter {
     super();
     out.once("close", () => {
       this.ended = true;
-      this.parts = [];
+      this.text = "";
+      this.bytes = [];
       this.emit("close");
     });
   }
 
   write(chunk: string | Uint8Array): boolean {
     if (this.ended) return false;
-    if (typeof chunk !== "string") this.binary = true;
-    this.parts.push(chunk);
+    if (typeof chunk === "string") {
+      this.text += chunk;
+    } else {
+      if (this.text) this.bytes.push(Buffer.from(this.text));
+      this.text = "";
+      this.bytes.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    }
     return true;
   }
 
   /** Called by React after each pass of writing: what was gathered goes on as one chunk. */
   flush(): void {
-    const { parts } = this;
-    if (parts.length === 0) return;
-    this.parts = [];
-    let bytes: Buffer;
-    if (this.binary) {
-      bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
-      this.binary = false;
-    } else {
-      bytes = Buffer.from(parts.length === 1 ? (parts[0] as string) : parts.join(""));
-    }
+    let bytes = Buffer.from(this.text);
+    if (this.bytes.length > 0) bytes = Buffer.concat([...this.bytes, bytes]);
+    this.text = "";
+    this.bytes = [];
     if (bytes.length > 0) this.send(bytes);
   }
 
@@ -86,7 +88,8 @@ export class PageSink extends EventEmitter {
   /** React's way of giving up on a page it could not finish. */
   destroy(error?: Error): void {
     this.ended = true;
-    this.parts = [];
+    this.text = "";
+    this.bytes = [];
     this.out.destroy(error);
   }
 }
