@@ -90,6 +90,20 @@ test.describe("storefront layout on a desktop", () => {
     await expectAccessible(page);
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a category's drop-down opens on its own page, which leads on to its sub-categories", async ({ page, request }) => {
+      const withSubs = (await categories(request)).find((c) => c.subCategories.length > 0)!;
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Categories", exact: true });
+      await nav.getByText(withSubs.name, { exact: true }).click();
+      await nav.getByRole("link", { name: `All ${withSubs.name}` }).click();
+      await expect(page).toHaveURL(`/product-category/${withSubs.slug}`);
+      await expect(page.getByRole("link", { name: withSubs.subCategories[0]!.name, exact: true }).first()).toHaveAttribute("href", new RegExp(`subCategory=${withSubs.subCategories[0]!.slug}`));
+    });
+  });
+
   test("a new page starts at the top; a progress bar shows while it loads", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

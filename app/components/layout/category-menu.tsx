@@ -1,8 +1,8 @@
+import { useState } from "react";
 import { useLocation } from "react-router";
 import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { ShopLink } from "../shop-link";
-import { ChevronDownIcon } from "./icons";
 
 export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
 export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(slug)}?subCategory=${encodeURIComponent(sub)}`;
@@ -46,14 +46,19 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
   );
 }
 
+/**
+ * A category's drop-down. Its sub-categories' links are rendered once the shopper reaches for it
+ * (pointer over it, focus on it, or opened): the eleven drop-downs' links were about 130 of the
+ * elements of every page's server render, for a menu opened on few of them. Without JavaScript it
+ * opens on the category's own link, whose page leads on to its sub-categories.
+ */
 function CategoryDropdown({ category }: { category: Category }) {
   const ref = useDismissableDetails<HTMLDetailsElement>();
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
   return (
-    <details ref={ref} name="category-menu" className="group">
-      <summary className={`${itemClass} list-none group-open:bg-stone-100 group-open:text-stone-950`}>
-        {category.name}
-        <ChevronDownIcon className="size-3.5 text-stone-500 transition group-open:rotate-180" />
-      </summary>
+    <details ref={ref} name="category-menu" className="group" onPointerEnter={reach} onFocus={reach} onToggle={reach}>
+      <summary className={`${itemClass} menu-drop list-none group-open:bg-stone-100 group-open:text-stone-950`}>{category.name}</summary>
       <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
         <ul>
           <li>
@@ -61,13 +66,14 @@ function CategoryDropdown({ category }: { category: Category }) {
               {`All ${category.name}`}
             </ShopLink>
           </li>
-          {category.subCategories.map((s) => (
-            <li key={s._id}>
-              <ShopLink to={subCategoryHref(category.slug, s.slug)} className="menu-link">
-                {s.name}
-              </ShopLink>
-            </li>
-          ))}
+          {reached &&
+            category.subCategories.map((s) => (
+              <li key={s._id}>
+                <ShopLink to={subCategoryHref(category.slug, s.slug)} className="menu-link">
+                  {s.name}
+                </ShopLink>
+              </li>
+            ))}
         </ul>
       </div>
     </details>
