@@ -9,14 +9,16 @@ interface Props {
   from?: boolean;
   /** Show the "-N%" badge beside the price (off where the picture already carries it). */
   badge?: boolean;
+  /** Classes of the price's own line (its place in a card, say). */
+  className?: string;
 }
 
 /** Final price, with the original struck through and the discount badge when discounted. */
-export function Price({ price, finalPrice, discount, size = "sm", from = false, badge = true }: Props) {
+export function Price({ price, finalPrice, discount, size = "sm", from = false, badge = true, className }: Props) {
   const money = useMoney();
   const big = size === "lg";
   return (
-    <p className="price-row" data-testid="price">
+    <p className={className ? `price-row ${className}` : "price-row"} data-testid="price">
       <span className={`font-semibold text-stone-900 ${big ? "text-3xl" : "text-base"}`} data-testid="final-price">
         {from ? (
           <span className={`font-normal text-stone-700 ${big ? "text-lg" : "text-sm"}`}>From </span>

@@ -48,7 +48,7 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
           <span className="card-badge bottom-2 bg-stone-800">Sold out</span>
         )}
       </div>
-      <WishlistButton productId={product._id} name={product.name} className="absolute right-2 top-2 z-10" />
+      <WishlistButton productId={product._id} name={product.name} className="wish-btn absolute right-2 top-2 z-10" />
       <div className="card-body">
         <p className="card-kicker">{product.subCategory ?? product.category}</p>
         <h3 className="card-title">
@@ -56,9 +56,7 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
             {product.name}
           </ShopLink>
         </h3>
-        <div className="mt-auto pt-1">
-          <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} />
-        </div>
+        <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} className="mt-auto pt-1" />
       </div>
     </article>
   );

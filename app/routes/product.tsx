@@ -99,8 +99,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <WishlistButton
             productId={product._id}
             name={product.name}
-            className="mt-3"
-            buttonClassName="flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-pressed:text-rose-800"
+            className="mt-3 flex h-12 w-full items-center justify-center gap-2 rounded-lg px-6 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-pressed:text-rose-800"
           >
             {(saved) => (
               <>

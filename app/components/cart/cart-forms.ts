@@ -25,7 +25,22 @@ export function submitWithFetcher(
   event.preventDefault();
   const form = event.currentTarget;
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-  const formData = new FormData(form, submitter?.form === form ? submitter : null);
+  return sendThroughFetcher(fetcher, form, submitter?.form === form ? submitter : null, fields);
+}
+
+/**
+ * The same for a click on a submit button whose form is elsewhere on the page (its `form`
+ * attribute): the form's fields and the button's own go through the fetcher.
+ */
+export function submitButtonWithFetcher(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, event: React.MouseEvent<HTMLButtonElement>): void {
+  const button = event.currentTarget;
+  if (!button.form) return;
+  event.preventDefault();
+  sendThroughFetcher(fetcher, button.form, button, {});
+}
+
+function sendThroughFetcher(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, form: HTMLFormElement, submitter: HTMLButtonElement | null, fields: Record<string, string>): FormData {
+  const formData = new FormData(form, submitter);
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   formData.set(FETCH_FIELD, "1");
   void fetcher.submit(formData, { method: "post", action: form.getAttribute("action") ?? undefined });

@@ -2,6 +2,7 @@ import { useShop } from "~/lib/shop";
 import { NavigationProgress } from "./navigation-progress";
 import { type HeaderCounts, SiteHeader } from "./site-header";
 import { SiteFooter } from "./site-footer";
+import { WishlistForm } from "../wishlist/wishlist-button";
 
 /** The frame of every public page: skip link, progress bar, header, the page as `<main>`, footer. */
 export function StorefrontShell({ children, counts = { cart: 0, wishlist: 0 } }: { children: React.ReactNode; counts?: HeaderCounts }) {
@@ -20,6 +21,7 @@ export function StorefrontShell({ children, counts = { cart: 0, wishlist: 0 } }:
         {children}
       </main>
       <SiteFooter settings={settings} categories={categories} />
+      <WishlistForm />
     </div>
   );
 }

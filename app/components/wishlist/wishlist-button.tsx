@@ -1,30 +1,52 @@
 import { useFetcher, useLocation } from "react-router";
-import { type WishlistActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
+import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { useStorefrontData } from "~/components/cart/storefront-data";
 import { showToast } from "~/components/layout/client-toaster";
 
+/** The id of the page's one wishlist form (`WishlistForm`), which every heart submits. */
+const WISHLIST_FORM = "wishlist-toggle-form";
+
 /**
- * The heart that puts a product on the wishlist or takes it off: a form posting intent=toggle to
- * /wishlist (back to this page without JavaScript); with it, a fetcher, the new state at once, and
- * the spec's toasts ('Added to wishlist', '{name} Removed from wishlist', 'Failed to update wishlist').
+ * The form every wishlist heart of the page submits, rendered once by the storefront's frame: a
+ * post of intent=toggle to /wishlist, which sends the shopper back to this page. A heart is a
+ * submit button of it (`form` attribute) carrying its product's id, so a tile holds a button
+ * instead of a form with two hidden fields: 48 tiles on the home page.
  */
-export function WishlistButton({
-  productId,
-  name,
-  className = "",
-  buttonClassName = "wish-btn",
-  children,
-}: {
+export function WishlistForm() {
+  const location = useLocation();
+  return (
+    <form id={WISHLIST_FORM} method="post" action="/wishlist" hidden>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+    </form>
+  );
+}
+
+type WishlistButtonProps = {
   productId: string;
   name: string;
   className?: string;
-  buttonClassName?: string;
   /** The button's content for its state (default: the label for screen readers; `wish-btn` draws the heart). */
   children?: (pressed: boolean) => React.ReactNode;
-}) {
+};
+
+/**
+ * The heart that puts a product on the wishlist or takes it off: a submit button of the page's
+ * WishlistForm (a plain post without JavaScript); with it, a fetcher, the new state at once, and
+ * the spec's toasts ('Added to wishlist', '{name} Removed from wishlist', 'Failed to update wishlist').
+ *
+ * The server renders the button alone: the fetcher is React Router's `useFetcher`, about fifteen
+ * hooks, for a click only a browser makes, in each of a page's tiles (48 on the home page).
+ * Hydration needs the same markup, not the same hooks: the browser's first render has no
+ * submission under way either, so both show the saved state.
+ */
+export function WishlistButton(props: WishlistButtonProps) {
+  const saved = useStorefrontData().wishlist.includes(props.productId);
+  return import.meta.env.SSR ? <HeartButton {...props} pressed={saved} /> : <LiveWishlistButton {...props} saved={saved} />;
+}
+
+function LiveWishlistButton({ saved, ...props }: WishlistButtonProps & { saved: boolean }) {
   const fetcher = useFetcher<WishlistActionResult>();
-  const location = useLocation();
-  const saved = useStorefrontData().wishlist.includes(productId);
   // While the toggle is on its way (and the page data reloads), show where it is going.
   const pressed = fetcher.formData ? !saved : saved;
 
@@ -34,25 +56,25 @@ export function WishlistButton({
     else showToast("success", `${result.name} Removed from wishlist`);
   });
 
+  return <HeartButton {...props} pressed={pressed} onClick={(e) => (fetcher.state === "idle" ? submitButtonWithFetcher(fetcher, e) : e.preventDefault())} />;
+}
+
+function HeartButton({
+  productId,
+  name,
+  className = "wish-btn",
+  children,
+  pressed,
+  onClick,
+}: WishlistButtonProps & { pressed: boolean; onClick?: React.MouseEventHandler<HTMLButtonElement> }) {
   return (
-    <form method="post" action="/wishlist" className={className} onSubmit={(e) => (fetcher.state === "idle" ? submitWithFetcher(fetcher, e) : e.preventDefault())}>
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button
-        type="submit"
-        name="intent"
-        value="toggle"
-        aria-pressed={pressed}
-        className={buttonClassName}
-        data-testid="wishlist-toggle"
-      >
-        {children ? (
-          children(pressed)
-        ) : (
-          // The heart itself is the .wish-btn class's (app.css).
-          <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
-        )}
-      </button>
-    </form>
+    <button type="submit" form={WISHLIST_FORM} name="productId" value={productId} aria-pressed={pressed} className={className} data-testid="wishlist-toggle" onClick={onClick}>
+      {children ? (
+        children(pressed)
+      ) : (
+        // The heart itself is the .wish-btn class's (app.css).
+        <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
+      )}
+    </button>
   );
 }
