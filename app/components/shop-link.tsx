@@ -8,6 +8,7 @@ type ShopLinkProps = {
   prefetchOnIntent?: boolean;
   className?: string;
   "aria-current"?: AnchorHTMLAttributes<HTMLAnchorElement>["aria-current"];
+  "aria-label"?: string;
   children?: ReactNode;
 };
 
@@ -21,9 +22,9 @@ type ShopLinkProps = {
  * Its props are named, not gathered with a rest pattern: copying the rest of an object was about
  * 2 % of a product page's server render, for its ~80 links.
  */
-export function ShopLink({ to, prefetchOnIntent, className, "aria-current": current, children }: ShopLinkProps) {
+export function ShopLink({ to, prefetchOnIntent, className, "aria-current": current, "aria-label": label, children }: ShopLinkProps) {
   return (
-    <a href={to} className={className} aria-current={current} data-shop-link={prefetchOnIntent ? "intent" : ""} data-discover="true">
+    <a href={to} className={className} aria-current={current} aria-label={label} data-shop-link={prefetchOnIntent ? "intent" : ""} data-discover="true">
       {children}
     </a>
   );

@@ -8,6 +8,7 @@ import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { imageSrcSet, imageVariantUrl } from "../../../server/modules/images/image-sizes";
 import { CategoryMenu } from "./category-menu";
+import { ShopLink } from "../shop-link";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
@@ -52,7 +53,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
 
 function Logo({ settings }: { settings: SiteSettings }) {
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
+    <ShopLink to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
       {settings.logo ? (
         <img
           src={imageVariantUrl(settings.logo, "logo", 160)}
@@ -70,17 +71,17 @@ function Logo({ settings }: { settings: SiteSettings }) {
         </span>
       )}
       <span className="truncate text-lg font-bold tracking-tight sm:text-xl">{settings.siteName}</span>
-    </Link>
+    </ShopLink>
   );
 }
 
 function CounterLink({ to, label, count, testId, children }: { to: string; label: string; count: number; testId: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className={iconButton}>
+    <ShopLink to={to} className={iconButton}>
       <Counted label={label} count={count} testId={testId}>
         {children}
       </Counted>
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -114,9 +115,7 @@ function Counted({ label, count, testId, children }: { label: string; count: num
   return (
     <>
       {children}
-      <span className="sr-only">
-        {label}, {count} {count === 1 ? "item" : "items"}
-      </span>
+      <span className="sr-only">{`${label}, ${count} ${count === 1 ? "item" : "items"}`}</span>
       <span
         aria-hidden="true"
         data-testid={testId}
@@ -151,9 +150,9 @@ function AccountMenu() {
             <ul className="py-2">
               {accountLinks(user).map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                  <ShopLink to={l.to} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     {l.label}
-                  </Link>
+                  </ShopLink>
                 </li>
               ))}
             </ul>
@@ -162,12 +161,12 @@ function AccountMenu() {
         ) : (
           <>
             <p className="px-1 pb-3 text-sm text-stone-600">Sign in to see your orders and check out faster.</p>
-            <Link to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
+            <ShopLink to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
               Sign in
-            </Link>
-            <Link to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            </ShopLink>
+            <ShopLink to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
               Create account
-            </Link>
+            </ShopLink>
           </>
         )}
       </div>
