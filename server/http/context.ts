@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { Services } from "../services";
 import { resolveClientIp } from "./client-ip";
@@ -12,8 +13,15 @@ const NO_PROXY = { hops: 0 };
  * client talking to us directly, or writing the header itself, cannot pick another address.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return resolveClientIp(c.var.services?.env.TRUST_PROXY ?? NO_PROXY, incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"));
+  return resolveClientIp(c.var.services?.env.TRUST_PROXY ?? NO_PROXY, nodeRequestOf(c)?.socket?.remoteAddress, c.req.header("x-forwarded-for"));
+}
+
+/**
+ * The node:http request behind the request, when the shop serves it (@hono/node-server passes it
+ * as `c.env.incoming`); undefined when a test calls the app with a Request of its own.
+ */
+export function nodeRequestOf(c: Context<AppEnv>): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
 /** Public, cacheable catalogue answer: short browser cache, longer shared cache, revalidated by ETag. */

@@ -1,6 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { findTextProblem, textProblem } from "../lib/text-rule";
-import type { AppEnv } from "./context";
+import { type AppEnv, nodeRequestOf } from "./context";
 import { ANALYTICS_BODY_BYTES } from "../modules/analytics/analytics.schema";
 
 const KB = 1024;
@@ -78,7 +79,10 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
   const url = new URL(c.req.url);
   const refusal = checkPath(url.pathname) ?? checkQuery(url.search);
   if (refusal) return refuse(c, refusal, false);
-  if (!BODY_METHODS.has(c.req.method) || !c.req.raw.body) return next();
+  if (!BODY_METHODS.has(c.req.method)) return next();
+  // The production server's request: its body is read from node:http itself (no web streams).
+  const incoming = unreadNodeRequest(c);
+  if (!incoming && !c.req.raw.body) return next();
 
   const limit = bodyLimitFor(url.pathname);
   const declared = Number(c.req.header("content-length"));
@@ -97,14 +101,51 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
     return;
   }
 
-  const bytes = await readLimited(c.req.raw, limit);
+  const bytes = incoming ? await readNodeBody(incoming, limit) : await readLimited(c.req.raw, limit);
   if (!bytes) return refuse(c, tooLarge(limit), true);
   if (!RAW_BODY.test(url.pathname) && bytes.length > 0) {
     const problem = checkBody(bytes, type, url.pathname);
     if (problem) return refuse(c, problem, false);
   }
-  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
+  // @hono/node-server answers `json()`, `text()`, `formData()` and `body` of its request from the
+  // node:http request's `rawBody` when it holds one: the handlers read these checked bytes. A
+  // Request built around them instead cost two web Requests and a stream per POST (about a tenth
+  // of an add to cart's CPU).
+  if (incoming) incoming.rawBody = bytes as Buffer;
+  else c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
   return next();
+}
+
+/**
+ * The node:http request whose body no one has read yet, when the production server passed one.
+ * The guard runs before anything that could replace `c.req.raw`, so that request is the one
+ * @hono/node-server built `c.req.raw` from.
+ */
+function unreadNodeRequest(c: Context<AppEnv>): (IncomingMessage & { rawBody?: Buffer }) | undefined {
+  const incoming: (IncomingMessage & { rawBody?: Buffer }) | undefined = nodeRequestOf(c);
+  return incoming && !incoming.readableDidRead && incoming.rawBody === undefined ? incoming : undefined;
+}
+
+/** Reads a node:http request's body whole, or answers null as soon as it passes `limit` bytes (the rest is left unread). */
+function readNodeBody(incoming: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (finish: () => void) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      finish();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void chunks.push(chunk);
+      incoming.pause();
+      settle(() => resolve(null));
+    };
+    const onEnd = () => settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    const onError = (err: Error) => settle(() => reject(err));
+    const onClose = () => settle(() => reject(new Error("The client went away before its request's body arrived.")));
+    incoming.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }
 
 const tooLarge = (limit: number): Refusal => ({

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import http from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
 import sharp from "sharp";
@@ -157,6 +158,49 @@ describe("body limits", () => {
       expect((await res.json()).error.fields).toHaveProperty("caption");
       expect((await b.session())?.user.image).toBeNull();
     });
+  });
+});
+
+describe("bodies read from node:http (the production server's way)", () => {
+  /** One request over a real socket; `chunked` sends the body in two chunks without Content-Length, as a streaming client does. */
+  function send(path: string, body: string, headers: Record<string, string>, chunked = false): Promise<{ status: number; text: string; cookies: string[] }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers: chunked ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (d: string) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode!, text, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!) }));
+      });
+      req.on("error", reject);
+      if (chunked) {
+        const middle = Math.floor(body.length / 2);
+        req.write(body.slice(0, middle));
+        setTimeout(() => req.end(body.slice(middle)), 20);
+      } else req.end(body);
+    });
+  }
+  const origin = "http://shop.test";
+
+  it.each([false, true])("puts the product in the cart the JSON names (chunked: %s), and the cart holds it", async (chunked) => {
+    const added = await send("/api/cart/items", JSON.stringify({ productId: catalog.mug, quantity: 2 }), { "content-type": "application/json", origin }, chunked);
+    expect(added.status).toBe(201);
+    expect(JSON.parse(added.text).data.lines).toEqual([expect.objectContaining({ productId: catalog.mug, quantity: 2 })]);
+    const cart = await fetch(`http://127.0.0.1:${port}/api/cart`, { headers: { cookie: added.cookies.join("; ") } });
+    expect((await cart.json()).data.lines).toEqual([expect.objectContaining({ productId: catalog.mug, quantity: 2 })]);
+  });
+
+  it("refuses a NUL in a form sent in chunks by the field's name, and stores nothing", async () => {
+    const before = await countMessages();
+    const refused = await send("/contact-us", "name=%00&email=a%40b.co&message=hello", { "content-type": "application/x-www-form-urlencoded", origin }, true);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/“name”.*NUL/);
+    expect(await countMessages()).toBe(before);
+  });
+
+  it("gives better-auth the sign-up it was sent, in chunks: the account has the name and address sent", async () => {
+    const account = { name: "Grace Real", email: "grace.real@example.com", password: "a-long-password-1" };
+    const signedUp = await send("/api/auth/sign-up/email", JSON.stringify(account), { "content-type": "application/json", origin }, true);
+    expect(signedUp.status, signedUp.text).toBe(200);
+    expect(JSON.parse(signedUp.text).user).toMatchObject({ name: account.name, email: account.email });
   });
 });
 
