@@ -5,7 +5,7 @@ import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
 import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
-import { toMajor } from "../catalog/pricing";
+import { moneyFormatter } from "../catalog/pricing";
 import { STATUS_LABELS, isOrderStatus } from "./order-status";
 import type { OrderTokens } from "./order-token";
 import type { OrderRecord, OrderStatus } from "./orders.types";
@@ -67,8 +67,7 @@ export function createOrderMails(deps: OrderMailDeps) {
         async () => {
           const settings = await deps.settings();
           const o = record.order;
-          const money = new Intl.NumberFormat(settings.locale || "en-US", { style: "currency", currency: o.currency });
-          const fmt = (minor: number) => money.format(toMajor(minor));
+          const fmt = moneyFormatter(settings.locale || "en-US", o.currency);
           const address = JSON.parse(o.address) as Record<string, string | null>;
           await deps.mailer.send(
             orderConfirmationMail({
@@ -137,8 +136,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       later(
         async () => {
           const settings = await deps.settings();
-          const money = new Intl.NumberFormat(settings.locale || "en-US", { style: "currency", currency: o.currency });
-          const content = build((minor) => money.format(toMajor(minor)));
+          const content = build(moneyFormatter(settings.locale || "en-US", o.currency));
           await deps.mailer.send(orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }), {
             fromName: settings.siteName,
             verifiedRecipient: await verifiedRecipient(o),
