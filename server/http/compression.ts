@@ -59,7 +59,9 @@ export function compressAnswers(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type");
-    if (!res.body || c.req.method === "HEAD" || res.status === 204 || res.status === 206 || res.status === 304) return;
+    // `res.body` is asked last: on @hono/node-server's light Response it builds the web Response
+    // and its stream, which an answer sent as it is never needs (about 3% of an add to cart's CPU).
+    if (c.req.method === "HEAD" || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has("content-encoding") || !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || /no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
     const declared = res.headers.get("content-length");
     if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return;
@@ -72,7 +74,7 @@ export function compressAnswers(): MiddlewareHandler {
       }
     }
     const coding = acceptedCoding(c.req.header("accept-encoding"));
-    if (!coding) return;
+    if (!coding || !res.body) return;
     const bytes = Buffer.from(await res.arrayBuffer());
     const body =
       bytes.byteLength < MIN_COMPRESS_BYTES
