@@ -2,13 +2,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 // React's renderer for Bun writes strings, which pageBody gathers: see server/http/page-body.ts.
-import { renderToPipeableStream } from "react-dom/server.bun";
+import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageBody } from "../server/http/page-body";
+import { renderFragmentsWith } from "./lib/html-fragments";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+// Product tiles' markup, rendered once and reused (app/lib/html-fragments.ts).
+renderFragmentsWith(renderToString);
 
 /**
  * Renders a page as a stream (bots and SPA mode wait for everything). Every inline script React

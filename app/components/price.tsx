@@ -14,8 +14,12 @@ interface Props {
 }
 
 /** Final price, with the original struck through and the discount badge when discounted. */
-export function Price({ price, finalPrice, discount, size = "sm", from = false, badge = true, className }: Props) {
-  const money = useMoney();
+export function Price(props: Props) {
+  return <PriceLine {...props} money={useMoney()} />;
+}
+
+/** The price line of `Price` with the shop's money format given: it reads no context (a product tile's cached markup). */
+export function PriceLine({ price, finalPrice, discount, size = "sm", from = false, badge = true, className, money }: Props & { money: (amount: number) => string }) {
   const big = size === "lg";
   return (
     <p className={className ? `price-row ${className}` : "price-row"} data-testid="price">

@@ -1,8 +1,12 @@
 import type { ProductCard as Card } from "../../server/modules/catalog/catalog.types";
-import { Price } from "./price";
+import { useStorefrontData } from "./cart/storefront-data";
+import { PriceLine } from "./price";
 import { ResponsiveImage } from "./responsive-image";
-import { WishlistButton } from "./wishlist/wishlist-button";
+import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
+import { fragmentHtml } from "~/lib/html-fragments";
+import { formatMoney } from "~/lib/money";
+import { useShop } from "~/lib/shop";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<Card, "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock">;
@@ -28,10 +32,29 @@ export function toCardData(p: Card): CardData {
   };
 }
 
-/** A product tile for grids and carousels: image, name, category, price and the wishlist heart; the rest of the card is a link. */
+/**
+ * A product tile for grids and carousels: image, name, category, price and the wishlist heart; the
+ * rest of the card is a link. The server takes the tile's inside from html-fragments.ts, rendered
+ * once per product, heart and money format, except for a `priority` tile: React preloads its
+ * picture from the page's head, which markup rendered on its own would not do.
+ */
 export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
-  return (
+  const saved = useStorefrontData().wishlist.includes(product._id);
+  const { currency, locale } = useShop().settings;
+  const inside = () => <CardInside product={product} priority={priority} saved={saved} money={(amount) => formatMoney(amount, currency, locale)} />;
+  const html = priority ? null : fragmentHtml(JSON.stringify([product, saved, currency, locale]), inside);
+  return html === null ? (
     <article className="group card" data-testid="product-card">
+      {inside()}
+    </article>
+  ) : (
+    <article className="group card" data-testid="product-card" dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+function CardInside({ product, priority, saved, money }: { product: CardData; priority: boolean; saved: boolean; money: (amount: number) => string }) {
+  return (
+    <>
       <div className="card-media">
         <ResponsiveImage
           src={product.image[0]}
@@ -41,14 +64,10 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
           priority={priority}
           className="card-img"
         />
-        {product.discount > 0 && (
-          <span className="card-badge top-2 bg-rose-700">{`-${product.discount}%`}</span>
-        )}
-        {!product.inStock && (
-          <span className="card-badge bottom-2 bg-stone-800">Sold out</span>
-        )}
+        {product.discount > 0 && <span className="card-badge top-2 bg-rose-700">{`-${product.discount}%`}</span>}
+        {!product.inStock && <span className="card-badge bottom-2 bg-stone-800">Sold out</span>}
       </div>
-      <WishlistButton productId={product._id} name={product.name} className="wish-btn absolute right-2 top-2 z-10" />
+      <WishlistHeart productId={product._id} name={product.name} saved={saved} className="wish-btn absolute right-2 top-2 z-10" />
       <div className="card-body">
         <p className="card-kicker">{product.subCategory ?? product.category}</p>
         <h3 className="card-title">
@@ -56,9 +75,9 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
             {product.name}
           </ShopLink>
         </h3>
-        <Price price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} className="mt-auto pt-1" />
+        <PriceLine price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} className="mt-auto pt-1" money={money} />
       </div>
-    </article>
+    </>
   );
 }
 

@@ -41,7 +41,11 @@ type WishlistButtonProps = {
  * submission under way either, so both show the saved state.
  */
 export function WishlistButton(props: WishlistButtonProps) {
-  const saved = useStorefrontData().wishlist.includes(props.productId);
+  return <WishlistHeart {...props} saved={useStorefrontData().wishlist.includes(props.productId)} />;
+}
+
+/** `WishlistButton` with the saved state given: on the server it reads no context (a product tile's cached markup). */
+export function WishlistHeart({ saved, ...props }: WishlistButtonProps & { saved: boolean }) {
   return import.meta.env.SSR ? <HeartButton {...props} pressed={saved} /> : <LiveWishlistButton {...props} saved={saved} />;
 }
 
