@@ -4,7 +4,7 @@ import { PriceLine } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
-import { fragmentHtml } from "~/lib/html-fragments";
+import { CachedInside } from "~/lib/html-fragments";
 import { formatMoney } from "~/lib/money";
 import { useShop } from "~/lib/shop";
 
@@ -41,14 +41,14 @@ export function toCardData(p: Card): CardData {
 export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
   const saved = useStorefrontData().wishlist.includes(product._id);
   const { currency, locale } = useShop().settings;
-  const inside = () => <CardInside product={product} priority={priority} saved={saved} money={(amount) => formatMoney(amount, currency, locale)} />;
-  const html = priority ? null : fragmentHtml(JSON.stringify([product, saved, currency, locale]), inside);
-  return html === null ? (
-    <article className="group card" data-testid="product-card">
-      {inside()}
-    </article>
-  ) : (
-    <article className="group card" data-testid="product-card" dangerouslySetInnerHTML={{ __html: html }} />
+  return (
+    <CachedInside
+      as="article"
+      className="group card"
+      data-testid="product-card"
+      cacheKey={priority ? null : JSON.stringify([product, saved, currency, locale])}
+      inside={() => <CardInside product={product} priority={priority} saved={saved} money={(amount) => formatMoney(amount, currency, locale)} />}
+    />
   );
 }
 

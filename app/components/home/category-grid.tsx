@@ -2,6 +2,7 @@ import type { Category } from "../../../server/modules/catalog/catalog.types";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryHref } from "~/components/layout/category-menu";
 import { ShopLink } from "../shop-link";
+import { CachedInside } from "~/lib/html-fragments";
 
 const TINTS = ["bg-amber-100 text-amber-900", "bg-sky-100 text-sky-900", "bg-rose-100 text-rose-900", "bg-emerald-100 text-emerald-900", "bg-violet-100 text-violet-900", "bg-orange-100 text-orange-900"];
 
@@ -13,8 +14,13 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
   // On wide screens, the column count (4–6) that leaves the fewest gaps in the last row.
   const wide = [6, 5, 4].reduce((best, n) => ((categories.length % n || n) > (categories.length % best || best) ? n : best), 6);
   const wideClass = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" }[wide];
+  // The same for every shopper: the server takes the list's inside from html-fragments.ts.
+  return <CachedInside as="ul" className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`} cacheKey={JSON.stringify(categories)} inside={() => <CategoryTiles categories={categories} />} />;
+}
+
+function CategoryTiles({ categories }: { categories: Category[] }) {
   return (
-    <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}>
+    <>
       {categories.map((c, i) => (
         <li key={c._id}>
           <ShopLink
@@ -45,6 +51,6 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
           </ShopLink>
         </li>
       ))}
-    </ul>
+    </>
   );
 }

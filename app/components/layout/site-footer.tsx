@@ -3,6 +3,7 @@ import type { SiteSettings } from "../../../server/modules/content/content.schem
 import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "./icons";
 import { ShopLink } from "../shop-link";
+import { CachedInside } from "~/lib/html-fragments";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook", Icon: FacebookIcon },
@@ -14,11 +15,26 @@ const SOCIAL = [
 const heading = "text-sm font-semibold uppercase tracking-wider text-white";
 const footLink = "rounded text-stone-300 hover:text-white hover:underline underline-offset-4";
 
-/** The storefront footer from the site settings: about, shop links, help links, contact details, social links. */
+/**
+ * The storefront footer from the site settings: about, shop links, help links, contact details,
+ * social links. The same for every shopper: the server takes its inside from html-fragments.ts.
+ */
 export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: Category[] }) {
+  const year = new Date().getFullYear();
+  return (
+    <CachedInside
+      as="footer"
+      className="focus-light mt-16 bg-stone-900 text-sm text-stone-300"
+      cacheKey={JSON.stringify([settings, categories, year])}
+      inside={() => <FooterInside settings={settings} categories={categories} year={year} />}
+    />
+  );
+}
+
+function FooterInside({ settings, categories, year }: { settings: SiteSettings; categories: Category[]; year: number }) {
   const socials = SOCIAL.filter((s) => settings.socialLinks[s.key]);
   return (
-    <footer className="focus-light mt-16 bg-stone-900 text-sm text-stone-300">
+    <>
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
         <div className="col-span-2 lg:col-span-1">
           <p className="text-lg font-bold tracking-tight text-white">{settings.siteName}</p>
@@ -92,10 +108,10 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
       </div>
       <div className="border-t border-stone-800">
         <p className="container-page py-6 text-xs text-stone-400">
-          {`© ${new Date().getFullYear()} ${settings.siteName}. All rights reserved.`}
+          {`© ${year} ${settings.siteName}. All rights reserved.`}
         </p>
       </div>
-    </footer>
+    </>
   );
 }
 

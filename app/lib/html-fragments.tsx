@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 
 /**
  * Markup that many pages repeat, rendered once on the server and kept as HTML: a product tile is
  * fifteen elements, the same for every shopper who sees that product with the same heart, and the
- * home page holds 48. The cache is keyed by everything the markup shows (`key`), so an entry never
+ * home page holds 48; the footer and the home page's category grid are the same for everyone. The cache is keyed by everything the markup shows (`key`), so an entry never
  * goes stale: a new price is a new key. The browser renders the same components as ever and
  * hydrates them against this HTML, which React made from them.
  *
@@ -37,4 +37,21 @@ export function fragmentHtml(key: string, content: () => ReactNode): string | nu
     fragments.set(key, html);
   }
   return html;
+}
+
+type CachedInsideProps = HTMLAttributes<HTMLElement> & {
+  /** The host element, rendered as usual; only its inside comes from the cache. */
+  as: "article" | "footer" | "ul";
+  /** Everything the inside shows (JSON of the props that make it); null: render it in place. */
+  cacheKey: string | null;
+  inside: () => ReactNode;
+};
+
+/**
+ * A host element whose inside is the cached HTML on the server (`fragmentHtml`), and is rendered
+ * as children everywhere else and when `cacheKey` is null.
+ */
+export function CachedInside({ as: Host, cacheKey, inside, ...attributes }: CachedInsideProps) {
+  const html = cacheKey === null ? null : fragmentHtml(cacheKey, inside);
+  return html === null ? <Host {...attributes}>{inside()}</Host> : <Host {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
 }
