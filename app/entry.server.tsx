@@ -11,7 +11,7 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-// Product tiles' markup, rendered once and reused (app/lib/html-fragments.ts).
+// Product tiles', the footer's and the category grid's markup, rendered once and reused (app/lib/html-fragments.tsx).
 renderFragmentsWith(renderToString);
 
 /**

@@ -34,7 +34,7 @@ export function toCardData(p: Card): CardData {
 
 /**
  * A product tile for grids and carousels: image, name, category, price and the wishlist heart; the
- * rest of the card is a link. The server takes the tile's inside from html-fragments.ts, rendered
+ * rest of the card is a link. The server takes the tile's inside from html-fragments.tsx, rendered
  * once per product, heart and money format, except for a `priority` tile: React preloads its
  * picture from the page's head, which markup rendered on its own would not do.
  */

@@ -18,7 +18,7 @@ test.describe("wishlist with JavaScript", () => {
     await page.goto("/product-category/books");
     await waitForHydration(page);
     // The fourth tile: a listing renders its first two in place (their pictures are preloaded) and
-    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.ts).
+    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.tsx).
     const card = page.getByRole("main").getByTestId("product-card").nth(3);
     const name = (await card.getByRole("heading").textContent())!.trim();
     const heart = card.getByRole("button", { name: `Add ${name} to wishlist` });
@@ -46,7 +46,7 @@ test.describe("wishlist with JavaScript", () => {
     await page.goto("/product-category/books?sort=price-asc");
     await waitForHydration(page);
     // The fourth tile: a listing renders its first two in place (their pictures are preloaded) and
-    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.ts).
+    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.tsx).
     const card = page.getByRole("main").getByTestId("product-card").nth(3);
     const name = (await card.getByRole("heading").textContent())!.trim();
     await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
@@ -163,7 +163,7 @@ test.describe("wishlist without JavaScript", () => {
   test("a card's heart posts the page's wishlist form and comes back to the same listing, pressed", async ({ page }) => {
     await page.goto("/product-category/books?sort=price-asc");
     // The fourth tile: a listing renders its first two in place (their pictures are preloaded) and
-    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.ts).
+    // the server takes the others' markup from its fragment cache (app/lib/html-fragments.tsx).
     const card = page.getByRole("main").getByTestId("product-card").nth(3);
     const name = (await card.getByRole("heading").textContent())!.trim();
     await card.getByRole("button", { name: `Add ${name} to wishlist`, exact: true }).click();

@@ -14,7 +14,7 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
   // On wide screens, the column count (4–6) that leaves the fewest gaps in the last row.
   const wide = [6, 5, 4].reduce((best, n) => ((categories.length % n || n) > (categories.length % best || best) ? n : best), 6);
   const wideClass = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" }[wide];
-  // The same for every shopper: the server takes the list's inside from html-fragments.ts.
+  // The same for every shopper: the server takes the list's inside from html-fragments.tsx.
   return <CachedInside as="ul" className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`} cacheKey={JSON.stringify(categories)} inside={() => <CategoryTiles categories={categories} />} />;
 }
 

@@ -17,7 +17,7 @@ const footLink = "rounded text-stone-300 hover:text-white hover:underline underl
 
 /**
  * The storefront footer from the site settings: about, shop links, help links, contact details,
- * social links. The same for every shopper: the server takes its inside from html-fragments.ts.
+ * social links. The same for every shopper: the server takes its inside from html-fragments.tsx.
  */
 export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: Category[] }) {
   const year = new Date().getFullYear();
