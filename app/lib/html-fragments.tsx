@@ -3,9 +3,10 @@ import type { HTMLAttributes, ReactNode } from "react";
 /**
  * Markup that many pages repeat, rendered once on the server and kept as HTML: a product tile is
  * fifteen elements, the same for every shopper who sees that product with the same heart, and the
- * home page holds 48; the footer and the home page's category grid are the same for everyone. The cache is keyed by everything the markup shows (`key`), so an entry never
- * goes stale: a new price is a new key. The browser renders the same components as ever and
- * hydrates them against this HTML, which React made from them.
+ * home page holds 48; the footer and the home page's category grid are the same for everyone.
+ * The cache is keyed by everything the markup shows (`key`), so an entry never goes stale: a new
+ * price is a new key. The browser renders the same components as ever and hydrates them against
+ * this HTML, which React made from them.
  *
  * What goes in must not read React context (it is rendered on its own, outside the page's
  * providers) nor preload a resource (the page's head would not get it).
@@ -14,7 +15,10 @@ type RenderToString = (node: ReactNode) => string;
 
 let renderToString: RenderToString | null = null;
 const fragments = new Map<string, string>();
-/** About 1.5 KB each with its key: a few MB at most. The oldest entry goes first. */
+/**
+ * A tile is about 1.5 KB with its key; the footer's key (settings and categories) is about 10 KB,
+ * with one entry per version of them. A few MB at most; the oldest entry goes first.
+ */
 const MAX_FRAGMENTS = 4_000;
 
 /** Given React's renderToString by the server's entry (app/entry.server.tsx); never in the browser. */
