@@ -1,12 +1,2 @@
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formats a major-unit amount (12.5) in the shop's currency, e.g. "$12.50". */
-export function formatMoney(amount: number, currency = "USD", locale = "en-US"): string {
-  const key = `${locale}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: "currency", currency });
-    formatters.set(key, f);
-  }
-  return f.format(amount);
-}
+/** The shop's money format, one rule for the pages and the server's mails (server/lib/money.ts). */
+export { formatMoney } from "../../server/lib/money";

@@ -15,24 +15,6 @@ export function toMajor(minor: number): number {
   return Math.round(minor) / 100;
 }
 
-const moneyFormats = new Map<string, (minor: number) => string>();
-
-/**
- * The shop's money format for text the server writes (mails): a minor-unit amount (1250) as
- * "$12.50". One Intl formatter per locale and currency, made once: building one cost more than an
- * order confirmation's other text.
- */
-export function moneyFormatter(locale: string, currency: string): (minor: number) => string {
-  const key = `${locale}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    const intl = new Intl.NumberFormat(locale, { style: "currency", currency });
-    format = (minor) => intl.format(toMajor(minor));
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
-
 /** Major unit from a query or form (12.5) to minor units (1250). */
 export function toMinor(major: number): number {
   return Math.round(major * 100);

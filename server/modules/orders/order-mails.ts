@@ -5,7 +5,8 @@ import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
 import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
-import { moneyFormatter } from "../catalog/pricing";
+import { toMajor } from "../catalog/pricing";
+import { formatMoney } from "../../lib/money";
 import { STATUS_LABELS, isOrderStatus } from "./order-status";
 import type { OrderTokens } from "./order-token";
 import type { OrderRecord, OrderStatus } from "./orders.types";
@@ -67,7 +68,7 @@ export function createOrderMails(deps: OrderMailDeps) {
         async () => {
           const settings = await deps.settings();
           const o = record.order;
-          const fmt = moneyFormatter(settings.locale || "en-US", o.currency);
+          const fmt = (minor: number) => formatMoney(toMajor(minor), o.currency, settings.locale || "en-US");
           const address = JSON.parse(o.address) as Record<string, string | null>;
           await deps.mailer.send(
             orderConfirmationMail({
@@ -136,7 +137,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       later(
         async () => {
           const settings = await deps.settings();
-          const content = build(moneyFormatter(settings.locale || "en-US", o.currency));
+          const content = build((minor) => formatMoney(toMajor(minor), o.currency, settings.locale || "en-US"));
           await deps.mailer.send(orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }), {
             fromName: settings.siteName,
             verifiedRecipient: await verifiedRecipient(o),
