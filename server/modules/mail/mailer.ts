@@ -64,21 +64,14 @@ export function createMailer(
     return displayName ? `"${displayName.replace(/["\\\r\n]/g, "")}" <${defaultAddress}>` : defaultAddress;
   }
 
-  // The folder is made once (a mkdir per mail was a few percent of an order's CPU), and again
-  // should someone remove it while the shop runs.
-  let outboxMade = false;
-  async function writeToOutbox(mail: SentMail): Promise<string> {
-    if (!outboxMade) {
-      await fs.promises.mkdir(outboxDir, { recursive: true });
-      outboxMade = true;
-    }
+  // The folder is made when a write finds it missing (at the first mail, or after someone removed
+  // it while the shop runs): a mkdir per mail was a few percent of an order's CPU.
+  function writeToOutbox(mail: SentMail): string {
     try {
       return writeMailFiles(mail);
     } catch (err) {
-      outboxMade = false;
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-      await fs.promises.mkdir(outboxDir, { recursive: true });
-      outboxMade = true;
+      fs.mkdirSync(outboxDir, { recursive: true });
       return writeMailFiles(mail);
     }
   }
@@ -131,7 +124,7 @@ export function createMailer(
       outbox.push(sent);
       if (outbox.length > OUTBOX_LIMIT) outbox.shift();
       if (transport === "memory") return true;
-      const file = await writeToOutbox(sent);
+      const file = writeToOutbox(sent);
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
       logger.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
       return true;
