@@ -1,12 +1,11 @@
 import type { ProductCard as Card } from "../../server/modules/catalog/catalog.types";
-import { useStorefrontData } from "./cart/storefront-data";
+import { useWishlisted } from "./cart/storefront-data";
 import { PriceLine } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
 import { CachedInside } from "~/lib/html-fragments";
-import { formatMoney } from "~/lib/money";
-import { useShop } from "~/lib/shop";
+import { useMoney, useShop } from "~/lib/shop";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<Card, "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock">;
@@ -39,15 +38,16 @@ export function toCardData(p: Card): CardData {
  * picture from the page's head, which markup rendered on its own would not do.
  */
 export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
-  const saved = useStorefrontData().wishlist.includes(product._id);
+  const saved = useWishlisted(product._id);
   const { currency, locale } = useShop().settings;
+  const money = useMoney();
   return (
     <CachedInside
       as="article"
       className="group card"
       data-testid="product-card"
       cacheKey={priority ? null : JSON.stringify([product, saved, currency, locale])}
-      inside={() => <CardInside product={product} priority={priority} saved={saved} money={(amount) => formatMoney(amount, currency, locale)} />}
+      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} />}
     />
   );
 }

@@ -32,7 +32,7 @@ export function renderFragmentsWith(render: RenderToString | null): void {
  * now; null where fragments are not rendered (the browser, tests without the entry): render
  * `content()` as children instead.
  */
-export function fragmentHtml(key: string, content: () => ReactNode): string | null {
+function fragmentHtml(key: string, content: () => ReactNode): string | null {
   if (!renderToString) return null;
   let html = fragments.get(key);
   if (html === undefined) {

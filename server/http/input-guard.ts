@@ -116,13 +116,16 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
   return next();
 }
 
+/** A node:http request, with the body @hono/node-server reads from it once the guard has checked it. */
+type NodeRequestWithBody = IncomingMessage & { rawBody?: Buffer };
+
 /**
  * The node:http request whose body no one has read yet, when the production server passed one.
  * The guard runs before anything that could replace `c.req.raw`, so that request is the one
  * @hono/node-server built `c.req.raw` from.
  */
-function unreadNodeRequest(c: Context<AppEnv>): (IncomingMessage & { rawBody?: Buffer }) | undefined {
-  const incoming: (IncomingMessage & { rawBody?: Buffer }) | undefined = nodeRequestOf(c);
+function unreadNodeRequest(c: Context<AppEnv>): NodeRequestWithBody | undefined {
+  const incoming: NodeRequestWithBody | undefined = nodeRequestOf(c);
   return incoming && !incoming.readableDidRead && incoming.rawBody === undefined ? incoming : undefined;
 }
 

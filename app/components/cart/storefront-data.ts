@@ -14,3 +14,8 @@ const EMPTY: StorefrontData = { cart: null, wishlist: [] };
 export function useStorefrontData(): StorefrontData {
   return (useRouteLoaderData("routes/storefront-layout") as StorefrontData | undefined) ?? EMPTY;
 }
+
+/** Whether the product is on the shopper's wishlist: a heart's saved state. */
+export function useWishlisted(productId: string): boolean {
+  return useStorefrontData().wishlist.includes(productId);
+}

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
-import { useStorefrontData } from "~/components/cart/storefront-data";
+import { useWishlisted } from "~/components/cart/storefront-data";
 import { showToast } from "~/components/layout/client-toaster";
 
 /** The id of the page's one wishlist form (`WishlistForm`), which every heart submits. */
@@ -41,7 +41,7 @@ type WishlistButtonProps = {
  * submission under way either, so both show the saved state.
  */
 export function WishlistButton(props: WishlistButtonProps) {
-  return <WishlistHeart {...props} saved={useStorefrontData().wishlist.includes(props.productId)} />;
+  return <WishlistHeart {...props} saved={useWishlisted(props.productId)} />;
 }
 
 /** `WishlistButton` with the saved state given: on the server it reads no context (a product tile's cached markup). */
