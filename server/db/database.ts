@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { preparingClient } from "./pg-statements";
 import type { Database } from "./schema";
@@ -45,6 +45,19 @@ export function openDatabase(url: string, options: { onIdleError?: (err: Error) 
   sqlite.pragma("optimize = 0x10002");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/**
+ * A PostgreSQL statement run with planner settings of its own: `SET LOCAL` in front of it, in one
+ * text, which PostgreSQL runs as one implicit transaction, so the settings end with the statement
+ * and cost no extra round trip (the pool's client hands Kysely the last statement's result).
+ * PostgreSQL takes several statements in one text only without parameters, so every value in
+ * `statement` must be a literal (`sql.lit`). Not for use inside a transaction, whose end the
+ * settings would last until.
+ */
+export function withLocalSettings<T>(settings: Record<string, string>, statement: RawBuilder<T>): RawBuilder<T> {
+  const sets = Object.entries(settings).map(([name, value]) => sql`SET LOCAL ${sql.id(name)} = ${sql.lit(value)}`);
+  return sql<T>`${sql.join([...sets, statement], sql`; `)}`;
 }
 
 /**

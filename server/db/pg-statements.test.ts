@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-shop";
-import { openDatabase } from "./database";
+import { openDatabase, withLocalSettings } from "./database";
 import { preparingClient } from "./pg-statements";
 
 // PostgreSQL only: SQLite keeps its own statement cache (database.ts withStatementCache).
@@ -96,6 +96,21 @@ describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on Postg
       await sql`discard all`.execute(k);
       expect((await one()).rows[0].n).toBe(8);
       expect((await one()).rows[0].n).toBe(8);
+    } finally {
+      await k.destroy();
+    }
+  });
+
+  it("runs a statement with settings of its own in one round trip, and the settings end with it", async () => {
+    const k = oneConnection();
+    try {
+      const setting = sql<{ value: string }>`select current_setting('enable_seqscan') as value, ${sql.lit(3)}::int as n`;
+      const { rows } = await withLocalSettings({ enable_seqscan: "off" }, setting).execute(k);
+      expect(rows).toEqual([{ value: "off", n: 3 }]);
+      // The same connection afterwards, after a failing statement too: the setting is back.
+      expect((await setting.execute(k)).rows).toEqual([{ value: "on", n: 3 }]);
+      await expect(withLocalSettings({ enable_seqscan: "off" }, sql`select 1 / 0`).execute(k)).rejects.toThrow(/division by zero/);
+      expect((await setting.execute(k)).rows).toEqual([{ value: "on", n: 3 }]);
     } finally {
       await k.destroy();
     }

@@ -40,7 +40,11 @@ export function preparingClient(options: PreparedStatementOptions = {}): typeof 
     override query(...args: unknown[]): never {
       const [text, values] = args;
       const name = args.length === 2 && typeof text === "string" && Array.isArray(values) && PREPARABLE.test(text) ? this.#nameFor(text) : null;
-      if (!name) return (super.query as (...a: unknown[]) => never)(...args);
+      if (!name) {
+        const result = (super.query as (...a: unknown[]) => unknown)(...args);
+        // Several statements in one text (`withLocalSettings`) answer with one result each: Kysely reads the last one's.
+        return (result instanceof Promise ? result.then((r: unknown) => (Array.isArray(r) ? r[r.length - 1] : r)) : result) as never;
+      }
       const idle = this.getTransactionStatus() === "I";
       return super.query({ name, text: text as string, values: values as unknown[] }).catch((err: { code?: string; message?: string }) => {
         if (!isStalePlan(err)) throw err;

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/database";
+import { type Db, withLocalSettings } from "../../db/database";
 import { type Field, type SearchPlan, type Tier, rankingTiers, toFts5, toTsquery } from "./search.query";
 import type { VocabularyTerm } from "./vocabulary";
 
@@ -193,14 +193,11 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
             WHERE ${sql.lit(cut)} > 0 AND ${fewOlder} AND rid + 0 <= ${sql.lit(cut)} AND ${anywhere}
             ORDER BY 2, rid + 0 DESC LIMIT ${sql.lit(need)})) ranked
         ORDER BY tier, rid DESC LIMIT ${sql.lit(need)}`;
-      // The planner prices a tsquery test at a tenth of a page read, so for the older matches it
-      // picks a full scan, testing every product (8 ms at 10,000 products), over the GIN index
-      // (about 1 ms for the few hundred matches this branch is for). Only the older branch reads
-      // beyond the window, so with a window (cut > 0) the statement runs with full scans ruled out.
-      const first = cut > 0 ? await k.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        return statement.execute(trx);
-      }) : await statement.execute(k);
+      // The planner prices a tsquery test as nearly free, so for the older matches it picks a full
+      // scan, testing every product (8 ms at 10,000 products), over the GIN index (about 1 ms for
+      // the few hundred matches this branch is for). Only the older branch reads beyond the
+      // window, so with a window (cut > 0) the statement runs with full scans ruled out.
+      const first = await (cut > 0 ? withLocalSettings({ enable_seqscan: "off" }, statement) : statement).execute(k);
       const ranked: Ranked[] = first.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
       const inWindow = new Map<number, number>(Object.entries(JSON.parse(first.rows[0]?.window ?? "{}") as Record<string, number>).map(([t, n]) => [Number(t), Number(n)]));
       const windowCount = [...inWindow.values()].reduce((a, b) => a + b, 0);
