@@ -174,11 +174,10 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
 
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
   app.use("*", compressAnswers());
+  // Outside the public cache: its answers carry the ETag of the bytes it keeps, which Hono's
+  // middleware uses as it is, so it hashes only the other answers (on a copy read as a web stream).
+  app.use("/api/*", etag());
   for (const path of publicPaths) app.use(path, publicReads.fill);
-  // Public reads take their ETag from the public cache, which hashes the answer it keeps; Hono's
-  // ETag would hash it first, on a copy of the answer read as a web stream, and be replaced.
-  const answerTag = etag();
-  app.use("/api/*", (c, next) => (c.req.method === "GET" && isPublicRead(c.req.path) ? next() : answerTag(c, next)));
   app.route("/api", authRoutes());
   app.route("/api/admin", adminRoutes());
   app.route("/api", openApiRoutes());
