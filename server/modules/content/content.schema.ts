@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "../../lib/calendar";
 import { COUNTRIES, regionCode, regionsOf } from "../../lib/geo";
+import { formatMoney } from "../../lib/money";
 import { isStoredImageUrl } from "../images/image-sizes";
 import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
 
@@ -70,8 +71,8 @@ function legacyAnnouncement(stored: Record<string, unknown>): string {
   const threshold = typeof stored.freeShippingThreshold === "number" ? stored.freeShippingThreshold : 0;
   if (threshold > 0) {
     try {
-      const money = new Intl.NumberFormat(typeof stored.locale === "string" ? stored.locale : "en-US", { style: "currency", currency: typeof stored.currency === "string" ? stored.currency : "USD" });
-      return `Free shipping on orders of ${money.format(threshold)} or more`;
+      const money = formatMoney(threshold, typeof stored.currency === "string" ? stored.currency : "USD", typeof stored.locale === "string" ? stored.locale : "en-US");
+      return `Free shipping on orders of ${money} or more`;
     } catch {
       return "";
     }

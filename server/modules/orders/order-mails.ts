@@ -31,6 +31,11 @@ const HEADLINES: Record<OrderStatus, string> = {
   cancelled: "Your order has been cancelled",
 };
 
+/** An order's money format for its mails: minor units (1250) in the order's currency and the shop's locale, "$12.50". */
+function moneyIn(currency: string, locale: string): (minor: number) => string {
+  return (minor) => formatMoney(toMajor(minor), currency, locale || "en-US");
+}
+
 /**
  * The customer's order mails, sent after the answer (a slow SMTP server never delays checkout);
  * `idle()` waits for the ones under way (tests, shutdown).
@@ -68,7 +73,7 @@ export function createOrderMails(deps: OrderMailDeps) {
         async () => {
           const settings = await deps.settings();
           const o = record.order;
-          const fmt = (minor: number) => formatMoney(toMajor(minor), o.currency, settings.locale || "en-US");
+          const fmt = moneyIn(o.currency, settings.locale);
           const address = JSON.parse(o.address) as Record<string, string | null>;
           await deps.mailer.send(
             orderConfirmationMail({
@@ -137,7 +142,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       later(
         async () => {
           const settings = await deps.settings();
-          const content = build((minor) => formatMoney(toMajor(minor), o.currency, settings.locale || "en-US"));
+          const content = build(moneyIn(o.currency, settings.locale));
           await deps.mailer.send(orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }), {
             fromName: settings.siteName,
             verifiedRecipient: await verifiedRecipient(o),
