@@ -324,6 +324,31 @@ describe("search service", () => {
     }
   });
 
+  it("reads its vocabulary again only after ten minutes without writes, for a write made outside the shop", async () => {
+    const service = createSearchService(shop.db, shop.services.catalog, { epoch: createEpoch() });
+    const find = async (q: string) => (await service.search(q)).products.map((p) => p.name);
+    expect(await find("qauffleton")).toEqual([]);
+    // Written past the shop (no epoch moves): only the safety net's refresh teaches the vocabulary the word.
+    await addProduct(shop.db, { name: "Quaffleton Jar", categoryId: ids.accessories });
+    const start = Date.now();
+    let now = start;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
+    // A refresh past its time serves the old copy while it loads: ask again once it could have loaded.
+    const findSettled = async (q: string) => {
+      await find(q);
+      await new Promise((r) => setTimeout(r, 300));
+      return find(q);
+    };
+    try {
+      now = start + 2 * 60_000;
+      expect(await findSettled("qauffleton")).toEqual([]);
+      now = start + 11 * 60_000;
+      expect(await findSettled("qauffleton")).toEqual(["Quaffleton Jar"]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("learns new words for typo correction a few seconds after a catalogue write", async () => {
     const epoch = createEpoch();
     const service = createSearchService(shop.db, shop.services.catalog, { epoch });

@@ -9,7 +9,11 @@ import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
 import { type Vocabulary, createVocabulary } from "./vocabulary";
 
 export interface SearchOptions {
-  /** How long the in-memory vocabulary and name index serve before they are refreshed in the background (other instances' writes show up within it). */
+  /**
+   * How long the in-memory vocabulary and name index serve, when nothing is written, before they
+   * are refreshed in the background: a safety net for writes made outside the shop (SQL by hand, a
+   * script). The shop's own writes, on any instance, move the epoch and reach them at once.
+   */
   vocabularyTtlMs?: number;
   /** The services' data epoch: after a catalogue write in this process, the next search (at most every few seconds) reloads the vocabulary and names. */
   epoch?: Epoch;
@@ -19,6 +23,12 @@ export interface SearchOptions {
 
 /** Least time between two refreshes caused by writes, so a burst of writes costs one rebuild. */
 const MIN_REFRESH_MS = 5_000;
+/**
+ * The safety net's time limit (see `vocabularyTtlMs`). A refresh reads every product's words and
+ * name again: at 100,000 products 0.6 s of PostgreSQL and about a second of this process. Every
+ * minute, a refresh that landed among distinct searches took their p99 from 13.7 to 21.2 ms.
+ */
+const SAFETY_NET_MS = 10 * 60_000;
 
 const MAX_LIMIT = 100;
 /** Shortest term (letters and digits) worth a similar-names fallback: shorter ones resemble every name. */
@@ -85,7 +95,7 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
  * owns the products.
  */
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
-  const ttl = options.vocabularyTtlMs ?? 60_000;
+  const ttl = options.vocabularyTtlMs ?? SAFETY_NET_MS;
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
     const { head, indexed } = await engine.vocabulary();
