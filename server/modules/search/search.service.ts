@@ -9,13 +9,7 @@ import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
 import { type Vocabulary, createVocabulary } from "./vocabulary";
 
 export interface SearchOptions {
-  /**
-   * How long the in-memory vocabulary and name index serve, when nothing is written, before they
-   * are refreshed in the background: a safety net for writes made outside the shop (SQL by hand, a
-   * script). The shop's own writes, on any instance, move the epoch and reach them at once.
-   */
-  vocabularyTtlMs?: number;
-  /** The services' data epoch: after a catalogue write in this process, the next search (at most every few seconds) reloads the vocabulary and names. */
+  /** The services' data epoch: after a catalogue write in this process or (relayed) another instance, the next search (at most every few seconds) reloads the vocabulary and names. */
   epoch?: Epoch;
   /** PostgreSQL's ranking knobs (search.repo.ts); tests set small ones. */
   ranking?: EngineOptions;
@@ -24,9 +18,11 @@ export interface SearchOptions {
 /** Least time between two refreshes caused by writes, so a burst of writes costs one rebuild. */
 const MIN_REFRESH_MS = 5_000;
 /**
- * The safety net's time limit (see `vocabularyTtlMs`). A refresh reads every product's words and
- * name again: at 100,000 products 0.6 s of PostgreSQL and about a second of this process. Every
- * minute, a refresh that landed among distinct searches took their p99 from 13.7 to 21.2 ms.
+ * How long the vocabulary and name index serve, when nothing is written, before they are refreshed
+ * in the background: a safety net for writes made outside the shop (SQL by hand, a script); the
+ * shop's own writes reach them through the epoch. A refresh reads every product's words and name
+ * again: at 100,000 products 0.6 s of PostgreSQL and about a second of this process. Refreshed
+ * every minute, one landed among distinct searches and took their p99 from 13.7 to 21.2 ms.
  */
 const SAFETY_NET_MS = 10 * 60_000;
 
@@ -95,13 +91,12 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
  * owns the products.
  */
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
-  const ttl = options.vocabularyTtlMs ?? SAFETY_NET_MS;
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
     const { head, indexed } = await engine.vocabulary();
     return createVocabulary(head, indexed);
-  }, ttl);
-  const names = refreshed(() => loadNameIndex(db), ttl);
+  }, SAFETY_NET_MS);
+  const names = refreshed(() => loadNameIndex(db), SAFETY_NET_MS);
   let seenEpoch = options.epoch?.value;
   let warm = false;
 
