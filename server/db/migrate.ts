@@ -18,6 +18,7 @@ import { customerLastSignInMigration } from "./migrations/0015-customer-last-sig
 import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
 import { salesReportMigration } from "./migrations/0017-sales-report";
 import { searchRankingMigration } from "./migrations/0018-search-ranking";
+import { searchPendingListMigration } from "./migrations/0019-search-pending-list";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0016-site-analytics": siteAnalyticsMigration(db.dialect),
     "0017-sales-report": salesReportMigration(),
     "0018-search-ranking": searchRankingMigration(db.dialect),
+    "0019-search-pending-list": searchPendingListMigration(db.dialect),
   };
 }
 
