@@ -76,9 +76,11 @@ export function createRateLimitStore(db: Db) {
       const now = Date.now();
       const byKey = new Map(entries.map((e) => [e.key, e.rule]));
       if (byKey.size === 0) return [];
-      // Each key's own window in the CASE: a row expired for its rule starts a new window.
+      // Each key's own window in the CASE: a row expired for its rule starts a new window. The
+      // times are parameters, so the text is the same at every call and PostgreSQL (and the SQLite
+      // statement cache) prepare it once per number of keys instead of parsing it every time.
       const expiredOf = (column: "rate_limits.key") =>
-        sql<number>`CASE ${sql.ref(column)} ${sql.join([...byKey].map(([key, rule]) => sql`WHEN ${key} THEN ${sql.lit(now - rule.window * 1000)}`), sql` `)} END`;
+        sql<number>`CASE ${sql.ref(column)} ${sql.join([...byKey].map(([key, rule]) => sql`WHEN ${key} THEN CAST(${now - rule.window * 1000} AS BIGINT)`), sql` `)} END`;
       const rows = await k
         .insertInto("rate_limits")
         .values([...byKey.keys()].map((key) => ({ key, count: 1, window_start: now })))

@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRateLimitStore } from "../../server/lib/rate-limit";
 import { type TestDb, createTestDb } from "../support/test-shop";
@@ -53,6 +54,35 @@ describe("the rate-limit store's counts for several keys at once", () => {
       { allowed: false, retryAfter: 3589 },
     ]);
     expect(await store.checkAll([{ key: "multi:unknown", rule: short }])).toEqual([{ allowed: true, retryAfter: null }]);
+  });
+
+  it("sends the same statement for the same keys at any time, so the database prepares it once instead of parsing it at every order", async () => {
+    const texts: string[] = [];
+    const { kysely } = testDb.db;
+    const compiler = kysely.getExecutor();
+    const recording: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (node.kind === "InsertQueryNode") texts.push(compiler.compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const store = createRateLimitStore({ ...testDb.db, kysely: kysely.withPlugin(recording) });
+    const keys = [
+      { key: "text:short", rule: { window: 10, max: 5 } },
+      { key: "text:long", rule: { window: 3600, max: 5 } },
+    ];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-24T11:00:00Z"));
+    await store.consumeAll(keys);
+    vi.setSystemTime(new Date("2026-11-24T11:00:07Z"));
+    expect(await store.consumeAll(keys)).toEqual([
+      { allowed: true, retryAfter: null },
+      { allowed: true, retryAfter: null },
+    ]);
+    vi.useRealTimers();
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(texts[0]);
   });
 
   it("takes back an attempt counted for a refused or replayed order, never below zero", async () => {
