@@ -55,6 +55,27 @@ export function createCache<V>(ttlMs: number, epoch: Epoch = createEpoch(), maxE
       if (readAt === epoch.value) this.set(key, value);
       return value;
     },
+    /**
+     * The values of several keys: those held, and the others from one `load` of the missing keys
+     * only (a key `load` leaves out has no value, and is asked for again next time).
+     */
+    async getMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+      const found = new Map<string, V>();
+      const missing: string[] = [];
+      for (const key of keys) {
+        const hit = this.peek(key);
+        if (hit !== undefined) found.set(key, hit);
+        else missing.push(key);
+      }
+      if (missing.length === 0) return found;
+      const readAt = epoch.value;
+      const loaded = await load(missing);
+      for (const [key, value] of loaded) {
+        found.set(key, value);
+        if (readAt === epoch.value) this.set(key, value);
+      }
+      return found;
+    },
     clear() {
       entries.clear();
     },

@@ -16,6 +16,9 @@ export interface Listing extends Page<ProductCard> {
 export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRepo(db), epoch: Epoch = createEpoch()) {
   const cache = createCache<unknown>(5_000, epoch);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
+  // Cards by product id, for lists of ids (search results): most ids come up again soon (the search
+  // ranks the most recently added first), so a page of results usually needs no query.
+  const cards = createCache<ProductCard>(5_000, epoch, 5_000);
 
   /** Turns category/sub-category names or slugs into id filters; an unknown name matches nothing. */
   async function resolveFilter(q: { category?: string; subCategory?: string; minPrice?: number; maxPrice?: number }): Promise<ProductFilter> {
@@ -68,8 +71,12 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
     },
 
     /** Cards for a list of ids in the given order, skipping products that are gone or inactive. */
-    listByIds(ids: string[]): Promise<ProductCard[]> {
-      return repo.cardsByIds(ids);
+    async listByIds(ids: string[]): Promise<ProductCard[]> {
+      const byId = await cards.getMany(ids, async (missing) => new Map((await repo.cardsByIds(missing)).map((card) => [card._id, card])));
+      return ids.flatMap((id) => {
+        const card = byId.get(id);
+        return card ? [card] : [];
+      });
     },
 
     /** The full product for its page; not_found when missing or not active. */
