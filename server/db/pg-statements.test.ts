@@ -59,6 +59,58 @@ describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on Postg
     }
   });
 
+  it("plans a statement again as its table grows, so a lookup first planned on an empty table uses the index once rows come", async () => {
+    const k = oneConnection();
+    try {
+      // A new shop's table: empty and analysed (the seed's ANALYZE), and no autovacuum to analyse it again.
+      await sql`create table prep_grow (id text primary key, email text not null)`.execute(k);
+      await sql`alter table prep_grow set (autovacuum_enabled = false)`.execute(k);
+      await sql`analyze prep_grow`.execute(k);
+      const lookup = (id: string) => k.selectFrom("prep_grow").select("email").where("id", "=", id).executeTakeFirst();
+      const plan = async () => {
+        const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements where statement like 'select "email" from "prep_grow"%' and not from_sql`.execute(k);
+        expect(rows).toHaveLength(1);
+        const explained = await sql<{ "QUERY PLAN": string }>`explain execute ${sql.id(rows[0].name)}('row-7')`.execute(k);
+        return explained.rows.map((r) => r["QUERY PLAN"]).join("\n");
+      };
+      for (let i = 0; i < 10; i++) expect(await lookup("row-7")).toBeUndefined();
+      expect(await plan()).toMatch(/Seq Scan/);
+      await sql`insert into prep_grow select 'row-' || g, 'shopper' || g || '@example.com' from generate_series(1, 20000) g`.execute(k);
+      for (let i = 0; i < 100; i++) expect(await lookup("row-7")).toEqual({ email: "shopper7@example.com" });
+      expect(await plan()).toMatch(/Index Scan using prep_grow_pkey/);
+    } finally {
+      await sql`drop table if exists prep_grow`.execute(k);
+      await k.destroy();
+    }
+  });
+
+  it("plans PostgreSQL's own foreign-key checks again as the table they check grows, so a new cart line does not read every cart", async () => {
+    const k = oneConnection();
+    try {
+      await sql`create table prep_parent (id text primary key)`.execute(k);
+      await sql`create table prep_child (id serial primary key, parent_id text not null references prep_parent (id))`.execute(k);
+      await sql`alter table prep_parent set (autovacuum_enabled = false)`.execute(k);
+      await sql`analyze prep_parent`.execute(k);
+      const parentScans = async () => {
+        await sql`select pg_stat_force_next_flush()`.execute(k);
+        return Number((await sql<{ n: number }>`select seq_scan as n from pg_stat_user_tables where relname = 'prep_parent'`.execute(k)).rows[0].n);
+      };
+      const addChild = () => k.insertInto("prep_child").values({ parent_id: "p-1" }).execute();
+      // The connection's key check is planned while the parent table holds one row: a scan, kept
+      // as its generic plan once PostgreSQL has tried five plans with the values.
+      await sql`insert into prep_parent values ('p-1')`.execute(k);
+      for (let i = 0; i < 10; i++) await addChild();
+      await sql`insert into prep_parent select 'p-' || g from generate_series(2, 20000) g`.execute(k);
+      for (let i = 0; i < 100; i++) await addChild();
+      const before = await parentScans();
+      for (let i = 0; i < 10; i++) await addChild();
+      expect((await parentScans()) - before).toBe(0);
+    } finally {
+      await sql`drop table if exists prep_child, prep_parent`.execute(k);
+      await k.destroy();
+    }
+  });
+
   it("answers a statement after a schema change alters its result (a migration's ADD COLUMN), in and out of a transaction", async () => {
     const k = oneConnection({ minUses: 1 });
     const other = new pg.Client({ connectionString: test.url });

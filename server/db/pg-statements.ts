@@ -11,6 +11,17 @@ export interface PreparedStatementOptions {
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Texts counted towards `minUses`; the count starts over past this many distinct texts, so it stays bounded too. */
 const MAX_COUNTED = 10_000;
+/**
+ * Queries after which a connection drops its plans (`DISCARD PLANS`), doubling each time up to
+ * `LATEST_PLAN_RESET`, then every that many. PostgreSQL keeps a plan until something invalidates
+ * it (ANALYZE, DDL): our prepared statements' generic plans, and the plans of its own foreign-key
+ * checks, which each connection makes at its first insert. Made while a table was empty (a new
+ * shop's carts, orders, rate limits), they kept scanning the whole table as it grew: at 3,000
+ * carts every cart line's key check read all of them. Plans made again see the tables as they are
+ * now, whatever their statistics say, and autovacuum (which would also invalidate them) may be off.
+ */
+const FIRST_PLAN_RESET = 64;
+const LATEST_PLAN_RESET = 8_192;
 
 /**
  * A pg.Client that sends the statements the app repeats as named prepared statements, so
@@ -20,6 +31,8 @@ const MAX_COUNTED = 10_000;
  * - Bounded: a connection keeps at most `maxPerConnection` statements, closing the least recently
  *   used one (a protocol Close, written ahead of the next query: no extra round trip) when a new
  *   one needs room, so texts without end (IN lists of every length) cannot grow it without bound.
+ * - Plans follow the data: a connection drops its plans after 64, 128, 256… queries (every 8,192
+ *   at most), so a plan made while a table was small does not outlive the table's growth.
  * - Schema changes: PostgreSQL re-plans a prepared statement after DDL by itself, but refuses one
  *   whose result columns changed ("cached plan must not change result type", e.g. `select *` after
  *   ADD COLUMN) or that it no longer has ("prepared statement … does not exist", after DISCARD ALL
@@ -35,10 +48,18 @@ export function preparingClient(options: PreparedStatementOptions = {}): typeof 
     /** Text → statement name, least recently used first. */
     readonly #names = new Map<string, string>();
     #counter = 0;
+    #queries = 0;
+    #resetAt = FIRST_PLAN_RESET;
 
     // One signature over pg's overloads: only (text, values) without a callback, Kysely's call, is prepared.
     override query(...args: unknown[]): never {
       const [text, values] = args;
+      if (++this.#queries >= this.#resetAt && this.getTransactionStatus() === "I") {
+        // Queued ahead of this query: one more round trip, at 64, 128, 256… queries (see FIRST_PLAN_RESET).
+        this.#queries = 0;
+        this.#resetAt = Math.min(this.#resetAt * 2, LATEST_PLAN_RESET);
+        (super.query as (text: string) => Promise<unknown>)("DISCARD PLANS").catch(() => {});
+      }
       const name = args.length === 2 && typeof text === "string" && Array.isArray(values) && PREPARABLE.test(text) ? this.#nameFor(text) : null;
       if (!name) {
         const result = (super.query as (...a: unknown[]) => unknown)(...args);
