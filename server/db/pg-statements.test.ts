@@ -11,13 +11,18 @@ describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on Postg
   beforeAll(async () => {
     test = await createTestDb();
   });
+  // The pool's end does not wait for its connections to close: dropping the database while one
+  // still closes would end it with a FATAL that nobody listens to any more (an uncaught error).
+  const closing: Promise<void>[] = [];
   afterAll(async () => {
+    await Promise.all(closing);
     await test?.drop();
   });
 
   /** A Kysely on one connection (so pg_prepared_statements, which is per session, sees all of them). */
   function oneConnection(options: Parameters<typeof preparingClient>[0] = {}) {
     const pool = new pg.Pool({ connectionString: test.url, max: 1, Client: preparingClient(options) });
+    pool.on("connect", (client) => closing.push(new Promise((resolve) => client.once("end", () => resolve()))));
     return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   }
   const prepared = async (k: Kysely<any>) => (await sql<{ statement: string }>`select statement from pg_prepared_statements where not from_sql`.execute(k)).rows.map((r) => r.statement);
