@@ -50,14 +50,12 @@ export function createCache<V>(ttlMs: number, epoch: Epoch = createEpoch(), maxE
     async get(key: string, load: () => Promise<V>): Promise<V> {
       const hit = this.peek(key);
       if (hit !== undefined) return hit;
-      const readAt = epoch.value;
-      const value = await load();
-      if (readAt === epoch.value) this.set(key, value);
-      return value;
+      return (await this.getMany([key], async () => new Map([[key, await load()]]))).get(key) as V;
     },
     /**
      * The values of several keys: those held, and the others from one `load` of the missing keys
-     * only (a key `load` leaves out has no value, and is asked for again next time).
+     * only (a key `load` leaves out has no value, and is asked for again next time). What was read
+     * while a write moved the epoch is answered but not kept.
      */
     async getMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
       const found = new Map<string, V>();

@@ -270,11 +270,11 @@ export function createCatalogRepo(db: Db) {
       return { min: Number(row.min), max: Number(row.max) };
     },
 
-    async cardsByIds(ids: string[]): Promise<ProductCard[]> {
-      if (ids.length === 0) return [];
+    /** The cards of those of these products that are active, by id (the caller puts them in its order). */
+    async cardsByIds(ids: string[]): Promise<Map<string, ProductCard>> {
+      if (ids.length === 0) return new Map();
       const rows = (await applyFilter(baseQuery(), { ids }).select(cardColumns).execute()) as CardRow[];
-      const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
-      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      return new Map(rows.map((r) => [r.id, toCard(r)]));
     },
 
     async getDetailBySlug(slug: string): Promise<ProductDetail | null> {

@@ -72,7 +72,7 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
 
     /** Cards for a list of ids in the given order, skipping products that are gone or inactive. */
     async listByIds(ids: string[]): Promise<ProductCard[]> {
-      const byId = await cards.getMany(ids, async (missing) => new Map((await repo.cardsByIds(missing)).map((card) => [card._id, card])));
+      const byId = await cards.getMany(ids, (missing) => repo.cardsByIds(missing));
       return ids.flatMap((id) => {
         const card = byId.get(id);
         return card ? [card] : [];
