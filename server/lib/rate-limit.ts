@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { compiledQuery } from "../db/compiled-query";
 import type { Db } from "../db/database";
 import type { AuthTables } from "../auth/auth.tables";
 
@@ -34,6 +35,29 @@ export function createRateLimitStore(db: Db) {
   }
 
   type Rule = { window: number; max: number };
+
+  /**
+   * Counts one attempt in each key's window, in one upsert: each key's own window start in the
+   * CASE, so a row expired for its rule starts a new window. The times are parameters, and the
+   * query is compiled once per number of keys (PostgreSQL and the SQLite statement cache then
+   * prepare that one text).
+   */
+  const consumeQuery = compiledQuery((db: typeof k, a: { keys: string[]; expired: number[]; now: number }) => {
+    const expiredOf = sql<number>`CASE ${sql.ref("rate_limits.key")} ${sql.join(
+      a.keys.map((key, i) => sql`WHEN ${key} THEN CAST(${a.expired[i]} AS BIGINT)`),
+      sql` `,
+    )} END`;
+    return db
+      .insertInto("rate_limits")
+      .values(a.keys.map((key) => ({ key, count: 1, window_start: a.now })))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf} THEN 1 ELSE rate_limits.count + 1 END`,
+          window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf} THEN ${a.now} ELSE rate_limits.window_start END`,
+        }),
+      )
+      .returning(["key", "count", "window_start"]);
+  });
   type Executor = Pick<typeof k, "insertInto">;
 
   /** One atomic upsert: counts an attempt in `key`'s window (a new window once the old one expired). */
@@ -76,22 +100,8 @@ export function createRateLimitStore(db: Db) {
       const now = Date.now();
       const byKey = new Map(entries.map((e) => [e.key, e.rule]));
       if (byKey.size === 0) return [];
-      // Each key's own window in the CASE: a row expired for its rule starts a new window. The
-      // times are parameters, so the text is the same at every call and PostgreSQL (and the SQLite
-      // statement cache) prepare it once per number of keys instead of parsing it every time.
-      const expiredOf = (column: "rate_limits.key") =>
-        sql<number>`CASE ${sql.ref(column)} ${sql.join([...byKey].map(([key, rule]) => sql`WHEN ${key} THEN CAST(${now - rule.window * 1000} AS BIGINT)`), sql` `)} END`;
-      const rows = await k
-        .insertInto("rate_limits")
-        .values([...byKey.keys()].map((key) => ({ key, count: 1, window_start: now })))
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            count: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf("rate_limits.key")} THEN 1 ELSE rate_limits.count + 1 END`,
-            window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${expiredOf("rate_limits.key")} THEN ${now} ELSE rate_limits.window_start END`,
-          }),
-        )
-        .returning(["key", "count", "window_start"])
-        .execute();
+      const keys = [...byKey.keys()];
+      const { rows } = await consumeQuery.execute(k, { keys, expired: keys.map((key) => now - byKey.get(key)!.window * 1000), now });
       const counted = new Map(rows.map((r) => [r.key, r]));
       prune(now);
       return entries.map(({ key, rule }) => decisionOf(counted.get(key)!, rule, now));

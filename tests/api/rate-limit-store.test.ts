@@ -56,7 +56,7 @@ describe("the rate-limit store's counts for several keys at once", () => {
     expect(await store.checkAll([{ key: "multi:unknown", rule: short }])).toEqual([{ allowed: true, retryAfter: null }]);
   });
 
-  it("sends the same statement for the same keys at any time, so the database prepares it once instead of parsing it at every order", async () => {
+  it("builds the statement once for a number of keys, whatever the time: later orders send only new values, which the database runs as one prepared text", async () => {
     const texts: string[] = [];
     const { kysely } = testDb.db;
     const compiler = kysely.getExecutor();
@@ -81,8 +81,8 @@ describe("the rate-limit store's counts for several keys at once", () => {
       { allowed: true, retryAfter: null },
     ]);
     vi.useRealTimers();
-    expect(texts).toHaveLength(2);
-    expect(texts[1]).toBe(texts[0]);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).not.toMatch(/1795/); // no time of 2026 written into the text: 1,795,… ms
   });
 
   it("takes back an attempt counted for a refused or replayed order, never below zero", async () => {

@@ -1,3 +1,4 @@
+import { compiledQuery } from "../../db/compiled-query";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
 import type { CatalogService, Purchasable } from "../catalog/catalog.service";
@@ -209,12 +210,16 @@ export async function ensureCart(k: Executor, owner: string): Promise<{ id: stri
  */
 export async function createCartWithLine(k: Executor, owner: string, item: CartItem): Promise<StoredCartLine | null> {
   const now = nowIso();
-  const cartId = newId();
-  const line = await k
+  const { rows } = await cartWithLineQuery.execute(k, { cartId: newId(), owner, lineId: newId(), productId: item.productId, variantId: item.variantId, quantity: item.quantity, now });
+  return rows[0] ?? null;
+}
+
+const cartWithLineQuery = compiledQuery((k, a: { cartId: string; owner: string; lineId: string; productId: string; variantId: string; quantity: number; now: string }) =>
+  k
     .with("new_cart", (db) =>
       db
         .insertInto("carts")
-        .values({ id: cartId, owner, created_at: now, updated_at: now })
+        .values({ id: a.cartId, owner: a.owner, created_at: a.now, updated_at: a.now })
         .onConflict((oc) => oc.column("owner").doNothing())
         .returning("id"),
     )
@@ -224,19 +229,17 @@ export async function createCartWithLine(k: Executor, owner: string, item: CartI
       eb
         .selectFrom("new_cart")
         .select((s) => [
-          s.val(newId()).as("id"),
+          s.val(a.lineId).as("id"),
           "new_cart.id as cart_id",
-          s.val(item.productId).as("product_id"),
-          s.val(item.variantId).as("variant_id"),
-          s.val(item.quantity).as("quantity"),
-          s.val(now).as("created_at"),
-          s.val(now).as("updated_at"),
+          s.val(a.productId).as("product_id"),
+          s.val(a.variantId).as("variant_id"),
+          s.val(a.quantity).as("quantity"),
+          s.val(a.now).as("created_at"),
+          s.val(a.now).as("updated_at"),
         ]),
     )
-    .returning(["id", "cart_id", "product_id", "variant_id", "quantity"])
-    .executeTakeFirst();
-  return line ?? null;
-}
+    .returning(["id", "cart_id", "product_id", "variant_id", "quantity"]),
+);
 
 /**
  * Takes every line out of an owner's cart and returns them in the order they were added: one
@@ -245,15 +248,18 @@ export async function createCartWithLine(k: Executor, owner: string, item: CartI
  * and then finds it empty: a cart becomes one order, and a line added meanwhile stays in the cart.
  */
 export async function takeCartLines(k: Executor, owner: string): Promise<StoredCartLine[]> {
-  const rows = await k
-    .deleteFrom("cart_lines")
-    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
-    .returning(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at"])
-    .execute();
+  const { rows } = await takeLinesQuery.execute(k, { owner });
   const added = (r: (typeof rows)[number]) => toIso(r.created_at)!;
   rows.sort((a, b) => added(a).localeCompare(added(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return rows.map(({ created_at: _, ...line }) => line);
 }
+
+const takeLinesQuery = compiledQuery((k, a: { owner: string }) =>
+  k
+    .deleteFrom("cart_lines")
+    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", a.owner))
+    .returning(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at"]),
+);
 
 /** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. Returns the lines as they are now. */
 export async function addUnits(k: Executor, cartId: string, items: CartItem[]): Promise<StoredCartLine[]> {

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
+import { compiledQuery } from "../../db/compiled-query";
 import { toIso } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { imageVariantUrl } from "../images/image-sizes";
@@ -184,6 +185,27 @@ const PURCHASABLE_COLUMNS = [
   "v.stock as v_stock",
   "v.sku as v_sku",
 ] as const;
+
+/** Products and the chosen variants of them (listPurchasables), compiled once per number of each. */
+const purchasablesQuery = compiledQuery((k, a: { productIds: string[]; variantIds: string[] }) =>
+  k
+    .selectFrom("products as p")
+    .innerJoin("categories as cat", "cat.id", "p.category_id")
+    .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "in", a.variantIds))
+    .where("p.id", "in", a.productIds)
+    .select(PURCHASABLE_COLUMNS),
+);
+
+/** A product with all of its variants (getPurchaseOptions), compiled once. */
+const purchaseOptionsQuery = compiledQuery((k, a: { productId: string }) =>
+  k
+    .selectFrom("products as p")
+    .innerJoin("categories as cat", "cat.id", "p.category_id")
+    .leftJoin("product_variants as v", "v.product_id", "p.id")
+    .where("p.id", "=", a.productId)
+    .select(PURCHASABLE_COLUMNS)
+    .orderBy("v.sort_order"),
+);
 
 /** A product as the wishlist shows it, sold or not (money in the major unit). */
 export interface ProductSummary {
@@ -415,13 +437,7 @@ export function createCatalogRepo(db: Db) {
       if (items.length === 0) return [];
       const productIds = [...new Set(items.map((i) => i.productId))];
       const variantIds = [...new Set(items.map((i) => i.variantId).filter((v) => v !== ""))];
-      const rows = await ex
-        .selectFrom("products as p")
-        .innerJoin("categories as cat", "cat.id", "p.category_id")
-        .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "in", variantIds.length ? variantIds : ["-"]))
-        .where("p.id", "in", productIds)
-        .select(PURCHASABLE_COLUMNS)
-        .execute();
+      const { rows } = await purchasablesQuery.execute(ex, { productIds, variantIds: variantIds.length ? variantIds : ["-"] });
       const byProduct = new Map<string, typeof rows>();
       for (const r of rows) {
         const list = byProduct.get(r.id);
@@ -439,14 +455,7 @@ export function createCatalogRepo(db: Db) {
     /** A product with the variants one can choose (their colour, size and stock), or null when there is no such product. */
     async getPurchaseOptions(productId: string, ex: Executor = k): Promise<PurchaseOptions | null> {
       // Everything a cart line is priced with too (one query): the add prices its new line from it.
-      const rows = await ex
-        .selectFrom("products as p")
-        .innerJoin("categories as cat", "cat.id", "p.category_id")
-        .leftJoin("product_variants as v", "v.product_id", "p.id")
-        .where("p.id", "=", productId)
-        .select(PURCHASABLE_COLUMNS)
-        .orderBy("v.sort_order")
-        .execute();
+      const { rows } = await purchaseOptionsQuery.execute(ex, { productId });
       const product = rows[0];
       if (!product) return null;
       const variantRows = rows.filter((r) => r.v_id !== null);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { compiledQuery } from "../../db/compiled-query";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "../catalog/catalog.listing";
 
@@ -53,39 +54,62 @@ export function returnStock(trx: Executor, lines: StockLine[]): Promise<StockCha
   return moveStock(trx, lines, "give");
 }
 
+/** Rows (by id, in lock order) and the units each one moves. */
+interface RowUnits {
+  ids: string[];
+  units: number[];
+}
+
+const rowUnits = (rows: Array<[string, number]>): RowUnits => ({ ids: rows.map(([id]) => id), units: rows.map(([, units]) => units) });
+
 /** Each row's units, for one UPDATE of many rows: `CASE id WHEN … THEN units … END`. */
-function unitsById(rows: Array<[string, number]>) {
-  if (rows.length === 1) return sql<number>`${rows[0]![1]}`;
+function unitsById(a: RowUnits) {
+  if (a.ids.length === 1) return sql<number>`${a.units[0]}`;
   return sql<number>`(CASE ${sql.ref("id")} ${sql.join(
-    rows.map(([id, units]) => sql`WHEN ${id} THEN CAST(${units} AS INTEGER)`),
+    a.ids.map((id, i) => sql`WHEN ${id} THEN CAST(${a.units[i]} AS INTEGER)`),
     sql` `,
   )} END)`;
 }
 
+// One UPDATE … RETURNING for all of a move's product rows, one for its variant rows (each row's
+// units by its id), compiled once per number of rows; a take moves only rows that have the units.
+const productMove = (take: boolean) =>
+  compiledQuery((k, a: RowUnits) => {
+    const units = unitsById(a);
+    const update = k
+      .updateTable("products")
+      .set((eb) => ({ stock: eb("stock", take ? "-" : "+", units) }))
+      .where("id", "in", a.ids);
+    return (take ? update.where("stock", ">=", units) : update).returning(["id", "stock"]);
+  });
+const variantMove = (take: boolean) =>
+  compiledQuery((k, a: RowUnits) => {
+    const units = unitsById(a);
+    const update = k
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", take ? "-" : "+", units) }))
+      .where("id", "in", a.ids);
+    return (take ? update.where("stock", ">=", units) : update).returning(["id", "stock", "product_id"]);
+  });
+const moves = {
+  take: { products: productMove(true), variants: variantMove(true) },
+  give: { products: productMove(false), variants: variantMove(false) },
+};
+
 /**
  * One stock move, taken or given back: one UPDATE … RETURNING for all the product rows, then one
- * for all the variant rows (each row's units by its id); then the listings it moved.
+ * for all the variant rows; then the listings it moved.
  */
 async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | "give"): Promise<StockChange> {
   const take = direction === "take";
-  const op = take ? "-" : "+";
   const { products, variants } = grouped(lines);
   // A row flips when a take leaves it at 0, or a give brings it back from 0.
   const flips = (stock: number, quantity: number) => (take ? stock === 0 : stock === quantity);
   const change: StockChange = { short: [], flipped: [] };
   const variantFlips = new Set<string>();
   if (products.length) {
-    const units = unitsById(products);
-    let update = trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", op, units) }))
-      .where(
-        "id",
-        "in",
-        products.map(([id]) => id),
-      );
-    if (take) update = update.where("stock", ">=", units);
-    const moved = new Map((await update.returning(["id", "stock"]).execute()).map((r) => [r.id, r.stock]));
+    const { rows } = await moves[direction].products.execute(trx, rowUnits(products));
+    const moved = new Map(rows.map((r) => [r.id, r.stock]));
     for (const [id, quantity] of products) {
       const stock = moved.get(id);
       if (stock === undefined) {
@@ -94,17 +118,8 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
     }
   }
   if (variants.length) {
-    const units = unitsById(variants);
-    let update = trx
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", op, units) }))
-      .where(
-        "id",
-        "in",
-        variants.map(([id]) => id),
-      );
-    if (take) update = update.where("stock", ">=", units);
-    const moved = new Map((await update.returning(["id", "stock", "product_id"]).execute()).map((r) => [r.id, r]));
+    const { rows } = await moves[direction].variants.execute(trx, rowUnits(variants));
+    const moved = new Map(rows.map((r) => [r.id, r]));
     for (const [id, quantity] of variants) {
       const row = moved.get(id);
       if (!row) {

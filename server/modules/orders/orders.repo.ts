@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { compiledQuery } from "../../db/compiled-query";
 import { type Dialect, toIso } from "../../db/database";
 import type { OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -152,18 +153,26 @@ export async function insertOrder(
   events: Insertable<OrderEventTable>[],
 ): Promise<void> {
   if (dialect === "postgres" && lines.length && events.length) {
-    await k
-      .with("new_order", (db) => db.insertInto("orders").values(order))
-      .with("new_lines", (db) => db.insertInto("order_lines").values(lines))
-      .insertInto("order_events")
-      .values(events)
-      .execute();
+    await orderWithLinesQuery.execute(k, { order, lines, events });
     return;
   }
-  await k.insertInto("orders").values(order).execute();
-  if (lines.length) await k.insertInto("order_lines").values(lines).execute();
-  if (events.length) await k.insertInto("order_events").values(events).execute();
+  await insertOrderQuery.execute(k, { order });
+  if (lines.length) await insertLinesQuery.execute(k, { lines });
+  if (events.length) await insertEventsQuery.execute(k, { events });
 }
+
+// insertOrder's statements, compiled once per number of lines (and of columns given).
+const orderWithLinesQuery = compiledQuery(
+  (k, a: { order: Insertable<OrderTable>; lines: Insertable<OrderLineTable>[]; events: Insertable<OrderEventTable>[] }) =>
+    k
+      .with("new_order", (db) => db.insertInto("orders").values(a.order))
+      .with("new_lines", (db) => db.insertInto("order_lines").values(a.lines))
+      .insertInto("order_events")
+      .values(a.events),
+);
+const insertOrderQuery = compiledQuery((k, a: { order: Insertable<OrderTable> }) => k.insertInto("orders").values(a.order));
+const insertLinesQuery = compiledQuery((k, a: { lines: Insertable<OrderLineTable>[] }) => k.insertInto("order_lines").values(a.lines));
+const insertEventsQuery = compiledQuery((k, a: { events: Insertable<OrderEventTable>[] }) => k.insertInto("order_events").values(a.events));
 
 /** Keeps a signed-in customer's delivery address in the address book (once; the first one is the default). */
 export async function saveAddress(k: Executor, userId: string, input: ValidPlaceOrderInput, now: string): Promise<void> {
