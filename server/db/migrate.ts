@@ -19,6 +19,7 @@ import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
 import { salesReportMigration } from "./migrations/0017-sales-report";
 import { searchRankingMigration } from "./migrations/0018-search-ranking";
 import { searchPendingListMigration } from "./migrations/0019-search-pending-list";
+import { saleWritesMigration } from "./migrations/0020-sale-writes";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0017-sales-report": salesReportMigration(),
     "0018-search-ranking": searchRankingMigration(db.dialect),
     "0019-search-pending-list": searchPendingListMigration(db.dialect),
+    "0020-sale-writes": saleWritesMigration(db.dialect),
   };
 }
 
