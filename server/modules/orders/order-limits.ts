@@ -96,11 +96,6 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
     return new AppError("rate_limited", last.message(waitText(last.retryAfter)), undefined, last.retryAfter);
   }
 
-  /**
-   * In one read of the orders table: the order an idempotency key already made (null: none, or no
-   * key) and how many orders of this contact (same e-mail or same phone digits) are still waiting,
-   * pending and not paid.
-   */
   /** The order an idempotency key made (null: none) and the contact's orders still waiting (ordersQuery). */
   async function readOrders(idempotencyKey: string | null, email: string, phone: string): Promise<{ replayId: string | null; open: number }> {
     const digits = phoneDigits(phone);
