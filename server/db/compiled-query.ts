@@ -76,6 +76,8 @@ function slotted(value: unknown, next: { n: number }): unknown {
  * SQL text, is refused when the shape is first compiled. Lists and rows may vary: their lengths
  * and keys are the shape (an IN list of 1 and one of 3 are two texts, as they would be anyway),
  * and so is whether an argument is `undefined`, the one test of an argument `build` may make.
+ * A Kysely plugin that rewrites queries acts once, when a shape is compiled (the shop uses none on
+ * these statements); its result transforms still run at every call.
  */
 export function compiledQuery<A extends object, R, DB = Database>(build: (k: Kysely<DB>, args: A) => Compilable<R>) {
   // Per engine (the executor's adapter: a transaction shares its database's), per shape.
