@@ -24,42 +24,60 @@ interface Template {
 const MAX_SHAPES = 64;
 
 /**
- * Walks the arguments: the values, in order, into `leaves`; returns their shape (which keys and
- * list lengths hold values), the cache key of the compiled text. A value is anything but a plain
- * object or an array; `undefined` is part of the shape, since Kysely leaves such a column out.
+ * How the walks of the arguments treat a value: left out (`undefined`, which Kysely leaves out of
+ * a row), one value (anything but a plain object or an array: a string, a number, null, a Date, a
+ * Buffer), or a list or record holding further values.
  */
-function flatten(value: unknown, leaves: unknown[]): string {
-  if (value === undefined) return "u";
-  if (value === null || typeof value !== "object") {
-    leaves.push(value);
-    return "v";
-  }
-  if (Array.isArray(value)) {
-    let shape = "[";
-    for (const v of value) shape += `${flatten(v, leaves)},`;
-    return `${shape}]`;
-  }
+function kindOf(value: unknown): "absent" | "value" | "list" | "record" {
+  if (value === undefined) return "absent";
+  if (value === null || typeof value !== "object") return "value";
+  if (Array.isArray(value)) return "list";
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) {
-    if ("toOperationNode" in value) throw new Error("compiledQuery: an argument is a Kysely expression; arguments must be values (build expressions in the query)");
-    leaves.push(value); // a Date, a Buffer: one value
-    return "v";
-  }
-  let shape = "{";
-  for (const key in value) shape += `${key}:${flatten((value as Record<string, unknown>)[key], leaves)},`;
-  return `${shape}}`;
+  return proto === Object.prototype || proto === null ? "record" : "value";
 }
 
-/** The arguments with a slot in place of each value (same shape). */
+/**
+ * Walks the arguments: the values, in order, into `leaves`; returns their shape (which keys and
+ * list lengths hold values, which are left out), the cache key of the compiled text.
+ */
+function flatten(value: unknown, leaves: unknown[]): string {
+  switch (kindOf(value)) {
+    case "absent":
+      return "u";
+    case "value":
+      if (typeof value === "object" && value !== null && "toOperationNode" in value) {
+        throw new Error("compiledQuery: an argument is a Kysely expression; arguments must be values (build expressions in the query)");
+      }
+      leaves.push(value);
+      return "v";
+    case "list": {
+      let shape = "[";
+      for (const v of value as unknown[]) shape += `${flatten(v, leaves)},`;
+      return `${shape}]`;
+    }
+    case "record": {
+      let shape = "{";
+      for (const key in value as object) shape += `${key}:${flatten((value as Record<string, unknown>)[key], leaves)},`;
+      return `${shape}}`;
+    }
+  }
+}
+
+/** The arguments with a slot in place of each value (same shape, same order as `flatten`'s leaves). */
 function slotted(value: unknown, next: { n: number }): unknown {
-  if (value === undefined) return undefined;
-  if (value === null || typeof value !== "object") return new Slot(next.n++);
-  if (Array.isArray(value)) return value.map((v) => slotted(v, next));
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return new Slot(next.n++);
-  const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = slotted((value as Record<string, unknown>)[key], next);
-  return out;
+  switch (kindOf(value)) {
+    case "absent":
+      return undefined;
+    case "value":
+      return new Slot(next.n++);
+    case "list":
+      return (value as unknown[]).map((v) => slotted(v, next));
+    case "record": {
+      const out: Record<string, unknown> = {};
+      for (const key in value as object) out[key] = slotted((value as Record<string, unknown>)[key], next);
+      return out;
+    }
+  }
 }
 
 /**
