@@ -100,8 +100,8 @@ export function createRateLimitStore(db: Db) {
       const now = Date.now();
       const byKey = new Map(entries.map((e) => [e.key, e.rule]));
       if (byKey.size === 0) return [];
-      const keys = [...byKey.keys()];
-      const { rows } = await consumeQuery.execute(k, { keys, expired: keys.map((key) => now - byKey.get(key)!.window * 1000), now });
+      const rules = [...byKey];
+      const { rows } = await consumeQuery.execute(k, { keys: rules.map(([key]) => key), expired: rules.map(([, rule]) => now - rule.window * 1000), now });
       const counted = new Map(rows.map((r) => [r.key, r]));
       prune(now);
       return entries.map(({ key, rule }) => decisionOf(counted.get(key)!, rule, now));
