@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
-import { etag } from "hono/etag";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { ZodError } from "zod";
 import type { AppLoadContext, ServerBuild } from "react-router";
@@ -16,6 +15,7 @@ import { publicCache } from "./http/public-cache";
 import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./http/page-cache";
 import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answer";
 import { type ContentCoding, acceptedCoding, compressAnswers } from "./http/compression";
+import { answerTags } from "./http/etag";
 import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./http/render-queue";
 import { isPixelActive } from "./modules/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
@@ -174,9 +174,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
 
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
   app.use("*", compressAnswers());
-  // Outside the public cache: its answers carry the ETag of the bytes it keeps, which Hono's
-  // middleware uses as it is, so it hashes only the other answers (on a copy read as a web stream).
-  app.use("/api/*", etag());
+  // Outside the public cache: its answers carry the ETag of the bytes it keeps, which this
+  // middleware uses as it is, so it hashes only the other answers.
+  app.use("/api/*", answerTags());
   for (const path of publicPaths) app.use(path, publicReads.fill);
   app.route("/api", authRoutes());
   app.route("/api/admin", adminRoutes());

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { MIN_COMPRESS_BYTES, acceptedCoding } from "./compression";
+import { tagMatches } from "./etag";
 
 /**
  * An answer sent from bytes a cache keeps (a public API read, a visitor's page): status, headers and
@@ -30,7 +31,7 @@ export type HeaderOf = (name: string) => string | undefined;
  */
 export function encodedAnswer(entry: EncodedBody, status: number, headers: Record<string, string>, header: HeaderOf, brotliQuality: number): CachedAnswer {
   const out: Record<string, string> = { ...headers, etag: entry.etag };
-  if (header("if-none-match")?.includes(entry.etag)) return { status: 304, headers: out, body: null };
+  if (tagMatches(header("if-none-match"), entry.etag)) return { status: 304, headers: out, body: null };
   const coding = entry.bytes.byteLength >= MIN_COMPRESS_BYTES ? acceptedCoding(header("accept-encoding")) : null;
   let body = entry.bytes;
   if (coding === "br") {

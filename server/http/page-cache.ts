@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Epoch } from "../lib/cache";
 import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer } from "./cached-answer";
+import { tagOf } from "./etag";
 
 /**
  * Rendered pages for visitors without a session or cart: the same bytes for every such visitor,
@@ -132,7 +133,7 @@ export function createPageCache({ epoch, ttlMs = 60_000, maxBytes = 64 * 1024 * 
           headers,
           body,
           bytes: encoded,
-          etag: `"p-${createHash("sha1").update(encoded).digest("base64url")}"`,
+          etag: tagOf(encoded, "p-"),
           size: encoded.byteLength * 2,
           expires: Date.now() + ttlMs,
         };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { tagOf } from "./etag";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Epoch, createCache } from "../lib/cache";
 import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer, toResponse } from "./cached-answer";
@@ -46,7 +46,7 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
       if (c.res.status !== 200) return;
       const body = await c.res.text();
       const contentType = c.res.headers.get("content-type") ?? "application/json";
-      entry = { body, bytes: Buffer.from(body), contentType, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+      entry = { body, bytes: Buffer.from(body), contentType, etag: tagOf(body) };
       if (readAt === epoch.value) cache.set(key, entry);
       // Drop the handler's response first: assigning over it would copy its headers (its
       // Content-Length among them) onto our bytes.
