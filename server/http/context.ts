@@ -24,5 +24,15 @@ export function nodeRequestOf(c: Context<AppEnv>): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
+/**
+ * Puts `res` in the context as the answer, as it is. Assigning over an answer already there makes
+ * Hono wrap the new one in another Response and copy the old one's headers onto it (its
+ * Content-Length among them), which an answer made from the old one's bytes must not get.
+ */
+export function replaceAnswer(c: Context, res: Response): void {
+  c.res = undefined as unknown as Response;
+  c.res = res;
+}
+
 /** Public, cacheable catalogue answer: short browser cache, longer shared cache, revalidated by ETag. */
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";

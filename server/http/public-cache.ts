@@ -1,8 +1,8 @@
-import { tagOf } from "./etag";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Epoch, createCache } from "../lib/cache";
 import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer, toResponse } from "./cached-answer";
-import type { AppEnv } from "./context";
+import { type AppEnv, replaceAnswer } from "./context";
+import { tagOf } from "./etag";
 
 interface Entry extends EncodedBody {
   contentType: string;
@@ -25,8 +25,10 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
 
   function send(c: Context<AppEnv>, entry: Entry): Response {
     c.set("securityHeadersSet", true);
-    c.res = toResponse(answerOf(entry, (name) => c.req.header(name), c.var.requestId));
-    return c.res;
+    // In place of the handler's answer when it just filled the cache: none of its headers carry over.
+    const res = toResponse(answerOf(entry, (name) => c.req.header(name), c.var.requestId));
+    replaceAnswer(c, res);
+    return res;
   }
 
   /** The cached answer to a GET of this path and query, if the cache holds it (see `answerFromCache` in app.ts). */
@@ -48,9 +50,6 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
       const contentType = c.res.headers.get("content-type") ?? "application/json";
       entry = { body, bytes: Buffer.from(body), contentType, etag: tagOf(body) };
       if (readAt === epoch.value) cache.set(key, entry);
-      // Drop the handler's response first: assigning over it would copy its headers (its
-      // Content-Length among them) onto our bytes.
-      c.res = undefined as unknown as Response;
     }
     return send(c, entry);
   };
