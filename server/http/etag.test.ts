@@ -30,6 +30,7 @@ describe("answerTags", () => {
   app.get("/cart", (c) => c.json({ items: [] }, 200, { "cache-control": "private, no-cache", vary: "Cookie" }));
   app.get("/tagged", (c) => c.json({ cached: true }, 200, { etag: '"kept"' }));
   app.get("/missing", (c) => c.json({ error: "no" }, 404));
+  app.get("/mine", (c) => c.json({ items: [] }, 200, { "cache-control": "private, no-store" }));
   app.post("/cart", (c) => c.json({ ok: true }, 201));
 
   it("tags a GET answer with its bytes' tag and sends the same bytes", async () => {
@@ -59,6 +60,13 @@ describe("answerTags", () => {
   it("keeps a tag the answer carries and revalidates against it", async () => {
     expect((await app.request("/tagged")).headers.get("etag")).toBe('"kept"');
     expect((await app.request("/tagged", { headers: { "if-none-match": '"kept"' } })).status).toBe(304);
+  });
+
+  it("sends a no-store answer as it is, untagged, since no browser keeps it to revalidate", async () => {
+    const res = await app.request("/mine", { headers: { "if-none-match": "*" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBeNull();
+    expect(await res.text()).toBe('{"items":[]}');
   });
 
   it("leaves writes and errors untagged", async () => {
