@@ -274,7 +274,10 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
  * took the turns of the event loop the accepted renders were waiting for. Everything else goes to Hono.
  */
 export function shopListener(app: ShopApp): (req: IncomingMessage, res: ServerResponse) => void {
-  const hono = getRequestListener(app.fetch);
+  // The input guard reads every body it lets through, or answers without reading it and closes
+  // the connection (lingering, http/input-guard.ts); @hono/node-server's own draining of unread
+  // bodies would read those it closes on, byte by byte.
+  const hono = getRequestListener(app.fetch, { autoCleanupIncoming: false });
   return (req, res) => {
     if (req.method === "GET" && req.url) {
       const start = performance.now();

@@ -108,10 +108,19 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "PUT /facebook-pixel": "settings",
 };
 
+/** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */
+function accessIn(table: Record<string, Access>, key: string): Access | undefined {
+  if (key in table) return table[key];
+  const pattern = Object.keys(table).find((p) => p.includes(":") && new RegExp(`^${p.replace(/:[^/]+/g, "[^/]+")}$`).test(key));
+  return pattern ? table[pattern] : undefined;
+}
+
 /** What the admin screen at `pathname` needs, or undefined for a path that is no admin screen. */
 export function screenAccess(pathname: string): Access | undefined {
-  const rest = pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");
-  if (rest in ADMIN_SCREEN_ACCESS) return ADMIN_SCREEN_ACCESS[rest];
-  const pattern = Object.keys(ADMIN_SCREEN_ACCESS).find((p) => p.includes(":") && new RegExp(`^${p.replace(/:[^/]+/g, "[^/]+")}$`).test(rest));
-  return pattern ? ADMIN_SCREEN_ACCESS[pattern] : undefined;
+  return accessIn(ADMIN_SCREEN_ACCESS, pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, ""));
+}
+
+/** What the admin API route for `method` and `pathname` (under /api/admin) needs, or undefined for no such route. */
+export function apiAccess(method: string, pathname: string): Access | undefined {
+  return accessIn(ADMIN_API_ACCESS, `${method} ${pathname.replace(/^\/api\/admin(?=\/)/, "").replace(/(?<=.)\/+$/, "")}`);
 }

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { parseInput } from "../lib/validate";
 import { AppError } from "../lib/errors";
 import { can } from "../auth/permissions";
-import type { SessionUser } from "../auth/auth.service";
 import { type AppEnv, clientIp } from "./context";
 import { readMultipart } from "./multipart";
+import { requireApiUser } from "./caller";
 
 /** The body of POST /api/account/delete (and the profile page's "Delete account" form). */
 export const deleteAccountSchema = z.object({
@@ -15,13 +15,6 @@ export const deleteAccountSchema = z.object({
 
 const AVATAR_FIELDS = ["image", "file", "avatar"];
 const AVATAR_TOO_LARGE = "The picture is too large: 5 MB at most, please.";
-
-/** The signed-in user of an API request, read from the database (never the cookie cache), or a 401. */
-export async function requireApiUser(c: import("hono").Context<AppEnv>): Promise<SessionUser> {
-  const { user } = await c.var.services.auth.getSession(c.req.raw.headers, { fresh: true });
-  if (!user) throw new AppError("unauthorized", "Please sign in first.");
-  return user;
-}
 
 /**
  * Accounts over HTTP: the configured sign-in providers, the shop's record of a user, profile

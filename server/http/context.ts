@@ -1,9 +1,18 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { Services } from "../services";
+import type { SessionUser } from "../auth/auth.service";
 import { resolveClientIp } from "./client-ip";
 
-export type AppEnv = { Variables: { services: Services; requestId: string; securityHeadersSet?: boolean } };
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    requestId: string;
+    securityHeadersSet?: boolean;
+    /** The signed-in user as the database has it, once read (http/caller.ts); null for a visitor. */
+    freshUser?: SessionUser | null;
+  };
+};
 
 const NO_PROXY = { hops: 0 };
 

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
 import { findTextProblem, textProblem } from "../lib/text-rule";
 import { type AppEnv, nodeRequestOf } from "./context";
+import { requireAccess, requireApiUser } from "./caller";
+import { apiAccess } from "../auth/permissions";
+import { AppError } from "../lib/errors";
 import { ANALYTICS_BODY_BYTES } from "../modules/analytics/analytics.schema";
 
 const KB = 1024;
@@ -48,6 +52,24 @@ const RAW_BODY = /^\/api\/payments\/stripe\/webhook$/;
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Routes whose body only a signed-in user may send (a profile picture). */
+const SIGNED_IN_BODY = /^\/(api\/account\/avatar|update-profile\/?)$/;
+/** The admin API: staff only, each route with the access permissions.ts names for it. */
+const ADMIN_API = /^\/api\/admin\//;
+
+/**
+ * Who may send this request's body, checked from its headers (the session cookie) before a byte
+ * of the body is read: an upload, an import or a bulk action is refused for a visitor (401) or a
+ * user without the route's permission (403) as cheaply as any small request. The route's own
+ * check then reuses the user read here (http/caller.ts). Null when anyone may: the routes open to
+ * anyone (sign-in, orders, the contact form, analytics, Stripe's events, page forms) have small limits.
+ */
+function requireSender(c: Context<AppEnv>, path: string): Promise<unknown> | null {
+  if (ADMIN_API.test(path)) return requireAccess(c, apiAccess(c.req.method, path) ?? "staff");
+  if (SIGNED_IN_BODY.test(path)) return requireApiUser(c);
+  return null;
+}
+
 /** The body limit of a path, in bytes. */
 export function bodyLimitFor(path: string): number {
   for (const [pattern, bytes] of BODY_LIMITS) if (pattern.test(path)) return bytes;
@@ -83,6 +105,16 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
   // The production server's request: its body is read from node:http itself (no web streams).
   const incoming = unreadNodeRequest(c);
   if (!incoming && !c.req.raw.body) return next();
+
+  const sender = requireSender(c, url.pathname);
+  if (sender) {
+    try {
+      await sender;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return refuseSender(c, err);
+    }
+  }
 
   const limit = bodyLimitFor(url.pathname);
   const declared = Number(c.req.header("content-length"));
@@ -162,11 +194,26 @@ const tooLarge = (limit: number): Refusal => ({
  * promising a keep-alive the server would then break.
  */
 function refuse(c: Context<AppEnv>, refusal: Refusal, bodyUnread: boolean): Response {
-  if (bodyUnread) c.header("Connection", "close");
+  if (bodyUnread) {
+    c.header("Connection", "close");
+    lingerOnClose(c);
+  }
   const code = refusal.status === 413 ? "too_large" : "invalid_input";
   if (!c.req.path.startsWith("/api/")) return c.text(refusal.message, refusal.status);
   const fields = refusal.field ? { [refusal.field]: refusal.message.replace(/^.*?: /, "") } : undefined;
   return c.json({ error: { code, message: refusal.message, ...(fields ? { fields } : {}) } }, refusal.status);
+}
+
+/**
+ * The answer to a sender refused before their body was read: the route's 401 or 403 for the API;
+ * a page form goes to the sign-in page and back, as the page itself would send it.
+ */
+function refuseSender(c: Context<AppEnv>, err: AppError): Response {
+  c.header("Connection", "close");
+  lingerOnClose(c);
+  if (c.req.path.startsWith("/api/")) return c.json(err.toJSON(), err.status);
+  if (err.status === 401) return c.redirect(`/login?redirectTo=${encodeURIComponent(c.req.path)}`, 303);
+  return c.text(err.message, err.status);
 }
 
 const decodeSegment = (text: string, name: string): { value: string } | Refusal => {
@@ -317,6 +364,35 @@ function setConnectionClose(c: Context<AppEnv>): void {
     c.res = new Response(c.res.body, c.res);
     c.res.headers.set("Connection", "close");
   }
+  lingerOnClose(c);
+}
+
+/** How long a connection closed under a body still coming stays half-open for its client to read the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Makes the close of this request's connection (its answer says `Connection: close`) a lingering
+ * one, as nginx does: the answer is sent and our side of the connection ended, then the socket
+ * stays open, unread, until the client closes it or LINGER_MS pass. Closing at once with unread
+ * bytes makes TCP reset the connection, and the reset can discard the answer before a client still
+ * sending its body reads it (a 401 or 413 would reach it as a network error). Nothing more is read:
+ * the unread body fills the socket's buffers and TCP's flow control holds the client back, so a
+ * flood of large bodies costs neither memory nor CPU. Node's server ends a `Connection: close`
+ * answer's socket with `destroySoon` once the answer is written: that is the step made to linger
+ * here. (shopListener turns off @hono/node-server's own draining, which would read the rest.)
+ */
+function lingerOnClose(c: Context<AppEnv>): void {
+  const incoming = nodeRequestOf(c);
+  const socket = incoming?.socket as (Socket & { destroySoon?: () => void }) | undefined;
+  if (!incoming || !socket || socket.destroyed) return;
+  socket.destroySoon = () => {
+    // Node resumes an unread request body to drop it; this one stays unread.
+    incoming.pause();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

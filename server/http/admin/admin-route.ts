@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { type Access, ADMIN_API_ACCESS, can } from "../../auth/permissions";
+import { type Access, ADMIN_API_ACCESS } from "../../auth/permissions";
 import { AppError } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import type { AuditActor } from "../../modules/audit/audit.service";
 import type { SessionUser } from "../../modules/users/users.service";
 import type { AppEnv } from "../context";
+import { requireAccess } from "../caller";
 
 export type AdminEnv = { Variables: AppEnv["Variables"] & { admin: SessionUser } };
 export type AdminContext = Context<AdminEnv>;
@@ -31,20 +32,6 @@ export function accessOf(route: Pick<AdminRoute, "method" | "path">): Access {
   const access = ADMIN_API_ACCESS[`${route.method} ${route.path}`];
   if (!access) throw new Error(`Admin route ${route.method} ${route.path} is missing from ADMIN_API_ACCESS (server/auth/permissions.ts)`);
   return access;
-}
-
-/**
- * The signed-in user if they have `access`: 401 for a visitor, 403 for anyone else. The session is
- * read from the database, so a demotion or ban applies at once.
- */
-export async function requireAccess(c: Context<AppEnv> | AdminContext, access: Access): Promise<SessionUser> {
-  const { user } = await c.var.services.auth.getSession(c.req.raw.headers, { fresh: true });
-  if (!user) throw new AppError("unauthorized", "Please sign in with a staff account.");
-  if (!can(user, access)) {
-    const needs = access === "admin" || access === "staff" ? `an ${access === "admin" ? "administrator" : "staff"} account` : `the “${access}” permission`;
-    throw new AppError("forbidden", `This needs ${needs}.`);
-  }
-  return user;
 }
 
 /** Mounts admin routes, each behind the check its table entry names; answers are never cached. */

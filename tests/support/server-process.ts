@@ -1,0 +1,78 @@
+import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface ShopProcess {
+  base: string;
+  pid: number;
+  /** The process's resident memory now, in MB (Linux /proc). */
+  rssMb(): number;
+  /** The most resident memory the process has had since it started, in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+const script = fileURLToPath(new URL("./shop-process.ts", import.meta.url));
+
+/** Reads one `Vm…: N kB` line of /proc/PID/status, in MB. */
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  return Math.round(kb / 1024);
+}
+
+/**
+ * Starts the shop's API in a process of its own on `databaseUrl` (a test database), listening on
+ * a free port of 127.0.0.1, and resolves once it listens.
+ */
+export async function startShopProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ShopProcess> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-process-"));
+  let output = "";
+  const child: ChildProcess = fork(script, [], {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORT: "0",
+      DATABASE_URL: databaseUrl,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+      SEED_ON_EMPTY: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the shop process did not listen within 60 s:\n${output}`)), 60_000);
+    child.once("message", (m: { port: number }) => {
+      clearTimeout(timer);
+      resolve(m.port);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the shop process exited (${code}) before it listened:\n${output}`));
+    });
+  });
+  const pid = child.pid!;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid,
+    rssMb: () => statusMb(pid, "VmRSS"),
+    peakRssMb: () => statusMb(pid, "VmHWM"),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
