@@ -13,6 +13,13 @@ describe("safeRedirect", () => {
     }
     expect(safeRedirect("//evil.example", "/login")).toBe("/login");
   });
+
+  it("normalises first: dot segments, escaped dots and backslashes that resolve to another host go to the fallback", () => {
+    for (const bad of ["/.//evil.com", "/..//evil.com", "/%2e%2e//evil.com", "/./\\evil.com", "/a/%2e%2e//evil.com"]) {
+      expect(safeRedirect(bad), bad).toBe("/");
+    }
+    expect(safeRedirect("/a/./b/../checkout")).toBe("/a/checkout");
+  });
 });
 
 describe("field checks", () => {

@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
+import { sameSitePath } from "../../server/lib/same-site-path";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/components/auth/password-rules";
 import type { AuthProvider } from "../../server/auth/providers";
 import { waitText } from "../../server/lib/rate-limit";
@@ -80,22 +81,9 @@ export function cookieHeaders(result: Pick<AuthResult, "setCookies">): Headers {
   return headers;
 }
 
-/**
- * Only a path on this site: starts with a single "/" (not "//" or "/\", which browsers read as
- * another host) and is not an API or auth endpoint. Anything else becomes the fallback.
- */
+/** Where to send someone a client asked for: a page of this shop (server/lib/same-site-path.ts), else `fallback`. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to) return fallback;
-  const value = to.trim();
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || /[\u0000-\u001f]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://local.invalid");
-    if (url.host !== "local.invalid") return fallback;
-    if (url.pathname.startsWith("/api/") || url.pathname === "/logout") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  return sameSitePath(to) ?? fallback;
 }
 
 /** A sentence a shopper can act on, for a failed better-auth call. */

@@ -1,14 +1,11 @@
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { POPUP_MESSAGE, type PopupMessage } from "~/components/auth/social-sign-in";
+import { sameSitePath } from "../../server/lib/same-site-path";
 import type { Route } from "./+types/auth-popup-done";
 
 export const meta: Route.MetaFunction = () => [{ title: "Signing in…" }, { name: "robots", content: "noindex" }];
 
-/** Only same-site paths; anything else goes home. */
-function sameSitePath(to: string | null): string {
-  return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") ? to : "/";
-}
 
 /**
  * Where a third-party sign-in in a popup lands (better-auth's callbackURL / errorCallbackURL): it
@@ -18,7 +15,7 @@ function sameSitePath(to: string | null): string {
 export default function AuthPopupDone() {
   const [params] = useSearchParams();
   const error = params.get("error");
-  const to = sameSitePath(params.get("to"));
+  const to = sameSitePath(params.get("to")) ?? "/";
 
   useEffect(() => {
     const message: PopupMessage = { type: POPUP_MESSAGE, ok: !error, ...(error ? { error } : {}) };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 import { AppError } from "../lib/errors";
+import { sameSitePath } from "../lib/same-site-path";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import type { ImageService } from "../modules/images/images.service";
@@ -77,8 +78,7 @@ const MAIL_LINK_PATHS = new Set(["/api/auth/magic-link/verify", "/api/auth/verif
  */
 async function linkErrorPage(req: Request, response: Response): Promise<Response> {
   const body = (await response.json().catch(() => null)) as { code?: string } | null;
-  const requested = new URL(req.url).searchParams.get("errorCallbackURL");
-  const target = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/login";
+  const target = sameSitePath(new URL(req.url).searchParams.get("errorCallbackURL")) ?? "/login";
   const code = response.status === 429 ? "RATE_LIMITED" : (body?.code ?? "INVALID_TOKEN");
   const headers = new Headers({ Location: `${target}${target.includes("?") ? "&" : "?"}error=${encodeURIComponent(code)}`, "Cache-Control": "no-store" });
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

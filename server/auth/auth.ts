@@ -13,6 +13,7 @@ import { existingAccountMail, magicLinkMail, resetPasswordMail, signInLockedMail
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
 import { type RateLimitStore, emailKey, waitText } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
+import { sameSitePath } from "../lib/same-site-path";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
 
@@ -81,6 +82,24 @@ function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
     { code: "RATE_LIMITED", message: `Too many ${what}. For your security, please wait ${wait} and try again.` },
     { "Retry-After": String(seconds), "X-Retry-After": String(seconds) },
   );
+}
+
+/** The fields of better-auth's requests that name where to send the browser afterwards. */
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"] as const;
+
+/**
+ * The first field of a request to better-auth (its body or query) that would send the browser
+ * somewhere other than a page of this shop, by the shop's one rule (lib/same-site-path.ts), or null.
+ */
+function offSiteRedirect(ctx: { body?: unknown; query?: unknown }, origin: string): string | null {
+  for (const source of [ctx.body, ctx.query]) {
+    if (!source || typeof source !== "object") continue;
+    for (const field of REDIRECT_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      if (value !== undefined && value !== null && value !== "" && sameSitePath(value, origin) === null) return field;
+    }
+  }
+  return null;
 }
 
 /**
@@ -329,6 +348,8 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const path = ctx.path;
+        const offSite = offSiteRedirect(ctx, env.PUBLIC_URL);
+        if (offSite) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT", message: `The ${offSite} must be a page of this shop.` });
         if (path === "/sign-in/email") {
           const email = emailOf(ctx.body);
           if (!email) return;

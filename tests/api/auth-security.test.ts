@@ -105,6 +105,30 @@ describe("no account enumeration", () => {
   });
 });
 
+describe("open redirects", () => {
+  const offSite = ["/.//evil.com", "/..//evil.com", "/%2e%2e//evil.com", "/./\\evil.com", "//evil.com", "https://evil.com/"];
+
+  it("better-auth refuses a callback that normalises to another site, and takes a page of the shop", async () => {
+    for (const callbackURL of offSite) {
+      // better-auth's own check refuses some spellings first (403); ours refuses the ones it takes.
+      const res = await browser(shop).post("/api/auth/sign-in/magic-link", { email: "known@example.com", callbackURL });
+      expect([400, 403], callbackURL).toContain(res.status);
+    }
+    const dotted = await browser(shop).post("/api/auth/sign-in/magic-link", { email: "known@example.com", callbackURL: "/.//evil.com" });
+    expect(dotted.status).toBe(400);
+    expect(JSON.stringify(await dotted.json())).toMatch(/callbackURL must be a page of this shop/);
+    const social = await browser(shop).post("/api/auth/sign-in/social", { provider: "github", callbackURL: "/", errorCallbackURL: "/..//evil.com" });
+    expect(JSON.stringify(await social.json())).toMatch(/errorCallbackURL must be a page of this shop/);
+    expect((await browser(shop).post("/api/auth/sign-in/magic-link", { email: "known@example.com", callbackURL: "/my-orders" })).status).toBe(200);
+  });
+
+  it("a mail link whose error page is another site lands on the sign-in page instead", async () => {
+    const res = await browser(shop).get(`/api/auth/magic-link/verify?token=nope&errorCallbackURL=${encodeURIComponent("/.//evil.com")}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login\?error=/);
+  });
+});
+
 describe("cross-site request forgery", () => {
   const contact = { name: "Eve", email: "eve@example.com", message: "A message from somewhere else." };
   const postContact = (headers: Record<string, string>) =>

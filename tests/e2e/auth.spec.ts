@@ -134,6 +134,18 @@ test.describe("customer accounts on a desktop", () => {
     await waitForHydration(page);
     await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL("/");
+    // Spellings that normalise to "//evil.com": right after signing in, and for a signed-in visitor.
+    for (const to of ["/.//evil.com", "/..//evil.com", "/%2e%2e//evil.com", "/./\\evil.com"]) {
+      for (const path of ["/login", "/register"]) {
+        await page.goto(`${path}?redirectTo=${encodeURIComponent(to)}`);
+        await expect(page, `${path} ${to}`).toHaveURL("/");
+      }
+    }
+    await page.context().clearCookies();
+    await page.goto(`/login?redirectTo=${encodeURIComponent("/.//evil.com")}`);
+    await waitForHydration(page);
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL("/");
   });
 
   test("changing the password keeps this session and refuses a wrong current password", async ({ page }) => {

@@ -3,6 +3,7 @@ import { auditActor } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
+import { sameSitePath } from "../../../server/lib/same-site-path";
 import type { Route } from "./+types/order-returns-action";
 
 const text = (form: FormData, name: string) => {
@@ -13,8 +14,8 @@ const optionalNumber = (form: FormData, name: string) => (text(form, name) === "
 
 /** Only a page of the admin area to go back to (never another site). */
 function backTo(form: FormData, orderId: string): string {
-  const to = text(form, "redirectTo");
-  return to.startsWith("/admin-dashboard/") && !to.startsWith("//") ? to : `/admin-dashboard/orders/${encodeURIComponent(orderId)}`;
+  const to = sameSitePath(form.get("redirectTo"));
+  return to?.startsWith("/admin-dashboard/") ? to : `/admin-dashboard/orders/${encodeURIComponent(orderId)}`;
 }
 
 /** Nothing to show here: the order's page. */

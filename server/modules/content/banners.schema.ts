@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { imageField } from "../images/image-field";
+import { sameSitePath } from "../../lib/same-site-path";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 
 /** Where a banner leads: a path on the shop (`/product-category/shoes`) or an https address. */
 export function isBannerLink(link: string): boolean {
   if (/\s/.test(link)) return false;
-  if (link.startsWith("/")) return !link.startsWith("//") && !link.startsWith("/\\");
+  if (link.startsWith("/")) return sameSitePath(link) !== null;
   try {
     const url = new URL(link);
     return url.protocol === "https:" && url.hostname.includes(".");
