@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
-import { findTextProblem, textProblem } from "../lib/text-rule";
+import { MAX_JSON_DEPTH, findTextProblem, textProblem } from "../lib/text-rule";
 import { type AppEnv, nodeRequestOf } from "./context";
 import { requireAccess, requireApiUser } from "./caller";
 import { apiAccess } from "../auth/permissions";
@@ -298,7 +298,9 @@ function checkBody(bytes: Uint8Array, type: string, path: string): Refusal | nul
     return { status: 400, message: "Malformed request body: it must be JSON." };
   }
   const found = findTextProblem(value);
-  return found ? { status: 400, message: `The field “${found.field}” is not valid: ${found.problem}.`, field: found.field } : null;
+  if (!found) return null;
+  if (found.tooDeep) return { status: 400, message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.` };
+  return { status: 400, message: `The field “${found.field}” is not valid: ${found.problem}.`, field: found.field };
 }
 
 /** The whole body, or null as soon as it grows past `limit` (the rest is never read). */

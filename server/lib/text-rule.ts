@@ -36,31 +36,48 @@ export function textProblem(name: string, value: string, allowBreaks = isMultili
   return "Contains a control character (not allowed)";
 }
 
+/** How deep arrays and objects may nest in a JSON body: our deepest input (a product's variants) needs 3. */
+export const MAX_JSON_DEPTH = 32;
+
+/** What `findTextProblem` found: a field that breaks the text rule, or a body nested too deep. */
+export interface TextProblem {
+  field: string;
+  problem: string;
+  /** The body nests arrays and objects deeper than MAX_JSON_DEPTH. */
+  tooDeep?: true;
+}
+
 /**
- * The first field of a parsed JSON value (strings and object keys, at any depth) that breaks the
- * text rule, as `{ field, problem }`, or null. Field names are dotted paths (`contact.name`,
- * `lines.0.size`), as our error answers name fields.
+ * The first field of a parsed JSON value (strings and object keys, at any depth, in document
+ * order) that breaks the text rule, as `{ field, problem }`, or null. Field names are dotted
+ * paths (`contact.name`, `lines.0.size`), as our error answers name fields. It walks with a stack
+ * of its own, not by recursion, and stops at arrays or objects nested deeper than MAX_JSON_DEPTH:
+ * a few KB of `[[[…]]]` must be a 400, not a stack overflow.
  */
-export function findTextProblem(value: unknown, path = ""): { field: string; problem: string } | null {
-  if (typeof value === "string") {
-    const problem = textProblem(path, value);
-    return problem ? { field: path || "body", problem } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findTextProblem(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
+export function findTextProblem(root: unknown): TextProblem | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      const problem = textProblem(path, value);
+      if (problem) return { field: path || "body", problem };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const field = path ? `${path}.${key}` : key;
-      const keyProblem = textProblem("", key);
-      if (keyProblem) return { field: field.replace(CONTROL_OR_BREAK_GLOBAL, "?") || "body", problem: `Field name: ${keyProblem.toLowerCase()}` };
-      const found = findTextProblem(item, field);
-      if (found) return found;
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_JSON_DEPTH) return { field: path || "body", problem: `Nests deeper than ${MAX_JSON_DEPTH} levels`, tooDeep: true };
+    const children: Array<{ value: unknown; path: string; depth: number }> = [];
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) children.push({ value: value[i], path: path ? `${path}.${i}` : String(i), depth: depth + 1 });
+    } else {
+      for (const [key, item] of Object.entries(value)) {
+        const field = path ? `${path}.${key}` : key;
+        const keyProblem = textProblem("", key);
+        if (keyProblem) return { field: field.replace(CONTROL_OR_BREAK_GLOBAL, "?") || "body", problem: `Field name: ${keyProblem.toLowerCase()}` };
+        children.push({ value: item, path: field, depth: depth + 1 });
+      }
     }
+    // Last pushed is walked first: the children go on in reverse, so fields are judged in document order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }

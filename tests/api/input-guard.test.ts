@@ -276,6 +276,19 @@ describe("the text rule at the edge", () => {
   });
 });
 
+describe("deeply nested bodies", () => {
+  it("answers 8 KB of [[[…]]] with a 400 that says so, on the shop's JSON endpoints and better-auth's", async () => {
+    const deep = `${"[".repeat(4000)}${"]".repeat(4000)}`;
+    const messages = await countMessages();
+    for (const path of ["/api/cart/items", "/api/contact", "/api/analytics/events", "/api/auth/sign-in/email", "/api/auth/sign-up/email"]) {
+      const res = await browser(shop).request(path, { method: "POST", headers: { "content-type": "application/json" }, body: deep });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe("The request body nests arrays and objects deeper than 32 levels.");
+    }
+    expect(await countMessages()).toBe(messages);
+  });
+});
+
 describe("a malformed visitor cookie", () => {
   for (const value of ["%", "%E0%A4%A"]) {
     it(`is no cookie (${value}): the cart, wishlist and orders answer as for a new visitor`, async () => {
