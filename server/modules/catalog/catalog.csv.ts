@@ -1,5 +1,4 @@
-import { parse } from "csv/sync";
-import { stringify } from "csv/sync";
+import { type CsvRecord, parseCsv, toCsv } from "../../lib/csv";
 import type { ProductInput } from "./catalog.admin.schema";
 
 // The catalogue as CSV, Shopify-like: a product spans several rows sharing its Handle (slug). Its
@@ -105,7 +104,7 @@ export function productsToCsv(products: CsvProduct[]): string {
       rows.push(row);
     }
   }
-  return stringify(rows, { bom: true, record_delimiter: "\n" });
+  return toCsv(rows, { bom: true });
 }
 
 /** One product of an import: its rows turned into the admin's input shape, and where each field came from. */
@@ -167,9 +166,9 @@ const blankToUndefined = (cell: string) => (cell.trim() === "" ? undefined : cel
  */
 export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors: Array<{ line: number; message: string }> } {
   const errors: Array<{ line: number; message: string }> = [];
-  let records: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
+  let records: CsvRecord[];
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    records = parseCsv(text);
   } catch (error) {
     const e = error as Error & { lines?: number };
     return { groups: [], errors: [{ line: e.lines ?? 1, message: `The file is not valid CSV: ${e.message.replace(/^[^:]*: /, "")}` }] };

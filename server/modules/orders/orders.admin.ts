@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import { stringify } from "csv/sync";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
+import { toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { parseInput } from "../../lib/validate";
@@ -176,7 +176,7 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
       const { sort, page: _p, pageSize: _s, ...f } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
       const rows = (await rowsQuery(f, sort ?? "-created").execute()).map(toRow);
       const header = ["Number", "Date", "Customer", "E-mail", "Phone", "Items", "Total", "Currency", "Payment method", "Payment status", "Status"];
-      return stringify([
+      return toCsv([
         header,
         ...rows.map((r) => [r.number, r.createdAt, r.customer.name, r.customer.email, r.customer.phone, r.itemCount, r.total.toFixed(2), r.currency, r.paymentMethod, r.paymentStatus, r.status]),
       ]);

@@ -1,5 +1,5 @@
+import { toCsv } from "../../lib/csv";
 import { type ExpressionBuilder, sql } from "kysely";
-import { stringify } from "csv/sync";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { parseInput } from "../../lib/validate";
@@ -317,10 +317,6 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
 
 export type SalesReportService = ReturnType<typeof createSalesReport>;
 
-/** A text cell a spreadsheet will not run as a formula (=, +, -, @ first get a quote). */
-function text(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const amount = (n: number) => n.toFixed(2);
 
@@ -348,13 +344,13 @@ export function salesReportToCsv(r: SalesReport): string {
     ]),
     [],
     ["Category", "Products", "Units", "Gross sales", "Discounts", "Sales"],
-    ...r.byCategory.map((c) => [text(c.category), c.products, c.units, amount(c.grossSales), amount(c.discounts), amount(c.sales)]),
+    ...r.byCategory.map((c) => [c.category, c.products, c.units, amount(c.grossSales), amount(c.discounts), amount(c.sales)]),
     [],
     ["Product (top 20)", "Category", "Units", "Gross sales", "Discounts", "Sales"],
-    ...r.byProduct.map((p) => [text(p.name), text(p.category), p.units, amount(p.grossSales), amount(p.discounts), amount(p.sales)]),
+    ...r.byProduct.map((p) => [p.name, p.category, p.units, amount(p.grossSales), amount(p.discounts), amount(p.sales)]),
     [],
     ["Payment method", "Orders", "Ordered", "Refunds", "Total sales"],
     ...r.byPayment.map((p) => [p.label, p.orders, amount(p.ordered), amount(p.refunds), amount(p.totalSales)]),
   ];
-  return stringify(rows);
+  return toCsv(rows);
 }
