@@ -51,6 +51,8 @@ export default defineConfig({
       // The contact form's limit per IP (5 in 10 minutes) would count every spec's messages from
       // 127.0.0.1 together; tests/api/content.test.ts checks it.
       CONTACT_RATE_LIMIT: "1000",
+      // Every spec's search-as-you-type comes from 127.0.0.1 too; tests/api/search.test.ts checks the limit.
+      SEARCH_LIMIT_PER_IP: "100000/1m",
     },
   },
 });

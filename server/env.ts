@@ -102,6 +102,12 @@ const schema = z.object({
   /** Per contact e-mail address and, separately, per contact phone number. */
   ORDER_LIMIT_PER_CONTACT: rateRule("5/1h"),
 
+  /**
+   * Searches per client IP through the search API (search-as-you-type included) that the answer
+   * cache could not answer: a person typing makes a few a second at most while typing.
+   */
+  SEARCH_LIMIT_PER_IP: rateRule("120/1m"),
+
   /** Site analytics batches (POST /api/analytics/events) per client IP: a tab sends one every few seconds while in use. */
   ANALYTICS_LIMIT_PER_IP: rateRule("600/10m"),
 

@@ -96,7 +96,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
   const returns = { ...orderReturns, receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor) };
   const refunds = { ...orderRefunds, refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) => refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor) };
-  const search = createSearchService(db, catalog, { epoch: dataEpoch });
+  const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
   // What deleting or exporting a customer spans (server/flows/delete-customer.ts, export-customer.ts).
   const customerData: CustomerDataDeps = { db, users, orderCustomers, addresses: (userId) => orderService.listAddresses(userId), cart, wishlist, audit };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
 import { parseInput } from "../lib/validate";
-import type { AppEnv } from "./context";
+import { type AppEnv, clientIp } from "./context";
 
 export const searchQuerySchema = z.object({
   q: z.string().max(200, "Search term is too long").optional().default(""),
@@ -22,7 +22,7 @@ export function catalogRoutes() {
 
   r.get("/products/search/ser", async (c) => {
     const { q, limit } = parseInput(searchQuerySchema, c.req.query(), "Invalid search");
-    const products = await c.var.services.search.quickSearch(q, limit);
+    const products = await c.var.services.search.quickSearch(q, limit, clientIp(c));
     return c.json({
       success: true,
       message: products.length ? `${products.length} products found` : "No products found",

@@ -72,6 +72,7 @@ const GENEROUS_LIMITS = {
   ORDER_LIMIT_PER_SHOPPER: "100000/1h",
   ORDER_LIMIT_PER_CONTACT: "100000/1h",
   MAIL_LIMIT_PER_RECIPIENT: "100000/1h",
+  SEARCH_LIMIT_PER_IP: "100000/1m",
 };
 
 /** A whole shop (services and HTTP app, no SSR) on a fresh database, for API and service tests. */

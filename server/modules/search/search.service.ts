@@ -1,5 +1,7 @@
 import type { Db } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
+import { AppError } from "../../lib/errors";
+import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { ProductCard } from "../catalog/catalog.types";
 import { loadNameIndex } from "./names";
@@ -13,6 +15,8 @@ export interface SearchOptions {
   epoch?: Epoch;
   /** PostgreSQL's ranking knobs (search.repo.ts); tests set small ones. */
   ranking?: EngineOptions;
+  /** Searches one client address may make through `quickSearch` per window, counted in the shared store (env SEARCH_LIMIT_PER_IP). */
+  perIpLimit?: { store: RateLimitStore; rule: { max: number; window: number } };
 }
 
 /** Least time between two refreshes caused by writes, so a burst of writes costs one rebuild. */
@@ -151,11 +155,24 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       return { products: await catalog.listByIds(found.ids), total: found.total ?? found.ids.length };
     },
 
-    /** The first `limit` products `search` finds for a term, without counting every match: what the search box shows as the shopper types. */
-    async quickSearch(term: string, limit = 10): Promise<ProductCard[]> {
+    /**
+     * The first `limit` products `search` finds for a term, without counting every match: what the
+     * search box shows as the shopper types. With the caller's address, each search counts against
+     * that address's limit (a 429 past it): a person typing stays far below it, a script driving
+     * the search reaches it within a few hundred searches, and other addresses are not slowed.
+     */
+    async quickSearch(term: string, limit = 10, clientIp?: string): Promise<ProductCard[]> {
       const words = parseQuery(term.trim());
       const size = pageSize(limit);
       if (words.length === 0 || size === 0) return [];
+      if (clientIp !== undefined && options.perIpLimit) {
+        const { store, rule } = options.perIpLimit;
+        const decision = await store.consume(`search:ip:${clientIp}`, rule);
+        if (!decision.allowed) {
+          const seconds = decision.retryAfter ?? rule.window;
+          throw new AppError("rate_limited", `Too many searches from your address. Please wait ${waitText(seconds)} and try again.`, undefined, seconds);
+        }
+      }
       return catalog.listByIds((await hits(words, size, 0, false)).ids);
     },
 
