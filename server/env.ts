@@ -129,6 +129,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
 
+/** The name of every variable the shop reads. */
+export const ENV_NAMES: readonly string[] = Object.keys(schema.shape);
+
 /** Reads and validates the process environment once; the only place that touches process.env. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
