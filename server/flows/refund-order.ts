@@ -17,17 +17,19 @@ export interface RefundFlowDeps {
  * refunded through Stripe (its idempotency key is the refund's own, so a retry never refunds
  * twice), a cash-on-delivery order is recorded as a manual refund; then the refund is completed
  * (payment status, timeline, audit entry, the customer's mail). The same idempotency key answers
- * the same refund. When Stripe refuses, the reservation is taken back and the refusal answered (409).
+ * the same refund (`created` false). When Stripe refuses, the reservation is taken back and the
+ * refusal answered (409).
  */
 export async function refundOrder(
   deps: RefundFlowDeps,
   orderId: string,
   input: RefundRequest & { idempotencyKey?: string | null },
   actor: StepActor,
-): Promise<OrderRefund> {
+): Promise<{ refund: OrderRefund; created: boolean }> {
   const valid = parseInput(refundSchema, input, "Please check the refund.");
-  const { refund, state } = await deps.refunds.reserve(orderId, { ...valid, idempotencyKey: input.idempotencyKey ?? null }, actor);
-  if (refund.status === "succeeded") return deps.refunds.toRefund(refund);
+  const { refund, state, replayed } = await deps.refunds.reserve(orderId, { ...valid, idempotencyKey: input.idempotencyKey ?? null }, actor);
+  const created = !replayed;
+  if (refund.status === "succeeded") return { refund: deps.refunds.toRefund(refund), created };
   let providerRefundId: string | null = null;
   if (refund.method === "stripe") {
     if (!state.intentId) {
@@ -44,12 +46,12 @@ export async function refundOrder(
       throw err;
     }
   }
-  return deps.refunds.complete(refund.id, providerRefundId, actor);
+  return { refund: await deps.refunds.complete(refund.id, providerRefundId, actor), created };
 }
 
 /** The refund of everything still refundable on an order (a cancelled paid card order), or null when nothing is left. */
 export async function refundRemainder(deps: RefundFlowDeps, orderId: string, reason: string, actor: StepActor): Promise<OrderRefund | null> {
   const state = await deps.refunds.getState(orderId);
   if (state.refundable <= 0) return null;
-  return refundOrder(deps, orderId, { amount: state.refundable / 100, reason, idempotencyKey: `remainder-${state.refunded}` }, actor);
+  return (await refundOrder(deps, orderId, { amount: state.refundable / 100, reason, idempotencyKey: `remainder-${state.refunded}` }, actor)).refund;
 }

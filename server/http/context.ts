@@ -43,5 +43,13 @@ export function replaceAnswer(c: Context, res: Response): void {
   c.res = res;
 }
 
+/**
+ * The answer to a request that creates something under an Idempotency-Key (an order, a refund):
+ * 201 with what it created, or, when the key was seen before (a replay), 200 with the first result.
+ */
+export function createdOrReplayed(c: Context, body: object, created: boolean): Response {
+  return c.json(body, created ? 201 : 200);
+}
+
 /** Public, cacheable catalogue answer: short browser cache, longer shared cache, revalidated by ETag. */
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";

@@ -5,7 +5,7 @@ import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
-import { type AppEnv, clientIp } from "./context";
+import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
 
 export const tokenQuery = z.object({ token: z.string().max(200).optional() });
@@ -35,7 +35,7 @@ export function orderRoutes() {
       const message = `Some items in your cart cannot be ordered as they are: ${result.problems.map((p) => p.message).join("; ")}. Please update your cart.`;
       return c.json(new AppError("conflict", message, fields).toJSON(), 409);
     }
-    return c.json({ success: true, data: { order: result.order, guestToken: result.guestToken, payment: result.payment } }, result.created ? 201 : 200);
+    return createdOrReplayed(c, { success: true, data: { order: result.order, guestToken: result.guestToken, payment: result.payment } }, result.created);
   });
 
   r.get("/shipping-options", async (c) => {

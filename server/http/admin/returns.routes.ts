@@ -3,6 +3,7 @@ import { parseInput } from "../../lib/validate";
 import { RETURN_STATUSES } from "../../modules/orders/orders.returns";
 import { refundSchema, returnRefusalSchema } from "../../modules/orders/orders.returns.schema";
 import { idempotencyKeySchema } from "../../modules/orders/orders.schema";
+import { createdOrReplayed } from "../context";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
 
 const returnListQuery = z.object({
@@ -65,7 +66,8 @@ export const RETURN_ROUTES: AdminRoute[] = [
       const header = c.req.header("idempotency-key");
       const idempotencyKey = header === undefined ? null : parseInput(idempotencyKeySchema, header, "Invalid Idempotency-Key header.");
       const body = await parseBody(c, refundSchema);
-      return c.json({ data: await c.var.services.refunds.refund(idParam(c, "order id"), { ...body, idempotencyKey }, actorOf(c)) }, 201);
+      const { refund, created } = await c.var.services.refunds.refund(idParam(c, "order id"), { ...body, idempotencyKey }, actorOf(c));
+      return createdOrReplayed(c, { data: refund }, created);
     },
   },
 ];
