@@ -87,6 +87,24 @@ describe("no account enumeration", () => {
     expect(shop.services.mailer.outbox.some((m) => m.to === "never-seen@example.com" && /reset/i.test(m.subject))).toBe(false);
   });
 
+  it("a password reset request does the same work for a registered and an unknown address before it answers", async () => {
+    const resetTokens = async () => Number((await shop.db.kysely.selectFrom("verifications" as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await resetTokens();
+    const mails = shop.services.mailer.outbox.length;
+    const known = await browser(shop).post("/api/auth/request-password-reset", { email: "known@example.com" });
+    const unknown = await browser(shop).post("/api/auth/request-password-reset", { email: "never-seen-2@example.com" });
+    // Answered before the account is looked up: nothing that depends on it was done yet, for either.
+    expect(await resetTokens()).toBe(before);
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(await known.json()).toEqual(await unknown.json());
+    // Then the registered address gets its token and its mail, the unknown one nothing.
+    await shop.services.auth.idle();
+    expect(await resetTokens()).toBe(before + 1);
+    expect(shop.services.mailer.outbox.slice(mails).map((m) => m.to)).toEqual(["known@example.com"]);
+    // A body better-auth refuses is still refused.
+    expect((await browser(shop).post("/api/auth/request-password-reset", { email: "not-an-address" })).status).toBe(400);
+  });
+
   it("signing up with a registered address answers like a new sign-up and mails the owner instead", async () => {
     const existing = await browser(shop).post("/api/auth/sign-up/email", { email: "known@example.com", password: "attacker-password", name: "Known" });
     const fresh = await browser(shop).post("/api/auth/sign-up/email", { email: "brand-new@example.com", password: "brand-new-password", name: "Brand" });
