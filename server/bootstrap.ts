@@ -26,7 +26,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const env = await withReachableOidc(loaded, logger);
   fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   const db = openDatabase(env.DATABASE_URL, { onIdleError: (err) => logger.warn({ err }, "database connection lost; reconnecting on next query") });
-  await migrateToLatest(db);
+  const { applied } = await migrateToLatest(db);
+  logger.info({ database: db.dialect, applied }, applied ? "migrated the database" : "the database is up to date");
   const services = createServices(db, env, { logger });
   // Other instances on the same PostgreSQL database hear this one's writes, and it theirs, at once.
   const relay = db.dialect === "postgres" ? startEpochRelay({ url: env.DATABASE_URL, epoch: services.dataEpoch, logger }) : null;

@@ -27,8 +27,8 @@ export async function setUpAdministrators(services: Pick<Services, "auth" | "con
   const login = `${env.PUBLIC_URL}/login`;
   if (created) {
     logger.info({ email }, "created the demo administrator");
-    console.log(`\n  Demo administrator: ${created.email}  password: ${created.password}\n  Sign in at ${login} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to use your own).\n`);
+    console.log(`Demo administrator: ${created.email}  password: ${created.password}  (sign in at ${login}; shown once, set ADMIN_EMAIL and ADMIN_PASSWORD to use your own)`);
   } else if (await services.auth.hasAccount(email)) {
-    console.log(`  Demo administrator: ${email} (password shown on the first start; forgot it? use “Forgot password” at ${login}).`);
+    console.log(`Demo administrator: ${email}  (password shown on the first start; forgot it? use “Forgot password” at ${login})`);
   }
 }

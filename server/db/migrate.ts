@@ -48,7 +48,7 @@ export function migrations(db: Db): Record<string, Migration> {
 }
 
 /** Brings the schema up to date; safe to call on every start. */
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<{ applied: number }> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -57,4 +57,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const which = failed ? `Migration ${failed.migrationName}` : "Migrating the database";
     throw new Error(`${which} failed: ${String((error as Error)?.message ?? error)}`);
   }
+  return { applied: results?.filter((r) => r.status === "Success").length ?? 0 };
 }

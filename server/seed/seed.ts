@@ -66,6 +66,7 @@ export interface SeedResult {
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedResult | null> {
   const existing = await countCatalog(db);
   if (existing.products > 0 || existing.categories > 0) return null;
+  options.logger?.info("seeding the demo shop");
   try {
     return await seedDemo(db, options);
   } catch (error) {

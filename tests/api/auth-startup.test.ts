@@ -109,7 +109,7 @@ describe("the demo administrator", () => {
     log.mockClear();
     await setUpAdministrators(shop.services, shop.env, silent);
     const again = log.mock.calls.map((c) => String(c[0])).join("\n");
-    expect(again).toContain("Demo administrator: admin@marigold.example (password shown on the first start");
+    expect(again).toContain("Demo administrator: admin@marigold.example  (password shown on the first start");
     expect(again).not.toContain(match![2]!);
     log.mockRestore();
   });
