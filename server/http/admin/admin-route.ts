@@ -55,6 +55,15 @@ export function actorOf(c: AdminContext): AuditActor & { role: SessionUser["role
   return { id: admin.id, email: admin.email, requestId: c.var.requestId ?? null, role: admin.role };
 }
 
+/**
+ * A CSV export as a download: `name` and today's date (or the period given) make its file name,
+ * `products-2026-11-28.csv` or `sales-2026-11-01-to-2026-11-28.csv`.
+ */
+export function csvDownload(c: AdminContext, csv: string, name: string, period?: { from: string; to: string }): Response {
+  const dated = period ? `${period.from}-to-${period.to}` : new Date().toISOString().slice(0, 10);
+  return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${dated}.csv"` });
+}
+
 /** The route's `:id`. */
 export function idParam(c: AdminContext, what = "id"): string {
   const id = c.req.param("id");

@@ -1,7 +1,7 @@
 import { analyticsPeriodSchema } from "../../modules/analytics/analytics.schema";
-import type { AdminRoute } from "./admin-route";
+import { type AdminRoute, parseQuery, csvDownload } from "./admin-route";
 
-/** The site analytics' report for the analytics screen (services.analytics, read only). */
+/** The site analytics' report for the analytics screen, and as CSV for a spreadsheet (services.analytics, read only). */
 export const ANALYTICS_ROUTES: AdminRoute[] = [
   {
     method: "GET",
@@ -11,6 +11,18 @@ export const ANALYTICS_ROUTES: AdminRoute[] = [
     query: analyticsPeriodSchema,
     async handler(c) {
       return c.json({ data: await c.var.services.analytics.report(c.req.query()) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/analytics.csv",
+    summary:
+      "The same report of `from`–`to` as one CSV: the totals, the funnel with each step's rate, then the top pages, products, referrers and devices, each under its own header row after an empty row.",
+    query: analyticsPeriodSchema,
+    async handler(c) {
+      const period = parseQuery(c, analyticsPeriodSchema);
+      const csv = await c.var.services.analytics.reportCsv(period);
+      return csvDownload(c, csv, "analytics", period);
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { adminOrderQuerySchema, bulkTransitionSchema, orderNoteSchema, transitionSchema } from "../../modules/orders/orders.admin.schema";
-import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
+import { type AdminRoute, actorOf, idParam, parseBody, parseQuery, csvDownload } from "./admin-route";
 
 /** The order desk: the list with its tab counts and CSV export, an order with its timeline, status moves one by one and in bulk, staff notes. */
 export const ORDER_ROUTES: AdminRoute[] = [
@@ -20,8 +20,7 @@ export const ORDER_ROUTES: AdminRoute[] = [
     query: adminOrderQuerySchema,
     async handler(c) {
       const csv = await c.var.services.ordersAdmin.exportCsv(c.req.query());
-      const day = new Date().toISOString().slice(0, 10);
-      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="orders-${day}.csv"` });
+      return csvDownload(c, csv, "orders");
     },
   },
   {

@@ -1,6 +1,6 @@
 import { adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "../../modules/catalog/catalog.admin.schema";
 import type { BulkInput, ProductCreateInput, ProductPatchInput } from "../../modules/catalog/catalog.admin.schema";
-import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery } from "./admin-route";
+import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery, csvDownload } from "./admin-route";
 
 // The services check the bodies with the same schemas (and the categories they name), so one
 // answer lists every bad field; the schemas here describe the routes in the OpenAPI document.
@@ -34,8 +34,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     summary: "Every product as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU…); the import takes it back.",
     async handler(c) {
       const csv = await c.var.services.catalogAdmin.exportCsv();
-      const day = new Date().toISOString().slice(0, 10);
-      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="products-${day}.csv"` });
+      return csvDownload(c, csv, "products");
     },
   },
   {

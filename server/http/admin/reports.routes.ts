@@ -1,5 +1,5 @@
 import { salesReportQuerySchema } from "../../modules/orders/orders.report.schema";
-import { type AdminRoute, parseQuery } from "./admin-route";
+import { type AdminRoute, parseQuery, csvDownload } from "./admin-route";
 
 /** The sales report (services.reports, the orders module's): JSON for the screen and the dashboard, CSV for a spreadsheet. */
 export const REPORT_ROUTES: AdminRoute[] = [
@@ -21,7 +21,7 @@ export const REPORT_ROUTES: AdminRoute[] = [
     async handler(c) {
       const query = parseQuery(c, salesReportQuerySchema);
       const csv = await c.var.services.reports.salesReportCsv(query);
-      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="sales-${query.from}-to-${query.to}.csv"` });
+      return csvDownload(c, csv, "sales", query);
     },
   },
 ];

@@ -2,19 +2,22 @@ import { z } from "zod";
 import { PERMISSIONS, ROLES } from "../../auth/permissions";
 import { AppError } from "../../lib/errors";
 import { USER_SORTS } from "../../modules/users/users.service";
-import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
+import { type AdminRoute, actorOf, idParam, parseBody, parseQuery, csvDownload } from "./admin-route";
 
 const yesNo = z.enum(["true", "false"]).transform((v) => v === "true");
 
-export const userListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+/** The customer list's search, filters and sort (the list and its CSV export). */
+export const customerFilterQuery = z.object({
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
   verified: yesNo.optional(),
   banned: yesNo.optional(),
   sort: z.enum(USER_SORTS).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
+});
+export const userListQuery = customerFilterQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 export const banBody = z.object({
   reason: z.string().trim().max(200, "The reason can be at most 200 characters").optional(),
@@ -25,7 +28,7 @@ export const roleBody = z.object({
   permissions: z.array(z.enum(PERMISSIONS, { message: `A permission is one of ${PERMISSIONS.join(", ")}` })).max(PERMISSIONS.length).optional(),
 });
 
-/** Accounts: list, ban, unban, role and permissions; all through the users service (audited). */
+/** Accounts: list and its CSV export, ban, unban, role and permissions; all through the users service (audited). */
 export const USER_ROUTES: AdminRoute[] = [
   {
     method: "GET",
@@ -37,6 +40,17 @@ export const USER_ROUTES: AdminRoute[] = [
       const q = parseQuery(c, userListQuery);
       const { users, total } = await c.var.services.users.listUsers(q);
       return c.json({ success: true, data: users, meta: { total, limit: q.limit, offset: q.offset } });
+    },
+  },
+  {
+    method: "GET",
+    path: "/users/export.csv",
+    summary:
+      "Every account the list's `search`, `role`, `verified`, `banned`, `sort` and `dir` select (all of them, in the list's order), as CSV: name, e-mail, role, verified, banned, orders, total spent (major unit), joined and last sign-in (UTC).",
+    query: customerFilterQuery,
+    async handler(c) {
+      const csv = await c.var.services.users.exportCsv(parseQuery(c, customerFilterQuery));
+      return csvDownload(c, csv, "customers");
     },
   },
   {

@@ -50,3 +50,14 @@ export const analyticsPeriodSchema = z
   .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_REPORT_DAYS, { message: `A period spans ${MAX_REPORT_DAYS} days at most`, path: ["from"] });
 
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
+
+/** How the analytics screen and its CSV name the funnel's steps. */
+export const FUNNEL_STEP_LABELS = {
+  product_view: "Viewed a product",
+  add_to_cart: "Added to cart",
+  checkout_started: "Started checkout",
+  order_placed: "Placed an order",
+} as const satisfies Partial<Record<AnalyticsEventType, string>>;
+
+/** How the analytics screen and its CSV name the device classes (a stored one not listed here shows as it is). */
+export const DEVICE_LABELS: Record<string, string> = { desktop: "Desktop", mobile: "Phone", tablet: "Tablet" };

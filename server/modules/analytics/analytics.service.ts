@@ -9,6 +9,7 @@ import { parseInput } from "../../lib/validate";
 import type { Logger } from "../../logger";
 import { toMajor, toMinor } from "../catalog/pricing";
 import { addDays, localDateOf } from "../../lib/calendar";
+import { analyticsReportToCsv } from "./analytics.csv";
 import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, analyticsPeriodSchema } from "./analytics.schema";
 
 /** What the ingest knows of the browser that sent a batch (from the request, never from the body). */
@@ -456,6 +457,12 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         referrers: referrers.map((r) => ({ host: r.key, visitors: r.visitors, pageViews: r.count })),
         devices: devices.map((r) => ({ device: r.key, visitors: r.visitors, pageViews: r.count })),
       };
+    },
+
+    /** The report of a period as one CSV for a spreadsheet: totals, funnel, top pages, products, referrers and devices, each under its own heading. */
+    async reportCsv(input: unknown): Promise<string> {
+      const [data, settings] = await Promise.all([analytics.report(input), deps.settings()]);
+      return analyticsReportToCsv(data, settings.timeZone);
     },
 
     /** Writes what is still waiting (called at shutdown, before the database closes). */

@@ -4,6 +4,7 @@ import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "../.
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { nowIso, toIso } from "../../db/database";
+import { toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { toMajor } from "../catalog/pricing";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
@@ -89,7 +90,8 @@ export function toSessionUser(raw: RawUser): SessionUser {
 export const USER_SORTS = ["joined", "name", "orders", "spent", "lastSignIn"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-export interface UserListQuery {
+/** What selects and orders the customer list (and its CSV export). */
+export interface CustomerFilters {
   /** Part of the name or e-mail address. */
   search?: string;
   role?: Role;
@@ -97,6 +99,9 @@ export interface UserListQuery {
   banned?: boolean;
   sort?: UserSort;
   dir?: "asc" | "desc";
+}
+
+export interface UserListQuery extends CustomerFilters {
   limit: number;
   offset: number;
 }
@@ -131,6 +136,29 @@ export interface DeleteOptions {
 
 const COLUMNS = ["id", "name", "email", "image", "role", "permissions", "email_verified", "banned", "ban_reason", "ban_expires", "created_at"] as const;
 
+/** A row of the customer list's query as the list shows it. */
+function toCustomerRow(r: RawUser & { last_sign_in_at?: Date | string | null; order_count?: number | string | null; total_spent?: number | string | null }): CustomerListRow {
+  return {
+    ...toUserAccount(r),
+    orders: Number(r.order_count ?? 0),
+    totalSpent: toMajor(Number(r.total_spent ?? 0)),
+    lastSignInAt: toIso(r.last_sign_in_at ?? null),
+  };
+}
+
+const yesNo = (on: boolean) => (on ? "yes" : "no");
+
+/** The customer list as CSV: one row per account, money in the major unit, times in UTC (ISO 8601). */
+function customersToCsv(rows: CustomerListRow[]): string {
+  return toCsv(
+    [
+      ["Name", "E-mail", "Role", "Verified", "Banned", "Orders", "Total spent", "Joined", "Last sign-in"],
+      ...rows.map((u) => [u.name, u.email, u.role, yesNo(u.emailVerified), yesNo(u.banned), u.orders, u.totalSpent.toFixed(2), u.createdAt, u.lastSignInAt]),
+    ],
+    { bom: true },
+  );
+}
+
 /** The accounts tables (written by better-auth for sign-in) read and changed for the shop: records, roles, bans. */
 export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsColumns } = {}) {
   const k = db.kysely.withTables<AuthTables>();
@@ -151,6 +179,43 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     const row = await ex.selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
     if (!row) throw new AppError("not_found", "There is no such user.");
     return toUserAccount(row);
+  }
+
+  /**
+   * The customer list's query: the accounts the filters select with their orders, money spent and
+   * last sign-in, in the list's order (all of them: the caller pages), and their count.
+   */
+  function customerRows(query: CustomerFilters) {
+    let q = k.selectFrom("users");
+    if (query.search) {
+      const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([eb("email", "like", like), eb(eb.fn("lower", ["name"]), "like", like)]));
+    }
+    if (query.role) q = q.where("role", "=", query.role);
+    if (query.verified !== undefined) q = q.where("email_verified", "=", flag(query.verified));
+    if (query.banned === true) q = q.where("banned", "=", flag(true));
+    if (query.banned === false) q = q.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", flag(false))]));
+    const stats = deps.orderStats?.statsColumns("users.id") ?? { orders: sql<number>`0`, spent: sql<number>`0` };
+    const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
+    let rows = q.select([...COLUMNS, "last_sign_in_at", stats.orders.as("order_count"), stats.spent.as("total_spent")]);
+    switch (query.sort ?? "joined") {
+      case "name":
+        rows = rows.orderBy((eb) => eb.fn("lower", ["name"]), dir);
+        break;
+      case "orders":
+        rows = rows.orderBy(stats.orders, dir);
+        break;
+      case "spent":
+        rows = rows.orderBy(stats.spent, dir);
+        break;
+      case "lastSignIn":
+        // Never signed in sorts last either way (the engines disagree on where nulls go).
+        rows = rows.orderBy(sql`case when last_sign_in_at is null then 1 else 0 end`).orderBy("last_sign_in_at", dir);
+        break;
+      default:
+        rows = rows.orderBy("created_at", dir);
+    }
+    return { rows: rows.orderBy("id"), count: q.select((eb) => eb.fn.countAll<number>().as("n")) };
   }
 
   return {
@@ -183,48 +248,15 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
      * search by name or e-mail, filter by role, confirmed address and ban, sort (newest first by default).
      */
     async listUsers(query: UserListQuery): Promise<{ users: CustomerListRow[]; total: number }> {
-      let q = k.selectFrom("users");
-      if (query.search) {
-        const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) => eb.or([eb("email", "like", like), eb(eb.fn("lower", ["name"]), "like", like)]));
-      }
-      if (query.role) q = q.where("role", "=", query.role);
-      if (query.verified !== undefined) q = q.where("email_verified", "=", flag(query.verified));
-      if (query.banned === true) q = q.where("banned", "=", flag(true));
-      if (query.banned === false) q = q.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", flag(false))]));
-      const stats = deps.orderStats?.statsColumns("users.id") ?? { orders: sql<number>`0`, spent: sql<number>`0` };
-      const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
-      let page = q.select([...COLUMNS, "last_sign_in_at", stats.orders.as("order_count"), stats.spent.as("total_spent")]);
-      switch (query.sort ?? "joined") {
-        case "name":
-          page = page.orderBy((eb) => eb.fn("lower", ["name"]), dir);
-          break;
-        case "orders":
-          page = page.orderBy(stats.orders, dir);
-          break;
-        case "spent":
-          page = page.orderBy(stats.spent, dir);
-          break;
-        case "lastSignIn":
-          // Never signed in sorts last either way (the engines disagree on where nulls go).
-          page = page.orderBy(sql`case when last_sign_in_at is null then 1 else 0 end`).orderBy("last_sign_in_at", dir);
-          break;
-        default:
-          page = page.orderBy("created_at", dir);
-      }
-      const [rows, count] = await Promise.all([
-        page.orderBy("id").limit(query.limit).offset(query.offset).execute(),
-        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        users: rows.map((r) => ({
-          ...toUserAccount(r),
-          orders: Number(r.order_count ?? 0),
-          totalSpent: toMajor(Number(r.total_spent ?? 0)),
-          lastSignInAt: toIso(r.last_sign_in_at ?? null),
-        })),
-        total: Number(count.n),
-      };
+      const { rows, count } = customerRows(query);
+      const [page, n] = await Promise.all([rows.limit(query.limit).offset(query.offset).execute(), count.executeTakeFirstOrThrow()]);
+      return { users: page.map(toCustomerRow), total: Number(n.n) };
+    },
+
+    /** Every account the customer list's filters select, in its order, as CSV for a spreadsheet (the list's columns, a byte-order mark for accented names). */
+    async exportCsv(query: CustomerFilters): Promise<string> {
+      const rows = (await customerRows(query).rows.execute()).map(toCustomerRow);
+      return customersToCsv(rows);
     },
 
     /** When the account last signed in (stamped by each new session), or null. */
