@@ -167,23 +167,32 @@ describe("POST /api/analytics/events", () => {
   });
 });
 
+/**
+ * Three visitors of today from `network`.1–3: Ada buys the first product; Bob (on a phone, from a
+ * newsletter) looks at two products and adds the second to his cart; Cy only sees the home page
+ * (coming from `cyReferrer`, if given).
+ */
+async function threeVisitors(network: string, cyReferrer?: string) {
+  const [p1, p2] = products as [(typeof products)[0], (typeof products)[0]];
+  expect((await beacon(shopperVisit(p1), { ip: `${network}.1` })).status).toBe(204);
+  await beacon(
+    [
+      { type: "pageview", path: "/", referrer: "https://news.example.org/issue-7" },
+      { type: "product_view", path: "/products/a", productId: p1._id },
+      { type: "product_view", path: "/products/b", productId: p2._id },
+      { type: "product_view", path: "/products/b", productId: p2._id },
+      { type: "add_to_cart", path: "/products/b", productId: p2._id, value: 10, currency: "USD" },
+    ],
+    { ip: `${network}.2`, ua: PHONE },
+  );
+  await beacon([{ type: "pageview", path: "/", ...(cyReferrer ? { referrer: cyReferrer } : {}) }], { ip: `${network}.3` });
+}
+
 describe("GET /api/admin/analytics", () => {
   it("gives the period's totals, the funnel with its rates, and the top pages, products, referrers and devices", async () => {
     await clear();
     const [p1, p2] = products as [(typeof products)[0], (typeof products)[0]];
-    // Ada buys; Bob (on a phone, from a newsletter) looks at two products and adds one to his cart; Cy only sees the home page.
-    expect((await beacon(shopperVisit(p1), { ip: "10.7.0.1" })).status).toBe(204);
-    await beacon(
-      [
-        { type: "pageview", path: "/", referrer: "https://news.example.org/issue-7" },
-        { type: "product_view", path: "/products/a", productId: p1._id },
-        { type: "product_view", path: "/products/b", productId: p2._id },
-        { type: "product_view", path: "/products/b", productId: p2._id },
-        { type: "add_to_cart", path: "/products/b", productId: p2._id, value: 10, currency: "USD" },
-      ],
-      { ip: "10.7.0.2", ua: PHONE },
-    );
-    await beacon([{ type: "pageview", path: "/", referrer: "http://shop.test/products/x" }], { ip: "10.7.0.3" });
+    await threeVisitors("10.7.0", "http://shop.test/products/x");
     const today = await shop.services.analytics.today();
 
     const data = await report(today, today);
@@ -224,19 +233,7 @@ describe("GET /api/admin/analytics", () => {
   it("exports the period's report as CSV: a section per table under its own heading row, an empty row between them", async () => {
     await clear();
     const [p1, p2] = products as [(typeof products)[0], (typeof products)[0]];
-    // The visits of the report above: Ada buys, Bob looks on a phone, Cy only sees the home page.
-    await beacon(shopperVisit(p1), { ip: "10.5.0.1" });
-    await beacon(
-      [
-        { type: "pageview", path: "/", referrer: "https://news.example.org/issue-7" },
-        { type: "product_view", path: "/products/a", productId: p1._id },
-        { type: "product_view", path: "/products/b", productId: p2._id },
-        { type: "product_view", path: "/products/b", productId: p2._id },
-        { type: "add_to_cart", path: "/products/b", productId: p2._id, value: 10, currency: "USD" },
-      ],
-      { ip: "10.5.0.2", ua: PHONE },
-    );
-    await beacon([{ type: "pageview", path: "/" }], { ip: "10.5.0.3" });
+    await threeVisitors("10.5.0");
     const today = await shop.services.analytics.today();
     const { timeZone } = await shop.services.content.getSettings();
 
