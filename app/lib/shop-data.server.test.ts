@@ -10,6 +10,7 @@ function services(overrides: { getSettings?: () => Promise<unknown>; getPixel?: 
     },
     catalog: { listCategories: async () => [] },
     env: { PUBLIC_URL: "https://shop.example" },
+    payments: { cardPayments: false },
   } as never;
 }
 

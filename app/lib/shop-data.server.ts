@@ -2,6 +2,7 @@ import type { Services } from "../../server/services";
 import { siteSettingsSchema } from "../../server/modules/content/content.schema";
 import { liveChatEmbed } from "../../server/modules/content/live-chat";
 import { imageVariantUrl } from "../../server/modules/images/image-sizes";
+import { offeredPaymentMethods } from "../../server/modules/payments/payment-methods";
 
 /** The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded), else the shop's default ones. */
 export function shopIcons(favicon: string): { icon: string; type?: string; appleTouch: string } {
@@ -12,10 +13,11 @@ export function shopIcons(favicon: string): { icon: string; type?: string; apple
 /**
  * The shop-wide data of the root loader. A failing settings load falls back to the defaults and
  * sets `settingsError` (the page shows 'Failed to load settings'); a failing pixel config load is
- * kept as null and shows nothing; a failing category load leaves the menus empty.
+ * kept as null and shows nothing; a failing category load leaves the menus empty. The ways to pay
+ * are the ones the checkout accepts, for the pages that tell shoppers how they can pay.
  */
-export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env">) {
-  const { content, catalog, env } = services;
+export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env" | "payments">) {
+  const { content, catalog, env, payments } = services;
   const [settingsResult, categories, pixel] = await Promise.all([
     content.getSettings().then(
       (settings) => ({ settings, settingsError: false }),
@@ -31,5 +33,5 @@ export async function loadShopData(services: Pick<Services, "content" | "catalog
     content.getPixel().catch(() => null),
   ]);
   // The widget's script is derived here, on the server: the provider table stays out of the pages' JavaScript.
-  return { ...settingsResult, categories, pixel, publicUrl: env.PUBLIC_URL, liveChat: liveChatEmbed(settingsResult.settings.liveChat), icons: shopIcons(settingsResult.settings.favicon) };
+  return { ...settingsResult, categories, pixel, publicUrl: env.PUBLIC_URL, paymentMethods: offeredPaymentMethods(settingsResult.settings, payments.cardPayments), liveChat: liveChatEmbed(settingsResult.settings.liveChat), icons: shopIcons(settingsResult.settings.favicon) };
 }

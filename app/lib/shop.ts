@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Category } from "../../server/modules/catalog/catalog.types";
 import type { PixelConfig, SiteSettings } from "../../server/modules/content/content.schema";
+import type { PaymentMethod } from "../../server/modules/orders/orders.types";
 import { formatMoney } from "./money";
 
 export interface RootData {
@@ -8,9 +9,11 @@ export interface RootData {
   categories: Category[];
   pixel: PixelConfig | null;
   publicUrl: string;
+  /** The ways an order can be paid now (the checkout accepts exactly these). */
+  paymentMethods: PaymentMethod[];
 }
 
-/** The shop-wide data the root loader provides: settings, category tree, pixel config. */
+/** The shop-wide data the root loader provides: settings, category tree, pixel config, ways to pay. */
 export function useShop(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
   if (!data) throw new Error("useShop() outside the root route");

@@ -21,6 +21,7 @@ import { countryName } from "../../server/lib/geo";
 import type { ShippingAddress } from "../../server/modules/cart/shipping";
 import { noZoneMessage, offeredZones } from "../../server/modules/cart/shipping-zones";
 import type { CheckoutQuote, SavedAddress } from "../../server/modules/orders/orders.types";
+import { offeredPaymentMethods } from "../../server/modules/payments/payment-methods";
 import type { Services } from "../../server/services";
 import type { Route } from "./+types/checkout";
 
@@ -98,8 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update") return answer(200);
 
-  const { cashOnDelivery } = await context.services.content.getSettings();
-  const errors = checkoutFieldErrors(values, address, { cardPayments: context.services.payments.cardPayments, cashOnDelivery });
+  const offered = offeredPaymentMethods(await context.services.content.getSettings(), context.services.payments.cardPayments);
+  const errors = checkoutFieldErrors(values, address, offered);
   if (Object.keys(errors).length > 0 || address === "missing") return answer(400, { message: "Please correct the highlighted fields.", errors });
 
   try {
@@ -121,6 +122,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const PAYMENT_CHOICES = {
+  cod: { value: "cod", label: "Cash on delivery", description: "Pay the courier when your order arrives." },
+  card: { value: "card", label: "Card", description: "Pay securely by card on the next step." },
+} as const;
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, account, idempotencyKey } = loaderData;
   const result = actionData as CheckoutResult | undefined;
@@ -138,7 +144,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (result?.intent === "place" && Object.keys(result.errors).length === 0) alertsRef.current?.scrollIntoView({ block: "center" });
   }, [result]);
 
-  const { settings } = useShop();
+  const { settings, paymentMethods } = useShop();
   const defaultAddressId = values?.addressId || (addresses.find((a) => a.isDefault) ?? addresses[0])?.id || NEW_ADDRESS;
   const [addressChoice, setAddressChoice] = useState(defaultAddressId);
   const newAddress = addresses.length === 0 || addressChoice === NEW_ADDRESS;
@@ -319,11 +325,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <ChoiceGroup
               name="paymentMethod"
               legend="Payment method"
-              choices={[
-                ...(settings.cashOnDelivery ? [{ value: "cod", label: "Cash on delivery", description: "Pay the courier when your order arrives." }] : []),
-                ...(quote.cardPayments ? [{ value: "card", label: "Card", description: "Pay securely by card on the next step." }] : []),
-              ]}
-              defaultValue={values?.paymentMethod || (settings.cashOnDelivery ? "cod" : "card")}
+              choices={paymentMethods.map((method) => PAYMENT_CHOICES[method])}
+              defaultValue={values?.paymentMethod || paymentMethods[0]}
               error={errors.paymentMethod}
             />
           </Section>

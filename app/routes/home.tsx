@@ -3,12 +3,14 @@ import { BannerCarousel } from "~/components/home/banner-carousel";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { HomeSection, ProductRow } from "~/components/home/product-section";
 import { toCardData } from "~/components/product-card";
-import { ArrowRightIcon, ChatIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
+import { ArrowRightIcon, ChatIcon, ReturnIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, useMoney, useShop } from "~/lib/shop";
+import { returnsText } from "~/lib/shop-promises";
 import type { Route } from "./+types/home";
 import { freeShippingCondition } from "../../server/modules/cart/shipping-words";
+import { paymentMethodsText } from "../../server/modules/payments/payment-methods";
 
 const PER_ROW = 4;
 
@@ -135,14 +137,16 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** Short reasons to trust the shop, from what the settings actually promise. */
 function ValueProps() {
-  const { settings } = useShop();
+  const { settings, paymentMethods } = useShop();
   const money = useMoney();
   const items = [
     settings.freeShippingThreshold > 0
       ? { Icon: TruckIcon, title: "Free shipping", text: capitalise(freeShippingCondition(money(settings.freeShippingThreshold))) }
       : { Icon: TruckIcon, title: "Fast delivery", text: "Shipped straight to your door" },
-    { Icon: ShieldIcon, title: "Secure checkout", text: "Your payment details stay safe" },
-    { Icon: TagIcon, title: "Fair prices", text: "Regular deals on favourites" },
+    { Icon: ShieldIcon, title: "Secure checkout", text: paymentMethodsText(paymentMethods) || "Your payment details stay safe" },
+    settings.returnWindowDays > 0
+      ? { Icon: ReturnIcon, title: "Easy returns", text: returnsText(settings) }
+      : { Icon: TagIcon, title: "Fair prices", text: "Regular deals on favourites" },
     { Icon: ChatIcon, title: "Friendly support", text: "We answer every message", href: "/contact-us" },
   ];
   return (

@@ -15,6 +15,8 @@ import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } fro
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { type RootData, useShop } from "~/lib/shop";
+import { returnsText } from "~/lib/shop-promises";
+import { paymentMethodsText } from "../../server/modules/payments/payment-methods";
 import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -67,7 +69,7 @@ function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["c
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
-  const { settings, publicUrl, categories } = useShop();
+  const { settings, publicUrl, categories, paymentMethods } = useShop();
   const crumbs = trail(product, categories);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
@@ -123,8 +125,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
                 <path d="M4 10a6 6 0 1010.2-4.2M14.5 2.5v3.5H11" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
-              <span>Easy returns within 30 days</span>
+              <span data-testid="returns-note">{returnsText(settings)}</span>
             </li>
+            {paymentMethods.length > 0 && (
+              <li className="flex gap-2">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
+                  <path d="M2.5 5.5h15v9h-15zM2.5 8.5h15M5 12h3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <span data-testid="payment-note">{paymentMethodsText(paymentMethods)}</span>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -11,12 +11,11 @@ import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } f
 import { type StockChange, takeStock } from "../modules/inventory/inventory.service";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flows";
+import { offeredPaymentMethods, paymentMethodRefusal } from "../modules/payments/payment-methods";
 
 type Problems = CartProblem[];
 
 export const EMPTY_CART = "Your cart is empty";
-export const CARD_NOT_OFFERED = "Card payments are not available. Please choose cash on delivery.";
-export const COD_NOT_OFFERED = "Cash on delivery is not available. Please pay by card.";
 export const CARD_UNAVAILABLE = "Card payments are unavailable right now. Please try again or choose cash on delivery.";
 
 /** Thrown inside the transaction to roll it back when lines cannot be had; caught as a returned outcome. */
@@ -62,9 +61,8 @@ export async function placeOrder(
   const choice = chooseZoneFor(settings.shippingZones, input.address, input.shippingMethod, countryName(input.address.country));
   if (!choice.ok) throw new AppError("invalid_input", choice.message, { [choice.field]: choice.message });
   const zone = choice.zone;
-  if (input.paymentMethod === "card" && !deps.payments.cardPayments) throw new AppError("invalid_input", CARD_NOT_OFFERED, { paymentMethod: CARD_NOT_OFFERED });
-  // Cash on delivery switched off in the settings (the settings refuse that while cards are not set up).
-  if (input.paymentMethod === "cod" && !settings.cashOnDelivery) throw new AppError("invalid_input", COD_NOT_OFFERED, { paymentMethod: COD_NOT_OFFERED });
+  const refused = paymentMethodRefusal(input.paymentMethod, offeredPaymentMethods(settings, deps.payments.cardPayments));
+  if (refused) throw new AppError("invalid_input", refused, { paymentMethod: refused });
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
   const party = { ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone };

@@ -36,7 +36,7 @@ test.afterAll(async () => {
 const toast = (page: Page, text: string | RegExp) => expect(page.locator("[data-sonner-toast]").filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
 
 /** A book without a shipping cost of its own, so the checkout charges the zone's rate alone. */
-async function bookAtZoneRate(page: Page): Promise<{ _id: string }> {
+async function bookAtZoneRate(page: Page): Promise<{ _id: string; slug: string }> {
   const books = ((await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; slug: string; shippingCost: number }>).filter((b) => b.shippingCost === 0);
   expect(books.length).toBeGreaterThan(0);
   return books.sort((a, b) => a.slug.localeCompare(b.slug)).at(-1)!;
@@ -182,5 +182,46 @@ test.describe("site settings", () => {
     expect(saved.announcement).toBe("Closed on Monday for stocktaking");
     expect(saved.shippingZones.map((z) => [z.id, z.name, z.rate]).at(-1)).toEqual(["pick-up-at-the-shop", "Pick-up at the shop", 0]);
     await context.close();
+  });
+});
+
+test.describe("the shop's promises", () => {
+  test("the return window and the ways to pay that pages state are the settings the checkout and returns enforce", async ({ page }) => {
+    await signInAsAdmin(page);
+    const book = await bookAtZoneRate(page);
+    const put = async (changes: Record<string, unknown>) => {
+      const res = await page.request.put("/api/admin/settings", { data: { ...original, ...changes }, headers });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const slug = book.slug;
+
+    // The demo shop: a 14-day window, cash on delivery and cards (the local Stripe stand-in).
+    await page.goto(`/products/${slug}`);
+    await expect(page.getByTestId("returns-note")).toHaveText("Returns within 14 days of delivery");
+    await expect(page.getByTestId("payment-note")).toHaveText("Pay by cash on delivery or card");
+
+    await put({ returnWindowDays: 7, cashOnDelivery: false });
+    await page.goto(`/products/${slug}`);
+    await expect(page.getByTestId("returns-note")).toHaveText("Returns within 7 days of delivery");
+    await expect(page.getByTestId("payment-note")).toHaveText("Pay by card");
+    await expect(page.getByText(/within 30 days/)).toHaveCount(0);
+    await page.goto("/");
+    await expect(page.getByText("Returns within 7 days of delivery")).toBeVisible();
+    await expect(page.getByText("Pay by card", { exact: true })).toBeVisible();
+
+    // The checkout offers exactly what the product page said.
+    await page.request.post("/api/cart/items", { data: { productId: book._id, quantity: 1 }, headers });
+    await page.goto("/checkout");
+    const payment = page.getByRole("group", { name: "Payment method" });
+    await expect(payment.getByRole("radio")).toHaveCount(1);
+    await expect(payment.getByRole("radio", { name: /Card/ })).toBeChecked();
+
+    await put({ returnWindowDays: 0, cashOnDelivery: true });
+    await page.goto(`/products/${slug}`);
+    await expect(page.getByTestId("returns-note")).toHaveText("No returns: every sale is final");
+    await expect(page.getByTestId("payment-note")).toHaveText("Pay by cash on delivery or card");
+    await page.goto("/");
+    await expect(page.getByText(/Returns within/)).toHaveCount(0);
+    await put({});
   });
 });

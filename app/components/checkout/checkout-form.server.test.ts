@@ -37,7 +37,7 @@ const saved: SavedAddress = {
 describe("the checkout form", () => {
   it("reads a complete guest form into the orders service's input, without any price", () => {
     const values = readCheckoutForm(form(complete));
-    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({});
+    expect(checkoutFieldErrors(values, null, ["cod"])).toEqual({});
     const input = toPlaceOrderInput(values, null);
     expect(input).toEqual({
       contact: { name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7946 0958" },
@@ -52,7 +52,7 @@ describe("the checkout form", () => {
 
   it("names every missing required field", () => {
     const values = readCheckoutForm(form({ paymentMethod: "cod" }));
-    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
+    expect(checkoutFieldErrors(values, null, ["cod"])).toEqual({
       name: "Please enter your name",
       email: "Please enter your e-mail address",
       phone: "Please enter your phone number",
@@ -64,26 +64,26 @@ describe("the checkout form", () => {
 
   it("refuses a malformed e-mail and phone, an unknown payment method, and card payments when they are not offered", () => {
     const values = readCheckoutForm(form({ ...complete, email: "ada@", phone: "call me", paymentMethod: "card" }));
-    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({
+    expect(checkoutFieldErrors(values, null, ["cod"])).toEqual({
       email: "Please enter a valid e-mail address",
       phone: "Please enter a valid phone number",
       paymentMethod: "Card payments are not available. Please choose cash on delivery.",
     });
-    expect(checkoutFieldErrors(values, null, { cardPayments: true }).paymentMethod).toBeUndefined();
+    expect(checkoutFieldErrors(values, null, ["cod", "card"]).paymentMethod).toBeUndefined();
     const cheque = readCheckoutForm(form({ ...complete, paymentMethod: "cheque" }));
-    expect(checkoutFieldErrors(cheque, null, { cardPayments: true })).toEqual({ paymentMethod: "Please choose a payment method" });
+    expect(checkoutFieldErrors(cheque, null, ["cod", "card"])).toEqual({ paymentMethod: "Please choose a payment method" });
   });
 
   it("says when a field is too long, as the orders API does", () => {
     const values = readCheckoutForm(form({ ...complete, postalCode: "1".repeat(21) }));
-    expect(checkoutFieldErrors(values, null, { cardPayments: false })).toEqual({ postalCode: "The postal code is too long (20 characters at most)" });
+    expect(checkoutFieldErrors(values, null, ["cod"])).toEqual({ postalCode: "The postal code is too long (20 characters at most)" });
   });
 
   it("uses a picked saved address instead of the typed one, and saves only a new address", () => {
     const values = readCheckoutForm(form({ ...complete, line1: "", city: "", country: "", addressId: "addr-1", saveAddress: "on" }));
     const address = pickedAddress(values, [saved]);
     expect(address).toBe(saved);
-    expect(checkoutFieldErrors(values, address as SavedAddress, { cardPayments: false })).toEqual({});
+    expect(checkoutFieldErrors(values, address as SavedAddress, ["cod"])).toEqual({});
     const input = toPlaceOrderInput(values, saved);
     expect(input.address).toEqual({ line1: "1 Saved Street", line2: "Flat 2", city: "Bristol", region: null, postalCode: "BS1 1AA", country: "United Kingdom" });
     expect(input.saveAddress).toBe(false);
@@ -98,7 +98,7 @@ describe("the checkout form", () => {
     const address = pickedAddress(values, [saved]);
     expect(address).toBe("missing");
     const noTypedAddress = readCheckoutForm(form({ ...complete, line1: "", city: "", country: "", addressId: "someone-elses" }));
-    expect(checkoutFieldErrors(noTypedAddress, "missing", { cardPayments: false })).toEqual({
+    expect(checkoutFieldErrors(noTypedAddress, "missing", ["cod"])).toEqual({
       addressId: "This address is no longer in your address book. Please choose another one.",
     });
   });

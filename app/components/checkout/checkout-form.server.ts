@@ -2,6 +2,7 @@ import { formText } from "~/lib/auth-form.server";
 import { fieldErrors } from "../../../server/lib/errors";
 import type { ShippingAddress } from "../../../server/modules/cart/shipping";
 import { placeOrderSchema } from "../../../server/modules/orders/orders.schema";
+import { paymentMethodRefusal } from "../../../server/modules/payments/payment-methods";
 import type { PaymentMethod, PlaceOrderInput, SavedAddress } from "../../../server/modules/orders/orders.types";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
@@ -21,7 +22,7 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
  * page and `POST /api/orders` say the same words), a saved address that is gone, and card
  * payments when the shop does not take them.
  */
-export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", options: { cardPayments: boolean; cashOnDelivery?: boolean }): CheckoutFieldErrors {
+export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", offered: readonly PaymentMethod[]): CheckoutFieldErrors {
   const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
   const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address).errors;
   if (address === "missing") {
@@ -29,8 +30,8 @@ export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddres
     for (const key of ["line1", "line2", "city", "region", "postalCode", "country"] as const) delete errors[key];
     errors.addressId = "This address is no longer in your address book. Please choose another one.";
   }
-  if (!errors.paymentMethod && values.paymentMethod === "card" && !options.cardPayments) errors.paymentMethod = "Card payments are not available. Please choose cash on delivery.";
-  if (!errors.paymentMethod && values.paymentMethod === "cod" && options.cashOnDelivery === false) errors.paymentMethod = "Cash on delivery is not available. Please pay by card.";
+  const refused = errors.paymentMethod ? null : paymentMethodRefusal(values.paymentMethod as PaymentMethod, offered);
+  if (refused) errors.paymentMethod = refused;
   return errors;
 }
 

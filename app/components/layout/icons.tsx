@@ -136,6 +136,13 @@ export const TagIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const ReturnIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3" />
+    <path d="M6.5 3v3.9h3.9" />
+  </Svg>
+);
+
 export const ArrowRightIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M5 12h14M13 6l6 6-6 6" />

@@ -1,0 +1,27 @@
+import type { PaymentMethod } from "../orders/orders.types";
+
+/** Why an order cannot be paid the way it asks, in the shopper's words. */
+export const PAYMENT_METHOD_REFUSED: Record<PaymentMethod, string> = {
+  card: "Card payments are not available. Please choose cash on delivery.",
+  cod: "Cash on delivery is not available. Please pay by card.",
+};
+
+/**
+ * The ways an order may be paid: cash on delivery when the settings offer it, card when card
+ * payments are set up. The checkout offers these, the order placement accepts only these, and
+ * every page that tells shoppers how they can pay says these.
+ */
+export function offeredPaymentMethods(settings: { cashOnDelivery: boolean }, cardPayments: boolean): PaymentMethod[] {
+  return [...(settings.cashOnDelivery ? (["cod"] as const) : []), ...(cardPayments ? (["card"] as const) : [])];
+}
+
+/** The refusal for a method the shop does not offer now, or null when it does. */
+export function paymentMethodRefusal(method: PaymentMethod, offered: readonly PaymentMethod[]): string | null {
+  return offered.includes(method) ? null : PAYMENT_METHOD_REFUSED[method];
+}
+
+/** How shoppers can pay, as a line for the shop's pages: "Pay by card or cash on delivery". */
+export function paymentMethodsText(offered: readonly PaymentMethod[]): string {
+  const names = offered.map((m) => (m === "card" ? "card" : "cash on delivery"));
+  return names.length ? `Pay by ${names.join(" or ")}` : "";
+}
