@@ -15,6 +15,8 @@ import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } fro
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { type RootData, useShop } from "~/lib/shop";
+import { getUser } from "~/lib/auth.server";
+import { can } from "../../server/auth/permissions";
 import { returnsText } from "~/lib/shop-promises";
 import { paymentMethodsText } from "../../server/modules/payments/payment-methods";
 import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
@@ -26,6 +28,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product = await catalog.requireProduct(params.slug);
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") {
+      // Staff with the catalogue permission see a product that is not on sale as it would look, marked, and only for them.
+      const user = getUser(context);
+      const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug) : null;
+      if (preview) return data({ product: preview.product, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
       // A renamed product's old address keeps working (migration 0010).
       const moved = await catalog.findProductRedirect(params.slug);
       if (moved) throw redirect(`/products/${encodeURIComponent(moved)}`, 301);
@@ -36,11 +42,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
-  return { product, related: (await catalog.listRelated(product, 8).catch(() => [])).map(toCardData) };
+  return { product, related: (await catalog.listRelated(product, 8).catch(() => [])).map(toCardData), preview: null };
+}
+
+/** A staff preview is the viewer's own: no cache may keep it. */
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const out = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) out.set("Cache-Control", cacheControl);
+  return out;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return seoMeta(matches, location, { noindex: true });
+  if (!loaderData || loaderData.preview) return seoMeta(matches, location, { noindex: true });
   const { product } = loaderData;
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   return [
@@ -68,7 +82,7 @@ function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["c
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, preview } = loaderData;
   const { settings, publicUrl, categories, paymentMethods } = useShop();
   const crumbs = trail(product, categories);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
@@ -83,6 +97,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page pb-16 pt-6">
+      {preview && (
+        <p role="status" data-testid="preview-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {preview === "draft" ? "Draft" : "Archived"} — not visible to shoppers. Only staff who manage the catalogue see this page.
+        </p>
+      )}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structured) }} />
       <Breadcrumbs items={crumbs} />
 

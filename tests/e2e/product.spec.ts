@@ -1,5 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
+import { type Locator, type Page, request as playwrightRequest } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { createCustomer, newCustomer } from "./support/accounts";
+import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 const TEE = "Classic Cotton T-Shirt";
 
@@ -173,6 +175,43 @@ test.describe("product page", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe("a draft on the storefront", () => {
+  test("staff who manage the catalogue preview it from its edit page, marked and uncached; shoppers and the sitemap never see it", async ({ page, browser }) => {
+    const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    expect((await admin.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { origin: BASE_URL } })).status()).toBe(200);
+    const drafts = (await (await admin.get("/api/admin/products?status=draft&pageSize=1")).json()) as { data: Array<{ id: string; name: string; slug: string }> };
+    const draft = drafts.data[0]!;
+    expect(draft).toBeTruthy();
+    await admin.dispose();
+
+    // A shopper: 404, before and after a member of staff looked at it.
+    const anonymous = async () => {
+      const shopper = await browser.newContext();
+      const res = await shopper.request.get(`/products/${draft.slug}`);
+      await shopper.close();
+      return res.status();
+    };
+    expect(await anonymous()).toBe(404);
+
+    await page.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { origin: BASE_URL } });
+    await page.goto(`/admin-dashboard/edit-product/${draft.id}`);
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/products/${draft.slug}`)), page.getByTestId("view-on-shop").click()]);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["cache-control"]).toContain("no-store");
+    await expect(page.getByRole("heading", { level: 1, name: draft.name })).toBeVisible();
+    await expect(page.getByTestId("preview-banner")).toHaveText(/^Draft — not visible to shoppers/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expectAccessible(page);
+
+    expect(await anonymous()).toBe(404);
+    const customer = await browser.newContext();
+    await createCustomer(customer.request, newCustomer("draft-peek"));
+    expect((await customer.request.get(`/products/${draft.slug}`)).status()).toBe(404);
+    await customer.close();
+    expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(`/products/${draft.slug}`);
   });
 });
 

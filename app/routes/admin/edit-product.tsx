@@ -72,7 +72,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <>
             <a href={`/products/${encodeURIComponent(product.slug)}`} className={buttonClass("secondary", "sm")} data-testid="view-on-shop">
               View on the shop
-              {product.status !== "active" && <span className="sr-only"> (not on sale: it answers 404)</span>}
+              {product.status !== "active" && <span className="sr-only"> (a preview: shoppers do not see it)</span>}
             </a>
             <Form method="post">
               <ConfirmButton

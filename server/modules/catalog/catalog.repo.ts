@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { compiledQuery } from "../../db/compiled-query";
 import { toIso } from "../../db/database";
-import type { Database } from "../../db/schema";
+import type { Database, ProductStatus } from "../../db/schema";
 import { imageVariantUrl } from "../images/image-sizes";
 import type { Sort } from "./catalog.schema";
 import type { Category, ProductCard, ProductDetail, ProductVariant } from "./catalog.types";
@@ -248,12 +248,15 @@ const ORDER: Record<Sort, Array<[string, "asc" | "desc"]>> = {
 export function createCatalogRepo(db: Db) {
   const k = db.kysely;
 
-  function baseQuery() {
+  function anyStatusQuery() {
     return k
       .selectFrom("products as p")
       .innerJoin("categories as c", "c.id", "p.category_id")
-      .leftJoin("categories as sc", "sc.id", "p.subcategory_id")
-      .where("p.status", "=", "active");
+      .leftJoin("categories as sc", "sc.id", "p.subcategory_id");
+  }
+
+  function baseQuery() {
+    return anyStatusQuery().where("p.status", "=", "active");
   }
 
   function applyFilter<Q extends ReturnType<typeof baseQuery>>(query: Q, f: ProductFilter): Q {
@@ -266,6 +269,59 @@ export function createCatalogRepo(db: Db) {
     if (f.discountedOnly) q = q.where("p.discount", ">", 0) as Q;
     if (f.excludeId) q = q.where("p.id", "!=", f.excludeId) as Q;
     return q;
+  }
+
+  /** A product's page data by its slug, from `query` (active products, or any status for staff previews). */
+  async function detailOf(query: ReturnType<typeof anyStatusQuery>, slug: string): Promise<ProductDetail | null> {
+    const row = await query
+      .where("p.slug", "=", slug)
+      .select([...cardColumns, "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
+      .executeTakeFirst();
+    if (!row) return null;
+    const variantRows = await k
+      .selectFrom("product_variants")
+      .selectAll()
+      .where("product_id", "=", row.id)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const card = toCard(row as CardRow);
+    const listed = listedPrice(row, variantRows);
+    const variants: ProductVariant[] = variantRows.map((v) => {
+      const prices = variantPrice(row.price, v.additional_price, row.discount);
+      return {
+        id: v.id,
+        color: v.color,
+        colorHex: v.color_hex,
+        size: v.size,
+        additionalPrice: toMajor(v.additional_price),
+        price: toMajor(prices.price),
+        finalPrice: toMajor(prices.finalPrice),
+        stock: v.stock,
+        sku: v.sku,
+      };
+    });
+    const colors = new Map<string, string | null>();
+    const sizes = new Set<string>();
+    for (const v of variants) {
+      if (v.color && !colors.has(v.color)) colors.set(v.color, v.colorHex);
+      if (v.size) sizes.add(v.size);
+    }
+    const stock = variants.length ? variants.reduce((n, v) => n + v.stock, 0) : row.stock;
+    return {
+      ...card,
+      inStock: stock > 0,
+      description: row.description,
+      sku: row.sku,
+      stock,
+      specifications: JSON.parse(row.specifications),
+      colors: [...colors].map(([name, hex]) => ({ name, hex })),
+      sizes: [...sizes],
+      variants,
+      listedVariantId: listed.variantIndex === null ? null : variantRows[listed.variantIndex].id,
+      colorImages: parseColorImages(row.color_images),
+      updatedAt: toIso(row.updated_at)!,
+    };
   }
 
   return {
@@ -300,55 +356,14 @@ export function createCatalogRepo(db: Db) {
     },
 
     async getDetailBySlug(slug: string): Promise<ProductDetail | null> {
-      const row = await baseQuery()
-        .where("p.slug", "=", slug)
-        .select([...cardColumns, "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
-        .executeTakeFirst();
-      if (!row) return null;
-      const variantRows = await k
-        .selectFrom("product_variants")
-        .selectAll()
-        .where("product_id", "=", row.id)
-        .orderBy("sort_order")
-        .orderBy("id")
-        .execute();
-      const card = toCard(row as CardRow);
-      const listed = listedPrice(row, variantRows);
-      const variants: ProductVariant[] = variantRows.map((v) => {
-        const prices = variantPrice(row.price, v.additional_price, row.discount);
-        return {
-          id: v.id,
-          color: v.color,
-          colorHex: v.color_hex,
-          size: v.size,
-          additionalPrice: toMajor(v.additional_price),
-          price: toMajor(prices.price),
-          finalPrice: toMajor(prices.finalPrice),
-          stock: v.stock,
-          sku: v.sku,
-        };
-      });
-      const colors = new Map<string, string | null>();
-      const sizes = new Set<string>();
-      for (const v of variants) {
-        if (v.color && !colors.has(v.color)) colors.set(v.color, v.colorHex);
-        if (v.size) sizes.add(v.size);
-      }
-      const stock = variants.length ? variants.reduce((n, v) => n + v.stock, 0) : row.stock;
-      return {
-        ...card,
-        inStock: stock > 0,
-        description: row.description,
-        sku: row.sku,
-        stock,
-        specifications: JSON.parse(row.specifications),
-        colors: [...colors].map(([name, hex]) => ({ name, hex })),
-        sizes: [...sizes],
-        variants,
-        listedVariantId: listed.variantIndex === null ? null : variantRows[listed.variantIndex].id,
-        colorImages: parseColorImages(row.color_images),
-        updatedAt: toIso(row.updated_at)!,
-      };
+      return detailOf(baseQuery(), slug);
+    },
+
+    /** A product's page data by its slug whatever its status (active, draft or archived), with the status: what staff preview. */
+    async getPreviewBySlug(slug: string): Promise<{ product: ProductDetail; status: ProductStatus } | null> {
+      const row = await anyStatusQuery().where("p.slug", "=", slug).select("p.status").executeTakeFirst();
+      const product = row ? await detailOf(anyStatusQuery(), slug) : null;
+      return row && product ? { product, status: row.status } : null;
     },
 
     /** The storefront's tree: hidden categories (and a hidden one's sub-categories) are left out (decision record 0022). */

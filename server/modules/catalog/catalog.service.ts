@@ -86,6 +86,11 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
       return product;
     },
 
+    /** A product whatever its status, with the status, for staff previewing a draft on the storefront; never cached, null when missing. */
+    getPreview(slug: string) {
+      return repo.getPreviewBySlug(slug);
+    },
+
     /** Other products of the same sub-category (or category), for "you may also like". */
     listRelated(product: ProductDetail, limit = 8): Promise<ProductCard[]> {
       return cached(`related:${product._id}:${limit}`, async () => {
