@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingCanonicalPath, seoMeta } from "./seo";
+import { listingCanonicalPath, pageTitle, seoMeta } from "./seo";
 
 describe("listingCanonicalPath", () => {
   it("keeps page N (N > 1) so every page of a listing is its own canonical", () => {
@@ -31,5 +31,19 @@ describe("seoMeta canonical", () => {
     const tags = seoMeta(matches as never, { pathname: "/product-category/shoes" }, { canonicalPath: "/product-category/shoes?page=3" });
     expect(href(tags, "canonical")?.href).toBe("https://shop.example/product-category/shoes?page=3");
     expect(href(tags, "og:url")?.content).toBe("https://shop.example/product-category/shoes?page=3");
+  });
+});
+
+describe("page titles", () => {
+  it("are the site name and the last path segment with dashes as spaces, or Home at the root", () => {
+    expect(pageTitle("Acme", "/")).toBe("Acme | Home");
+    expect(pageTitle("Acme", "/contact-us")).toBe("Acme | contact us");
+    expect(pageTitle("Acme", "/admin-dashboard/sales-report")).toBe("Acme | sales report");
+  });
+
+  it("use the name of what an address names by a slug or an id", () => {
+    expect(pageTitle("Acme", "/products/classic-cotton-t-shirt", "Classic Cotton T-Shirt")).toBe("Acme | Classic Cotton T-Shirt");
+    expect(pageTitle("Acme", "/product-category/mens-fashion", "Men's Fashion")).toBe("Acme | Men's Fashion");
+    expect(pageTitle("Acme", "/products/x", null)).toBe("Acme | x");
   });
 });

@@ -3,8 +3,13 @@ import type { SiteSettings } from "../../server/modules/content/content.schema";
 type RootData = { settings: SiteSettings; publicUrl: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-/** The page title rule: site name plus the last path segment with dashes as spaces, or Home at the root. */
-export function pageTitle(siteName: string, pathname: string): string {
+/**
+ * The page title rule: site name plus the last path segment with dashes as spaces, or Home at the
+ * root. Where that segment (or the query) names a thing of the shop – a product's slug, a listing's
+ * sub-category, an order's id – `name` is that thing's own name, as the shop writes it.
+ */
+export function pageTitle(siteName: string, pathname: string, name?: string | null): string {
+  if (name) return `${siteName} | ${name}`;
   const segments = pathname.split("/").filter(Boolean);
   const last = segments.at(-1);
   if (!last) return `${siteName} | Home`;
@@ -34,6 +39,8 @@ export function listingCanonicalPath(pathname: string, { page, subCategory }: { 
 }
 
 export interface SeoInput {
+  /** The name of what the page shows, where the address names it by a slug or an id (see pageTitle). */
+  name?: string | null;
   /** The page's canonical path with its query, when the query names a page of its own (see listingCanonicalPath); the bare path otherwise. */
   canonicalPath?: string;
   description?: string;
@@ -51,7 +58,7 @@ export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname:
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
   const siteName = root?.settings.siteName ?? "Shop";
   const base = root?.publicUrl ?? "";
-  const title = pageTitle(siteName, location.pathname);
+  const title = pageTitle(siteName, location.pathname, input.name);
   const description = input.description || root?.settings.description || `Shop online at ${siteName}.`;
   const url = `${base}${input.canonicalPath ?? location.pathname}`;
   const image = input.image ? (input.image.startsWith("http") ? input.image : `${base}${input.image}`) : `${base}/og-image.png`;

@@ -85,7 +85,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     });
   // A page past the last one shows no products: not a page to index.
   const pastTheEnd = !!loaderData && loaderData.listing.meta.page > loaderData.listing.meta.totalPages;
-  return seoMeta(matches, location, { description, image: loaderData?.listing.data[0]?.image[0] ?? null, canonicalPath, noindex: pastTheEnd });
+  return seoMeta(matches, location, { name: c?.name, description, image: loaderData?.listing.data[0]?.image[0] ?? null, canonicalPath, noindex: pastTheEnd });
 }
 
 export default function ProductCategory({ loaderData }: Route.ComponentProps) {

@@ -54,11 +54,12 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData || loaderData.preview) return seoMeta(matches, location, { noindex: true });
+  if (!loaderData || loaderData.preview) return seoMeta(matches, location, { name: loaderData?.product.name, noindex: true });
   const { product } = loaderData;
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   return [
     ...seoMeta(matches, location, {
+      name: product.name,
       description: truncate(htmlToText(product.description), 160) || product.name,
       image: product.image[0] ?? null,
       type: "product",

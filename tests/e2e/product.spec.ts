@@ -163,7 +163,7 @@ test.describe("product page", () => {
 
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+/);
-    await expect(page).toHaveTitle(/classic cotton t shirt$/i);
+    await expect(page).toHaveTitle(/ \| Classic Cotton T-Shirt$/);
 
     // The category breadcrumb leads back to the listing.
     await crumbs.getByRole("link").nth(1).click();

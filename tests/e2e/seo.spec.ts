@@ -7,6 +7,7 @@ import type { APIRequestContext, BrowserContextOptions, Page } from "@playwright
 import { insertCatalog } from "../support/catalog-fixture";
 import { type OwnShop, startOwnShop } from "./support/own-shop";
 import { expect, expectAccessible, expectAccessibleWithoutScripts, test, waitForHydration } from "./fixtures";
+import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 const meta = (page: Page, attr: "name" | "property", key: string) => page.locator(`head meta[${attr}="${key}"]`);
 const canonical = (page: Page) => page.locator('head link[rel="canonical"]');
@@ -92,6 +93,39 @@ test.describe("titles and sharing tags", () => {
     expect(res?.status()).toBe(404);
     await expect(page).toHaveTitle(`${settings.siteName} | lost and found`);
     await expect(meta(page, "name", "robots")).toHaveAttribute("content", "noindex");
+  });
+
+  test("a product, a listing and a sub-category are named in the title as the shop names them, not by their address", async ({ page, request }) => {
+    const settings = await (await request.get("/api/settings")).json();
+    const categories = ((await (await request.get("/api/categories")).json()) as { data: Array<{ name: string; slug: string; subCategories: Array<{ name: string; slug: string }> }> }).data;
+    // A category whose name is not its address with dashes as spaces (an apostrophe, capitals, an ampersand).
+    const category = categories.find((c) => c.name !== c.slug.replace(/-/g, " ") && c.subCategories.some((s) => s.name !== s.slug.replace(/-/g, " ")))!;
+    const sub = category.subCategories.find((s) => s.name !== s.slug.replace(/-/g, " "))!;
+    await page.goto(`/product-category/${category.slug}`);
+    await expect(page).toHaveTitle(`${settings.siteName} | ${category.name}`);
+    await page.goto(`/product-category/${category.slug}?subCategory=${sub.slug}`);
+    await expect(page).toHaveTitle(`${settings.siteName} | ${sub.name}`);
+    await page.goto("/products/classic-cotton-t-shirt");
+    await expect(page).toHaveTitle(`${settings.siteName} | Classic Cotton T-Shirt`);
+  });
+
+  test("every admin screen's title names the shop: its last path segment, or the name of what it shows", async ({ page, request }) => {
+    const settings = await (await request.get("/api/settings")).json();
+    expect((await page.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { origin: BASE_URL } })).status()).toBe(200);
+    const site = settings.siteName as string;
+    for (const [path, title] of [
+      ["/admin-dashboard", `${site} | admin dashboard`],
+      ["/admin-dashboard/sales-report", `${site} | sales report`],
+      ["/admin-dashboard/analytics", `${site} | analytics`],
+      ["/admin-dashboard/orders/pending", `${site} | pending`],
+      ["/admin-dashboard/facebook-pixel", `${site} | facebook pixel`],
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+    }
+    const product = ((await (await page.request.get("/api/admin/products?pageSize=1")).json()) as { data: Array<{ id: string; name: string }> }).data[0]!;
+    await page.goto(`/admin-dashboard/edit-product/${product.id}`);
+    await expect(page).toHaveTitle(`${site} | ${product.name}`);
   });
 
   test("no tracking pixel without a pixel id", async ({ page }) => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
 import { showToast } from "~/components/layout/client-toaster";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { type AdminCounts, type AdminHandle, type ADMIN_NAV, adminCrumbs } from "~/routes/admin/admin-nav";
+import { type AdminCounts, type ADMIN_NAV, adminCrumbs, screenName } from "~/routes/admin/admin-nav";
 import { trapTab } from "~/lib/focus-trap";
 import { Breadcrumbs } from "./ui";
 
@@ -136,10 +136,7 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
 export function AdminBreadcrumbs() {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const leaf = matches.at(-1);
-  const handle = leaf?.handle as AdminHandle | undefined;
-  const last = handle?.breadcrumb && leaf?.loaderData !== undefined ? handle.breadcrumb(leaf.loaderData) : undefined;
-  const crumbs = adminCrumbs(pathname, last);
+  const crumbs = adminCrumbs(pathname, screenName(matches.at(-1)));
   // On the dashboard itself the trail would be one word: the page's heading says it.
   if (crumbs.length < 2) return null;
   return (

@@ -122,3 +122,9 @@ export function adminCrumbs(pathname: string, last?: string): AdminCrumb[] {
 export interface AdminHandle<Data = unknown> {
   breadcrumb?: (data: Data) => string | undefined;
 }
+
+/** The name an admin screen gives what it shows (its `handle.breadcrumb` from its loader data: a product's name, an order's number), or undefined. */
+export function screenName(leaf: { handle?: unknown; loaderData?: unknown } | undefined): string | undefined {
+  const handle = leaf?.handle as AdminHandle | undefined;
+  return handle?.breadcrumb && leaf?.loaderData !== undefined ? handle.breadcrumb(leaf.loaderData) : undefined;
+}

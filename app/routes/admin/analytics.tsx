@@ -9,7 +9,6 @@ import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "../../../server/modules/analy
 import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
 import type { Route } from "./+types/analytics";
 
-export const meta: Route.MetaFunction = () => [{ title: "Site analytics" }];
 
 /**
  * The period in the address (the report screens' presets, a chosen year or a custom period, days

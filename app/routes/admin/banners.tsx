@@ -11,6 +11,7 @@ import { AppError } from "../../../server/lib/errors";
 import type { AdminBanner } from "../../../server/modules/content/banners";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/banners";
+import { adminMeta } from "./admin-meta";
 
 const LIST = "/admin-dashboard/banner-management";
 
@@ -31,6 +32,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { mode: "list" as const, banners, banner: null };
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
   breadcrumb: (d) => (d.mode === "new" ? "New banner" : d.mode === "edit" ? (d.banner?.title ?? "Edit banner") : undefined),
 };

@@ -10,6 +10,7 @@ import { AppError } from "../../../server/lib/errors";
 import type { AdminCategory, AdminCategoryNode } from "../../../server/modules/catalog/catalog.categories";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/categories";
+import { adminMeta } from "./admin-meta";
 
 const LIST = "/admin-dashboard/add-category";
 
@@ -30,6 +31,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { tree, editing, parentId };
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
   breadcrumb: (d) => d.editing?.name,
 };

@@ -14,6 +14,7 @@ import type { ContactMessage } from "../../../server/modules/content/messages";
 import { type MessageStatus, isMessageStatus } from "../../../server/modules/content/messages.schema";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/contact-messages-message";
+import { adminMeta } from "./admin-meta";
 
 const LIST = "/admin-dashboard/contact-messages";
 
@@ -30,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.message.subject || (d ? `From ${d.message.name}` : undefined) };
 
 const MOVED: Record<MessageStatus, string> = { new: "Marked unread", read: "Moved to the inbox", archived: "Archived", spam: "Moved to spam" };

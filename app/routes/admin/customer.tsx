@@ -14,6 +14,7 @@ import { PERMISSIONS, PERMISSION_LABELS, ROLES, type Permission, type Role, can 
 import { AppError } from "../../../server/lib/errors";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/customer";
+import { adminMeta } from "./admin-meta";
 
 const HISTORY_SIZE = 10;
 
@@ -29,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { customer, history: history.entries, historyTotal: history.total, isAdmin: can(user, "admin"), isSelf: user.id === params.id };
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.customer.account.name || d?.customer.account.email };
 
 /** Changes the role (administrators only), bans or unbans, signs a device out, or deletes the account once confirmed; every write is audited by the users service. */

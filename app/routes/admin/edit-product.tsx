@@ -12,6 +12,7 @@ import { can } from "../../../server/auth/permissions";
 import type { ProductPatchInput } from "../../../server/modules/catalog/catalog.admin.schema";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/edit-product";
+import { adminMeta } from "./admin-meta";
 
 const HISTORY_SIZE = 10;
 
@@ -25,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { product, categories, history: history.entries, historyTotal: history.total, canSeeAuditLog: can(user, "admin") };
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.product.name };
 
 /**

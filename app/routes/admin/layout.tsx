@@ -11,18 +11,12 @@ import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
 import type { Services } from "../../../server/services";
 import { ADMIN_NAV, type AdminCounts, adminScreenFor, mayOpen, navFor } from "./admin-nav";
+import { adminMeta } from "./admin-meta";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/layout";
 
-// The admin area is never indexed, its error pages included; its titles name the screen.
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const tags = seoMeta(matches, location, { noindex: true });
-  const siteName = (matches.find((m) => m?.id === "root")?.loaderData as { settings?: { siteName?: string } } | undefined)?.settings?.siteName ?? "Shop";
-  const screen = adminScreenFor(location.pathname);
-  const home = location.pathname.replace(/\/+$/, "") === "/admin-dashboard";
-  const title = `${screen?.label ?? (home ? "Dashboard" : "Page not found")} · ${siteName} admin`;
-  return tags.map((t) => ("title" in t ? { title } : t));
-};
+// The admin area is never indexed, its error pages included (admin-meta.ts).
+export const meta: Route.MetaFunction = adminMeta;
 
 /** How each sidebar figure is counted (one query each, run in parallel). */
 const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number>> = {

@@ -3,6 +3,7 @@ import { requireAccess } from "~/lib/auth.server";
 import type { AdminHandle } from "./admin-nav";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/not-found";
+import { adminMeta } from "./admin-meta";
 
 /**
  * Any /admin-dashboard path without a screen: the admin guard first (sign-in for visitors, 403 for
@@ -14,6 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The breadcrumb reads Dashboard › Page not found.
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle = { breadcrumb: () => "Page not found" };
 
 /** The admin's 404 in the dashboard's outlet, with the sidebar beside it. */

@@ -17,6 +17,7 @@ import { isOrderStatus } from "../../../server/modules/orders/order-status";
 import type { OrderStatus } from "../../../server/modules/orders/orders.types";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/order";
+import { adminMeta } from "./admin-meta";
 
 /** The order with its timeline and the moves allowed now, the couriers to ship with, and its returns and refunds. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -30,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => (d ? `Order ${d.order.number}` : undefined) };
 
 /** What each move's button says, and the toast after it. */

@@ -7,6 +7,7 @@ import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
 import type { AdminOrder } from "../../../server/modules/orders/orders.admin";
 import type { Route } from "./+types/orders-print";
+import { pageTitle } from "~/lib/seo";
 
 const DOCS = { slip: "Packing slip", invoice: "Invoice" } as const;
 type Doc = keyof typeof DOCS;
@@ -33,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { doc, orders, missing, shop: { name: settings.siteName, address: settings.address, email: settings.contactEmail, phone: settings.contactPhone, logo: settings.logo } };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: d ? `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}` : "Print" },
+export const meta: Route.MetaFunction = ({ data: d, location }) => [
+  { title: d ? pageTitle(d.shop.name, location.pathname, `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}`) : "Print" },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,7 +10,6 @@ import { AppError } from "../../../server/lib/errors";
 import type { SalesBucket, SalesReport } from "../../../server/modules/orders/orders.report";
 import type { Route } from "./+types/sales-report";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sales report" }];
 
 /**
  * The period and grouping in the address (presets, a chosen year or a custom range, days in the
