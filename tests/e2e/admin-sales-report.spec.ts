@@ -119,6 +119,27 @@ for (const [device, viewport] of [
   });
 }
 
+test("the Year menu shows the year of the period shown, also after moving between periods", async ({ page }) => {
+  await signIn(page);
+  const thisYear = new Date().getUTCFullYear();
+  const year = page.getByRole("combobox", { name: "Year" });
+  await page.goto(`${SCREEN}?period=this-month`);
+  await waitForHydration(page);
+  await expect(year).toHaveValue(String(thisYear));
+  await year.selectOption(String(thisYear - 2));
+  await page.getByRole("button", { name: "Show the year" }).click();
+  await expect(page).toHaveURL(new RegExp(`period=year&year=${thisYear - 2}`));
+  await expect(year).toHaveValue(String(thisYear - 2));
+  // A preset link is a client-side navigation: the menu follows it.
+  await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page).toHaveURL(/period=7d/);
+  await expect(year).toHaveValue(String(thisYear));
+  // A custom period years ago: that year, though it is older than the menu's last six.
+  await page.goto(`${SCREEN}?period=custom&from=2012-05-01&to=2012-05-31`);
+  await expect(year).toHaveValue("2012");
+  await expect(page.getByRole("textbox", { name: "From" }).or(page.getByLabel("From"))).toHaveValue("2012-05-01");
+});
+
 test("the storefront's pages never load recharts", async ({ page }) => {
   const scripts: string[] = [];
   page.on("response", (res) => {

@@ -16,8 +16,10 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const thisYear = Number(today.slice(0, 4));
-  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
+  // The Year menu starts on the year of the period shown (its end's year for one that spans two).
+  const shownYear = period.preset === "year" ? period.year : valid ? Number(period.to.slice(0, 4)) : thisYear;
+  const years = [...new Set([...Array.from({ length: 6 }, (_, i) => thisYear - i), shownYear])].sort((a, b) => b - a);
   return (
     <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
       <h2 id="period-title" className="text-sm font-semibold text-stone-900">
@@ -44,7 +46,7 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
           <input type="hidden" name="period" value="year" />
           <label className="grid gap-1 text-sm font-medium text-stone-900">
             Year
-            <select name="year" defaultValue={String(period.preset === "year" ? period.year : thisYear - 1)} className={field}>
+            <select key={shownYear} name="year" defaultValue={String(shownYear)} className={field}>
               {years.map((y) => (
                 <option key={y} value={y}>
                   {y}
@@ -60,11 +62,11 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
           <input type="hidden" name="period" value="custom" />
           <label className="grid gap-1 text-sm font-medium text-stone-900">
             From
-            <input type="date" name="from" required max={today} defaultValue={period.from} className={field} />
+            <input key={period.from} type="date" name="from" required max={today} defaultValue={period.from} className={field} />
           </label>
           <label className="grid gap-1 text-sm font-medium text-stone-900">
             To
-            <input type="date" name="to" required max={today} defaultValue={period.to} className={field} />
+            <input key={period.to} type="date" name="to" required max={today} defaultValue={period.to} className={field} />
           </label>
           <button type="submit" className={buttonClass(period.preset === "custom" ? "primary" : "secondary", "sm")}>
             Show this period
