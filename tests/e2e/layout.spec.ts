@@ -60,6 +60,10 @@ test.describe("storefront layout on a desktop", () => {
     await expect(footer).toContainText(settings.siteName);
     await expect(footer.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact-us");
     await expect(footer.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "/privacy-policy");
+    // Every category with products, and no other, after "All products".
+    const stocked = (await categories(request)).filter((c) => c.productCount > 0);
+    expect(stocked.length).toBeGreaterThan(8);
+    await expect(footer.getByRole("navigation", { name: "Shop", exact: true }).getByRole("link")).toHaveText(["All products", ...stocked.map((c) => c.name)]);
   });
 
   test("category menu leads to a category and to a sub-category", async ({ page, request }) => {

@@ -67,7 +67,7 @@ function FooterInside({ settings, categories, year }: { settings: SiteSettings; 
                 All products
               </ShopLink>
             </li>
-            {categories.slice(0, 8).map((c) => (
+            {categories.filter((c) => c.productCount > 0).map((c) => (
               <li key={c._id}>
                 <ShopLink to={categoryHref(c.slug)} className={footLink}>
                   {c.name}
