@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/auth/account-links";
-import { PasswordField, TextField } from "~/components/form/fields";
+import { Checkbox, PasswordField, TextField } from "~/components/form/fields";
 import { PASSWORD_MIN } from "~/components/auth/password-rules";
 import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -41,10 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { profile: { name: user.name, email: user.email, image: user.image }, saved, hasPassword, deleteToken };
 }
 
+/** A photo uploaded to the shop (not a web address the person typed). */
+const isUploadedPhoto = (image: string) => image.startsWith("/uploads/");
+
 function imageError(image: string): string | undefined {
   if (!image) return undefined;
   if (image.length > 2048) return "This address is too long";
-  if (image.startsWith("/uploads/")) return undefined;
+  if (isUploadedPhoto(image)) return undefined;
   try {
     const url = new URL(image);
     if (url.protocol === "https:" || url.protocol === "http:") return undefined;
@@ -119,7 +122,7 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
   }
 
   // Without JavaScript the photo comes with the form (with it, the page has uploaded it already).
-  const values = { name: formText(form, "name").replace(/\s+/g, " "), image: formText(form, "image") };
+  const values = { name: formText(form, "name").replace(/\s+/g, " "), image: form.get("removePhoto") === "on" ? "" : formText(form, "image") };
   const fieldErrors: Partial<Record<ProfileField, string>> = {
     name: !values.name ? "Please enter your name" : values.name.length > MAX_NAME ? `Use at most ${MAX_NAME} characters` : undefined,
     image: file ? undefined : imageError(values.image),
@@ -256,6 +259,7 @@ function ProfileSection({
     }
   }
 
+  const uploaded = isUploadedPhoto(image);
   const preview = { name: profile.name, email: profile.email, image: imageError(image) ? null : image || null };
   return (
     <section aria-labelledby="profile-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
@@ -323,17 +327,32 @@ function ProfileSection({
                 </p>
               </div>
             )}
-            <TextField
-              key={image}
-              name="image"
-              label={hydrated ? "Or a photo’s web address" : "Photo’s web address"}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              defaultValue={image}
-              error={failed?.fieldErrors.image}
-              hint="Leave empty to show your initials."
-            />
+            {uploaded ? (
+              // An uploaded photo is the shop's own file: kept as it is, or removed; its address is nobody's business.
+              <div data-testid="uploaded-photo">
+                <input type="hidden" name="image" value={image} />
+                <p className="text-sm text-stone-700">Your photo is the one you uploaded.</p>
+                {hydrated ? (
+                  <button type="button" onClick={() => setImage("")} className="mt-2 inline-flex h-10 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+                    Remove photo
+                  </button>
+                ) : (
+                  <Checkbox name="removePhoto" label="Remove my photo" hint="Your initials show instead, once you save." className="mt-2" />
+                )}
+              </div>
+            ) : (
+              <TextField
+                key={image}
+                name="image"
+                label={hydrated ? "Or a photo’s web address" : "Photo’s web address"}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                defaultValue={image}
+                error={failed?.fieldErrors.image}
+                hint={profile.image && !image ? "Save the profile to remove your photo, or enter a web address. Empty: your initials." : "Leave empty to show your initials."}
+              />
+            )}
           </div>
         </div>
         <TextField name="name" label="Display name" required autoComplete="name" maxLength={MAX_NAME} defaultValue={failed?.values.name ?? profile.name} error={failed?.fieldErrors.name} />

@@ -80,6 +80,10 @@ test.describe("customer accounts on a desktop", () => {
     const preview = page.getByRole("region", { name: "Name and photo" }).locator("img").first();
     await expect(preview).toHaveAttribute("src", /^\/uploads\/avatars\/.+\.webp$/);
     await expect(accountMenu(page).locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\//);
+    // The shop's own file is not shown as an address to edit.
+    await expect(page.getByRole("textbox", { name: /web address/ })).toHaveCount(0);
+    await expect(page.getByTestId("uploaded-photo")).toHaveText(/the one you uploaded/);
+    expect(await page.getByRole("region", { name: "Name and photo" }).innerText()).not.toContain("/uploads/");
     await page.getByRole("textbox", { name: "Display name" }).fill("Ada King");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByTestId("profile-saved")).toHaveText("Your profile has been updated.");
@@ -94,6 +98,15 @@ test.describe("customer accounts on a desktop", () => {
     await expect(page.getByTestId("email-verified")).toBeVisible();
     await expect(page.getByText("No orders yet")).toBeVisible();
     await expectAccessible(page);
+
+    // Removing the uploaded photo brings the initials back.
+    await page.goto("/update-profile");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Remove photo" }).click();
+    await expect(page.getByRole("textbox", { name: "Or a photo’s web address" })).toHaveValue("");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByTestId("profile-saved")).toHaveText("Your profile has been updated.");
+    await expect(accountMenu(page).locator("img")).toHaveCount(0);
   });
 
   test("a new name shows in the header and on the profile right after saving", async ({ page }) => {
@@ -230,6 +243,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("profile-saved")).toHaveText("Your profile has been updated.");
     await expect(accountMenu(page)).toContainText("Account: Still No Script");
     await expect(accountMenu(page).locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\/.+\.webp$/);
+    await expect(page.getByRole("textbox", { name: /web address/ })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Remove my photo" }).check();
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByTestId("profile-saved")).toHaveText("Your profile has been updated.");
+    await expect(accountMenu(page).locator("img")).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Photo’s web address" })).toHaveValue("");
     await page.getByLabel("Upload a photo").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") });
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByTestId("photo-error")).toContainText("We couldn’t read this file as a picture");
