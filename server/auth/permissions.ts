@@ -75,6 +75,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /products/:id": "catalog",
   "PATCH /products/:id": "catalog",
   "DELETE /products/:id": "catalog",
+  "POST /products/:id/duplicate": "catalog",
   "GET /categories": "catalog",
   "POST /categories": "catalog",
   "PATCH /categories/:id": "catalog",

@@ -86,6 +86,50 @@ const publicProduct = async (slug: string) => shop.request(`/api/products/${slug
 const searchNames = async (q: string) =>
   ((await (await shop.request(`/api/products/search/ser?q=${encodeURIComponent(q)}`)).json()) as { data: { products: Array<{ name: string; finalPrice: number }> } }).data.products;
 
+describe("duplicating a product", () => {
+  it("makes a draft copy with the pictures, prices and matrix, but no SKUs and no units; the original and the storefront are untouched", async () => {
+    const original = await create(jacketBody({ name: "Trail Jacket", slug: "trail-jacket", sku: "TJ-1", variants: jacketBody().variants.map((v, i) => ({ ...v, sku: v.sku ? "TJ-NM" : null, stock: i + 3 })) }));
+    const before = await counts();
+    const res = await admin.post(`/api/admin/products/${original.id}/duplicate`, {});
+    expect(res.status, await res.clone().text()).toBe(201);
+    const copy = await json<AdminProduct>(res);
+    expect(copy.id).not.toBe(original.id);
+    expect(copy).toMatchObject({
+      name: "Trail Jacket (copy)",
+      slug: "trail-jacket-copy",
+      status: "draft",
+      sku: null,
+      stock: 0,
+      price: original.price,
+      discount: original.discount,
+      shippingCost: original.shippingCost,
+      description: original.description,
+      image: original.image,
+      imageAlt: original.imageAlt,
+      colorImages: original.colorImages,
+      specifications: original.specifications,
+      categorySlug: original.categorySlug,
+    });
+    expect(copy.variants.map((v) => [v.color, v.size, v.additionalPrice, v.stock, v.sku])).toEqual(original.variants.map((v) => [v.color, v.size, v.additionalPrice, 0, null]));
+    expect(copy.variants.some((v) => original.variants.some((o) => o.id === v.id))).toBe(false);
+    expect(await counts()).toMatchObject({ products: before.products + 1, variants: before.variants + original.variants.length, audit: before.audit + 1 });
+    expect((await auditOf(copy.id)).map((e) => e.action)).toEqual(["product.create"]);
+    // The original keeps its units and SKUs; the copy is not on the storefront.
+    expect(await json<AdminProduct>(await admin.get(`/api/admin/products/${original.id}`))).toMatchObject({ stock: original.stock, sku: "TJ-1", version: original.version });
+    expect((await publicProduct(copy.slug)).status).toBe(404);
+
+    // A second copy gets its own address.
+    const again = await json<AdminProduct>(await admin.post(`/api/admin/products/${original.id}/duplicate`, {}));
+    expect(again.slug).toBe("trail-jacket-copy-2");
+  });
+
+  it("answers 404 for a product that is not there, storing nothing", async () => {
+    const before = await counts();
+    expect((await admin.post("/api/admin/products/no-such-product/duplicate", {})).status).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe("creating a product", () => {
   it("stores the form's product: slug from the name, sanitised description, variants with stock, listed price; shows on the storefront and in search", async () => {
     const product = await create(jacketBody());

@@ -372,6 +372,27 @@ test.describe("the product screens", () => {
     await api.dispose();
   });
 
+  test("Duplicate on the edit page opens a draft copy of the saved product", async ({ page }) => {
+    const api = await adminApi();
+    const product = ((await (await api.get("/api/admin/products?status=active&pageSize=1&sort=name")).json()) as { data: Array<{ id: string; name: string }> }).data[0]!;
+    await api.dispose();
+    await signInPage(page);
+    await page.goto(`/admin-dashboard/edit-product/${product.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Duplicate/ }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/edit-product/${product.id}$`));
+    await expect(page).toHaveURL(/\/admin-dashboard\/edit-product\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${product.name} (copy)`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Draft copy made" })).toBeVisible();
+    await expectAccessible(page);
+    // The copy is a draft: it can be deleted without touching the original.
+    const copyId = page.url().split("/").at(-1)!;
+    const cleanup = await adminApi();
+    expect((await cleanup.delete(`/api/admin/products/${copyId}`, { headers })).status()).toBe(204);
+    await cleanup.dispose();
+  });
+
   test("staff without the catalogue permission get 403 on all three screens", async ({ page }) => {
     const api = await adminApi();
     const staffApi = await playwrightRequest.newContext({ baseURL: BASE_URL });

@@ -136,6 +136,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
     return { path: `/products/${product.id}`, body: { version: product.version, price: 15, discount: 20 } };
   },
   "DELETE /products/:id": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}` }),
+  "POST /products/:id/duplicate": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}/duplicate` }),
   "GET /categories": async () => ({}),
   "POST /categories": async () => ({ body: { name: unique("New category") } }),
   "PATCH /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}`, body: { name: unique("Renamed category"), hidden: true } }),

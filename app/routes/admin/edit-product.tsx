@@ -31,7 +31,8 @@ export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcr
 
 /**
  * Saves the form over the product (the version it was opened at must still be current: 409
- * otherwise, with nothing stored) and stays with "Saved"; or deletes it, once confirmed.
+ * otherwise, with nothing stored) and stays with "Saved"; makes a draft copy of the saved product
+ * and opens it; or deletes it, once confirmed.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireAdminScreen(context, request);
@@ -45,6 +46,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await context.services.catalogAdmin.deleteProduct(actor, params.id);
       return redirectWithToast("/admin-dashboard/all-products", { kind: "success", message: "Product deleted", description: product.name });
     }
+    if (intent === "duplicate") {
+      const copy = await context.services.catalogAdmin.duplicateProduct(actor, params.id);
+      return redirectWithToast(`/admin-dashboard/edit-product/${copy.id}`, { kind: "success", message: "Draft copy made", description: `${copy.name}: set its stock and SKUs, then make it active.` });
+    }
     const body = productBodyFromForm(form);
     const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body as ProductPatchInput);
     return redirectWithToast(pageAddress(request), { kind: "success", message: "Saved", description: product.name });
@@ -53,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-/** One product: the product form with its saved values, a link to its page in the shop, its history and Delete. */
+/** One product: the product form with its saved values, a link to its page in the shop, its history, Duplicate and Delete. */
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, categories, history, historyTotal, canSeeAuditLog } = loaderData;
   const posted = actionData && "values" in actionData ? actionData.values : undefined;
@@ -76,6 +81,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
               View on the shop
               {product.status !== "active" && <span className="sr-only"> (a preview: shoppers do not see it)</span>}
             </a>
+            <Form method="post">
+              <button type="submit" name="intent" value="duplicate" className={buttonClass("secondary", "sm")}>
+                Duplicate
+                <span className="sr-only"> {product.name} as a draft (the saved product)</span>
+              </button>
+            </Form>
             <Form method="post">
               <ConfirmButton
                 value="delete"

@@ -90,4 +90,12 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
       return c.body(null, 204);
     },
   },
+  {
+    method: "POST",
+    path: "/products/:id/duplicate",
+    summary: "A draft copy of a product (\"<name> (copy)\", a free slug, no SKUs, no units; pictures, prices, specifications and variants as they are). 201 with the copy as the admin reads it.",
+    async handler(c) {
+      return c.json({ data: await c.var.services.catalogAdmin.duplicateProduct(actorOf(c), idParam(c, "product id")) }, 201);
+    },
+  },
 ];

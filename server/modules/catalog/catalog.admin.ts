@@ -24,6 +24,7 @@ import {
   productCreateSchema,
   productPatchSchema,
   productRuleProblems,
+  MAX_NAME_LENGTH,
 } from "./catalog.admin.schema";
 import { type CsvProduct, type ImportGroup, parseProductsCsv, productsToCsv } from "./catalog.csv";
 import { refreshListedPrices } from "./catalog.listing";
@@ -1032,6 +1033,25 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
         await commit(trx, actor, [{ kind: "create", id, after: stateFromInput(input, placement, slug) }], categories);
       });
       return (await readProduct(k, id))!;
+    },
+
+    /**
+     * A draft copy of a product, to start a similar one from (audit entry product.create): named
+     * "<name> (copy)" with a free address from that name, its description, pictures, prices,
+     * specifications, category and colour × size matrix as they are; no SKUs (each must stay
+     * unique) and no units (stock is counted, not copied).
+     */
+    async duplicateProduct(actor: AuditActor, id: string): Promise<AdminProduct> {
+      const copyId = newId();
+      await write(async (trx) => {
+        const existing = await requireExisting(trx, id);
+        const categories = await loadCategories(trx);
+        const name = `${existing.state.name.slice(0, MAX_NAME_LENGTH - " (copy)".length)} (copy)`;
+        const variants = existing.state.variants.map(({ id: _id, ...v }) => ({ ...v, sku: null, stock: 0 }));
+        const after: ProductState = { ...existing.state, name, slug: await freeSlug(trx, name), status: "draft", sku: null, stock: 0, variants };
+        await commit(trx, actor, [{ kind: "create", id: copyId, after }], categories);
+      });
+      return (await readProduct(k, copyId))!;
     },
 
     /**
