@@ -78,6 +78,7 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /products/:id/duplicate": "catalog",
   "GET /categories": "catalog",
   "POST /categories": "catalog",
+  "POST /categories/reorder": "catalog",
   "PATCH /categories/:id": "catalog",
   "DELETE /categories/:id": "catalog",
   "GET /banners": "content",

@@ -234,6 +234,69 @@ describe("PATCH /api/admin/categories/{id}", () => {
   });
 });
 
+describe("POST /api/admin/categories/reorder", () => {
+  const names = (nodes: Array<{ name: string }>) => nodes.map((n) => n.name);
+
+  it("puts the top level, or one category's sub-categories, in the order given; the storefront's menu follows, audited", async () => {
+    const before = await tree();
+    const reversed = [...before].reverse();
+    const res = await send("POST", "/categories/reorder", { ids: reversed.map((n) => n.id) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(names((await res.json()).data)).toEqual(names(reversed));
+    const after = await tree();
+    expect(names(after)).toEqual(names(reversed));
+    expect(after.map((n) => n.sortOrder)).toEqual(after.map((_, i) => i));
+    expect(Object.keys(await storefrontMenu())).toEqual(names(reversed).filter((name) => !find(after, name)!.hidden));
+
+    const shoes = find(after, "Shoes")!;
+    const subs = [...shoes.subCategories].reverse();
+    expect((await send("POST", "/categories/reorder", { parentId: shoes.id, ids: subs.map((s) => s.id) })).status).toBe(200);
+    expect(names(find(await tree(), "Shoes")!.subCategories)).toEqual(names(subs));
+    expect((await storefrontMenu()).Shoes).toEqual(names(subs).filter((name) => !find(after, name)!.hidden));
+
+    const entries = await shop.db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "category.reorder").where("entity_id", "=", subs[0]!.id).execute();
+    expect(entries.length).toBeGreaterThan(0);
+    expect(JSON.parse(entries.at(-1)!.changes!)).toEqual({ sortOrder: { before: subs.length - 1, after: 0 } });
+  });
+
+  it("refuses a malformed list (400), an incomplete or foreign one (409) and an unknown parent (400), changing nothing", async () => {
+    const before = await tree();
+    const top = before.map((n) => n.id);
+    const shoes = find(before, "Shoes")!;
+    const audits = await countRows("audit_log");
+    for (const body of [{}, { ids: "x" }, { ids: [] }, { ids: [1, 2] }, { ids: top, parentId: 7 }]) {
+      const res = await send("POST", "/categories/reorder", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_input", fields: expect.any(Object) });
+    }
+    const malformed = await admin.request("/api/admin/categories/reorder", { method: "POST", headers: { "content-type": "application/json" }, body: "{ids:" });
+    expect(malformed.status).toBe(400);
+    for (const ids of [top.slice(1), [...top, top[0]!], [...top.slice(1), shoes.subCategories[0]!.id]]) {
+      const res = await send("POST", "/categories/reorder", { ids });
+      expect(res.status).toBe(409);
+      expect((await res.json()).error.code).toBe("conflict");
+    }
+    // Sub-categories listed as the top level's, and the top level under a category.
+    expect((await send("POST", "/categories/reorder", { ids: shoes.subCategories.map((s) => s.id) })).status).toBe(409);
+    expect((await send("POST", "/categories/reorder", { parentId: shoes.id, ids: top })).status).toBe(409);
+    expect((await send("POST", "/categories/reorder", { parentId: "no-such-category", ids: top })).status).toBe(400);
+    expect(await tree()).toEqual(before);
+    expect(await countRows("audit_log")).toBe(audits);
+  });
+
+  it("is for staff with the catalogue permission only", async () => {
+    await createAccount(shop, { email: "orders-only@example.com", password: "staff-password-1", role: "staff", permissions: ["orders"] });
+    await createAccount(shop, { email: "catalog-staff@example.com", password: "staff-password-1", role: "staff", permissions: ["catalog"] });
+    const before = await tree();
+    const ids = before.map((n) => n.id).reverse();
+    const post = (b: TestBrowser) => b.request("/api/admin/categories/reorder", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids }) });
+    expect((await post(await signedIn(shop, "orders-only@example.com", "staff-password-1"))).status).toBe(403);
+    expect(names(await tree())).toEqual(names(before));
+    expect((await post(await signedIn(shop, "catalog-staff@example.com", "staff-password-1"))).status).toBe(200);
+    expect(names(await tree())).toEqual(names(before).reverse());
+  });
+});
+
 describe("DELETE /api/admin/categories/{id}", () => {
   it("deletes an empty category with its empty sub-categories (204), audited", async () => {
     const created = (await (await send("POST", "/categories", { name: "Seasonal" })).json()).data;

@@ -139,6 +139,13 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /products/:id/duplicate": async (ctx) => ({ path: `/products/${(await freshProduct(ctx)).id}/duplicate` }),
   "GET /categories": async () => ({}),
   "POST /categories": async () => ({ body: { name: unique("New category") } }),
+  "POST /categories/reorder": async (ctx) => {
+    // A fresh category's own sub-categories, so each call's list is complete whatever other calls made.
+    const parent = await freshCategory(ctx);
+    const subs = [];
+    for (const name of ["First", "Second"]) subs.push(await ctx.shop.services.categoriesAdmin.createCategory(SAMPLE_ACTOR, { name: unique(name), parentId: parent.id }));
+    return { body: { parentId: parent.id, ids: subs.map((c) => c.id).reverse() } };
+  },
   "PATCH /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}`, body: { name: unique("Renamed category"), hidden: true } }),
   "DELETE /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}` }),
   "GET /banners": async () => ({}),

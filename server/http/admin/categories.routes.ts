@@ -1,7 +1,7 @@
-import { categoryCreateSchema, categoryDeleteQuery, categoryUpdateSchema } from "../../modules/catalog/catalog.categories.schema";
+import { categoryCreateSchema, categoryDeleteQuery, categoryReorderSchema, categoryUpdateSchema } from "../../modules/catalog/catalog.categories.schema";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
 
-/** The category tree: list, create, change (rename, move, hide, order, picture), delete. All through services.categoriesAdmin (audited). */
+/** The category tree: list, create, change (rename, move, hide, order, picture), reorder a level, delete. All through services.categoriesAdmin (audited). */
 export const CATEGORY_ROUTES: AdminRoute[] = [
   {
     method: "GET",
@@ -19,6 +19,17 @@ export const CATEGORY_ROUTES: AdminRoute[] = [
     async handler(c) {
       const body = await parseBody(c, categoryCreateSchema);
       return c.json({ data: await c.var.services.categoriesAdmin.createCategory(actorOf(c), body) }, 201);
+    },
+  },
+  {
+    method: "POST",
+    path: "/categories/reorder",
+    summary:
+      "Put the top-level categories (no `parentId`) or one category's sub-categories in a new order: `ids` lists every one of that level once, first first. Audited; the storefront's menus follow. A list that misses or repeats one (or is out of date) is a 409, a malformed one a 400; nothing changes then.",
+    body: categoryReorderSchema,
+    async handler(c) {
+      const body = await parseBody(c, categoryReorderSchema);
+      return c.json({ data: await c.var.services.categoriesAdmin.reorder(actorOf(c), body) });
     },
   },
   {
