@@ -1,72 +1,38 @@
 import { Link } from "react-router";
 import type { AuditEntry, FieldChanges } from "../../../server/modules/audit/audit.service";
 import { LocalDate } from "~/components/orders/order-view";
+import { useMoney } from "~/lib/shop";
+import { actionLabel, auditValue, fieldLabel } from "./audit-words";
 
 export type { AuditEntry };
 
-const VERBS: Record<string, string> = {
-  create: "Created",
-  update: "Updated",
-  delete: "Deleted",
-  archive: "Archived",
-  restore: "Restored",
-  reorder: "Reordered",
-  role: "Role changed",
-  ban: "Banned",
-  unban: "Unbanned",
-  revoke: "Device signed out",
-  export: "Data exported",
-  status: "Status changed",
-  stock: "Stock changed",
-  import: "Imported",
-  bulk: "Changed in bulk",
-};
-
-/** How an audit action reads: "product.update" → "Updated"; an unknown verb shows as written. */
-export function actionLabel(action: string): string {
-  const verb = action.slice(action.indexOf(".") + 1);
-  return VERBS[verb] ?? action;
-}
-
-// Rich text (a product's description) reads as its words, not its tags.
-const plainText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : value);
-
-const isPlain = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
-
-/**
- * A stored value as one short line: "—" for none, text as is (rich text without its tags), a list of plain values joined with
- * commas ("none" when empty), anything else as JSON; cut at `max` characters.
- */
-export function auditValue(value: unknown, max = 80): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const text =
-    typeof value === "string" ? plainText(value) : Array.isArray(value) && value.every(isPlain) ? (value.length ? value.join(", ") : "none") : JSON.stringify(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The changed fields of an entry, one line each: `field: before → after`. */
+/** The changed fields of an entry, one line each in words: `Price: $10.00 → $12.50`. */
 export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | null; max?: number }) {
+  const money = useMoney();
   const fields = Object.entries(changes ?? {});
   if (fields.length === 0) return <span className="text-stone-600">No field changes recorded</span>;
   const shown = fields.slice(0, max);
   return (
-    <ul className="space-y-1">
-      {shown.map(([field, { before, after }]) => (
-        <li key={field} className="break-words">
-          <span className="font-medium text-stone-900">{field}</span>
-          <span className="text-stone-600">: </span>
-          <span className="text-stone-700" title={typeof before === "string" ? before : undefined}>
-            {auditValue(before)}
-          </span>
-          <span aria-hidden="true" className="px-1 text-stone-500">
-            →
-          </span>
-          <span className="sr-only"> changed to </span>
-          <span className="font-medium text-stone-900" title={typeof after === "string" ? after : undefined}>
-            {auditValue(after)}
-          </span>
-        </li>
-      ))}
+    <ul className="space-y-1 [overflow-wrap:anywhere]" data-testid="audit-changes">
+      {shown.map(([field, { before, after }]) => {
+        const full = (v: unknown) => (typeof v === "string" && v.length > 80 ? v : undefined);
+        return (
+          <li key={field}>
+            <span className="font-medium text-stone-900">{fieldLabel(field)}</span>
+            <span className="text-stone-600">: </span>
+            <span className="text-stone-700" title={full(before)}>
+              {auditValue(before, field, money)}
+            </span>
+            <span aria-hidden="true" className="px-1 text-stone-500">
+              →
+            </span>
+            <span className="sr-only"> changed to </span>
+            <span className="font-medium text-stone-900" title={full(after)}>
+              {auditValue(after, field, money)}
+            </span>
+          </li>
+        );
+      })}
       {fields.length > max && <li className="text-stone-600">and {fields.length - max} more</li>}
     </ul>
   );

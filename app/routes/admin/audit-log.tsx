@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { AuditChanges, actionLabel, type AuditEntry } from "~/components/admin/audit-history";
+import { AuditChanges, type AuditEntry } from "~/components/admin/audit-history";
+import { actionLabel, entityLabel } from "~/components/admin/audit-words";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { dateFilter, parseTableQuery } from "~/components/admin/table-query.server";
 import { PageHeader } from "~/components/admin/ui";
@@ -32,34 +33,43 @@ function entityHref(e: AuditEntry): string | undefined {
 }
 
 const columns: Column<AuditEntry>[] = [
-  { key: "at", header: "Time", rowHeader: true, className: "min-w-[7.5rem] xl:whitespace-nowrap", cell: (e) => <LocalDate iso={e.at} withTime /> },
-  { key: "actor", header: "By", className: "max-w-[14rem] break-words", cell: (e) => e.actor.email },
   {
-    key: "action",
-    header: "Action",
+    key: "at",
+    header: "When and who",
+    rowHeader: true,
+    className: "w-[12rem]",
     cell: (e) => (
       <>
-        <span className="font-medium text-stone-900">{actionLabel(e.action)}</span>
-        <code className="mt-0.5 block text-xs text-stone-600">{e.action}</code>
+        <LocalDate iso={e.at} withTime />
+        <span className="mt-0.5 block text-xs font-normal text-stone-700 [overflow-wrap:anywhere]">{e.actor.email}</span>
+        {e.requestId && (
+          <span className="mt-0.5 block font-mono text-xs font-normal text-stone-600" title={e.requestId}>
+            <span className="font-sans">Request </span>
+            {e.requestId.length > 10 ? `${e.requestId.slice(0, 9)}…` : e.requestId}
+          </span>
+        )}
       </>
     ),
   },
   {
-    key: "entity",
-    header: "Entity",
+    key: "action",
+    header: "What",
+    className: "w-[14rem]",
     cell: (e) => {
       const href = entityHref(e);
       const id = e.entityId.length > 14 ? `${e.entityId.slice(0, 13)}…` : e.entityId;
       return (
         <>
-          <span className="block capitalize">{e.entityType}</span>
+          <span className="block font-medium text-stone-900" data-testid="audit-action">
+            {actionLabel(e.action)}
+          </span>
           {href ? (
-            <Link to={href} title={e.entityId} className="font-mono text-xs text-stone-900 underline underline-offset-2">
-              {id}
-              <span className="sr-only"> (open the {e.entityType})</span>
+            <Link to={href} title={e.entityId} className="text-xs text-stone-900 underline underline-offset-2">
+              Open the {entityLabel(e.entityType)}
+              <span className="sr-only"> {e.entityId}</span>
             </Link>
           ) : (
-            <span title={e.entityId} className="font-mono text-xs text-stone-700">
+            <span title={e.entityId} className="block font-mono text-xs text-stone-700 [overflow-wrap:anywhere]">
               {id}
             </span>
           )}
@@ -67,9 +77,10 @@ const columns: Column<AuditEntry>[] = [
       );
     },
   },
-  { key: "changes", header: "Changes", className: "min-w-[16rem]", cell: (e) => <AuditChanges changes={e.changes} max={4} /> },
-  { key: "request", header: "Request", className: "hidden font-mono text-xs lg:table-cell", cell: (e) => e.requestId ?? "—" },
+  { key: "changes", header: "Changes", cell: (e) => <AuditChanges changes={e.changes} max={4} /> },
 ];
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Every change made in the administration area: who, what, when and which fields, 50 a page. */
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -85,8 +96,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         query={query}
         total={total}
         noun={{ one: "entry", other: "entries" }}
+        minWidth="min-w-0 table-fixed"
         filters={[
-          { name: "entity", label: "Entity", allLabel: "All entities", options: facets.entities.map((v) => ({ value: v, label: v.charAt(0).toUpperCase() + v.slice(1) })) },
+          { name: "entity", label: "Entity", allLabel: "All entities", options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v)) })) },
           { name: "actor", label: "Changed by", allLabel: "Anyone", options: facets.actors.map((v) => ({ value: v, label: v })) },
           { name: "entityId", label: "Entity id", type: "text" },
           { name: "from", label: "From", type: "date" },
