@@ -15,7 +15,10 @@ export interface Column<Row> {
   cell: (row: Row) => React.ReactNode;
   /** Sortable by `key`: true (ascending first) or the direction of the first press ("desc" for dates and amounts). */
   sortable?: boolean | "asc" | "desc";
-  /** Classes for the column's header and cells: "hidden md:table-cell" drops a low-priority column on phones, "text-right" for amounts. */
+  /**
+   * Classes for the column's header and cells: "hidden md:table-cell" drops a low-priority column
+   * on phones (and from the phone's cards), "text-right" for amounts.
+   */
   className?: string;
   /** This column names the row (a row header for screen readers); the first column when none says so. */
   rowHeader?: boolean;
@@ -72,9 +75,8 @@ export interface DataTableProps<Row> {
   /** Test id of the table's frame. */
   testId?: string;
   /**
-   * The table's least width (a Tailwind class; default "min-w-[36rem]", scrolled sideways on
-   * phones). A list that shows all a phone needs in its first column can fit the screen there:
-   * "min-w-0 sm:min-w-[36rem]".
+   * The table's least width from the small breakpoint on (Tailwind classes; default
+   * "min-w-[36rem]", scrolled sideways when the screen is narrower). Phones get cards instead.
    */
   minWidth?: string;
 }
@@ -87,7 +89,10 @@ export interface DataTableProps<Row> {
  * that posts `intent`/`confirm`, `ids` and `value-<intent>` to the route's action (readBulkAction);
  * an empty state that tells "nothing yet" from "no results for these filters" (with "Clear
  * filters"); and while the next state of the same list loads, the table dims and says so (aria-busy).
- * On phones it scrolls sideways; give low-priority columns `className: "hidden md:table-cell"`.
+ * On phones (below the small breakpoint) each row is a card: its checkbox and row header on top,
+ * then each other column as "label: value" on a line of its own, so nothing is off-screen; the
+ * header row becomes a strip of the sort links (and select-all). Columns whose `className` hides
+ * them on small screens ("hidden md:table-cell") stay out of the cards.
  */
 export function DataTable<Row>({
   caption,
@@ -163,6 +168,8 @@ export function DataTable<Row>({
       0,
       columns.findIndex((c) => c.rowHeader),
     );
+    // On phones the header row shows what can be used there (select-all, sort links) or nothing.
+    const phoneHeader = selectable || columns.some((c) => c.sortable && !offPhone(c));
     const allSelected = keys.length > 0 && keys.every((k) => selected.has(k));
     const someSelected = !allSelected && keys.some((k) => selected.has(k));
     const table = (
@@ -176,15 +183,15 @@ export function DataTable<Row>({
         // widening the page (its containing block would otherwise be the page).
         className={`relative overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm transition-opacity ${pending ? "opacity-60" : ""}`}
       >
-        <table className={`w-full ${minWidth} border-collapse text-left text-sm`}>
+        <table className={`w-full ${minWidth} border-collapse text-left text-sm max-sm:block max-sm:min-w-0`}>
           <caption id={captionId} className="sr-only">
             {caption}
             {query.page > 1 || pages > 1 ? `, page ${query.page} of ${pages}` : ""}
           </caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-700">
-            <tr>
+          <thead className={`border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-700 max-sm:block ${phoneHeader ? "" : "max-sm:sr-only"}`}>
+            <tr className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-1 max-sm:px-2">
               {selectable && (
-                <th scope="col" className="w-12 px-4 py-3">
+                <th scope="col" className="w-12 px-4 py-3 max-sm:w-auto max-sm:px-2">
                   {hydrated ? (
                     <SelectAll
                       label={`Select all ${count(keys.length)} on this page`}
@@ -202,14 +209,14 @@ export function DataTable<Row>({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-stone-200">
+          <tbody className="divide-y divide-stone-200 max-sm:block">
             {rows.map((row, i) => {
               const key = keys[i]!;
               const isSelected = selected.has(key);
               return (
-                <tr key={key} className={isSelected ? "bg-amber-50" : "hover:bg-stone-50"}>
+                <tr key={key} className={`${isSelected ? "bg-amber-50" : "hover:bg-stone-50"} max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-3 max-sm:px-4 max-sm:py-3`}>
                   {selectable && (
-                    <td className="px-4 py-3 align-top">
+                    <td className="px-4 py-3 align-top max-sm:order-first max-sm:p-0">
                       <input
                         type="checkbox"
                         name="ids"
@@ -231,12 +238,19 @@ export function DataTable<Row>({
                   )}
                   {columns.map((c, ci) =>
                     ci === headerIndex ? (
-                      <th key={c.key} scope="row" className={`px-4 py-3 align-top font-medium text-stone-900 ${c.className ?? ""}`}>
+                      <th key={c.key} scope="row" className={`px-4 py-3 align-top font-medium text-stone-900 ${c.className ?? ""} ${offPhone(c) ? "" : "max-sm:order-first max-sm:block max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:flex-1 max-sm:p-0"}`}>
                         {c.cell(row)}
                       </th>
                     ) : (
-                      <td key={c.key} className={`px-4 py-3 align-top text-stone-800 ${c.className ?? ""}`}>
-                        {c.cell(row)}
+                      <td
+                        key={c.key}
+                        className={`px-4 py-3 align-top text-stone-800 ${c.className ?? ""} ${offPhone(c) ? "" : `max-sm:grid max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:basis-full max-sm:grid-cols-[minmax(0,6rem)_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-3 max-sm:px-0 max-sm:pt-1.5 max-sm:pb-0 ${selectable ? "max-sm:pl-8" : ""}`}`}
+                      >
+                        {/* The column's name beside its value in a phone's card (the header row is a strip there). */}
+                        <span aria-hidden="true" className="shrink-0 text-xs font-semibold uppercase tracking-wide text-stone-600 sm:hidden">
+                          {c.header}
+                        </span>
+                        <div className="min-w-0">{c.cell(row)}</div>
                       </td>
                     ),
                   )}
@@ -276,11 +290,18 @@ export function DataTable<Row>({
   );
 }
 
+/** Whether a column's classes hide it on small screens ("hidden md:table-cell"): then it stays out of the phone's cards. */
+const offPhone = (c: Pick<Column<never>, "className">) => /(^|\s)hidden(\s|$)/.test(c.className ?? "");
+
 function HeaderCell<Row>({ column, query, href }: { column: Column<Row>; query: TableQuery; href: (changes: Record<string, string | null>) => string }) {
   const active = query.sort?.key === column.key ? query.sort : undefined;
   const ariaSort = active ? (active.dir === "asc" ? "ascending" : "descending") : column.sortable ? "none" : undefined;
   return (
-    <th scope="col" aria-sort={ariaSort} className={`px-4 py-3 font-semibold whitespace-nowrap ${column.className ?? ""}`}>
+    <th
+      scope="col"
+      aria-sort={ariaSort}
+      className={`px-4 py-3 font-semibold whitespace-nowrap ${column.className ?? ""} ${offPhone(column) ? "" : column.sortable ? "max-sm:w-auto max-sm:min-w-0 max-sm:px-2 max-sm:py-2.5" : "max-sm:sr-only"}`}
+    >
       {column.sortable ? (
         <Link
           to={href({ sort: nextSort(query.sort, column.key, column.sortable === "desc" ? "desc" : "asc"), page: null })}

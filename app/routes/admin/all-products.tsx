@@ -122,14 +122,6 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
             )}
             {p.variantCount > 0 && ` · ${p.variantCount} variants`}
           </span>
-          {/* On phones the status column is left out and the price and stock columns are a scroll away: they sit under the name too. */}
-          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs font-normal text-stone-700 sm:hidden">
-            <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge>
-            <span aria-hidden="true">
-              {p.priceVaries ? "From " : ""}
-              {money(p.finalPrice)} · {p.stock.toLocaleString("en")} in stock
-            </span>
-          </span>
         </>
       ),
     },
@@ -187,7 +179,7 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
         </span>
       ),
     },
-    { key: "status", header: "Status", className: "hidden sm:table-cell", cell: (p) => <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge> },
+    { key: "status", header: "Status", cell: (p) => <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge> },
     { key: "updated", header: "Updated", sortable: "desc", className: "hidden whitespace-nowrap xl:table-cell", cell: (p) => <LocalDate iso={p.updatedAt} /> },
   ];
 
