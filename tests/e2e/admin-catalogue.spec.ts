@@ -162,7 +162,7 @@ test.describe("the product screens", () => {
     await expect(form.getByRole("textbox", { name: "Price (USD)" })).toHaveValue("50");
     await form.getByRole("button", { name: "Save product" }).click();
     await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
-    await expect(page.getByTestId("audit-history").getByRole("listitem").first()).toContainText(/price/);
+    await expect(page.getByTestId("audit-history").getByRole("listitem").first()).toContainText(/Price: \$[\d.]+\W*changed to \$50\.00/);
     await page.goto(`/products/${slug}`);
     await expect(page.getByTestId("product-price").getByTestId("final-price")).toContainText("$45.00");
 

@@ -6,10 +6,13 @@ import { actionLabel, auditValue, fieldLabel } from "./audit-words";
 
 export type { AuditEntry };
 
+const isEmpty = (v: unknown) => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
+
 /** The changed fields of an entry, one line each in words: `Price: $10.00 → $12.50`. */
 export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | null; max?: number }) {
   const money = useMoney();
-  const fields = Object.entries(changes ?? {});
+  // A field empty before and after (a new thing's unset fields) says nothing.
+  const fields = Object.entries(changes ?? {}).filter(([, { before, after }]) => !(isEmpty(before) && isEmpty(after)));
   if (fields.length === 0) return <span className="text-stone-600">No field changes recorded</span>;
   const shown = fields.slice(0, max);
   return (

@@ -32,6 +32,8 @@ function entityHref(e: AuditEntry): string | undefined {
   return undefined;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const columns: Column<AuditEntry>[] = [
   {
     key: "at",
@@ -69,8 +71,11 @@ const columns: Column<AuditEntry>[] = [
               <span className="sr-only"> {e.entityId}</span>
             </Link>
           ) : (
-            <span title={e.entityId} className="block font-mono text-xs text-stone-700 [overflow-wrap:anywhere]">
-              {id}
+            <span className="block text-xs text-stone-700 [overflow-wrap:anywhere]">
+              {capitalised(entityLabel(e.entityType))}{" "}
+              <span title={e.entityId} className="font-mono">
+                {id}
+              </span>
             </span>
           )}
         </>
@@ -79,8 +84,6 @@ const columns: Column<AuditEntry>[] = [
   },
   { key: "changes", header: "Changes", cell: (e) => <AuditChanges changes={e.changes} max={4} /> },
 ];
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Every change made in the administration area: who, what, when and which fields, 50 a page. */
 export default function AuditLog({ loaderData }: Route.ComponentProps) {

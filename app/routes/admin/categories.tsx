@@ -67,7 +67,7 @@ function addressNote(before: AdminCategory, after: AdminCategory, tree: AdminCat
 
 /**
  * Creates or saves a category (page form: back to the tree with a toast; a refusal shows beside
- * the fields), moves one up or down among its siblings, hides or shows one, or deletes one
+ * the fields), moves one up or down among its siblings or puts a level in a dragged order, hides or shows one, or deletes one
  * (confirmed; its products move to the chosen category in the same step, and without one the
  * server's 409 says why). Row actions from a fetcher (`inline`) answer in place.
  */
@@ -112,6 +112,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await admin.reorder(actor, { parentId: found.parent?.id ?? null, ids });
       }
       return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: `“${found.category.name}” moved.` });
+    }
+    if (intent === "reorder") {
+      // A dragged row: the level's whole new order (the service refuses a stale or partial one).
+      await admin.reorder(actor, { parentId: text(form, "parentId") || null, ids: form.getAll("ids").map(String) });
+      return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: "The new order is saved." });
     }
     if (intent === "visibility") {
       const hidden = text(form, "hidden") === "1";

@@ -1,22 +1,61 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { MoveButtons, useMoveFocus } from "~/components/admin/banners/move-buttons";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminCategory, AdminCategoryNode } from "../../../../server/modules/catalog/catalog.categories";
 import { imageVariantUrl } from "../../../../server/modules/images/image-sizes";
+import { useLevelOrder } from "./category-order";
 import { productCountText } from "./category-options";
 import { DeleteCategory } from "./delete-category";
 
 type RowAnswer = { ok: true } | { error: { message: string } };
 
+const OPEN_KEY = "admin.categories.open";
+
+/** The categories whose sub-categories are shown, remembered in this browser. */
+function useOpenCategories(): [ReadonlySet<string>, (change: (open: Set<string>) => void) => void] {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(OPEN_KEY) ?? "[]");
+      if (Array.isArray(saved)) setOpen((now) => new Set([...now, ...saved.filter((v): v is string => typeof v === "string")]));
+    } catch {
+      // Nothing remembered (or storage refused): all collapsed.
+    }
+  }, []);
+  const update = (change: (open: Set<string>) => void) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      change(next);
+      try {
+        localStorage.setItem(OPEN_KEY, JSON.stringify([...next]));
+      } catch {
+        // Not remembered then; the page still works.
+      }
+      return next;
+    });
+  return [open, update];
+}
+
+/** A category matches a search when its name or address holds the words, in any case and without accents. */
+const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+const matches = (c: AdminCategory, q: string) => !q || fold(c.name).includes(q) || c.slug.includes(q);
+
 /**
- * The category tree in menu order: each category with its sub-categories under it, picture,
- * product count and a Hidden badge, and per row Move up/down among its siblings (the storefront's
- * menus follow), Hide/Show, Edit and Delete, and under each category Add sub-category. Rows post through their own
- * fetchers (the page stays where it is); without JavaScript the same forms post.
+ * The category tree in menu order: each category with its picture, product count, a Hidden
+ * badge and its actions (Move up/down among its siblings, Hide/Show, Edit, Delete); its
+ * sub-categories fold under it, collapsed until opened (remembered in this browser). A search box
+ * narrows the tree to the categories and sub-categories whose name matches and opens their
+ * parents. Rows are reordered by dragging their handle within their level, or by keyboard with
+ * Move up/down; each move is announced. Rows post through their own fetchers (the page stays where
+ * it is); without JavaScript the same forms post, the sub-categories open natively and the search
+ * is a plain GET (`?q=`).
  */
 export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; editing: string | null }) {
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  const [open, setOpen] = useOpenCategories();
   const [announcement, setAnnouncement] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const total = tree.reduce((n, c) => n + 1 + c.subCategories.length, 0);
@@ -27,32 +66,120 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
     count.current = total;
   }, [total]);
 
+  // The category being edited (or getting a new sub-category) shows its place in the tree.
+  const editingParent = editing ? tree.find((c) => c.subCategories.some((s) => s.id === editing))?.id : undefined;
+  useEffect(() => {
+    if (editingParent) setOpen((o) => o.add(editingParent));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editingParent]);
+
+  const q = fold(query);
+  const shown = tree
+    .map((c) => {
+      const subs = c.subCategories.filter((s) => matches(s, q));
+      // A category found by its own name keeps all its sub-categories; one found by a sub-category's shows the matching ones, opened.
+      if (!q) return { category: c, subs: c.subCategories, revealed: false };
+      if (subs.length) return { category: c, subs: matches(c, q) ? c.subCategories : subs, revealed: true };
+      return matches(c, q) ? { category: c, subs: c.subCategories, revealed: false } : null;
+    })
+    .filter((v) => v !== null);
+  const found = shown.reduce((n, v) => n + (matches(v.category, q) ? 1 : 0) + v.subs.filter((s) => matches(s, q)).length, 0);
+
+  const top = useLevelOrder({
+    ids: tree.map((c) => c.id),
+    parentId: null,
+    onMoved: (id, position, n) => setAnnouncement(`“${tree.find((c) => c.id === id)?.name}” is now ${position} of ${n} among the categories.`),
+  });
+  const byId = new Map(shown.map((v) => [v.category.id, v]));
+  const rows = top.order.map((id) => byId.get(id)).filter((v) => v !== undefined);
+
   return (
     <section aria-labelledby="category-tree-title" className="min-w-0">
       <h2 id="category-tree-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
         Menu order
       </h2>
-      <p className="mt-1 text-sm text-stone-700">The shop’s menus list the categories, and each one’s sub-categories, in this order.</p>
-      <ol className="mt-4 space-y-3" aria-label="Categories" data-testid="category-tree">
-        {tree.map((c, i) => (
-          <li key={c.id} className="rounded-xl border border-stone-200 bg-white shadow-sm" data-testid="category-node">
-            <CategoryRow category={c} index={i} count={tree.length} tree={tree} announce={setAnnouncement} editing={editing === c.id} />
-            {c.subCategories.length > 0 && (
-              <ol aria-label={`Sub-categories of ${c.name}`} className="border-t border-stone-200 pl-4 sm:pl-8">
-                {c.subCategories.map((s, j) => (
-                  <li key={s.id} className="border-b border-stone-100" data-testid="subcategory-node">
-                    <CategoryRow category={s} parent={c} index={j} count={c.subCategories.length} tree={tree} announce={setAnnouncement} editing={editing === s.id} />
-                  </li>
-                ))}
-              </ol>
-            )}
-            <div className={`px-3 py-2 ${c.subCategories.length > 0 ? "pl-7 sm:pl-11" : "border-t border-stone-200"}`}>
-              <Link to={`?parent=${encodeURIComponent(c.id)}#category-form`} className={buttonClass("ghost", "sm")}>
-                <span aria-hidden="true">+</span> Add sub-category<span className="sr-only"> to “{c.name}”</span>
-              </Link>
-            </div>
-          </li>
-        ))}
+      <p className="mt-1 text-sm text-stone-700">The shop’s menus list the categories, and each one’s sub-categories, in this order. Drag a row by its handle, or use its arrows.</p>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Categories"
+        onSubmit={(e) => e.preventDefault()}
+        className="mt-4 flex flex-wrap items-end gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-sm"
+      >
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="category-search" className="block text-xs font-semibold text-stone-700">
+            Find a category or sub-category
+          </label>
+          <input
+            id="category-search"
+            type="search"
+            name="q"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            maxLength={80}
+            autoComplete="off"
+            className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 focus:border-stone-900"
+          />
+        </div>
+        <div className="flex gap-1">
+          <button type="button" onClick={() => setOpen((o) => tree.forEach((c) => c.subCategories.length && o.add(c.id)))} className={buttonClass("ghost", "sm")}>
+            Expand all
+          </button>
+          <button type="button" onClick={() => setOpen((o) => o.clear())} className={buttonClass("ghost", "sm")}>
+            Collapse all
+          </button>
+        </div>
+      </Form>
+      <p role="status" className={q ? "mt-2 text-sm text-stone-700" : "sr-only"} data-testid="category-search-status">
+        {q ? (found === 0 ? `No category matches “${query.trim()}”.` : `${found} ${found === 1 ? "match" : "matches"} for “${query.trim()}”.`) : ""}
+      </p>
+      {top.error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-rose-700">
+          {top.error}
+        </p>
+      )}
+      <ol className="mt-3 space-y-2" aria-label="Categories" data-testid="category-tree">
+        {rows.map(({ category: c, subs, revealed }) => {
+          const isOpen = revealed || open.has(c.id);
+          return (
+            <li key={c.id} {...top.rowProps(c.id)} className={`rounded-xl border border-stone-200 bg-white shadow-sm ${top.rowState(c.id)}`} data-testid="category-node">
+              <CategoryRow
+                category={c}
+                index={tree.findIndex((t) => t.id === c.id)}
+                count={tree.length}
+                tree={tree}
+                announce={setAnnouncement}
+                editing={editing === c.id}
+                handle={top.handleProps(c.id)}
+              />
+              {c.subCategories.length > 0 ? (
+                <details
+                  open={isOpen}
+                  onToggle={(e) => {
+                    const now = e.currentTarget.open;
+                    if (now !== isOpen) setOpen((o) => (now ? o.add(c.id) : o.delete(c.id)));
+                  }}
+                  className="group border-t border-stone-200"
+                  data-testid="subcategory-disclosure"
+                >
+                  <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50 [&::-webkit-details-marker]:hidden">
+                    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-4 text-stone-600 transition-transform group-open:rotate-90">
+                      <path d="m6 3.5 4.5 4.5L6 12.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                    {c.subCategories.length} {c.subCategories.length === 1 ? "sub-category" : "sub-categories"}
+                    <span className="sr-only"> of {c.name}</span>
+                  </summary>
+                  <SubCategories parent={c} shown={subs} tree={tree} editing={editing} announce={setAnnouncement} />
+                  <AddSubCategory category={c} onOpen={() => setOpen((o) => o.add(c.id))} />
+                </details>
+              ) : (
+                <div className="border-t border-stone-200">
+                  <AddSubCategory category={c} onOpen={() => setOpen((o) => o.add(c.id))} />
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ol>
       <p aria-live="polite" className="sr-only" data-testid="category-announcement">
         {announcement}
@@ -61,8 +188,72 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
   );
 }
 
+/** One category's sub-categories, in menu order (narrowed to `shown` by a search), reordered within it. */
+function SubCategories({ parent, shown, tree, editing, announce }: { parent: AdminCategoryNode; shown: AdminCategory[]; tree: AdminCategoryNode[]; editing: string | null; announce: (text: string) => void }) {
+  const level = useLevelOrder({
+    ids: parent.subCategories.map((s) => s.id),
+    parentId: parent.id,
+    onMoved: (id, position, n) => announce(`“${parent.subCategories.find((s) => s.id === id)?.name}” is now ${position} of ${n} in ${parent.name}.`),
+  });
+  const byId = new Map(shown.map((s) => [s.id, s]));
+  return (
+    <>
+      {level.error && (
+        <p role="alert" className="px-3 pt-2 text-sm font-medium text-rose-700">
+          {level.error}
+        </p>
+      )}
+      <ol aria-label={`Sub-categories of ${parent.name}`} className="border-t border-stone-100 pl-4 sm:pl-8">
+        {level.order
+          .map((id) => byId.get(id))
+          .filter((s) => s !== undefined)
+          .map((s) => (
+            <li key={s.id} {...level.rowProps(s.id)} className={`border-b border-stone-100 last:border-b-0 ${level.rowState(s.id)}`} data-testid="subcategory-node">
+              <CategoryRow
+                category={s}
+                parent={parent}
+                index={parent.subCategories.findIndex((t) => t.id === s.id)}
+                count={parent.subCategories.length}
+                tree={tree}
+                announce={announce}
+                editing={editing === s.id}
+                handle={level.handleProps(s.id)}
+              />
+            </li>
+          ))}
+      </ol>
+    </>
+  );
+}
+
+function AddSubCategory({ category: c, onOpen }: { category: AdminCategoryNode; onOpen: () => void }) {
+  return (
+    <div className={`px-3 py-1.5 ${c.subCategories.length > 0 ? "pl-7 sm:pl-11" : ""}`}>
+      <Link to={`?parent=${encodeURIComponent(c.id)}#category-form`} onClick={onOpen} className={buttonClass("ghost", "sm")}>
+        <span aria-hidden="true">+</span> Add sub-category<span className="sr-only"> to “{c.name}”</span>
+      </Link>
+    </div>
+  );
+}
+
+/** The row's drag handle (for a pointer; the keyboard has Move up/down). */
+function DragHandle(props: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>) {
+  return (
+    <span {...props} aria-hidden="true" title="Drag to reorder" data-testid="drag-handle" className="-ml-1 grid h-9 w-5 shrink-0 cursor-grab place-items-center rounded text-stone-500 hover:bg-stone-100 hover:text-stone-800 active:cursor-grabbing">
+      <svg viewBox="0 0 10 16" className="h-4 w-2.5" fill="currentColor">
+        <circle cx="2.5" cy="3" r="1.3" />
+        <circle cx="7.5" cy="3" r="1.3" />
+        <circle cx="2.5" cy="8" r="1.3" />
+        <circle cx="7.5" cy="8" r="1.3" />
+        <circle cx="2.5" cy="13" r="1.3" />
+        <circle cx="7.5" cy="13" r="1.3" />
+      </svg>
+    </span>
+  );
+}
+
 function Thumbnail({ category, small }: { category: AdminCategory; small: boolean }) {
-  const size = small ? "size-9" : "size-12";
+  const size = small ? "size-9" : "size-10";
   if (category.image) {
     return <img src={imageVariantUrl(category.image, "category", 160)} alt="" width={160} height={160} loading="lazy" decoding="async" className={`${size} shrink-0 rounded-lg bg-stone-100 object-cover`} />;
   }
@@ -81,6 +272,7 @@ function CategoryRow({
   tree,
   announce,
   editing,
+  handle,
 }: {
   category: AdminCategory & { subCategories?: AdminCategory[] };
   parent?: AdminCategoryNode;
@@ -89,6 +281,7 @@ function CategoryRow({
   tree: AdminCategoryNode[];
   announce: (text: string) => void;
   editing: boolean;
+  handle: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>;
 }) {
   const hydrated = useHydrated();
   const mover = useFetcher<RowAnswer>({ key: `category-move-${c.id}` });
@@ -103,13 +296,14 @@ function CategoryRow({
 
   return (
     <div
-      className={`flex flex-wrap items-center gap-x-3 gap-y-2 p-3 ${editing ? "bg-amber-50" : ""} ${busy ? "opacity-70" : ""}`}
+      className={`flex flex-wrap items-center gap-x-2.5 gap-y-2 px-3 py-2.5 ${editing ? "bg-amber-50" : ""} ${busy ? "opacity-70" : ""}`}
       aria-busy={busy || undefined}
       data-testid="category-row"
       data-category={c.slug}
     >
+      {hydrated && <DragHandle {...handle} />}
       <Thumbnail category={c} small={!!parent} />
-      <div className="min-w-0 flex-1 basis-36">
+      <div className="min-w-0 flex-1 basis-32">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {parent ? (
             <h4 className="min-w-0 break-words font-medium text-stone-900" data-testid="category-name">
