@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Permission } from "../../server/auth/permissions";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { createCustomer, newCustomer } from "./support/accounts";
+import { adminApi, apiJson, headers, signInPage } from "./support/admin-api";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 // The categories (add-category) and banners (banner-management) screens, as an owner uses them,
@@ -12,25 +13,10 @@ import { BASE_URL, E2E_ADMIN } from "./support/ports";
 // These tests walk whole journeys (admin screen, then the storefront, and back).
 test.describe.configure({ timeout: 120_000 });
 
-const headers = { origin: BASE_URL };
 const CATEGORIES = "/admin-dashboard/add-category";
 const BANNERS = "/admin-dashboard/banner-management";
 
 const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Signs this page's browser in through the API (its cookies are the page's). */
-async function signInPage(page: Page, email: string, password: string) {
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** An API client signed in as the administrator (its own cookie jar). */
-async function adminApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const res = await api.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
 
 /** A wide picture made on the spot (a PNG with a coloured band), as an owner would pick from disk. */
 async function picture(width = 1200, height = 450, colour = { r: 190, g: 70, b: 40 }): Promise<Buffer> {
@@ -46,11 +32,6 @@ async function upload(api: APIRequestContext, kind: "banner" | "category" | "pro
   const res = await api.post("/api/admin/uploads", { headers, multipart: { kind, file: { name: `${kind}.png`, mimeType: "image/png", buffer: await picture() } } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { url: string } }).data.url;
-}
-
-async function apiJson<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status: number): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return ((await res.json()) as { data: T }).data;
 }
 
 /** A new confirmed account that is a staff member with `permissions`. */

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
-import { BASE_URL, E2E_ADMIN } from "./support/ports";
+import { adminApi, apiJson, headers, signInPage } from "./support/admin-api";
 
 // Screens that must read well and fit: the audit log in words, the product list on a phone, and
 // the categories as a collapsible, searchable tree reordered by drag or keyboard. What a test
@@ -8,26 +8,8 @@ import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 test.describe.configure({ timeout: 90_000 });
 
-const headers = { origin: BASE_URL };
 const CATEGORIES = "/admin-dashboard/add-category";
 const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function signInPage(page: Page) {
-  const res = await page.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  const res = await api.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
-
-async function apiJson<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status: number): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** How far an element's content is wider than its box (0 when it fits). */
 const sideways = (locator: Locator) => locator.evaluate((el) => el.scrollWidth - el.clientWidth);

@@ -247,7 +247,7 @@ export function DataTable<Row>({
                         className={`px-4 py-3 align-top text-stone-800 ${c.className ?? ""} ${offPhone(c) ? "" : `max-sm:grid max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:basis-full max-sm:grid-cols-[minmax(0,6rem)_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-3 max-sm:px-0 max-sm:pt-1.5 max-sm:pb-0 ${selectable ? "max-sm:pl-8" : ""}`}`}
                       >
                         {/* The column's name beside its value in a phone's card (the header row is a strip there). */}
-                        <span aria-hidden="true" className="shrink-0 text-xs font-semibold uppercase tracking-wide text-stone-600 sm:hidden">
+                        <span aria-hidden="true" className="text-left text-xs font-semibold uppercase tracking-wide text-stone-600 sm:hidden">
                           {c.header}
                         </span>
                         <div className="min-w-0">{c.cell(row)}</div>
