@@ -5,6 +5,7 @@ import { ClientToaster, showToast } from "~/components/layout/client-toaster";
 import { LiveChatScript } from "~/components/layout/live-chat";
 import { TrackingPixel } from "~/components/layout/tracking-pixel";
 import { ShopLinks } from "~/components/shop-link";
+import { keepPageOnFailedFetch } from "~/lib/background-fetcher";
 import { loadShopData } from "~/lib/shop-data.server";
 import { AuthProvider } from "~/lib/use-auth";
 import type { Route } from "./+types/root";
@@ -14,6 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
   return { ...(await loadShopData(context.services)), user: context.user ?? null };
 }
+
+// A background request (cart, wishlist, admin row actions…) that fails is its control's toast, never an error page.
+export const clientMiddleware = [keepPageOnFailedFetch];
 
 // Settings and categories change rarely; refetch them (and the signed-in user) only after a form
 // submission, or when a page asks for it (useRevalidator, e.g. after a new profile photo).

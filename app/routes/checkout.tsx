@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
@@ -163,7 +164,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   // The summary shows the server's totals for that method: with JavaScript the quote is fetched as
   // the method changes; without it the "Update" button asks the action.
-  const shippingFetcher = useFetcher<typeof loader>();
+  const shippingFetcher = useBackgroundFetcher<typeof loader>("Failed to update the shipping cost");
   const fetched = shippingFetcher.data?.quote;
   const quote = [fetched, baseQuote].find((q) => q && q.shippingMethod === shippingMethod) ?? baseQuote;
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { TextField } from "~/components/form/fields";
 import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { toast } from "sonner";
 import { contactSchema } from "../../server/modules/content/content.schema";
 import { AppError, fieldErrors } from "../../server/lib/errors";
 import { ContactList } from "~/components/layout/site-footer";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import type { Route } from "./+types/contact-us";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The contact form (a plain POST without JavaScript, a fetcher with it) beside the shop's contact details. */
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const { settings } = useShop();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useBackgroundFetcher<typeof action>("Failed to send your message");
   const formRef = useRef<HTMLFormElement>(null);
   const result = (fetcher.data ?? actionData) as ContactResult | undefined;
   const errors = result && !result.ok ? result.fieldErrors : {};

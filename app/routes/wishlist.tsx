@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link, data, redirect, useFetcher } from "react-router";
+import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "../../server/lib/errors";
 import { parseInput } from "../../server/lib/validate";
@@ -15,6 +15,7 @@ import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { useShop } from "~/lib/shop";
 import { actionFailure } from "~/lib/action-failure.server";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { addToCart } from "../../server/http/shopper";
 import type { Route } from "./+types/wishlist";
@@ -75,7 +76,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   const { entries, notices } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.message : null;
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
-  const fetcher = useFetcher<WishlistActionResult>();
+  const fetcher = useBackgroundFetcher<WishlistActionResult>((sent) => (sent?.get("intent") === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist"));
   const pendingId = fetcher.formData?.get("productId");
   const { settings } = useShop();
   // The entry being moved to the cart: gone from the list by the time the answer comes.

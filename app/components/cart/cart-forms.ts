@@ -1,11 +1,10 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { submitForm } from "~/lib/background-fetcher";
 
-/**
- * The field a fetcher adds to a cart or wishlist form: the action answers such a request with data
- * (for toasts and the panel) instead of the redirect a plain HTML form gets.
- */
-export const FETCH_FIELD = "_fetch";
+// The field a background request adds to a cart or wishlist form: the action answers such a
+// request with data (for toasts and the panel) instead of the redirect a plain HTML form gets.
+export { FETCH_FIELD } from "~/lib/background-fetcher";
 
 export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove";
 
@@ -13,9 +12,10 @@ export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove
 export type CartActionResult = { ok: true; intent: CartIntent } | { ok: false; intent: CartIntent | null; message: string };
 
 /**
- * Sends a plain form's submission (with the button that submitted it) through a fetcher instead of
- * a page load, with `fields` set over the form's own. Returns the submitted data. Forms keep `method="post"` and `action`, so they work
- * the same way before JavaScript has loaded.
+ * Sends a plain form's submission (with the button that submitted it) through a background
+ * fetcher (`useBackgroundFetcher`) instead of a page load, with `fields` set over the form's own.
+ * Returns the submitted data. Forms keep `method="post"` and `action`, so they work the same way
+ * before JavaScript has loaded.
  */
 export function submitWithFetcher(
   fetcher: Pick<FetcherWithComponents<unknown>, "submit">,
@@ -23,9 +23,7 @@ export function submitWithFetcher(
   fields: Record<string, string> = {},
 ): FormData {
   event.preventDefault();
-  const form = event.currentTarget;
-  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-  return sendThroughFetcher(fetcher, form, submitter?.form === form ? submitter : null, fields);
+  return submitForm(fetcher.submit, event.currentTarget, (event.nativeEvent as SubmitEvent).submitter, fields);
 }
 
 /**
@@ -36,15 +34,7 @@ export function submitButtonWithFetcher(fetcher: Pick<FetcherWithComponents<unkn
   const button = event.currentTarget;
   if (!button.form) return;
   event.preventDefault();
-  sendThroughFetcher(fetcher, button.form, button, {});
-}
-
-function sendThroughFetcher(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, form: HTMLFormElement, submitter: HTMLButtonElement | null, fields: Record<string, string>): FormData {
-  const formData = new FormData(form, submitter);
-  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
-  formData.set(FETCH_FIELD, "1");
-  void fetcher.submit(formData, { method: "post", action: form.getAttribute("action") ?? undefined });
-  return formData;
+  submitForm(fetcher.submit, button.form, button);
 }
 
 /** Calls `onResult` once for each answer a fetcher receives, after the pages' data has been reloaded. */

@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { CartLine } from "../../../server/modules/cart/cart.types";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/components/layout/client-toaster";
 import { useMoney } from "~/lib/shop";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "./cart-forms";
-import { CART_FAILURE } from "./cart-messages";
+import { CART_FAILURE, cartFailure } from "./cart-messages";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 
 const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400";
 
@@ -20,7 +21,7 @@ const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg
 export function CartLineItem({ line, compact = false, onNavigate }: { line: CartLine; compact?: boolean; onNavigate?: () => void }) {
   const money = useMoney();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CartActionResult>();
+  const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
   const id = useId();
   const [text, setText] = useState<string | null>(null);
 

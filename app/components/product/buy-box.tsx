@@ -1,10 +1,11 @@
 import { useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/modules/catalog/catalog.types";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
-import { CART_FAILURE } from "~/components/cart/cart-messages";
+import { CART_FAILURE, cartFailure } from "~/components/cart/cart-messages";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { showToast } from "~/components/layout/client-toaster";
 import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
 import { useMoney, useShop } from "~/lib/shop";
@@ -26,7 +27,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const [sel, setSel] = useState<Selection>(() => initialSelection(product));
   const [qty, setQty] = useState(1);
   const [qtyText, setQtyText] = useState<string | null>(null);
-  const fetcher = useFetcher<CartActionResult>();
+  const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
   const navigate = useNavigate();
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 

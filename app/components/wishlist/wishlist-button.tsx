@@ -1,7 +1,8 @@
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { useWishlisted } from "~/components/cart/storefront-data";
 import { showToast } from "~/components/layout/client-toaster";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 
 /** The id of the page's one wishlist form (`WishlistForm`), which every heart submits. */
 const WISHLIST_FORM = "wishlist-toggle-form";
@@ -35,7 +36,8 @@ type WishlistButtonProps = {
  * WishlistForm (a plain post without JavaScript); with it, a fetcher, the new state at once, and
  * the spec's toasts ('Added to wishlist', '{name} Removed from wishlist', 'Failed to update wishlist').
  *
- * The server renders the button alone: the fetcher is React Router's `useFetcher`, about fifteen
+ * The server renders the button alone: the fetcher is React Router's `useFetcher` (through
+ * `useBackgroundFetcher`), about fifteen
  * hooks, for a click only a browser makes, in each of a page's tiles (48 on the home page).
  * Hydration needs the same markup, not the same hooks: the browser's first render has no
  * submission under way either, so both show the saved state.
@@ -50,7 +52,7 @@ export function WishlistHeart({ saved, ...props }: WishlistButtonProps & { saved
 }
 
 function LiveWishlistButton({ saved, ...props }: WishlistButtonProps & { saved: boolean }) {
-  const fetcher = useFetcher<WishlistActionResult>();
+  const fetcher = useBackgroundFetcher<WishlistActionResult>("Failed to update wishlist");
   // While the toggle is on its way (and the page data reloads), show where it is going.
   const pressed = fetcher.formData ? !saved : saved;
 

@@ -1,4 +1,5 @@
-import { Form, Link, data, useFetcher } from "react-router";
+import { Form, Link, data } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ConfirmButton } from "~/components/admin/dialog";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSelect, FormSubmit, FormText, FormTextarea } from "~/components/admin/form";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
@@ -246,7 +247,7 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
   }
   const plain = moves.filter((m) => m !== "shipped" && m !== "cancelled");
   // Its own fetcher, so a refused shipment shows its errors here and not in the note form.
-  const ship = useFetcher();
+  const ship = useBackgroundFetcher("Failed to ship the order");
   return (
     <section aria-labelledby="next-steps" className="rounded-xl border border-amber-200 bg-amber-50/60 p-4 sm:p-6" data-testid="order-moves">
       <h2 id="next-steps" className="text-lg font-semibold text-stone-900">
@@ -328,7 +329,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 }
 
 function NoteForm() {
-  const note = useFetcher();
+  const note = useBackgroundFetcher("Failed to save the note");
   return (
     <AdminForm fetcher={note} method="post" idPrefix="note" className="mt-5 space-y-3 border-t border-stone-200 pt-4">
       <FormErrorSummary title="The note was not added" />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ConfirmButton } from "~/components/admin/dialog";
 import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
@@ -47,8 +48,8 @@ export function BannerList({ banners }: { banners: AdminBanner[] }) {
 
 function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner; index: number; count: number; announce: (text: string) => void }) {
   const hydrated = useHydrated();
-  const mover = useFetcher<RowAnswer>({ key: `banner-move-${b.id}` });
-  const remover = useFetcher<RowAnswer>({ key: `banner-delete-${b.id}` });
+  const mover = useBackgroundFetcher<RowAnswer>("Failed to move the banner", { key: `banner-move-${b.id}` });
+  const remover = useBackgroundFetcher<RowAnswer>("Failed to delete the banner", { key: `banner-delete-${b.id}` });
   const moveFocus = useMoveFocus(mover.state, () => announce(`“${b.title}” is now banner ${index + 1} of ${count}.`));
   const failed = [mover.data, remover.data].find((d): d is { error: { message: string } } => !!d && "error" in d);
   const busy = mover.state !== "idle" || remover.state !== "idle";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { MoveButtons, useMoveFocus } from "~/components/admin/banners/move-buttons";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -284,8 +285,8 @@ function CategoryRow({
   handle: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>;
 }) {
   const hydrated = useHydrated();
-  const mover = useFetcher<RowAnswer>({ key: `category-move-${c.id}` });
-  const toggler = useFetcher<RowAnswer>({ key: `category-visibility-${c.id}` });
+  const mover = useBackgroundFetcher<RowAnswer>("Failed to move the category", { key: `category-move-${c.id}` });
+  const toggler = useBackgroundFetcher<RowAnswer>("Failed to change the category's visibility", { key: `category-visibility-${c.id}` });
   const where = parent ? `in ${parent.name}` : "among the categories";
   const moveFocus = useMoveFocus(mover.state, () => announce(`“${c.name}” is now ${index + 1} of ${count} ${where}.`));
   const failed = [mover.data, toggler.data].find((d): d is { error: { message: string } } => !!d && "error" in d);

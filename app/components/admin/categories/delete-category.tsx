@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -17,7 +17,7 @@ export type DeleteAnswer = { ok: true } | { error: { message: string; fields?: R
  */
 export function DeleteCategory({ category, tree }: { category: AdminCategory & { subCategories?: AdminCategory[] }; tree: readonly AdminCategoryNode[] }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<DeleteAnswer>({ key: `category-delete-${category.id}` });
+  const fetcher = useBackgroundFetcher<DeleteAnswer>("Failed to delete the category", { key: `category-delete-${category.id}` });
   const [open, setOpen] = useState(false);
   const uid = useId();
   const busy = fetcher.state !== "idle";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { formatMoney } from "~/lib/money";
@@ -20,7 +21,7 @@ const num = (v: string) => (v.trim() === "" || !Number.isFinite(Number(v)) ? 0 :
  */
 export function RefundDialog({ data }: { data: OrderReturnsData }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ error?: { message: string; fields?: Record<string, string> } }>();
+  const fetcher = useBackgroundFetcher<{ error?: { message: string; fields?: Record<string, string> } }>("Failed to refund");
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -49,7 +50,7 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   useEffect(() => {
     if (fetcher.state === "idle" && submitted.current) {
       submitted.current = false;
-      if (!fetcher.data?.error) {
+      if (!fetcher.data?.error && !fetcher.failed) {
         setOpen(false);
         setQty({});
         setShipping("");

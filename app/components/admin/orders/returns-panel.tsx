@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { LocalDate } from "~/components/orders/order-view";
 import { formatMoney } from "~/lib/money";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "../../../../server/modules/orders/return-status";
@@ -28,7 +29,7 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
  * posts through a fetcher to the order's returns-action route, which answers with a toast.
  */
 export function ReturnActions({ ret }: { ret: OrderReturn }) {
-  const fetcher = useFetcher();
+  const fetcher = useBackgroundFetcher("Failed to update the return");
   const location = useLocation();
   const id = useId();
   const busy = fetcher.state !== "idle";
