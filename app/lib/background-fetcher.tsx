@@ -40,7 +40,8 @@ async function sentInBackground(request: Request): Promise<boolean> {
 export const keepPageOnFailedFetch: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
   const copy = request.method === "GET" ? request : request.clone();
   const results = await next();
-  const failed = Object.entries(results).filter(([, r]) => r.type === "error");
+  // A redirect comes back as a thrown Response: not a failure.
+  const failed = Object.entries(results).filter(([, r]) => r.type === "error" && !(r.result instanceof Response && r.result.status >= 300 && r.result.status < 400));
   if (failed.length === 0 || !(await sentInBackground(copy))) return results;
   for (const [routeId, { result }] of failed) {
     // An action's error arrives wrapped in `data(error)` (React Router's single fetch).
