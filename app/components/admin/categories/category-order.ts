@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 
 /** `ids` with `id` taken out and put just before or after `target` (unchanged when either is missing or they are the same). */
 export function placeBeside(ids: readonly string[], id: string, target: string, where: "before" | "after"): string[] {
@@ -25,7 +25,7 @@ export interface DropSpot {
  * stays within its level; a top-level row dragged over a sub-category lands beside its parent.
  */
 export function useLevelOrder({ ids, parentId, onMoved }: { ids: readonly string[]; parentId: string | null; onMoved: (id: string, position: number, count: number) => void }) {
-  const fetcher = useFetcher<{ ok: true } | { error: { message: string } }>({ key: `category-reorder-${parentId ?? "top"}` });
+  const fetcher = useBackgroundFetcher<{ ok: true } | { error: { message: string } }>("Failed to reorder the categories", { key: `category-reorder-${parentId ?? "top"}` });
   const [dragging, setDragging] = useState<string | null>(null);
   const [spot, setSpot] = useState<DropSpot | null>(null);
 
