@@ -96,7 +96,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop(), relay?.stop()]);
       // Analytics events accepted in the last second are still in memory: written before the database closes.
       await services.analytics.stop();
-      await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle()]);
+      await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle(), services.lowStock.idle()]);
       services.mailer.close();
       await db.close();
     },

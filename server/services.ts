@@ -23,6 +23,7 @@ import { createWishlistService } from "./modules/wishlist/wishlist.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import type { OrdersService } from "./modules/orders/orders.types";
 import { createOrderMails } from "./modules/orders/order-mails";
+import { createLowStockAlert } from "./modules/inventory/low-stock-alert";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
 import { createOrdersAdmin } from "./modules/orders/orders.admin";
@@ -81,7 +82,10 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The orders module's figures per customer, which the users list shows and sorts by.
   const orderCustomers = createOrderCustomers(db);
   const users = createUsersService(db, { orderStats: orderCustomers });
-  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""), logger, accountEmail: (id) => users.getUser(id) });
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
+  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl, logger, accountEmail: (id) => users.getUser(id), adminEmail: env.ADMIN_EMAIL });
+  // The shop's low-stock mail (the inventory's): once a day at most, after the order that crossed the threshold.
+  const lowStock = createLowStockAlert({ db, mailer, settings, logger, publicUrl, adminEmail: env.ADMIN_EMAIL });
   const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
@@ -91,7 +95,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
   const orderRefunds = createOrderRefunds({ db, mails: orderMails });
-  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, settings, epoch: dataEpoch, logger }) };
+  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger }) };
   // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
   const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
   const returns = { ...orderReturns, receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor) };
@@ -147,6 +151,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     categoriesAdmin: createCategoriesAdmin(db, { epoch: dataEpoch, images, products: catalogAdmin, search }),
     images,
     mailer,
+    /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
+    lowStock,
     visitors,
     auth,
     payments,

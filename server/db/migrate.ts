@@ -20,6 +20,7 @@ import { salesReportMigration } from "./migrations/0017-sales-report";
 import { searchRankingMigration } from "./migrations/0018-search-ranking";
 import { searchPendingListMigration } from "./migrations/0019-search-pending-list";
 import { saleWritesMigration } from "./migrations/0020-sale-writes";
+import { stockAlertsMigration } from "./migrations/0021-stock-alerts";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0018-search-ranking": searchRankingMigration(db.dialect),
     "0019-search-pending-list": searchPendingListMigration(db.dialect),
     "0020-sale-writes": saleWritesMigration(db.dialect),
+    "0021-stock-alerts": stockAlertsMigration(db.dialect),
   };
 }
 

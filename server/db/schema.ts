@@ -350,6 +350,12 @@ export interface AnalyticsSaltTable {
   salt: string;
 }
 
+/** When each kind of stock alert was last mailed (server/modules/inventory/low-stock-alert.ts). */
+export interface StockAlertTable {
+  kind: string;
+  last_sent_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -377,4 +383,5 @@ export interface Database {
   analytics_events: AnalyticsEventTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_salts: AnalyticsSaltTable;
+  stock_alerts: StockAlertTable;
 }

@@ -8,6 +8,7 @@ import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { BulkMoveResult, OrdersModule, OrdersService } from "../modules/orders/orders.types";
 import type { PaymentsService } from "../modules/payments/payments.types";
 import type { OrderRefunds } from "../modules/orders/orders.refunds";
+import type { LowStockAlert } from "../modules/inventory/low-stock-alert";
 import { moveOrder } from "./move-order";
 import { placeOrder } from "./place-order";
 
@@ -22,6 +23,8 @@ export interface OrderFlowDeps {
   /** The orders module's refunds: a cancelled paid card order is refunded (move-order.ts). */
   refunds: OrderRefunds;
   settings: () => Promise<SiteSettings>;
+  /** Told when an order brings stock to the low-stock threshold (the inventory's mail to the shop, once a day at most). */
+  lowStock: Pick<LowStockAlert, "crossed">;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

@@ -75,9 +75,10 @@ export async function placeOrder(
 
   let record: OrderRecord | null = null;
   let flipped: string[] = [];
+  let lowered: string[] = [];
   for (let attempt = 0; record === null; attempt++) {
     try {
-      ({ record, flipped } = await deps.db.kysely.transaction().execute((trx) => placeInTransaction(trx, shopper, owner, input, zone, settings, key)));
+      ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute((trx) => placeInTransaction(trx, shopper, owner, input, zone, settings, key)));
     } catch (err) {
       // Another request with the same key won (unique key), or emptied the cart / took the stock first.
       const lost = err instanceof OutOfStock || err instanceof SoldMeanwhile || (err instanceof AppError && err.message === EMPTY_CART);
@@ -93,6 +94,7 @@ export async function placeOrder(
     }
   }
   if (flipped.length) deps.epoch.bump();
+  if (lowered.length) deps.lowStock.crossed();
 
   let payment: { clientSecret: string; publishableKey: string } | null = null;
   if (input.paymentMethod === "card") {
@@ -115,6 +117,8 @@ export async function placeOrder(
     }
   }
   deps.orders.mailConfirmation(record, admission);
+  // A card order is news for the shop once it is paid (orders.recordCardPayment).
+  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record);
   return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(
@@ -125,7 +129,7 @@ export async function placeOrder(
     zone: { id: string; name: string },
     settings: SiteSettings,
     key: string | null,
-  ): Promise<{ record: OrderRecord; flipped: string[] }> {
+  ): Promise<{ record: OrderRecord; flipped: string[]; lowered: string[] }> {
     const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id);
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
@@ -133,6 +137,7 @@ export async function placeOrder(
     const stock = await takeStock(
       trx,
       cart.lines.map((l) => ({ productId: l.row.product_id, variantId: l.row.variant_id, quantity: l.quantity })),
+      { lowAt: settings.lowStockThreshold },
     );
     if (stock.short.length) throw new SoldMeanwhile(cart.lines, stock.short);
 
@@ -148,7 +153,7 @@ export async function placeOrder(
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       lines: cart.lines.map(orderLineOf),
     });
-    return { record, flipped: stock.flipped };
+    return { record, flipped: stock.flipped, lowered: stock.lowered };
   }
 
   /** What is left of each line the stock could not give, read after the rollback put the lines back in the cart. */

@@ -111,6 +111,8 @@ export const siteSettingsFields = z.object({
   locale: z.string().trim().max(35).refine(isLocale, "Use a language tag such as en-US, de-DE or fr-CA").default("en-US"),
   contactEmail: z.union([z.string().trim().email(), z.literal("")]).default(""),
   contactPhone: z.string().trim().max(40).default(""),
+  /** Whether each new order is mailed to the contact address (a card order once it is paid). */
+  notifyNewOrders: z.boolean().default(true),
   address: z.string().trim().max(300).default(""),
   /** The shop's country (ISO 3166-1 alpha-2): first and preselected in the checkout's country list. */
   country: countryCode.default("US"),

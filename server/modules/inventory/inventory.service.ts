@@ -23,6 +23,11 @@ export interface StockChange {
   short: Array<{ kind: "product" | "variant"; id: string }>;
   /** Products that reached 0 or came back from 0, or whose listed price moved (a variant sold out or back). */
   flipped: string[];
+  /**
+   * Rows a take brought from above the low-stock threshold (`lowAt`) to at or under it, as
+   * `product:<id>` (a product without variants) or `variant:<id>`; empty without `lowAt`.
+   */
+  lowered: string[];
 }
 
 function grouped(lines: StockLine[]) {
@@ -45,8 +50,8 @@ function grouped(lines: StockLine[]) {
  * cannot give them is reported as short and left as it was, so overselling is impossible however
  * many checkouts run at once. Run it inside the order's transaction and roll back when anything is short.
  */
-export function takeStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
-  return moveStock(trx, lines, "take");
+export function takeStock(trx: Executor, lines: StockLine[], options: { lowAt?: number } = {}): Promise<StockChange> {
+  return moveStock(trx, lines, "take", options.lowAt);
 }
 
 /** Gives an order's units back to the stock (product and variant rows that still exist). */
@@ -100,12 +105,16 @@ const moves = {
  * One stock move, taken or given back: one UPDATE … RETURNING for all the product rows, then one
  * for all the variant rows; then the listings it moved.
  */
-async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | "give"): Promise<StockChange> {
+async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | "give", lowAt?: number): Promise<StockChange> {
   const take = direction === "take";
   const { products, variants } = grouped(lines);
   // A row flips when a take leaves it at 0, or a give brings it back from 0.
   const flips = (stock: number, quantity: number) => (take ? stock === 0 : stock === quantity);
-  const change: StockChange = { short: [], flipped: [] };
+  // A take lowers a row when it leaves it at or under the threshold it was above.
+  const lowers = (stock: number, quantity: number) => take && lowAt !== undefined && stock <= lowAt && stock + quantity > lowAt;
+  // A product with variants is low through its variants; its row holds their sum.
+  const hasVariants = new Set(lines.filter((l) => l.variantId).map((l) => l.productId));
+  const change: StockChange = { short: [], flipped: [], lowered: [] };
   const variantFlips = new Set<string>();
   if (products.length) {
     const { rows } = await moves[direction].products.execute(trx, rowUnits(products));
@@ -114,7 +123,10 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
       const stock = moved.get(id);
       if (stock === undefined) {
         if (take) change.short.push({ kind: "product", id });
-      } else if (flips(stock, quantity)) change.flipped.push(id);
+      } else {
+        if (flips(stock, quantity)) change.flipped.push(id);
+        if (!hasVariants.has(id) && lowers(stock, quantity)) change.lowered.push(`product:${id}`);
+      }
     }
   }
   if (variants.length) {
@@ -124,7 +136,10 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
       const row = moved.get(id);
       if (!row) {
         if (take) change.short.push({ kind: "variant", id });
-      } else if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
+      } else {
+        if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
+        if (lowers(row.stock, quantity)) change.lowered.push(`variant:${id}`);
+      }
     }
   }
   // A variant sold out or back can move the listed price (the cheapest one in stock changed).

@@ -263,3 +263,62 @@ export function orderMessageMail(ctx: MailContext & { number: string; text: stri
     footer: "You receive this e-mail because you placed an order at our shop.",
   });
 }
+
+/** What the shop's own new-order mail shows (money already formatted in the order's currency). */
+export interface NewOrderShopMailContext extends MailContext {
+  number: string;
+  customer: { name: string; email: string; phone: string };
+  lines: Array<{ label: string; quantity: number; total: string }>;
+  total: string;
+  paymentMethod: string;
+  shippingMethod: string;
+  /** The customer's note to the shop, if any. */
+  notes: string | null;
+}
+
+/** Tells the shop's contact address about a new order (a card order once it is paid): number, customer, lines, total; the link opens it in the admin. */
+export function newOrderShopMail(ctx: NewOrderShopMailContext): Mail {
+  return render(ctx, {
+    subject: `New order ${ctx.number}: ${ctx.total} from ${ctx.customer.name}`,
+    heading: `New order ${ctx.number}`,
+    lines: [`${ctx.customer.name} placed order ${ctx.number} at ${ctx.siteName}.`],
+    noGreeting: true,
+    table: [
+      ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+      { label: "Total", value: ctx.total, strong: true },
+    ],
+    after: [
+      `Customer: ${ctx.customer.name}, ${ctx.customer.email}, ${ctx.customer.phone}`,
+      `Payment: ${ctx.paymentMethod}`,
+      `Shipping: ${ctx.shippingMethod}`,
+      ...(ctx.notes ? [`Note from the customer: ${ctx.notes}`] : []),
+    ],
+    action: "Open the order",
+    footer: `You receive this e-mail because it is the contact address in the settings of ${ctx.siteName}, and new orders are mailed there. Switch it off in Settings → Contact.`,
+  });
+}
+
+/** One product or variant in the low-stock mail. */
+export interface LowStockMailItem {
+  /** The product's name, with its colour and size for a variant ("Linen Shirt (Blue, M)"). */
+  label: string;
+  stock: number;
+}
+
+/**
+ * The shop's daily low-stock mail: the products and variants now at or under the threshold, the
+ * fewest left first; `more` counts those left out of a long list.
+ */
+export function lowStockDigestMail(ctx: MailContext & { threshold: number; items: LowStockMailItem[]; more: number }): Mail {
+  const count = ctx.items.length + ctx.more;
+  return render(ctx, {
+    subject: `Low stock at ${ctx.siteName}: ${count} ${count === 1 ? "product" : "products"} at ${ctx.threshold} or fewer`,
+    heading: "Running low",
+    lines: [`An order just brought stock to ${ctx.threshold} or fewer units. These products and variants are at or under it now:`],
+    noGreeting: true,
+    table: ctx.items.map((i) => ({ label: i.label, value: i.stock === 0 ? "Sold out" : `${i.stock} left` })),
+    ...(ctx.more > 0 ? { after: [`And ${ctx.more} more: the product list shows them all.`] } : {}),
+    action: "See the products running low",
+    footer: `You receive this e-mail at most once a day, at the contact address in the settings of ${ctx.siteName}. The threshold is in Settings → Catalogue.`,
+  });
+}

@@ -3,7 +3,7 @@ import type { SiteSettings } from "../content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
-import { orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
+import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
 import { toMajor } from "../catalog/pricing";
 import { formatMoney } from "../../lib/money";
@@ -20,6 +20,8 @@ export interface OrderMailDeps {
   logger: Logger;
   /** A customer account's address and whether its owner confirmed it (the users module), or null. */
   accountEmail: (userId: string) => Promise<{ email: string; emailVerified: boolean } | null>;
+  /** Where the shop's own order mails go when the settings have no contact address (ADMIN_EMAIL), if anywhere. */
+  adminEmail?: string;
 }
 
 const HEADLINES: Record<OrderStatus, string> = {
@@ -165,6 +167,41 @@ export function createOrderMails(deps: OrderMailDeps) {
           });
         },
         "order message",
+        record.order.id,
+      );
+    },
+
+    /**
+     * Queues the mail that tells the shop about a new order (to the settings' contact address, else
+     * ADMIN_EMAIL), unless the settings' notifyNewOrders is off. Callers send it once per order: at
+     * placement for cash on delivery, when the payment arrives for a card order.
+     */
+    shopNewOrder(record: OrderRecord): void {
+      later(
+        async () => {
+          const settings = await deps.settings();
+          const to = settings.contactEmail || deps.adminEmail;
+          if (!settings.notifyNewOrders || !to) return;
+          const o = record.order;
+          const fmt = moneyIn(o.currency, settings.locale);
+          // The shop's own inbox: not limited per recipient (the order limits bound it).
+          await deps.mailer.send(
+            newOrderShopMail({
+              to,
+              siteName: settings.siteName,
+              url: `${deps.publicUrl}/admin-dashboard/orders/${encodeURIComponent(o.id)}`,
+              number: o.number,
+              customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
+              lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
+              total: fmt(o.total),
+              paymentMethod: o.payment_method === "card" ? "Card (paid)" : "Cash on delivery",
+              shippingMethod: o.shipping_method_name,
+              notes: o.notes,
+            }),
+            { fromName: settings.siteName, verifiedRecipient: true },
+          );
+        },
+        "new order (to the shop)",
         record.order.id,
       );
     },

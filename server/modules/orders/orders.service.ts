@@ -181,6 +181,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
 
+    mailShopNewOrder: (record) => deps.mails.shopNewOrder(record),
+
     async listAddresses(userId) {
       const rows = await k.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").execute();
       return rows.map((a) => ({
@@ -198,7 +200,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
     },
 
     async recordCardPayment(event) {
-      await k.transaction().execute(async (trx) => {
+      const paidOrder = await k.transaction().execute(async (trx): Promise<string | null> => {
         const order = event.intentId
           ? await trx.selectFrom("orders").select(["id", "status", "payment_status"]).where("payment_intent_id", "=", event.intentId).executeTakeFirst()
           : undefined;
@@ -209,15 +211,22 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
           .values({ id: event.eventId, type: event.type, order_id: order?.id ?? null, received_at: now })
           .onConflict((oc) => oc.column("id").doNothing())
           .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 || !order || event.outcome === "ignored") return;
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 || !order || event.outcome === "ignored") return null;
         if (event.outcome === "paid" && order.payment_status !== "paid") {
-          await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", order.id).execute();
+          // Conditional: of two different events of one payment racing, one marks it paid (and mails the shop).
+          const paid = await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", order.id).where("payment_status", "!=", "paid").executeTakeFirst();
+          if (Number(paid.numUpdatedRows) === 0) return null;
           await trx.insertInto("order_events").values({ id: newId(), order_id: order.id, status: order.status, actor: "system", note: "Payment received", created_at: now }).execute();
+          return order.id;
         }
         if (event.outcome === "failed" && order.payment_status !== "paid") {
           await trx.updateTable("orders").set({ payment_status: "failed", updated_at: now }).where("id", "=", order.id).execute();
         }
+        return null;
       });
+      if (!paidOrder) return;
+      const record = await loadOrder(k, paidOrder);
+      if (record) deps.mails.shopNewOrder(record);
     },
 
     idle: () => deps.mails.idle(),

@@ -216,7 +216,7 @@ export interface OrdersService {
   /** Cancels card orders left unpaid past the settings' release time (stock back), unless Stripe says the payment went through. */
   releaseUnpaidCardOrders(now?: Date): Promise<{ released: string[] }>;
   listAddresses(userId: string): Promise<SavedAddress[]>;
-  /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed); a repeated event id changes nothing. */
+  /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed; the first payment mails the shop); a repeated event id changes nothing. */
   recordCardPayment(event: CardPaymentEvent): Promise<void>;
   /** Resolves once every order mail started so far has been sent (tests, shutdown). */
   idle(): Promise<void>;
@@ -337,4 +337,6 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   mailConfirmation(record: OrderRecord, admission?: OrderAdmission): void;
   /** Queues the customer's mail about a new status. */
   mailStatusChange(record: OrderRecord, to: OrderStatus): void;
+  /** Queues the shop's own mail about a new order (the settings' notifyNewOrders); the place flow sends it for cash on delivery, a card payment's arrival for card orders. */
+  mailShopNewOrder(record: OrderRecord): void;
 }

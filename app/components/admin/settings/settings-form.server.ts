@@ -97,6 +97,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     favicon: text(form, "favicon"),
     contactEmail: text(form, "contactEmail"),
     contactPhone: text(form, "contactPhone"),
+    notifyNewOrders: form.get("notifyNewOrders") === "on",
     address: text(form, "address"),
     socialLinks: {
       facebook: text(form, "socialLinks.facebook"),

@@ -226,9 +226,15 @@ export function SettingsForm({ settings, facts, version, choices }: { settings: 
 
         <Section id="contact" description="Shown in the footer, on the contact page and in the mails.">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormText name="contactEmail" label="Contact e-mail" type="email" maxLength={200} defaultValue={settings.contactEmail} hint="New contact messages are mailed here." />
+            <FormText name="contactEmail" label="Contact e-mail" type="email" maxLength={200} defaultValue={settings.contactEmail} hint="New contact messages, new orders and low-stock alerts are mailed here." />
             <FormText name="contactPhone" label="Phone" type="tel" maxLength={40} defaultValue={settings.contactPhone} />
           </div>
+          <FormCheckbox
+            name="notifyNewOrders"
+            label="Mail me about new orders"
+            defaultChecked={settings.notifyNewOrders}
+            hint="Each new order is mailed to the contact e-mail within seconds, with its number (a card order once it is paid)."
+          />
           <FormTextarea name="address" label="Address" rows={2} maxLength={300} defaultValue={settings.address} />
           <fieldset>
             <legend className="text-sm font-medium text-stone-900">Social links</legend>
@@ -291,7 +297,7 @@ export function SettingsForm({ settings, facts, version, choices }: { settings: 
         </Section>
 
         <Section id="catalogue">
-          <FormNumber name="lowStockThreshold" label="Low stock at (units)" min={0} max={10000} step={1} defaultValue={settings.lowStockThreshold} hint="A product with this many or fewer left is “low” in the lists and says “Only n left” on its page." />
+          <FormNumber name="lowStockThreshold" label="Low stock at (units)" min={0} max={10000} step={1} defaultValue={settings.lowStockThreshold} hint="A product with this many or fewer left is “low” in the lists and says “Only n left” on its page. When orders bring products this low, the contact e-mail gets a list of them, once a day at most." />
         </Section>
 
         <Section id="analytics">
