@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../logger";
-import { pixelSchema, siteSettingsSchema } from "../modules/content/content.schema";
+import { pixelSchema, readStoredSettings, siteSettingsSchema } from "../modules/content/content.schema";
 import { listedPrice } from "../modules/catalog/pricing";
 import { createImageService } from "../modules/images/images.service";
 import { type Db, analyze } from "../db/database";
@@ -14,6 +14,7 @@ import { COLORS } from "./colors";
 import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt } from "./content-data";
 import { createImagePool } from "./image-pool";
 import { createProductPlanner } from "./product-planner";
+import { planPastOrders } from "./past-orders";
 
 /** Active products of the demo shop when no count is given. */
 export const DEFAULT_PRODUCTS = 120;
@@ -45,6 +46,8 @@ export interface SeedOptions {
   now?: Date;
   /** Called after each transaction of a large catalogue with the products written so far. */
   onProgress?: (done: number, total: number) => void;
+  /** Add a few weeks of past orders and visits when the shop has no orders yet (default true). */
+  pastOrders?: boolean;
 }
 
 export interface SeedResult {
@@ -53,6 +56,8 @@ export interface SeedResult {
   variants: number;
   categories: number;
   banners: number;
+  /** Past orders added (none when the shop had orders already). */
+  orders: number;
   /** Distinct pictures, and how many were rendered, already in the uploads, or copied from the cache. */
   images: { distinct: number; rendered: number; reused: number; cached: number };
   ms: number;
@@ -161,6 +166,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const planner = createProductPlanner();
   const categoryIds = new Map<string, string>();
   let variantCount = 0;
+  let orderCount = 0;
+  // The first batch's rows: what the past orders bought.
+  const firstBatch: { products: Array<Insertable<Database["products"]>>; variants: Array<Insertable<Database["product_variants"]>> } = { products: [], variants: [] };
 
   const categoryRows: Array<Insertable<Database["categories"]>> = [];
   CATALOG.forEach((category: CategoryDef, i) => {
@@ -244,6 +252,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await insertRows(trx, "products", products);
     await insertRows(trx, "product_variants", variants);
     variantCount += variants.length;
+    if (from === 0) Object.assign(firstBatch, { products, variants });
     // Commit only once the pictures these rows point to are on disk.
     await pool.flush();
   }
@@ -263,6 +272,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         .execute();
       await insertProducts(trx, 0, done);
       if (done === total) await insertRows(trx, "banners", bannerRows());
+      if (options.pastOrders !== false) orderCount = await insertPastOrders(trx);
     });
     while (done < total) {
       const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
@@ -274,6 +284,19 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       options.logger?.info({ products: done, of: total }, "seeding products");
       options.onProgress?.(done, total);
     }
+  }
+
+  /** A few weeks of orders and visits over the first products, unless the shop has orders already (a --reset keeps them). */
+  async function insertPastOrders(trx: Kysely<Database>): Promise<number> {
+    const existing = await trx.selectFrom("orders").select("id").limit(1).executeTakeFirst();
+    if (existing) return 0;
+    const stored = await trx.selectFrom("settings").select("value").where("key", "=", "site").executeTakeFirstOrThrow();
+    const past = planPastOrders({ ...firstBatch, settings: readStoredSettings(JSON.parse(stored.value)), nowMs, newId });
+    await insertRows(trx, "orders", past.orders);
+    await insertRows(trx, "order_lines", past.lines);
+    await insertRows(trx, "order_events", past.events);
+    await insertRows(trx, "analytics_events", past.visits);
+    return past.orders.length;
   }
 
   // SQLite's default 2 MB page cache thrashes once the indexes outgrow it; widen it while seeding.
@@ -299,6 +322,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     variants: variantCount,
     categories: categoryRows.length,
     banners: BANNERS.length,
+    orders: orderCount,
     images: { distinct: pool.size, ...images },
     ms: Math.round(performance.now() - started),
   };

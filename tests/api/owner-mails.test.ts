@@ -108,7 +108,7 @@ describe("the shop's mail about a new order", () => {
 
     // Stripe's retry of the same event, and another event saying the same payment succeeded.
     const [delivery] = fake.deliveries.slice(delivered);
-    expect((await fake.redeliver(delivery!.eventId)).status).toBe(200);
+    expect(await fake.redeliver(delivery!.eventId)).toMatchObject({ status: 200 });
     const other = JSON.stringify({ ...JSON.parse(delivery!.body), id: `${delivery!.eventId}_again` });
     const res = await shop.request("/api/payments/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": fake.sign(other) }, body: other });
     expect(res.status).toBe(200);

@@ -42,9 +42,9 @@ export function orderPrefix(siteName: string, chosen = ""): string {
   return initials.length >= 2 ? initials : initials ? `${initials}O` : "OR";
 }
 
-/** A short, random (not sequential) order number such as "MM-7K3QX9A". */
-export function newOrderNumber(prefix: string): string {
+/** A short, random (not sequential) order number such as "MM-7K3QX9A"; `pick` draws an index below n (the demo seed's is seeded). */
+export function newOrderNumber(prefix: string, pick: (n: number) => number = randomInt): string {
   let code = "";
-  for (let i = 0; i < 7; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < 7; i++) code += ALPHABET[pick(ALPHABET.length)];
   return `${prefix}-${code}`;
 }
