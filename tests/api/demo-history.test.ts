@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Dashboard } from "../../server/flows/dashboard";
+import { addDays, localDateOf } from "../../server/lib/calendar";
+import { PAST_DAYS } from "../../server/seed/past-orders";
+import { seedDemo } from "../../server/seed/seed";
+import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
+import { type TestShop, createTestShop } from "../support/test-shop";
+
+// The demo shop's first start: weeks of past orders and visits, so the dashboard, the sales report,
+// the order desk and the analytics have something to show.
+
+let shop: TestShop;
+let admin: TestBrowser;
+let seeded: Awaited<ReturnType<typeof seedDemo>>;
+const now = new Date();
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  seeded = await seedDemo(shop.db, { uploadsDir: shop.env.UPLOADS_DIR, products: 40, writeImages: false, now });
+  await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
+  admin = await signedIn(shop, "owner@example.com", "owner-password-1");
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const orders = () => shop.db.kysely.selectFrom("orders").selectAll().orderBy("created_at").execute();
+
+describe("the seeded demo shop", () => {
+  it("has weeks of orders in every status, whose totals add up by the shop's own price rules", async () => {
+    const rows = await orders();
+    expect(seeded.orders).toBe(rows.length);
+    expect(rows.length).toBeGreaterThan(60);
+    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]));
+    const ages = rows.map((o) => (now.getTime() - new Date(o.created_at).getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(28);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
+
+    const lines = await shop.db.kysely.selectFrom("order_lines").selectAll().execute();
+    const products = new Map((await shop.db.kysely.selectFrom("products").select(["id", "price", "discount"]).execute()).map((p) => [p.id, p]));
+    for (const o of rows) {
+      const mine = lines.filter((l) => l.order_id === o.id);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const l of mine) {
+        // The catalogue's price and discount, the line at its discounted price.
+        expect(l.unit_price).toBe(products.get(l.product_id)!.price + l.additional_price);
+        expect(l.unit_final_price).toBe(l.unit_price - Math.round((l.unit_price * l.discount) / 100));
+        expect(l.line_total).toBe(l.unit_final_price * l.quantity);
+      }
+      expect(o.subtotal).toBe(mine.reduce((s, l) => s + l.unit_price * l.quantity, 0));
+      expect(o.subtotal - o.discount_total).toBe(mine.reduce((s, l) => s + l.line_total, 0));
+      expect(o.total).toBe(o.subtotal - o.discount_total + o.shipping_total);
+      // Cash on delivery is paid once delivered.
+      expect(o.payment_status).toBe(["delivered", "completed"].includes(o.status) ? "paid" : "unpaid");
+    }
+  });
+
+  it("shows figures on the dashboard, in the sales report and in the analytics", async () => {
+    const res = await admin.get("/api/admin/dashboard?period=30d");
+    expect(res.status).toBe(200);
+    const d = ((await res.json()) as { data: Dashboard }).data;
+    expect(d.figures!.orders.value).toBeGreaterThan(20);
+    expect(d.figures!.revenue.value).toBeGreaterThan(0);
+    expect(d.figures!.conversionRate.value).toBeGreaterThan(0);
+    expect(d.bestSellers!.length).toBeGreaterThan(0);
+    expect(d.latestOrders!.length).toBeGreaterThan(0);
+    expect(d.needsAction.pendingOrders).toBeGreaterThan(0);
+    expect(d.revenueByDay!.filter((day) => day.revenue > 0).length).toBeGreaterThan(15);
+
+    const { timeZone } = await shop.services.content.getSettings();
+    const today = localDateOf(timeZone, now.getTime());
+    const report = await shop.services.reports.salesReport({ from: addDays(today, -PAST_DAYS), to: today, groupBy: "week", timeZone });
+    expect(report.totals.orders).toBeGreaterThan(50);
+    expect(report.totals.totalSales).toBeGreaterThan(0);
+
+    const analytics = await shop.services.analytics.report({ from: addDays(today, -29), to: today });
+    expect(analytics.totals.visitors).toBeGreaterThan(300);
+    expect(analytics.totals.orders).toBeGreaterThan(20);
+  });
+
+  it("is the same shop from seed to seed", async () => {
+    const again = await createTestShop();
+    try {
+      await seedDemo(again.db, { uploadsDir: again.env.UPLOADS_DIR, products: 40, writeImages: false, now });
+      const pick = (rows: Array<{ number: string; total: number; status: string; created_at: unknown }>) => rows.map((o) => [o.number, o.total, o.status, String(o.created_at)]);
+      expect(pick(await again.db.kysely.selectFrom("orders").selectAll().orderBy("created_at").execute())).toEqual(pick(await orders()));
+    } finally {
+      await again.close();
+    }
+  });
+});
