@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planSearch, rankingTiers, toFts5, toTsquery } from "./search.query";
+import { mainWord, planSearch, rankingTiers, toFts5, toTsqueries } from "./search.query";
 import { parseQuery } from "./search.text";
 import { createVocabulary } from "./vocabulary";
 
@@ -11,9 +11,10 @@ const vocabulary = createVocabulary([
 const plan = (q: string) => planSearch(parseQuery(q), vocabulary);
 
 describe("search plans", () => {
-  it("requires every word and lets a joined word match whole or by its parts", () => {
+  it("requires every word and lets a joined word match whole or by its parts, by prefix in the head and whole (or plural) in the description", () => {
     expect(toFts5(plan("cotton t-shrit"), { loose: true, field: "any" })).toBe(
-      '"cotton"* AND (("tshrit"* OR "tshirt") OR ("t" AND ("shrit"* OR "shirt")))',
+      '({name alias keywords} : ("cotton"*) OR ("cotton" OR "cottons")) AND ' +
+        '({name alias keywords} : ((("tshrit"* OR "tshirt") OR ("t" AND ("shrit"* OR "shirt")))) OR (("tshrit" OR "tshrits" OR "tshirt") OR ("t" AND ("shrit" OR "shrits" OR "shirt"))))',
     );
   });
 
@@ -21,31 +22,51 @@ describe("search plans", () => {
     const p = plan("cottn");
     expect(p.loose).toBe(true);
     expect(toFts5(p, { loose: false, field: "name" })).toBe('{name alias} : ("cottn"*)');
-    expect(toTsquery(p, { loose: true, field: "name" })).toBe("('cottn':*A | 'cotton':A)");
+    expect(toTsqueries(p, { loose: true, field: "name" })).toEqual([[{ scope: "name", expr: "('cottn':* | 'cotton')" }]]);
   });
 
   it("quotes every term, so query syntax in a term stays text", () => {
-    const p = { words: [[[{ token: 'a"b', prefix: false, fuzzy: ["it's"] }]]], synonyms: [[]], loose: true, typed: true };
+    const p = { words: [[{ tokens: [{ token: 'a"b', prefix: false, fuzzy: ["it's"] }], scope: "any" as const }]], loose: true, typed: true };
     expect(toFts5(p, { loose: true, field: "any" })).toBe('("a""b" OR "it\'s")');
-    expect(toTsquery(p, { loose: true, field: "any" })).toBe("('a\"b' | 'it''s')");
+    expect(toTsqueries(p, { loose: true, field: "any" })).toEqual([[{ scope: "any", expr: "('a\"b' | 'it''s')" }]]);
   });
 
-  it("adds a word's synonyms to the loose query only, so matches as typed rank first", () => {
+  it("adds a word's synonyms to the loose query only, as whole words (or plurals) of names, brands and categories", () => {
     const p = plan("perfume");
     expect(p.loose).toBe(true);
-    expect(toFts5(p, { loose: false, field: "any" })).toBe('"perfume"*');
-    expect(toFts5(p, { loose: true, field: "any" })).toBe('("perfume"* OR "parfum"* OR "fragrance"* OR "scent"* OR "cologne"* OR "toilette"*)');
-    expect(toTsquery(plan("runners"), { loose: true, field: "name" })).toBe("('runners':*A | ('running':*A & 'shoes':*A))");
+    expect(toFts5(p, { loose: false, field: "head" })).toBe('{name alias keywords} : ("perfume"*)');
+    expect(toFts5(p, { loose: true, field: "head" })).toBe(
+      '{name alias keywords} : (("perfume"* OR ("parfum" OR "parfums") OR ("fragrance" OR "fragrances") OR ("scent" OR "scents") OR ("cologne" OR "colognes") OR ("toilette" OR "toilettes")))',
+    );
+    expect(toTsqueries(plan("runners"), { loose: true, field: "any" })).toEqual([
+      [
+        { scope: "head", expr: "('runners':* | ('running' & 'shoes'))" },
+        { scope: "any", expr: "'runners'" },
+      ],
+    ]);
   });
 
   it("matches a single letter as a whole word, not as a prefix of most of the catalogue", () => {
-    expect(toFts5(plan("t shirt"), { loose: false, field: "any" })).toBe('"t" AND "shirt"*');
-    expect(toFts5(plan("shirt t"), { loose: false, field: "any" })).toBe('"shirt"* AND "t"');
+    expect(toFts5(plan("t shirt"), { loose: false, field: "head" })).toBe('{name alias keywords} : ("t") AND {name alias keywords} : ("shirt"*)');
+    expect(toFts5(plan("shirt t"), { loose: false, field: "any" })).toBe('({name alias keywords} : ("shirt"*) OR ("shirt" OR "shirts")) AND "t"');
   });
 
   it("restricts the head query to the name, brand and category columns", () => {
     expect(toFts5(plan("acme"), { loose: true, field: "head" })).toBe('{name alias keywords} : ("acme"*)');
-    expect(toTsquery(plan("acme"), { loose: true, field: "head" })).toBe("'acme':*");
+    expect(toTsqueries(plan("acme"), { loose: true, field: "head" })).toEqual([[{ scope: "head", expr: "'acme':*" }]]);
+  });
+
+  it("looks for a word naming a kind of product in names, brands and categories only, and for the fallback in categories only", () => {
+    const kinds = createVocabulary([{ term: "jeans", docs: 3 }], ["jeans", "tailoring"], ["jeans"]);
+    const jeans = parseQuery("jeans");
+    expect(toFts5(planSearch(jeans, kinds), { loose: true, field: "any" })).toBe('{name alias keywords} : ("jeans"*)');
+    expect(toFts5(planSearch(parseQuery("tailoring"), kinds), { loose: true, field: "any" })).toBe('({name alias keywords} : ("tailoring"*) OR ("tailoring" OR "tailorings"))');
+    const fallback = planSearch(jeans, kinds, "category");
+    expect(toFts5(fallback, { loose: true, field: "any" })).toBe('{keywords} : ("jeans"*)');
+    expect(toFts5(fallback, { loose: true, field: "name" })).toBeNull();
+    expect(toTsqueries(fallback, { loose: true, field: "head" })).toEqual([[{ scope: "category", expr: "'jeans':*B" }]]);
+    expect(mainWord(parseQuery("red jeans"), kinds)).toEqual({ joined: "jeans", parts: [] });
+    expect(mainWord(parseQuery("red tailoring"), kinds)).toBeNull();
   });
 
   it("ranks as typed before corrections, and within each the name, then name, brand and categories, then anywhere", () => {

@@ -3,46 +3,97 @@ import { synonymsOf } from "./synonyms";
 import type { Expansion, Vocabulary } from "./vocabulary";
 
 /**
- * A search as the engines run it: every word must match (AND); a word matches through any of its
- * alternatives (the joined form "tshirt", all of its parts "t" AND "shirt", or a synonym with all of
- * its words: "perfume" → "parfum"); a token matches itself (as a prefix from 2 letters: one letter
- * would be most of the catalogue) or any of its expansions.
+ * Where a term may match: the name (and its alias), the head (name, brand and categories), the
+ * categories (with the brand: the index keeps them together), or anywhere (with the description).
+ */
+export type Scope = "name" | "head" | "category" | "any";
+
+/** A token as typed (and its corrections, `fuzzy`), with the other forms it always matches (`also`: a plural). */
+export interface Term extends Expansion {
+  also?: string[];
+}
+
+/** One way a query word may match: all of its tokens, each as typed (or a correction), within its scope. */
+export interface Alternative {
+  tokens: Term[];
+  scope: Scope;
+  /** Another word for the same thing (synonyms.ts): part of the loose query only. */
+  synonym?: boolean;
+  /** The whole-word twin of a prefix alternative, for the description: only needed where the field reaches it. */
+  text?: boolean;
+}
+
+/**
+ * A search as the engines run it: every word must match (AND), through any of its alternatives.
+ *
+ * The relevance rule, decided here for both engines:
+ * - A word matches as typed by its joined form ("tshirt") or all of its parts ("t" AND "shirt"): in
+ *   names, brands and categories as a prefix from 2 letters (one letter would be most of the
+ *   catalogue), in the description as a whole word or its plural ("mat" is no "matte finish"). Only a token that is no
+ *   word of the index and begins none (a typo) is corrected, to the closest words of names, brands
+ *   and categories (vocabulary.ts), so a real match is never drowned by look-alikes.
+ * - A word naming a kind of product the shop has a category for ("jeans", "jacket", "dress") is
+ *   looked for in names, brands and categories only: a blouse "worn with jeans" is no pair of jeans.
+ * - A synonym ("coat" for "jacket") matches as a whole word (or its plural), in names, brands and
+ *   categories only: the description's "non-stick coating" or "light spritz" says nothing of kind.
+ * - When the words together match nothing, the service falls back to the products of the kind the
+ *   query names (`mainWord`, searched in `category` scope: "red dress" shows dresses, never the
+ *   "Dress Automatic Watch"), then to similar names, then to the last word that matches by itself.
  */
 export interface SearchPlan {
-  /** Per word of the query, its alternatives as typed: the joined form, or all of its parts. */
-  words: Expansion[][][];
-  /** Per word, the other ways to say it (synonyms), each with all of its words. */
-  synonyms: Expansion[][][];
+  /** Per word of the query, its alternatives. */
+  words: Alternative[][];
   /** Whether any token has typo corrections or any word synonyms (otherwise the query as typed is the whole query). */
   loose: boolean;
   /** Whether the words as typed may match at all: each is, or begins, a word of the index (a typo is not). */
   typed: boolean;
 }
 
-/** Expands the words of a query with the vocabulary (typo corrections) and the synonym list into a plan both engines can render. */
-export function planSearch(words: QueryWord[], vocabulary: Vocabulary): SearchPlan {
+/** Expands the words of a query with the vocabulary (typo corrections, kinds) and the synonym list into a plan both engines can render; `scope` confines every word (the fallback's "category"). */
+export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: Scope): SearchPlan {
   let loose = false;
   const expand = (token: string) => {
     const e = vocabulary.expand(token, token.length >= 2);
     if (e.fuzzy.length) loose = true;
     return e;
   };
-  // A synonym is another word for the same thing: it matches exactly (or as a prefix from 4 letters,
-  // "sneaker" → "sneakers"), and ranks below the word as typed.
-  const synonym = (token: string): Expansion => ({ token, prefix: token.length >= 4, fuzzy: [] });
-  const planned = words.map((w) => {
-    const alternatives = [[expand(w.joined)]];
-    if (w.parts.length) alternatives.push(w.parts.map(expand));
+  const planned = words.map((w): Alternative[] => {
+    const typed = [[expand(w.joined)], ...(w.parts.length ? [w.parts.map(expand)] : [])];
+    const kind = vocabulary.namesKind(typed[0][0]);
+    const alternatives: Alternative[] = [];
+    for (const tokens of typed) {
+      if (scope || kind) alternatives.push({ tokens, scope: scope ?? "head" });
+      else if (!tokens.some((t) => t.prefix)) alternatives.push({ tokens, scope: "any" });
+      else {
+        alternatives.push({ tokens, scope: "head" });
+        alternatives.push({ tokens: tokens.map((t) => ({ ...t, prefix: false, also: t.prefix ? [plural(t.token)] : [] })), scope: "any", text: true });
+      }
+    }
+    for (const member of synonymsOf(w.joined)) {
+      loose = true;
+      const tokens = member.map((token, i) => ({ token, prefix: false, fuzzy: [], also: i === member.length - 1 ? [plural(token)] : [] }));
+      alternatives.push({ tokens, scope: scope ?? "head", synonym: true });
+    }
     return alternatives;
   });
-  const synonyms = words.map((w) => synonymsOf(w.joined).map((parts) => parts.map(synonym)));
-  if (synonyms.some((s) => s.length)) loose = true;
   const exists = (token: string) => vocabulary.mayMatch(token, token.length >= 2);
   const typed = words.every((w) => exists(w.joined) || (w.parts.length > 0 && w.parts.every(exists)));
-  return { words: planned, synonyms, loose, typed };
+  return { words: planned, loose, typed };
 }
 
-/** Where a rendered query looks: the name (and its alias), the head (name, brand and categories), or anywhere (with the description). */
+/** A word's plural as the catalogue writes them ("coat" → "coats", "watch" → "watches"); a word ending in "s" stands for itself. */
+function plural(word: string): string {
+  if (word.endsWith("s")) return word;
+  return /(x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
+}
+
+/** The query's main word: the last one naming a kind of product the shop has a category for ("dress" in "red dress"), or null. */
+export function mainWord(words: QueryWord[], vocabulary: Vocabulary): QueryWord | null {
+  for (let i = words.length - 1; i >= 0; i--) if (vocabulary.namesKind(vocabulary.expand(words[i].joined, words[i].joined.length >= 2))) return words[i];
+  return null;
+}
+
+/** The tiers' fields: where every word matched (the name, the name, brand or categories, or anywhere). */
 export type Field = "name" | "head" | "any";
 
 /**
@@ -80,60 +131,82 @@ export function rankingTiers(plan: SearchPlan): Tier[] {
   return split.flatMap((asTyped) => FIELDS.map((field) => ({ asTyped, field })));
 }
 
+/** Where an alternative of `scope` may match within a tier's `field`; null: nowhere (the name holds no category). */
+function within(field: Field, scope: Scope): Scope | null {
+  if (field === "any") return scope;
+  if (field === "head") return scope === "any" ? "head" : scope;
+  return scope === "category" ? null : "name";
+}
+
+/** One word's alternatives for one place: the terms' expression, to test against that place. */
+export interface Clause {
+  scope: Scope;
+  expr: string;
+}
+
 interface Syntax {
-  term(term: string, prefix: boolean, field: Field): string;
+  term(term: string, prefix: boolean, scope: Scope): string;
   or: string;
   and: string;
-  wrap(expr: string, field: Field): string;
 }
 
-function render(plan: SearchPlan, opts: RenderOptions, s: Syntax): string {
+/** Per word, its alternatives grouped by where they may match; null when some word can match nowhere in this field. */
+function clauses(plan: SearchPlan, opts: RenderOptions, s: Syntax): Clause[][] | null {
   const group = (items: string[], op: string) => (items.length === 1 ? items[0] : `(${items.join(op)})`);
-  const token = (e: Expansion) =>
-    group(
-      [
-        s.term(e.token, e.prefix, opts.field),
-        ...(opts.loose ? e.fuzzy.map((t) => s.term(t, false, opts.field)) : []),
-      ],
-      s.or,
-    );
-  const words = plan.words.map((alternatives, i) =>
-    group([...alternatives, ...(opts.loose ? plan.synonyms[i] : [])].map((parts) => group(parts.map(token), s.and)), s.or),
-  );
-  return s.wrap(words.join(s.and), opts.field);
+  const out: Clause[][] = [];
+  for (const alternatives of plan.words) {
+    const byScope = new Map<Scope, string[]>();
+    for (const alt of alternatives) {
+      if (alt.synonym && !opts.loose) continue;
+      const scope = within(opts.field, alt.scope);
+      // A whole-word twin within the name or head adds nothing to its prefix alternative there.
+      if (scope === null || (alt.text && scope !== "any")) continue;
+      const token = (e: Term) => {
+        const others = [...(e.also ?? []).filter((t) => t !== e.token), ...(opts.loose ? e.fuzzy : [])];
+        return group([s.term(e.token, e.prefix, scope), ...others.map((t) => s.term(t, false, scope))], s.or);
+      };
+      const list = byScope.get(scope) ?? [];
+      list.push(group(alt.tokens.map(token), s.and));
+      byScope.set(scope, list);
+    }
+    if (byScope.size === 0) return null;
+    out.push([...byScope].map(([scope, exprs]) => ({ scope, expr: group(exprs, s.or) })));
+  }
+  return out;
 }
 
-/** The FTS5 columns of each field (migration 0002-search). */
-const FTS5_COLUMNS: Record<Field, string | null> = { name: "{name alias}", head: "{name alias keywords}", any: null };
+/** The FTS5 columns of each scope (migration 0002-search); anywhere is every column. */
+const FTS5_COLUMNS: Record<Scope, string | null> = { name: "{name alias}", head: "{name alias keywords}", category: "{keywords}", any: null };
 
 /** FTS5 query syntax; every term is a quoted string, so user input is never read as an operator. */
 const fts5: Syntax = {
   term: (t, prefix) => `"${t.replace(/"/g, '""')}"${prefix ? "*" : ""}`,
   or: " OR ",
   and: " AND ",
-  wrap: (expr, field) => (FTS5_COLUMNS[field] ? `${FTS5_COLUMNS[field]} : (${expr})` : expr),
 };
 
+/** The plan as an FTS5 MATCH expression, or null when it can match nothing in this field. */
+export function toFts5(plan: SearchPlan, opts: RenderOptions): string | null {
+  const words = clauses(plan, opts, fts5);
+  if (!words) return null;
+  const clause = (c: Clause) => (FTS5_COLUMNS[c.scope] ? `${FTS5_COLUMNS[c.scope]} : (${c.expr})` : c.expr);
+  return words.map((w) => (w.length === 1 ? clause(w[0]) : `(${w.map(clause).join(" OR ")})`)).join(" AND ");
+}
+
 /**
- * PostgreSQL tsquery syntax; terms are quoted lexemes, weight A (the name) for the name. The head
- * and anywhere are the same query: the engine matches it against `head` or `doc`.
+ * PostgreSQL tsquery syntax; terms are quoted lexemes. A category term carries weight B (brand and
+ * categories in `head`); the other scopes are columns (search.repo.ts).
  */
 const tsquery: Syntax = {
-  term: (t, prefix, field) => {
-    const flags = `${prefix ? "*" : ""}${field === "name" ? "A" : ""}`;
+  term: (t, prefix, scope) => {
+    const flags = `${prefix ? "*" : ""}${scope === "category" ? "B" : ""}`;
     return `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${flags ? `:${flags}` : ""}`;
   },
   or: " | ",
   and: " & ",
-  wrap: (expr) => expr,
 };
 
-/** The plan as an FTS5 MATCH expression. */
-export function toFts5(plan: SearchPlan, opts: RenderOptions): string {
-  return render(plan, opts, fts5);
-}
-
-/** The plan as tsquery text (to cast with ::tsquery; lexemes are already normalised). */
-export function toTsquery(plan: SearchPlan, opts: RenderOptions): string {
-  return render(plan, opts, tsquery);
+/** The plan as tsquery text per word and scope (each to cast with ::tsquery and test against its scope's column; lexemes are already normalised), or null when it can match nothing in this field. */
+export function toTsqueries(plan: SearchPlan, opts: RenderOptions): Clause[][] | null {
+  return clauses(plan, opts, tsquery);
 }

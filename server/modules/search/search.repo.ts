@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { type Db, withLocalSettings } from "../../db/database";
-import { type Field, type SearchPlan, type Tier, rankingTiers, toFts5, toTsquery } from "./search.query";
+import { type Field, type Scope, type SearchPlan, type Tier, rankingTiers, toFts5, toTsqueries } from "./search.query";
 import type { VocabularyTerm } from "./vocabulary";
 
 export interface Hits {
@@ -45,16 +45,14 @@ export function createSearchEngine(db: Db, options: EngineOptions = {}): SearchE
 
 /**
  * Per tier, the engine's expression for it, from where every word matched and whether the words
- * as typed match (`typed`, anywhere): name; head and not name; anywhere and not head.
+ * as typed match (`typed`, anywhere): name; head and not name; anywhere and not head. A null
+ * expression matches nothing (a word that can match nowhere in that field).
  */
-function tierCondition<T>(tier: Tier, ops: { field(f: Field): T; and(a: T, b: T): T; not(a: T, b: T): T; typed: T | null }): T {
+function tierCondition<T>(tier: Tier, ops: { field(f: Field): T | null; and(a: T, b: T): T; not(a: T, b: T): T; typed: T | null }): T | null {
+  const not = (a: T | null, b: T | null) => (a === null ? null : b === null ? a : ops.not(a, b));
   const base =
-    tier.field === "name"
-      ? ops.field("name")
-      : tier.field === "head"
-        ? ops.not(ops.field("head"), ops.field("name"))
-        : ops.not(ops.field("any"), ops.field("head"));
-  if (tier.asTyped === null || ops.typed === null) return base;
+    tier.field === "name" ? ops.field("name") : tier.field === "head" ? not(ops.field("head"), ops.field("name")) : not(ops.field("any"), ops.field("head"));
+  if (base === null || tier.asTyped === null || ops.typed === null) return base;
   return tier.asTyped ? ops.and(ops.typed, base) : ops.not(base, ops.typed);
 }
 
@@ -68,11 +66,11 @@ function sqliteEngine(db: Db): SearchEngine {
     // bm25() would read every match (and each term's whole doclist for its weight).
     async find(plan, limit, offset, withTotal) {
       const any = toFts5(plan, { loose: true, field: "any" });
-      const exists = async (match: string) =>
-        (await sql`SELECT 1 FROM product_search WHERE product_search MATCH ${match} LIMIT 1`.execute(k)).rows.length > 0;
+      const exists = async (match: string | null) =>
+        match !== null && (await sql`SELECT 1 FROM product_search WHERE product_search MATCH ${match} LIMIT 1`.execute(k)).rows.length > 0;
       // Every tier sets up its terms again (a prefix merges the doclists of all its words): when
       // nothing matches, or nothing as typed, say so once instead.
-      if (!(await exists(any))) return { ids: [], total: withTotal ? 0 : null };
+      if (any === null || !(await exists(any))) return { ids: [], total: withTotal ? 0 : null };
       const asTyped = toFts5(plan, { loose: false, field: "any" });
       const typed = plan.loose && plan.typed && (await exists(asTyped)) ? asTyped : null;
       const ids: string[] = [];
@@ -81,11 +79,15 @@ function sqliteEngine(db: Db): SearchEngine {
         if (ids.length >= limit) break;
         if (tier.asTyped === true && typed === null) continue;
         const match = tierCondition(tier, {
-          field: (field) => `(${toFts5(plan, { loose: true, field })})`,
+          field: (field) => {
+            const expr = toFts5(plan, { loose: true, field });
+            return expr === null ? null : `(${expr})`;
+          },
           and: (a, b) => `(${a} AND ${b})`,
           not: (a, b) => `(${a} NOT ${b})`,
           typed: typed && `(${typed})`,
         });
+        if (match === null) continue;
         if (skip > 0) {
           const n = await count(match);
           if (n <= skip) {
@@ -133,6 +135,18 @@ function sqliteEngine(db: Db): SearchEngine {
   };
 }
 
+/** The column each scope is tested against: a category term is a weight-B lexeme of `head` (brand and categories); `doc` is stripped of weights. */
+const PG_COLUMNS: Record<Scope, string> = { name: "name_vec", head: "head", category: "head", any: "doc" };
+
+/** A plan's condition in one field as SQL: per word, any of its clauses, each a tsquery tested against its scope's column; false when it can match nothing there. */
+function matches(plan: SearchPlan, loose: boolean, field: Field): RawBuilder<unknown> {
+  const words = toTsqueries(plan, { loose, field });
+  if (words === null) return sql`false`;
+  const clause = (c: { scope: Scope; expr: string }) => sql`${sql.ref(PG_COLUMNS[c.scope])} @@ ${sql.lit(c.expr)}::tsquery`;
+  const word = (w: Array<{ scope: Scope; expr: string }>) => (w.length === 1 ? clause(w[0]) : sql`(${sql.join(w.map(clause), sql` OR `)})`);
+  return words.length === 1 ? word(words[0]) : sql`(${sql.join(words.map(word), sql` AND `)})`;
+}
+
 /** PostgreSQL: products ranked in one pass, the most recently added (see `recentWindow`). */
 const RECENT_WINDOW = 1_000;
 /** PostgreSQL: when about this many older products match or fewer, they are ranked in one lookup rather than tier by tier. */
@@ -165,11 +179,10 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
     async find(plan, limit, offset, withTotal) {
       const need = offset + limit;
       const cut = await windowBoundary();
-      const query = (loose: boolean, field: Field) => sql`${sql.lit(toTsquery(plan, { loose, field }))}::tsquery`;
-      const inName = sql`name_vec @@ ${query(true, "head")}`;
-      const inHead = sql`head @@ ${query(true, "head")}`;
-      const anywhere = sql`doc @@ ${query(true, "any")}`;
-      const typed = plan.loose && plan.typed ? sql`doc @@ ${query(false, "any")}` : null;
+      const inName = matches(plan, true, "name");
+      const inHead = matches(plan, true, "head");
+      const anywhere = matches(plan, true, "any");
+      const typed = plan.loose && plan.typed ? matches(plan, false, "any") : null;
       const fieldOf = { name: inName, head: inHead, any: anywhere };
       const condition = (tier: Tier) =>
         tierCondition<RawBuilder<unknown>>(tier, {
@@ -177,7 +190,7 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
           and: (a, b) => sql`(${a} AND ${b})`,
           not: (a, b) => sql`(${a} AND NOT ${b})`,
           typed,
-        });
+        }) ?? sql`false`;
       const fieldRank = sql`CASE WHEN ${inName} THEN 0 WHEN ${inHead} THEN 1 ELSE 2 END`;
       const tierOf = typed ? sql`CASE WHEN ${typed} THEN 0 ELSE 3 END + ${fieldRank}` : fieldRank;
       type Ranked = { id: string; tier: number; rid: number };

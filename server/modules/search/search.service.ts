@@ -6,7 +6,7 @@ import type { CatalogService } from "../catalog/catalog.service";
 import type { ProductCard } from "../catalog/catalog.types";
 import { loadNameIndex } from "./names";
 import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
-import { planSearch } from "./search.query";
+import { type Scope, mainWord, planSearch } from "./search.query";
 import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
 import { type Vocabulary, createVocabulary } from "./vocabulary";
 
@@ -94,11 +94,12 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
  * search.repo.ts for the ranking. The hits' cards come from the catalogue (`listByIds`), which
  * owns the products.
  */
-export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds">, options: SearchOptions = {}) {
+export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds" | "listCategories">, options: SearchOptions = {}) {
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
-    const { head, indexed } = await engine.vocabulary();
-    return createVocabulary(head, indexed);
+    const [{ head, indexed }, categories] = await Promise.all([engine.vocabulary(), catalog.listCategories()]);
+    const kinds = categories.flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)]).flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
+    return createVocabulary(head, indexed, kinds);
   }, SAFETY_NET_MS);
   const names = refreshed(() => loadNameIndex(db), SAFETY_NET_MS);
   let seenEpoch = options.epoch?.value;
@@ -114,7 +115,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
   }
 
   /** The current vocabulary (reloaded after a write in this process, at most every few seconds). */
-  async function vocabulary(): Promise<Vocabulary> {
+  async function currentVocabulary(): Promise<Vocabulary> {
     const epoch = options.epoch?.value;
     const at = vocab.loadedAt();
     if (epoch !== seenEpoch && (at === null || Date.now() - at >= MIN_REFRESH_MS)) {
@@ -129,12 +130,37 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     return vocab.get();
   }
 
-  /** A page of hits for a term: its matches, or names similar to it when nothing matches; `count` asks for the total. */
+  /**
+   * A page of hits for a term (`count` asks for the total): its matches; when its words together
+   * match nothing, the products of the kind its main word names ("red dress": the dresses), else
+   * names similar to the whole term, else what the last word that matches by itself matches in
+   * names, brands and categories (search.query.ts `SearchPlan`).
+   */
   async function hits(words: QueryWord[], limit: number, offset: number, count: boolean): Promise<Hits> {
-    const found = await engine.find(planSearch(words, await vocabulary()), limit, offset, count);
-    if (found.ids.length > 0 || (found.total ?? 0) > 0 || (found.total === null && offset > 0)) return found;
+    const vocabulary = await currentVocabulary();
+    const find = (of: QueryWord[], scope?: Scope) => engine.find(planSearch(of, vocabulary, scope), limit, offset, count);
+    const some = (found: Hits) => found.ids.length > 0 || (found.total ?? 0) > 0 || (found.total === null && offset > 0);
+    const found = await find(words);
+    if (some(found)) return found;
+    const main = mainWord(words, vocabulary);
+    if (main) {
+      const kind = await find([main], "category");
+      if (some(kind)) return kind;
+    }
+    const similar = await similarNames(words, limit, offset, count);
+    if (similar.ids.length > 0 || (similar.total ?? 0) > 0 || words.length === 1) return similar;
+    for (let i = words.length - 1; i >= 0; i--) {
+      if (words[i] === main) continue;
+      const alone = await find([words[i]], "head");
+      if (some(alone)) return alone;
+    }
+    return similar;
+  }
+
+  /** Names similar to the whole term (none for a very short one). */
+  async function similarNames(words: QueryWord[], limit: number, offset: number, count: boolean): Promise<Hits> {
     const whole = normaliseQuery(words);
-    if (whole.replace(/ /g, "").length < MIN_SIMILAR_LENGTH) return found;
+    if (whole.replace(/ /g, "").length < MIN_SIMILAR_LENGTH) return { ids: [], total: count ? 0 : null };
     const index = await names.get();
     if (!count) return { ids: index.best(whole, offset + limit).slice(offset), total: null };
     const similar = index.similar(whole);
@@ -180,7 +206,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     async matchIds(term: string, limit = 1000): Promise<string[]> {
       const words = parseQuery(term.trim());
       if (words.length === 0) return [];
-      const plan = planSearch(words, await vocabulary());
+      const plan = planSearch(words, await currentVocabulary());
       return (await engine.find(plan, Math.max(1, Math.trunc(limit)), 0, false)).ids;
     },
 

@@ -21,7 +21,6 @@ const GROUPS: readonly (readonly string[])[] = [
   ["sweater", "jumper", "pullover", "knitwear"],
   ["hoodie", "hoody", "hooded sweatshirt"],
   ["jacket", "coat", "overshirt"],
-  ["blouse", "top"],
   ["handbag", "bag", "tote"],
   ["sunglasses", "shades", "sunnies"],
   ["wallet", "card holder", "billfold"],

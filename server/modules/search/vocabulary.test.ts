@@ -36,14 +36,33 @@ describe("vocabulary expansion", () => {
     { term: "tshirt", docs: 5 },
     { term: "short", docs: 3 },
     { term: "sneakers", docs: 4 },
+    { term: "speakers", docs: 9 },
     { term: "t", docs: 5 },
   ]);
 
-  it("corrects typos to indexed words, closest and most used first", () => {
-    expect(vocabulary.expand("shrit", true).fuzzy).toEqual(["shirt", "shirts"]);
+  it("corrects typos to the closest indexed words only, most used first", () => {
+    // "shirts" is a whole word one edit further, and only begins like "shrit": no closer than "shirt".
+    expect(vocabulary.expand("shrit", true).fuzzy).toEqual(["shirt"]);
     expect(vocabulary.expand("tshrit", true).fuzzy).toEqual(["tshirt"]);
     expect(vocabulary.expand("sneekerz", true).fuzzy).toEqual(["sneakers"]);
+    // "speakers" is two edits from "sneekers", "sneakers" one: only the closer is a correction.
+    expect(vocabulary.expand("sneekers", true).fuzzy).toEqual(["sneakers"]);
     expect(vocabulary.expand("shrt", false).fuzzy).toEqual(["shirt", "short"]);
+  });
+
+  it("corrects nothing that is, or begins, a word of the index, descriptions included", () => {
+    const words = createVocabulary([{ term: "shirt", docs: 1 }], ["shirt", "shirk", "tailoring"]);
+    expect(words.expand("shirk", true).fuzzy).toEqual([]);
+    expect(words.expand("shir", true).fuzzy).toEqual([]);
+    expect(words.expand("shirr", true).fuzzy).toEqual(["shirt"]);
+  });
+
+  it("tells a token naming a kind of product: a word of a category name, its beginning, or a correction to one", () => {
+    const words = createVocabulary([{ term: "jeans", docs: 3 }, { term: "jacket", docs: 2 }], ["jeans", "jacket", "tailoring"], ["jeans", "jackets", "coats"]);
+    expect(words.namesKind(words.expand("jeans", true))).toBe(true);
+    expect(words.namesKind(words.expand("jack", true))).toBe(true);
+    expect(words.namesKind(words.expand("jaket", true))).toBe(true);
+    expect(words.namesKind(words.expand("tailoring", true))).toBe(false);
   });
 
   it("never corrects a negative word to its positive ('noshirt' is not a shirt)", () => {

@@ -12,8 +12,10 @@ export function maxEdits(tokenLength: number): number {
   return tokenLength < 8 ? 1 : 2;
 }
 
-/** Most fuzzy expansions kept per token (closest and most used first). */
+/** Most fuzzy expansions kept per token (the closest, most used first). */
 const MAX_FUZZY = 16;
+/** How much further a word is when only its beginning is within reach of the token. */
+const PREFIX_PENALTY = 0.5;
 
 /**
  * Distance between `a` and `b` (optimal string alignment: insert, delete, substitute, swap two
@@ -63,23 +65,39 @@ export interface Expansion {
   fuzzy: string[];
 }
 
+/** Whether a sorted list holds the token or (with `prefix`) a word beginning with it. */
+function sortedHas(list: readonly string[], token: string, prefix: boolean): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < token) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && (list[lo] === token || (prefix && list[lo].startsWith(token)));
+}
+
 /**
  * The words of names, brands and categories in the search index (both engines fold accents and
  * case), held in memory to expand misspelt query tokens by edit distance before the engine is
  * asked; the engine itself matches a token exactly or as a prefix. Given every word of the index
- * (`indexed`, descriptions included), it also tells a token that matches nothing as typed, so the
- * ranking need not look for matches as typed (a typo's); without it, any token may match.
+ * (`indexed`, descriptions included), it tells a token that matches nothing as typed (a typo): only
+ * those are corrected, and the ranking need not look for their matches as typed; without it, a
+ * token is taken as typed when it is or begins a word of names, brands and categories. Given the
+ * words of the category names (`kinds`, as `parseQuery` splits them), it tells a token naming a
+ * kind of product (search.query.ts).
  */
-export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>) {
+export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>, kinds: Iterable<string> = []) {
   const words = head.filter((w) => /^[\p{L}\p{N}]+$/u.test(w.term) && w.term === fold(w.term));
   const cache = new Map<string, Expansion>();
   const all = indexed ? [...new Set(indexed)].sort() : null;
+  const kindWords = [...new Set(kinds)].filter((w) => w.length >= 2).sort();
 
   function compute(token: string, prefix: boolean): Expansion {
     const k = maxEdits(token.length);
-    // A token that is a catalogue word (or begins one) is taken as typed: correcting "shirt" to
-    // "short" or "skirt" would only add noise.
-    const known = words.some((w) => (prefix ? w.term.startsWith(token) : w.term === token));
+    // A token that is a word of the index (or begins one) is taken as typed: correcting "shirt" to
+    // "short" or "skirt", or "tailoring" to anything, would only add noise.
+    const known = all ? sortedHas(all, token, prefix) : words.some((w) => (prefix ? w.term.startsWith(token) : w.term === token));
     if (k === 0 || known) return { token, prefix, fuzzy: [] };
     const found: Array<{ term: string; d: number; docs: number }> = [];
     // A negative word ("nofragrance", search.text.ts NEGATIONS) is never corrected to its positive.
@@ -87,26 +105,25 @@ export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<stri
     for (const w of words) {
       if (negative && !w.term.startsWith("no")) continue;
       let d = editDistance(token, w.term, k);
-      if (d > k && prefix && w.term.length > token.length) d = editDistance(token, w.term, k, true);
-      if (d <= k) found.push({ term: w.term, d, docs: w.docs });
+      // A word that only begins like the token ("tshri" → "tshirt") is a little further than a whole one at the same distance.
+      if (d > k && prefix && w.term.length > token.length) d = editDistance(token, w.term, k, true) + PREFIX_PENALTY;
+      if (d <= k + PREFIX_PENALTY) found.push({ term: w.term, d, docs: w.docs });
     }
-    found.sort((x, y) => x.d - y.d || y.docs - x.docs);
-    return { token, prefix, fuzzy: found.slice(0, MAX_FUZZY).map((f) => f.term) };
+    // Only the closest: "sneekers" is "sneakers", not also "speakers" one letter further.
+    const closest = Math.min(...found.map((f) => f.d));
+    const kept = found.filter((f) => f.d === closest).sort((x, y) => y.docs - x.docs);
+    return { token, prefix, fuzzy: kept.slice(0, MAX_FUZZY).map((f) => f.term) };
   }
 
   return {
     size: words.length,
     /** Whether some word of the index is the token (or, with `prefix`, begins with it), as far as the words given tell. */
     mayMatch(token: string, prefix: boolean): boolean {
-      if (!all) return true;
-      let lo = 0;
-      let hi = all.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (all[mid] < token) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < all.length && (all[lo] === token || (prefix && all[lo].startsWith(token)));
+      return all ? sortedHas(all, token, prefix) : true;
+    },
+    /** Whether an expanded token names a kind of product: it is (or begins) a word of a category name, or its corrections are. */
+    namesKind(e: Expansion): boolean {
+      return sortedHas(kindWords, e.token, e.prefix) || e.fuzzy.some((t) => sortedHas(kindWords, t, true));
     },
     /** The engine terms a query token may match, memoised per token. */
     expand(token: string, prefix: boolean): Expansion {
