@@ -70,6 +70,7 @@ const TABLE: Array<[string, string[], string[], { only?: boolean }?]> = [
   ["trainers", [...SNEAKERS, "Low-Top Trainers", "Canvas Trainers"], SPEAKERS],
   ["jumper", ["Cable Knit Jumper", "Merino Sweater"], JACKETS],
   ["teddy", ["Cuddly Teddy Bear", "Snuggly Plush Bear"], []],
+  ["tee", TSHIRTS, ["Pleated Skirt"], { only: true }],
   // Typos: corrected to the closest words only, never outranking a real word.
   ["jaket", ["Wool-Blend Bomber Jacket", "Waxed Cotton Jacket"], ["Slim-Fit Long Sleeve T-Shirt", ...FITNESS_AND_KITCHEN]],
   ["jeens", JEANS, BLOUSES, { only: true }],

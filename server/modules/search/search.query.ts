@@ -32,8 +32,9 @@ export interface Alternative {
  *   catalogue), in the description as a whole word or its plural ("mat" is no "matte finish"). Only a token that is no
  *   word of the index and begins none (a typo) is corrected, to the closest words of names, brands
  *   and categories (vocabulary.ts), so a real match is never drowned by look-alikes.
- * - A word naming a kind of product the shop has a category for ("jeans", "jacket", "dress") is
- *   looked for in names, brands and categories only: a blouse "worn with jeans" is no pair of jeans.
+ * - A word naming a kind of product the shop has a category for ("jeans", "jacket", "dress"; or
+ *   whose synonym does: "tee") is looked for in names, brands and categories only: a blouse "worn
+ *   with jeans" is no pair of jeans.
  * - A synonym ("coat" for "jacket") matches as a whole word (or its plural), in names, brands and
  *   categories only: the description's "non-stick coating" or "light spritz" says nothing of kind.
  * - When the words together match nothing, the service falls back to the products of the kind the
@@ -59,7 +60,7 @@ export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: S
   };
   const planned = words.map((w): Alternative[] => {
     const typed = [[expand(w.joined)], ...(w.parts.length ? [w.parts.map(expand)] : [])];
-    const kind = vocabulary.namesKind(typed[0][0]);
+    const kind = namesKind(w, vocabulary);
     const alternatives: Alternative[] = [];
     for (const tokens of typed) {
       if (scope || kind) alternatives.push({ tokens, scope: scope ?? "head" });
@@ -87,9 +88,15 @@ function plural(word: string): string {
   return /(x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
 }
 
+/** Whether a query word names a kind of product the shop has a category for, itself, through a correction, or through a synonym's last word ("tee": "t-shirt"). */
+function namesKind(w: QueryWord, vocabulary: Vocabulary): boolean {
+  if (vocabulary.namesKind(vocabulary.expand(w.joined, w.joined.length >= 2))) return true;
+  return synonymsOf(w.joined).some((member) => vocabulary.namesKind({ token: member[member.length - 1], prefix: true, fuzzy: [] }));
+}
+
 /** The query's main word: the last one naming a kind of product the shop has a category for ("dress" in "red dress"), or null. */
 export function mainWord(words: QueryWord[], vocabulary: Vocabulary): QueryWord | null {
-  for (let i = words.length - 1; i >= 0; i--) if (vocabulary.namesKind(vocabulary.expand(words[i].joined, words[i].joined.length >= 2))) return words[i];
+  for (let i = words.length - 1; i >= 0; i--) if (namesKind(words[i], vocabulary)) return words[i];
   return null;
 }
 
