@@ -89,9 +89,11 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
  * Product search, the same on SQLite and PostgreSQL. The term is split into words like the index
  * splits product text; each word is expanded with an in-memory vocabulary of indexed words (by
  * prefix, and by Damerau-Levenshtein distance for typos) and the engine's own full-text index is
- * queried with the expansions, every word required. When nothing matches, names similar to the
- * whole term (trigram similarity, over an in-memory index of names) are offered instead. See
- * search.repo.ts for the ranking. The hits' cards come from the catalogue (`listByIds`), which
+ * queried with the expansions, every word required (search.query.ts states the relevance rule).
+ * When the words together match nothing, the products of the kind the main word names, names
+ * similar to the whole term (trigram similarity, over an in-memory index of names), or what the
+ * last word matching by itself finds are offered instead (`hits`). See search.repo.ts for the
+ * ranking. The hits' cards come from the catalogue (`listByIds`), which
  * owns the products.
  */
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds" | "listCategories">, options: SearchOptions = {}) {

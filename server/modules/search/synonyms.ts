@@ -5,7 +5,8 @@ import { parseQuery } from "./search.text";
  * group also finds every other word of it ("perfume" finds the Eau de Parfum, "trainers" the
  * sneakers, "tee" the T-shirts). Taken from the demo catalogue's product and category names, with
  * the other words and spellings shoppers type for them. A member may be several words ("eau de
- * parfum"); members of four letters or more also match as a prefix ("sneaker" finds "sneakers").
+ * parfum"); it matches as whole words, or with its last word in the plural, in names, brands and
+ * categories (search.query.ts). A word standing for several things ("top") belongs in no group.
  */
 const GROUPS: readonly (readonly string[])[] = [
   ["perfume", "parfum", "fragrance", "scent", "cologne", "toilette"],
