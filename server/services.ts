@@ -94,7 +94,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
-  const orderRefunds = createOrderRefunds({ db, mails: orderMails });
+  const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings });
   const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger }) };
   // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
   const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });

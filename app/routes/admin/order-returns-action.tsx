@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { auditActor } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { requireAdminScreen } from "~/lib/auth.server";
+import { formatMoney } from "~/lib/money";
 import { AppError } from "../../../server/lib/errors";
 import { sameSitePath } from "../../../server/lib/same-site-path";
 import type { Route } from "./+types/order-returns-action";
@@ -44,7 +45,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "refund") {
       const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(text(form, k) || 0) }));
       const { refund } = await services.refunds.refund(orderId, { lines, shipping: optionalNumber(form, "shipping") as never, amount: optionalNumber(form, "amount") as never, reason: text(form, "reason"), idempotencyKey: text(form, "idempotencyKey") || null }, actor);
-      message = `Refunded ${refund.amount.toFixed(2)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
+      const [{ currency }, { locale }] = await Promise.all([services.refunds.getState(orderId), services.content.getSettings()]);
+      message = `Refunded ${formatMoney(refund.amount, currency, locale)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
     } else if (intent === "approve" || intent === "refuse" || intent === "receive") {
       const ret = await services.returns.get(returnId);
       if (ret.orderId !== orderId) throw new AppError("not_found", "There is no such return on this order.");

@@ -19,13 +19,17 @@ export interface PricedQuantity {
 /** Totals of a cart or order in minor units. */
 export interface MinorTotals {
   itemCount: number;
+  /** Σ price × qty: the lines at their list prices (the sales report's gross sales). */
   subtotal: number;
+  /** Σ (price − finalPrice) × qty: what the discounts took off the list prices. */
   discount: number;
+  /** Σ finalPrice × qty = subtotal − discount: the lines as printed, the subtotal every screen and mail shows. */
+  itemsSubtotal: number;
   /** For the chosen zone; without one, the lowest of all zones (the address decides). */
   shipping: number;
   /** The highest shipping the address may bring; equal to `shipping` once a zone is chosen. */
   shippingMax: number;
-  /** subtotal − discount + shipping */
+  /** itemsSubtotal + shipping (= subtotal − discount + shipping) */
   total: number;
   /** Minor units; 0 when free shipping is not offered. */
   freeShippingThreshold: number;
@@ -37,7 +41,8 @@ export interface MinorTotals {
 }
 
 /**
- * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), shipping by the one shipping
+ * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), the items' subtotal after the
+ * discounts (Σ finalPrice × qty, what the lines add up to as printed), shipping by the one shipping
  * rule (server/modules/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
  * zone while none is chosen (an unknown id counts as none), and the total with the lowest shipping,
  * all in minor units.
@@ -53,14 +58,15 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
   }
   const zone = settings.shippingZones.find((z) => z.id === shippingMethod) ?? null;
   const estimate = shippingEstimate(lines, settings, zone ? [zone] : settings.shippingZones);
-  const merchandise = subtotal - discount;
+  const itemsSubtotal = subtotal - discount;
   return {
     itemCount,
     subtotal,
     discount,
+    itemsSubtotal,
     shipping: estimate.from,
     shippingMax: estimate.to,
-    total: merchandise + estimate.from,
+    total: itemsSubtotal + estimate.from,
     freeShippingThreshold: estimate.threshold,
     amountToFreeShipping: estimate.amountToFree,
     shippingMethod: zone ? { id: zone.id, name: zone.name } : null,

@@ -145,6 +145,7 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
       itemCount: totals.itemCount,
       subtotal: toMajor(totals.subtotal),
       discount: toMajor(totals.discount),
+      itemsSubtotal: toMajor(totals.itemsSubtotal),
       shipping: toMajor(totals.shipping),
       shippingMax: toMajor(totals.shippingMax),
       total: toMajor(totals.total),

@@ -106,10 +106,12 @@ export interface CartLine {
 export interface CartTotals {
   /** Number of units in the cart (the navbar counter). */
   itemCount: number;
-  /** Σ price × quantity, before discounts. */
+  /** Σ price × quantity, at list prices before discounts. */
   subtotal: number;
-  /** Σ (price − finalPrice) × quantity. */
+  /** Σ (price − finalPrice) × quantity: what the discounts took off; already out of the lines and of `itemsSubtotal`. */
   discount: number;
+  /** Σ lineTotal (= subtotal − discount): the lines as printed, which the pages show as "Subtotal". */
+  itemsSubtotal: number;
   /**
    * Shipping for the chosen shipping method; without one (the address is not known yet), the lowest
    * of the shop's zones. 0 above the free-shipping threshold.
@@ -117,7 +119,7 @@ export interface CartTotals {
   shipping: number;
   /** The highest shipping of the zones the address may fall in; equal to `shipping` once a method is chosen. */
   shippingMax: number;
-  /** subtotal − discount + shipping */
+  /** itemsSubtotal + shipping (= subtotal − discount + shipping) */
   total: number;
   /** From the settings; 0 = no free shipping. */
   freeShippingThreshold: number;

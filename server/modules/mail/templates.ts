@@ -146,7 +146,9 @@ export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Ma
 /** What an order mail shows of the order (money already formatted in the shop's currency). */
 export interface OrderMailContext extends MailContext {
   number: string;
+  /** Each line's total at its discounted price. */
   lines: Array<{ label: string; quantity: number; total: string }>;
+  /** `subtotal`: what the lines add up to; `discount`: what the discounts took off the list prices (already in the lines), or null for none. */
   totals: { subtotal: string; discount: string | null; shipping: string; total: string };
   address: string[];
   paymentMethod: string;
@@ -159,14 +161,14 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
     subject: `Your ${ctx.siteName} order ${ctx.number}`,
     heading: `Thank you for your order ${ctx.number}`,
     lines: [`We have received your order and will let you know as soon as it is on its way.`],
+    // The lines at their discounted prices add up to the subtotal; the savings are said, never subtracted again.
     table: [
       ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
       { label: "Subtotal", value: ctx.totals.subtotal },
-      ...(ctx.totals.discount ? [{ label: "Discount", value: `−${ctx.totals.discount}` }] : []),
       { label: `Shipping (${ctx.shippingMethod})`, value: ctx.totals.shipping },
       { label: "Total", value: ctx.totals.total, strong: true },
     ],
-    after: [`Delivery to: ${ctx.address.join(", ")}`, `Payment: ${ctx.paymentMethod}`],
+    after: [...(ctx.totals.discount ? [`You saved ${ctx.totals.discount} on list prices: the prices above include it.`] : []), `Delivery to: ${ctx.address.join(", ")}`, `Payment: ${ctx.paymentMethod}`],
     action: "View your order",
     footer: "Keep this e-mail: its link shows your order and its status at any time, with or without an account.",
   });

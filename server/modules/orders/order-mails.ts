@@ -9,6 +9,7 @@ import { toMajor } from "../catalog/pricing";
 import { formatMoney } from "../../lib/money";
 import { STATUS_LABELS, isOrderStatus } from "./order-status";
 import type { OrderTokens } from "./order-token";
+import { orderSums } from "./orders.repo";
 import type { OrderRecord, OrderStatus } from "./orders.types";
 import { countryName } from "../../lib/geo";
 
@@ -33,8 +34,8 @@ const HEADLINES: Record<OrderStatus, string> = {
   cancelled: "Your order has been cancelled",
 };
 
-/** An order's money format for its mails: minor units (1250) in the order's currency and the shop's locale, "$12.50". */
-function moneyIn(currency: string, locale: string): (minor: number) => string {
+/** An order's money format for its mails and timeline: minor units (1250) in the order's currency and the shop's locale, "$12.50". */
+export function moneyIn(currency: string, locale: string): (minor: number) => string {
   return (minor) => formatMoney(toMajor(minor), currency, locale || "en-US");
 }
 
@@ -76,6 +77,7 @@ export function createOrderMails(deps: OrderMailDeps) {
           const settings = await deps.settings();
           const o = record.order;
           const fmt = moneyIn(o.currency, settings.locale);
+          const sums = orderSums(o);
           const address = JSON.parse(o.address) as Record<string, string | null>;
           await deps.mailer.send(
             orderConfirmationMail({
@@ -85,7 +87,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               url: orderUrl(o.id),
               number: o.number,
               lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
-              totals: { subtotal: fmt(o.subtotal), discount: o.discount_total > 0 ? fmt(o.discount_total) : null, shipping: fmt(o.shipping_total), total: fmt(o.total) },
+              totals: { subtotal: fmt(sums.itemsSubtotal), discount: sums.discount > 0 ? fmt(sums.discount) : null, shipping: fmt(sums.shipping), total: fmt(sums.total) },
               address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country && countryName(address.country)].filter(
                 (v): v is string => Boolean(v),
               ),

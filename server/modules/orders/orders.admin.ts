@@ -13,7 +13,7 @@ import type { OrderMails } from "./order-mails";
 import { normalEmail, phoneDigits } from "./order-limits";
 import { allowedTransitions, isOrderStatus } from "./order-status";
 import { type AdminOrderQuery, type OrderNoteInput, adminOrderQuerySchema, orderNoteSchema } from "./orders.admin.schema";
-import { loadOrder, toOrder } from "./orders.repo";
+import { loadOrder, refundSums, toOrder } from "./orders.repo";
 import { ORDER_STATUSES, type Executor, type Order, type OrderActor, type OrderRecord, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./orders.types";
 
 /** One row of the admin's order list. */
@@ -24,6 +24,8 @@ export interface AdminOrderRow {
   customer: { name: string; email: string; phone: string; userId: string | null };
   itemCount: number;
   total: number;
+  /** Given back so far (the order's running refund total). */
+  refunded: number;
   currency: string;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
@@ -121,6 +123,7 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
         "orders.contact_phone",
         "orders.user_id",
         "orders.total",
+        "orders.refunded_total",
         "orders.currency",
         "orders.payment_method",
         "orders.payment_status",
@@ -139,6 +142,7 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     customer: { name: r.contact_name, email: r.contact_email, phone: r.contact_phone, userId: r.user_id },
     itemCount: Number(r.item_count ?? 0),
     total: toMajor(r.total),
+    refunded: toMajor(refundSums(r).refunded),
     currency: r.currency,
     paymentMethod: r.payment_method as PaymentMethod,
     paymentStatus: r.payment_status as PaymentStatus,

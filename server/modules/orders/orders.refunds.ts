@@ -7,8 +7,10 @@ import { newId } from "../../lib/ids";
 import { type AuditActor, appendAudit } from "../audit/audit.service";
 import { lineLabel } from "../cart/cart.pricing";
 import { toMajor, toMinor } from "../catalog/pricing";
-import type { OrderMails } from "./order-mails";
+import { type OrderMails, moneyIn } from "./order-mails";
+import type { SiteSettings } from "../content/content.schema";
 import { lineRefundAmount } from "./refund-math";
+import { orderSums } from "./orders.repo";
 import { isUniqueViolation } from "./orders.deps";
 import type { ValidRefundRequest } from "./orders.returns.schema";
 import type { Executor, OrderActor, OrderRow } from "./orders.types";
@@ -102,8 +104,11 @@ function toRefund(r: RefundRow): OrderRefund {
   };
 }
 
-/** The plan of one refund in minor units, checked against what is left: 409 for more than that, 400 for nothing. */
-export function planRefund(state: RefundState, input: ValidRefundRequest) {
+/**
+ * The plan of one refund in minor units, checked against what is left: 409 for more than that, 400
+ * for nothing; `money` words the amounts of a refusal (the shop's money format).
+ */
+export function planRefund(state: RefundState, input: ValidRefundRequest, money: (minor: number) => string = moneyIn(state.currency, "en-US")) {
   const lines = input.lines.map((l) => {
     const line = state.lines.find((x) => x.lineId === l.lineId);
     if (!line) throw new AppError("invalid_input", "That line is not on this order.", { lines: "That line is not on this order." });
@@ -114,13 +119,13 @@ export function planRefund(state: RefundState, input: ValidRefundRequest) {
   });
   const shipping = toMinor(input.shipping ?? 0);
   const shippingLeft = state.shipping - state.shippingRefunded;
-  if (shipping > shippingLeft) throw new AppError("conflict", `At most ${toMajor(shippingLeft).toFixed(2)} of the shipping can still be refunded.`);
+  if (shipping > shippingLeft) throw new AppError("conflict", `At most ${money(shippingLeft)} of the shipping can still be refunded.`);
   const extra = toMinor(input.amount ?? 0);
   const total = lines.reduce((sum, l) => sum + l.amount, 0) + shipping + extra;
   if (total <= 0) throw new AppError("invalid_input", "Choose lines, the shipping or an amount to refund.");
   if (state.paid === 0) throw new AppError("conflict", "Nothing has been paid on this order yet, so there is nothing to refund.");
   if (total > state.refundable) {
-    throw new AppError("conflict", `A refund cannot exceed what was paid minus what was refunded: at most ${toMajor(state.refundable).toFixed(2)} ${state.currency} is left, this refund is ${toMajor(total).toFixed(2)}.`);
+    throw new AppError("conflict", `A refund cannot exceed what was paid minus what was refunded: at most ${money(state.refundable)} is left, this refund is ${money(total)}.`);
   }
   return { lines, shipping, extra, total };
 }
@@ -131,8 +136,10 @@ export function planRefund(state: RefundState, input: ValidRefundRequest) {
  * more than was paid) and completed after it answered, with the timeline entry, the audit entry
  * and the customer's mail. The refund flow (server/flows/refund-order.ts) calls the provider between.
  */
-export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
+export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: () => Promise<Pick<SiteSettings, "locale">> }) {
   const k = deps.db.kysely;
+  /** The shop's money format for an order's currency (refusals and the timeline). */
+  const moneyFor = async (currency: string) => moneyIn(currency, (await deps.settings()).locale);
 
   async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
     const order = typeof orderId === "string" && orderId.length <= 100 ? await x.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst() : undefined;
@@ -192,7 +199,7 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
           const locked = await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).executeTakeFirst();
           if (Number(locked.numUpdatedRows) === 0) throw new AppError("not_found", "There is no such order.");
           const state = await stateOf(trx, orderId);
-          const plan = planRefund(state, input);
+          const plan = planRefund(state, input, await moneyFor(state.currency));
           const grown = await trx
             .updateTable("orders")
             .set((eb) => ({ refunded_total: eb("refunded_total", "+", plan.total) }))
@@ -252,6 +259,7 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
     async complete(refundId: string, providerRefundId: string | null, actor: StepActor): Promise<OrderRefund> {
       const pending = await k.selectFrom("order_refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
       if (!pending) throw new AppError("not_found", "There is no such refund.");
+      const locale = (await deps.settings()).locale;
       const done = await k.transaction().execute(async (trx) => {
         const now = nowIso();
         // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
@@ -259,13 +267,13 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
         const moved = await trx.updateTable("order_refunds").set({ status: "succeeded", provider_refund_id: providerRefundId }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
         const refund = (await trx.selectFrom("order_refunds").selectAll().where("id", "=", refundId).executeTakeFirst())!;
         if (Number(moved.numUpdatedRows) === 0) return { refund, first: false };
-        const order = (await trx.selectFrom("orders").select(["status", "total", "refunded_total", "payment_status"]).where("id", "=", refund.order_id).executeTakeFirst())!;
+        const order = (await trx.selectFrom("orders").select(["status", "total", "refunded_total", "payment_status", "currency"]).where("id", "=", refund.order_id).executeTakeFirst())!;
         const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
         await trx.updateTable("orders").set({ payment_status: paymentStatus, updated_at: now }).where("id", "=", refund.order_id).execute();
         const how = refund.method === "stripe" ? "to the card" : "manually";
         await trx
           .insertInto("order_events")
-          .values({ id: newId(), order_id: refund.order_id, status: order.status, actor: actor.as ?? "shop", note: `Refund of ${toMajor(refund.amount).toFixed(2)} made ${how}: ${refund.reason}`, actor_id: actor.id, actor_email: actor.email, created_at: now })
+          .values({ id: newId(), order_id: refund.order_id, status: order.status, actor: actor.as ?? "shop", note: `Refund of ${moneyIn(order.currency, locale)(refund.amount)} made ${how}: ${refund.reason}`, actor_id: actor.id, actor_email: actor.email, created_at: now })
           .execute();
         await appendAudit(trx, actor, {
           action: "order.refund",
@@ -283,6 +291,10 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
         const record = await k.selectFrom("orders").selectAll().where("id", "=", done.refund.order_id).executeTakeFirstOrThrow();
         const lines = await k.selectFrom("order_lines").selectAll().where("order_id", "=", record.id).execute();
         const r = done.refund;
+        const refundedLines = parseLines(r.lines);
+        // A free amount has no line of its own: its row makes the table add up to the refund.
+        const extra = r.amount - r.shipping_amount - refundedLines.reduce((sum, l) => sum + l.amount, 0);
+        const sums = orderSums(record);
         deps.mails.afterSale(record, "refund", (fmt) => ({
           subject: "refund",
           headline: `We have refunded ${fmt(r.amount)}`,
@@ -291,13 +303,15 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails }) {
               ? `We have refunded ${fmt(r.amount)} of your order ${record.number} to the card you paid with. It usually shows on your statement within 5 to 10 days.`
               : `We have refunded ${fmt(r.amount)} of your order ${record.number}.`,
             `Reason: ${r.reason}`,
+            ...(sums.refunded < sums.total ? [`In all, ${fmt(sums.refunded)} of the order's ${fmt(sums.total)} has been refunded.`] : []),
           ],
           table: [
-            ...parseLines(r.lines).map((l) => {
+            ...refundedLines.map((l) => {
               const line = lines.find((x) => x.id === l.lineId);
               return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : "item"}`, value: fmt(l.amount) };
             }),
             ...(r.shipping_amount ? [{ label: "Shipping", value: fmt(r.shipping_amount) }] : []),
+            ...(extra > 0 ? [{ label: "Other amount", value: fmt(extra) }] : []),
             { label: "Refunded", value: fmt(r.amount), strong: true },
           ],
         }));

@@ -7,7 +7,7 @@ import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "../catalog/pricing";
 import { allowedTransitions, isOrderStatus } from "./order-status";
 import type { ValidPlaceOrderInput } from "./orders.schema";
-import type { Executor, Order, OrderActor, OrderAddress, OrderRecord, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
+import type { Executor, Order, OrderActor, OrderAddress, OrderRecord, OrderRow, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
 
 const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 
@@ -20,10 +20,26 @@ function parseAddress(json: string): OrderAddress {
   }
 }
 
+/**
+ * An order's sums in minor units, from what it stored when placed and its refunds since: the one
+ * rule every order screen, the invoice and the mails print. The lines (at their discounted prices)
+ * add up to `itemsSubtotal`, itemsSubtotal + shipping = total, total − refunded = net.
+ */
+export function orderSums(o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total">) {
+  return { subtotal: o.subtotal, discount: o.discount_total, itemsSubtotal: o.subtotal - o.discount_total, shipping: o.shipping_total, total: o.total, ...refundSums(o) };
+}
+
+/** What an order's refunds gave back (never more than its total) and what it comes to after them, in minor units. */
+export function refundSums(o: Pick<OrderRow, "total" | "refunded_total">) {
+  const refunded = Math.min(o.refunded_total, o.total);
+  return { refunded, net: o.total - refunded };
+}
+
 /** An order as its viewer sees it: money in the major unit, the moves this viewer may make now. */
 export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   const o = record.order;
   const current = status(o.status);
+  const sums = orderSums(o);
   return {
     id: o.id,
     number: o.number,
@@ -59,12 +75,16 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
         lineTotal: toMajor(l.line_total),
       })),
     totals: {
-      subtotal: toMajor(o.subtotal),
-      discount: toMajor(o.discount_total),
-      shipping: toMajor(o.shipping_total),
-      total: toMajor(o.total),
+      subtotal: toMajor(sums.subtotal),
+      discount: toMajor(sums.discount),
+      itemsSubtotal: toMajor(sums.itemsSubtotal),
+      shipping: toMajor(sums.shipping),
+      total: toMajor(sums.total),
+      refunded: toMajor(sums.refunded),
+      net: toMajor(sums.net),
       currency: o.currency,
     },
+    refunds: (record.refunds ?? []).map((r) => ({ id: r.id, amount: toMajor(r.amount), status: r.status === "succeeded" ? "succeeded" : "pending", reason: r.reason, at: toIso(r.created_at)! })),
     history: [...record.events]
       .sort((a, b) => toIso(a.created_at)!.localeCompare(toIso(b.created_at)!) || a.id.localeCompare(b.id))
       .map((e) => ({ status: status(e.status), actor: e.actor as OrderActor, note: e.note, at: toIso(e.created_at)! })),
@@ -73,16 +93,17 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   };
 }
 
-/** An order with its lines, events and staff notes (four indexed reads), or null. */
+/** An order with its lines, events, staff notes and refunds (up to five indexed reads), or null. */
 export async function loadOrder(k: Executor, orderId: string): Promise<OrderRecord | null> {
   const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const [lines, events, notes] = await Promise.all([
+  const [lines, events, notes, refunds] = await Promise.all([
     k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("sort_order").execute(),
     k.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
     k.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
+    order.refunded_total > 0 ? k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute() : [],
   ]);
-  return { order, lines, events, notes };
+  return { order, lines, events, notes, refunds };
 }
 
 /** The order an idempotency key (already `<owner>:<key>`) created, if any. */

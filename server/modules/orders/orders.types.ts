@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderTable } from "../../db/schema";
+import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRefundTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { CartQuote } from "../cart/cart.types";
@@ -17,6 +17,7 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
 export type OrderNoteRow = Selectable<OrderNoteTable>;
+export type OrderRefundRow = Selectable<OrderRefundTable>;
 
 /** An order with its lines and history as stored. */
 export interface OrderRecord {
@@ -25,6 +26,8 @@ export interface OrderRecord {
   events: OrderEventRow[];
   /** The staff's notes, internal and to the customer, oldest first. */
   notes: OrderNoteRow[];
+  /** The order's refunds, oldest first (none for an order just placed). */
+  refunds?: OrderRefundRow[];
 }
 
 /** Every order status; the transitions between them live in order-status.ts (one table). */
@@ -62,12 +65,32 @@ export interface OrderLine {
   lineTotal: number;
 }
 
+/** An order's sums as stored when it was placed, with its refunds since (orders.repo.ts `orderSums`). */
 export interface OrderTotals {
+  /** Σ list price × quantity, before discounts. */
   subtotal: number;
+  /** What the discounts took off the list prices; already out of the lines and of `itemsSubtotal`. */
   discount: number;
+  /** Σ lineTotal (= subtotal − discount): the lines as printed, which the pages and mails show as "Subtotal". */
+  itemsSubtotal: number;
   shipping: number;
+  /** itemsSubtotal + shipping */
   total: number;
+  /** Given back so far (refunds made and those waiting for the provider). */
+  refunded: number;
+  /** total − refunded */
+  net: number;
   currency: string;
+}
+
+/** A refund of the order as its pages and invoice list it. */
+export interface OrderRefundEntry {
+  id: string;
+  amount: number;
+  /** pending: reserved, waiting for the payment provider's answer. */
+  status: "pending" | "succeeded";
+  reason: string;
+  at: string;
 }
 
 export interface OrderEvent {
@@ -107,6 +130,8 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
+  /** The refunds made on the order, oldest first; they add up to `totals.refunded`. */
+  refunds: OrderRefundEntry[];
   /** Oldest first. */
   history: OrderEvent[];
   /** Statuses this viewer may move the order to now (a customer: ["cancelled"] while pending). */
