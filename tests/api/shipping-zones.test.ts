@@ -94,7 +94,7 @@ describe("placing an order", () => {
     expect(res.status).toBe(201);
     const order = await orderOf(res);
     expect(order.shippingMethod).toEqual({ id: "inside-city", name: "Inside the city (1–2 days)" });
-    expect(order.totals).toEqual({ subtotal: quoted.subtotal, discount: quoted.discount, shipping: quoted.shipping, total: quoted.total, currency: "USD" });
+    expect(order.totals).toEqual({ subtotal: quoted.subtotal, discount: quoted.discount, itemsSubtotal: quoted.itemsSubtotal, shipping: quoted.shipping, total: quoted.total, refunded: 0, net: quoted.total, currency: "USD" });
     expect(order.address).toMatchObject({ city: "Portland", region: "OR", country: "US" });
 
     const other = await browserWithCart(shop, [{ productId: ids.mug, quantity: 2 }]);

@@ -87,7 +87,7 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
           </div>
           <p className="shrink-0 text-sm font-semibold tabular-nums text-stone-900 sm:text-base" data-testid="line-total">
             <span className="sr-only">Line total </span>
-            {money(line.finalPrice * quantity)}
+            {money(quantity === line.quantity ? line.lineTotal : line.finalPrice * quantity)}
           </p>
         </div>
         <div className="text-sm">

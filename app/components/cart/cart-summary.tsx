@@ -3,8 +3,8 @@ import { shippingAmountText } from "../../../server/modules/cart/shipping";
 import { useMoney } from "~/lib/shop";
 
 /**
- * Subtotal, discount, shipping (with what is left for free shipping) and total, as the server
- * computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
+ * Subtotal (the lines at their discounted prices, so the savings are said, not subtracted again),
+ * shipping (with what is left for free shipping) and total, as the server computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
  * zone, worded by the one shipping rule the product page and the checkout use.
  */
 export function CartSummary({ totals, compact = false }: { totals: CartTotals; compact?: boolean }) {
@@ -14,20 +14,17 @@ export function CartSummary({ totals, compact = false }: { totals: CartTotals; c
   return (
     <div data-testid="cart-summary">
       <dl className="text-sm text-stone-700">
-        <div className={row}>
+        <div className={`${row} flex-wrap`}>
           <dt>Subtotal</dt>
           <dd className="tabular-nums text-stone-900" data-testid="cart-subtotal">
-            {money(totals.subtotal)}
+            {money(totals.itemsSubtotal)}
           </dd>
-        </div>
-        {totals.discount > 0 && (
-          <div className={row}>
-            <dt>Discount</dt>
-            <dd className="tabular-nums text-rose-800" data-testid="cart-discount">
-              −{money(totals.discount)}
+          {totals.discount > 0 && (
+            <dd className="w-full text-xs text-emerald-800" data-testid="cart-savings">
+              You save {money(totals.discount)} on list prices
             </dd>
-          </div>
-        )}
+          )}
+        </div>
         <div className={row}>
           <dt>Shipping</dt>
           <dd className="tabular-nums text-stone-900" data-testid="cart-shipping">

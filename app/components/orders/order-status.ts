@@ -38,9 +38,14 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
-/** A payment status as the customer reads it for this payment method. */
-export function paymentStatusLabel(method: PaymentMethod, status: PaymentStatus): string {
+/**
+ * A payment status as the customer reads it for this payment method; with the amounts (formatted),
+ * a refund says how much: "Partly refunded · $20.00 of $99.99", "Refunded · $99.99".
+ */
+export function paymentStatusLabel(method: PaymentMethod, status: PaymentStatus, refund?: { refunded: string; total: string }): string {
   if (method === "card" && status === "unpaid") return "Awaiting payment";
+  if (refund && status === "partially_refunded") return `${PAYMENT_STATUS_LABEL[status]} · ${refund.refunded} of ${refund.total}`;
+  if (refund && status === "refunded") return `${PAYMENT_STATUS_LABEL[status]} · ${refund.refunded}`;
   return PAYMENT_STATUS_LABEL[status];
 }
 

@@ -35,8 +35,17 @@ export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: b
   return <time dateTime={iso}>{text}</time>;
 }
 
-/** The order's (or cart's) lines: picture, name, variant, quantity and line total. */
-export function LineList({ lines, currency, linkNames = true }: { lines: Array<Pick<OrderLine, "id" | "slug" | "name" | "image" | "selectedColor" | "selectedSize" | "quantity" | "lineTotal" | "finalPrice">>; currency: string; linkNames?: boolean }) {
+/** The payment status in words, with how much refunds gave back ("Partly refunded · $20.00 of $99.99"). */
+export function usePaymentStatusLabel(): (o: Pick<Order, "paymentMethod" | "paymentStatus"> & { total: number; refunded: number; currency: string }) => string {
+  const money = useOrderMoney();
+  return (o) => paymentStatusLabel(o.paymentMethod, o.paymentStatus, { refunded: money(o.refunded, o.currency), total: money(o.total, o.currency) });
+}
+
+/**
+ * The order's (or cart's) lines: picture, name, variant, quantity and line total at the discounted
+ * price, the list price struck through beside it: the line totals add up to the subtotal.
+ */
+export function LineList({ lines, currency, linkNames = true }: { lines: Array<Pick<OrderLine, "id" | "slug" | "name" | "image" | "selectedColor" | "selectedSize" | "quantity" | "lineTotal" | "price" | "discount" | "finalPrice">>; currency: string; linkNames?: boolean }) {
   const money = useOrderMoney();
   return (
     <ul className="divide-y divide-stone-200" data-testid="order-lines">
@@ -62,6 +71,16 @@ export function LineList({ lines, currency, linkNames = true }: { lines: Array<P
               {variant && <p className="mt-0.5 text-sm text-stone-600">{variant}</p>}
               <p className="mt-0.5 text-sm text-stone-600">
                 <span data-testid="line-quantity">Qty {line.quantity}</span> × {money(line.finalPrice, currency)}
+                {line.discount > 0 && line.price > line.finalPrice && (
+                  <>
+                    {" "}
+                    <s className="text-stone-500">
+                      <span className="sr-only">instead of </span>
+                      {money(line.price, currency)}
+                    </s>{" "}
+                    <span className="text-xs font-medium text-rose-800">−{line.discount}%</span>
+                  </>
+                )}
               </p>
             </div>
             <p className="shrink-0 text-sm font-semibold text-stone-900" data-testid="line-total">
@@ -74,26 +93,27 @@ export function LineList({ lines, currency, linkNames = true }: { lines: Array<P
   );
 }
 
-/** Subtotal, discount, shipping and total, as the server computed them. */
-export function TotalsList({ totals, shippingLabel }: { totals: Pick<OrderTotals, "subtotal" | "discount" | "shipping" | "total" | "currency">; shippingLabel?: string }) {
+/**
+ * Subtotal (the lines as printed), shipping and total, as the server computed them: they add up as
+ * shown. The discounts are already in the lines, so they are said ("You save"), never subtracted
+ * again. An order with refunds adds them and what it comes to after them.
+ */
+export function TotalsList({ totals, shippingLabel }: { totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> & Partial<Pick<OrderTotals, "refunded" | "net">>; shippingLabel?: string }) {
   const money = useOrderMoney();
   const c = totals.currency;
   return (
     <dl className="space-y-2 text-sm" data-testid="order-totals">
-      <div className="flex justify-between gap-4">
+      <div className="flex flex-wrap justify-between gap-x-4">
         <dt className="text-stone-700">Subtotal</dt>
         <dd className="font-medium text-stone-900" data-testid="totals-subtotal">
-          {money(totals.subtotal, c)}
+          {money(totals.itemsSubtotal, c)}
         </dd>
-      </div>
-      {totals.discount > 0 && (
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-700">Discount</dt>
-          <dd className="font-medium text-emerald-800" data-testid="totals-discount">
-            −{money(totals.discount, c)}
+        {totals.discount > 0 && (
+          <dd className="w-full text-xs text-emerald-800" data-testid="totals-savings">
+            You save {money(totals.discount, c)} on list prices
           </dd>
-        </div>
-      )}
+        )}
+      </div>
       <div className="flex justify-between gap-4">
         <dt className="text-stone-700">Shipping{shippingLabel ? <span className="block text-xs text-stone-600">{shippingLabel}</span> : null}</dt>
         <dd className="font-medium text-stone-900" data-testid="totals-shipping">
@@ -106,6 +126,22 @@ export function TotalsList({ totals, shippingLabel }: { totals: Pick<OrderTotals
           {money(totals.total, c)}
         </dd>
       </div>
+      {totals.refunded !== undefined && totals.net !== undefined && totals.refunded > 0 && (
+        <>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-700">Refunded</dt>
+            <dd className="font-medium text-stone-900" data-testid="totals-refunded">
+              −{money(totals.refunded, c)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
+            <dt className="font-semibold text-stone-900">Total after refunds</dt>
+            <dd className="font-bold text-stone-900" data-testid="totals-net">
+              {money(totals.net, c)}
+            </dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }
@@ -158,6 +194,7 @@ export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]
 
 /** Delivery address, shipping method, payment and tracking, side by side on wide screens. */
 export function OrderFacts({ order, showEmail = false, showTracking = true }: { order: Order; showEmail?: boolean; showTracking?: boolean }) {
+  const paymentLabel = usePaymentStatusLabel();
   const facts: Array<{ term: string; testId?: string; className?: string; value: React.ReactNode }> = [
     { term: "Shipping method", testId: "order-shipping-method", value: order.shippingMethod.name },
     {
@@ -165,7 +202,7 @@ export function OrderFacts({ order, showEmail = false, showTracking = true }: { 
       testId: "order-payment",
       value: (
         <>
-          {PAYMENT_METHOD_LABEL[order.paymentMethod]} · <span data-testid="order-payment-status">{paymentStatusLabel(order.paymentMethod, order.paymentStatus)}</span>
+          {PAYMENT_METHOD_LABEL[order.paymentMethod]} · <span data-testid="order-payment-status">{paymentLabel({ ...order, ...order.totals })}</span>
         </>
       ),
     },

@@ -9,8 +9,8 @@ import { ReturnsPanel } from "~/components/admin/orders/returns-panel";
 import { pageAddress } from "~/components/admin/product/product-data.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
-import { PAYMENT_METHOD_LABEL, STATUS_LABEL, paymentStatusLabel } from "~/components/orders/order-status";
-import { AddressLines, LineList, LocalDate, StatusBadge, TotalsList, Tracking, useOrderMoney } from "~/components/orders/order-view";
+import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
+import { AddressLines, LineList, LocalDate, StatusBadge, TotalsList, Tracking, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
 import type { AdminOrder, TimelineEntry } from "../../../server/modules/orders/orders.admin";
@@ -76,6 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, couriers, returns } = loaderData;
   const money = useOrderMoney();
+  const paymentLabel = usePaymentStatusLabel();
   const currency = order.totals.currency;
   return (
     <div className="mx-auto max-w-6xl" data-testid="admin-order">
@@ -89,7 +90,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         description={
           <>
             Placed <LocalDate iso={order.createdAt} withTime /> · {money(order.totals.total, currency)} · {PAYMENT_METHOD_LABEL[order.paymentMethod]},{" "}
-            {paymentStatusLabel(order.paymentMethod, order.paymentStatus).toLowerCase()}
+            {lowerFirst(paymentLabel({ ...order, ...order.totals }))}
           </>
         }
         actions={
@@ -194,7 +195,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="font-semibold text-stone-900">Status</dt>
                 <dd className="mt-1" data-testid="admin-order-payment-status">
-                  {paymentStatusLabel(order.paymentMethod, order.paymentStatus)}
+                  {paymentLabel({ ...order, ...order.totals })}
                 </dd>
               </div>
               {order.paymentIntentId && (
@@ -294,6 +295,9 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
     </section>
   );
 }
+
+/** "Partly refunded · US$20.00" → "partly refunded · US$20.00": only the first letter, so currency codes keep their case. */
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const ACTOR: Record<string, string> = { customer: "the customer", shop: "the shop", system: "the shop's system" };
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
-import { PAYMENT_METHOD_LABEL, paymentStatusLabel } from "~/components/orders/order-status";
-import { AddressLines, LocalDate, useOrderMoney } from "~/components/orders/order-view";
+import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
+import { AddressLines, LocalDate, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
 import type { AdminOrder } from "../../../server/modules/orders/orders.admin";
@@ -172,6 +172,7 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
 
 function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
   const money = useOrderMoney();
+  const paymentLabel = usePaymentStatusLabel();
   const c = order.totals.currency;
   return (
     <>
@@ -186,7 +187,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
         <div>
           <h2 className="text-xs font-bold uppercase tracking-wide">Payment</h2>
           <p>
-            {PAYMENT_METHOD_LABEL[order.paymentMethod]}: {paymentStatusLabel(order.paymentMethod, order.paymentStatus)}
+            {PAYMENT_METHOD_LABEL[order.paymentMethod]}: {paymentLabel({ ...order, ...order.totals })}
           </p>
           <h2 className="mt-3 text-xs font-bold uppercase tracking-wide">Shipping</h2>
           <p>{order.shippingMethod.name}</p>
@@ -200,24 +201,51 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
               <td className="py-2 pr-2 align-top">
                 <span className="font-medium">{l.name}</span>
                 {variantOf(l) && <span className="block text-stone-700">{variantOf(l)}</span>}
-                {l.discount > 0 && <span className="block text-stone-700">{l.discount}% off {money(l.price + l.selectedAditionalPrice, c)}</span>}
               </td>
-              <td className="py-2 pr-2 text-right align-top">{money(l.finalPrice, c)}</td>
+              <td className="py-2 pr-2 text-right align-top">
+                {money(l.finalPrice, c)}
+                {l.discount > 0 && l.price > l.finalPrice && (
+                  <span className="block text-stone-700">
+                    {l.discount}% off <s>{money(l.price, c)}</s>
+                  </span>
+                )}
+              </td>
               <td className="py-2 pr-2 text-right align-top">{l.quantity}</td>
               <td className="py-2 text-right align-top">{money(l.lineTotal, c)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="mt-4 ml-auto w-64 space-y-1 break-inside-avoid">
-        <Row term="Subtotal" value={money(order.totals.subtotal, c)} />
-        {order.totals.discount > 0 && <Row term="Discounts" value={`−${money(order.totals.discount, c)}`} />}
-        <Row term="Shipping" value={money(order.totals.shipping, c)} />
+      {/* The lines at their discounted prices add up to the subtotal; the discounts are said, not subtracted again. */}
+      <dl className="mt-4 ml-auto w-72 max-w-full space-y-1 break-inside-avoid" data-testid="print-totals">
+        <Row term="Subtotal" value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
+        <Row term="Shipping" value={money(order.totals.shipping, c)} testId="print-shipping" />
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="print-total">{money(order.totals.total, c)}</dd>
         </div>
+        {order.refunds.map((r) => (
+          <div key={r.id} className="flex justify-between gap-4" data-testid="print-refund">
+            <dt>
+              Refund, <LocalDate iso={r.at} />
+              {r.status === "pending" ? " (pending)" : ""}
+              <span className="block text-stone-700">{r.reason}</span>
+            </dt>
+            <dd className="whitespace-nowrap">−{money(r.amount, c)}</dd>
+          </div>
+        ))}
+        {order.totals.refunded > 0 && (
+          <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
+            <dt>Net amount</dt>
+            <dd data-testid="print-net">{money(order.totals.net, c)}</dd>
+          </div>
+        )}
       </dl>
+      {order.totals.discount > 0 && (
+        <p className="mt-2 text-right" data-testid="print-savings">
+          The prices above include discounts of {money(order.totals.discount, c)} on list prices.
+        </p>
+      )}
       <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
     </>
   );
@@ -238,11 +266,11 @@ function ColumnHeads({ columns }: { columns: Array<{ label: string; end?: boolea
   );
 }
 
-function Row({ term, value }: { term: string; value: string }) {
+function Row({ term, value, testId }: { term: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between">
       <dt>{term}</dt>
-      <dd>{value}</dd>
+      <dd data-testid={testId}>{value}</dd>
     </div>
   );
 }

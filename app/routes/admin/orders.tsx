@@ -6,8 +6,8 @@ import { auditActor, formFailure, readBulkAction, requireConfirmed } from "~/com
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { dateFilter, parseTableQuery } from "~/components/admin/table-query.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
-import { PAYMENT_METHOD_LABEL, STATUS_LABEL, paymentStatusLabel } from "~/components/orders/order-status";
-import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
+import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
+import { LocalDate, StatusBadge, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "../../../server/lib/errors";
 import { allowedTransitions, canTransition, isOrderStatus } from "../../../server/modules/orders/order-status";
@@ -161,6 +161,7 @@ function openPrintInNewTab(event: React.MouseEvent) {
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { screen, status, orders, total, counts, problem, exportHref, query } = loaderData;
   const money = useOrderMoney();
+  const paymentLabel = usePaymentStatusLabel();
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const outcome = actionData && "bulk" in actionData ? actionData.bulk : null;
   const home = SCREENS[screen].tab;
@@ -223,7 +224,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       cell: (o) => (
         <>
           <span className="block text-stone-900">{PAYMENT_METHOD_LABEL[o.paymentMethod]}</span>
-          <span className={`mt-0.5 block text-xs ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>{paymentStatusLabel(o.paymentMethod, o.paymentStatus)}</span>
+          <span className={`mt-0.5 block text-xs ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>{paymentLabel(o)}</span>
         </>
       ),
     },

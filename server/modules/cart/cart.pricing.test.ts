@@ -27,6 +27,13 @@ describe("computeTotals", () => {
     expect(t.freeShipping).toBe(false);
   });
 
+  it("gives the items' subtotal as the lines add up at their discounted prices, and the total from it", () => {
+    const t = computeTotals(lines, settings, "inside-city");
+    expect(t.itemsSubtotal).toBe(4050 * 2 + 1000);
+    expect(t.itemsSubtotal).toBe(t.subtotal - t.discount);
+    expect(t.total).toBe(t.itemsSubtotal + t.shipping);
+  });
+
   it("uses the chosen zone; without one (or for an unknown id) shipping goes from the cheapest to the dearest zone", () => {
     expect(computeTotals(lines, settings, "outside-city")).toMatchObject({ shipping: 1200 + 400, shippingMax: 1200 + 400, shippingMethod: { id: "outside-city" } });
     for (const method of [undefined, "moon"]) {
