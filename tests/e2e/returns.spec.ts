@@ -108,13 +108,13 @@ test.describe("returns and refunds", () => {
     await shot(operator, testInfo, "refund-dialog-1280", { fullPage: false });
     await dialog.getByRole("button", { name: `Refund ${total}` }).click();
     await expect(dialog).toBeHidden();
-    await expect(operator.getByText(/^Refunded .* \(manual refund recorded\)/)).toBeVisible();
+    await expect(operator.getByText(/^Refunded \$\d[\d,]*\.\d\d \(manual refund recorded\)$/)).toBeVisible();
     const mail = await waitForMail(email, /refund$/);
     expect(mail.text).toContain(`We have refunded ${total}`);
     await operatorContext.close();
 
     // The customer's order says so.
     await page.reload();
-    await expect(details).toContainText("Partly refunded");
+    await expect(details.getByTestId("order-payment-status")).toHaveText(`Partly refunded · ${total} of ${await details.getByTestId("totals-total").textContent()}`);
   });
 });

@@ -224,7 +224,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       cell: (o) => (
         <>
           <span className="block text-stone-900">{PAYMENT_METHOD_LABEL[o.paymentMethod]}</span>
-          <span className={`mt-0.5 block text-xs ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>{paymentLabel(o)}</span>
+          <span className={`mt-0.5 block text-xs whitespace-normal ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>{paymentLabel(o)}</span>
         </>
       ),
     },
