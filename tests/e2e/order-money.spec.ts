@@ -197,5 +197,10 @@ test.describe("money on every screen", () => {
     await expect(details.getByTestId("totals-subtotal")).toHaveText(`$${(placed.subtotal / 100).toFixed(2)}`);
     await expect(details.getByTestId("totals-net")).toHaveText(net);
     await expectAccessible(page);
+    await details.getByTestId("totals-net").scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "my-orders-refunded-1280", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await details.getByTestId("totals-net").scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "my-orders-refunded-390", { fullPage: false });
   });
 });
