@@ -70,6 +70,10 @@ describe("the shop's mail about a new order", () => {
     expect(mail.to).toEqual([OWNER]);
     expect(mail.subject).toBe(`New order ${placed.order.number}: $34.98 from Grace Hopper`);
     expect(mail.text).toContain("2 × Mug: $20.00");
+    // The rows add up as printed: the lines, then the shipping, to the total.
+    expect(mail.text).toContain("Subtotal: $20.00");
+    expect(mail.text).toContain("Shipping: $14.98");
+    expect(mail.text).toContain("Total: $34.98");
     expect(mail.text).toContain("Payment: Cash on delivery");
     expect(mail.text).toContain("grace@example.com");
     expect(linksOf(mail)[0]).toBe(`http://shop.test/admin-dashboard/orders/${encodeURIComponent(placed.order.id)}`);

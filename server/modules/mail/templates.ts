@@ -271,7 +271,8 @@ export interface NewOrderShopMailContext extends MailContext {
   number: string;
   customer: { name: string; email: string; phone: string };
   lines: Array<{ label: string; quantity: number; total: string }>;
-  total: string;
+  /** What the lines add up to, the shipping, and their sum. */
+  totals: { subtotal: string; shipping: string; total: string };
   paymentMethod: string;
   shippingMethod: string;
   /** The customer's note to the shop, if any. */
@@ -281,18 +282,20 @@ export interface NewOrderShopMailContext extends MailContext {
 /** Tells the shop's contact address about a new order (a card order once it is paid): number, customer, lines, total; the link opens it in the admin. */
 export function newOrderShopMail(ctx: NewOrderShopMailContext): Mail {
   return render(ctx, {
-    subject: `New order ${ctx.number}: ${ctx.total} from ${ctx.customer.name}`,
+    subject: `New order ${ctx.number}: ${ctx.totals.total} from ${ctx.customer.name}`,
     heading: `New order ${ctx.number}`,
     lines: [`${ctx.customer.name} placed order ${ctx.number} at ${ctx.siteName}.`],
     noGreeting: true,
     table: [
       ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-      { label: "Total", value: ctx.total, strong: true },
+      { label: "Subtotal", value: ctx.totals.subtotal },
+      { label: "Shipping", value: ctx.totals.shipping },
+      { label: "Total", value: ctx.totals.total, strong: true },
     ],
     after: [
       `Customer: ${ctx.customer.name}, ${ctx.customer.email}, ${ctx.customer.phone}`,
       `Payment: ${ctx.paymentMethod}`,
-      `Shipping: ${ctx.shippingMethod}`,
+      `Shipping method: ${ctx.shippingMethod}`,
       ...(ctx.notes ? [`Note from the customer: ${ctx.notes}`] : []),
     ],
     action: "Open the order",

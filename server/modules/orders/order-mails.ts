@@ -186,6 +186,7 @@ export function createOrderMails(deps: OrderMailDeps) {
           if (!settings.notifyNewOrders || !to) return;
           const o = record.order;
           const fmt = moneyIn(o.currency, settings.locale);
+          const sums = orderSums(o);
           // The shop's own inbox: not limited per recipient (the order limits bound it).
           await deps.mailer.send(
             newOrderShopMail({
@@ -195,7 +196,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               number: o.number,
               customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
               lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
-              total: fmt(o.total),
+              totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
               paymentMethod: o.payment_method === "card" ? "Card (paid)" : "Cash on delivery",
               shippingMethod: o.shipping_method_name,
               notes: o.notes,
