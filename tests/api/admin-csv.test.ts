@@ -54,8 +54,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop?.close());
 
-async function exportCsv(): Promise<string> {
-  const res = await admin.get("/api/admin/products/export.csv");
+async function exportCsv(query = ""): Promise<string> {
+  const res = await admin.get(`/api/admin/products/export.csv${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -106,6 +106,43 @@ describe("CSV export and import", () => {
     expect(jumper[2]![col("Variant Additional Price")]).toBe("10.25");
     expect(jumper[1]![col("Title")]).toBe("");
     expect(rows.find((r) => r[0] === "enamel-mug")![col("Inventory Qty")]).toBe("40");
+  });
+
+  it("exports what the list's search and filters select, every page of it, and refuses bad filters", async () => {
+    const handlesOf = (csv: string) => [...new Set(rowsOf(csv).slice(1).map((r) => r[0]))].sort();
+    const listed = async (query: string) => {
+      const list = (await (await admin.get(`/api/admin/products?pageSize=200&${query}`)).json()) as AdminProductList;
+      return list.data.map((p) => p.slug).sort();
+    };
+    const cases: Array<[string, string[]]> = [
+      ["status=draft", ["teapot-draft"]],
+      ["category=home&status=active", ["enamel-mug"]],
+      ["category=clothing&subCategory=clothing-knitwear", ["fisherman-jumper"]],
+      ["stock=out", ["old-kettle"]],
+      ["q=beanie", ["wool-beanie"]],
+      ["q=kettle&status=archived", ["old-kettle"]],
+      ["q=FJ-C-S", ["fisherman-jumper"]],
+      ["category=garden", []],
+    ];
+    for (const [query, handles] of cases) {
+      const csv = await exportCsv(`?${query}`);
+      expect(rowsOf(csv)[0], query).toEqual([...CSV_COLUMNS]);
+      expect(handlesOf(csv), query).toEqual(handles);
+      // The list shows the same products under the same parameters.
+      expect(await listed(query), query).toEqual(handles);
+    }
+    // Every row of a product comes with it: the jumper's four rows, its three variants.
+    const jumper = rowsOf(await exportCsv("?subCategory=clothing-knitwear")).slice(1);
+    expect(jumper).toHaveLength(4);
+    expect(jumper.filter((r) => r[col("Variant Inventory Qty")] !== "").map((r) => r[col("Variant Inventory Qty")])).toEqual(["3", "0", "7"]);
+    // No filter: every product; paging and sorting parameters do not narrow it.
+    expect(handlesOf(await exportCsv("?page=2&pageSize=1&sort=name"))).toHaveLength(6);
+    const bad = await admin.get("/api/admin/products/export.csv?status=gone&stock=plenty");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string; fields: Record<string, string> } }).error).toMatchObject({
+      code: "invalid_input",
+      fields: { status: "The status is active, draft or archived", stock: "The stock level is in, low or out" },
+    });
   });
 
   it("imports its own export unchanged, and exporting again gives the same bytes", async () => {
@@ -206,6 +243,9 @@ describe("CSV export and import", () => {
   it("a dry run reports what would be created and updated, and every bad row, writing nothing", async () => {
     const rows = rowsOf(await exportCsv());
     rows.find((r) => r[0] === "wool-beanie")![col("Discount")] = "30";
+    const shirt = rows.find((r) => r[0] === "linen-shirt")!;
+    shirt[col("Title")] = "Linen Shirt, washed";
+    shirt[col("Variant Inventory Qty")] = "5";
     const fresh = rows[0]!.map(() => "");
     fresh[col("Handle")] = "stoneware-bowl";
     fresh[col("Title")] = "Stoneware Bowl";
@@ -216,13 +256,22 @@ describe("CSV export and import", () => {
     const before = await counts();
     const { status, report } = await importCsv(csvOf(rows), true);
     expect(status).toBe(200);
-    expect(report).toMatchObject({ dryRun: true, created: 1, updated: 1, unchanged: 5, errors: [] });
+    expect(report).toMatchObject({ dryRun: true, created: 1, updated: 2, unchanged: 4, errors: [] });
+    // Each update names the fields it changes, before and after, as its audit entry would.
     expect(report.products.filter((p) => p.action !== "unchanged")).toEqual([
-      { line: expect.any(Number), handle: "wool-beanie", name: "Wool Beanie", action: "update" },
+      {
+        line: lineOfRow(rows, rows.indexOf(shirt)),
+        handle: "linen-shirt",
+        name: "Linen Shirt, washed",
+        action: "update",
+        changes: { name: { before: "Linen Shirt", after: "Linen Shirt, washed" }, variants: { before: "2 variants", after: "2 variants: M stock 2 → 5" } },
+      },
+      { line: expect.any(Number), handle: "wool-beanie", name: "Wool Beanie", action: "update", changes: { discount: { before: 0, after: 30 } } },
       { line: lineOfRow(rows, rows.length - 1), handle: "stoneware-bowl", name: "Stoneware Bowl", action: "create" },
     ]);
     expect(await counts()).toEqual(before);
     expect((await productBySlug("wool-beanie")).data.discount).toBe(0);
+    expect((await productBySlug("linen-shirt")).data).toMatchObject({ name: "Linen Shirt", stock: 11 });
     // A dry run with bad rows lists them (200: the report is the answer) and writes nothing either.
     rows.find((r) => r[0] === "stoneware-bowl")![col("Price")] = "-1";
     const bad = await importCsv(csvOf(rows), true);

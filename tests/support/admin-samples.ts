@@ -124,7 +124,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /orders/:id/notes": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx)).id}/notes`, body: { text: "Gift wrap, please.", visibleToCustomer: false } }),
   "GET /products": async () => ({ path: "/products?q=sample&status=active&stock=low&sort=-updated&pageSize=10" }),
   "POST /products": async (ctx) => ({ body: { name: unique("New product"), categorySlug: await productCategory(ctx), price: 19.99, discount: 10, image: [], stock: 5 } }),
-  "GET /products/export.csv": async () => ({}),
+  "GET /products/export.csv": async () => ({ path: "/products/export.csv?status=active&stock=in" }),
   "POST /products/bulk": async (ctx) => ({ body: { ids: [(await freshProduct(ctx)).id], action: "status", value: "draft" } }),
   "POST /products/import": async (ctx) => ({
     body: `Handle,Title,Category,Price,Inventory Qty\n${unique("imported")},Imported product,${await productCategory(ctx)},9.99,4\n`,

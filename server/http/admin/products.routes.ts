@@ -1,4 +1,4 @@
-import { adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "../../modules/catalog/catalog.admin.schema";
+import { adminProductFilterSchema, adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "../../modules/catalog/catalog.admin.schema";
 import type { BulkInput, ProductCreateInput, ProductPatchInput } from "../../modules/catalog/catalog.admin.schema";
 import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery, csvDownload } from "./admin-route";
 
@@ -31,9 +31,11 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/products/export.csv",
-    summary: "Every product as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU…); the import takes it back.",
+    summary:
+      "The products the list's `q`, `category`, `subCategory`, `status` and `stock` select (every page; none given: every product) as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU…); the import takes it back.",
+    query: adminProductFilterSchema,
     async handler(c) {
-      const csv = await c.var.services.catalogAdmin.exportCsv();
+      const csv = await c.var.services.catalogAdmin.exportCsv(parseQuery(c, adminProductFilterSchema));
       return csvDownload(c, csv, "products");
     },
   },
@@ -51,7 +53,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     method: "POST",
     path: "/products/import",
     summary:
-      "Import products from CSV (the export's columns; body text/csv): created, or updated by Handle. `dryRun=true` only reports. Any bad row: 400 listing every one (`data.errors`, with line numbers) and nothing is written; otherwise all rows in one transaction.",
+      "Import products from CSV (the export's columns; body text/csv): created, or updated by Handle. `dryRun=true` runs the same checks and comparison and writes nothing: `data.products` says per product what would happen (an update with the fields it changes, before and after). Any bad row: 400 listing every one (`data.errors`, with line numbers) and nothing is written; otherwise all rows in one transaction.",
     query: importQuerySchema,
     async handler(c) {
       const { dryRun } = parseQuery(c, importQuerySchema);

@@ -238,14 +238,19 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 
 const queryText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(max).optional());
 
-/** The admin list's query string: search, filters, sort, page (50 a page by default). */
-export const adminProductQuerySchema = z.object({
+/** The admin list's search and filters: what the list shows, page after page, and what its CSV export holds. */
+export const adminProductFilterSchema = z.object({
   q: queryText(200),
   /** A category's slug (or a sub-category's: then it filters by sub-category). */
   category: queryText(120),
   subCategory: queryText(120),
   status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(PRODUCT_STATUSES, { error: "The status is active, draft or archived" }).optional()),
   stock: z.preprocess((v) => (v === "" ? undefined : v), z.enum(STOCK_LEVELS, { error: "The stock level is in, low or out" }).optional()),
+});
+export type AdminProductFilters = z.input<typeof adminProductFilterSchema>;
+
+/** The admin list's query string: its filters, a sort and a page (50 a page by default). */
+export const adminProductQuerySchema = adminProductFilterSchema.extend({
   /** Default: `relevance` with `q`, else `-updated` (last changed first). */
   sort: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ADMIN_PRODUCT_SORTS, { error: `Sort by one of ${ADMIN_PRODUCT_SORTS.join(", ")}` }).optional()),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -10,6 +10,7 @@ import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, 
 import { imageVariantUrl } from "../images/image-sizes";
 import { type StockSetting, setStock } from "../inventory/inventory.service";
 import {
+  type AdminProductFilters,
   type AdminProductQuery,
   type AdminProductSort,
   type BulkInput,
@@ -19,6 +20,7 @@ import {
   type ProductInput,
   type ProductPatchInput,
   type StockLevel,
+  adminProductFilterSchema,
   adminProductQuerySchema,
   bulkSchema,
   productCreateSchema,
@@ -158,8 +160,8 @@ export interface ImportReport {
   unchanged: number;
   /** Every bad row: its line in the file (1 is the header) and why. Any error: nothing is written. */
   errors: Array<{ line: number; message: string }>;
-  /** Each product of the file with what happens to it. */
-  products: Array<{ line: number; handle: string; name: string; action: "create" | "update" | "unchanged" }>;
+  /** Each product of the file with what happens to it; an update with the fields it changes (before and after, as its audit entry will record them). */
+  products: Array<{ line: number; handle: string; name: string; action: "create" | "update" | "unchanged"; changes?: FieldChanges }>;
 }
 
 /** The stock level shown as a badge and filtered by: out (0), low (1 to the settings' low-stock threshold), in (more). */
@@ -551,6 +553,13 @@ interface UpdatePlan {
 }
 type Plan = CreatePlan | UpdatePlan;
 
+/** What an update changes, field by field, as its audit entry records it and an import's dry run shows it. */
+function updateChanges(p: UpdatePlan, categories: Categories): FieldChanges {
+  const changes = { ...changedFields(auditView(p.before.state, categories), auditView(p.after, categories)), ...variantChanges(p.before.state.variants, p.after.variants) };
+  if (p.after.variants.length === 0 && p.before.state.variants.length > 0) changes.stock = { before: null, after: p.after.stock };
+  return changes;
+}
+
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Whether storing `after` over `before` changes anything (units left out count as unchanged). */
@@ -719,11 +728,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       entityId: p.id,
       changes: changedFields(null, { ...auditView(p.after, categories), variants: p.after.variants.map(variantLabel) }),
     }));
-    for (const p of updates) {
-      const changes = { ...changedFields(auditView(p.before.state, categories), auditView(p.after, categories)), ...variantChanges(p.before.state.variants, p.after.variants) };
-      if (p.after.variants.length === 0 && p.before.state.variants.length > 0) changes.stock = { before: null, after: p.after.stock };
-      entries.push({ action: "product.update", entityType: "product", entityId: p.before.id, changes });
-    }
+    for (const p of updates) entries.push({ action: "product.update", entityType: "product", entityId: p.before.id, changes: updateChanges(p, categories) });
     await appendAuditEntries(trx, actor, entries);
   }
 
@@ -856,6 +861,53 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
 
   const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+  /**
+   * The list's search and filters as a condition on `products as p` (every status; `q` as the list
+   * reads it), with the search's hits in its order for the list's relevance sort. The list and its
+   * CSV export select through it, so an export holds exactly what the list shows.
+   */
+  async function productMatcher(filters: AdminProductFilters, categories: Categories) {
+    const q = adminProductFilterSchema.parse(filters);
+    const [lowStock, hits] = await Promise.all([lowStockThreshold(), q.q ? deps.search.matchIds(q.q, MAX_SEARCH_IDS) : Promise.resolve([])]);
+    // The filters read only `products` (every product has a category), so a count needs no join.
+    const typed = q.q?.toLowerCase() ?? "";
+    const matching = (eb: ExpressionBuilder<Database & { p: ProductTable }, "p">) => {
+      const conditions: Array<Expression<SqlBool>> = [];
+      if (q.status) conditions.push(eb("p.status", "=", q.status));
+      if (q.category) {
+        const c = categories.bySlug.get(q.category.toLowerCase());
+        conditions.push(c ? eb(c.parentId ? "p.subcategory_id" : "p.category_id", "=", c.id) : sql<boolean>`1 = 0`);
+      }
+      if (q.subCategory) {
+        const c = categories.bySlug.get(q.subCategory.toLowerCase());
+        conditions.push(c ? eb("p.subcategory_id", "=", c.id) : sql<boolean>`1 = 0`);
+      }
+      if (q.stock === "out") conditions.push(eb("p.stock", "<=", 0));
+      if (q.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", lowStock)]));
+      if (q.stock === "in") conditions.push(eb("p.stock", ">", lowStock));
+      if (q.q) {
+        const like = `%${escapeLike(typed)}%`;
+        conditions.push(
+          eb.or([
+            // Active products: the search's hits, or a SKU typed in full in any case (the
+            // product's or a variant's): index lookups only (indexes on lower(sku), migration 0010).
+            eb("p.id", "in", hits.length ? hits : ["-"]),
+            sql<boolean>`lower(p.sku) = ${typed}`,
+            eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`)),
+            // Drafts and archived products, which the search does not index: name, SKU or slug as
+            // typed (a scan of those rows only, through the status index).
+            eb.and([
+              eb("p.status", "in", ["draft", "archived"]),
+              eb.or([sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`, sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`, sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`]),
+            ]),
+          ]),
+        );
+      }
+      return eb.and(conditions);
+    };
+    return { matching, hits, typed, lowStock };
+  }
+
   return {
     /**
      * One page of the admin's product list (every status): search, filters, sort, page. `q` goes
@@ -866,46 +918,10 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
      */
     async listProducts(query: AdminProductQuery = {}): Promise<AdminProductList> {
       const q = adminProductQuerySchema.parse(query);
-      const [categories, lowStock] = await Promise.all([loadCategories(k), lowStockThreshold()]);
+      const categories = await loadCategories(k);
       const sort: AdminProductSort = q.sort ?? (q.q ? "relevance" : "-updated");
-      const hits = q.q ? await deps.search.matchIds(q.q, MAX_SEARCH_IDS) : [];
 
-      // The filters read only `products` (every product has a category), so the count needs no join.
-      const typed = q.q?.toLowerCase() ?? "";
-      const matching = (eb: ExpressionBuilder<Database & { p: ProductTable }, "p">) => {
-        const conditions: Array<Expression<SqlBool>> = [];
-        if (q.status) conditions.push(eb("p.status", "=", q.status));
-        if (q.category) {
-          const c = categories.bySlug.get(q.category.toLowerCase());
-          conditions.push(c ? eb(c.parentId ? "p.subcategory_id" : "p.category_id", "=", c.id) : sql<boolean>`1 = 0`);
-        }
-        if (q.subCategory) {
-          const c = categories.bySlug.get(q.subCategory.toLowerCase());
-          conditions.push(c ? eb("p.subcategory_id", "=", c.id) : sql<boolean>`1 = 0`);
-        }
-        if (q.stock === "out") conditions.push(eb("p.stock", "<=", 0));
-        if (q.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", lowStock)]));
-        if (q.stock === "in") conditions.push(eb("p.stock", ">", lowStock));
-        if (q.q) {
-          const like = `%${escapeLike(typed)}%`;
-          conditions.push(
-            eb.or([
-              // Active products: the search's hits, or a SKU typed in full in any case (the
-              // product's or a variant's): index lookups only (indexes on lower(sku), migration 0010).
-              eb("p.id", "in", hits.length ? hits : ["-"]),
-              sql<boolean>`lower(p.sku) = ${typed}`,
-              eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`)),
-              // Drafts and archived products, which the search does not index: name, SKU or slug as
-              // typed (a scan of those rows only, through the status index).
-              eb.and([
-                eb("p.status", "in", ["draft", "archived"]),
-                eb.or([sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`, sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`, sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`]),
-              ]),
-            ]),
-          );
-        }
-        return eb.and(conditions);
-      };
+      const { matching, hits, typed, lowStock } = await productMatcher(q, categories);
       const filtered = (base: ListQuery): ListQuery => base.where(matching);
       const columns = (b: ListQuery) =>
         b.select((eb) => [
@@ -1159,13 +1175,26 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       return plans.length;
     },
 
-    /** Every product as CSV, a row per variant (Shopify-like columns, see catalog.csv.ts), ordered by handle; `import` takes it back unchanged. */
-    async exportCsv(): Promise<string> {
-      // Two reads of the whole catalogue, in one snapshot: products by handle, variants by product.
+    /**
+     * The products the admin list's search and filters select (all of them, every page; none given:
+     * the whole catalogue) as CSV, a row per variant (Shopify-like columns, see catalog.csv.ts),
+     * ordered by handle; `importCsv` takes it back unchanged.
+     */
+    async exportCsv(filters: AdminProductFilters = {}): Promise<string> {
+      // The search runs before the snapshot (on SQLite it would wait for the transaction's connection).
+      const { matching } = await productMatcher(filters, await loadCategories(k));
+      // Two reads in one snapshot: products by handle, their variants by product.
       const { categories, rows, variants } = await k.transaction().execute(async (trx) => ({
         categories: await loadCategories(trx),
-        rows: await trx.selectFrom("products").selectAll().orderBy("slug").execute(),
-        variants: await trx.selectFrom("product_variants").selectAll().orderBy("product_id").orderBy("sort_order").orderBy("id").execute(),
+        rows: await trx.selectFrom("products as p").selectAll("p").where(matching).orderBy("p.slug").execute(),
+        variants: await trx
+          .selectFrom("product_variants")
+          .selectAll()
+          .where("product_id", "in", (eb) => eb.selectFrom("products as p").select("p.id").where(matching))
+          .orderBy("product_id")
+          .orderBy("sort_order")
+          .orderBy("id")
+          .execute(),
       }));
       const byProduct = new Map<string, VariantRow[]>();
       for (const v of variants) {
@@ -1255,9 +1284,10 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       report.products.push({ line: group.line, handle: group.handle, name, action: "unchanged" });
       return null;
     }
+    const plan: UpdatePlan = { kind: "update", before: existing, after };
     report.updated += 1;
-    report.products.push({ line: group.line, handle: group.handle, name, action: "update" });
-    return { kind: "update", before: existing, after };
+    report.products.push({ line: group.line, handle: group.handle, name, action: "update", changes: updateChanges(plan, categories) });
+    return plan;
   }
 }
 
