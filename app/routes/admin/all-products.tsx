@@ -4,6 +4,8 @@ import { auditActor, formFailure, readBulkAction, requireConfirmed } from "~/com
 import { parseTableQuery } from "~/components/admin/table-query.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { ExportCsvLink, csvExportHref } from "~/components/admin/csv-export";
+import { ProductImport } from "~/components/admin/product/product-import";
 import { LocalDate } from "~/components/orders/order-view";
 import { listCategoryChoices, pageAddress } from "~/components/admin/product/product-data.server";
 import { PRODUCT_STATUS_CHOICES, STATUS_TEXT } from "~/components/admin/product/product-form";
@@ -47,7 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
     pageSize: query.pageSize,
   });
-  return { products: list.data, total: list.meta.total, query: bySearch ? { ...query, sort: undefined } : query, categories };
+  return {
+    products: list.data,
+    total: list.meta.total,
+    query: bySearch ? { ...query, sort: undefined } : query,
+    categories,
+    // The export takes the list's search and filters (the same names): every page of what the list shows.
+    exportHref: csvExportHref("/api/admin/products/export.csv", { q: query.q, ...query.filters }),
+  };
 }
 
 /** A bulk action on the selected products (set status, set discount, move to a category, delete), then back to the same list with what it did. */
@@ -85,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The products list: thumbnail, name, SKU, category, prices, stock, status and last change, with bulk actions. */
 export default function AllProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, total, query, categories } = loaderData;
+  const { products, total, query, categories, exportHref } = loaderData;
   const money = useMoney();
   const failure = actionData && "error" in actionData ? actionData.error : null;
 
@@ -210,9 +219,14 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
         title="All products"
         description="Every product, on sale or not. Search by name, SKU or words shoppers would use."
         actions={
-          <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
-            Add product
-          </Link>
+          <>
+            <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
+              Add product
+            </Link>
+            <ProductImport />
+            {/* Nothing to export from an empty list. */}
+            {total > 0 && <ExportCsvLink href={exportHref} what="the products these filters select" testId="products-export" />}
+          </>
         }
       />
       {failure && (

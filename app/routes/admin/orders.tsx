@@ -5,7 +5,8 @@ import { type BulkAction, type Column, DataTable } from "~/components/admin/data
 import { auditActor, formFailure, readBulkAction, requireConfirmed } from "~/components/admin/form-result.server";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { dateFilter, parseTableQuery } from "~/components/admin/table-query.server";
-import { PageHeader, buttonClass } from "~/components/admin/ui";
+import { ExportCsvLink, csvExportHref } from "~/components/admin/csv-export";
+import { PageHeader } from "~/components/admin/ui";
 import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
 import { LocalDate, StatusBadge, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
@@ -90,7 +91,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem = Object.values(err.fields ?? {})[0] ?? err.message;
     list = { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize, counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number> } };
   }
-  const exportParams = new URLSearchParams(Object.entries(listQuery).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
   return {
     screen,
     status: status ?? null,
@@ -98,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: list.meta.total,
     counts: list.meta.counts,
     problem,
-    exportHref: `/api/admin/orders/export.csv${exportParams.toString() ? `?${exportParams}` : ""}`,
+    exportHref: csvExportHref("/api/admin/orders/export.csv", listQuery),
     // The tab is not a filter to clear: the search, payment and dates narrow the list.
     query: { ...query, narrowed: Boolean(query.q || filters.payment || filters.from || filters.to) },
   };
@@ -240,9 +240,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         actions={
           // Nothing to export from an empty list.
           total > 0 && (
-            <a href={exportHref} download className={buttonClass("secondary")} data-testid="orders-export">
-              Export CSV<span className="sr-only"> of the {tabLabel.toLowerCase()} these filters select</span>
-            </a>
+            <ExportCsvLink href={exportHref} what={`the ${tabLabel.toLowerCase()} these filters select`} testId="orders-export" />
           )
         }
       />

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { parseTableQuery } from "~/components/admin/table-query.server";
-import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
+import { ExportCsvLink, csvExportHref } from "~/components/admin/csv-export";
+import { PageHeader, StatusBadge } from "~/components/admin/ui";
 import { ROLE_TEXT } from "~/components/admin/customer";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
@@ -33,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const { users, total } = await context.services.users.listUsers({ ...filters, limit: query.pageSize, offset: query.offset });
   // The export takes the API's parameters (search, true/false), not the screen's (q, yes/no).
-  const exportParams = new URLSearchParams(Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
-  return { users, total, query, exportHref: `/api/admin/users/export.csv${exportParams.toString() ? `?${exportParams}` : ""}` };
+  return { users, total, query, exportHref: csvExportHref("/api/admin/users/export.csv", filters) };
 }
 
 /** The customers list: name and e-mail, confirmed, role, ban, orders, total spent, joined and last sign-in; a CSV export of what the filters select. */
@@ -102,9 +102,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         actions={
           // Nothing to export from an empty list.
           total > 0 && (
-            <a href={exportHref} download className={buttonClass("secondary")} data-testid="users-export">
-              Export CSV<span className="sr-only"> of the users these filters select</span>
-            </a>
+            <ExportCsvLink href={exportHref} what="the users these filters select" testId="users-export" />
           )
         }
       />
