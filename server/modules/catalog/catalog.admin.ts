@@ -233,9 +233,32 @@ const parseList = <T>(json: string): T[] => {
 const variantKey = (color: string | null | undefined, size: string | null | undefined) => `${(color ?? "").toLowerCase()}\u0000${(size ?? "").toLowerCase()}`;
 const variantLabel = (v: { color: string | null; size: string | null }) => [v.color, v.size].filter(Boolean).join(" / ");
 
+/**
+ * Each colour's pictures as the write path stores them: the colours in the order given (as the
+ * variants list them, names matched in any case), each one's pictures in the gallery's order, and
+ * colours without a picture left out.
+ */
+function colorPictures(colors: string[], given: Record<string, string[]>, images: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const color of colors) {
+    const entry = Object.entries(given).find(([name]) => name.toLowerCase() === color.toLowerCase());
+    const own = new Set(entry?.[1] ?? []);
+    const list = images.filter((url) => own.has(url));
+    if (list.length) out[color] = list;
+  }
+  return out;
+}
+
 function stateOf(row: ProductRow, variants: VariantRow[]): ProductState {
   const images = parseList<string>(row.images).filter((x) => typeof x === "string");
   const alts = parseList<string>(row.image_alts);
+  // Read in the stored order's canonical form, so a product written by other means (the demo seed)
+  // compares equal to itself coming back through a form or a CSV; colours of no variant stay, last.
+  const stored = parseColorImages(row.color_images);
+  const colors = [...new Set(variants.flatMap((v) => (v.color ? [v.color] : [])))];
+  const ordered = colorPictures(colors, stored, images);
+  const known = new Set(colors.map((c) => c.toLowerCase()));
+  const colorImages = { ...ordered, ...Object.fromEntries(Object.entries(stored).filter(([name]) => !known.has(name.toLowerCase()))) };
   return {
     name: row.name,
     slug: row.slug,
@@ -250,7 +273,7 @@ function stateOf(row: ProductRow, variants: VariantRow[]): ProductState {
     status: row.status,
     images,
     imageAlts: images.map((_, i) => (typeof alts[i] === "string" ? alts[i] : "")),
-    colorImages: parseColorImages(row.color_images),
+    colorImages,
     specifications: parseList<{ name: string; value: string }>(row.specifications),
     stock: row.stock,
     variants: variants.map((v) => ({ id: v.id, color: v.color, colorHex: v.color_hex, size: v.size, additionalPrice: v.additional_price, stock: v.stock, sku: v.sku })),
@@ -373,13 +396,11 @@ function stateFromInput(input: ProductInput, placement: Placement, slug: string,
     };
   });
   const images = input.image;
-  const colorImages: Record<string, string[]> = {};
-  for (const c of input.colors) {
-    const entry = Object.entries(input.colorImages).find(([name]) => name.toLowerCase() === c.name.toLowerCase());
-    const own = new Set(entry?.[1] ?? []);
-    const list = images.filter((url) => own.has(url));
-    if (list.length) colorImages[c.name] = list;
-  }
+  const colorImages = colorPictures(
+    input.colors.map((c) => c.name),
+    input.colorImages,
+    images,
+  );
   return {
     name: input.name,
     slug,
