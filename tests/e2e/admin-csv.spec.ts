@@ -103,8 +103,8 @@ test.describe("product CSV", () => {
     await dialog.getByLabel("CSV file").setInputFiles(file("products-fixed.csv"));
     await dialog.getByRole("button", { name: "Check file" }).click();
     await expect(dialog.getByTestId("import-result-title")).toHaveText("Ready to import: this is what will change");
-    await expect(dialog.getByTestId("import-counts")).toContainText("New, to create1");
-    await expect(dialog.getByTestId("import-counts")).toContainText("Existing, to update2");
+    await expect(dialog.getByTestId("import-counts")).toContainText("To create1");
+    await expect(dialog.getByTestId("import-counts")).toContainText("To update2");
     await expect(dialog.getByTestId("import-counts")).toContainText("Unchanged1");
     await expect(dialog.getByTestId("import-created")).toHaveText(`${tag} cup (line 5)`);
     await expect(dialog.getByTestId("import-updated-product")).toHaveText([`${tag} bowl (line 2)Price: 18 → becomes 16`, `${tag} mug (line 3)Price: 12 → becomes 14`]);
@@ -112,10 +112,19 @@ test.describe("product CSV", () => {
     expect(await productByHandle(page, handle("cup"))).toBeNull();
     expect((await productByHandle(page, handle("mug")))?.price).toBe(12);
 
+    // Held a moment on its way, the import shows its progress, and the dialog stays open until the answer.
+    await page.route("**/api/admin/products/import", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await dialog.getByTestId("import-apply").click();
+    await expect(dialog.getByRole("progressbar")).toBeVisible();
+    await expect(dialog.getByRole("status")).toContainText(/Sending the file|importing it in one go/);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("import-result-title")).toHaveText("Imported");
-    await expect(dialog.getByTestId("import-counts")).toContainText("New, created1");
-    await expect(dialog.getByTestId("import-counts")).toContainText("Existing, updated2");
+    await expect(dialog.getByTestId("import-counts")).toContainText("Created1");
+    await expect(dialog.getByTestId("import-counts")).toContainText("Updated2");
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("products-import")).toBeFocused();

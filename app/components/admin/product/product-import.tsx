@@ -135,13 +135,13 @@ function ImportSummary({ report }: { report: ImportReport }) {
   const created = report.products.filter((p) => p.action === "create");
   const updated = report.products.filter((p) => p.action === "update");
   const more = (n: number) => (n > SHOWN ? <li className="text-stone-600">and {plural(n - SHOWN, "more product")}</li> : null);
-  const verb = report.dryRun ? { create: "to create", update: "to update", same: "unchanged" } : { create: "created", update: "updated", same: "unchanged" };
+  const labels = report.dryRun ? ["To create", "To update"] : ["Created", "Updated"];
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-3 gap-2 text-center" data-testid="import-counts">
         {[
-          { label: `New, ${verb.create}`, n: report.created },
-          { label: `Existing, ${verb.update}`, n: report.updated },
+          { label: labels[0]!, n: report.created },
+          { label: labels[1]!, n: report.updated },
           { label: "Unchanged", n: report.unchanged },
         ].map((c) => (
           <div key={c.label} className="rounded-xl border border-stone-200 bg-stone-50 px-2 py-3">
@@ -152,22 +152,7 @@ function ImportSummary({ report }: { report: ImportReport }) {
       </dl>
       {report.errors.length > 0 && <RejectedRows errors={report.errors} />}
       {report.errors.length === 0 && (created.length > 0 || updated.length > 0) && (
-        <div className="grid max-h-72 gap-4 overflow-y-auto rounded-xl border border-stone-200 p-4 sm:max-h-80">
-          {created.length > 0 && (
-            <section aria-labelledby="import-created-title">
-              <h3 id="import-created-title" className="text-sm font-semibold text-stone-900">
-                New products
-              </h3>
-              <ul className="mt-1 grid gap-1 text-sm text-stone-800" data-testid="import-created">
-                {created.slice(0, SHOWN).map((p) => (
-                  <li key={p.handle} className="break-words">
-                    {p.name} <span className="text-xs text-stone-600">(line {p.line})</span>
-                  </li>
-                ))}
-                {more(created.length)}
-              </ul>
-            </section>
-          )}
+        <div className="grid gap-4 rounded-xl border border-stone-200 p-4">
           {updated.length > 0 && (
             <section aria-labelledby="import-updated-title">
               <h3 id="import-updated-title" className="text-sm font-semibold text-stone-900">
@@ -181,6 +166,21 @@ function ImportSummary({ report }: { report: ImportReport }) {
                   </li>
                 ))}
                 {more(updated.length)}
+              </ul>
+            </section>
+          )}
+          {created.length > 0 && (
+            <section aria-labelledby="import-created-title">
+              <h3 id="import-created-title" className="text-sm font-semibold text-stone-900">
+                New products
+              </h3>
+              <ul className="mt-1 grid gap-1 text-sm text-stone-800" data-testid="import-created">
+                {created.slice(0, SHOWN).map((p) => (
+                  <li key={p.handle} className="break-words">
+                    {p.name} <span className="text-xs text-stone-600">(line {p.line})</span>
+                  </li>
+                ))}
+                {more(created.length)}
               </ul>
             </section>
           )}
@@ -208,8 +208,17 @@ function ImportProgress({ dryRun, phase, fileSize }: { dryRun: boolean; phase: P
         {label}
         {percent !== null && ` (${percent}%)`}
       </p>
-      {/* Without a value the bar is indeterminate: the server's work is not measured. */}
-      <progress aria-labelledby={labelId} className="h-2 w-full accent-stone-900" max={100} {...(percent !== null ? { value: percent } : {})} />
+      {/* Without a value the bar is indeterminate (a pulse over its whole width): the server's work is not measured. */}
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-stone-200"
+      >
+        <div className={`h-full rounded-full bg-stone-900 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`} style={percent === null ? undefined : { width: `${percent}%` }} />
+      </div>
     </div>
   );
 }
@@ -297,19 +306,20 @@ export function ProductImport() {
           e.preventDefault();
           close();
         }}
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50"
+        // Open, a column: the body scrolls between the heading and the buttons, which stay in view.
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl flex-col overflow-hidden rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50 open:flex"
         data-testid="import-dialog"
       >
-        <div className="grid gap-5 p-5 sm:p-6">
-          <div>
-            <h2 id={titleId} className="text-lg font-bold tracking-tight">
-              Import products from CSV
-            </h2>
-            <p className="mt-1 text-sm leading-relaxed text-stone-700">
+        <h2 id={titleId} className="border-b border-stone-200 px-5 py-4 text-lg font-bold tracking-tight sm:px-6">
+          Import products from CSV
+        </h2>
+        <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto p-5 sm:p-6">
+          {state.kind !== "done" && (
+            <p className="text-sm leading-relaxed text-stone-700">
               Use the columns of an export: each row names its product by its Handle. New handles are created, existing ones updated. First the file is checked and nothing changes until you
               apply it.
             </p>
-          </div>
+          )}
 
           {state.kind !== "done" && (
             <div className="grid gap-1.5">
@@ -362,23 +372,22 @@ export function ProductImport() {
               {report && <ImportSummary report={report} />}
             </div>
           )}
-
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={close} disabled={applying} className={buttonClass("secondary")}>
-              {state.kind === "done" ? "Close" : "Cancel"}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4 sm:px-6">
+          <button type="button" onClick={close} disabled={applying} className={buttonClass("secondary")}>
+            {state.kind === "done" ? "Close" : "Cancel"}
+          </button>
+          {state.kind === "checked" && changes > 0 ? (
+            <button type="button" onClick={() => send(false)} className={buttonClass("primary")} data-testid="import-apply">
+              Apply {plural(changes, "change")}
             </button>
-            {state.kind === "checked" && changes > 0 ? (
-              <button type="button" onClick={() => send(false)} className={buttonClass("primary")} data-testid="import-apply">
-                Apply: {[report!.created && `create ${report!.created}`, report!.updated && `update ${report!.updated}`].filter(Boolean).join(", ")}
+          ) : (
+            state.kind !== "done" && (
+              <button type="button" onClick={() => send(true)} disabled={!file || busy} className={buttonClass("primary")} data-testid="import-check">
+                {busy ? (state.dryRun ? "Checking…" : "Importing…") : state.kind === "choose" ? "Check file" : "Check again"}
               </button>
-            ) : (
-              state.kind !== "done" && (
-                <button type="button" onClick={() => send(true)} disabled={!file || busy} className={buttonClass("primary")} data-testid="import-check">
-                  {state.kind === "choose" || busy ? "Check file" : "Check again"}
-                </button>
-              )
-            )}
-          </div>
+            )
+          )}
         </div>
       </dialog>
     </>
