@@ -3,6 +3,18 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { buttonClass } from "./ui";
 
+/** A ref for a native `<dialog>` that is shown as a modal while `open` is true and closed when it turns false. */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 export interface ConfirmOptions {
   /** The question, as the dialog's heading: "Delete “Linen shirt”?" */
   title: string;

@@ -4,6 +4,7 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { formatMoney } from "~/lib/money";
+import { useModalDialog } from "../dialog";
 import { buttonClass } from "../ui";
 import { lineRefundAmount } from "../../../../server/modules/orders/refund-math";
 import type { OrderReturnsData } from "./order-returns.server";
@@ -23,9 +24,9 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   const hydrated = useHydrated();
   const fetcher = useBackgroundFetcher<{ error?: { message: string; fields?: Record<string, string> } }>("Failed to refund");
   const location = useLocation();
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [open, setOpen] = useState(false);
+  const ref = useModalDialog(open);
   const [key, setKey] = useState(() => `refund-${Date.now().toString(36)}`);
   const [qty, setQty] = useState<Record<string, string>>({});
   const [shipping, setShipping] = useState("");
@@ -38,13 +39,6 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   const tooMuch = cents(total) > cents(data.refundable);
   const error = fetcher.data?.error;
   const submitted = useRef(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // Done (the action redirected with its toast): close and start afresh next time.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
+import { useModalDialog } from "../dialog";
 import { buttonClass } from "../ui";
 import type { FieldChanges } from "../../../../server/modules/audit/audit.service";
 import type { ImportReport } from "../../../../server/modules/catalog/catalog.admin";
@@ -231,22 +232,15 @@ function ImportProgress({ dryRun, phase, fileSize }: { dryRun: boolean; phase: P
 export function ProductImport() {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const ref = useRef<HTMLDialogElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const abort = useRef<AbortController | null>(null);
   const titleId = useId();
   const fileId = useId();
   const [open, setOpen] = useState(false);
+  const ref = useModalDialog(open);
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ kind: "choose" });
   const applying = state.kind === "busy" && !state.dryRun;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // A result is announced and reachable: focus moves to its heading.
   useEffect(() => {
