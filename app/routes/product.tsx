@@ -82,6 +82,18 @@ function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["c
   return crumbs;
 }
 
+/** One of the shop's promises under the buy box (shipping, returns, ways to pay), after its icon's outline. */
+function PromiseLine({ icon, children }: { icon: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
+        <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {children}
+    </li>
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, preview } = loaderData;
   const { settings, publicUrl, categories, paymentMethods } = useShop();
@@ -135,25 +147,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </WishlistButton>
 
           <ul className="mt-6 space-y-2 border-t border-stone-200 pt-6 text-sm text-stone-700">
-            <li className="flex gap-2">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
-                <path d="M2 5h10v8H2zM12 8h3l3 3v2h-6zM5 15.5a1.5 1.5 0 100-.01M14 15.5a1.5 1.5 0 100-.01" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-              </svg>
+            <PromiseLine icon="M2 5h10v8H2zM12 8h3l3 3v2h-6zM5 15.5a1.5 1.5 0 100-.01M14 15.5a1.5 1.5 0 100-.01">
               <ShippingNote product={product} />
-            </li>
-            <li className="flex gap-2">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
-                <path d="M4 10a6 6 0 1010.2-4.2M14.5 2.5v3.5H11" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+            </PromiseLine>
+            <PromiseLine icon="M4 10a6 6 0 1010.2-4.2M14.5 2.5v3.5H11">
               <span data-testid="returns-note">{returnsText(settings)}</span>
-            </li>
+            </PromiseLine>
             {paymentMethods.length > 0 && (
-              <li className="flex gap-2">
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-stone-500">
-                  <path d="M2.5 5.5h15v9h-15zM2.5 8.5h15M5 12h3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+              <PromiseLine icon="M2.5 5.5h15v9h-15zM2.5 8.5h15M5 12h3">
                 <span data-testid="payment-note">{paymentMethodsText(paymentMethods)}</span>
-              </li>
+              </PromiseLine>
             )}
           </ul>
         </div>
