@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { Permission } from "../../server/auth/permissions";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { createCustomer, newCustomer } from "./support/accounts";
-import { adminApi, apiJson, headers, signInPage } from "./support/admin-api";
+import { adminApi, apiJson, cleanUpAfterAll, headers, signInPage } from "./support/admin-api";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 // The categories (add-category) and banners (banner-management) screens, as an owner uses them,
@@ -67,13 +67,7 @@ async function homeBannerTitles(page: Page): Promise<string[]> {
 }
 
 /** Deletes what a test made, whatever happened in it. */
-const cleanups: Array<(api: APIRequestContext) => Promise<unknown>> = [];
-test.afterAll(async () => {
-  if (!cleanups.length) return;
-  const api = await adminApi();
-  for (const clean of cleanups.splice(0).reverse()) await clean(api).catch(() => {});
-  await api.dispose();
-});
+const cleanups = cleanUpAfterAll(test);
 const deleteCategoryLater = (id: string) => cleanups.push((api) => api.delete(`/api/admin/categories/${id}`, { headers }));
 const deleteBannerLater = (id: string) => cleanups.push((api) => api.delete(`/api/admin/banners/${id}`, { headers }));
 

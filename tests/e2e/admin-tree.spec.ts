@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
-import { adminApi, apiJson, headers, signInPage } from "./support/admin-api";
+import { adminApi, apiJson, cleanUpAfterAll, headers, signInPage } from "./support/admin-api";
 
 // Screens that must read well and fit: the audit log in words, the product list on a phone, and
 // the categories as a collapsible, searchable tree reordered by drag or keyboard. What a test
@@ -15,13 +15,7 @@ const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.random().toStri
 const sideways = (locator: Locator) => locator.evaluate((el) => el.scrollWidth - el.clientWidth);
 const pageSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-const cleanups: Array<(api: APIRequestContext) => Promise<unknown>> = [];
-test.afterAll(async () => {
-  if (!cleanups.length) return;
-  const api = await adminApi();
-  for (const clean of cleanups.splice(0).reverse()) await clean(api).catch(() => {});
-  await api.dispose();
-});
+const cleanups = cleanUpAfterAll(test);
 
 test("the audit log says what changed in words, without codes or JSON, and fits its box at 1280 and 390 px", async ({ page }, testInfo) => {
   const api = await adminApi();

@@ -23,3 +23,19 @@ export async function apiJson<T>(res: Awaited<ReturnType<APIRequestContext["get"
   expect(res.status(), await res.text()).toBe(status);
   return ((await res.json()) as { data: T }).data;
 }
+
+/**
+ * Deletes what a spec made once its tests are over, whatever happened in them: call it at the
+ * spec's top level with its `test`, and push a deletion (given the administrator's API client)
+ * for each thing made; they run newest first.
+ */
+export function cleanUpAfterAll(test: { afterAll(run: () => Promise<void>): void }): Array<(api: APIRequestContext) => Promise<unknown>> {
+  const cleanups: Array<(api: APIRequestContext) => Promise<unknown>> = [];
+  test.afterAll(async () => {
+    if (!cleanups.length) return;
+    const api = await adminApi();
+    for (const clean of cleanups.splice(0).reverse()) await clean(api).catch(() => {});
+    await api.dispose();
+  });
+  return cleanups;
+}
