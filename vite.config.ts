@@ -39,7 +39,8 @@ function precompressAssets(): Plugin {
 // server build as a virtual module, so `build/server/index.js` is the whole server.
 // Modules every storefront page loads: kept in one chunk instead of a dozen small ones, which
 // costs less to download and compresses better (the home page's JavaScript budget is 130 KB).
-const STOREFRONT_SHELL = /\/app\/(lib\/(seo|shop|money|nonce|use-auth)\.ts|components\/(layout\/[^/]+|price|product-card|responsive-image)\.tsx?)$|\/server\/modules\/images\/image-sizes\.ts$/;
+// The phone menu's drawer is not among them: it loads when the page is idle.
+const STOREFRONT_SHELL = /\/app\/(lib\/(seo|shop|money|nonce|use-auth)\.ts|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|product-card|responsive-image)\.tsx?)$|\/server\/modules\/images\/image-sizes\.ts$/;
 
 /**
  * React Router 7.18 starts a Vite server of its own for its child compiler with the deprecated

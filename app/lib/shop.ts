@@ -25,3 +25,19 @@ export function useMoney(): (amount: number) => string {
   const { settings } = useShop();
   return (amount) => formatMoney(amount, settings.currency, settings.locale);
 }
+
+/**
+ * The return policy in a shopper's words, from the window the returns desk enforces
+ * (`returnWindowDays`: days after delivery; 0 takes no returns).
+ */
+export function returnsText(settings: Pick<SiteSettings, "returnWindowDays">): string {
+  const days = settings.returnWindowDays;
+  if (days <= 0) return "No returns: every sale is final";
+  return `Returns within ${days} ${days === 1 ? "day" : "days"} of delivery`;
+}
+
+/** How shoppers can pay, from the methods the checkout accepts now: "Pay by cash on delivery or card"; "" for none. */
+export function paymentMethodsText(offered: readonly PaymentMethod[]): string {
+  const names = offered.map((m) => (m === "card" ? "card" : "cash on delivery"));
+  return names.length ? `Pay by ${names.join(" or ")}` : "";
+}

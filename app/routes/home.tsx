@@ -6,11 +6,9 @@ import { toCardData } from "~/components/product-card";
 import { ArrowRightIcon, ChatIcon, ReturnIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
-import { type RootData, useMoney, useShop } from "~/lib/shop";
-import { returnsText } from "~/lib/shop-promises";
+import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 import { freeShippingCondition } from "../../server/modules/cart/shipping-words";
-import { paymentMethodsText } from "../../server/modules/payments/payment-methods";
 
 const PER_ROW = 4;
 

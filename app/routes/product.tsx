@@ -14,11 +14,9 @@ import { HeartIcon } from "~/components/layout/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
-import { type RootData, useShop } from "~/lib/shop";
+import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/shop";
 import { getUser } from "~/lib/auth.server";
 import { can } from "../../server/auth/permissions";
-import { returnsText } from "~/lib/shop-promises";
-import { paymentMethodsText } from "../../server/modules/payments/payment-methods";
 import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

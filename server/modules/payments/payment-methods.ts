@@ -19,9 +19,3 @@ export function offeredPaymentMethods(settings: { cashOnDelivery: boolean }, car
 export function paymentMethodRefusal(method: PaymentMethod, offered: readonly PaymentMethod[]): string | null {
   return offered.includes(method) ? null : PAYMENT_METHOD_REFUSED[method];
 }
-
-/** How shoppers can pay, as a line for the shop's pages: "Pay by card or cash on delivery". */
-export function paymentMethodsText(offered: readonly PaymentMethod[]): string {
-  const names = offered.map((m) => (m === "card" ? "card" : "cash on delivery"));
-  return names.length ? `Pay by ${names.join(" or ")}` : "";
-}
