@@ -25,6 +25,11 @@ describe("auditValue", () => {
     expect(auditValue("2 < 3 and 4 > 1", "note", money)).toBe("2 < 3 and 4 > 1");
   });
 
+  it("reads a stored moment as a date and time, not as its ISO text", () => {
+    expect(auditValue("2026-12-05T18:29:33.535Z", "banExpires", money)).toBe("Dec 5, 2026, 6:29 PM UTC");
+    expect(auditValue("2026-12-05", "note", money)).toBe("2026-12-05");
+  });
+
   it("never shows JSON", () => {
     for (const value of [{ a: { b: 1 } }, [{ x: 1 }, { y: 2 }], [[1]]]) expect(auditValue(value, "whatever", money)).not.toMatch(/[{}[\]"]/);
   });

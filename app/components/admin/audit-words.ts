@@ -169,6 +169,10 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+// A moment as the server stores it (a ban's end, a date of a record): read as a date and time.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const timeText = (iso: string) => `${new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+
 /** One value in words, uncut: by its field's kind, then by its type. */
 function valueText(value: unknown, field: string, money: MoneyFormat): string {
   if (value === null || value === undefined || value === "") return "none";
@@ -180,7 +184,7 @@ function valueText(value: unknown, field: string, money: MoneyFormat): string {
     if (kind === "position") return `${value + 1}`;
     return value.toLocaleString("en");
   }
-  if (typeof value === "string") return kind === "picture" ? "a picture" : plainText(value);
+  if (typeof value === "string") return kind === "picture" ? "a picture" : ISO_TIME.test(value) ? timeText(value) : plainText(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
     if (kind === "pictures") return value.length === 1 ? "1 picture" : `${value.length} pictures`;
