@@ -271,11 +271,11 @@ export function createCatalogRepo(db: Db) {
     return q;
   }
 
-  /** A product's page data by its slug, from `query` (active products, or any status for staff previews). */
-  async function detailOf(query: ReturnType<typeof anyStatusQuery>, slug: string): Promise<ProductDetail | null> {
+  /** A product's page data and status by its slug, from `query` (active products, or any status for staff previews). */
+  async function detailOf(query: ReturnType<typeof anyStatusQuery>, slug: string): Promise<{ product: ProductDetail; status: ProductStatus } | null> {
     const row = await query
       .where("p.slug", "=", slug)
-      .select([...cardColumns, "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
+      .select([...cardColumns, "p.status as product_status", "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
       .executeTakeFirst();
     if (!row) return null;
     const variantRows = await k
@@ -308,7 +308,7 @@ export function createCatalogRepo(db: Db) {
       if (v.size) sizes.add(v.size);
     }
     const stock = variants.length ? variants.reduce((n, v) => n + v.stock, 0) : row.stock;
-    return {
+    const product: ProductDetail = {
       ...card,
       inStock: stock > 0,
       description: row.description,
@@ -322,6 +322,7 @@ export function createCatalogRepo(db: Db) {
       colorImages: parseColorImages(row.color_images),
       updatedAt: toIso(row.updated_at)!,
     };
+    return { product, status: row.product_status };
   }
 
   return {
@@ -356,14 +357,12 @@ export function createCatalogRepo(db: Db) {
     },
 
     async getDetailBySlug(slug: string): Promise<ProductDetail | null> {
-      return detailOf(baseQuery(), slug);
+      return (await detailOf(baseQuery(), slug))?.product ?? null;
     },
 
     /** A product's page data by its slug whatever its status (active, draft or archived), with the status: what staff preview. */
-    async getPreviewBySlug(slug: string): Promise<{ product: ProductDetail; status: ProductStatus } | null> {
-      const row = await anyStatusQuery().where("p.slug", "=", slug).select("p.status").executeTakeFirst();
-      const product = row ? await detailOf(anyStatusQuery(), slug) : null;
-      return row && product ? { product, status: row.status } : null;
+    getPreviewBySlug(slug: string): Promise<{ product: ProductDetail; status: ProductStatus } | null> {
+      return detailOf(anyStatusQuery(), slug);
     },
 
     /** The storefront's tree: hidden categories (and a hidden one's sub-categories) are left out (decision record 0022). */
