@@ -7,6 +7,31 @@ import { ChevronDownIcon, CloseIcon } from "./icons";
 
 const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
 
+type MenuLink = { to: string; label: string };
+const SIGNED_OUT: MenuLink[] = [
+  { to: "/login", label: "Sign in" },
+  { to: "/register", label: "Create account" },
+];
+const SHOPPING: MenuLink[] = [
+  { to: "/wishlist", label: "Wishlist" },
+  { to: "/shopping-cart", label: "Shopping cart" },
+];
+const HELP: MenuLink[] = [
+  { to: "/contact-us", label: "Contact us" },
+  { to: "/privacy-policy", label: "Privacy policy" },
+];
+
+/** A list's items, one link each. */
+function MenuLinks({ links }: { links: readonly MenuLink[] }) {
+  return links.map((l) => (
+    <li key={l.to}>
+      <Link to={l.to} className={link}>
+        {l.label}
+      </Link>
+    </li>
+  ));
+}
+
 /**
  * The phone menu's drawer: the shop's categories, the account's links and help. Its own chunk,
  * downloaded once the page is idle (or on the first tap): only a phone's tap can show it.
@@ -80,38 +105,7 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
           </div>
         )}
         <ul>
-          {user ? (
-            accountLinks(user).map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))
-          ) : (
-            <>
-              <li>
-                <Link to="/login" className={link}>
-                  Sign in
-                </Link>
-              </li>
-              <li>
-                <Link to="/register" className={link}>
-                  Create account
-                </Link>
-              </li>
-            </>
-          )}
-          <li>
-            <Link to="/wishlist" className={link}>
-              Wishlist
-            </Link>
-          </li>
-          <li>
-            <Link to="/shopping-cart" className={link}>
-              Shopping cart
-            </Link>
-          </li>
+          <MenuLinks links={[...(user ? accountLinks(user) : SIGNED_OUT), ...SHOPPING]} />
           {user && (
             <li>
               <SignOutButton className={`${link} w-full text-left disabled:cursor-wait disabled:opacity-70`} />
@@ -120,16 +114,7 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
         </ul>
         <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Help</p>
         <ul>
-          <li>
-            <Link to="/contact-us" className={link}>
-              Contact us
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy-policy" className={link}>
-              Privacy policy
-            </Link>
-          </li>
+          <MenuLinks links={HELP} />
         </ul>
       </nav>
     </div>
