@@ -17,7 +17,7 @@ export default defineConfig({
       test: {
         name: db,
         env: { TEST_DB: db },
-        include: ["server/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
+        include: ["server/**/*.test.{ts,tsx}", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
         testTimeout: 20_000,
         hookTimeout: 60_000,
       },

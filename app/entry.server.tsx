@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { pageBody } from "../server/http/page-body";
+import { pageBody } from "#server/http/page-body";
 import { renderFragmentsWith } from "./lib/html-fragments";
 import { NonceContext } from "./lib/nonce";
 

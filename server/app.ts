@@ -6,7 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { ZodError } from "zod";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { RouterContextProvider, createRequestHandler } from "react-router";
-import { AppError, fieldErrors } from "./lib/errors";
+import { AppError, fieldErrors } from "#common/errors";
 import { nextRequestId } from "./lib/ids";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
@@ -17,7 +17,7 @@ import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answ
 import { type ContentCoding, acceptedCoding, compressAnswers } from "./http/compression";
 import { answerTags } from "./http/etag";
 import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./http/render-queue";
-import { isPixelActive } from "./modules/content/pixel-active";
+import { isPixelActive } from "#common/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { analyticsRoutes } from "./http/analytics.routes";

@@ -2,7 +2,7 @@ import { renderToString as renderPage } from "react-dom/server";
 import { renderToString } from "react-dom/server.bun";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { siteSettingsSchema } from "../../server/modules/content/content.schema";
+import { siteSettingsSchema } from "#common/content/content.schema";
 import { renderFragmentsWith } from "../lib/html-fragments";
 import { type CardData, ProductGrid } from "./product-card";
 

@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { IMAGE_KINDS, type ImageKind, imageSrcSet, imageVariantUrl } from "../../server/modules/images/image-sizes";
+import { IMAGE_KINDS, type ImageKind, imageSrcSet, imageVariantUrl } from "#common/images/image-sizes";
 
 interface Props {
   src: string | undefined;

@@ -1,6 +1,6 @@
 import { useMoney, useShop } from "~/lib/shop";
-import { toMajor } from "../../server/modules/catalog/pricing";
-import { productShippingEstimate, shippingNoteText } from "../../server/modules/cart/shipping";
+import { toMajor } from "#common/money";
+import { productShippingEstimate, shippingNoteText } from "#common/cart/shipping";
 
 /**
  * What shipping one unit of a product costs, by the rule the cart and the checkout charge with:

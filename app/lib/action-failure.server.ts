@@ -1,4 +1,4 @@
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#common/errors";
 
 /**
  * A failed write as the shopper reads it: an AppError's message and status, or (for anything

@@ -1,8 +1,8 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { sameSitePath } from "../../server/lib/same-site-path";
+import { sameSitePath } from "#common/same-site-path";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/components/auth/password-rules";
-import type { AuthProvider } from "../../server/auth/providers";
-import { waitText } from "../../server/lib/rate-limit";
+import type { AuthProvider } from "#server/auth/providers";
+import { waitText } from "#server/lib/rate-limit";
 
 /** What a better-auth endpoint answered, with the cookies to pass on to the browser. */
 export interface AuthResult<T = Record<string, unknown>> {
@@ -81,7 +81,7 @@ export function cookieHeaders(result: Pick<AuthResult, "setCookies">): Headers {
   return headers;
 }
 
-/** Where to send someone a client asked for: a page of this shop (server/lib/same-site-path.ts), else `fallback`. */
+/** Where to send someone a client asked for: a page of this shop (common/same-site-path.ts), else `fallback`. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   return sameSitePath(to) ?? fallback;
 }

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { type Access, can, isStaff, screenAccess } from "../../server/auth/permissions";
-import type { SessionUser } from "../../server/auth/auth.service";
+import { type Access, can, isStaff, screenAccess } from "#common/auth/permissions";
+import type { SessionUser } from "#server/auth/auth.service";
 
 export type { SessionUser };
 
@@ -52,7 +52,7 @@ export function requireAccess(context: AppLoadContext, request: Request, access:
 
 /**
  * The guard of one admin screen: what the screen at this request's path needs comes from the one
- * table (server/auth/permissions.ts ADMIN_SCREEN_ACCESS). React Router runs a page's loaders in
+ * table (common/auth/permissions.ts ADMIN_SCREEN_ACCESS). React Router runs a page's loaders in
  * parallel, so every admin loader and action calls this itself, not only the layout.
  */
 export function requireAdminScreen(context: AppLoadContext, request: Request): SessionUser {

@@ -1,8 +1,8 @@
 import { renderToString as renderPage } from "react-dom/server";
 import { renderToString } from "react-dom/server.bun";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Category } from "../../server/modules/catalog/catalog.types";
-import { siteSettingsSchema } from "../../server/modules/content/content.schema";
+import type { Category } from "#server/modules/catalog/catalog.types";
+import { siteSettingsSchema } from "#common/content/content.schema";
 import { CategoryGrid } from "../components/home/category-grid";
 import { SiteFooter } from "../components/layout/site-footer";
 import { renderFragmentsWith } from "./html-fragments";

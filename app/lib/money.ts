@@ -1,2 +1,2 @@
-/** The shop's money format, one rule for the pages and the server's mails (server/lib/money.ts). */
-export { formatMoney } from "../../server/lib/money";
+/** The shop's money format, one rule for the pages and the server's mails (common/money.ts). */
+export { formatMoney } from "#common/money";

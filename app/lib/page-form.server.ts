@@ -1,4 +1,4 @@
-import { type UploadedFile, readMultipart } from "../../server/http/multipart";
+import { type UploadedFile, readMultipart } from "#server/http/multipart";
 
 export interface PageForm {
   form: FormData;

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../server/modules/content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 
 type RootData = { settings: SiteSettings; publicUrl: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;

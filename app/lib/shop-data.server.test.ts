@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { siteSettingsSchema } from "../../server/modules/content/content.schema";
+import { siteSettingsSchema } from "#common/content/content.schema";
 import { loadShopData } from "./shop-data.server";
 
 function services(overrides: { getSettings?: () => Promise<unknown>; getPixel?: () => Promise<unknown> } = {}) {

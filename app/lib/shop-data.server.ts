@@ -1,8 +1,8 @@
-import type { Services } from "../../server/services";
-import { siteSettingsSchema } from "../../server/modules/content/content.schema";
-import { liveChatEmbed } from "../../server/modules/content/live-chat";
-import { imageVariantUrl } from "../../server/modules/images/image-sizes";
-import { offeredPaymentMethods } from "../../server/modules/payments/payment-methods";
+import type { Services } from "#server/services";
+import { siteSettingsSchema } from "#common/content/content.schema";
+import { liveChatEmbed } from "#common/content/live-chat";
+import { imageVariantUrl } from "#common/images/image-sizes";
+import { offeredPaymentMethods } from "#common/payments/payment-methods";
 
 /** The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded), else the shop's default ones. */
 export function shopIcons(favicon: string): { icon: string; type?: string; appleTouch: string } {

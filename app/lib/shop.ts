@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { Category } from "../../server/modules/catalog/catalog.types";
-import type { PixelConfig, SiteSettings } from "../../server/modules/content/content.schema";
-import type { PaymentMethod } from "../../server/modules/orders/orders.types";
+import type { Category } from "#server/modules/catalog/catalog.types";
+import type { PixelConfig, SiteSettings } from "#common/content/content.schema";
+import type { PaymentMethod } from "#common/orders/order-status";
 import { formatMoney } from "./money";
 
 export interface RootData {

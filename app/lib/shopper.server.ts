@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { type ShopperContext, resolveShopper } from "../../server/http/shopper";
+import { type ShopperContext, resolveShopper } from "#server/http/shopper";
 
 // One resolution per request: the layout's loader, the page's loader and an action all ask, and
 // each resolution checks the visitor cookie's signature and, for a signed-in user, whether a
@@ -26,3 +26,7 @@ export function withShopperCookies(ctx: ShopperContext, headers: HeadersInit = {
   for (const cookie of ctx.setCookies) out.append("Set-Cookie", cookie);
   return out;
 }
+
+// The shopper helpers route modules use in their loaders and actions, so a page imports no server code itself.
+export { addToCart } from "#server/http/shopper";
+export { ownerKey } from "#server/lib/shopper";

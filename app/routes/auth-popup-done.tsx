@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { POPUP_MESSAGE, type PopupMessage } from "~/components/auth/social-sign-in";
-import { sameSitePath } from "../../server/lib/same-site-path";
+import { sameSitePath } from "#common/same-site-path";
 import type { Route } from "./+types/auth-popup-done";
 
 export const meta: Route.MetaFunction = () => [{ title: "Signing in…" }, { name: "robots", content: "noindex" }];

@@ -8,7 +8,7 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
-import { freeShippingCondition } from "../../server/modules/cart/shipping-words";
+import { freeShippingCondition } from "#common/cart/shipping-words";
 
 const PER_ROW = 4;
 

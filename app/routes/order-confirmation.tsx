@@ -6,7 +6,7 @@ import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { getShopper } from "~/lib/shopper.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#common/errors";
 import type { Route } from "./+types/order-confirmation";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your order confirmation.", noindex: true });

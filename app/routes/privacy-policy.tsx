@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { SESSION_DAYS } from "../../server/auth/auth";
+import { SESSION_DAYS } from "#common/auth/session";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import type { Route } from "./+types/privacy-policy";

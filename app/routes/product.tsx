@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#common/errors";
 import { ProductGrid, toCardData } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
 import { BuyBox } from "~/components/product/buy-box";
 import { initialSelection } from "~/components/product/variants";
-import { picturesFor } from "../../server/modules/catalog/pictures";
+import { picturesFor } from "#common/catalog/pictures";
 import { Gallery } from "~/components/product/gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { ShippingNote } from "~/components/shipping-note";
@@ -16,8 +16,8 @@ import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/shop";
 import { getUser } from "~/lib/auth.server";
-import { can } from "../../server/auth/permissions";
-import type { ProductDetail } from "../../server/modules/catalog/catalog.types";
+import { can } from "#common/auth/permissions";
+import type { ProductDetail } from "#server/modules/catalog/catalog.types";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;

@@ -1,8 +1,8 @@
 import { Link, data, redirect } from "react-router";
 import { z } from "zod";
-import { AppError } from "../../server/lib/errors";
-import { parseInput } from "../../server/lib/validate";
-import { addToCartSchema, anyQuantitySchema, cartFormInput } from "../../server/modules/cart/cart.schema";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
+import { addToCartSchema, anyQuantitySchema, cartFormInput } from "#common/cart/cart.schema";
 import { FETCH_FIELD, type CartActionResult, type CartIntent } from "~/components/cart/cart-forms";
 import { CartLineItem } from "~/components/cart/cart-line";
 import { CartSummary } from "~/components/cart/cart-summary";
@@ -11,8 +11,7 @@ import { useStorefrontData } from "~/components/cart/storefront-data";
 import { CartIcon } from "~/components/layout/icons";
 import { seoMeta } from "~/lib/seo";
 import { actionFailure } from "~/lib/action-failure.server";
-import { getShopper, withShopperCookies } from "~/lib/shopper.server";
-import { addToCart } from "../../server/http/shopper";
+import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/shopping-cart";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });

@@ -5,8 +5,7 @@ import { StorefrontShell } from "~/components/layout/storefront-shell";
 import type { StorefrontData } from "~/components/cart/storefront-data";
 import { LazyCartPanel, useCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
-import { getShopper } from "~/lib/shopper.server";
-import { ownerKey } from "../../server/lib/shopper";
+import { getShopper, ownerKey } from "~/lib/shopper.server";
 import type { Route } from "./+types/storefront-layout";
 
 const NOTHING: StorefrontData = { cart: null, wishlist: [] };

@@ -7,7 +7,7 @@ import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/compon
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/components/layout/client-toaster";
 import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies } from "~/lib/auth-form.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#common/errors";
 import { requireUser } from "~/lib/auth.server";
 import { type PageForm, readPageForm } from "~/lib/page-form.server";
 import { seoMeta } from "~/lib/seo";

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { Link, data, redirect } from "react-router";
 import { z } from "zod";
-import { AppError } from "../../server/lib/errors";
-import { parseInput } from "../../server/lib/validate";
-import type { WishlistEntry } from "../../server/modules/wishlist/wishlist.types";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
+import type { WishlistEntry } from "#server/modules/wishlist/wishlist.types";
 import { FETCH_FIELD, type WishlistActionResult, type WishlistIntent, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/layout/icons";
 import { ShopperNotices } from "~/components/cart/shopper-notices";
@@ -16,8 +16,7 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { useShop } from "~/lib/shop";
 import { actionFailure } from "~/lib/action-failure.server";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
-import { getShopper, withShopperCookies } from "~/lib/shopper.server";
-import { addToCart } from "../../server/http/shopper";
+import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });

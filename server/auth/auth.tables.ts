@@ -13,7 +13,7 @@ export type AuthTables = {
     email_verified: Bool;
     image: string | null;
     role: string | null;
-    /** Comma list of a staff member's permissions (migration 0009; server/auth/permissions.ts). */
+    /** Comma list of a staff member's permissions (migration 0009; common/auth/permissions.ts). */
     permissions: string | null;
     banned: Bool | null;
     ban_reason: string | null;

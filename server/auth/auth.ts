@@ -1,3 +1,4 @@
+import { AUTH_COOKIE_PREFIX, SESSION_DAYS } from "#common/auth/session";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { z } from "zod";
@@ -14,7 +15,7 @@ import { existingAccountMail, magicLinkMail, resetPasswordMail, signInLockedMail
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
 import { type RateLimitStore, emailKey, waitText } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
-import { sameSitePath } from "../lib/same-site-path";
+import { sameSitePath } from "#common/same-site-path";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
 
@@ -37,10 +38,6 @@ const ADMIN_PLUGIN_PATHS = [
   "update-user",
 ].map((name) => `/admin/${name}`);
 
-/** How long a session lasts without activity ("remember me"), and how often its expiry moves on. */
-export const SESSION_DAYS = 30;
-/** The first part of every better-auth cookie's name (`shop.session_token`, …; the privacy policy lists them). */
-export const AUTH_COOKIE_PREFIX = "shop";
 /**
  * Pages read the session from a signed cookie for this long before asking the database again, so a
  * page view costs no query. A sign-out elsewhere, a ban or a role change reaches every page within
@@ -185,7 +182,7 @@ export function createAuth(deps: AuthDeps) {
     user: {
       modelName: "users",
       fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
-      // A staff member's permissions (server/auth/permissions.ts), in the session like the role;
+      // A staff member's permissions (common/auth/permissions.ts), in the session like the role;
       // only the users service writes them.
       additionalFields: { permissions: { type: "string", required: false, input: false } },
     },

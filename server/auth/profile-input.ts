@@ -1,4 +1,4 @@
-import { IMAGE_KINDS } from "../modules/images/image-sizes";
+import { IMAGE_KINDS } from "#common/images/image-sizes";
 
 const MAX_NAME = 100;
 const MAX_URL = 2048;

@@ -1,16 +1,15 @@
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "#common/dashboard";
 import { z } from "zod";
-import { type Access, can } from "../auth/permissions";
-import { parseInput } from "../lib/validate";
+import { type Access, can } from "#common/auth/permissions";
+import { parseInput } from "#common/validate";
 import type { AnalyticsService } from "../modules/analytics/analytics.service";
 import type { CatalogAdmin } from "../modules/catalog/catalog.admin";
-import type { SiteSettings } from "../modules/content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { SalesFigures, SalesReportService } from "../modules/orders/orders.report";
-import { addDays, lastDays, localDateOf, localMidnight } from "../lib/calendar";
+import { addDays, lastDays, localDateOf, localMidnight } from "#common/calendar";
 import type { UsersService } from "../modules/users/users.service";
 
-export const DASHBOARD_PERIODS = ["today", "7d", "30d"] as const;
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 
 export const dashboardQuerySchema = z.object({

@@ -1,8 +1,8 @@
 import type { AuthService, SessionUser } from "../auth/auth.service";
 import type { Db } from "../db/database";
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../lib/rate-limit";
-import type { Role } from "../auth/permissions";
+import type { Role } from "#common/auth/permissions";
 import type { AuditActor, AuditService } from "../modules/audit/audit.service";
 import type { CartService } from "../modules/cart/cart.types";
 import type { OrderCustomers } from "../modules/orders/orders.customers";

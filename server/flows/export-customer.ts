@@ -1,4 +1,4 @@
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import { type AuditActor, type AuditEntry, appendAudit } from "../modules/audit/audit.service";
 import type { CartView } from "../modules/cart/cart.types";
 import type { CustomerOrderStats } from "../modules/orders/orders.customers";

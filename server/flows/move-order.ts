@@ -1,9 +1,10 @@
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import { type AuditActor, appendAudit } from "../modules/audit/audit.service";
-import { trackingLink } from "../modules/content/content.schema";
+import { trackingLink } from "#common/content/content.schema";
 import { returnStock } from "../modules/inventory/inventory.service";
-import { STATUS_LABELS, isOrderStatus } from "../modules/orders/order-status";
-import type { MoveOptions, OrderActor, OrderRecord, OrderStatus } from "../modules/orders/orders.types";
+import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
+import type { MoveOptions, OrderRecord } from "../modules/orders/orders.types";
+import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 import type { OrderFlowDeps } from "./order-flows";
 import { refundRemainder } from "./refund-order";
 

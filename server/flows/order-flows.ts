@@ -1,9 +1,9 @@
 import type { Db } from "../db/database";
 import type { Epoch } from "../lib/cache";
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import type { Logger } from "../logger";
 import type { CartService } from "../modules/cart/cart.types";
-import type { SiteSettings } from "../modules/content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
 import type { BulkMoveResult, OrdersModule, OrdersService } from "../modules/orders/orders.types";
 import type { PaymentsService } from "../modules/payments/payments.types";

@@ -1,17 +1,17 @@
-import { AppError } from "../lib/errors";
-import { countryName } from "../lib/geo";
+import { AppError } from "#common/errors";
+import { countryName } from "#common/geo";
 import { type Shopper, ownerKey } from "../lib/shopper";
-import { parseInput } from "../lib/validate";
+import { parseInput } from "#common/validate";
 import type { CartProblem, Executor, PricedLine } from "../modules/cart/cart.types";
-import { chooseZoneFor } from "../modules/cart/shipping-zones";
-import type { SiteSettings } from "../modules/content/content.schema";
+import { chooseZoneFor } from "#common/cart/shipping-zones";
+import type { SiteSettings } from "#common/content/content.schema";
 import { isDeadlock, isUniqueViolation } from "../modules/orders/orders.deps";
-import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
+import { type ValidPlaceOrderInput, placeOrderSchema } from "#common/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { type StockChange, takeStock } from "../modules/inventory/inventory.service";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flows";
-import { offeredPaymentMethods, paymentMethodRefusal } from "../modules/payments/payment-methods";
+import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
 
 type Problems = CartProblem[];
 

@@ -1,7 +1,7 @@
-import { AppError } from "../lib/errors";
-import { parseInput } from "../lib/validate";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
 import type { OrderRefund, OrderRefunds, StepActor } from "../modules/orders/orders.refunds";
-import { type RefundRequest, refundSchema } from "../modules/orders/orders.returns.schema";
+import { type RefundRequest, refundSchema } from "#common/orders/orders.returns.schema";
 import type { PaymentsService } from "../modules/payments/payments.types";
 
 /** What the refund flow spans: the orders module's refunds and the payments module. */

@@ -4,7 +4,7 @@ import { type TestBrowser, browser, createAccount, signedIn, uniqueIp } from "..
 import { insertCatalog } from "../../tests/support/catalog-fixture";
 import { type TestShop, createTestShop } from "../../tests/support/test-shop";
 import { createLogger } from "../logger";
-import { addDays } from "../lib/calendar";
+import { addDays } from "#common/calendar";
 import { createAnalyticsService } from "../modules/analytics/analytics.service";
 
 // The site analytics end to end on both databases: the storefront's batches through

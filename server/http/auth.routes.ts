@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseInput } from "../lib/validate";
-import { AppError } from "../lib/errors";
-import { can } from "../auth/permissions";
+import { parseInput } from "#common/validate";
+import { AppError } from "#common/errors";
+import { can } from "#common/auth/permissions";
 import { type AppEnv, clientIp } from "./context";
 import { readMultipart } from "./multipart";
 import { requireApiUser } from "./caller";

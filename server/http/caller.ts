@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { type Access, can } from "../auth/permissions";
+import { type Access, can } from "#common/auth/permissions";
 import type { SessionUser } from "../auth/auth.service";
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import type { AppEnv } from "./context";
 
 /**

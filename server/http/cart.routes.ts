@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseInput } from "../lib/validate";
-import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
+import { parseInput } from "#common/validate";
+import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import type { AppEnv } from "./context";
 import { addToCart, apiShopper } from "./shopper";
 

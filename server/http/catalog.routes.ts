@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
-import { parseInput } from "../lib/validate";
+import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
+import { parseInput } from "#common/validate";
 import { type AppEnv, clientIp } from "./context";
 
 export const searchQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { contactSchema } from "../modules/content/content.schema";
-import { AppError } from "../lib/errors";
-import { parseInput } from "../lib/validate";
+import { contactSchema } from "#common/content/content.schema";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
 import { type AppEnv, clientIp } from "./context";
 
 /** Site settings, tracking-pixel config, banners and the contact form. */

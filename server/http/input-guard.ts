@@ -4,9 +4,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { MAX_JSON_DEPTH, findTextProblem, textProblem } from "../lib/text-rule";
 import { type AppEnv, nodeRequestOf } from "./context";
 import { requireAccess, requireApiUser } from "./caller";
-import { apiAccess } from "../auth/permissions";
-import { AppError } from "../lib/errors";
-import { ANALYTICS_BODY_BYTES } from "../modules/analytics/analytics.schema";
+import { apiAccess } from "#common/auth/permissions";
+import { AppError } from "#common/errors";
+import { ANALYTICS_BODY_BYTES } from "#common/analytics/analytics.schema";
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import { textProblem } from "../lib/text-rule";
 import { BodyTooLargeError, UPLOAD_MAX_FILE_BYTES } from "./input-guard";
 

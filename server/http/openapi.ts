@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context";
-import { limitOffsetSchema, listingQuerySchema } from "../modules/catalog/catalog.schema";
-import { addToCartSchema, updateQuantitySchema } from "../modules/cart/cart.schema";
-import { contactSchema } from "../modules/content/content.schema";
-import { analyticsBatchSchema } from "../modules/analytics/analytics.schema";
-import { placeOrderSchema, shippingAddressSchema } from "../modules/orders/orders.schema";
-import { returnRequestSchema } from "../modules/orders/orders.returns.schema";
+import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
+import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { contactSchema } from "#common/content/content.schema";
+import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
+import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
+import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import { accessOf } from "./admin/admin-route";
 import { ADMIN_ROUTES } from "./admin";
 import { cartQuery } from "./cart.routes";

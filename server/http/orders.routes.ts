@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { can } from "../auth/permissions";
-import { AppError } from "../lib/errors";
-import { parseInput } from "../lib/validate";
-import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
+import { can } from "#common/auth/permissions";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
+import { idempotencyKeySchema, shippingAddressSchema } from "#common/orders/orders.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";

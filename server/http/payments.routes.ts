@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../lib/errors";
+import { AppError } from "#common/errors";
 import type { AppEnv } from "./context";
 
 /**

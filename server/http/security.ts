@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../env";
 import { providerOrigins } from "../auth/providers";
-import { type LiveChat, NO_LIVE_CHAT, liveChatSources } from "../modules/content/live-chat";
+import { type LiveChat, NO_LIVE_CHAT, liveChatSources } from "#common/content/live-chat";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FACEBOOK = { script: "https://connect.facebook.net", img: "https://www.facebook.com" };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseInput } from "../lib/validate";
+import { parseInput } from "#common/validate";
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
 

@@ -138,3 +138,136 @@ describe("module boundaries", () => {
     ])).toEqual([]);
   });
 });
+
+// The house's folders (docs/architecture.md): browser code imports only `common/` and `app/`;
+// `common/` imports only packages and itself; no two folders import each other, however indirectly.
+const repoDir = path.resolve(serverDir, "..");
+const packageImports: Record<string, string> = JSON.parse(fs.readFileSync(path.join(repoDir, "package.json"), "utf8")).imports ?? {};
+
+/** Every import of a source with whether it is erased at build time (`import type`, or only `type` names). */
+function importsOf(text: string): Array<{ spec: string; typeOnly: boolean }> {
+  const found: Array<{ spec: string; typeOnly: boolean }> = [];
+  for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([\w*$\s{},]*?)\s*from\s*["']([^"']+)["']/g)) {
+    const names = m[3].trim();
+    const allTypes = /^\{[\s\S]*\}$/.test(names) && names.slice(1, -1).split(",").map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith("type "));
+    found.push({ spec: m[4], typeOnly: Boolean(m[2]) || allTypes });
+  }
+  for (const m of text.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.push({ spec: m[1], typeOnly: false });
+  for (const m of text.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) found.push({ spec: m[1], typeOnly: false });
+  return found;
+}
+
+/** The file (or the path it would be) an import names inside the repository, or null for a package. */
+function resolveImport(from: string, spec: string): string | null {
+  let base: string | null = null;
+  if (spec.startsWith("./") || spec.startsWith("../")) base = path.resolve(path.dirname(from), spec);
+  else if (spec.startsWith("~/")) base = path.join(repoDir, "app", spec.slice(2));
+  else if (spec.startsWith("#")) {
+    for (const [key, target] of Object.entries(packageImports)) {
+      const prefix = key.replace("*", "");
+      if (spec.startsWith(prefix)) base = path.join(repoDir, target.replace("*", spec.slice(prefix.length)));
+    }
+  }
+  if (base === null) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return base.replace(/\.(tsx?|js)$/, "") + ".ts";
+}
+
+const appDir = path.join(repoDir, "app");
+const commonDir = path.join(repoDir, "common");
+/** A file the browser bundle may carry: under app/, but not a `*.server.ts(x)` file or the server entry. */
+const isBrowserFile = (file: string) => isUnder(appDir, file) && !/\.server\.tsx?$/.test(file) && path.basename(file) !== "entry.server.tsx";
+
+/** Run-time imports that break the two rules: browser files import only common/ and app/; common/ only itself. */
+function sideViolations(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const { spec, typeOnly } of importsOf(text)) {
+    const target = resolveImport(file, spec);
+    if (target === null) continue;
+    const where = `${path.relative(repoDir, file)} → ${spec}`;
+    if (isUnder(commonDir, file) && !isUnder(commonDir, target)) out.push(`${where} (common/ imports only packages and common/)`);
+    else if (isBrowserFile(file) && !typeOnly && !isUnder(appDir, target) && !isUnder(commonDir, target)) out.push(`${where} (a browser file imports server code)`);
+  }
+  return out;
+}
+
+/** The cycles of the folder graph (an import from a file of one folder to a file of another, types included), as lists of folders. */
+function folderCycles(files: Array<{ file: string; text: string }>): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { file, text } of files) {
+    const from = path.relative(repoDir, path.dirname(file));
+    for (const { spec } of importsOf(text)) {
+      const target = resolveImport(file, spec);
+      if (target === null) continue;
+      const to = path.relative(repoDir, path.dirname(target));
+      if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  // Tarjan's strongly connected components: every component of more than one folder is a cycle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+const read = (file: string) => ({ file, text: fs.readFileSync(file, "utf8") });
+
+describe("the house's folders", () => {
+  it("browser files import only common/ and app/ at run time; common/ imports only itself", () => {
+    const found = [...sources(appDir), ...sources(commonDir)].filter(code).flatMap((f) => sideViolations(f, fs.readFileSync(f, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("sees a browser file or common/ reaching into the server", () => {
+    const page = path.join(appDir, "routes", "wishlist.tsx");
+    expect(sideViolations(page, `import { addToCart } from "#server/http/shopper";`)).toHaveLength(1);
+    expect(sideViolations(page, `import { toMajor } from "../../server/modules/catalog/pricing";`)).toHaveLength(1);
+    expect(sideViolations(page, `const m = await import("#server/services");`)).toHaveLength(1);
+    expect(sideViolations(path.join(commonDir, "money.ts"), `import type { Db } from "../server/db/database";`)).toHaveLength(1);
+    // Allowed: common/, app/, packages, erased types, and anything from a `*.server.ts` file.
+    expect(sideViolations(page, `import { toMajor } from "#common/money";\nimport { getShopper } from "~/lib/shopper.server";\nimport { z } from "zod";`)).toEqual([]);
+    expect(sideViolations(page, `import type { WishlistEntry } from "#server/modules/wishlist/wishlist.types";\nimport { type CartView } from "#server/modules/cart/cart.types";`)).toEqual([]);
+    expect(sideViolations(path.join(appDir, "lib", "shopper.server.ts"), `import { resolveShopper } from "#server/http/shopper";`)).toEqual([]);
+  });
+
+  it.skip("have no cycles: no two folders of server/ and common/ import each other, however indirectly", () => {
+    expect(folderCycles([...sources(serverDir), ...sources(commonDir)].filter(code).map(read))).toEqual([]);
+  });
+
+  it("sees a cycle between folders", () => {
+    const a = path.join(modulesDir, "catalog", "catalog.service.ts");
+    const b = path.join(modulesDir, "search", "search.service.ts");
+    const c = path.join(serverDir, "lib", "cache.ts");
+    expect(folderCycles([
+      { file: a, text: `import type { SearchService } from "../search/search.service";` },
+      { file: b, text: `import { epoch } from "../../lib/cache";` },
+      { file: c, text: `import type { CatalogService } from "../modules/catalog/catalog.service";` },
+    ])).toEqual([["server/lib", "server/modules/catalog", "server/modules/search"]]);
+    expect(folderCycles([{ file: a, text: `import type { SearchService } from "../search/search.service";` }, { file: b, text: `import { epoch } from "../../lib/cache";` }])).toEqual([]);
+  });
+});

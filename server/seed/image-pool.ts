@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { slugify } from "../lib/ids";
-import { storedImageUrl, type ImageKind } from "../modules/images/image-sizes";
+import { storedImageUrl, type ImageKind } from "#common/images/image-sizes";
 import type { ImageService } from "../modules/images/images.service";
 import { COLORS } from "./colors";
 import { type ArtItem, bannerSvg, categorySvg, productSvg } from "./illustrations";

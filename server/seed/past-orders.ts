@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { Database } from "../db/schema";
-import { localDateOf, localMidnight } from "../lib/calendar";
+import { localDateOf, localMidnight } from "#common/calendar";
 import { computeTotals } from "../modules/cart/cart.pricing";
 import { variantPrice } from "../modules/catalog/pricing";
-import type { SiteSettings } from "../modules/content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import { newOrderNumber, orderPrefix } from "../modules/orders/order-token";
 import { createRandom, hashString } from "./random";
 

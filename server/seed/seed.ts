@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../logger";
-import { pixelSchema, readStoredSettings, siteSettingsSchema } from "../modules/content/content.schema";
+import { pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 import { listedPrice } from "../modules/catalog/pricing";
 import { createImageService } from "../modules/images/images.service";
 import { type Db, analyze } from "../db/database";

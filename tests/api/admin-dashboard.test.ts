@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dashboard } from "../../server/flows/dashboard";
-import { addDays, localDateOf, localMidnight } from "../../server/lib/calendar";
+import { addDays, localDateOf, localMidnight } from "#common/calendar";
 import { type TestBrowser, createAccount, signedIn, uniqueIp } from "../support/auth-browser";
 import { placeOrderAt } from "../support/orders-at";
 import { type TestShop, createTestShop } from "../support/test-shop";

@@ -1,7 +1,7 @@
 import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
-import { ORDER_STATUSES, type OrderStatus } from "../../server/modules/orders/orders.types";
+import { ORDER_TRANSITIONS } from "#common/orders/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, setStock, stockOf } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_API_ACCESS, type Access, PERMISSIONS, type Permission } from "../../server/auth/permissions";
+import { ADMIN_API_ACCESS, type Access, PERMISSIONS, type Permission } from "#common/auth/permissions";
 import { ADMIN_ROUTES } from "../../server/http/admin";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestShop, createTestShop } from "../support/test-shop";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_KINDS, imageVariantUrl } from "../../server/modules/images/image-sizes";
+import { IMAGE_KINDS, imageVariantUrl } from "#common/images/image-sizes";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestShop, createTestShop } from "../support/test-shop";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dashboard } from "../../server/flows/dashboard";
-import { addDays, localDateOf } from "../../server/lib/calendar";
+import { addDays, localDateOf } from "#common/calendar";
 import { PAST_DAYS } from "../../server/seed/past-orders";
 import { seedDemo } from "../../server/seed/seed";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";

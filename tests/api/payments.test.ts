@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { loadPaymentPage } from "../../app/components/payment/payment-page.server";
 import { loadEnv } from "../../server/env";
 import { pageContentSecurityPolicy } from "../../server/http/security";
-import { toMinor } from "../../server/modules/catalog/pricing";
+import { toMinor } from "#common/money";
 import type { Order } from "../../server/modules/orders/orders.types";
 import { type TestBrowser, browser } from "../support/auth-browser";
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe } from "../support/fake-stripe";

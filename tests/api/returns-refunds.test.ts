@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toMinor } from "../../server/modules/catalog/pricing";
+import { toMinor } from "#common/money";
 import type { Order } from "../../server/modules/orders/orders.types";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";

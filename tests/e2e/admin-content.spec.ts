@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
-import type { Permission } from "../../server/auth/permissions";
+import type { Permission } from "#common/auth/permissions";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { createCustomer, newCustomer } from "./support/accounts";
 import { adminApi, apiJson, cleanUpAfterAll, headers, signInPage } from "./support/admin-api";

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import routes from "../../app/routes";
-import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "../../server/auth/permissions";
+import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { type Customer, createCustomer, newCustomer, uniqueEmail, uniquePhone } from "./support/accounts";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";

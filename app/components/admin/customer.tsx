@@ -1,4 +1,4 @@
-import type { Role } from "../../../server/auth/permissions";
+import type { Role } from "#common/auth/permissions";
 import type { StatusTone } from "./ui";
 
 /** How each role reads in the admin's user screens, with its badge colour. */

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import { AppError } from "../../../server/lib/errors";
-import type { AuditActor } from "../../../server/modules/audit/audit.service";
+import { AppError } from "#common/errors";
+import type { AuditActor } from "#server/modules/audit/audit.service";
 import type { SessionUser } from "../../lib/auth.server";
 import type { FormFailure } from "./form";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { SessionUser } from "~/lib/use-auth";
-import { isStaff } from "../../../server/auth/roles";
+import { isStaff } from "#common/auth/roles";
 
 /** The user's photo, or their initials on a coloured disc; decorative (the name is always written beside or in a label). */
 export function Avatar({ user, className = "size-8 text-xs" }: { user: Pick<SessionUser, "name" | "email" | "image">; className?: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useAuth } from "~/lib/use-auth";
-import type { AuthProvider } from "../../../server/auth/providers";
+import type { AuthProvider } from "#server/auth/providers";
 import { FormAlert, Spinner } from "./ui";
 
 /** A third-party sign-in the server has configured (`GET /api/auth-providers`). */

@@ -1,5 +1,5 @@
-import type { CartTotals } from "../../../server/modules/cart/cart.types";
-import { shippingAmountText } from "../../../server/modules/cart/shipping";
+import type { CartTotals } from "#server/modules/cart/cart.types";
+import { shippingAmountText } from "#common/cart/shipping";
 import { useMoney } from "~/lib/shop";
 
 /**

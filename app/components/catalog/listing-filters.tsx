@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useSubmit } from "react-router";
-import type { Category } from "../../../server/modules/catalog/catalog.types";
+import type { Category } from "#server/modules/catalog/catalog.types";
 import { useMoney } from "~/lib/shop";
-import type { Sort } from "../../../server/modules/catalog/catalog.schema";
+import type { Sort } from "#common/catalog/catalog.schema";
 import { cleanParams } from "./listing-url";
 import { useHydrated } from "./use-hydrated";
 

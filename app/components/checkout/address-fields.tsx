@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
-import { countryOptions, regionsOf } from "../../../server/lib/geo";
+import { countryOptions, regionsOf } from "#common/geo";
 import type { CheckoutFieldErrors, CheckoutValues } from "./checkout-fields";
 
 /**

@@ -1,9 +1,10 @@
 import { formText } from "~/lib/auth-form.server";
-import { fieldErrors } from "../../../server/lib/errors";
-import type { ShippingAddress } from "../../../server/modules/cart/shipping";
-import { placeOrderSchema } from "../../../server/modules/orders/orders.schema";
-import { paymentMethodRefusal } from "../../../server/modules/payments/payment-methods";
-import type { PaymentMethod, PlaceOrderInput, SavedAddress } from "../../../server/modules/orders/orders.types";
+import { fieldErrors } from "#common/errors";
+import type { ShippingAddress } from "#common/cart/shipping";
+import { placeOrderSchema } from "#common/orders/orders.schema";
+import { paymentMethodRefusal } from "#common/payments/payment-methods";
+import type { PlaceOrderInput, SavedAddress } from "#server/modules/orders/orders.types";
+import type { PaymentMethod } from "#common/orders/order-status";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
 export function readCheckoutForm(form: FormData): CheckoutValues {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Banner } from "../../../server/modules/content/banners";
+import type { Banner } from "#server/modules/content/banners";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { imageSrcSet } from "../../../server/modules/images/image-sizes";
+import { imageSrcSet } from "#common/images/image-sizes";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/layout/icons";
 
 const INTERVAL_MS = 6000;

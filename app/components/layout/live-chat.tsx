@@ -1,8 +1,8 @@
-import type { LiveChatEmbed } from "../../../server/modules/content/live-chat";
+import type { LiveChatEmbed } from "#common/content/live-chat";
 
 /**
  * The live-chat widget of the site settings, on every page (the root loader derives `embed` from
- * the provider and id: server/modules/content/live-chat.ts). A widget that needs configuration
+ * the provider and id: common/content/live-chat.ts). A widget that needs configuration
  * first (Crisp, Tawk.to) gets one inline script, carrying the page's CSP nonce, that sets it and
  * then adds the widget's script; others are an async script, which React hoists into <head>. The
  * root stays mounted across navigations, so either loads once.

@@ -1,5 +1,5 @@
-import type { Category } from "../../../server/modules/catalog/catalog.types";
-import type { SiteSettings } from "../../../server/modules/content/content.schema";
+import type { Category } from "#server/modules/catalog/catalog.types";
+import type { SiteSettings } from "#common/content/content.schema";
 import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "./icons";
 import { ShopLink } from "../shop-link";

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { Category } from "../../../server/modules/catalog/catalog.types";
-import type { SiteSettings } from "../../../server/modules/content/content.schema";
+import type { Category } from "#server/modules/catalog/catalog.types";
+import type { SiteSettings } from "#common/content/content.schema";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
 import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
-import { imageSrcSet, imageVariantUrl } from "../../../server/modules/images/image-sizes";
+import { imageSrcSet, imageVariantUrl } from "#common/images/image-sizes";
 import { CategoryMenu } from "./category-menu";
 import { ShopLink } from "../shop-link";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LiveChatScript } from "./live-chat";
-import { isPixelActive as shouldInitPixel } from "../../../server/modules/content/pixel-active";
+import { isPixelActive as shouldInitPixel } from "#common/content/pixel-active";
 import { pixelEvent } from "~/lib/facebook-pixel";
 import { TrackingPixel } from "./tracking-pixel";
 

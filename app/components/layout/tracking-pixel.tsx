@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { PixelConfig } from "../../../server/modules/content/content.schema";
-import { isPixelActive } from "../../../server/modules/content/pixel-active";
+import type { PixelConfig } from "#common/content/content.schema";
+import { isPixelActive } from "#common/content/pixel-active";
 
 export const pixelNoscriptUrl = (pixelId: string) => `https://www.facebook.com/tr?id=${encodeURIComponent(pixelId)}&ev=PageView&noscript=1`;
 

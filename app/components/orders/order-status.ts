@@ -1,5 +1,6 @@
-import { STATUS_LABELS } from "../../../server/modules/orders/order-status";
-import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from "../../../server/modules/orders/orders.types";
+import { STATUS_LABELS } from "#common/orders/order-status";
+import type { Order } from "#server/modules/orders/orders.types";
+import type { OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
 
 /** The way an order normally goes, step by step (cancelled leaves it). */
 export const ORDER_PATH = ["pending", "processing", "shipped", "delivered", "completed"] as const satisfies readonly OrderStatus[];

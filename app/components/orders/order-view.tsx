@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useShop } from "~/lib/shop";
-import { countryName } from "../../../server/lib/geo";
-import type { Order, OrderAddress, OrderLine, OrderStatus, OrderTotals } from "../../../server/modules/orders/orders.types";
+import { countryName } from "#common/geo";
+import type { Order, OrderAddress, OrderLine, OrderTotals } from "#server/modules/orders/orders.types";
+import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_LABEL, STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
 
 /** Money in the order's own currency (an order keeps the currency it was placed in). */

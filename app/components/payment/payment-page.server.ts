@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { getShopper } from "~/lib/shopper.server";
-import { AppError } from "../../../server/lib/errors";
-import { toMinor } from "../../../server/modules/catalog/pricing";
-import type { Order } from "../../../server/modules/orders/orders.types";
-import type { CardIntent } from "../../../server/modules/payments/payments.types";
+import { AppError } from "#common/errors";
+import { toMinor } from "#common/money";
+import type { Order } from "#server/modules/orders/orders.types";
+import type { CardIntent } from "#server/modules/payments/payments.types";
 
 /** What the payment page shows: the card form for an order awaiting payment, or why it cannot. */
 export type PaymentPageData =

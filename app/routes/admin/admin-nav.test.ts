@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../../routes";
-import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "../../../server/auth/permissions";
+import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
 import { ADMIN_NAV, adminCrumbs, adminScreenFor, navFor } from "./admin-nav";
 
 interface RouteEntry {

@@ -1,4 +1,4 @@
-import { type AccessHolder, can, screenAccess } from "../../../server/auth/permissions";
+import { type AccessHolder, can, screenAccess } from "#common/auth/permissions";
 import type { AdminCrumb } from "~/components/admin/ui";
 
 /** The sidebar's figures, loaded by the admin layout for the areas the user may see. */

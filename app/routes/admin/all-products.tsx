@@ -11,9 +11,9 @@ import { listCategoryChoices, pageAddress } from "~/components/admin/product/pro
 import { PRODUCT_STATUS_CHOICES, STATUS_TEXT } from "~/components/admin/product/product-form";
 import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import { type AdminProductSort, PRODUCT_STATUSES, STOCK_LEVELS, type StockLevel } from "../../../server/modules/catalog/catalog.admin.schema";
-import type { AdminProductRow } from "../../../server/modules/catalog/catalog.admin";
+import { AppError } from "#common/errors";
+import { type AdminProductSort, PRODUCT_STATUSES, STOCK_LEVELS, type StockLevel } from "#common/catalog/catalog.admin.schema";
+import type { AdminProductRow } from "#server/modules/catalog/catalog.admin";
 import type { Route } from "./+types/all-products";
 
 const SORTS = ["updated", "name", "price", "finalPrice", "stock"] as const;

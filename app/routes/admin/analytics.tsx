@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
+import { AppError } from "#common/errors";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { periodFrom } from "~/components/admin/reports/report-period";
-import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "../../../server/modules/analytics/analytics.schema";
-import type { AnalyticsReport } from "../../../server/modules/analytics/analytics.service";
+import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "#common/analytics/analytics.schema";
+import type { AnalyticsReport } from "#server/modules/analytics/analytics.service";
 import type { Route } from "./+types/analytics";
 
 

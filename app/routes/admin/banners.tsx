@@ -7,8 +7,8 @@ import { auditActor, formFailure, readIntent, requireConfirmed } from "~/compone
 import { dataWithToast, redirectWithToast } from "~/components/admin/toast.server";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import type { AdminBanner } from "../../../server/modules/content/banners";
+import { AppError } from "#common/errors";
+import type { AdminBanner } from "#server/modules/content/banners";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/banners";
 import { adminMeta } from "./admin-meta";

@@ -6,8 +6,8 @@ import { auditActor, formFailure, readIntent, requireConfirmed } from "~/compone
 import { dataWithToast, redirectWithToast } from "~/components/admin/toast.server";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import type { AdminCategory, AdminCategoryNode } from "../../../server/modules/catalog/catalog.categories";
+import { AppError } from "#common/errors";
+import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/categories";
 import { adminMeta } from "./admin-meta";

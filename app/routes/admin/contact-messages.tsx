@@ -9,9 +9,9 @@ import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import type { ContactMessageRow } from "../../../server/modules/content/messages";
-import { MESSAGE_STATUSES, type MessageStatus, isMessageStatus } from "../../../server/modules/content/messages.schema";
+import { AppError } from "#common/errors";
+import type { ContactMessageRow } from "#server/modules/content/messages";
+import { MESSAGE_STATUSES, type MessageStatus, isMessageStatus } from "#common/content/messages.schema";
 import type { Route } from "./+types/contact-messages";
 
 const PAGE_SIZE = 50;

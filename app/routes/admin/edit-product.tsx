@@ -8,8 +8,8 @@ import { listCategoryChoices, pageAddress, productBodyFromForm } from "~/compone
 import { ProductForm, STATUS_TEXT } from "~/components/admin/product/product-form";
 import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { can } from "../../../server/auth/permissions";
-import type { ProductPatchInput } from "../../../server/modules/catalog/catalog.admin.schema";
+import { can } from "#common/auth/permissions";
+import type { ProductPatchInput } from "#common/catalog/catalog.admin.schema";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/edit-product";
 import { adminMeta } from "./admin-meta";

@@ -5,7 +5,7 @@ import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge } from "~/components/admin/ui";
 import { FieldNotes, TextField } from "~/components/form/fields";
 import { requireAdminScreen } from "~/lib/auth.server";
-import type { PixelConfig } from "../../../server/modules/content/content.schema";
+import type { PixelConfig } from "#common/content/content.schema";
 import type { Route } from "./+types/facebook-pixel";
 
 const PAGE = "/admin-dashboard/facebook-pixel";

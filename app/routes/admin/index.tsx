@@ -4,8 +4,9 @@ import { EmptyState } from "~/components/admin/ui";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { useUser } from "~/lib/use-auth";
-import { type Comparison, DASHBOARD_PERIODS, type Dashboard, type DashboardPeriod } from "../../../server/flows/dashboard";
-import type { OrderStatus } from "../../../server/modules/orders/orders.types";
+import { type Comparison, type Dashboard } from "#server/flows/dashboard";
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "#common/dashboard";
+import type { OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/index";
 
 /** The dashboard of the period in the address (?period=today|7d|30d; 7 days by default), for what this staff member may see. */

@@ -3,8 +3,8 @@ import { auditActor } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/money";
-import { AppError } from "../../../server/lib/errors";
-import { sameSitePath } from "../../../server/lib/same-site-path";
+import { AppError } from "#common/errors";
+import { sameSitePath } from "#common/same-site-path";
 import type { Route } from "./+types/order-returns-action";
 
 const text = (form: FormData, name: string) => {

@@ -10,11 +10,11 @@ import { PageHeader } from "~/components/admin/ui";
 import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
 import { LocalDate, StatusBadge, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import { allowedTransitions, canTransition, isOrderStatus } from "../../../server/modules/orders/order-status";
-import type { AdminOrderList, AdminOrderRow } from "../../../server/modules/orders/orders.admin";
-import { ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "../../../server/modules/orders/orders.admin.schema";
-import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.types";
+import { AppError } from "#common/errors";
+import { allowedTransitions, canTransition, isOrderStatus } from "#common/orders/order-status";
+import type { AdminOrderList, AdminOrderRow } from "#server/modules/orders/orders.admin";
+import { ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "#common/orders/orders.admin.schema";
+import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/orders";
 
 const PAGE_SIZE = 50;

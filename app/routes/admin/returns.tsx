@@ -4,7 +4,7 @@ import { RefundDialog } from "~/components/admin/orders/refund-dialog";
 import { ReturnActions, ReturnSummary } from "~/components/admin/orders/returns-panel";
 import { EmptyState, PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, isReturnStatus } from "../../../server/modules/orders/return-status";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, isReturnStatus } from "#common/orders/return-status";
 import type { Route } from "./+types/returns";
 
 

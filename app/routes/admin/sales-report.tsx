@@ -6,8 +6,8 @@ import { type ReportPeriod, periodFrom } from "~/components/admin/reports/report
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/money";
-import { AppError } from "../../../server/lib/errors";
-import type { SalesBucket, SalesReport } from "../../../server/modules/orders/orders.report";
+import { AppError } from "#common/errors";
+import type { SalesBucket, SalesReport } from "#server/modules/orders/orders.report";
 import type { Route } from "./+types/sales-report";
 
 

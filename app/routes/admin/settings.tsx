@@ -6,8 +6,8 @@ import { redirectWithToast } from "~/components/admin/toast.server";
 import type { FormFailure } from "~/components/admin/form";
 import { PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "../../../server/lib/errors";
-import { countryOptions } from "../../../server/lib/geo";
+import { AppError } from "#common/errors";
+import { countryOptions } from "#common/geo";
 import type { Route } from "./+types/settings";
 
 const PAGE = "/admin-dashboard/settings";

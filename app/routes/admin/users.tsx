@@ -7,8 +7,9 @@ import { ROLE_TEXT } from "~/components/admin/customer";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { ROLES } from "../../../server/auth/permissions";
-import { USER_SORTS, type CustomerFilters, type CustomerListRow } from "../../../server/modules/users/users.service";
+import { ROLES } from "#common/auth/permissions";
+import { type CustomerFilters, type CustomerListRow } from "#server/modules/users/users.service";
+import { USER_SORTS } from "#common/users/user-sorts";
 import type { Route } from "./+types/users";
 
 const PAGE_SIZE = 50;

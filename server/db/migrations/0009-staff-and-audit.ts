@@ -3,7 +3,7 @@ import type { Dialect } from "../database";
 
 /**
  * Staff and the audit log (issue 10). Accounts get a `permissions` list (comma-separated, see
- * server/auth/permissions.ts) for the `staff` role; `audit_log` keeps one row per admin write,
+ * common/auth/permissions.ts) for the `staff` role; `audit_log` keeps one row per admin write,
  * appended in the write's own transaction, read by entity, by actor and by time.
  */
 export function staffAndAuditMigration(dialect: Dialect) {

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
-import { type Access, ADMIN_API_ACCESS } from "../../auth/permissions";
-import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { type Access, ADMIN_API_ACCESS } from "#common/auth/permissions";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
 import type { AuditActor } from "../../modules/audit/audit.service";
 import type { SessionUser } from "../../modules/users/users.service";
 import type { AppEnv } from "../context";
@@ -30,7 +30,7 @@ export interface AdminRoute {
 /** What `route` needs, from the one table. */
 export function accessOf(route: Pick<AdminRoute, "method" | "path">): Access {
   const access = ADMIN_API_ACCESS[`${route.method} ${route.path}`];
-  if (!access) throw new Error(`Admin route ${route.method} ${route.path} is missing from ADMIN_API_ACCESS (server/auth/permissions.ts)`);
+  if (!access) throw new Error(`Admin route ${route.method} ${route.path} is missing from ADMIN_API_ACCESS (common/auth/permissions.ts)`);
   return access;
 }
 

@@ -1,4 +1,4 @@
-import { analyticsPeriodSchema } from "../../modules/analytics/analytics.schema";
+import { analyticsPeriodSchema } from "#common/analytics/analytics.schema";
 import { type AdminRoute, parseQuery, csvDownload } from "./admin-route";
 
 /** The site analytics' report for the analytics screen, and as CSV for a spreadsheet (services.analytics, read only). */

@@ -1,4 +1,4 @@
-import { bannerCreateSchema, bannerUpdateSchema } from "../../modules/content/banners.schema";
+import { bannerCreateSchema, bannerUpdateSchema } from "#common/content/banners.schema";
 import { type AdminRoute, actorOf, idParam, parseBody } from "./admin-route";
 
 /** The home banners: list, create, change, delete. All through services.banners (audited). */

@@ -1,4 +1,4 @@
-import { categoryCreateSchema, categoryDeleteQuery, categoryReorderSchema, categoryUpdateSchema } from "../../modules/catalog/catalog.categories.schema";
+import { categoryCreateSchema, categoryDeleteQuery, categoryReorderSchema, categoryUpdateSchema } from "#common/catalog/catalog.categories.schema";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
 
 /** The category tree: list, create, change (rename, move, hide, order, picture), reorder a level, delete. All through services.categoriesAdmin (audited). */

@@ -1,4 +1,4 @@
-import { messageListQuerySchema, messageReplySchema, messageStatusSchema } from "../../modules/content/messages.schema";
+import { messageListQuerySchema, messageReplySchema, messageStatusSchema } from "#common/content/messages.schema";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
 
 /** The contact messages' inbox: list by status, open, move, reply, delete. All through services.messages (audited). */

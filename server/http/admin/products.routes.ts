@@ -1,5 +1,5 @@
-import { adminProductFilterSchema, adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "../../modules/catalog/catalog.admin.schema";
-import type { BulkInput, ProductCreateInput, ProductPatchInput } from "../../modules/catalog/catalog.admin.schema";
+import { adminProductFilterSchema, adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "#common/catalog/catalog.admin.schema";
+import type { BulkInput, ProductCreateInput, ProductPatchInput } from "#common/catalog/catalog.admin.schema";
 import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery, csvDownload } from "./admin-route";
 
 // The services check the bodies with the same schemas (and the categories they name), so one

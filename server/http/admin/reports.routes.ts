@@ -1,4 +1,4 @@
-import { salesReportQuerySchema } from "../../modules/orders/orders.report.schema";
+import { salesReportQuerySchema } from "#common/orders/orders.report.schema";
 import { type AdminRoute, parseQuery, csvDownload } from "./admin-route";
 
 /** The sales report (services.reports, the orders module's): JSON for the screen and the dashboard, CSV for a spreadsheet. */

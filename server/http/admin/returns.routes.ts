@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import { RETURN_STATUSES } from "../../modules/orders/orders.returns";
-import { refundSchema, returnRefusalSchema } from "../../modules/orders/orders.returns.schema";
-import { idempotencyKeySchema } from "../../modules/orders/orders.schema";
+import { refundSchema, returnRefusalSchema } from "#common/orders/orders.returns.schema";
+import { idempotencyKeySchema } from "#common/orders/orders.schema";
 import { createdOrReplayed } from "../context";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery } from "./admin-route";
 

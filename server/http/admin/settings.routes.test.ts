@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createLogger } from "../../logger";
-import type { SiteSettings } from "../../modules/content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import { type TestBrowser, browser, createAccount, signedIn } from "../../../tests/support/auth-browser";
 import { FAKE_STRIPE_KEYS } from "../../../tests/support/fake-stripe";
 import { pageBuild } from "../../../tests/support/page-build";

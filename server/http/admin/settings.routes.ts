@@ -1,4 +1,4 @@
-import { siteSettingsFields } from "../../modules/content/content.schema";
+import { siteSettingsFields } from "#common/content/content.schema";
 import { type AdminRoute, actorOf, jsonBody } from "./admin-route";
 
 /** The site settings: read them with the environment's facts, replace them whole (audited; the storefront follows at once). */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { can } from "../../auth/permissions";
-import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
-import { IMAGE_KINDS, type ImageKind, imageDimensions } from "../../modules/images/image-sizes";
+import { can } from "#common/auth/permissions";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
+import { IMAGE_KINDS, type ImageKind, imageDimensions } from "#common/images/image-sizes";
 import type { ImageService } from "../../modules/images/images.service";
 import { ADMIN_UPLOAD_MAX_FILE_BYTES } from "../input-guard";
 import { readMultipart } from "../multipart";

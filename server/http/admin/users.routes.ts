@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PERMISSIONS, ROLES } from "../../auth/permissions";
-import { AppError } from "../../lib/errors";
-import { USER_SORTS } from "../../modules/users/users.service";
+import { PERMISSIONS, ROLES } from "#common/auth/permissions";
+import { AppError } from "#common/errors";
+import { USER_SORTS } from "#common/users/user-sorts";
 import { type AdminRoute, actorOf, idParam, parseBody, parseQuery, csvDownload } from "./admin-route";
 
 const yesNo = z.enum(["true", "false"]).transform((v) => v === "true");

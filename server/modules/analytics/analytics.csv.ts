@@ -1,5 +1,5 @@
 import { type CsvCell, toCsv } from "../../lib/csv";
-import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "./analytics.schema";
+import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "#common/analytics/analytics.schema";
 import type { AnalyticsReport } from "./analytics.service";
 
 /** A rate as a spreadsheet reads a percentage ("33.33%"); blank where there is nothing to divide by. */

@@ -3,14 +3,14 @@ import { type Expression, type Insertable, type SelectQueryBuilder, sql } from "
 import { isbot } from "isbot";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { waitText } from "../../lib/rate-limit";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import type { Logger } from "../../logger";
-import { toMajor, toMinor } from "../catalog/pricing";
-import { addDays, localDateOf } from "../../lib/calendar";
+import { toMajor, toMinor } from "#common/money";
+import { addDays, localDateOf } from "#common/calendar";
 import { analyticsReportToCsv } from "./analytics.csv";
-import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, analyticsPeriodSchema } from "./analytics.schema";
+import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, analyticsPeriodSchema } from "#common/analytics/analytics.schema";
 
 /** What the ingest knows of the browser that sent a batch (from the request, never from the body). */
 export interface AnalyticsClient {

@@ -1,4 +1,4 @@
-import { type ShippingSettings, shippingEstimate } from "./shipping";
+import { type ShippingSettings, shippingEstimate } from "#common/cart/shipping";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
 export interface PricingSettings extends ShippingSettings {
@@ -43,7 +43,7 @@ export interface MinorTotals {
 /**
  * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), the items' subtotal after the
  * discounts (Σ finalPrice × qty, what the lines add up to as printed), shipping by the one shipping
- * rule (server/modules/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
+ * rule (common/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
  * zone while none is chosen (an unknown id counts as none), and the total with the lowest shipping,
  * all in minor units.
  */

@@ -2,7 +2,8 @@ import { compiledQuery } from "../../db/compiled-query";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
 import type { CatalogService, Purchasable } from "../catalog/catalog.service";
-import { toMajor, variantPrice } from "../catalog/pricing";
+import { variantPrice } from "../catalog/pricing";
+import { toMajor } from "#common/money";
 import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 

@@ -1,17 +1,17 @@
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import { AppError } from "../../lib/errors";
-import { countryName } from "../../lib/geo";
+import { AppError } from "#common/errors";
+import { countryName } from "#common/geo";
 import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
-import { toMajor } from "../catalog/pricing";
+import { toMajor } from "#common/money";
 import { type PricingSettings, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, listCartLines, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf, withLine } from "./cart.repo";
 import type { Purchasable } from "../catalog/catalog.service";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
-import { MAX_LINE_QUANTITY } from "./cart.schema";
+import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
-import { noZoneMessage, offeredZones } from "./shipping-zones";
+import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { MinorTotals, PricingSettings } from "./cart.pricing";
-import type { ShippingAddress, ZoneCoverage } from "./shipping";
+import type { ShippingAddress, ZoneCoverage } from "#common/cart/shipping";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { toMajor } from "../catalog/pricing";
-import { computeTotals } from "./cart.pricing";
-import { type ShippingZone, productShippingEstimate, shippingAmountText, shippingEstimate, shippingNoteText } from "./shipping";
-import { chooseZoneFor, zoneCovers, zonesFor } from "./shipping-zones";
+import { toMajor } from "#common/money";
+import { computeTotals } from "./cart.pricing.ts";
+import { type ShippingZone, productShippingEstimate, shippingAmountText, shippingEstimate, shippingNoteText } from "#common/cart/shipping";
+import { chooseZoneFor, zoneCovers, zonesFor } from "#common/cart/shipping-zones";
 
 const PORTLAND: ShippingZone = { id: "inside-city", name: "Inside the city", rate: 4.99, country: "US", regions: ["OR"], cities: ["Portland"] };
 const OREGON: ShippingZone = { id: "oregon", name: "Oregon", rate: 6.99, country: "US", regions: ["OR"], cities: [] };

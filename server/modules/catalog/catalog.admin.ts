@@ -3,11 +3,11 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Database, ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
 import type { Epoch } from "../../lib/cache";
-import { AppError, fieldErrors } from "../../lib/errors";
+import { AppError, fieldErrors } from "#common/errors";
 import { newId, slugify } from "../../lib/ids";
 import { sanitizeRichText } from "../../lib/rich-text";
 import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, appendAuditEntries, changedFields } from "../audit/audit.service";
-import { imageVariantUrl } from "../images/image-sizes";
+import { imageVariantUrl } from "#common/images/image-sizes";
 import { type StockSetting, setStock } from "../inventory/inventory.service";
 import {
   type AdminProductFilters,
@@ -27,12 +27,13 @@ import {
   productPatchSchema,
   productRuleProblems,
   MAX_NAME_LENGTH,
-} from "./catalog.admin.schema";
+} from "#common/catalog/catalog.admin.schema";
 import { type CsvProduct, type ImportGroup, parseProductsCsv, productsToCsv } from "./catalog.csv";
 import { refreshListedPrices } from "./catalog.listing";
-import { parseColorImages } from "./pictures";
+import { parseColorImages } from "#common/catalog/pictures";
 import type { ProductVariant } from "./catalog.types";
-import { toMajor, toMinor, variantPrice } from "./pricing";
+import { variantPrice } from "./pricing";
+import { toMajor, toMinor } from "#common/money";
 
 // The one catalogue write path for products and variants (issue 10): the admin API, the admin
 // screens and the CSV import create, change and delete products only through this module. Every

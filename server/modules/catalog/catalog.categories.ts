@@ -3,9 +3,9 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { CategoryTable, Database } from "../../db/schema";
 import type { Epoch } from "../../lib/cache";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId, slugify } from "../../lib/ids";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
 import type { SearchService } from "../search/search.service";
@@ -16,7 +16,7 @@ import {
   categoryDeleteQuery,
   categoryReorderSchema,
   categoryUpdateSchema,
-} from "./catalog.categories.schema";
+} from "#common/catalog/catalog.categories.schema";
 
 /** A category as the admin sees it: hidden ones too, with how many products it holds. */
 export interface AdminCategory {

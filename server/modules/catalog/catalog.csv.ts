@@ -1,5 +1,5 @@
 import { type CsvRecord, parseCsv, toCsv } from "../../lib/csv";
-import type { ProductInput } from "./catalog.admin.schema";
+import type { ProductInput } from "#common/catalog/catalog.admin.schema";
 
 // The catalogue as CSV, Shopify-like: a product spans several rows sharing its Handle (slug). Its
 // first row carries the product's fields; row i (first included) carries its i-th variant, i-th

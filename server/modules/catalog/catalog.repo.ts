@@ -3,11 +3,12 @@ import type { Db } from "../../db/database";
 import { compiledQuery } from "../../db/compiled-query";
 import { toIso } from "../../db/database";
 import type { Database, ProductStatus } from "../../db/schema";
-import { imageVariantUrl } from "../images/image-sizes";
-import type { Sort } from "./catalog.schema";
+import { imageVariantUrl } from "#common/images/image-sizes";
+import type { Sort } from "#common/catalog/catalog.schema";
 import type { Category, ProductCard, ProductDetail, ProductVariant } from "./catalog.types";
-import { parseColorImages, picturesFor } from "./pictures";
-import { listedPrice, toMajor, variantPrice } from "./pricing";
+import { parseColorImages, picturesFor } from "#common/catalog/pictures";
+import { listedPrice, variantPrice } from "./pricing";
+import { toMajor } from "#common/money";
 
 /** Filters in minor units, already resolved to category ids. */
 export interface ProductFilter {

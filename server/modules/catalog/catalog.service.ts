@@ -1,10 +1,10 @@
 import type { Db } from "../../db/database";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import { type CatalogRepo, type Executor, type ProductFilter, createCatalogRepo } from "./catalog.repo";
-import type { ListingQuery, Sort } from "./catalog.schema";
+import type { ListingQuery, Sort } from "#common/catalog/catalog.schema";
 import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
-import { toMajor, toMinor } from "./pricing";
+import { toMajor, toMinor } from "#common/money";
 
 export type { Executor, ProductSummary, Purchasable, PurchaseOptions } from "./catalog.repo";
 

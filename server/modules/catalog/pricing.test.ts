@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discountedPrice, listedPrice, toMajor, toMinor, variantPrice } from "./pricing";
+import { discountedPrice, listedPrice, variantPrice } from "./pricing";
+import { toMajor, toMinor } from "#common/money";
 
 describe("price rules", () => {
   it("takes the discount percent off the price, rounded to the cent", () => {

@@ -10,16 +10,6 @@ export function variantPrice(price: number, additional: number, discount: number
   return { price: base, finalPrice: discountedPrice(base, discount) };
 }
 
-/** Minor units (cents) to the major unit the JSON contract uses (1250 → 12.5). */
-export function toMajor(minor: number): number {
-  return Math.round(minor) / 100;
-}
-
-/** Major unit from a query or form (12.5) to minor units (1250). */
-export function toMinor(major: number): number {
-  return Math.round(major * 100);
-}
-
 /** What the listing rule needs of a variant: its additional price and stock, in minor units. */
 export interface PricedVariant {
   additional_price: number;

@@ -3,12 +3,12 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { BannerTable, Database } from "../../db/schema";
 import { type Epoch, createCache } from "../../lib/cache";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
-import { bannerCreateSchema, bannerReorderSchema, bannerUpdateSchema } from "./banners.schema";
+import { bannerCreateSchema, bannerReorderSchema, bannerUpdateSchema } from "#common/content/banners.schema";
 
 /** A home banner as the storefront shows it (GET /api/banners, the home carousel). */
 export interface Banner {

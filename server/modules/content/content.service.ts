@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
-import { type PixelConfig, type SiteSettings, pixelSchema, readStoredSettings, siteSettingsSchema } from "./content.schema";
+import { type PixelConfig, type SiteSettings, pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 
 /** Site settings and the tracking-pixel config (the home banners are banners.ts, the contact messages messages.ts). */
 export function createContentService(db: Db, options: { epoch?: Epoch } = {}) {

@@ -2,17 +2,17 @@ import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, 
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { ContactMessageReplyTable, ContactMessageTable, Database } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import type { Logger } from "../../logger";
 import { type AuditActor, appendAudit } from "../audit/audit.service";
 import { createMailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";
 import { contactMessageMail, contactReplyMail } from "../mail/templates";
-import type { ContactInput, SiteSettings } from "./content.schema";
-import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus, isMessageStatus, messageListQuerySchema, messageReplySchema, messageStatusSchema } from "./messages.schema";
+import type { ContactInput, SiteSettings } from "#common/content/content.schema";
+import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus, isMessageStatus, messageListQuerySchema, messageReplySchema, messageStatusSchema } from "#common/content/messages.schema";
 
 /** A contact message as the admin's list shows it: the sender, the subject, the start of the text. */
 export interface ContactMessageRow {

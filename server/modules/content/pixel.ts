@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
-import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
-import type { PixelConfig } from "./content.schema";
+import type { PixelConfig } from "#common/content/content.schema";
 
 /**
  * What the admin may store as the tracking pixel: a Facebook (Meta) pixel id is the 15 or 16 digits

@@ -1,11 +1,11 @@
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
-import { AppError } from "../../lib/errors";
-import { parseInput } from "../../lib/validate";
+import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
-import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "./content.schema";
+import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 
 /** What the settings screen shows beside the settings and cannot change: facts of the environment, never its secrets. */
 export interface SettingsFacts {

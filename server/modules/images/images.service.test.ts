@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors";
-import { imageSrcSet, imageVariantUrl, storedImageUrl } from "./image-sizes";
+import { AppError } from "#common/errors";
+import { imageSrcSet, imageVariantUrl, storedImageUrl } from "#common/images/image-sizes";
 import { createImageService } from "./images.service";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-images-"));

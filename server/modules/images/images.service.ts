@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { AppError } from "../../lib/errors";
-import { IMAGE_KINDS, type ImageFormat, type ImageKind, imageDimensions, imageVariantUrl, kindOffersAvif, storedImageUrl } from "./image-sizes";
+import { AppError } from "#common/errors";
+import { IMAGE_KINDS, type ImageFormat, type ImageKind, imageDimensions, imageVariantUrl, kindOffersAvif, storedImageUrl } from "#common/images/image-sizes";
 
 /** Names are lower-case words and dashes: safe as file names and unambiguous under the naming rule. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,119}$/;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import type { Logger } from "../../logger";
-import type { SiteSettings } from "../content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import { lineLabel } from "../cart/cart.pricing";
 import { createMailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";

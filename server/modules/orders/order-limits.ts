@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { type RateDecision, type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
 

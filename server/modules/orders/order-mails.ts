@@ -1,17 +1,18 @@
 import type { Logger } from "../../logger";
-import type { SiteSettings } from "../content/content.schema";
+import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
 import { lineLabel } from "../cart/cart.pricing";
-import { toMajor } from "../catalog/pricing";
-import { formatMoney } from "../../lib/money";
-import { STATUS_LABELS, isOrderStatus } from "./order-status";
+import { toMajor } from "#common/money";
+import { formatMoney } from "#common/money";
+import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { OrderTokens } from "./order-token";
 import { orderSums } from "./orders.repo";
-import type { OrderRecord, OrderStatus } from "./orders.types";
-import { countryName } from "../../lib/geo";
+import type { OrderRecord } from "./orders.types";
+import type { OrderStatus } from "#common/orders/order-status";
+import { countryName } from "#common/geo";
 
 export interface OrderMailDeps {
   mailer: Mailer;

@@ -4,17 +4,18 @@ import { nowIso, toIso } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
 import { toCsv } from "../../lib/csv";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
-import { parseInput } from "../../lib/validate";
+import { parseInput } from "#common/validate";
 import { appendAudit, type AuditActor } from "../audit/audit.service";
-import { toMajor } from "../catalog/pricing";
+import { toMajor } from "#common/money";
 import type { OrderMails } from "./order-mails";
 import { normalEmail, phoneDigits } from "./order-limits";
-import { allowedTransitions, isOrderStatus } from "./order-status";
-import { type AdminOrderQuery, type OrderNoteInput, adminOrderQuerySchema, orderNoteSchema } from "./orders.admin.schema";
+import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
+import { type AdminOrderQuery, type OrderNoteInput, adminOrderQuerySchema, orderNoteSchema } from "#common/orders/orders.admin.schema";
 import { loadOrder, refundSums, toOrder } from "./orders.repo";
-import { ORDER_STATUSES, type Executor, type Order, type OrderActor, type OrderRecord, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./orders.types";
+import { type Executor, type Order, type OrderRecord } from "./orders.types";
+import { ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, type PaymentStatus } from "#common/orders/order-status";
 
 /** One row of the admin's order list. */
 export interface AdminOrderRow {

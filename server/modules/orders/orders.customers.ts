@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
-import { AppError } from "../../lib/errors";
-import { toMajor } from "../catalog/pricing";
-import { UNDELIVERED_STATUSES } from "./order-status";
+import { AppError } from "#common/errors";
+import { toMajor } from "#common/money";
+import { UNDELIVERED_STATUSES } from "#common/orders/order-status";
 import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
 

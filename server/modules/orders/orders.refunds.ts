@@ -2,18 +2,19 @@ import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { OrderRefundTable } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type AuditActor, appendAudit } from "../audit/audit.service";
 import { lineLabel } from "../cart/cart.pricing";
-import { toMajor, toMinor } from "../catalog/pricing";
+import { toMajor, toMinor } from "#common/money";
 import { type OrderMails, moneyIn } from "./order-mails";
-import type { SiteSettings } from "../content/content.schema";
-import { lineRefundAmount } from "./refund-math";
+import type { SiteSettings } from "#common/content/content.schema";
+import { lineRefundAmount } from "#common/orders/refund-math";
 import { orderSums } from "./orders.repo";
 import { isUniqueViolation } from "./orders.deps";
-import type { ValidRefundRequest } from "./orders.returns.schema";
-import type { Executor, OrderActor, OrderRow } from "./orders.types";
+import type { ValidRefundRequest } from "#common/orders/orders.returns.schema";
+import type { Executor, OrderRow } from "./orders.types";
+import type { OrderActor } from "#common/orders/order-status";
 
 type RefundRow = Selectable<OrderRefundTable>;
 

@@ -4,10 +4,11 @@ import { type Dialect, toIso } from "../../db/database";
 import type { OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { Shopper } from "../../lib/shopper";
-import { toMajor } from "../catalog/pricing";
-import { allowedTransitions, isOrderStatus } from "./order-status";
-import type { ValidPlaceOrderInput } from "./orders.schema";
-import type { Executor, Order, OrderActor, OrderAddress, OrderRecord, OrderRow, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus } from "./orders.types";
+import { toMajor } from "#common/money";
+import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
+import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
+import type { Executor, Order, OrderAddress, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
+import type { OrderActor, OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
 
 const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 

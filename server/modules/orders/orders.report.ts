@@ -2,10 +2,10 @@ import { toCsv } from "../../lib/csv";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { parseInput } from "../../lib/validate";
-import { toMajor } from "../catalog/pricing";
-import { type SalesReportQuery, salesReportQuerySchema } from "./orders.report.schema";
-import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "../../lib/calendar";
+import { parseInput } from "#common/validate";
+import { toMajor } from "#common/money";
+import { type SalesReportQuery, salesReportQuerySchema } from "#common/orders/orders.report.schema";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "#common/calendar";
 
 /*
  * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads

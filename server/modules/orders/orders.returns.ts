@@ -2,19 +2,19 @@ import type { Selectable, Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { OrderReturnTable } from "../../db/schema";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { appendAudit } from "../audit/audit.service";
 import { lineLabel } from "../cart/cart.pricing";
-import { toMajor } from "../catalog/pricing";
-import type { SiteSettings } from "../content/content.schema";
+import { toMajor } from "#common/money";
+import type { SiteSettings } from "#common/content/content.schema";
 import type { StockLine } from "../inventory/inventory.service";
 import type { OrderMails } from "./order-mails";
 import { type StepActor, parseLines as parseStoredLines } from "./orders.refunds";
-import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "./orders.returns.schema";
+import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
-import { parseInput } from "../../lib/validate";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "./return-status";
+import { parseInput } from "#common/validate";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "#common/orders/return-status";
 
 type ReturnRow = Selectable<OrderReturnTable>;
 

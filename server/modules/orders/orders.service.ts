@@ -1,11 +1,12 @@
 import { nowIso } from "../../db/database";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
-import { canTransition, isOrderStatus } from "./order-status";
+import { canTransition, isOrderStatus } from "#common/orders/order-status";
 import { newOrderNumber, orderPrefix } from "./order-token";
 import type { OrdersDeps } from "./orders.deps";
 import { insertOrder, listOrderSummaries, loadOrder, saveAddress, toOrder } from "./orders.repo";
-import type { OrderActor, OrderRecord, OrderRow, OrderStatus, OrderViewer, OrdersModule } from "./orders.types";
+import type { OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
+import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 
 const NOT_FOUND = "There is no such order.";
 

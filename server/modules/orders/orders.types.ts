@@ -3,11 +3,12 @@ import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRe
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { CartQuote } from "../cart/cart.types";
-import type { ShippingAddress } from "../cart/shipping";
+import type { ShippingAddress } from "#common/cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
 import type { PlacementParty } from "./order-limits";
-import type { ValidPlaceOrderInput } from "./orders.schema";
+import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { AuditActor } from "../audit/audit.service";
+import type { OrderActor, OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
 
 export type { ShippingOption } from "../cart/cart.types";
 
@@ -30,14 +31,6 @@ export interface OrderRecord {
   refunds?: OrderRefundRow[];
 }
 
-/** Every order status; the transitions between them live in order-status.ts (one table). */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentMethod = "cod" | "card";
-/** partially_refunded: some of what was paid was given back (orders.refunds.ts); refunded: all of it. */
-export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "partially_refunded" | "refunded";
-/** Who moved an order: the customer (cancel), the shop (admin), the system (payment webhooks). */
-export type OrderActor = "customer" | "shop" | "system";
 
 export interface OrderAddress {
   line1: string;

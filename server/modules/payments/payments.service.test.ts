@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { type FakeStripe, startFakeStripe } from "../../../tests/support/fake-stripe";
 import { loadEnv } from "../../env";
 import { createLogger } from "../../logger";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { createPaymentsService } from "./payments.service";
 import type { PaymentsService } from "./payments.types";
 

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Env } from "../../env";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import type { Logger } from "../../logger";
 import type { CardIntent, CardIntentStatus, PaymentsService } from "./payments.types";
 import { cardPaymentEventOf, fromStripeAmount, toStripeAmount } from "./stripe-mapping";

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "../catalog/catalog.service";
 import type { ProductCard } from "../catalog/catalog.types";

@@ -1,12 +1,13 @@
+import type { UserSort } from "#common/users/user-sorts";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AuthTables } from "../../auth/auth.tables";
-import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "../../auth/permissions";
+import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "#common/auth/permissions";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { nowIso, toIso } from "../../db/database";
 import { toCsv } from "../../lib/csv";
-import { AppError } from "../../lib/errors";
-import { toMajor } from "../catalog/pricing";
+import { AppError } from "#common/errors";
+import { toMajor } from "#common/money";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 
 /** An account as the shop shows it: the admin screens, GET /api/auth/user/{uid}, the session. */
@@ -86,9 +87,6 @@ export function toSessionUser(raw: RawUser): SessionUser {
   return { id, name, email, image, role, permissions, emailVerified };
 }
 
-/** What the customer list sorts by. */
-export const USER_SORTS = ["joined", "name", "orders", "spent", "lastSignIn"] as const;
-export type UserSort = (typeof USER_SORTS)[number];
 
 /** What selects and orders the customer list (and its CSV export). */
 export interface CustomerFilters {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import { AppError } from "../../lib/errors";
+import { AppError } from "#common/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import type { CatalogService } from "../catalog/catalog.service";
 import { takeWishlistNotices, withdrawFromWishlists } from "./wishlist.notices";

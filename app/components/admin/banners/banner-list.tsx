@@ -5,8 +5,8 @@ import { ConfirmButton } from "~/components/admin/dialog";
 import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminBanner } from "../../../../server/modules/content/banners";
-import { imageVariantUrl } from "../../../../server/modules/images/image-sizes";
+import type { AdminBanner } from "#server/modules/content/banners";
+import { imageVariantUrl } from "#common/images/image-sizes";
 import { BannerStateBadge, BannerWindow } from "./banner-state";
 import { MoveButtons, useMoveFocus } from "./move-buttons";
 

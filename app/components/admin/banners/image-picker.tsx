@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";
-import { IMAGE_KINDS, imageVariantUrl } from "../../../../server/modules/images/image-sizes";
+import { IMAGE_KINDS, imageVariantUrl } from "#common/images/image-sizes";
 
 /** The kinds of picture this picker uploads (POST /api/admin/uploads `kind`). */
 export type PickedImageKind = "banner" | "category" | "logo" | "favicon";

@@ -1,5 +1,5 @@
 import type { StatusTone } from "~/components/admin/ui";
-import type { MessageStatus } from "../../../../server/modules/content/messages.schema";
+import type { MessageStatus } from "#common/content/messages.schema";
 
 /** How each contact-message status reads in the admin: its tab and badge label and the badge's tone. */
 export const MESSAGE_STATUS_TEXT: Record<MessageStatus, { label: string; tone: StatusTone; empty: { title: string; description: string } }> = {

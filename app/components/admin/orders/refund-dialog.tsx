@@ -6,7 +6,7 @@ import { trapTab } from "~/lib/focus-trap";
 import { formatMoney } from "~/lib/money";
 import { useModalDialog } from "../dialog";
 import { buttonClass } from "../ui";
-import { lineRefundAmount } from "../../../../server/modules/orders/refund-math";
+import { lineRefundAmount } from "#common/orders/refund-math";
 import type { OrderReturnsData } from "./order-returns.server";
 import { returnsActionUrl } from "./returns-panel";
 

@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { LocalDate } from "~/components/orders/order-view";
 import { formatMoney } from "~/lib/money";
-import { RETURN_STATUS_LABELS, type ReturnStatus } from "../../../../server/modules/orders/return-status";
-import type { OrderReturn } from "../../../../server/modules/orders/orders.returns";
+import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-status";
+import type { OrderReturn } from "#server/modules/orders/orders.returns";
 import { type StatusTone, StatusBadge, buttonClass } from "../ui";
 import type { OrderReturnsData } from "./order-returns.server";
 

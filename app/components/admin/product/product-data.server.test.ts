@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productCreateSchema, productPatchSchema } from "../../../../server/modules/catalog/catalog.admin.schema";
+import { productCreateSchema, productPatchSchema } from "#common/catalog/catalog.admin.schema";
 import { productBodyFromForm } from "./product-data.server";
 import { valuesFromPosted, valuesFromProduct } from "./product-form-values";
 

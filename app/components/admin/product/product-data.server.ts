@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { productFormInput } from "../../../../server/modules/catalog/catalog.admin.schema";
+import { productFormInput } from "#common/catalog/catalog.admin.schema";
 import type { CategoryChoice } from "./product-form";
 import { dropUnchangedStock } from "./product-form-values";
 

@@ -1,4 +1,4 @@
-import type { ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
+import type { ProductStatusValue } from "#common/catalog/catalog.admin.schema";
 import type { Specification } from "./specifications-editor";
 import type { VariantsValue } from "./variant-matrix";
 

@@ -6,7 +6,7 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
 import { useShop } from "~/lib/shop";
-import type { ProductStatusValue } from "../../../../server/modules/catalog/catalog.admin.schema";
+import type { ProductStatusValue } from "#common/catalog/catalog.admin.schema";
 import { ImageUploader, type ImageFieldNames } from "./image-uploader";
 import type { ProductFormValues } from "./product-form-values";
 import { RichTextEditor } from "./rich-text-editor";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_PATTERN } from "../../../../server/modules/catalog/catalog.admin.schema";
+import { SLUG_PATTERN } from "#common/catalog/catalog.admin.schema";
 import { slugFromName } from "./slug";
 
 describe("slugFromName", () => {

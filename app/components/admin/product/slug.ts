@@ -1,2 +1,2 @@
-/** The address a name gets: the server's own rule (server/lib/slug.ts), which the form previews; the server decides and keeps it unique. */
-export { slugify as slugFromName } from "../../../../server/lib/slug";
+/** The address a name gets: the server's own rule (common/slug.ts), which the form previews; the server decides and keeps it unique. */
+export { slugify as slugFromName } from "#common/slug";

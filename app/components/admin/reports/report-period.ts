@@ -1,6 +1,6 @@
 // The report screens' periods (sales report, site analytics): the presets of the screen's address,
 // turned into local dates of the shop's time zone.
-import { lastDays } from "../../../../server/lib/calendar";
+import { lastDays } from "#common/calendar";
 
 export type GroupBy = "day" | "week" | "month";
 export const PRESETS = [

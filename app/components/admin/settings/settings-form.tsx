@@ -4,9 +4,9 @@ import { ImagePicker } from "~/components/admin/banners/image-picker";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { SelectField, TextField } from "~/components/form/fields";
-import type { SiteSettings } from "../../../../server/modules/content/content.schema";
-import { LIVE_CHAT_LABELS, LIVE_CHAT_PROVIDERS, type LiveChatProvider } from "../../../../server/modules/content/live-chat";
-import type { SettingsFacts } from "../../../../server/modules/content/settings";
+import type { SiteSettings } from "#common/content/content.schema";
+import { LIVE_CHAT_LABELS, LIVE_CHAT_PROVIDERS, type LiveChatProvider } from "#common/content/live-chat";
+import type { SettingsFacts } from "#server/modules/content/settings";
 
 /** The lists the form suggests from (the server's, so the page and its hydration agree). */
 export interface SettingsChoices {

@@ -1,3 +1,13 @@
+/** Minor units (cents) to the major unit the JSON contract uses (1250 → 12.5). */
+export function toMajor(minor: number): number {
+  return Math.round(minor) / 100;
+}
+
+/** Major unit from a query or form (12.5) to minor units (1250). */
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+
 /** One Intl formatter per locale and currency, made once: building one costs more than the text it formats. */
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { imageField } from "../images/image-field";
-import { sameSitePath } from "../../lib/same-site-path";
+import { imageField } from "../images/image-field.ts";
+import { sameSitePath } from "../same-site-path.ts";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 

@@ -1,6 +1,6 @@
 /**
  * Roles and permissions of an account, and the one rule of what a role may do: the small part of
- * server/auth/permissions.ts the storefront needs too (the header's "Admin" link), kept apart from
+ * common/auth/permissions.ts the storefront needs too (the header's "Admin" link), kept apart from
  * the admin's tables of screens and routes so the storefront's JavaScript does not carry them.
  */
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { isTimeZone } from "../../lib/calendar";
-import { COUNTRIES, regionCode, regionsOf } from "../../lib/geo";
-import { formatMoney } from "../../lib/money";
-import { isStoredImageUrl } from "../images/image-sizes";
-import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
+import { isTimeZone } from "../calendar.ts";
+import { COUNTRIES, regionCode, regionsOf } from "../geo.ts";
+import { formatMoney } from "../money.ts";
+import { isStoredImageUrl } from "../images/image-sizes.ts";
+import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat.ts";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
@@ -142,7 +142,7 @@ export const siteSettingsFields = z.object({
    * Delivery zones, each with a flat rate (major unit) to which every line's per-product shipping
    * cost × quantity is added (all of it free from freeShippingThreshold on), and the addresses it
    * covers: a country, and optionally lists of regions and cities. The checkout offers the zones
-   * that cover the delivery address, the most specific first (server/modules/cart/shipping.ts).
+   * that cover the delivery address, the most specific first (common/cart/shipping.ts).
    */
   shippingZones: z
     .array(shippingZoneSchema)
