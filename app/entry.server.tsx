@@ -1,11 +1,11 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-// React's renderer for Bun writes strings, which pageBody gathers: see server/http/page-body.ts.
+// React's renderer for Bun writes strings, which pageBody gathers: see server/page-pipeline/page-body.ts.
 import { renderToPipeableStream, renderToString } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { pageBody } from "#server/http/page-body";
+import { pageBody } from "#server/page-pipeline/page-body";
 import { renderFragmentsWith } from "./lib/html-fragments";
 import { NonceContext } from "./lib/nonce";
 
@@ -17,7 +17,7 @@ renderFragmentsWith(renderToString);
 /**
  * Renders a page as a stream (bots and SPA mode wait for everything). Every inline script React
  * Router and React emit carries the request's CSP nonce, so the page's policy can drop
- * 'unsafe-inline' for scripts. React writes into `pageBody` (server/http/page-body.ts), which
+ * 'unsafe-inline' for scripts. React writes into `pageBody` (server/page-pipeline/page-body.ts), which
  * passes each of React's flushes on as one chunk, compressed when the server negotiated a coding
  * (`pageCoding`): a few large pieces cost a fraction of React's 4 KB writes one by one.
  */

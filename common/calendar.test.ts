@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketStart, isoWeek, localDateOf, localMidnight, offsetStretches } from "./calendar.ts";
+import { bucketStart, isoWeek, localDateOf, localMidnight, offsetStretches } from "./calendar";
 
 const hours = (zone: string, day: string, next: string) => (localMidnight(zone, next) - localMidnight(zone, day)) / 3_600_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, REGIONS, countryCode, countryName, countryOptions, regionCode, regionsOf } from "./geo.ts";
+import { COUNTRIES, REGIONS, countryCode, countryName, countryOptions, regionCode, regionsOf } from "./geo";
 
 describe("countries and regions", () => {
   it("lists the 249 ISO 3166-1 alpha-2 countries and nothing else", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameSitePath } from "./same-site-path.ts";
+import { sameSitePath } from "./same-site-path";
 
 describe("sameSitePath", () => {
   it("keeps a page of the shop, with its query and fragment", () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, fieldErrors } from "./errors.ts";
+import { AppError, fieldErrors } from "./errors";
 
 /** Parses input with a zod schema or throws an invalid_input AppError listing the bad fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = "Please check the highlighted fields."): z.infer<S> {

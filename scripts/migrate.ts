@@ -1,7 +1,7 @@
 // `npm run db:migrate`: brings the database named by DATABASE_URL up to the latest schema.
 import { openDatabase } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
-import { loadEnv } from "../server/env";
+import { migrateToLatest } from "../server/migrations/migrate";
+import { loadEnv } from "../server/lib/env";
 
 /** A database URL fit for printing: the file for SQLite, the server and database without password for PostgreSQL. */
 function describeDatabase(url: string): string {

@@ -1,9 +1,9 @@
 // `npm run db:seed`: fills the database named by DATABASE_URL with the demo shop, pictures in UPLOADS_DIR.
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
+import { migrateToLatest } from "../server/migrations/migrate";
 import { DEFAULT_PRODUCTS, countCatalog, seedDemo, wipeCatalog } from "../server/seed/seed";
-import { loadEnv } from "../server/env";
+import { loadEnv } from "../server/lib/env";
 
 const USAGE = `Usage: npm run db:seed -- [--products N] [--reset] [--no-images]
 

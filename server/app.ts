@@ -8,22 +8,22 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { RouterContextProvider, createRequestHandler } from "react-router";
 import { AppError, fieldErrors } from "#common/errors";
 import { nextRequestId } from "./lib/ids";
-import type { Logger } from "./logger";
-import type { Services } from "./services";
+import type { Logger } from "./lib/logger";
+import type { Services } from "./wiring/services";
 import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
-import { publicCache } from "./http/public-cache";
-import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./http/page-cache";
-import { type CachedAnswer, type HeaderOf, toResponse } from "./http/cached-answer";
-import { type ContentCoding, acceptedCoding, compressAnswers } from "./http/compression";
-import { answerTags } from "./http/etag";
-import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./http/render-queue";
+import { publicCache } from "./page-pipeline/public-cache";
+import { type RenderedPage, cachedPageAnswer, createPageCache, pageCacheKey } from "./page-pipeline/page-cache";
+import { type CachedAnswer, type HeaderOf, toResponse } from "./page-pipeline/cached-answer";
+import { type ContentCoding, acceptedCoding, compressAnswers } from "./page-pipeline/compression";
+import { answerTags } from "./page-pipeline/etag";
+import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./page-pipeline/render-queue";
 import { isPixelActive } from "#common/content/pixel-active";
 import { catalogRoutes } from "./http/catalog.routes";
 import { contentRoutes } from "./http/content.routes";
 import { analyticsRoutes } from "./http/analytics.routes";
 import { seoRoutes } from "./http/seo.routes";
 import { adminRoutes } from "./http/admin";
-import { openApiRoutes } from "./http/openapi";
+import { openApiRoutes } from "./http/openapi/openapi";
 import { authRoutes } from "./http/auth.routes";
 import { cartRoutes } from "./http/cart.routes";
 import { wishlistRoutes } from "./http/wishlist.routes";
@@ -60,7 +60,7 @@ declare module "react-router" {
     cspNonce: () => string;
     /** The coding app/entry.server.tsx compresses this page with as it renders (the client accepts it), or none. */
     pageCoding?: ContentCoding | null;
-    /** Resolves when this page's React render may run (one render per turn of the event loop: http/render-queue.ts); none in tests without a queue. */
+    /** Resolves when this page's React render may run (one render per turn of the event loop: page-pipeline/render-queue.ts); none in tests without a queue. */
     renderPass?: () => Promise<void>;
   }
   // future.v8_middleware: loaders get a RouterContextProvider; ours carries the same fields (createApp).
@@ -119,7 +119,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     const page = key ? pageCache.peek(key) : undefined;
     return page && cachedPageAnswer(page, header, { ...pageHeaders, "x-request-id": requestId });
   };
-  // Page renders share one bounded queue (http/render-queue.ts).
+  // Page renders share one bounded queue (page-pipeline/render-queue.ts).
   const pageRenders = build ? createRenderQueue(renderQueue) : null;
   // Shed pages are logged at most once a second, with their count: a spike sheds thousands.
   let shedLoggedAt = 0;

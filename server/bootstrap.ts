@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp, shopListener } from "./app";
-import { setUpAdministrators } from "./auth/admin-setup";
+import { setUpAdministrators } from "./flows/admin-setup";
 import { withReachableOidc } from "./auth/providers";
 import { openDatabase } from "./db/database";
-import { migrateToLatest } from "./db/migrate";
+import { migrateToLatest } from "./migrations/migrate";
 import { seedIfEmpty } from "./seed/seed";
-import { type Env, loadEnv } from "./env";
-import { createLogger } from "./logger";
+import { type Env, loadEnv } from "./lib/env";
+import { createLogger } from "./lib/logger";
 import { createPeriodic } from "./lib/periodic";
 import { startEpochRelay } from "./lib/epoch-relay";
 import { createMaintenance } from "./maintenance";
-import { createServices } from "./services";
+import { createServices } from "./wiring/services";
 
 export interface BootstrapOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);

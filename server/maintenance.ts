@@ -1,6 +1,6 @@
 import { createPeriodic } from "./lib/periodic";
 import type { RateLimitStore } from "./lib/rate-limit";
-import type { Logger } from "./logger";
+import type { Logger } from "./lib/logger";
 import type { CartService } from "./modules/cart/cart.types";
 import type { WishlistService } from "./modules/wishlist/wishlist.types";
 

@@ -1,4 +1,4 @@
-import type { Services } from "#server/services";
+import type { Services } from "#server/wiring/services";
 import { siteSettingsSchema } from "#common/content/content.schema";
 import { liveChatEmbed } from "#common/content/live-chat";
 import { imageVariantUrl } from "#common/images/image-sizes";

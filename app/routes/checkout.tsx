@@ -23,7 +23,7 @@ import type { ShippingAddress } from "#common/cart/shipping";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 import type { CheckoutQuote, SavedAddress } from "#server/modules/orders/orders.types";
 import { offeredPaymentMethods } from "#common/payments/payment-methods";
-import type { Services } from "#server/services";
+import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";
 
 type Problems = Array<{ lineId: string; name: string; message: string }>;

@@ -11,7 +11,7 @@ import { seoMeta } from "~/lib/seo";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
 import type { Order, OrderViewer } from "#server/modules/orders/orders.types";
-import type { Services } from "#server/services";
+import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your orders and their status.", noindex: true });

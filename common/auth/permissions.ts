@@ -4,8 +4,8 @@
  * read it, and tests/api/admin-permissions.test.ts walks it for every kind of user.
  */
 
-export { type Access, type AccessHolder, PERMISSIONS, type Permission, ROLES, type Role, can, isStaff, permissionsOf, roleOf } from "./roles.ts";
-import type { Access, Permission } from "./roles.ts";
+export { type Access, type AccessHolder, PERMISSIONS, type Permission, ROLES, type Role, can, isStaff, permissionsOf, roleOf } from "./roles";
+import type { Access, Permission } from "./roles";
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   catalog: "Catalogue: products, variants, stock and categories",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LINE_QUANTITY, addToCartSchema, anyQuantitySchema, cartFormInput, updateQuantitySchema } from "./cart.schema.ts";
+import { MAX_LINE_QUANTITY, addToCartSchema, anyQuantitySchema, cartFormInput, updateQuantitySchema } from "./cart.schema";
 
 // One schema for the cart's input: the JSON API and the product page's form get the same limits and
 // messages (they were 999 on the API and 9999 on the page); the form's text is made JSON-shaped first.

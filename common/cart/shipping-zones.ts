@@ -1,5 +1,5 @@
-import { countryCode, foldName, regionCode } from "../geo.ts";
-import type { ShippingAddress, ZoneCoverage } from "./shipping.ts";
+import { countryCode, foldName, regionCode } from "../geo";
+import type { ShippingAddress, ZoneCoverage } from "./shipping";
 
 // Which shipping zones of the settings deliver to an address, for the checkout (server and browser)
 // and the order: the one matching rule.

@@ -1,5 +1,5 @@
-import { toMinor } from "../money.ts";
-import { freeShippingCondition } from "./shipping-words.ts";
+import { toMinor } from "../money";
+import { freeShippingCondition } from "./shipping-words";
 
 // The one shipping rule of the shop, pure so that the product page, the cart panel and page, the
 // checkout (server and browser) and the order all compute and word shipping the same way. Which

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PRICE } from "./catalog.schema.ts";
+import { MAX_PRICE } from "./catalog.schema";
 
 // The one schema of a product as the admin writes it: the JSON API (POST/PATCH
 // /api/admin/products), the product form (through `productFormInput`) and each product of a CSV

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { imageField } from "../images/image-field.ts";
+import { imageField } from "../images/image-field";
 
 /** A slug as the storefront's addresses use it. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

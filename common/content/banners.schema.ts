@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { imageField } from "../images/image-field.ts";
-import { sameSitePath } from "../same-site-path.ts";
+import { imageField } from "../images/image-field";
+import { sameSitePath } from "../same-site-path";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteSettingsSchema } from "./content.schema.ts";
+import { siteSettingsSchema } from "./content.schema";
 
 describe("site settings: the shop's country and its shipping zones", () => {
   it("reads settings stored before zones named their coverage: each zone covers the whole of the shop's country", () => {

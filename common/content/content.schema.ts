@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { isTimeZone } from "../calendar.ts";
-import { COUNTRIES, regionCode, regionsOf } from "../geo.ts";
-import { formatMoney } from "../money.ts";
-import { isStoredImageUrl } from "../images/image-sizes.ts";
-import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat.ts";
+import { isTimeZone } from "../calendar";
+import { COUNTRIES, regionCode, regionsOf } from "../geo";
+import { formatMoney } from "../money";
+import { isStoredImageUrl } from "../images/image-sizes";
+import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");

@@ -1,4 +1,4 @@
-import type { PixelConfig } from "./content.schema.ts";
+import type { PixelConfig } from "./content.schema";
 
 /**
  * The spec's rule (section 4): the pixel runs only when its config is 'active' and has a pixel id.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ImageKind, isStoredImageUrl } from "./image-sizes.ts";
+import { type ImageKind, isStoredImageUrl } from "./image-sizes";
 
 /**
  * A picture field of an admin form: one of the shop's stored images of `kind` (an upload's URL,

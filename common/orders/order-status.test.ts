@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "./order-status.ts";
-import { ORDER_TRANSITIONS, allowedTransitions, canTransition, isOrderStatus } from "./order-status.ts";
+import { ORDER_STATUSES } from "./order-status";
+import { ORDER_TRANSITIONS, allowedTransitions, canTransition, isOrderStatus } from "./order-status";
 
 describe("the order status table", () => {
   it("walks the shop through pending → processing → shipped → delivered → completed, one step at a time", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "./order-status.ts";
+import { ORDER_STATUSES } from "./order-status";
 
 /** The order list's sorts: newest first by default; a leading - sorts descending. */
 export const ADMIN_ORDER_SORTS = ["created", "-created", "total", "-total", "number", "-number"] as const;

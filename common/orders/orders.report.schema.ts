@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween } from "../calendar.ts";
+import { daysBetween } from "../calendar";
 
 /** The longest range the sales report answers: five years (and a day for a leap year). */
 export const MAX_REPORT_DAYS = 5 * 366;

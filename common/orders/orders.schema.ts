@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countryCode, countryName, regionCode, regionsOf } from "../geo.ts";
+import { countryCode, countryName, regionCode, regionsOf } from "../geo";
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);

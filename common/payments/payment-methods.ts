@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "../orders/order-status.ts";
+import type { PaymentMethod } from "../orders/order-status";
 
 /** Why an order cannot be paid the way it asks, in the shopper's words. */
 export const PAYMENT_METHOD_REFUSED: Record<PaymentMethod, string> = {

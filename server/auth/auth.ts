@@ -8,8 +8,8 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { openAPI } from "better-auth/plugins/open-api";
 import type { Db } from "../db/database";
-import type { Env } from "../env";
-import type { Logger } from "../logger";
+import type { Env } from "../lib/env";
+import type { Logger } from "../lib/logger";
 import type { Mail, Mailer } from "../modules/mail/mailer";
 import { existingAccountMail, magicLinkMail, resetPasswordMail, signInLockedMail, verificationMail } from "../modules/mail/templates";
 import { configuredOidcProvider, configuredSocialProviders } from "./providers";
@@ -266,7 +266,7 @@ export function createAuth(deps: AuthDeps) {
           sendLater((siteName) => magicLinkMail({ to: email, siteName, url, minutes: MAGIC_LINK_MINUTES }));
         },
       }),
-      // Describes better-auth's endpoints for the shop's OpenAPI document (server/http/openapi.ts);
+      // Describes better-auth's endpoints for the shop's OpenAPI document (server/http/openapi/openapi.ts);
       // its own HTTP pages are off (disabledPaths), the document is built in-process.
       openAPI({ disableDefaultReference: true }),
       admin({

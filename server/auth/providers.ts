@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../lib/env";
 
 /** A sign-in option the UI shows as a button. */
 export interface AuthProvider {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "../env";
-import type { Logger } from "../logger";
+import type { Env } from "../lib/env";
+import type { Logger } from "../lib/logger";
 
 /** Where a generated secret is kept: beside the SQLite database, else in ./data. */
 function secretFile(env: Pick<Env, "DATABASE_URL">): string {

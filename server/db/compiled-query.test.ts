@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDb, createTestDb } from "../../tests/support/test-shop";
 import { compiledQuery } from "./compiled-query";
 import { openDatabase } from "./database";
-import { migrateToLatest } from "./migrate";
+import { migrateToLatest } from "../migrations/migrate";
 
 let test: TestDb;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import type { Epoch } from "../lib/cache";
 import { AppError } from "#common/errors";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import type { CartService } from "../modules/cart/cart.types";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { OrdersAdmin } from "../modules/orders/orders.admin";
@@ -31,7 +31,7 @@ export interface OrderFlowDeps {
 }
 
 /**
- * The order use cases that span modules, as `services.orders` offers them (server/services.ts
+ * The order use cases that span modules, as `services.orders` offers them (server/wiring/services.ts
  * spreads them over the orders module's service): placing an order, and every status move (the
  * customer's cancellation, the shop's moves one by one or in bulk, the release of unpaid card
  * orders), each through the one move flow with its effects.

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
-import type { Services } from "../services";
+import type { Services } from "../wiring/services";
 import type { SessionUser } from "../auth/auth.service";
-import { resolveClientIp } from "./client-ip";
+import { resolveClientIp } from "../lib/client-ip";
 
 export type AppEnv = {
   Variables: {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { Env } from "../env";
+import type { Env } from "../lib/env";
 import { providerOrigins } from "../auth/providers";
 import { type LiveChat, NO_LIVE_CHAT, liveChatSources } from "#common/content/live-chat";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { Logger } from "../logger";
+import type { Logger } from "./logger";
 import type { Epoch } from "./cache";
 
 const CHANNEL = "shop_data_epoch";

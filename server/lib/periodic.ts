@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "./logger";
 import type { RateLimitStore } from "./rate-limit";
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { compiledQuery } from "../db/compiled-query";
 import type { Db } from "../db/database";
-import type { AuthTables } from "../auth/auth.tables";
+import type { AuthTables } from "../db/auth-tables";
 
 export interface RateDecision {
   allowed: boolean;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { type Insertable, type Kysely, sql } from "kysely";
-import type { Logger } from "../logger";
+import type { Logger } from "../lib/logger";
 import { pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 import { listedPrice } from "../modules/catalog/pricing";
 import { createImageService } from "../modules/images/images.service";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type TestBrowser, createAccount, signedIn, uniqueIp } from "../support/auth-browser";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { createMessagesService } from "../../server/modules/content/messages";
 import { type TestShop, createTestShop } from "../support/test-shop";
 

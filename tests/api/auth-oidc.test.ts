@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthTables } from "../../server/auth/auth.tables";
+import type { AuthTables } from "../../server/db/auth-tables";
 import { CookieJar, browser } from "../support/auth-browser";
 import { startOidcProvider } from "../support/oidc-provider";
 import { type TestShop, createTestShop } from "../support/test-shop";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { loadEnv } from "../../server/env";
+import { loadEnv } from "../../server/lib/env";
 import { pageContentSecurityPolicy, secureHeaders } from "../../server/http/security";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { browser, createAccount, signedIn, uniqueIp } from "../support/auth-browser";
 import { pageBuild, readProbe } from "../support/page-build";
 import { type TestShop, createTestShop } from "../support/test-shop";

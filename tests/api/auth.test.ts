@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthTables } from "../../server/auth/auth.tables";
+import type { AuthTables } from "../../server/db/auth-tables";
 import { browser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestSmtpServer, linksOf, startSmtpServer } from "../support/smtp";
 import { type TestShop, createTestShop } from "../support/test-shop";

@@ -307,9 +307,9 @@ describe("a malformed visitor cookie", () => {
 
 describe("the contact form's limit", () => {
   it("survives a restart: a second shop on the same database keeps counting", async () => {
-    const { createServices } = await import("../../server/services");
+    const { createServices } = await import("../../server/wiring/services");
     const { createApp } = await import("../../server/app");
-    const { createLogger } = await import("../../server/logger");
+    const { createLogger } = await import("../../server/lib/logger");
     const limited = { ...shop.env, CONTACT_RATE_LIMIT: 2 };
     const first = createApp({ services: createServices(shop.db, limited), logger: createLogger("silent") });
     const send = (app: typeof first) =>

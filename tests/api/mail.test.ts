@@ -4,7 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv } from "../../server/env";
+import { loadEnv } from "../../server/lib/env";
 import { createMailer } from "../../server/modules/mail/mailer";
 import { existingAccountMail, magicLinkMail, resetPasswordMail, verificationMail } from "../../server/modules/mail/templates";
 import { browser } from "../support/auth-browser";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthTables } from "../../server/auth/auth.tables";
+import type { AuthTables } from "../../server/db/auth-tables";
 import type { CartView } from "../../server/modules/cart/cart.types";
 import type { Order, OrderSummary } from "../../server/modules/orders/orders.types";
 import { browser, createAccount, signedIn } from "../support/auth-browser";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/lib/logger";
 import { createLowStockAlert } from "../../server/modules/inventory/low-stock-alert";
 import type { Order } from "../../server/modules/orders/orders.types";
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe } from "../support/fake-stripe";

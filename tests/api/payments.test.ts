@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import type { AppLoadContext } from "react-router";
 import { loadPaymentPage } from "../../app/components/payment/payment-page.server";
-import { loadEnv } from "../../server/env";
+import { loadEnv } from "../../server/lib/env";
 import { pageContentSecurityPolicy } from "../../server/http/security";
 import { toMinor } from "#common/money";
 import type { Order } from "../../server/modules/orders/orders.types";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/database";
-import { migrateToLatest } from "../../server/db/migrate";
+import { migrateToLatest } from "../../server/migrations/migrate";
 import { newId } from "../../server/lib/ids";
 import { type TestDb, createTestDb } from "../support/test-shop";
 

@@ -6,10 +6,10 @@ import { Migrator } from "kysely";
 import pg from "pg";
 import { createApp } from "../../server/app";
 import { type Db, openDatabase } from "../../server/db/database";
-import { migrateToLatest, migrations } from "../../server/db/migrate";
-import { loadEnv } from "../../server/env";
-import { createLogger } from "../../server/logger";
-import { createServices } from "../../server/services";
+import { migrateToLatest, migrations } from "../../server/migrations/migrate";
+import { loadEnv } from "../../server/lib/env";
+import { createLogger } from "../../server/lib/logger";
+import { createServices } from "../../server/wiring/services";
 
 export type TestDb = { db: Db; url: string; drop(): Promise<void> };
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { createLogger } from "../../logger";
+import { createLogger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import { type TestBrowser, browser, createAccount, signedIn } from "../../../tests/support/auth-browser";
 import { FAKE_STRIPE_KEYS } from "../../../tests/support/fake-stripe";

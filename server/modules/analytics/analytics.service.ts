@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { AppError } from "#common/errors";
 import { waitText } from "../../lib/rate-limit";
 import { parseInput } from "#common/validate";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { toMajor, toMinor } from "#common/money";
 import { addDays, localDateOf } from "#common/calendar";
 import { analyticsReportToCsv } from "./analytics.csv";
@@ -14,7 +14,7 @@ import { type AnalyticsEventType, type AnalyticsPeriod, analyticsBatchSchema, an
 
 /** What the ingest knows of the browser that sent a batch (from the request, never from the body). */
 export interface AnalyticsClient {
-  /** The client's address (server/http/client-ip.ts). */
+  /** The client's address (server/lib/client-ip.ts). */
   ip: string;
   userAgent: string | undefined;
   /** `DNT: 1` */

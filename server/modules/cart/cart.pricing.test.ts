@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 
 const settings = {
   currency: "USD",

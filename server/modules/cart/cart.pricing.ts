@@ -74,12 +74,6 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
   };
 }
 
-/** "Linen Shirt (Blue, M)": a product's name with its chosen colour and size, for messages. */
-export function lineLabel(name: string, color: string | null | undefined, size: string | null | undefined): string {
-  const options = [color, size].filter((v): v is string => Boolean(v));
-  return options.length ? `${name} (${options.join(", ")})` : name;
-}
-
 /** Why a quantity cannot be had: "Linen Shirt is sold out" or "Only 2 left of Linen Shirt", or null when it can. */
 export function stockProblem(label: string, quantity: number, stock: number): string | null {
   if (stock <= 0) return `${label} is sold out`;

@@ -4,7 +4,8 @@ import { newId } from "../../lib/ids";
 import type { CatalogService, Purchasable } from "../catalog/catalog.service";
 import { variantPrice } from "../catalog/pricing";
 import { toMajor } from "#common/money";
-import { type MinorTotals, type PricingSettings, computeTotals, lineLabel, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { type MinorTotals, type PricingSettings, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
 /** The catalogue read the cart prices its lines with (products and variants belong to the catalogue). */

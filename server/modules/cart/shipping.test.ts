@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toMajor } from "#common/money";
-import { computeTotals } from "./cart.pricing.ts";
+import { computeTotals } from "./cart.pricing";
 import { type ShippingZone, productShippingEstimate, shippingAmountText, shippingEstimate, shippingNoteText } from "#common/cart/shipping";
 import { chooseZoneFor, zoneCovers, zonesFor } from "#common/cart/shipping-zones";
 

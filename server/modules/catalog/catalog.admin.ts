@@ -8,7 +8,6 @@ import { newId, slugify } from "../../lib/ids";
 import { sanitizeRichText } from "../../lib/rich-text";
 import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, appendAuditEntries, changedFields } from "../audit/audit.service";
 import { imageVariantUrl } from "#common/images/image-sizes";
-import { type StockSetting, setStock } from "../inventory/inventory.service";
 import {
   type AdminProductFilters,
   type AdminProductQuery,
@@ -31,7 +30,7 @@ import {
 import { type CsvProduct, type ImportGroup, parseProductsCsv, productsToCsv } from "./catalog.csv";
 import { refreshListedPrices } from "./catalog.listing";
 import { parseColorImages } from "#common/catalog/pictures";
-import type { ProductVariant } from "./catalog.types";
+import type { ProductVariant, StockSetting } from "./catalog.types";
 import { variantPrice } from "./pricing";
 import { toMajor, toMinor } from "#common/money";
 
@@ -63,6 +62,8 @@ export interface CatalogAdminDeps {
   };
   /** Carts and wishlists let go of products withdrawn from sale (archived or deleted) in the write's transaction, telling their owners once. */
   shoppers: { withdrawProducts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> };
+  /** The one writer of stock (the inventory module): units as the admin counts them, in the write's transaction. */
+  stock: { setStock(trx: Executor, settings: StockSetting[], options?: { refreshListing?: boolean }): Promise<string[]> };
   /** The settings' low-stock threshold (content module): "low" in the list's badge and filter (LOW_STOCK when not given). */
   lowStockThreshold?: () => Promise<number>;
 }
@@ -736,7 +737,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
       const matrixChanged = !before || before.variants.length !== p.after.variants.length || p.after.variants.some((v) => !old.has(v.id!));
       if (variants.length || matrixChanged) settings.push({ productId: id, variants });
     }
-    await setStock(trx, settings, { refreshListing: false });
+    await deps.stock.setStock(trx, settings, { refreshListing: false });
 
     const ids = plans.map((p) => (p.kind === "create" ? p.id : p.before.id));
     await inChunks(ids, (chunk) => refreshListedPrices(trx, chunk));

@@ -8,7 +8,6 @@ import { newId, slugify } from "../../lib/ids";
 import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
-import type { SearchService } from "../search/search.service";
 import type { CatalogAdmin } from "./catalog.admin";
 import {
   type CategoryDeleteOptions,
@@ -90,7 +89,7 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
  */
 export function createCategoriesAdmin(
   db: Db,
-  deps: { epoch: Epoch; images: Pick<ImageService, "hasImage">; products: Pick<CatalogAdmin, "placeProducts">; search?: Pick<SearchService, "reindex"> },
+  deps: { epoch: Epoch; images: Pick<ImageService, "hasImage">; products: Pick<CatalogAdmin, "placeProducts">; search?: { reindex(): Promise<void> } },
 ) {
   const k = db.kysely;
 

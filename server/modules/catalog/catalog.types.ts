@@ -65,3 +65,12 @@ export interface Page<T> {
   data: T[];
   meta: { page: number; pageSize: number; total: number; totalPages: number };
 }
+
+/** Units to set on one product: its variants' (by id) or, for a product without variants, its own. */
+export interface StockSetting {
+  productId: string;
+  /** The units of a product without variants. */
+  stock?: number;
+  /** Given (even empty) for a product with variants: these get their units, and the product then holds the sum of all of its variants'. */
+  variants?: Array<{ id: string; stock: number }>;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../db/database";
-import { migrateToLatest } from "../../db/migrate";
+import { migrateToLatest } from "../../migrations/migrate";
 import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
 
 let t: TestDb;

@@ -6,7 +6,7 @@ import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { parseInput } from "#common/validate";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import { type AuditActor, appendAudit } from "../audit/audit.service";
 import { createMailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";

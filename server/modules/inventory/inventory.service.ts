@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "../catalog/catalog.listing";
+import type { StockSetting } from "../catalog/catalog.types";
 
 // The inventory: the only writer of stock (products' and variants' units). Orders take and give
 // back through it, in their own transactions; the admin's stock edits will too (issue 10).
@@ -152,15 +153,6 @@ async function listingChanged(trx: Executor, flipped: string[], variantFlips: Se
   if (flipped.length === 0 && variantFlips.size === 0) return flipped;
   const moved = await refreshListedPrices(trx, [...flipped, ...variantFlips]);
   return [...new Set([...flipped, ...moved])];
-}
-
-/** Units to set on one product: its variants' (by id) or, for a product without variants, its own. */
-export interface StockSetting {
-  productId: string;
-  /** The units of a product without variants. */
-  stock?: number;
-  /** Given (even empty) for a product with variants: these get their units, and the product then holds the sum of all of its variants'. */
-  variants?: Array<{ id: string; stock: number }>;
 }
 
 // Rows per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.

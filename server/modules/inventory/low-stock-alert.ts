@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
-import { lineLabel } from "../cart/cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 import { createMailQueue } from "../mail/mail-queue";
 import type { Mailer } from "../mail/mailer";
 import { type LowStockMailItem, lowStockDigestMail } from "../mail/templates";

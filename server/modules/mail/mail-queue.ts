@@ -1,4 +1,4 @@
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 
 /**
  * Mails sent after the answer: a slow or failing SMTP server never delays or fails the request

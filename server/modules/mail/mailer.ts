@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Env } from "../../env";
-import type { Logger } from "../../logger";
+import type { Env } from "../../lib/env";
+import type { Logger } from "../../lib/logger";
 import { slugify } from "../../lib/ids";
 import { type RateDecision, type RateLimitStore, emailKey } from "../../lib/rate-limit";
 

@@ -3,7 +3,7 @@ import { compiledQuery } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { AppError } from "#common/errors";
 import { type RateDecision, type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
-import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
+import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../migrations/0006-open-orders-by-contact";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
 export interface RateRule {

@@ -1,10 +1,10 @@
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import { createMailQueue } from "../mail/mail-queue";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
-import { lineLabel } from "../cart/cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";

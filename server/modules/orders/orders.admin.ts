@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Database } from "../../db/schema";
-import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../db/migrations/0006-open-orders-by-contact";
+import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../migrations/0006-open-orders-by-contact";
 import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";

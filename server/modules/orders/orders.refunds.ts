@@ -5,7 +5,7 @@ import type { OrderRefundTable } from "../../db/schema";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type AuditActor, appendAudit } from "../audit/audit.service";
-import { lineLabel } from "../cart/cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 import { toMajor, toMinor } from "#common/money";
 import { type OrderMails, moneyIn } from "./order-mails";
 import type { SiteSettings } from "#common/content/content.schema";

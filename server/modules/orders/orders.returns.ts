@@ -5,7 +5,7 @@ import type { OrderReturnTable } from "../../db/schema";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { appendAudit } from "../audit/audit.service";
-import { lineLabel } from "../cart/cart.pricing";
+import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { StockLine } from "../inventory/inventory.service";

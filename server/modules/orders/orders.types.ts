@@ -212,7 +212,7 @@ export interface OrderAdmission {
 /**
  * Orders for customers, as `services.orders` offers them: the orders module's own service
  * (`OrdersModule`, server/modules/orders/orders.service.ts) with the flows that span modules
- * (place, cancel, and a move to cancelled) wired over it in server/services.ts. Reads throw
+ * (place, cancel, and a move to cancelled) wired over it in server/wiring/services.ts. Reads throw
  * AppError not_found for an order the viewer may not see (never revealing that it exists).
  */
 export interface OrdersService {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { type FakeStripe, startFakeStripe } from "../../../tests/support/fake-stripe";
-import { loadEnv } from "../../env";
-import { createLogger } from "../../logger";
+import { loadEnv } from "../../lib/env";
+import { createLogger } from "../../lib/logger";
 import { AppError } from "#common/errors";
 import { createPaymentsService } from "./payments.service";
 import type { PaymentsService } from "./payments.types";

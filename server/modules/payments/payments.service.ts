@@ -1,7 +1,7 @@
 import Stripe from "stripe";
-import type { Env } from "../../env";
+import type { Env } from "../../lib/env";
 import { AppError } from "#common/errors";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../lib/logger";
 import type { CardIntent, CardIntentStatus, PaymentsService } from "./payments.types";
 import { cardPaymentEventOf, fromStripeAmount, toStripeAmount } from "./stripe-mapping";
 

@@ -1,6 +1,6 @@
 import type { UserSort } from "#common/users/user-sorts";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { AuthTables } from "../../auth/auth.tables";
+import type { AuthTables } from "../../db/auth-tables";
 import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "#common/auth/permissions";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * A sale writes less (issue 13: place order on PostgreSQL).

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { refreshListedPrices } from "../../modules/catalog/catalog.listing";
-import type { Database } from "../schema";
+import { refreshListedPrices } from "../modules/catalog/catalog.listing";
+import type { Database } from "../db/schema";
 
 /**
  * The listed price (issue 9): `final_price` becomes the lowest final price among the variants one

@@ -1,10 +1,17 @@
-import type { Env } from "../env";
-import type { Logger } from "../logger";
+import type { Env } from "../lib/env";
+import type { Logger } from "../lib/logger";
 import { slugify } from "../lib/ids";
-import type { Services } from "../services";
+import type { AuthService } from "../auth/auth.service";
+import type { ContentService } from "../modules/content/content.service";
+
+/** What setting up the administrators reads and writes: the accounts and the site settings. */
+interface AdminSetupDeps {
+  auth: Pick<AuthService, "ensureAdmin" | "ensureDemoAdmin" | "hasAccount">;
+  content: Pick<ContentService, "getSettings">;
+}
 
 /** The demo administrator's address: admin@ the shop's contact domain, else admin@<site-name>.example. */
-export async function demoAdminEmail(services: Pick<Services, "content">): Promise<string> {
+export async function demoAdminEmail(services: Pick<AdminSetupDeps, "content">): Promise<string> {
   const settings = await services.content.getSettings();
   const domain = settings.contactEmail.split("@")[1] || `${slugify(settings.siteName) || "shop"}.example`;
   return `admin@${domain.toLowerCase()}`;
@@ -15,7 +22,7 @@ export async function demoAdminEmail(services: Pick<Services, "content">): Promi
  * or promoted) when set; otherwise, for a demo shop (SEED_ON_EMPTY) without any admin, a demo
  * administrator with a generated password, printed once on the console (not only in the JSON log).
  */
-export async function setUpAdministrators(services: Pick<Services, "auth" | "content">, env: Env, logger: Logger): Promise<void> {
+export async function setUpAdministrators(services: AdminSetupDeps, env: Env, logger: Logger): Promise<void> {
   if (env.ADMIN_EMAIL) {
     const result = await services.auth.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (result !== "unchanged" && result !== "skipped") logger.info({ email: env.ADMIN_EMAIL, result }, "administrator from ADMIN_EMAIL");

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * The catalogue's admin (issue 10). Products get a third status, `archived` (the column is text;

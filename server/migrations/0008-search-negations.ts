@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { NEGATIONS } from "../../modules/search/search.text";
-import type { Dialect } from "../database";
+import { NEGATIONS } from "../modules/search/search.text";
+import type { Dialect } from "../db/database";
 
 // As in 0002-search: the characters that join the parts of one word, and (PostgreSQL) the
 // punctuation its parser would keep inside one token.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustProxy } from "./http/client-ip";
+import { parseTrustProxy } from "./client-ip";
 
 /** An optional setting where an empty value means "not set". */
 const optionalText = z
@@ -50,7 +50,7 @@ const schema = z.object({
   CART_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * Which reverse proxies set X-Forwarded-For: false (none: the socket's address is the client),
-   * true (one), a number of proxies, or their addresses/CIDR ranges (server/http/client-ip.ts).
+   * true (one), a number of proxies, or their addresses/CIDR ranges (server/lib/client-ip.ts).
    */
   TRUST_PROXY: z
     .string()

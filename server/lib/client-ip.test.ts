@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "../env";
+import { loadEnv } from "./env";
 import { parseTrustProxy, resolveClientIp, type TrustProxy } from "./client-ip";
 
 const trust = (value: string) => parseTrustProxy(value) as TrustProxy;

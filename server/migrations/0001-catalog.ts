@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /** Catalogue, content and contact tables shared by both engines. */
 export function catalogMigration(dialect: Dialect) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * The shop's stock alerts keep when each was last mailed (`stock_alerts`, one row per kind of

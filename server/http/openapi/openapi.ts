@@ -1,21 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "../context";
 import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
 import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import { contactSchema } from "#common/content/content.schema";
 import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
 import { returnRequestSchema } from "#common/orders/orders.returns.schema";
-import { accessOf } from "./admin/admin-route";
-import { ADMIN_ROUTES } from "./admin";
-import { cartQuery } from "./cart.routes";
-import { searchQuerySchema } from "./catalog.routes";
-import { tokenQuery } from "./orders.routes";
-import { deleteAccountSchema } from "./auth.routes";
-import { toggleSchema } from "./wishlist.routes";
+import { accessOf } from "../admin/admin-route";
+import { ADMIN_ROUTES } from "../admin/index";
+import { cartQuery } from "../cart.routes";
+import { searchQuerySchema } from "../catalog.routes";
+import { tokenQuery } from "../orders.routes";
+import { deleteAccountSchema } from "../auth.routes";
+import { toggleSchema } from "../wishlist.routes";
 
-import packageJson from "../../package.json";
+import packageJson from "../../../package.json";
 
 /** The API's version in the document: the package's. */
 const SHOP_VERSION = packageJson.version;

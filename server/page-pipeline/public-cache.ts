@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { type Epoch, createCache } from "../lib/cache";
 import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer, toResponse } from "./cached-answer";
-import { type AppEnv, replaceAnswer } from "./context";
+import { type AppEnv, replaceAnswer } from "../http/context";
 import { tagOf } from "./etag";
 
 interface Entry extends EncodedBody {

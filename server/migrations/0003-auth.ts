@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * Customer accounts for better-auth (server/auth/auth.ts maps its models and fields onto these

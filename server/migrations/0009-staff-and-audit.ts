@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * Staff and the audit log (issue 10). Accounts get a `permissions` list (comma-separated, see

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * The order desk (issue 11): a shipped order keeps its courier and the tracking link mailed to the

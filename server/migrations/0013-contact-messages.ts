@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * Contact messages get an inbox (issue 11): a `status` (new, read, archived, spam; messages already

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * First-party site analytics (issue 12; docs/decisions/0029): `analytics_events` holds the raw

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 // Characters that join the parts of one word ("T-Shirt", "Levi's"): the name is indexed a second
 // time with them removed, so "tshirt" and "levis" find it too. Keep in step with search.text.ts.

@@ -1,7 +1,7 @@
 import net from "node:net";
 
 /**
- * Which proxies in front of the shop we believe (TRUST_PROXY, parsed by server/env.ts):
+ * Which proxies in front of the shop we believe (TRUST_PROXY, parsed by server/lib/env.ts):
  * `{ hops: 0 }` believes nobody (the socket's address is the client), `{ hops: N }` says N proxies
  * each append the address they saw to X-Forwarded-For, `{ proxies }` lists the proxies' own
  * addresses or CIDR ranges.

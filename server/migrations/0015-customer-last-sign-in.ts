@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * The customer list's "last sign-in" (issue 11): better-auth deletes a session at sign-out and

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { replaceAnswer } from "./context";
+import { replaceAnswer } from "../http/context";
 
 /**
  * The entity tag of an answer's bytes (a strong tag: a SHA-1 of them, base64url), for every answer

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * Search answers a distinct query in a few milliseconds at 100,000 products (issue 13): results are

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../database";
+import type { Dialect } from "../db/database";
 
 /**
  * Returns and refunds (issue 11). `order_returns`: a customer's request to send lines of a delivered

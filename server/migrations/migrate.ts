@@ -1,26 +1,26 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
-import type { Db } from "./database";
-import { catalogMigration } from "./migrations/0001-catalog";
-import { searchMigration } from "./migrations/0002-search";
-import { authMigration } from "./migrations/0003-auth";
-import { shoppingMigration } from "./migrations/0004-shopping";
-import { retentionMigration } from "./migrations/0005-visitor-retention";
-import { openOrdersByContactMigration } from "./migrations/0006-open-orders-by-contact";
-import { listedPriceMigration } from "./migrations/0007-listed-price";
-import { searchNegationsMigration } from "./migrations/0008-search-negations";
-import { staffAndAuditMigration } from "./migrations/0009-staff-and-audit";
-import { catalogueAdminMigration } from "./migrations/0010-catalogue-admin";
-import { categoriesBannersAdminMigration } from "./migrations/0011-categories-banners-admin";
-import { orderDeskMigration } from "./migrations/0012-order-desk";
-import { contactMessagesMigration } from "./migrations/0013-contact-messages";
-import { returnsRefundsMigration } from "./migrations/0014-returns-refunds";
-import { customerLastSignInMigration } from "./migrations/0015-customer-last-sign-in";
-import { siteAnalyticsMigration } from "./migrations/0016-site-analytics";
-import { salesReportMigration } from "./migrations/0017-sales-report";
-import { searchRankingMigration } from "./migrations/0018-search-ranking";
-import { searchPendingListMigration } from "./migrations/0019-search-pending-list";
-import { saleWritesMigration } from "./migrations/0020-sale-writes";
-import { stockAlertsMigration } from "./migrations/0021-stock-alerts";
+import type { Db } from "../db/database";
+import { catalogMigration } from "./0001-catalog";
+import { searchMigration } from "./0002-search";
+import { authMigration } from "./0003-auth";
+import { shoppingMigration } from "./0004-shopping";
+import { retentionMigration } from "./0005-visitor-retention";
+import { openOrdersByContactMigration } from "./0006-open-orders-by-contact";
+import { listedPriceMigration } from "./0007-listed-price";
+import { searchNegationsMigration } from "./0008-search-negations";
+import { staffAndAuditMigration } from "./0009-staff-and-audit";
+import { catalogueAdminMigration } from "./0010-catalogue-admin";
+import { categoriesBannersAdminMigration } from "./0011-categories-banners-admin";
+import { orderDeskMigration } from "./0012-order-desk";
+import { contactMessagesMigration } from "./0013-contact-messages";
+import { returnsRefundsMigration } from "./0014-returns-refunds";
+import { customerLastSignInMigration } from "./0015-customer-last-sign-in";
+import { siteAnalyticsMigration } from "./0016-site-analytics";
+import { salesReportMigration } from "./0017-sales-report";
+import { searchRankingMigration } from "./0018-search-ranking";
+import { searchPendingListMigration } from "./0019-search-pending-list";
+import { saleWritesMigration } from "./0020-sale-writes";
+import { stockAlertsMigration } from "./0021-stock-alerts";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { Timestamp } from "../db/schema";
+import type { Timestamp } from "./schema";
 
 /** SQLite stores booleans as 0/1, PostgreSQL as boolean. */
 type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
