@@ -32,7 +32,7 @@ server.keepAliveTimeout = 65_000;
 
 server.listen(shop.env.PORT, shop.env.HOST, () => {
   const { port } = server.address();
-  shop.logger.info({ port, url: shop.env.PUBLIC_URL, database: shop.services.db.dialect, mode: dev ? "development" : "production" }, "shop is listening");
+  shop.logger.info({ port, url: shop.env.PUBLIC_URL, database: shop.services.health.dialect, mode: dev ? "development" : "production" }, "shop is listening");
   if (process.send) process.send({ ready: true, port });
 });
 

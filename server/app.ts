@@ -152,8 +152,8 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   app.use("*", originGuard(services.env));
 
   app.get("/healthz", async (c) => {
-    await services.db.kysely.selectFrom("settings").select("key").limit(1).execute();
-    return c.json({ status: "ok", database: services.db.dialect });
+    await services.health.ping();
+    return c.json({ status: "ok", database: services.health.dialect });
   });
 
   if (clientDir) {

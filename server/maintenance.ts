@@ -1,8 +1,8 @@
 import { createPeriodic } from "./lib/periodic";
 import type { RateLimitStore } from "./lib/rate-limit";
 import type { Logger } from "./lib/logger";
-import type { CartService } from "./modules/cart/cart.types";
-import type { WishlistService } from "./modules/wishlist/wishlist.types";
+import type { CartService } from "#modules/cart";
+import type { WishlistService } from "#modules/wishlist";
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from "#server/modules/catalog/catalog.types";
+import type { ProductCard as Card } from "#modules/catalog";
 import { useWishlisted } from "./cart/storefront-data";
 import { PriceLine } from "./price";
 import { ResponsiveImage } from "./responsive-image";

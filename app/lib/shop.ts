@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import type { PixelConfig, SiteSettings } from "#common/content/content.schema";
 import type { PaymentMethod } from "#common/orders/order-status";
 import { formatMoney } from "./money";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import type { ProductCard } from "#server/modules/catalog/catalog.types";
+import type { ProductCard } from "#modules/catalog";
 
 export const SEARCH_LIMIT = 10;
 export const SEARCH_FAILED = "Failed to search products";

@@ -21,7 +21,7 @@ import type { Shopper } from "#server/lib/shopper";
 import { countryName } from "#common/geo";
 import type { ShippingAddress } from "#common/cart/shipping";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
-import type { CheckoutQuote, SavedAddress } from "#server/modules/orders/orders.types";
+import type { CheckoutQuote, SavedAddress } from "#modules/orders";
 import { offeredPaymentMethods } from "#common/payments/payment-methods";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";

@@ -10,7 +10,7 @@ import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
-import type { Order, OrderViewer } from "#server/modules/orders/orders.types";
+import type { Order, OrderViewer } from "#modules/orders";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/my-orders";
 

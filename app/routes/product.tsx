@@ -17,7 +17,7 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/shop";
 import { getUser } from "~/lib/auth.server";
 import { can } from "#common/auth/permissions";
-import type { ProductDetail } from "#server/modules/catalog/catalog.types";
+import type { ProductDetail } from "#modules/catalog";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;

@@ -3,7 +3,7 @@ import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import type { WishlistEntry } from "#server/modules/wishlist/wishlist.types";
+import type { WishlistEntry } from "#modules/wishlist";
 import { FETCH_FIELD, type WishlistActionResult, type WishlistIntent, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/layout/icons";
 import { ShopperNotices } from "~/components/cart/shopper-notices";

@@ -2,7 +2,7 @@ import type { Env } from "../lib/env";
 import type { Logger } from "../lib/logger";
 import { slugify } from "../lib/ids";
 import type { AuthService } from "../auth/auth.service";
-import type { ContentService } from "../modules/content/content.service";
+import type { ContentService } from "#modules/content";
 
 /** What setting up the administrators reads and writes: the accounts and the site settings. */
 interface AdminSetupDeps {

@@ -2,13 +2,13 @@ import { DASHBOARD_PERIODS, type DashboardPeriod } from "#common/dashboard";
 import { z } from "zod";
 import { type Access, can } from "#common/auth/permissions";
 import { parseInput } from "#common/validate";
-import type { AnalyticsService } from "../modules/analytics/analytics.service";
-import type { CatalogAdmin } from "../modules/catalog/catalog.admin";
+import type { AnalyticsService } from "#modules/analytics";
+import type { CatalogAdmin } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
-import type { OrdersAdmin } from "../modules/orders/orders.admin";
-import type { SalesFigures, SalesReportService } from "../modules/orders/orders.report";
+import type { OrdersAdmin } from "#modules/orders";
+import type { SalesFigures, SalesReportService } from "#modules/orders";
 import { addDays, lastDays, localDateOf, localMidnight } from "#common/calendar";
-import type { UsersService } from "../modules/users/users.service";
+import type { UsersService } from "#modules/users";
 
 const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 

@@ -3,12 +3,12 @@ import type { Db } from "../db/database";
 import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../lib/rate-limit";
 import type { Role } from "#common/auth/permissions";
-import type { AuditActor, AuditService } from "../modules/audit/audit.service";
-import type { CartService } from "../modules/cart/cart.types";
-import type { OrderCustomers } from "../modules/orders/orders.customers";
-import type { SavedAddress } from "../modules/orders/orders.types";
-import type { DeleteOptions, UsersService } from "../modules/users/users.service";
-import type { WishlistService } from "../modules/wishlist/wishlist.types";
+import type { AuditActor, AuditService } from "#modules/audit";
+import type { CartService } from "#modules/cart";
+import type { OrderCustomers } from "#modules/orders";
+import type { SavedAddress } from "#modules/orders";
+import type { DeleteOptions, UsersService } from "#modules/users";
+import type { WishlistService } from "#modules/wishlist";
 
 /** What deleting or exporting a customer spans: the account, their orders and address book, cart and wishlist. */
 export interface CustomerDataDeps {

@@ -1,10 +1,10 @@
 import { AppError } from "#common/errors";
-import { type AuditActor, type AuditEntry, appendAudit } from "../modules/audit/audit.service";
-import type { CartView } from "../modules/cart/cart.types";
-import type { CustomerOrderStats } from "../modules/orders/orders.customers";
-import type { Order, OrderSummary, SavedAddress } from "../modules/orders/orders.types";
-import type { AccountSession, UserAccount } from "../modules/users/users.service";
-import type { WishlistEntry } from "../modules/wishlist/wishlist.types";
+import { type AuditActor, type AuditEntry, appendAudit } from "#modules/audit";
+import type { CartView } from "#modules/cart";
+import type { CustomerOrderStats } from "#modules/orders";
+import type { Order, OrderSummary, SavedAddress } from "#modules/orders";
+import type { AccountSession, UserAccount } from "#modules/users";
+import type { WishlistEntry } from "#modules/wishlist";
 import type { CustomerDataDeps } from "./delete-customer";
 
 /** Everything the shop holds about one customer (a GDPR access request), without session tokens or password hashes. */

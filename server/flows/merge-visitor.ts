@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import type { Shopper } from "../lib/shopper";
-import type { CartService } from "../modules/cart/cart.types";
-import type { WishlistService } from "../modules/wishlist/wishlist.types";
+import type { CartService } from "#modules/cart";
+import type { WishlistService } from "#modules/wishlist";
 
 /** What moving a visitor's things into an account spans: the cart and the wishlist. */
 export interface MergeVisitorDeps {

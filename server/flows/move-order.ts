@@ -1,9 +1,9 @@
 import { AppError } from "#common/errors";
-import { type AuditActor, appendAudit } from "../modules/audit/audit.service";
+import { type AuditActor, appendAudit } from "#modules/audit";
 import { trackingLink } from "#common/content/content.schema";
-import { returnStock } from "../modules/inventory/inventory.service";
+import { returnStock } from "#modules/inventory";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
-import type { MoveOptions, OrderRecord } from "../modules/orders/orders.types";
+import type { MoveOptions, OrderRecord } from "#modules/orders";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 import type { OrderFlowDeps } from "./order-flows";
 import { refundRemainder } from "./refund-order";

@@ -1,8 +1,8 @@
 import type { Db } from "../db/database";
 import type { Epoch } from "../lib/cache";
-import { returnStock } from "../modules/inventory/inventory.service";
-import type { StepActor } from "../modules/orders/orders.refunds";
-import type { OrderReturn, OrderReturns } from "../modules/orders/orders.returns";
+import { returnStock } from "#modules/inventory";
+import type { StepActor } from "#modules/orders";
+import type { OrderReturn, OrderReturns } from "#modules/orders";
 
 /**
  * Marks an approved return received and puts its units back on sale per line and variant, in one

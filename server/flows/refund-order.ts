@@ -1,8 +1,8 @@
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import type { OrderRefund, OrderRefunds, StepActor } from "../modules/orders/orders.refunds";
+import type { OrderRefund, OrderRefunds, StepActor } from "#modules/orders";
 import { type RefundRequest, refundSchema } from "#common/orders/orders.returns.schema";
-import type { PaymentsService } from "../modules/payments/payments.types";
+import type { PaymentsService } from "#modules/payments";
 
 /** What the refund flow spans: the orders module's refunds and the payments module. */
 export interface RefundFlowDeps {

@@ -4,7 +4,7 @@ import { can } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
 import { idempotencyKeySchema, shippingAddressSchema } from "#common/orders/orders.schema";
-import type { OrderViewer } from "../modules/orders/orders.types";
+import type { OrderViewer } from "#modules/orders";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { SessionUser } from "../auth/auth.service";
-import type { AddToCartInput, CartService, CartView } from "../modules/cart/cart.types";
+import type { AddToCartInput, CartService, CartView } from "#modules/cart";
 import type { Services } from "../wiring/services";
 import type { Shopper } from "../lib/shopper";
 import type { AppEnv } from "./context";

@@ -27,9 +27,9 @@ describe("the README's table of settings", () => {
   it("lists every variable the shop reads, and .env.example sets each", async () => {
     const { ENV_NAMES } = await import("./env");
     const fs = await import("node:fs");
-    const readme = fs.readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const readme = fs.readFileSync(new URL("../../README.md", import.meta.url), "utf8");
     const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
-    const example = fs.readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+    const example = fs.readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
     expect(ENV_NAMES.length).toBeGreaterThan(30);
     expect(ENV_NAMES.filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
     expect(ENV_NAMES.filter((name) => !new RegExp(`^${name}=`, "m").test(example))).toEqual([]);

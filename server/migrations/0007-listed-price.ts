@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { refreshListedPrices } from "../modules/catalog/catalog.listing";
+import { refreshListedPrices } from "#modules/catalog";
 import type { Database } from "../db/schema";
 
 /**

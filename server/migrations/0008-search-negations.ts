@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { NEGATIONS } from "../modules/search/search.text";
+import { NEGATIONS } from "#modules/search";
 import type { Dialect } from "../db/database";
 
 // As in 0002-search: the characters that join the parts of one word, and (PostgreSQL) the

@@ -271,3 +271,54 @@ describe("the house's folders", () => {
     expect(folderCycles([{ file: a, text: `import type { SearchService } from "../search/search.service";` }, { file: b, text: `import { epoch } from "../../lib/cache";` }])).toEqual([]);
   });
 });
+
+/** Imports from outside a module that name one of its files other than its public `index.ts`. */
+function frontDoorViolations(file: string, text: string): string[] {
+  const out: string[] = [];
+  const from = moduleOf(file);
+  for (const { spec } of importsOf(text)) {
+    const target = resolveImport(file, spec);
+    if (target === null) continue;
+    const to = moduleOf(target);
+    if (to === null || to === from) continue;
+    if (target !== path.join(modulesDir, to, "index.ts")) out.push(`${path.relative(repoDir, file)} → ${spec} (import the ${to} module through #modules/${to})`);
+  }
+  return out;
+}
+
+/** Module-owned tables used by server files outside the modules (the demo seed and the migrations excepted: they write whole tables). */
+function tablesOutsideModules(files: Array<{ file: string; text: string }>): string[] {
+  const owned = new Set(files.filter((f) => moduleOf(f.file) !== null).flatMap((f) => tablesUsed(f.text)));
+  const exempt = [path.join(serverDir, "seed"), path.join(serverDir, "migrations")];
+  return files
+    .filter((f) => moduleOf(f.file) === null && !exempt.some((dir) => isUnder(dir, f.file)))
+    .flatMap((f) => tablesUsed(f.text).filter((t) => owned.has(t)).map((t) => `${t}: ${path.relative(repoDir, f.file)} (a module's table, used outside it)`));
+}
+
+describe("modules have one public face", () => {
+  it("code outside a module imports only its index.ts", () => {
+    const files = [...sources(serverDir), ...sources(appDir), ...sources(path.join(repoDir, "scripts"))].filter(code);
+    expect(files.flatMap((f) => frontDoorViolations(f, fs.readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("sees a module's private file imported from outside", () => {
+    const route = path.join(serverDir, "http", "cart.routes.ts");
+    expect(frontDoorViolations(route, `import { createCartService } from "../modules/cart/cart.service";`)).toHaveLength(1);
+    expect(frontDoorViolations(route, `import type { CartView } from "#server/modules/cart/cart.types";`)).toHaveLength(1);
+    expect(frontDoorViolations(route, `import type { CartView } from "#modules/cart";\nimport { createCartService } from "../modules/cart";`)).toEqual([]);
+    expect(frontDoorViolations(path.join(modulesDir, "cart", "cart.service.ts"), `import { computeTotals } from "./cart.pricing";`)).toEqual([]);
+  });
+
+  it("a module's tables are touched by its own files only", () => {
+    expect(tablesOutsideModules([...sources(serverDir)].filter(code).map(read))).toEqual([]);
+  });
+
+  it("sees a module's table used by a router", () => {
+    const files = [
+      { file: path.join(modulesDir, "content", "settings.ts"), text: `k.selectFrom("settings")` },
+      { file: path.join(serverDir, "app.ts"), text: `await services.db.kysely.selectFrom("settings").select("key")` },
+      { file: path.join(serverDir, "seed", "seed.ts"), text: `trx.insertInto("settings")` },
+    ];
+    expect(tablesOutsideModules(files)).toEqual(["settings: server/app.ts (a module's table, used outside it)"]);
+  });
+});

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { slugify } from "../lib/ids";
 import { storedImageUrl, type ImageKind } from "#common/images/image-sizes";
-import type { ImageService } from "../modules/images/images.service";
+import type { ImageService } from "#modules/images";
 import { COLORS } from "./colors";
 import { type ArtItem, bannerSvg, categorySvg, productSvg } from "./illustrations";
 import type { ImageRef } from "./product-planner";

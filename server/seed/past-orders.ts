@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { Database } from "../db/schema";
 import { localDateOf, localMidnight } from "#common/calendar";
-import { computeTotals } from "../modules/cart/cart.pricing";
-import { variantPrice } from "../modules/catalog/pricing";
+import { computeTotals } from "#modules/cart";
+import { variantPrice } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
-import { newOrderNumber, orderPrefix } from "../modules/orders/order-token";
+import { newOrderNumber, orderPrefix } from "#modules/orders";
 import { createRandom, hashString } from "./random";
 
 // The demo shop's past: a few weeks of orders and of visits, so the dashboard, the sales report,

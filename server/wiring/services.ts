@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database";
 import type { Env } from "../lib/env";
 import { createAuthService } from "../auth/auth.service";
@@ -6,43 +7,43 @@ import { createVisitorCookies } from "../lib/shopper";
 import { createRateLimitStore } from "../lib/rate-limit";
 import { resolveAuthSecret } from "../auth/secret";
 import { type Logger, createLogger } from "../lib/logger";
-import { createCatalogRepo } from "../modules/catalog/catalog.repo";
-import { createCatalogService } from "../modules/catalog/catalog.service";
-import { createCategoriesAdmin } from "../modules/catalog/catalog.categories";
-import { createCatalogAdmin } from "../modules/catalog/catalog.admin";
-import { createContentService } from "../modules/content/content.service";
-import { createBannersService } from "../modules/content/banners";
-import { createMessagesService } from "../modules/content/messages";
-import { createSettingsAdmin } from "../modules/content/settings";
-import { createPixelAdmin } from "../modules/content/pixel";
-import { createImageService } from "../modules/images/images.service";
-import { type Mailer, createMailer } from "../modules/mail/mailer";
-import { createSearchService } from "../modules/search/search.service";
-import { createCartService } from "../modules/cart/cart.service";
-import { createWishlistService } from "../modules/wishlist/wishlist.service";
-import { createOrdersService } from "../modules/orders/orders.service";
-import type { OrdersService } from "../modules/orders/orders.types";
-import { createOrderMails } from "../modules/orders/order-mails";
-import { createLowStockAlert } from "../modules/inventory/low-stock-alert";
-import { setStock } from "../modules/inventory/inventory.service";
-import { createOrderTokens } from "../modules/orders/order-token";
-import { createOrderLimits } from "../modules/orders/order-limits";
-import { createOrdersAdmin } from "../modules/orders/orders.admin";
-import { createSalesReport } from "../modules/orders/orders.report";
-import { createUsersService } from "../modules/users/users.service";
-import { createAuditService } from "../modules/audit/audit.service";
-import { createPaymentsService } from "../modules/payments/payments.service";
+import { createCatalogRepo } from "#modules/catalog";
+import { createCatalogService } from "#modules/catalog";
+import { createCategoriesAdmin } from "#modules/catalog";
+import { createCatalogAdmin } from "#modules/catalog";
+import { createContentService } from "#modules/content";
+import { createBannersService } from "#modules/content";
+import { createMessagesService } from "#modules/content";
+import { createSettingsAdmin } from "#modules/content";
+import { createPixelAdmin } from "#modules/content";
+import { createImageService } from "#modules/images";
+import { type Mailer, createMailer } from "#modules/mail";
+import { createSearchService } from "#modules/search";
+import { createCartService } from "#modules/cart";
+import { createWishlistService } from "#modules/wishlist";
+import { createOrdersService } from "#modules/orders";
+import type { OrdersService } from "#modules/orders";
+import { createOrderMails } from "#modules/orders";
+import { createLowStockAlert } from "#modules/inventory";
+import { setStock } from "#modules/inventory";
+import { createOrderTokens } from "#modules/orders";
+import { createOrderLimits } from "#modules/orders";
+import { createOrdersAdmin } from "#modules/orders";
+import { createSalesReport } from "#modules/orders";
+import { createUsersService } from "#modules/users";
+import { createAuditService } from "#modules/audit";
+import { createPaymentsService } from "#modules/payments";
 import { mergeVisitorIntoUser } from "../flows/merge-visitor";
 import { createOrderFlows } from "../flows/order-flows";
-import { createOrderCustomers } from "../modules/orders/orders.customers";
+import { createOrderCustomers } from "#modules/orders";
 import { type CustomerDataDeps, deleteCustomer, deleteOwnAccount } from "../flows/delete-customer";
 import { exportCustomer, getCustomer } from "../flows/export-customer";
-import { createOrderReturns } from "../modules/orders/orders.returns";
-import { type StepActor, createOrderRefunds } from "../modules/orders/orders.refunds";
+import { createOrderReturns } from "#modules/orders";
+import { type StepActor, createOrderRefunds } from "#modules/orders";
 import { refundOrder } from "../flows/refund-order";
 import { receiveReturn } from "../flows/receive-return";
 import { type DashboardUser, loadDashboard } from "../flows/dashboard";
-import { createAnalyticsService } from "../modules/analytics/analytics.service";
+import { createAnalyticsService } from "#modules/analytics";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -120,7 +121,13 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   });
   const services = {
     env,
-    db,
+    /** Whether the database answers, and which engine it is (the health check's answer). */
+    health: {
+      dialect: db.dialect,
+      ping: async () => {
+        await sql`select 1`.execute(db.kysely);
+      },
+    },
     dataEpoch,
     rateLimits,
     catalog,

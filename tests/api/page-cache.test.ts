@@ -171,7 +171,7 @@ describe("cached answers over real HTTP (the listener answers them before Hono)"
     const path = "/api/products?limit=2";
     const before = (await fetchRaw(path)).body.toString();
     const first = JSON.parse(before).data[0];
-    await shop.services.db.kysely.updateTable("products").set({ name: "Renamed over the wire" }).where("id", "=", first._id).execute();
+    await shop.db.kysely.updateTable("products").set({ name: "Renamed over the wire" }).where("id", "=", first._id).execute();
     expect((await fetchRaw(path)).body.toString()).toBe(before);
     shop.services.dataEpoch.bump();
     expect(JSON.parse((await fetchRaw(path)).body.toString()).data[0].name).toBe("Renamed over the wire");

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AuditEntry, FieldChanges } from "#server/modules/audit/audit.service";
+import type { AuditEntry, FieldChanges } from "#modules/audit";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
 import { actionLabel, auditValue, fieldLabel } from "./audit-words";

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { AppError } from "#common/errors";
-import type { AuditActor } from "#server/modules/audit/audit.service";
+import type { AuditActor } from "#modules/audit";
 import type { SessionUser } from "../../lib/auth.server";
 import type { FormFailure } from "./form";
 

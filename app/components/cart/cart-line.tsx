@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { CartLine } from "#server/modules/cart/cart.types";
+import type { CartLine } from "#modules/cart";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/components/layout/client-toaster";

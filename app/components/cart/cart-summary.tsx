@@ -1,4 +1,4 @@
-import type { CartTotals } from "#server/modules/cart/cart.types";
+import type { CartTotals } from "#modules/cart";
 import { shippingAmountText } from "#common/cart/shipping";
 import { useMoney } from "~/lib/shop";
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { CartView } from "#server/modules/cart/cart.types";
+import type { CartView } from "#modules/cart";
 
 /** What the storefront layout's loader gives every page: the shopper's cart and wishlisted product ids. */
 export interface StorefrontData {

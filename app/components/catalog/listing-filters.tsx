@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useSubmit } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { useMoney } from "~/lib/shop";
 import type { Sort } from "#common/catalog/catalog.schema";
 import { cleanParams } from "./listing-url";

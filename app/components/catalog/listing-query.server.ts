@@ -1,5 +1,5 @@
 import { type ListingQuery, MAX_PRICE, listingQuerySchema } from "#common/catalog/catalog.schema";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { PAGE_SIZE } from "./listing-url";
 
 export type ParsedListing = {

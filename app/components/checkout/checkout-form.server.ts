@@ -3,7 +3,7 @@ import { fieldErrors } from "#common/errors";
 import type { ShippingAddress } from "#common/cart/shipping";
 import { placeOrderSchema } from "#common/orders/orders.schema";
 import { paymentMethodRefusal } from "#common/payments/payment-methods";
-import type { PlaceOrderInput, SavedAddress } from "#server/modules/orders/orders.types";
+import type { PlaceOrderInput, SavedAddress } from "#modules/orders";
 import type { PaymentMethod } from "#common/orders/order-status";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LineList, TotalsList } from "~/components/orders/order-view";
-import type { CheckoutQuote } from "#server/modules/orders/orders.types";
+import type { CheckoutQuote } from "#modules/orders";
 
 /**
  * The lines and the server's totals for the chosen shipping method, beside the checkout form; when

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Banner } from "#server/modules/content/banners";
+import type { Banner } from "#modules/content";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { imageSrcSet } from "#common/images/image-sizes";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/layout/icons";

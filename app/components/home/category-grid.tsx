@@ -1,4 +1,4 @@
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryHref } from "~/components/layout/category-menu";
 import { ShopLink } from "../shop-link";

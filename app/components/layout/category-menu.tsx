@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { ShopLink } from "../shop-link";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useUser } from "~/lib/use-auth";
 import { categoryHref, subCategoryHref } from "./category-menu";

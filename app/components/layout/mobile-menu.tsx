@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { trapTab } from "~/lib/focus-trap";
 import { MenuIcon } from "./icons";
 

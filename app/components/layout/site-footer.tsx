@@ -1,4 +1,4 @@
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
 import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "./icons";

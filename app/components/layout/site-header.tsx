@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useHydrated } from "~/components/catalog/use-hydrated";

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
-import type { Order } from "#server/modules/orders/orders.types";
+import type { Order } from "#modules/orders";
 import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList, Tracking } from "./order-view";
 
 /**

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert, Spinner } from "~/components/auth/ui";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-status";
-import type { OrderReturn, ReturnPolicy } from "#server/modules/orders/orders.returns";
+import type { OrderReturn, ReturnPolicy } from "#modules/orders";
 import { LocalDate } from "./order-view";
 
 /** What /my-orders loads about an order's returns: what may still be asked for, and the returns so far. */

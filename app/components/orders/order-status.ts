@@ -1,5 +1,5 @@
 import { STATUS_LABELS } from "#common/orders/order-status";
-import type { Order } from "#server/modules/orders/orders.types";
+import type { Order } from "#modules/orders";
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
 
 /** The way an order normally goes, step by step (cancelled leaves it). */

@@ -3,7 +3,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useShop } from "~/lib/shop";
 import { countryName } from "#common/geo";
-import type { Order, OrderAddress, OrderLine, OrderTotals } from "#server/modules/orders/orders.types";
+import type { Order, OrderAddress, OrderLine, OrderTotals } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_LABEL, STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
 

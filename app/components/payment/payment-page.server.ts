@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
 import { toMinor } from "#common/money";
-import type { Order } from "#server/modules/orders/orders.types";
-import type { CardIntent } from "#server/modules/payments/payments.types";
+import type { Order } from "#modules/orders";
+import type { CardIntent } from "#modules/payments";
 
 /** What the payment page shows: the card form for an order awaiting payment, or why it cannot. */
 export type PaymentPageData =

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { ProductDetail } from "#server/modules/catalog/catalog.types";
+import type { ProductDetail } from "#modules/catalog";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";

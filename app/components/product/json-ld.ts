@@ -1,4 +1,4 @@
-import type { ProductDetail } from "#server/modules/catalog/catalog.types";
+import type { ProductDetail } from "#modules/catalog";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 

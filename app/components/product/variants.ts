@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductVariant } from "#server/modules/catalog/catalog.types";
+import type { ProductDetail, ProductVariant } from "#modules/catalog";
 
 export interface Selection {
   color: string | null;

@@ -13,7 +13,7 @@ import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import { type AdminProductSort, PRODUCT_STATUSES, STOCK_LEVELS, type StockLevel } from "#common/catalog/catalog.admin.schema";
-import type { AdminProductRow } from "#server/modules/catalog/catalog.admin";
+import type { AdminProductRow } from "#modules/catalog";
 import type { Route } from "./+types/all-products";
 
 const SORTS = ["updated", "name", "price", "finalPrice", "stock"] as const;

@@ -6,7 +6,7 @@ import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { periodFrom } from "~/components/admin/reports/report-period";
 import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "#common/analytics/analytics.schema";
-import type { AnalyticsReport } from "#server/modules/analytics/analytics.service";
+import type { AnalyticsReport } from "#modules/analytics";
 import type { Route } from "./+types/analytics";
 
 

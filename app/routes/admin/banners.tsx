@@ -8,7 +8,7 @@ import { dataWithToast, redirectWithToast } from "~/components/admin/toast.serve
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { AdminBanner } from "#server/modules/content/banners";
+import type { AdminBanner } from "#modules/content";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/banners";
 import { adminMeta } from "./admin-meta";

@@ -7,7 +7,7 @@ import { dataWithToast, redirectWithToast } from "~/components/admin/toast.serve
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
+import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/categories";
 import { adminMeta } from "./admin-meta";

@@ -10,7 +10,7 @@ import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { ContactMessage } from "#server/modules/content/messages";
+import type { ContactMessage } from "#modules/content";
 import { type MessageStatus, isMessageStatus } from "#common/content/messages.schema";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/contact-messages-message";

@@ -10,7 +10,7 @@ import { PageHeader, StatusBadge } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { ContactMessageRow } from "#server/modules/content/messages";
+import type { ContactMessageRow } from "#modules/content";
 import { MESSAGE_STATUSES, type MessageStatus, isMessageStatus } from "#common/content/messages.schema";
 import type { Route } from "./+types/contact-messages";
 

@@ -13,7 +13,7 @@ import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-st
 import { AddressLines, LineList, LocalDate, StatusBadge, TotalsList, Tracking, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { AdminOrder, TimelineEntry } from "#server/modules/orders/orders.admin";
+import type { AdminOrder, TimelineEntry } from "#modules/orders";
 import { isOrderStatus } from "#common/orders/order-status";
 import type { OrderStatus } from "#common/orders/order-status";
 import type { AdminHandle } from "./admin-nav";

@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
 import { AddressLines, LocalDate, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
-import type { AdminOrder } from "#server/modules/orders/orders.admin";
+import type { AdminOrder } from "#modules/orders";
 import type { Route } from "./+types/orders-print";
 import { pageTitle } from "~/lib/seo";
 

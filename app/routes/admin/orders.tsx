@@ -12,7 +12,7 @@ import { LocalDate, StatusBadge, useOrderMoney, usePaymentStatusLabel } from "~/
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import { allowedTransitions, canTransition, isOrderStatus } from "#common/orders/order-status";
-import type { AdminOrderList, AdminOrderRow } from "#server/modules/orders/orders.admin";
+import type { AdminOrderList, AdminOrderRow } from "#modules/orders";
 import { ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "#common/orders/orders.admin.schema";
 import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/orders";

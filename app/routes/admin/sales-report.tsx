@@ -7,7 +7,7 @@ import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { formatMoney } from "~/lib/money";
 import { AppError } from "#common/errors";
-import type { SalesBucket, SalesReport } from "#server/modules/orders/orders.report";
+import type { SalesBucket, SalesReport } from "#modules/orders";
 import type { Route } from "./+types/sales-report";
 
 

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { type Access, ADMIN_API_ACCESS } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import type { AuditActor } from "../../modules/audit/audit.service";
-import type { SessionUser } from "../../modules/users/users.service";
+import type { AuditActor } from "#modules/audit";
+import type { SessionUser } from "#modules/users";
 import type { AppEnv } from "../context";
 import { requireAccess } from "../caller";
 

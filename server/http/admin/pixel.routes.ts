@@ -1,4 +1,4 @@
-import { pixelInputSchema } from "../../modules/content/pixel";
+import { pixelInputSchema } from "#modules/content";
 import { type AdminRoute, actorOf, jsonBody } from "./admin-route";
 
 /** The tracking pixel (Facebook/Meta): read it, replace it (audited; the storefront and its CSP follow at once). */

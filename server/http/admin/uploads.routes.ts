@@ -3,7 +3,7 @@ import { can } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
 import { IMAGE_KINDS, type ImageKind, imageDimensions } from "#common/images/image-sizes";
-import type { ImageService } from "../../modules/images/images.service";
+import type { ImageService } from "#modules/images";
 import { ADMIN_UPLOAD_MAX_FILE_BYTES } from "../input-guard";
 import { readMultipart } from "../multipart";
 import type { AdminRoute } from "./admin-route";

@@ -1,8 +1,8 @@
 import { compiledQuery } from "../../db/compiled-query";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
-import type { CatalogService, Purchasable } from "../catalog/catalog.service";
-import { variantPrice } from "../catalog/pricing";
+import type { CatalogService, Purchasable } from "#modules/catalog";
+import { variantPrice } from "#modules/catalog";
 import { toMajor } from "#common/money";
 import { type MinorTotals, type PricingSettings, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { lineLabel } from "#common/catalog/line-label";

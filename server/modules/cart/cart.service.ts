@@ -8,7 +8,7 @@ import { toMajor } from "#common/money";
 import { type PricingSettings, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { lineLabel } from "#common/catalog/line-label";
 import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, listCartLines, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf, withLine } from "./cart.repo";
-import type { Purchasable } from "../catalog/catalog.service";
+import type { Purchasable } from "#modules/catalog";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";

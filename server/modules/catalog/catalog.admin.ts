@@ -6,7 +6,7 @@ import type { Epoch } from "../../lib/cache";
 import { AppError, fieldErrors } from "#common/errors";
 import { newId, slugify } from "../../lib/ids";
 import { sanitizeRichText } from "../../lib/rich-text";
-import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, appendAuditEntries, changedFields } from "../audit/audit.service";
+import { type AuditActor, type AuditEntryInput, type FieldChanges, appendAudit, appendAuditEntries, changedFields } from "#modules/audit";
 import { imageVariantUrl } from "#common/images/image-sizes";
 import {
   type AdminProductFilters,

@@ -6,8 +6,8 @@ import type { Epoch } from "../../lib/cache";
 import { AppError } from "#common/errors";
 import { newId, slugify } from "../../lib/ids";
 import { parseInput } from "#common/validate";
-import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
-import type { ImageService } from "../images/images.service";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import type { ImageService } from "#modules/images";
 import type { CatalogAdmin } from "./catalog.admin";
 import {
   type CategoryDeleteOptions,

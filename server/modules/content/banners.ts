@@ -6,8 +6,8 @@ import { type Epoch, createCache } from "../../lib/cache";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { parseInput } from "#common/validate";
-import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
-import type { ImageService } from "../images/images.service";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import type { ImageService } from "#modules/images";
 import { bannerCreateSchema, bannerReorderSchema, bannerUpdateSchema } from "#common/content/banners.schema";
 
 /** A home banner as the storefront shows it (GET /api/banners, the home carousel). */

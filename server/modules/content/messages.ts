@@ -7,10 +7,10 @@ import { newId } from "../../lib/ids";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { parseInput } from "#common/validate";
 import type { Logger } from "../../lib/logger";
-import { type AuditActor, appendAudit } from "../audit/audit.service";
-import { createMailQueue } from "../mail/mail-queue";
-import type { Mailer } from "../mail/mailer";
-import { contactMessageMail, contactReplyMail } from "../mail/templates";
+import { type AuditActor, appendAudit } from "#modules/audit";
+import { createMailQueue } from "#modules/mail";
+import type { Mailer } from "#modules/mail";
+import { contactMessageMail, contactReplyMail } from "#modules/mail";
 import type { ContactInput, SiteSettings } from "#common/content/content.schema";
 import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus, isMessageStatus, messageListQuerySchema, messageReplySchema, messageStatusSchema } from "#common/content/messages.schema";
 

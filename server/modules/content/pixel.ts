@@ -4,7 +4,7 @@ import { nowIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import type { PixelConfig } from "#common/content/content.schema";
 
 /**

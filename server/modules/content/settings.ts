@@ -3,8 +3,8 @@ import { nowIso, toIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
-import type { ImageService } from "../images/images.service";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import type { ImageService } from "#modules/images";
 import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 
 /** What the settings screen shows beside the settings and cannot change: facts of the environment, never its secrets. */

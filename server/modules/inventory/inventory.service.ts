@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query";
 import type { Database } from "../../db/schema";
-import { refreshListedPrices } from "../catalog/catalog.listing";
-import type { StockSetting } from "../catalog/catalog.types";
+import { refreshListedPrices } from "#modules/catalog";
+import type { StockSetting } from "#modules/catalog";
 
 // The inventory: the only writer of stock (products' and variants' units). Orders take and give
 // back through it, in their own transactions; the admin's stock edits will too (issue 10).

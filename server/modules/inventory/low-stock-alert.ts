@@ -2,9 +2,9 @@ import type { Db } from "../../db/database";
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import { lineLabel } from "#common/catalog/line-label";
-import { createMailQueue } from "../mail/mail-queue";
-import type { Mailer } from "../mail/mailer";
-import { type LowStockMailItem, lowStockDigestMail } from "../mail/templates";
+import { createMailQueue } from "#modules/mail";
+import type { Mailer } from "#modules/mail";
+import { type LowStockMailItem, lowStockDigestMail } from "#modules/mail";
 
 const DAY_MS = 24 * 60 * 60_000;
 const KIND = "low-stock";

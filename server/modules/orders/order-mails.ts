@@ -1,9 +1,9 @@
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { Mailer } from "../mail/mailer";
-import { createMailQueue } from "../mail/mail-queue";
-import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "../mail/templates";
+import type { Mailer } from "#modules/mail";
+import { createMailQueue } from "#modules/mail";
+import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "#modules/mail";
 import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";

@@ -7,7 +7,7 @@ import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { parseInput } from "#common/validate";
-import { appendAudit, type AuditActor } from "../audit/audit.service";
+import { appendAudit, type AuditActor } from "#modules/audit";
 import { toMajor } from "#common/money";
 import type { OrderMails } from "./order-mails";
 import { normalEmail, phoneDigits } from "./order-limits";

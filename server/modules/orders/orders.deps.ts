@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
-import type { CartService } from "../cart/cart.types";
-import type { PaymentsService } from "../payments/payments.types";
+import type { CartService } from "#modules/cart";
+import type { PaymentsService } from "#modules/payments";
 import type { OrderLimits } from "./order-limits";
 import type { OrderMails } from "./order-mails";
 import type { OrderTokens } from "./order-token";

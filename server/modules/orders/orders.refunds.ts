@@ -4,7 +4,7 @@ import { nowIso, toIso } from "../../db/database";
 import type { OrderRefundTable } from "../../db/schema";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
-import { type AuditActor, appendAudit } from "../audit/audit.service";
+import { type AuditActor, appendAudit } from "#modules/audit";
 import { lineLabel } from "#common/catalog/line-label";
 import { toMajor, toMinor } from "#common/money";
 import { type OrderMails, moneyIn } from "./order-mails";

@@ -2,15 +2,15 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRefundTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { CartQuote } from "../cart/cart.types";
+import type { CartQuote } from "#modules/cart";
 import type { ShippingAddress } from "#common/cart/shipping";
-import type { CardPaymentEvent } from "../payments/payments.types";
+import type { CardPaymentEvent } from "#modules/payments";
 import type { PlacementParty } from "./order-limits";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
-import type { AuditActor } from "../audit/audit.service";
+import type { AuditActor } from "#modules/audit";
 import type { OrderActor, OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
 
-export type { ShippingOption } from "../cart/cart.types";
+export type { ShippingOption } from "#modules/cart";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;

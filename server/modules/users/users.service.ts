@@ -8,7 +8,7 @@ import { nowIso, toIso } from "../../db/database";
 import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
-import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 
 /** An account as the shop shows it: the admin screens, GET /api/auth/user/{uid}, the session. */
 export interface UserAccount {

@@ -2,7 +2,7 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { AppError } from "#common/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
-import type { CatalogService } from "../catalog/catalog.service";
+import type { CatalogService } from "#modules/catalog";
 import { takeWishlistNotices, withdrawFromWishlists } from "./wishlist.notices";
 import type { WishlistService } from "./wishlist.types";
 import { type ExpressionBuilder, sql } from "kysely";

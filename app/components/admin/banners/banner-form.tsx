@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSubmit, FormText, FormTextarea } from "~/components/admin/form";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminBanner } from "#server/modules/content/banners";
+import type { AdminBanner } from "#modules/content";
 import { BannerStateBadge } from "./banner-state";
 import { ImagePicker } from "./image-picker";
 import { instantToZoned } from "./zoned-time";

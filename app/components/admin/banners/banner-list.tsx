@@ -5,7 +5,7 @@ import { ConfirmButton } from "~/components/admin/dialog";
 import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminBanner } from "#server/modules/content/banners";
+import type { AdminBanner } from "#modules/content";
 import { imageVariantUrl } from "#common/images/image-sizes";
 import { BannerStateBadge, BannerWindow } from "./banner-state";
 import { MoveButtons, useMoveFocus } from "./move-buttons";

@@ -1,6 +1,6 @@
 import { StatusBadge, type StatusTone } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
-import type { AdminBanner, BannerState } from "#server/modules/content/banners";
+import type { AdminBanner, BannerState } from "#modules/content";
 
 const STATES: Record<BannerState, { label: string; tone: StatusTone; says: string }> = {
   live: { label: "Live", tone: "success", says: "On the home page now" },

@@ -5,7 +5,7 @@ import { AdminForm, FormCheckbox, FormErrorSummary, FormSelect, FormSubmit, Form
 import { slugFromName } from "~/components/admin/product/slug";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
+import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { parentOptions } from "./category-options";
 
 /**

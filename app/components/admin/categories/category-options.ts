@@ -1,4 +1,4 @@
-import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
+import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 
 /** A choice of a select: a category's id and how it reads ("Shoes", "Shoes › Sneakers"). */
 export interface CategoryOption {

@@ -4,7 +4,7 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { MoveButtons, useMoveFocus } from "~/components/admin/banners/move-buttons";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
+import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { imageVariantUrl } from "#common/images/image-sizes";
 import { useLevelOrder } from "./category-order";
 import { productCountText } from "./category-options";

@@ -3,7 +3,7 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import type { AdminCategory, AdminCategoryNode } from "#server/modules/catalog/catalog.categories";
+import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { moveTargets } from "./category-options";
 
 /** What the delete answers through its fetcher: done, or the server's refusal (409 without a target). */

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { STATUS_LABEL } from "~/components/orders/order-status";
 import { StatusBadge } from "~/components/orders/order-view";
-import type { BulkMoveResult } from "#server/modules/orders/orders.types";
+import type { BulkMoveResult } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
 import { buttonClass } from "../ui";
 

@@ -1,6 +1,6 @@
 import { toMajor } from "#common/money";
-import type { OrderRefund } from "#server/modules/orders/orders.refunds";
-import type { OrderReturn } from "#server/modules/orders/orders.returns";
+import type { OrderRefund } from "#modules/orders";
+import type { OrderReturn } from "#modules/orders";
 import type { Services } from "#server/wiring/services";
 
 /** What the order page's returns panel and refund dialog show (money in the major unit). */

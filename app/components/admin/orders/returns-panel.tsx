@@ -4,7 +4,7 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { LocalDate } from "~/components/orders/order-view";
 import { formatMoney } from "~/lib/money";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-status";
-import type { OrderReturn } from "#server/modules/orders/orders.returns";
+import type { OrderReturn } from "#modules/orders";
 import { type StatusTone, StatusBadge, buttonClass } from "../ui";
 import type { OrderReturnsData } from "./order-returns.server";
 

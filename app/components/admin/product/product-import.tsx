@@ -4,8 +4,8 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { useModalDialog } from "../dialog";
 import { buttonClass } from "../ui";
-import type { FieldChanges } from "#server/modules/audit/audit.service";
-import type { ImportReport } from "#server/modules/catalog/catalog.admin";
+import type { FieldChanges } from "#modules/audit";
+import type { ImportReport } from "#modules/catalog";
 
 // Import products from CSV in two steps, through the one import of the API
 // (POST /api/admin/products/import): a dry run (`dryRun=true`: the same checks and comparison,

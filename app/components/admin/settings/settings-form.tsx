@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { SelectField, TextField } from "~/components/form/fields";
 import type { SiteSettings } from "#common/content/content.schema";
 import { LIVE_CHAT_LABELS, LIVE_CHAT_PROVIDERS, type LiveChatProvider } from "#common/content/live-chat";
-import type { SettingsFacts } from "#server/modules/content/settings";
+import type { SettingsFacts } from "#modules/content";
 
 /** The lists the form suggests from (the server's, so the page and its hydration agree). */
 export interface SettingsChoices {

@@ -1,0 +1,6 @@
+// The cart module's public face: what the rest of the server may use of it. Every other file of
+// this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
+// Carts of signed-in and anonymous shoppers, their priced view and the checkout quote.
+export { computeTotals } from "./cart.pricing";
+export { createCartService } from "./cart.service";
+export { type AddToCartInput, type CartLine, type CartProblem, type CartQuote, type CartService, type CartTotals, type CartView, type Executor, type PricedLine, type ShippingOption } from "./cart.types";

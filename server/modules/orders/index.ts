@@ -1,0 +1,14 @@
+// The orders module's public face: what the rest of the server may use of it. Every other file of
+// this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
+// Orders, their numbers, mails, limits, returns, refunds, the order desk and the sales report.
+export { createOrderLimits } from "./order-limits";
+export { createOrderMails } from "./order-mails";
+export { createOrderTokens, newOrderNumber, orderPrefix } from "./order-token";
+export { type AdminOrder, type AdminOrderList, type AdminOrderRow, createOrdersAdmin, type OrdersAdmin, type TimelineEntry } from "./orders.admin";
+export { createOrderCustomers, type CustomerOrderStats, type OrderCustomers } from "./orders.customers";
+export { isDeadlock, isUniqueViolation } from "./orders.deps";
+export { createOrderRefunds, type OrderRefund, type OrderRefunds, type StepActor } from "./orders.refunds";
+export { createSalesReport, type SalesBucket, type SalesFigures, type SalesReport, type SalesReportService } from "./orders.report";
+export { createOrderReturns, type OrderReturn, type OrderReturns, RETURN_STATUSES, type ReturnPolicy } from "./orders.returns";
+export { createOrdersService } from "./orders.service";
+export { type BulkMoveResult, type CheckoutQuote, type MoveOptions, type NewOrderLine, type Order, type OrderAddress, type OrderLine, type OrderRecord, type OrdersModule, type OrdersService, type OrderSummary, type OrderTotals, type OrderViewer, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult, type SavedAddress } from "./orders.types";
