@@ -1,7 +1,8 @@
 // The yardstick for `npm run bench`: a bare node:http server that answers every request with the
-// exact bytes and headers the shop sent for GET /api/products, so the two rates differ only by
-// what the shop does per request (routing, middleware, database, JSON), not by payload size.
-// Started by scripts/bench.mjs as a child process; reports its port over IPC.
+// exact bytes and headers of one answer of the shop (GET /api/products, the home page, a product
+// page), so the two rates differ only by what the shop does per request (routing, middleware,
+// database, rendering), not by payload size.
+// Started by bare.mjs as a child process; reports its port over IPC.
 import fs from "node:fs";
 import http from "node:http";
 

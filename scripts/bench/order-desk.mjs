@@ -1,12 +1,14 @@
-// The order desk's part of `npm run bench` (issue 11): the admin order list over 100,000 orders
-// (a customer search within a status tab) under load, and one bulk move of 500 orders, through the
-// JSON API as the seeded administrator.
+// The order desk's part of `npm run bench`: the admin order list over 100,000 orders (a customer
+// search within a status tab) under load, and one bulk move of 500 orders, through the JSON API as
+// the seeded administrator.
 import { randomBytes } from "node:crypto";
+import { BenchError, log, step } from "./processes.mjs";
+import { num } from "./report.mjs";
 import { withDatabase } from "./shopping.mjs";
 
-/** Orders in the shop when the order desk is measured (the issue's figure). */
+/** Orders in the shop when the order desk is measured. */
 export const DESK_ORDERS = 100_000;
-/** Orders one bulk move takes (the issue's figure). */
+/** Orders one bulk move takes. */
 export const BULK_ORDERS = 500;
 /** The customer the list searches for: a few hundred of the seeded orders are theirs. */
 export const DESK_SEARCH = "Quillfeather";
@@ -88,4 +90,40 @@ export async function measureBulkMove(base, cookie, databaseUrl) {
   const seconds = (performance.now() - started) / 1000;
   if (res.status !== 200) throw new Error(`POST /api/admin/orders/bulk answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`);
   return { orders: ids.length, moved: answer.meta.moved, skipped: answer.meta.skipped, seconds: Math.round(seconds * 1000) / 1000, perOrderMs: Math.round((seconds * 1000 * 100) / ids.length) / 100 };
+}
+
+/**
+ * The order desk, after the other rows: tops the shop up to DESK_ORDERS orders, measures the order
+ * list under load, then one bulk move. Returns the list's row, the seeding and the move.
+ */
+export async function measureOrderDesk({ base, headers, pid, database, databaseUrl, measure }, adminCookie) {
+  step(`Order desk: topping the shop up to ${DESK_ORDERS.toLocaleString("en-US")} orders, the order list under load, a bulk move of ${BULK_ORDERS}`);
+  const seeded = await seedOrders(databaseUrl).catch((err) => {
+    throw new BenchError(`Seeding the orders failed: ${err.message}`);
+  });
+  log(`  added ${seeded.added.toLocaleString("en-US")} orders in ${num(seeded.seconds, 1)} s`);
+  const row = await measure({
+    key: "orderList",
+    label: `GET ${orderListPath()} (${DESK_ORDERS / 1000}k orders)`,
+    url: `${base}${orderListPath()}`,
+    headers: { ...headers.api(), cookie: adminCookie },
+    pid,
+    database,
+  });
+  const bulkMove = await measureBulkMove(base, adminCookie, databaseUrl).catch((err) => {
+    throw new BenchError(`The bulk move failed: ${err.message}`);
+  });
+  log(`  bulk move of ${bulkMove.orders} orders to processing: ${num(bulkMove.seconds, 2)} s (${num(bulkMove.perOrderMs, 2)} ms an order; ${bulkMove.moved} moved, ${bulkMove.skipped} skipped)`);
+  return { row, seeded, bulkMove };
+}
+
+export function orderDeskLine(by, { bulkMove }) {
+  return (
+    `Order desk (${DESK_ORDERS.toLocaleString("en-US")} orders): list "${DESK_SEARCH}" in the pending tab ${num(by.orderList.requestsPerSecond)} req/s, ` +
+    `p50 ${num(by.orderList.latencyMs.p50, 2)} ms, p95 ${num(by.orderList.latencyMs.p95, 2)} ms; bulk move of ${bulkMove.orders} orders ${num(bulkMove.seconds, 2)} s.`
+  );
+}
+
+export function orderDeskJson(by, { seeded, bulkMove }) {
+  return { orders: DESK_ORDERS, seeded, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove };
 }

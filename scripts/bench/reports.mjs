@@ -1,6 +1,8 @@
-// The sales report's part of `npm run bench` (issue 12): a year's report over the order desk's
-// 100,000 orders (scripts/bench/order-desk.mjs seeds them over the last year), under load, through
-// the JSON API as the seeded administrator.
+// The reports' part of `npm run bench`: a year's sales report and the dashboard over the order
+// desk's 100,000 orders (order-desk.mjs seeds them over the last year), under load, through the
+// JSON API as the seeded administrator.
+import { DESK_ORDERS } from "./order-desk.mjs";
+import { num } from "./report.mjs";
 
 /** The report's address: the last 365 days (the shop's time zone is UTC in the bench), by month, as the screen shows a year. */
 export function salesReportPath(now = new Date()) {
@@ -10,3 +12,46 @@ export function salesReportPath(now = new Date()) {
 
 /** The dashboard's address: 30 days against the 30 before (two month-long reports, the needs-action counts, the latest orders). */
 export const DASHBOARD_PATH = "/api/admin/dashboard?period=30d";
+
+/**
+ * The sales report (a year, by month) and the dashboard, measured after the order desk. Two
+ * connections: a report is a few people's read, and each takes a few hundred ms of the one core
+ * SQLite answers on, so ten would measure the queue (nine reports waiting) instead of the report.
+ */
+export async function measureReports({ base, headers, pid, database, measure }, adminCookie) {
+  const salesReport = await measure({
+    key: "salesReport",
+    label: `GET sales report, a year by month (${DESK_ORDERS / 1000}k orders, 2 conn.)`,
+    url: `${base}${salesReportPath()}`,
+    headers: { ...headers.api(), cookie: adminCookie },
+    pid,
+    database,
+    autocannon: { connections: 2 },
+  });
+  // As the owner opens it: 30 days against the 30 before.
+  const dashboard = await measure({
+    key: "dashboard",
+    label: `GET dashboard, 30 days (${DESK_ORDERS / 1000}k orders, 2 conn.)`,
+    url: `${base}${DASHBOARD_PATH}`,
+    headers: { ...headers.api(), cookie: adminCookie },
+    pid,
+    database,
+    autocannon: { connections: 2 },
+  });
+  return [salesReport, dashboard];
+}
+
+export function reportLines(by) {
+  return [
+    `Sales report (a year of ${DESK_ORDERS.toLocaleString("en-US")} orders, by month): ${num(by.salesReport.requestsPerSecond)} req/s, p50 ${num(by.salesReport.latencyMs.p50, 2)} ms, p95 ${num(by.salesReport.latencyMs.p95, 2)} ms.`,
+    `Dashboard (30 days against the 30 before, ${DESK_ORDERS.toLocaleString("en-US")} orders): ${num(by.dashboard.requestsPerSecond)} req/s, p50 ${num(by.dashboard.latencyMs.p50, 2)} ms, p95 ${num(by.dashboard.latencyMs.p95, 2)} ms.`,
+  ];
+}
+
+export function salesReportJson(by) {
+  return { orders: DESK_ORDERS, path: salesReportPath(), p50Ms: by.salesReport.latencyMs.p50, p95Ms: by.salesReport.latencyMs.p95, requestsPerSecond: by.salesReport.requestsPerSecond };
+}
+
+export function dashboardJson(by) {
+  return { orders: DESK_ORDERS, path: DASHBOARD_PATH, p50Ms: by.dashboard.latencyMs.p50, p95Ms: by.dashboard.latencyMs.p95, requestsPerSecond: by.dashboard.requestsPerSecond };
+}

@@ -3,6 +3,9 @@
 import { randomBytes } from "node:crypto";
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { BenchError } from "./processes.mjs";
+import { num } from "./report.mjs";
+import { TARGETS } from "./targets.mjs";
 
 /** How many products the load spreads over (a flash sale on one row is another benchmark). */
 const PRODUCTS = 20;
@@ -129,4 +132,68 @@ export function shoppingLoads(productIds, origin) {
       ],
     },
   };
+}
+
+/**
+ * Readies the products and returns the two shopping rows (new shoppers adding to their cart, then
+ * adding and placing an order) with what they need afterwards: the product ids, and the orders
+ * stored during the checkout row (set once it has run).
+ */
+export async function prepareShopping({ base, pid, database, databaseUrl }) {
+  const productIds = await prepareShoppingProducts(databaseUrl);
+  if (!productIds.length) throw new BenchError("No product without colours or sizes to put in carts");
+  const loads = shoppingLoads(productIds, base);
+  const shopping = { productIds, ordersStored: null };
+  shopping.rows = [
+    { key: "addToCart", label: "POST /api/cart/items (new shopper)", url: base, headers: {}, pid, database, autocannon: loads.addToCart, write: true },
+    {
+      key: "checkout",
+      label: "add to cart + POST /api/orders",
+      url: base,
+      headers: {},
+      pid,
+      database,
+      autocannon: loads.checkout,
+      write: true,
+      before: () => countOrders(databaseUrl),
+      after: async (r, ordersBefore) => {
+        shopping.ordersStored = (await countOrders(databaseUrl)) - ordersBefore;
+        r.ordersPerSecond = Math.round((r.requests / 2 / r.seconds) * 10) / 10;
+      },
+    },
+  ];
+  return shopping;
+}
+
+export function shoppingLine(by, { productIds, ordersStored }) {
+  return (
+    `\nShopping (${productIds.length} products, new shopper per cycle): add to cart ${num(by.addToCart.requestsPerSecond)} req/s ` +
+    `(p95 ${num(by.addToCart.latencyMs.p95, 2)} ms); place order ${num(by.checkout.ordersPerSecond)} orders/s ` +
+    `(each after its add to cart; p95 of both ${num(by.checkout.latencyMs.p95, 2)} ms); ` +
+    `${ordersStored?.toLocaleString("en-US") ?? "?"} orders stored during warm-up and measurement.`
+  );
+}
+
+/** PostgreSQL's targets (none on SQLite). */
+export function shoppingTargets(by, { ordersStored }, dialect) {
+  if (dialect !== "postgres") return [];
+  return [
+    {
+      name: `add to cart ≥ ${TARGETS.pgAddToCartPerSecond} req/s (PostgreSQL)`,
+      value: by.addToCart.requestsPerSecond,
+      shown: `${num(by.addToCart.requestsPerSecond)} req/s`,
+      pass: by.addToCart.requestsPerSecond >= TARGETS.pgAddToCartPerSecond,
+    },
+    {
+      // Counted from the answers, so the orders stored must be at least those answered while measured.
+      name: `place order ≥ ${TARGETS.pgOrdersPerSecond} orders/s (PostgreSQL)`,
+      value: by.checkout.ordersPerSecond,
+      shown: `${num(by.checkout.ordersPerSecond)} orders/s, ${ordersStored?.toLocaleString("en-US") ?? "?"} stored`,
+      pass: by.checkout.ordersPerSecond >= TARGETS.pgOrdersPerSecond && (ordersStored ?? 0) >= by.checkout.requests / 2,
+    },
+  ];
+}
+
+export function shoppingJson(by, { productIds, ordersStored }) {
+  return { productIds, ordersStored, ordersPerSecond: by.checkout.ordersPerSecond, addToCartPerSecond: by.addToCart.requestsPerSecond };
 }
