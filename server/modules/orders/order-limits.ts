@@ -1,9 +1,7 @@
-import { sql } from "kysely";
-import { compiledQuery } from "../../db/compiled-query";
 import type { Db } from "../../db/database";
 import { AppError } from "#common/errors";
 import { type RateDecision, type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
-import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../migrations/0006-open-orders-by-contact";
+import { getReplayAndOpenOrders } from "./order-limits.repo";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
 export interface RateRule {
@@ -40,37 +38,6 @@ export function phoneDigits(phone: string): string {
 
 
 /**
- * In one read of the orders table: the order an idempotency key already made (null: none, or no
- * key) and how many orders of this contact (same e-mail or same phone digits) are still waiting,
- * pending and not paid. Compiled once for each of: with or without phone digits, with or without a key.
- */
-const ordersQuery = compiledQuery((k, a: { email: string; digits?: string; idempotencyKey?: string }) => {
-  // The same expressions as the partial indexes of migration 0006, written as literals so both
-  // engines match them to the index; the two counts are summed without double-counting.
-  const byEmail = k
-    .selectFrom("orders")
-    .select("id")
-    .where("status", "=", "pending")
-    .where("payment_status", "!=", "paid")
-    .where(sql.raw<string>(CONTACT_EMAIL_KEY_SQL), "=", a.email);
-  const open =
-    a.digits === undefined
-      ? byEmail
-      : byEmail.union(
-          k
-            .selectFrom("orders")
-            .select("id")
-            .where("status", "=", "pending")
-            .where("payment_status", "!=", "paid")
-            .where(sql.raw<string>(CONTACT_PHONE_KEY_SQL), "=", a.digits),
-        );
-  return k.selectNoFrom((eb) => [
-    eb.selectFrom(open.as("open_orders")).select((o) => o.fn.countAll<number | string>().as("n")).as("open"),
-    (a.idempotencyKey === undefined ? eb.val<string | null>(null) : eb.selectFrom("orders").select("id").where("idempotency_key", "=", a.idempotencyKey)).as("replay_id"),
-  ]);
-});
-
-/**
  * The limits on placing orders, in one place for the API and the checkout page (both go through
  * the place-order flow): attempts per IP, per shopper and per contact e-mail and phone in the
  * shared rate-limit store, and a cap on a contact's orders still waiting (pending cash on
@@ -96,12 +63,10 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
     return new AppError("rate_limited", last.message(waitText(last.retryAfter)), undefined, last.retryAfter);
   }
 
-  /** The order an idempotency key made (null: none) and the contact's orders still waiting (ordersQuery). */
+  /** The order an idempotency key made (null: none) and the contact's orders still waiting. */
   async function readOrders(idempotencyKey: string | null, email: string, phone: string): Promise<{ replayId: string | null; open: number }> {
     const digits = phoneDigits(phone);
-    const { rows } = await ordersQuery.execute(k, { email: normalEmail(email), digits: digits || undefined, idempotencyKey: idempotencyKey ?? undefined });
-    const row = rows[0]!;
-    return { replayId: row.replay_id ?? null, open: Number(row.open ?? 0) };
+    return getReplayAndOpenOrders(k, { email: normalEmail(email), digits: digits || undefined, idempotencyKey: idempotencyKey ?? undefined });
   }
 
   return {

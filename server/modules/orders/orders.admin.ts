@@ -1,8 +1,5 @@
-import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import type { Database } from "../../db/schema";
-import { CONTACT_EMAIL_KEY_SQL, CONTACT_PHONE_KEY_SQL } from "../../migrations/0006-open-orders-by-contact";
 import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
@@ -13,6 +10,18 @@ import type { OrderMails } from "./order-mails";
 import { normalEmail, phoneDigits } from "./order-limits";
 import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
 import { type AdminOrderQuery, type OrderNoteInput, adminOrderQuerySchema, orderNoteSchema } from "#common/orders/orders.admin.schema";
+import {
+  type AdminOrderDbRow,
+  type AdminOrderFilters,
+  type AdminOrderSort,
+  type OrderSearch,
+  countAllByStatus,
+  countFilteredByStatus,
+  countUnpaidCard,
+  insertOrderNote,
+  listAdminOrderRows,
+  listUnpaidCardBefore,
+} from "./orders.admin.repo";
 import { loadOrder, refundSums, toOrder } from "./orders.repo";
 import { type Executor, type Order, type OrderRecord } from "./orders.types";
 import { ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, type PaymentStatus } from "#common/orders/order-status";
@@ -57,36 +66,57 @@ type Filters = Omit<ReturnType<typeof adminOrderQuerySchema.parse>, "page" | "pa
 const ORDER_NUMBER = /^(?=.*\d)[A-Za-z0-9]{1,8}-[A-Za-z0-9]{4,}$/;
 
 /**
- * The WHERE of the list, its export and its tab counts (everything but the status when `withStatus`
- * is false). The search takes the shape of what was typed: an e-mail address or a phone number is
- * looked up through the indexed keys of migration 0006, an order number through its unique index;
- * anything else is the number or a part of the name (the one search that reads every row).
+ * What the search box asked for, by the shape of what was typed: an e-mail address, an order
+ * number, a phone number (five digits or more, with the usual separators), else a part of the
+ * name; what may be an order number (a dash or a digit: "MM-KVVVDGM", or "Anne-Marie") is tried
+ * as one too.
  */
-function where(eb: ExpressionBuilder<Database, "orders">, f: Filters, withStatus: boolean, dialect: Db["dialect"]) {
-  const all = [];
-  if (withStatus && f.status) all.push(eb("orders.status", "=", f.status));
-  if (f.payment) all.push(eb("orders.payment_method", "=", f.payment));
-  if (f.from) all.push(eb("orders.created_at", ">=", `${f.from}T00:00:00.000Z`));
-  if (f.to) all.push(eb("orders.created_at", "<", nextDay(f.to)));
-  if (f.q) {
-    const q = f.q;
-    const digits = phoneDigits(q);
-    if (q.includes("@")) all.push(eb(sql.raw(CONTACT_EMAIL_KEY_SQL), "=", normalEmail(q)));
-    else if (ORDER_NUMBER.test(q)) all.push(eb("orders.number", "=", q.toUpperCase()));
-    else if (digits.length >= 5 && /^[\d\s()+./-]+$/.test(q)) all.push(eb(sql.raw(CONTACT_PHONE_KEY_SQL), "=", digits));
-    else {
-      // LIKE ignores case on SQLite; PostgreSQL needs ILIKE.
-      const like = sql<SqlBool>`orders.contact_name ${sql.raw(dialect === "postgres" ? "ILIKE" : "LIKE")} ${`%${likeEscaped(q)}%`} ESCAPE '\\'`;
-      // What may be an order number (a dash or a digit: "MM-KVVVDGM", or "Anne-Marie") is tried as one
-      // too; a plain name is read from the index of (status, name), without the orders' rows.
-      all.push(/[\d-]/.test(q) ? eb.or([eb("orders.number", "=", q.toUpperCase()), like]) : like);
-    }
-  }
-  return eb.and(all);
+function searchOf(q: string | undefined): OrderSearch | undefined {
+  if (!q) return undefined;
+  const digits = phoneDigits(q);
+  if (q.includes("@")) return { by: "email", email: normalEmail(q) };
+  if (ORDER_NUMBER.test(q)) return { by: "number", number: q.toUpperCase() };
+  if (digits.length >= 5 && /^[\d\s()+./-]+$/.test(q)) return { by: "phone", digits };
+  return { by: "name", text: q, orNumber: /[\d-]/.test(q) ? q.toUpperCase() : null };
 }
 
-const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
+const filtersOf = ({ q, ...f }: Filters): AdminOrderFilters => ({ ...f, search: searchOf(q) });
+
+/** The list's sort ("-total": by total, descending; newest first by default). */
+function sortOf(sort: string | undefined): AdminOrderSort {
+  const s = sort ?? "-created";
+  const key = s.replace(/^-/, "");
+  return { column: key === "total" ? "total" : key === "number" ? "number" : "created", desc: s.startsWith("-") };
+}
+
+const toRow = (r: AdminOrderDbRow): AdminOrderRow => ({
+  id: r.id,
+  number: r.number,
+  createdAt: toIso(r.created_at)!,
+  customer: { name: r.contact_name, email: r.contact_email, phone: r.contact_phone, userId: r.user_id },
+  itemCount: Number(r.item_count ?? 0),
+  total: toMajor(r.total),
+  refunded: toMajor(refundSums(r).refunded),
+  currency: r.currency,
+  paymentMethod: r.payment_method as PaymentMethod,
+  paymentStatus: r.payment_status as PaymentStatus,
+  status: isOrderStatus(r.status) ? r.status : "pending",
+});
+
+/** An order's timeline: its status moves and staff notes, with who made them, oldest first. */
+function timelineOf(record: OrderRecord): TimelineEntry[] {
+  return [
+    ...record.events.map((e) => ({
+      kind: "status" as const,
+      at: toIso(e.created_at)!,
+      status: isOrderStatus(e.status) ? e.status : "pending",
+      actor: e.actor as OrderActor,
+      by: e.actor_email ?? null,
+      note: e.note,
+    })),
+    ...record.notes.map((n) => ({ kind: "note" as const, at: toIso(n.created_at)!, id: n.id, text: n.text, visibleToCustomer: n.visible_to_customer === 1, by: n.author_email })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
 
 /**
  * The orders module's reads and writes for the order desk: the list with its tab counts and CSV
@@ -96,59 +126,12 @@ const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_40
 export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "message"> }) {
   const k = db.kysely;
 
-  async function counts(f: Filters): Promise<Record<OrderStatus, number>> {
-    const rows = await k
-      .selectFrom("orders")
-      .where((eb) => where(eb, f, false, db.dialect))
-      .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
-      .groupBy("status")
-      .execute();
+  async function counts(f: AdminOrderFilters): Promise<Record<OrderStatus, number>> {
+    const rows = await countFilteredByStatus(k, db.dialect, f);
     const out = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
     for (const r of rows) if (isOrderStatus(r.status)) out[r.status] = Number(r.n);
     return out;
   }
-
-  function rowsQuery(f: Filters, sort: string) {
-    const desc = sort.startsWith("-");
-    const key = sort.replace(/^-/, "");
-    const column = key === "total" ? "orders.total" : key === "number" ? "orders.number" : "orders.created_at";
-    return k
-      .selectFrom("orders")
-      .where((eb) => where(eb, f, true, db.dialect))
-      .select((eb) => [
-        "orders.id",
-        "orders.number",
-        "orders.created_at",
-        "orders.contact_name",
-        "orders.contact_email",
-        "orders.contact_phone",
-        "orders.user_id",
-        "orders.total",
-        "orders.refunded_total",
-        "orders.currency",
-        "orders.payment_method",
-        "orders.payment_status",
-        "orders.status",
-        eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "orders.id").select((e) => e.fn.sum<number | string>("l.quantity").as("n")).as("item_count"),
-      ])
-      .orderBy(column, desc ? "desc" : "asc")
-      .orderBy("orders.id", desc ? "desc" : "asc");
-  }
-
-  type Row = Awaited<ReturnType<ReturnType<typeof rowsQuery>["execute"]>>[number];
-  const toRow = (r: Row): AdminOrderRow => ({
-    id: r.id,
-    number: r.number,
-    createdAt: toIso(r.created_at)!,
-    customer: { name: r.contact_name, email: r.contact_email, phone: r.contact_phone, userId: r.user_id },
-    itemCount: Number(r.item_count ?? 0),
-    total: toMajor(r.total),
-    refunded: toMajor(refundSums(r).refunded),
-    currency: r.currency,
-    paymentMethod: r.payment_method as PaymentMethod,
-    paymentStatus: r.payment_status as PaymentStatus,
-    status: isOrderStatus(r.status) ? r.status : "pending",
-  });
 
   async function requireRecord(orderId: string, executor: Executor = k): Promise<OrderRecord> {
     const record = typeof orderId === "string" && orderId.length <= 100 ? await loadOrder(executor, orderId) : null;
@@ -159,27 +142,24 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
   return {
     /** How many orders are in each status (one GROUP BY); statuses without orders are absent. */
     async countByStatus(): Promise<Record<string, number>> {
-      const rows = await k
-        .selectFrom("orders")
-        .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
-        .groupBy("status")
-        .execute();
+      const rows = await countAllByStatus(k);
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
 
     /** A page of the order list (50 by default, newest first) with the tab counts; bad input is a 400 naming the field. */
     async listOrders(input: AdminOrderQuery | Record<string, unknown>): Promise<AdminOrderList> {
-      const { page, pageSize, sort, ...f } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
-      const [rows, tabCounts] = await Promise.all([rowsQuery(f, sort ?? "-created").limit(pageSize).offset((page - 1) * pageSize).execute(), counts(f)]);
+      const { page, pageSize, sort, ...rest } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
+      const f = filtersOf(rest);
+      const [rows, tabCounts] = await Promise.all([listAdminOrderRows(k, db.dialect, f, sortOf(sort), { limit: pageSize, offset: (page - 1) * pageSize }), counts(f)]);
       // The tabs' counts hold the total: one read of the orders instead of two.
-      const total = f.status ? tabCounts[f.status] : Object.values(tabCounts).reduce((a, b) => a + b, 0);
+      const total = rest.status ? tabCounts[rest.status] : Object.values(tabCounts).reduce((a, b) => a + b, 0);
       return { data: rows.map(toRow), meta: { total, page, pageSize, counts: tabCounts } };
     },
 
     /** Every order the filters select as CSV (one row per order), for the books or a spreadsheet. */
     async exportCsv(input: AdminOrderQuery | Record<string, unknown>): Promise<string> {
       const { sort, page: _p, pageSize: _s, ...f } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
-      const rows = (await rowsQuery(f, sort ?? "-created").execute()).map(toRow);
+      const rows = (await listAdminOrderRows(k, db.dialect, filtersOf(f), sortOf(sort))).map(toRow);
       const header = ["Number", "Date", "Customer", "E-mail", "Phone", "Items", "Total", "Currency", "Payment method", "Payment status", "Status"];
       return toCsv([
         header,
@@ -191,18 +171,7 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     async getOrder(orderId: string): Promise<AdminOrder> {
       const record = await requireRecord(orderId);
       const order = toOrder(record, "shop");
-      const timeline: TimelineEntry[] = [
-        ...record.events.map((e) => ({
-          kind: "status" as const,
-          at: toIso(e.created_at)!,
-          status: isOrderStatus(e.status) ? e.status : "pending",
-          actor: e.actor as OrderActor,
-          by: e.actor_email ?? null,
-          note: e.note,
-        })),
-        ...record.notes.map((n) => ({ kind: "note" as const, at: toIso(n.created_at)!, id: n.id, text: n.text, visibleToCustomer: n.visible_to_customer === 1, by: n.author_email })),
-      ].sort((a, b) => a.at.localeCompare(b.at));
-      return { ...order, userId: record.order.user_id, timeline, allowedTransitions: allowedTransitions(order.status, "shop") };
+      return { ...order, userId: record.order.user_id, timeline: timelineOf(record), allowedTransitions: allowedTransitions(order.status, "shop") };
     },
 
     /** Adds a staff note to an order (audited in the same transaction); a note to the customer is also mailed to them and shown on their order. */
@@ -211,10 +180,7 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
       const id = newId();
       const record = await k.transaction().execute(async (trx) => {
         await requireRecord(orderId, trx);
-        await trx
-          .insertInto("order_notes")
-          .values({ id, order_id: orderId, text: note.text, visible_to_customer: note.visibleToCustomer ? 1 : 0, author_id: actor.id, author_email: actor.email, created_at: nowIso() })
-          .execute();
+        await insertOrderNote(trx, { id, order_id: orderId, text: note.text, visible_to_customer: note.visibleToCustomer ? 1 : 0, author_id: actor.id, author_email: actor.email, created_at: nowIso() });
         await appendAudit(trx, actor, {
           action: note.visibleToCustomer ? "order.message" : "order.note",
           entityType: "order",
@@ -228,29 +194,11 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     },
 
     /** How many card orders wait unpaid (pending, payment pending or failed): the dashboard asks the shop to look at them. */
-    async countUnpaidCardOrders(): Promise<number> {
-      const row = await k
-        .selectFrom("orders")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("status", "=", "pending")
-        .where("payment_method", "=", "card")
-        .where("payment_status", "in", ["pending", "failed"])
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countUnpaidCardOrders: (): Promise<number> => countUnpaidCard(k),
 
     /** Card orders still pending and unpaid (payment pending or failed) placed before `before`: their stock is due back. */
     async listUnpaidCardOrders(before: string, limit = 200): Promise<Array<{ id: string; intentId: string | null }>> {
-      const rows = await k
-        .selectFrom("orders")
-        .select(["id", "payment_intent_id"])
-        .where("status", "=", "pending")
-        .where("payment_method", "=", "card")
-        .where("payment_status", "in", ["pending", "failed"])
-        .where("created_at", "<", before)
-        .orderBy("created_at")
-        .limit(limit)
-        .execute();
+      const rows = await listUnpaidCardBefore(k, before, limit);
       return rows.map((r) => ({ id: r.id, intentId: r.payment_intent_id }));
     },
   };

@@ -1,9 +1,10 @@
-import { type RawBuilder, sql } from "kysely";
+import type { RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
 import { UNDELIVERED_STATUSES } from "#common/orders/order-status";
+import { customerStatsColumns, deleteAddressesOfUser, listCustomerStats, listOrderIdsOfUser, listOrderNumbersOfUser, updateOrdersOfUser } from "./orders.customers.repo";
 import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
 
@@ -30,25 +31,13 @@ export function createOrderCustomers(db: Db) {
      * Correlated sub-queries for a list of accounts (`userId` is the column holding the account's
      * id): orders placed and total spent (less refunds) in minor units, so the users list can show and sort by them.
      */
-    statsColumns(userId: string): { orders: RawBuilder<number>; spent: RawBuilder<number> } {
-      const ref = sql.ref(userId);
-      return {
-        orders: sql<number>`(select count(*) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
-        spent: sql<number>`(select coalesce(sum(o.total - o.refunded_total), 0) from orders o where o.user_id = ${ref} and o.status <> 'cancelled')`,
-      };
-    },
+    statsColumns: (userId: string): { orders: RawBuilder<number>; spent: RawBuilder<number> } => customerStatsColumns(userId),
 
     /** Orders placed and total spent (less refunds) per account, cancelled orders left out, for the given accounts. */
     async statsFor(userIds: string[]): Promise<Map<string, CustomerOrderStats>> {
       const stats = new Map<string, CustomerOrderStats>(userIds.map((id) => [id, { orders: 0, totalSpent: 0 }]));
       if (!userIds.length) return stats;
-      const rows = await k
-        .selectFrom("orders")
-        .select((eb) => ["user_id", eb.fn.countAll<number | string>().as("n"), eb.fn.sum<number | string>(eb("total", "-", eb.ref("refunded_total"))).as("spent")])
-        .where("user_id", "in", userIds)
-        .where("status", "<>", "cancelled")
-        .groupBy("user_id")
-        .execute();
+      const rows = await listCustomerStats(k, userIds);
       for (const r of rows) if (r.user_id) stats.set(r.user_id, { orders: Number(r.n), totalSpent: toMajor(Number(r.spent ?? 0)) });
       return stats;
     },
@@ -60,7 +49,7 @@ export function createOrderCustomers(db: Db) {
 
     /** A customer's orders with their lines and history, as the shop sees them (the data export). */
     async ordersForExport(userId: string): Promise<Order[]> {
-      const ids = await k.selectFrom("orders").select("id").where("user_id", "=", userId).orderBy("created_at").execute();
+      const ids = await listOrderIdsOfUser(k, userId);
       const records = await Promise.all(ids.map((r) => loadOrder(k, r.id)));
       return records.flatMap((r) => (r ? [toOrder(r, "shop")] : []));
     },
@@ -72,7 +61,7 @@ export function createOrderCustomers(db: Db) {
      */
     async anonymiseCustomer(trx: Executor, userId: string): Promise<number> {
       // An order still on its way needs the person's address: deliver or cancel it first.
-      const open = await trx.selectFrom("orders").select("number").where("user_id", "=", userId).where("status", "in", [...UNDELIVERED_STATUSES]).orderBy("created_at").execute();
+      const open = await listOrderNumbersOfUser(trx, userId, UNDELIVERED_STATUSES);
       if (open.length) {
         const which = open.map((o) => o.number).join(", ");
         throw new AppError(
@@ -80,22 +69,18 @@ export function createOrderCustomers(db: Db) {
           `${open.length === 1 ? `Order ${which} is` : `Orders ${which} are`} not delivered yet, and delivering needs the customer's name and address. The account can be deleted once ${open.length === 1 ? "it is" : "they are"} delivered or cancelled.`,
         );
       }
-      const result = await trx
-        .updateTable("orders")
-        .set({
-          user_id: null,
-          visitor_id: null,
-          contact_name: DELETED_CUSTOMER.name,
-          contact_email: DELETED_CUSTOMER.email,
-          contact_phone: DELETED_CUSTOMER.phone,
-          address: JSON.stringify(EMPTY_ADDRESS),
-          notes: null,
-          updated_at: nowIso(),
-        })
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      await trx.deleteFrom("addresses").where("user_id", "=", userId).execute();
-      return Number(result.numUpdatedRows);
+      const anonymised = await updateOrdersOfUser(trx, userId, {
+        user_id: null,
+        visitor_id: null,
+        contact_name: DELETED_CUSTOMER.name,
+        contact_email: DELETED_CUSTOMER.email,
+        contact_phone: DELETED_CUSTOMER.phone,
+        address: JSON.stringify(EMPTY_ADDRESS),
+        notes: null,
+        updated_at: nowIso(),
+      });
+      await deleteAddressesOfUser(trx, userId);
+      return anonymised;
     },
   };
 }

@@ -10,10 +10,25 @@ import { toMajor, toMinor } from "#common/money";
 import { type OrderMails, moneyIn } from "./order-mails";
 import type { SiteSettings } from "#common/content/content.schema";
 import { lineRefundAmount } from "#common/orders/refund-math";
-import { orderSums } from "./orders.repo";
+import { getOrderRow, insertOrderEvent, listOrderLines, lockOrder, orderSums, requireOrderRow, updatePaymentStatus } from "./orders.repo";
+import {
+  deletePendingRefund,
+  getOrderRefundTotals,
+  getPendingRefund,
+  getRefund,
+  getRefundByKey,
+  getRefundOrderId,
+  growRefundedTotal,
+  insertRefund,
+  listRefundShares,
+  listRefundableLines,
+  listRefundsOfOrder,
+  markRefundSucceeded,
+  shrinkRefundedTotal,
+} from "./orders.refunds.repo";
 import { isUniqueViolation } from "./orders.deps";
 import type { ValidRefundRequest } from "#common/orders/orders.returns.schema";
-import type { Executor, OrderRow } from "./orders.types";
+import type { Executor, OrderLineRow, OrderRow } from "./orders.types";
 import type { OrderActor } from "#common/orders/order-status";
 
 type RefundRow = Selectable<OrderRefundTable>;
@@ -131,6 +146,125 @@ export function planRefund(state: RefundState, input: ValidRefundRequest, money:
   return { lines, shipping, extra, total };
 }
 
+/** What may still be refunded on an order, from the order, its lines and its refunds so far. */
+function refundStateOf(order: OrderRow, lines: Awaited<ReturnType<typeof listRefundableLines>>, refunds: Awaited<ReturnType<typeof listRefundShares>>): RefundState {
+  const refundedUnits = new Map<string, { quantity: number; amount: number }>();
+  for (const r of refunds) {
+    for (const l of parseLines(r.lines)) {
+      const sum = refundedUnits.get(l.lineId) ?? { quantity: 0, amount: 0 };
+      refundedUnits.set(l.lineId, { quantity: sum.quantity + l.quantity, amount: sum.amount + l.amount });
+    }
+  }
+  const paid = paidAmount(order);
+  return {
+    orderId: order.id,
+    number: order.number,
+    currency: order.currency,
+    method: order.payment_method === "card" ? "stripe" : "manual",
+    intentId: order.payment_intent_id,
+    paid,
+    refunded: order.refunded_total,
+    refundable: Math.max(0, paid - order.refunded_total),
+    shipping: order.shipping_total,
+    shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
+    lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0, refundedAmount: refundedUnits.get(l.id)?.amount ?? 0, lineTotal: l.line_total })),
+  };
+}
+
+/** What may still be refunded on an order, read on `x` (the caller's transaction, or the database); not_found for an unknown order. */
+async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
+  const order = typeof orderId === "string" && orderId.length <= 100 ? await getOrderRow(x, orderId) : undefined;
+  if (!order) throw new AppError("not_found", "There is no such order.");
+  const [lines, refunds] = await Promise.all([listRefundableLines(x, orderId), listRefundShares(x, orderId)]);
+  return refundStateOf(order, lines, refunds);
+}
+
+/** The pending refund a reservation stores: the plan's amounts, its lines as JSON, who asked. */
+function pendingRefundRow(orderId: string, key: string, plan: ReturnType<typeof planRefund>, input: RefundOrderInput, state: RefundState, actor: StepActor, now: string) {
+  return {
+    id: newId(),
+    order_id: orderId,
+    status: "pending",
+    amount: plan.total,
+    shipping_amount: plan.shipping,
+    lines: JSON.stringify(plan.lines.map(({ lineId, quantity, amount }) => ({ lineId, quantity, amount }))),
+    reason: input.reason,
+    method: state.method,
+    provider_refund_id: null,
+    idempotency_key: key,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    created_at: now,
+  } satisfies Insertable<OrderRefundTable>;
+}
+
+/**
+ * In the caller's transaction: completes a pending refund once (a conditional update on its
+ * status), with the order's payment status, the timeline entry and the audit entry. `first` is
+ * false when it was completed before.
+ */
+async function settleRefund(trx: Executor, orderId: string, refundId: string, providerRefundId: string | null, actor: StepActor, locale: string): Promise<{ refund: RefundRow; first: boolean }> {
+  const now = nowIso();
+  // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
+  await lockOrder(trx, orderId, now);
+  const moved = await markRefundSucceeded(trx, refundId, providerRefundId);
+  const refund = (await getRefund(trx, refundId))!;
+  if (!moved) return { refund, first: false };
+  const order = (await getOrderRefundTotals(trx, refund.order_id))!;
+  const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
+  await updatePaymentStatus(trx, refund.order_id, paymentStatus, now);
+  const how = refund.method === "stripe" ? "to the card" : "manually";
+  await insertOrderEvent(trx, {
+    id: newId(),
+    order_id: refund.order_id,
+    status: order.status,
+    actor: actor.as ?? "shop",
+    note: `Refund of ${moneyIn(order.currency, locale)(refund.amount)} made ${how}: ${refund.reason}`,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    created_at: now,
+  });
+  await appendAudit(trx, actor, {
+    action: "order.refund",
+    entityType: "order",
+    entityId: refund.order_id,
+    changes: {
+      refunded: { before: toMajor(order.refunded_total - refund.amount), after: toMajor(order.refunded_total) },
+      paymentStatus: { before: order.payment_status, after: paymentStatus },
+      refund: { before: null, after: { id: refund.id, amount: toMajor(refund.amount), method: refund.method, providerRefundId, reason: refund.reason } },
+    },
+  });
+  return { refund, first: true };
+}
+
+/** The customer's mail about a completed refund: what it gave back per line, for the shipping and as a free amount. */
+function refundMail(order: OrderRow, lines: OrderLineRow[], r: RefundRow): Parameters<OrderMails["afterSale"]>[2] {
+  const refundedLines = parseLines(r.lines);
+  // A free amount has no line of its own: its row makes the table add up to the refund.
+  const extra = r.amount - r.shipping_amount - refundedLines.reduce((sum, l) => sum + l.amount, 0);
+  const sums = orderSums(order);
+  return (fmt) => ({
+    subject: "refund",
+    headline: `We have refunded ${fmt(r.amount)}`,
+    lines: [
+      r.method === "stripe"
+        ? `We have refunded ${fmt(r.amount)} of your order ${order.number} to the card you paid with. It usually shows on your statement within 5 to 10 days.`
+        : `We have refunded ${fmt(r.amount)} of your order ${order.number}.`,
+      `Reason: ${r.reason}`,
+      ...(sums.refunded < sums.total ? [`In all, ${fmt(sums.refunded)} of the order's ${fmt(sums.total)} has been refunded.`] : []),
+    ],
+    table: [
+      ...refundedLines.map((l) => {
+        const line = lines.find((x) => x.id === l.lineId);
+        return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : "item"}`, value: fmt(l.amount) };
+      }),
+      ...(r.shipping_amount ? [{ label: "Shipping", value: fmt(r.shipping_amount) }] : []),
+      ...(extra > 0 ? [{ label: "Other amount", value: fmt(extra) }] : []),
+      { label: "Refunded", value: fmt(r.amount), strong: true },
+    ],
+  });
+}
+
 /**
  * The orders module's refunds: what an order may still give back, and the refund rows, reserved
  * on the order before the payment provider is asked (so two refunds at once can never add up to
@@ -142,47 +276,12 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
   /** The shop's money format for an order's currency (refusals and the timeline). */
   const moneyFor = async (currency: string) => moneyIn(currency, (await deps.settings()).locale);
 
-  async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
-    const order = typeof orderId === "string" && orderId.length <= 100 ? await x.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst() : undefined;
-    if (!order) throw new AppError("not_found", "There is no such order.");
-    const [lines, refunds] = await Promise.all([
-      x.selectFrom("order_lines").select(["id", "name", "color", "size", "image", "quantity", "line_total"]).where("order_id", "=", orderId).orderBy("sort_order").execute(),
-      x.selectFrom("order_refunds").select(["lines", "shipping_amount"]).where("order_id", "=", orderId).execute(),
-    ]);
-    const refundedUnits = new Map<string, { quantity: number; amount: number }>();
-    for (const r of refunds) {
-      for (const l of parseLines(r.lines)) {
-        const sum = refundedUnits.get(l.lineId) ?? { quantity: 0, amount: 0 };
-        refundedUnits.set(l.lineId, { quantity: sum.quantity + l.quantity, amount: sum.amount + l.amount });
-      }
-    }
-    const paid = paidAmount(order);
-    return {
-      orderId: order.id,
-      number: order.number,
-      currency: order.currency,
-      method: order.payment_method === "card" ? "stripe" : "manual",
-      intentId: order.payment_intent_id,
-      paid,
-      refunded: order.refunded_total,
-      refundable: Math.max(0, paid - order.refunded_total),
-      shipping: order.shipping_total,
-      shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
-      lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0, refundedAmount: refundedUnits.get(l.id)?.amount ?? 0, lineTotal: l.line_total })),
-    };
-  }
-
-  const byKey = (key: string) => k.selectFrom("order_refunds").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
-
   return {
     /** What may still be refunded on an order (lines, shipping, amount left); not_found for an unknown order. */
     getState: (orderId: string) => stateOf(k, orderId),
 
     /** The order's refunds, oldest first. */
-    async listForOrder(orderId: string): Promise<OrderRefund[]> {
-      const rows = await k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
-      return rows.map(toRefund);
-    },
+    listForOrder: async (orderId: string): Promise<OrderRefund[]> => (await listRefundsOfOrder(k, orderId)).map(toRefund),
 
     /**
      * Reserves a refund on the order in one transaction: the order row is locked first (two
@@ -192,43 +291,22 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
      */
     async reserve(orderId: string, input: RefundOrderInput, actor: StepActor): Promise<{ refund: RefundRow; state: RefundState; replayed: boolean }> {
       const key = `${orderId}:${input.idempotencyKey ?? newId()}`;
-      const seen = input.idempotencyKey ? await byKey(key) : undefined;
+      const seen = input.idempotencyKey ? await getRefundByKey(k, key) : undefined;
       if (seen) return { refund: seen, state: await stateOf(k, orderId), replayed: true };
       try {
         return await k.transaction().execute(async (trx) => {
           const now = nowIso();
-          const locked = await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).executeTakeFirst();
-          if (Number(locked.numUpdatedRows) === 0) throw new AppError("not_found", "There is no such order.");
+          if (!(await lockOrder(trx, orderId, now))) throw new AppError("not_found", "There is no such order.");
           const state = await stateOf(trx, orderId);
           const plan = planRefund(state, input, await moneyFor(state.currency));
-          const grown = await trx
-            .updateTable("orders")
-            .set((eb) => ({ refunded_total: eb("refunded_total", "+", plan.total) }))
-            .where("id", "=", orderId)
-            .where((eb) => eb(eb("refunded_total", "+", plan.total), "<=", state.paid))
-            .executeTakeFirst();
-          if (Number(grown.numUpdatedRows) === 0) throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
-          const refund = {
-            id: newId(),
-            order_id: orderId,
-            status: "pending",
-            amount: plan.total,
-            shipping_amount: plan.shipping,
-            lines: JSON.stringify(plan.lines.map(({ lineId, quantity, amount }) => ({ lineId, quantity, amount }))),
-            reason: input.reason,
-            method: state.method,
-            provider_refund_id: null,
-            idempotency_key: key,
-            actor_id: actor.id,
-            actor_email: actor.email,
-            created_at: now,
-          } satisfies Insertable<OrderRefundTable>;
-          await trx.insertInto("order_refunds").values(refund).execute();
+          if (!(await growRefundedTotal(trx, orderId, plan.total, state.paid))) throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
+          const refund = pendingRefundRow(orderId, key, plan, input, state, actor, now);
+          await insertRefund(trx, refund);
           return { refund: refund as RefundRow, state, replayed: false };
         });
       } catch (err) {
         // The same key sent twice at once: the second finds the first's refund.
-        const first = isUniqueViolation(err) ? await byKey(key) : undefined;
+        const first = isUniqueViolation(err) ? await getRefundByKey(k, key) : undefined;
         if (first) return { refund: first, state: await stateOf(k, orderId), replayed: true };
         throw err;
       }
@@ -236,19 +314,14 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
 
     /** Takes back a reserved refund the provider refused (the running total shrinks again). */
     async release(refundId: string): Promise<void> {
-      const pending = await k.selectFrom("order_refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
+      const pending = await getRefundOrderId(k, refundId);
       if (!pending) return;
       await k.transaction().execute(async (trx) => {
-        await trx.updateTable("orders").set({ updated_at: nowIso() }).where("id", "=", pending.order_id).execute();
-        const refund = await trx.selectFrom("order_refunds").select(["order_id", "amount"]).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+        await lockOrder(trx, pending.order_id, nowIso());
+        const refund = await getPendingRefund(trx, refundId);
         if (!refund) return;
-        const gone = await trx.deleteFrom("order_refunds").where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
-        if (Number(gone.numDeletedRows) === 0) return;
-        await trx
-          .updateTable("orders")
-          .set((eb) => ({ refunded_total: eb("refunded_total", "-", refund.amount) }))
-          .where("id", "=", refund.order_id)
-          .execute();
+        if (!(await deletePendingRefund(trx, refundId))) return;
+        await shrinkRefundedTotal(trx, refund.order_id, refund.amount);
       });
     },
 
@@ -258,64 +331,14 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
      * entry in one transaction; then the customer's mail. A refund completed before is answered as it is.
      */
     async complete(refundId: string, providerRefundId: string | null, actor: StepActor): Promise<OrderRefund> {
-      const pending = await k.selectFrom("order_refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
+      const pending = await getRefundOrderId(k, refundId);
       if (!pending) throw new AppError("not_found", "There is no such refund.");
       const locale = (await deps.settings()).locale;
-      const done = await k.transaction().execute(async (trx) => {
-        const now = nowIso();
-        // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
-        await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", pending.order_id).execute();
-        const moved = await trx.updateTable("order_refunds").set({ status: "succeeded", provider_refund_id: providerRefundId }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
-        const refund = (await trx.selectFrom("order_refunds").selectAll().where("id", "=", refundId).executeTakeFirst())!;
-        if (Number(moved.numUpdatedRows) === 0) return { refund, first: false };
-        const order = (await trx.selectFrom("orders").select(["status", "total", "refunded_total", "payment_status", "currency"]).where("id", "=", refund.order_id).executeTakeFirst())!;
-        const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
-        await trx.updateTable("orders").set({ payment_status: paymentStatus, updated_at: now }).where("id", "=", refund.order_id).execute();
-        const how = refund.method === "stripe" ? "to the card" : "manually";
-        await trx
-          .insertInto("order_events")
-          .values({ id: newId(), order_id: refund.order_id, status: order.status, actor: actor.as ?? "shop", note: `Refund of ${moneyIn(order.currency, locale)(refund.amount)} made ${how}: ${refund.reason}`, actor_id: actor.id, actor_email: actor.email, created_at: now })
-          .execute();
-        await appendAudit(trx, actor, {
-          action: "order.refund",
-          entityType: "order",
-          entityId: refund.order_id,
-          changes: {
-            refunded: { before: toMajor(order.refunded_total - refund.amount), after: toMajor(order.refunded_total) },
-            paymentStatus: { before: order.payment_status, after: paymentStatus },
-            refund: { before: null, after: { id: refund.id, amount: toMajor(refund.amount), method: refund.method, providerRefundId, reason: refund.reason } },
-          },
-        });
-        return { refund, first: true };
-      });
+      const done = await k.transaction().execute((trx) => settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale));
       if (done.first) {
-        const record = await k.selectFrom("orders").selectAll().where("id", "=", done.refund.order_id).executeTakeFirstOrThrow();
-        const lines = await k.selectFrom("order_lines").selectAll().where("order_id", "=", record.id).execute();
-        const r = done.refund;
-        const refundedLines = parseLines(r.lines);
-        // A free amount has no line of its own: its row makes the table add up to the refund.
-        const extra = r.amount - r.shipping_amount - refundedLines.reduce((sum, l) => sum + l.amount, 0);
-        const sums = orderSums(record);
-        deps.mails.afterSale(record, "refund", (fmt) => ({
-          subject: "refund",
-          headline: `We have refunded ${fmt(r.amount)}`,
-          lines: [
-            r.method === "stripe"
-              ? `We have refunded ${fmt(r.amount)} of your order ${record.number} to the card you paid with. It usually shows on your statement within 5 to 10 days.`
-              : `We have refunded ${fmt(r.amount)} of your order ${record.number}.`,
-            `Reason: ${r.reason}`,
-            ...(sums.refunded < sums.total ? [`In all, ${fmt(sums.refunded)} of the order's ${fmt(sums.total)} has been refunded.`] : []),
-          ],
-          table: [
-            ...refundedLines.map((l) => {
-              const line = lines.find((x) => x.id === l.lineId);
-              return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : "item"}`, value: fmt(l.amount) };
-            }),
-            ...(r.shipping_amount ? [{ label: "Shipping", value: fmt(r.shipping_amount) }] : []),
-            ...(extra > 0 ? [{ label: "Other amount", value: fmt(extra) }] : []),
-            { label: "Refunded", value: fmt(r.amount), strong: true },
-          ],
-        }));
+        const order = await requireOrderRow(k, done.refund.order_id);
+        const lines = await listOrderLines(k, order.id);
+        deps.mails.afterSale(order, "refund", refundMail(order, lines, done.refund));
       }
       return toRefund(done.refund);
     },

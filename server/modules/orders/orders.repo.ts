@@ -1,7 +1,7 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import { compiledQuery } from "../../db/compiled-query";
 import { type Dialect, toIso } from "../../db/database";
-import type { OrderEventTable, OrderLineTable, OrderTable } from "../../db/schema";
+import type { OrderEventTable, OrderLineTable, OrderTable, PaymentEventTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "#common/money";
@@ -105,6 +105,107 @@ export async function loadOrder(k: Executor, orderId: string): Promise<OrderReco
     order.refunded_total > 0 ? k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute() : [],
   ]);
   return { order, lines, events, notes, refunds };
+}
+
+/** The order's row as stored, or undefined. */
+export function getOrderRow(k: Executor, orderId: string): Promise<OrderRow | undefined> {
+  return k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
+/** The order's row as stored, for a read that a write before it guarantees (Kysely's NoResultError otherwise). */
+export function requireOrderRow(k: Executor, orderId: string): Promise<OrderRow> {
+  return k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+/** The order's lines as stored, in no particular order. */
+export function listOrderLines(k: Executor, orderId: string) {
+  return k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).execute();
+}
+
+/** The order's status alone, or undefined. */
+export function getOrderStatus(k: Executor, orderId: string) {
+  return k.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+}
+
+/**
+ * Touches the order's row inside the caller's transaction, so that its row lock is taken before
+ * anything of the order is read: two writers of one order take turns. Whether the order exists.
+ */
+export async function lockOrder(k: Executor, orderId: string, now: string): Promise<boolean> {
+  const locked = await k.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).executeTakeFirst();
+  return Number(locked.numUpdatedRows) > 0;
+}
+
+/** Appends an entry to the order's timeline. */
+export async function insertOrderEvent(k: Executor, event: Insertable<OrderEventTable>): Promise<void> {
+  await k.insertInto("order_events").values(event).execute();
+}
+
+/** How many orders the account placed. */
+export async function countOrdersOfUser(k: Executor, userId: string): Promise<number> {
+  const row = await k.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Id, number and status of each of these orders that exists, read 500 ids a statement (the engines' limits on parameters). */
+export async function listOrderStatusRows(k: Executor, orderIds: string[]): Promise<Array<{ id: string; number: string; status: string }>> {
+  const out = [];
+  for (let i = 0; i < orderIds.length; i += 500) {
+    out.push(...(await k.selectFrom("orders").select(["id", "number", "status"]).where("id", "in", orderIds.slice(i, i + 500)).execute()));
+  }
+  return out;
+}
+
+/** What a status move checks before it moves the order: its status and payment. */
+export function getOrderPayment(k: Executor, orderId: string) {
+  return k.selectFrom("orders").select(["status", "payment_method", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
+}
+
+/** Writes `changes` to the order only while its status is still `from` (of two moves at once, one wins); whether it did. */
+export async function updateOrderFromStatus(k: Executor, orderId: string, from: string, changes: Updateable<OrderTable>): Promise<boolean> {
+  const moved = await k.updateTable("orders").set(changes).where("id", "=", orderId).where("status", "=", from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
+/** The product, variant and units of each line of the order. */
+export function listOrderUnits(k: Executor, orderId: string) {
+  return k.selectFrom("order_lines").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+}
+
+/** Records the card payment's PaymentIntent on the order. */
+export async function updatePaymentIntent(k: Executor, orderId: string, intentId: string, now: string): Promise<void> {
+  await k.updateTable("orders").set({ payment_intent_id: intentId, updated_at: now }).where("id", "=", orderId).execute();
+}
+
+/** Sets the order's payment status. */
+export async function updatePaymentStatus(k: Executor, orderId: string, paymentStatus: PaymentStatus, now: string): Promise<void> {
+  await k.updateTable("orders").set({ payment_status: paymentStatus, updated_at: now }).where("id", "=", orderId).execute();
+}
+
+/** The order a card payment's PaymentIntent belongs to, or undefined. */
+export function getOrderByIntent(k: Executor, intentId: string) {
+  return k.selectFrom("orders").select(["id", "status", "payment_status"]).where("payment_intent_id", "=", intentId).executeTakeFirst();
+}
+
+/** Stores a payment provider's event once, by its id: false when it was stored before (a redelivery). */
+export async function insertPaymentEvent(k: Executor, event: Insertable<PaymentEventTable>): Promise<boolean> {
+  const inserted = await k
+    .insertInto("payment_events")
+    .values(event)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Marks the order paid unless it is already (of two events of one payment racing, one does); whether this call did. */
+export async function markOrderPaid(k: Executor, orderId: string, now: string): Promise<boolean> {
+  const paid = await k.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).where("payment_status", "!=", "paid").executeTakeFirst();
+  return Number(paid.numUpdatedRows) > 0;
+}
+
+/** The account's address book, the default first, then newest first. */
+export function listAddressRows(k: Executor, userId: string) {
+  return k.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").execute();
 }
 
 /** The order an idempotency key (already `<owner>:<key>`) created, if any. */

@@ -1,11 +1,10 @@
 import { toCsv } from "../../lib/csv";
-import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { Database } from "../../db/schema";
 import { parseInput } from "#common/validate";
 import { toMajor } from "#common/money";
 import { type SalesReportQuery, salesReportQuerySchema } from "#common/orders/orders.report.schema";
 import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "#common/calendar";
+import { type SalesWindow, listLineSumsByDay, listOrderSumsByDay, listRefundSumsByDay, listSoldProductNames } from "./orders.report.repo";
 
 /*
  * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads
@@ -99,14 +98,10 @@ interface Sums {
 
 const zero = (): Sums => ({ orders: 0, units: 0, gross: 0, discounts: 0, shipping: 0, refunds: 0 });
 const PAYMENT_LABELS = { card: "Card", cod: "Cash on delivery" } as const;
-/** A card order is a sale once its payment went through (refunded since included). */
-const PAID = ["paid", "partially_refunded", "refunded"] as const;
 const TOP_PRODUCTS = 20;
 
-/** Counted orders: not cancelled, and card orders only once paid. */
-function counted(eb: ExpressionBuilder<Database, "orders">) {
-  return eb.and([eb("orders.status", "!=", "cancelled"), eb.or([eb("orders.payment_method", "!=", "card"), eb("orders.payment_status", "in", PAID)])]);
-}
+type PaymentSums = Map<"card" | "cod", { orders: number; ordered: number; refunds: number }>;
+type ProductSums = Map<string, { units: number; gross: number; sales: number }>;
 
 function figures(s: Sums): SalesFigures {
   const net = s.gross - s.discounts - s.refunds;
@@ -127,30 +122,128 @@ function add(into: Sums, s: Partial<Sums>) {
   for (const k of Object.keys(s) as (keyof Sums)[]) into[k] += Number(s[k] ?? 0);
 }
 
+/** The shop's time zone, or UTC when it names none or one this runtime does not know. */
+function zoneOr(zone: string | undefined): string {
+  const z = zone ?? "UTC";
+  return isTimeZone(z) ? z : "UTC";
+}
+
+/** The instants of the local dates `from`–`to` (both included) in the time zone, and its offsets between them. */
+function windowOf(timeZone: string, from: LocalDate, to: LocalDate): SalesWindow {
+  const startMs = localMidnight(timeZone, from);
+  const endMs = localMidnight(timeZone, addDays(to, 1));
+  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), stretches: offsetStretches(timeZone, startMs, endMs) };
+}
+
+/**
+ * Folds the report's rows: each local day's sums (every day of the range present), each payment
+ * method's orders, amounts and refunds, and each product's units and sales.
+ */
+function foldRows(
+  from: LocalDate,
+  to: LocalDate,
+  orderRows: Awaited<ReturnType<typeof listOrderSumsByDay>>,
+  lineRows: Awaited<ReturnType<typeof listLineSumsByDay>>,
+  refundRows: Awaited<ReturnType<typeof listRefundSumsByDay>>,
+): { days: Map<LocalDate, Sums>; payments: PaymentSums; productSums: ProductSums } {
+  const days = new Map<LocalDate, Sums>(eachDay(from, to).map((d) => [d, zero()]));
+  const payments: PaymentSums = new Map();
+  const payment = (m: string) => {
+    const method = m === "card" ? "card" : "cod";
+    let p = payments.get(method);
+    if (!p) payments.set(method, (p = { orders: 0, ordered: 0, refunds: 0 }));
+    return p;
+  };
+  for (const r of orderRows) {
+    const s = { orders: Number(r.orders), gross: Number(r.gross), discounts: Number(r.discounts), shipping: Number(r.shipping) };
+    const day = days.get(String(r.day));
+    if (day) add(day, s);
+    const p = payment(r.method);
+    p.orders += s.orders;
+    p.ordered += s.gross - s.discounts + s.shipping;
+  }
+  const productSums: ProductSums = new Map();
+  for (const r of lineRows) {
+    const day = days.get(String(r.day));
+    if (day) day.units += Number(r.units);
+    const p = productSums.get(r.productId) ?? { units: 0, gross: 0, sales: 0 };
+    p.units += Number(r.units);
+    p.gross += Number(r.gross);
+    p.sales += Number(r.sales);
+    productSums.set(r.productId, p);
+  }
+  for (const r of refundRows) {
+    const day = days.get(String(r.day));
+    if (day) day.refunds += Number(r.refunds);
+    payment(r.method).refunds += Number(r.refunds);
+  }
+  return { days, payments, productSums };
+}
+
+/** The range's total and its buckets (day, ISO week or month), each bucket's first and last date inside the range. */
+function seriesOf(days: Map<LocalDate, Sums>, groupBy: GroupBy): { total: Sums; series: SalesBucket[] } {
+  const total = zero();
+  const buckets = new Map<LocalDate, { start: LocalDate; end: LocalDate; sums: Sums }>();
+  for (const [day, sums] of days) {
+    add(total, sums);
+    const key = bucketStart(day, groupBy);
+    const bucket = buckets.get(key) ?? { start: day, end: day, sums: zero() };
+    bucket.end = day;
+    add(bucket.sums, sums);
+    buckets.set(key, bucket);
+  }
+  const series = [...buckets.values()].map((b) => ({ start: b.start, end: b.end, label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start, ...figures(b.sums) }));
+  return { total, series };
+}
+
+/** The products' sums per category (minor units). */
+function categorySales(products: ProductSales[]): CategorySales[] {
+  const categories = new Map<string, CategorySales>();
+  for (const p of products) {
+    const c = categories.get(p.category) ?? { category: p.category, products: 0, units: 0, grossSales: 0, discounts: 0, sales: 0 };
+    c.products += 1;
+    c.units += p.units;
+    c.grossSales += p.grossSales;
+    c.discounts += p.discounts;
+    c.sales += p.sales;
+    categories.set(p.category, c);
+  }
+  return [...categories.values()];
+}
+
+/** Each payment method that sold, card first, in the major unit. */
+function paymentSales(payments: PaymentSums): PaymentSales[] {
+  return (["card", "cod"] as const)
+    .filter((m) => payments.has(m))
+    .map((method) => {
+      const p = payments.get(method)!;
+      return { method, label: PAYMENT_LABELS[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
+    });
+}
+
+const money = <T extends { grossSales: number; discounts: number; sales: number }>(x: T): T => ({ ...x, grossSales: toMajor(x.grossSales), discounts: toMajor(x.discounts), sales: toMajor(x.sales) });
+const bySales = (a: { sales: number; units: number }, b: { sales: number; units: number }) => b.sales - a.sales || b.units - a.units;
+
 /** The sales report's reads and its CSV (orders module): figures, series, breakdowns; see the definitions above. */
 export function createSalesReport(db: Db, deps: SalesReportDeps) {
   const k = db.kysely;
 
-  /**
-   * The local date of a timestamp column, in SQL: the offset of the stretch the instant falls in
-   * added to it (a CASE over the range's few offset changes), on both engines alike.
-   */
-  function localDay(column: "orders.created_at" | "order_refunds.created_at", stretches: Array<{ until: number; offset: number }>) {
-    const ref = sql.ref(column);
-    const shifted = (offset: number) =>
-      db.dialect === "postgres"
-        ? sql`to_char((${ref} at time zone 'UTC') + interval '${sql.raw(String(Math.trunc(offset)))} minutes', 'YYYY-MM-DD')`
-        : sql`date(${ref}, '${sql.raw(`${offset >= 0 ? "+" : ""}${Math.trunc(offset)}`)} minutes')`;
-    if (stretches.length === 1) return shifted(stretches[0]!.offset);
-    const whens = stretches.slice(0, -1).map((s) => sql`when ${ref} < ${new Date(s.until).toISOString()} then ${shifted(s.offset)}`);
-    return sql`case ${sql.join(whens, sql` `)} else ${shifted(stretches.at(-1)!.offset)} end`;
+  /** Each product's figures (minor units) with its name and category from the catalogue; a product deleted since keeps the name its order lines were sold under. */
+  async function productSales(productSums: ProductSums): Promise<ProductSales[]> {
+    const ids = [...productSums.keys()];
+    const known = new Map((await deps.products(ids)).map((p) => [p.id, p]));
+    const gone = ids.filter((id) => !known.has(id));
+    const goneNames = new Map(gone.length ? (await listSoldProductNames(k, gone)).map((r) => [r.product_id, String(r.name)]) : []);
+    return [...productSums].map(([productId, p]) => {
+      const product = known.get(productId);
+      return { productId, name: product?.name ?? goneNames.get(productId) ?? "Deleted product", category: product?.category ?? "Deleted products", units: p.units, grossSales: p.gross, discounts: p.gross - p.sales, sales: p.sales };
+    });
   }
 
   const report = {
     /** Today's date in the shop's time zone, and the zone: where the report's presets (today, this month…) start from. */
     async today(): Promise<{ date: LocalDate; timeZone: string }> {
-      const zone = (await deps.settings()).timeZone ?? "UTC";
-      const timeZone = isTimeZone(zone) ? zone : "UTC";
+      const timeZone = zoneOr((await deps.settings()).timeZone);
       return { date: localDateOf(timeZone, Date.now()), timeZone };
     },
 
@@ -162,148 +255,24 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
     async salesReport(input: SalesReportQuery & { timeZone?: string }): Promise<SalesReport> {
       const { from, to, groupBy } = parseInput(salesReportQuerySchema, input, "Please check the report's dates.");
       const settings = await deps.settings();
-      const zone = input.timeZone ?? settings.timeZone ?? "UTC";
-      const timeZone = isTimeZone(zone) ? zone : "UTC";
-      const startMs = localMidnight(timeZone, from);
-      const endMs = localMidnight(timeZone, addDays(to, 1));
-      const start = new Date(startMs).toISOString();
-      const end = new Date(endMs).toISOString();
-      const stretches = offsetStretches(timeZone, startMs, endMs);
-      const orderDay = localDay("orders.created_at", stretches);
-      const refundDay = localDay("order_refunds.created_at", stretches);
-      const inRange = (eb: ExpressionBuilder<Database, "orders">) => eb.and([eb("orders.created_at", ">=", start), eb("orders.created_at", "<", end)]);
-
-      // The lines are read once (the costly join), summed per local day and product: the days'
-      // units and the products' figures both fold from it. The product's id as text ("|| ''"):
-      // SQLite would otherwise walk every line ever sold in product order through its index.
-      const productKey = sql<string>`order_lines.product_id || ''`;
-      const [orderRows, lineRows, refundRows] = await Promise.all([
-        k
-          .selectFrom("orders")
-          .where(inRange)
-          .where(counted)
-          .select((eb) => [
-            orderDay.as("day"),
-            "orders.payment_method as method",
-            eb.fn.countAll().as("orders"),
-            eb.fn.sum("orders.subtotal").as("gross"),
-            eb.fn.sum("orders.discount_total").as("discounts"),
-            eb.fn.sum("orders.shipping_total").as("shipping"),
-          ])
-          .groupBy(["day", "orders.payment_method"])
-          .execute(),
-        k
-          .selectFrom("orders")
-          .innerJoin("order_lines", "order_lines.order_id", "orders.id")
-          .where(inRange)
-          .where(counted)
-          .select((eb) => [
-            orderDay.as("day"),
-            productKey.as("productId"),
-            eb.fn.sum("order_lines.quantity").as("units"),
-            eb.fn.sum(sql<number>`order_lines.unit_price * order_lines.quantity`).as("gross"),
-            eb.fn.sum("order_lines.line_total").as("sales"),
-          ])
-          .groupBy(["day", productKey])
-          .execute(),
-        k
-          .selectFrom("order_refunds")
-          .innerJoin("orders", "orders.id", "order_refunds.order_id")
-          .where("order_refunds.status", "=", "succeeded")
-          .where("order_refunds.created_at", ">=", start)
-          .where("order_refunds.created_at", "<", end)
-          .where(counted)
-          .select((eb) => [refundDay.as("day"), "orders.payment_method as method", eb.fn.sum("order_refunds.amount").as("refunds")])
-          .groupBy(["day", "orders.payment_method"])
-          .execute(),
-      ]);
-
-      // Each local day's sums (every day of the range present), then folded into the buckets.
-      const days = new Map<LocalDate, Sums>(eachDay(from, to).map((d) => [d, zero()]));
-      const payments = new Map<"card" | "cod", { orders: number; ordered: number; refunds: number }>();
-      const payment = (m: string) => {
-        const method = m === "card" ? "card" : "cod";
-        let p = payments.get(method);
-        if (!p) payments.set(method, (p = { orders: 0, ordered: 0, refunds: 0 }));
-        return p;
-      };
-      for (const r of orderRows) {
-        const s = { orders: Number(r.orders), gross: Number(r.gross), discounts: Number(r.discounts), shipping: Number(r.shipping) };
-        const day = days.get(String(r.day));
-        if (day) add(day, s);
-        const p = payment(r.method);
-        p.orders += s.orders;
-        p.ordered += s.gross - s.discounts + s.shipping;
-      }
-      const productSums = new Map<string, { units: number; gross: number; sales: number }>();
-      for (const r of lineRows) {
-        const day = days.get(String(r.day));
-        if (day) day.units += Number(r.units);
-        const p = productSums.get(r.productId) ?? { units: 0, gross: 0, sales: 0 };
-        p.units += Number(r.units);
-        p.gross += Number(r.gross);
-        p.sales += Number(r.sales);
-        productSums.set(r.productId, p);
-      }
-      for (const r of refundRows) {
-        const day = days.get(String(r.day));
-        if (day) day.refunds += Number(r.refunds);
-        payment(r.method).refunds += Number(r.refunds);
-      }
-
-      const total = zero();
-      const buckets = new Map<LocalDate, { start: LocalDate; end: LocalDate; sums: Sums }>();
-      for (const [day, sums] of days) {
-        add(total, sums);
-        const key = bucketStart(day, groupBy);
-        const bucket = buckets.get(key) ?? { start: day, end: day, sums: zero() };
-        bucket.end = day;
-        add(bucket.sums, sums);
-        buckets.set(key, bucket);
-      }
-      const series = [...buckets.values()].map((b) => ({ start: b.start, end: b.end, label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start, ...figures(b.sums) }));
-
-      const ids = [...productSums.keys()];
-      const known = new Map((await deps.products(ids)).map((p) => [p.id, p]));
-      // A product deleted since keeps the name its order lines were sold under.
-      const gone = ids.filter((id) => !known.has(id));
-      const goneNames = new Map(
-        gone.length
-          ? (await k.selectFrom("order_lines").where("product_id", "in", gone).select((eb) => ["product_id", eb.fn.max("name").as("name")]).groupBy("product_id").execute()).map((r) => [r.product_id, String(r.name)])
-          : [],
-      );
-      const products: ProductSales[] = [...productSums].map(([productId, p]) => {
-        const product = known.get(productId);
-        return { productId, name: product?.name ?? goneNames.get(productId) ?? "Deleted product", category: product?.category ?? "Deleted products", units: p.units, grossSales: p.gross, discounts: p.gross - p.sales, sales: p.sales };
-      });
-      const categories = new Map<string, CategorySales>();
-      for (const p of products) {
-        const c = categories.get(p.category) ?? { category: p.category, products: 0, units: 0, grossSales: 0, discounts: 0, sales: 0 };
-        c.products += 1;
-        c.units += p.units;
-        c.grossSales += p.grossSales;
-        c.discounts += p.discounts;
-        c.sales += p.sales;
-        categories.set(p.category, c);
-      }
-      const money = <T extends { grossSales: number; discounts: number; sales: number }>(x: T): T => ({ ...x, grossSales: toMajor(x.grossSales), discounts: toMajor(x.discounts), sales: toMajor(x.sales) });
-      const bySales = (a: { sales: number; units: number }, b: { sales: number; units: number }) => b.sales - a.sales || b.units - a.units;
-
+      const timeZone = zoneOr(input.timeZone ?? settings.timeZone);
+      const w = windowOf(timeZone, from, to);
+      const [orderRows, lineRows, refundRows] = await Promise.all([listOrderSumsByDay(k, db.dialect, w), listLineSumsByDay(k, db.dialect, w), listRefundSumsByDay(k, db.dialect, w)]);
+      const { days, payments, productSums } = foldRows(from, to, orderRows, lineRows, refundRows);
+      const { total, series } = seriesOf(days, groupBy);
+      const products = await productSales(productSums);
       return {
         range: { from, to, groupBy, timeZone, currency: settings.currency },
         totals: figures(total),
         series,
-        byCategory: [...categories.values()].sort((a, b) => bySales(a, b) || a.category.localeCompare(b.category)).map(money),
+        byCategory: categorySales(products)
+          .sort((a, b) => bySales(a, b) || a.category.localeCompare(b.category))
+          .map(money),
         byProduct: products
           .sort((a, b) => bySales(a, b) || a.name.localeCompare(b.name))
           .slice(0, TOP_PRODUCTS)
           .map(money),
-        byPayment: (["card", "cod"] as const)
-          .filter((m) => payments.has(m))
-          .map((method) => {
-            const p = payments.get(method)!;
-            return { method, label: PAYMENT_LABELS[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
-          }),
+        byPayment: paymentSales(payments),
       };
     },
 

@@ -14,6 +14,20 @@ import { type StepActor, parseLines as parseStoredLines } from "./orders.refunds
 import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "#common/validate";
+import { getOrderStatus, insertOrderEvent, lockOrder } from "./orders.repo";
+import {
+  countRequestedReturns,
+  countReturnsByStatus,
+  getReturnRow,
+  getReturnStatus,
+  insertReturn,
+  listLineProducts,
+  listReturnLines,
+  listReturnOrders,
+  listReturnRows,
+  listReturnsOfOrder,
+  updateReturnFromStatus,
+} from "./orders.returns.repo";
 import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "#common/orders/return-status";
 
 type ReturnRow = Selectable<OrderReturnTable>;
@@ -102,6 +116,58 @@ export interface ReturnListQuery {
   pageSize?: number;
 }
 
+/** Returns as they are shown, with their orders' numbers and contacts and their lines' names, read on `x`. */
+async function views(x: Executor, rows: ReturnRow[]): Promise<OrderReturn[]> {
+  if (rows.length === 0) return [];
+  const orderIds = [...new Set(rows.map((r) => r.order_id))];
+  const [orders, lines] = await Promise.all([listReturnOrders(x, orderIds), listReturnLines(x, orderIds)]);
+  return rows.map((r) =>
+    toReturn(
+      r,
+      orders.find((o) => o.id === r.order_id)!,
+      lines.filter((l) => l.order_id === r.order_id),
+    ),
+  );
+}
+
+/** One return as it is shown, read on `x`; not_found for an unknown id. */
+async function getOne(x: Executor, returnId: string): Promise<OrderReturn> {
+  const row = typeof returnId === "string" && returnId.length <= 100 ? await getReturnRow(x, returnId) : undefined;
+  if (!row) throw new AppError("not_found", "There is no such return.");
+  return (await views(x, [row]))[0]!;
+}
+
+/** The note the order's timeline gets for a step. */
+const summary = (r: OrderReturn) => r.lines.map((l) => `${l.quantity} × ${l.label}`).join(", ");
+
+/**
+ * Moves a return from `from` to `to` only if it is still in `from` (conditional update), with
+ * the order's timeline note and the audit entry in the caller's transaction; conflict otherwise.
+ */
+async function step(trx: Executor, returnId: string, from: ReturnStatus, to: ReturnStatus, actor: StepActor, extra: Updateable<OrderReturnTable>, note: (r: OrderReturn) => string): Promise<OrderReturn> {
+  const before = await getOne(trx, returnId);
+  const now = nowIso();
+  if (!(await updateReturnFromStatus(trx, returnId, from, { ...extra, status: to, updated_at: now }))) {
+    const current = await getReturnStatus(trx, returnId);
+    throw new AppError("conflict", current?.status === to ? `This return is already ${RETURN_STATUS_LABELS[to].toLowerCase()}.` : `This return is ${current?.status ?? "gone"}, so it cannot become ${to}.`);
+  }
+  const order = (await getOrderStatus(trx, before.orderId))!;
+  await insertOrderEvent(trx, { id: newId(), order_id: before.orderId, status: order.status, actor: actor.as ?? "shop", note: note(before), actor_id: actor.id, actor_email: actor.email, created_at: now });
+  await appendAudit(trx, actor, { action: `return.${to === "requested" ? "request" : to === "approved" ? "approve" : to === "refused" ? "refuse" : "receive"}`, entityType: "order", entityId: before.orderId, changes: { [`return ${returnId}`]: { before: from, after: to } } });
+  return { ...before, status: to };
+}
+
+/** Refuses a request the policy does not allow: a line not on the order (400), more units than are left to ask for (409). */
+function requireReturnable(policy: ReturnPolicy, lines: Array<{ lineId: string; quantity: number }>): void {
+  for (const l of lines) {
+    const line = policy.lines.find((x) => x.lineId === l.lineId);
+    if (!line) throw new AppError("invalid_input", "That item is not on this order.", { lines: "That item is not on this order." });
+    if (l.quantity > line.left) {
+      throw new AppError("conflict", line.left ? `You can return at most ${line.left} × ${line.label}.` : `${line.label} has been asked for in a return already.`, { [`lines.${l.lineId}`]: `At most ${line.left}` });
+    }
+  }
+}
+
 /**
  * The orders module's returns: a customer asks for lines of a delivered order back (within the
  * window of the settings), an operator approves or refuses, and the receive-return flow
@@ -113,99 +179,38 @@ export interface ReturnListQuery {
 export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "requireVisible" | "getRecord">; mails: OrderMails; settings: () => Promise<SiteSettings> }) {
   const k = deps.db.kysely;
 
-  async function views(rows: ReturnRow[], x: Executor = k): Promise<OrderReturn[]> {
-    if (rows.length === 0) return [];
-    const orderIds = [...new Set(rows.map((r) => r.order_id))];
-    const [orders, lines] = await Promise.all([
-      x.selectFrom("orders").select(["id", "number", "contact_name", "contact_email"]).where("id", "in", orderIds).execute(),
-      x.selectFrom("order_lines").select(["id", "order_id", "name", "color", "size", "image", "unit_final_price"]).where("order_id", "in", orderIds).execute(),
-    ]);
-    return rows.map((r) =>
-      toReturn(
-        r,
-        orders.find((o) => o.id === r.order_id)!,
-        lines.filter((l) => l.order_id === r.order_id),
-      ),
-    );
-  }
-
-  async function getOne(returnId: string, x: Executor = k): Promise<OrderReturn> {
-    const row = typeof returnId === "string" && returnId.length <= 100 ? await x.selectFrom("order_returns").selectAll().where("id", "=", returnId).executeTakeFirst() : undefined;
-    if (!row) throw new AppError("not_found", "There is no such return.");
-    return (await views([row], x))[0]!;
-  }
-
-  const rowsOf = (x: Executor, orderId: string) => x.selectFrom("order_returns").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute();
-
-  /** The note the order's timeline gets for a step. */
-  const summary = (r: OrderReturn) => r.lines.map((l) => `${l.quantity} × ${l.label}`).join(", ");
-
   function mail(r: OrderReturn, subject: string, headline: string, lines: string[]) {
     void deps.orders.getRecord(r.orderId).then((record) => {
       if (record) deps.mails.afterSale(record.order, `return ${subject}`, () => ({ subject, headline, lines, table: r.lines.map((l) => ({ label: l.label, value: `× ${l.quantity}` })) }));
     });
   }
 
-  /**
-   * Moves a return from `from` to `to` only if it is still in `from` (conditional update), with
-   * the order's timeline note and the audit entry in the caller's transaction; conflict otherwise.
-   */
-  async function step(trx: Executor, returnId: string, from: ReturnStatus, to: ReturnStatus, actor: StepActor, extra: Updateable<OrderReturnTable>, note: (r: OrderReturn) => string): Promise<OrderReturn> {
-    const before = await getOne(returnId, trx);
-    const now = nowIso();
-    const moved = await trx
-      .updateTable("order_returns")
-      .set({ ...extra, status: to, updated_at: now })
-      .where("id", "=", returnId)
-      .where("status", "=", from)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) {
-      const current = await trx.selectFrom("order_returns").select("status").where("id", "=", returnId).executeTakeFirst();
-      throw new AppError("conflict", current?.status === to ? `This return is already ${RETURN_STATUS_LABELS[to].toLowerCase()}.` : `This return is ${current?.status ?? "gone"}, so it cannot become ${to}.`);
-    }
-    const order = (await trx.selectFrom("orders").select("status").where("id", "=", before.orderId).executeTakeFirst())!;
-    await trx
-      .insertInto("order_events")
-      .values({ id: newId(), order_id: before.orderId, status: order.status, actor: actor.as ?? "shop", note: note(before), actor_id: actor.id, actor_email: actor.email, created_at: now })
-      .execute();
-    await appendAudit(trx, actor, { action: `return.${to === "requested" ? "request" : to === "approved" ? "approve" : to === "refused" ? "refuse" : "receive"}`, entityType: "order", entityId: before.orderId, changes: { [`return ${returnId}`]: { before: from, after: to } } });
-    return { ...before, status: to };
-  }
-
   return {
     /** The return policy of an order for its customer (what the /my-orders form offers) and its returns. */
     async forCustomer(orderId: string, viewer: OrderViewer): Promise<{ policy: ReturnPolicy; returns: OrderReturn[] }> {
       const record = await deps.orders.requireVisible(orderId, viewer);
-      const [rows, settings] = await Promise.all([rowsOf(k, orderId), deps.settings()]);
-      return { policy: returnPolicy(record, rows, settings.returnWindowDays), returns: await views(rows) };
+      const [rows, settings] = await Promise.all([listReturnsOfOrder(k, orderId), deps.settings()]);
+      return { policy: returnPolicy(record, rows, settings.returnWindowDays), returns: await views(k, rows) };
     },
 
     /** The order's returns, oldest first. */
-    listForOrder: async (orderId: string) => views(await rowsOf(k, orderId)),
+    listForOrder: async (orderId: string) => views(k, await listReturnsOfOrder(k, orderId)),
 
     /** Returns waiting for an operator's answer (requested), for the admin sidebar's badge. */
-    async countRequested(): Promise<number> {
-      const row = await k.selectFrom("order_returns").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countRequested: (): Promise<number> => countRequestedReturns(k),
 
     /** Returns for the operators, newest first, by status (50 a page). */
     async list(query: ReturnListQuery = {}): Promise<{ data: OrderReturn[]; meta: { page: number; pageSize: number; total: number; counts: Record<string, number> } }> {
       const page = Math.max(1, query.page ?? 1);
       const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 50));
-      let q = k.selectFrom("order_returns");
-      if (query.status) q = q.where("status", "=", query.status);
-      const [rows, counts] = await Promise.all([
-        q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).offset((page - 1) * pageSize).execute(),
-        k.selectFrom("order_returns").select((eb) => ["status", eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute(),
-      ]);
+      const [rows, counts] = await Promise.all([listReturnRows(k, query.status, { limit: pageSize, offset: (page - 1) * pageSize }), countReturnsByStatus(k)]);
       const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]));
       const total = query.status ? (byStatus[query.status] ?? 0) : Object.values(byStatus).reduce((a, b) => a + b, 0);
-      return { data: await views(rows), meta: { page, pageSize, total, counts: byStatus } };
+      return { data: await views(k, rows), meta: { page, pageSize, total, counts: byStatus } };
     },
 
     /** One return; not_found for an unknown id. */
-    get: (returnId: string) => getOne(returnId),
+    get: (returnId: string) => getOne(k, returnId),
 
     /**
      * The customer's return request on their order (the same visibility rule as reading it: anyone
@@ -220,28 +225,19 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
       const id = newId();
       await k.transaction().execute(async (trx) => {
         const now = nowIso();
-        await trx.updateTable("orders").set({ updated_at: now }).where("id", "=", orderId).execute();
+        await lockOrder(trx, orderId, now);
         const record = (await deps.orders.getRecord(orderId, trx))!;
-        const policy = returnPolicy(record, await rowsOf(trx, orderId), settings.returnWindowDays);
+        const policy = returnPolicy(record, await listReturnsOfOrder(trx, orderId), settings.returnWindowDays);
         if (!policy.open) throw new AppError("conflict", policy.closedReason!);
-        for (const l of valid.lines) {
-          const line = policy.lines.find((x) => x.lineId === l.lineId);
-          if (!line) throw new AppError("invalid_input", "That item is not on this order.", { lines: "That item is not on this order." });
-          if (l.quantity > line.left) {
-            throw new AppError("conflict", line.left ? `You can return at most ${line.left} × ${line.label}.` : `${line.label} has been asked for in a return already.`, { [`lines.${l.lineId}`]: `At most ${line.left}` });
-          }
-        }
+        requireReturnable(policy, valid.lines);
         const o = record.order;
         const actor: StepActor = { id: o.user_id ?? "guest", email: o.contact_email, requestId: null, as: "customer" };
-        await trx
-          .insertInto("order_returns")
-          .values({ id, order_id: orderId, status: "requested", reason: valid.reason, lines: JSON.stringify(valid.lines), refusal_reason: null, requested_by: o.user_id, decided_by: null, decided_at: null, received_by: null, received_at: null, created_at: now, updated_at: now })
-          .execute();
+        await insertReturn(trx, { id, order_id: orderId, status: "requested", reason: valid.reason, lines: JSON.stringify(valid.lines), refusal_reason: null, requested_by: o.user_id, decided_by: null, decided_at: null, received_by: null, received_at: null, created_at: now, updated_at: now });
         const items = valid.lines.map((l) => `${l.quantity} × ${policy.lines.find((x) => x.lineId === l.lineId)!.label}`).join(", ");
-        await trx.insertInto("order_events").values({ id: newId(), order_id: orderId, status: o.status, actor: "customer", note: `Return requested: ${items}. Reason: ${valid.reason}`, actor_id: null, actor_email: null, created_at: now }).execute();
+        await insertOrderEvent(trx, { id: newId(), order_id: orderId, status: o.status, actor: "customer", note: `Return requested: ${items}. Reason: ${valid.reason}`, actor_id: null, actor_email: null, created_at: now });
         await appendAudit(trx, actor, { action: "return.request", entityType: "order", entityId: orderId, changes: { [`return ${id}`]: { before: null, after: "requested" } } });
       });
-      const created = await getOne(id);
+      const created = await getOne(k, id);
       mail(created, "return requested", "We have your return request", [`We have received your request to return items of order ${created.orderNumber}. We will let you know once we have looked at it.`, `Reason: ${created.reason}`]);
       return created;
     },
@@ -250,7 +246,7 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
     async approve(returnId: string, actor: StepActor): Promise<OrderReturn> {
       const r = await k.transaction().execute((trx) => step(trx, returnId, "requested", "approved", actor, { decided_by: actor.email, decided_at: nowIso() }, (x) => `Return approved: ${summary(x)}`));
       mail(r, "return approved", "Your return is approved", [`Your return for order ${r.orderNumber} is approved. Please send the items below back to us; we refund them once they arrive.`]);
-      return getOne(returnId);
+      return getOne(k, returnId);
     },
 
     /** Refuses a requested return with a reason the customer is told. */
@@ -260,7 +256,7 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
         step(trx, returnId, "requested", "refused", actor, { decided_by: actor.email, decided_at: nowIso(), refusal_reason: reason }, (x) => `Return refused: ${summary(x)}. Reason: ${reason}`),
       );
       mail(r, "return refused", "We cannot accept your return", [`We are sorry: we cannot accept the return you asked for on order ${r.orderNumber}.`, `Reason: ${reason}`]);
-      return getOne(returnId);
+      return getOne(k, returnId);
     },
 
     /**
@@ -269,7 +265,7 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
      */
     async markReceived(trx: Executor, returnId: string, actor: StepActor): Promise<{ ret: OrderReturn; units: StockLine[] }> {
       const ret = await step(trx, returnId, "approved", "received", actor, { received_by: actor.email, received_at: nowIso() }, (x) => `Return received, items back in stock: ${summary(x)}`);
-      const lines = await trx.selectFrom("order_lines").select(["id", "product_id", "variant_id"]).where("order_id", "=", ret.orderId).execute();
+      const lines = await listLineProducts(trx, ret.orderId);
       const units = ret.lines.flatMap((l) => {
         const line = lines.find((x) => x.id === l.lineId);
         return line ? [{ productId: line.product_id, variantId: line.variant_id, quantity: l.quantity }] : [];

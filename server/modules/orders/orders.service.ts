@@ -4,9 +4,29 @@ import { newId } from "../../lib/ids";
 import { canTransition, isOrderStatus } from "#common/orders/order-status";
 import { newOrderNumber, orderPrefix } from "./order-token";
 import type { OrdersDeps } from "./orders.deps";
-import { insertOrder, listOrderSummaries, loadOrder, saveAddress, toOrder } from "./orders.repo";
-import type { OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
+import {
+  countOrdersOfUser,
+  findOrderIdByKey,
+  getOrderByIntent,
+  getOrderPayment,
+  insertOrder,
+  insertOrderEvent,
+  insertPaymentEvent,
+  listAddressRows,
+  listOrderStatusRows,
+  listOrderSummaries,
+  listOrderUnits,
+  loadOrder,
+  markOrderPaid,
+  saveAddress,
+  toOrder,
+  updateOrderFromStatus,
+  updatePaymentIntent,
+  updatePaymentStatus,
+} from "./orders.repo";
+import type { Executor, NewOrder, OrderRecord, OrderRow, OrderViewer, OrdersModule, SavedAddress } from "./orders.types";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
+import type { CardPaymentEvent } from "#modules/payments";
 
 const NOT_FOUND = "There is no such order.";
 
@@ -16,6 +36,98 @@ function refusal(status: string, to: string, actor: OrderActor): string {
   if (status === "cancelled") return "This order is already cancelled.";
   if (status === "processing" && actor === "customer") return "This order is already being prepared and can no longer be cancelled. Please contact us if you need to change it.";
   return `This order is ${status} and can no longer be cancelled.`;
+}
+
+/** The order's row as placed (pending): contact, address, shipping, payment and the totals it was quoted, in minor units. */
+function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: string, now: string) {
+  const { input, totals: t } = o;
+  return {
+    id,
+    number,
+    user_id: o.shopper.userId,
+    visitor_id: o.shopper.userId ? null : o.shopper.visitorId,
+    guest_token_hash: guestTokenHash,
+    idempotency_key: o.idempotencyKey,
+    status: "pending",
+    contact_name: input.contact.name,
+    contact_email: input.contact.email,
+    contact_phone: input.contact.phone,
+    address: JSON.stringify(input.address),
+    shipping_method: o.zone.id,
+    shipping_method_name: o.zone.name,
+    payment_method: input.paymentMethod,
+    payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
+    payment_intent_id: null,
+    currency: o.currency,
+    subtotal: t.subtotal,
+    discount_total: t.discount,
+    shipping_total: t.shipping,
+    total: t.total,
+    notes: input.notes,
+    tracking_number: null,
+    courier: null,
+    tracking_url: null,
+    refunded_total: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The new order's line rows, in the order the flow priced them. */
+function newLineRows(o: NewOrder, orderId: string) {
+  return o.lines.map((l, i) => ({
+    id: newId(),
+    order_id: orderId,
+    product_id: l.productId,
+    variant_id: l.variantId,
+    name: l.name,
+    slug: l.slug,
+    image: l.image,
+    color: l.color,
+    size: l.size,
+    sku: l.sku,
+    unit_price: l.unitPrice,
+    additional_price: l.additionalPrice,
+    discount: l.discount,
+    unit_final_price: l.unitFinalPrice,
+    shipping_cost: l.shippingCost,
+    quantity: l.quantity,
+    line_total: l.lineTotal,
+    sort_order: i,
+  }));
+}
+
+const toSavedAddress = (a: Awaited<ReturnType<typeof listAddressRows>>[number]): SavedAddress => ({
+  id: a.id,
+  name: a.name,
+  phone: a.phone,
+  line1: a.line1,
+  line2: a.line2,
+  city: a.city,
+  region: a.region,
+  postalCode: a.postal_code,
+  country: a.country,
+  isDefault: a.is_default === 1,
+});
+
+/**
+ * In the caller's transaction: stores a card payment's event once and applies it to its order.
+ * Answers the order's id when this event is the one that marked it paid (the shop is mailed then).
+ */
+async function applyCardPayment(trx: Executor, event: CardPaymentEvent): Promise<string | null> {
+  const order = event.intentId ? await getOrderByIntent(trx, event.intentId) : undefined;
+  const now = nowIso();
+  // The event id is the key: a redelivered event finds its row and changes nothing.
+  const inserted = await insertPaymentEvent(trx, { id: event.eventId, type: event.type, order_id: order?.id ?? null, received_at: now });
+  if (!inserted || !order || event.outcome === "ignored") return null;
+  if (event.outcome === "paid" && order.payment_status !== "paid") {
+    // Conditional: of two different events of one payment racing, one marks it paid (and mails the shop).
+    if (!(await markOrderPaid(trx, order.id, now))) return null;
+    await insertOrderEvent(trx, { id: newId(), order_id: order.id, status: order.status, actor: "system", note: "Payment received", created_at: now });
+    return order.id;
+  }
+  if (event.outcome === "failed" && order.payment_status !== "paid") await updatePaymentStatus(trx, order.id, "failed", now);
+  return null;
 }
 
 /**
@@ -49,10 +161,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     listForShopper: (shopper) => listOrderSummaries(k, shopper, guestPath),
 
-    async countForUser(userId) {
-      const row = await k.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
+    countForUser: (userId) => countOrdersOfUser(k, userId),
 
     async getOrder(orderId, viewer) {
       const record = await requireVisible(orderId, viewer);
@@ -63,17 +172,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     getRecord: (orderId, executor = k) => loadOrder(executor, orderId),
 
-    async getIdByKey(key) {
-      const row = await k.selectFrom("orders").select("id").where("idempotency_key", "=", key).executeTakeFirst();
-      return row?.id ?? null;
-    },
+    getIdByKey: (key) => findOrderIdByKey(k, key),
 
     async listStatuses(orderIds) {
       const out = new Map<string, { number: string; status: OrderStatus }>();
-      for (let i = 0; i < orderIds.length; i += 500) {
-        const rows = await k.selectFrom("orders").select(["id", "number", "status"]).where("id", "in", orderIds.slice(i, i + 500)).execute();
-        for (const r of rows) if (isOrderStatus(r.status)) out.set(r.id, { number: r.number, status: r.status });
-      }
+      for (const r of await listOrderStatusRows(k, orderIds)) if (isOrderStatus(r.status)) out.set(r.id, { number: r.number, status: r.status });
       return out;
     },
 
@@ -90,93 +193,34 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
     async createOrder(trx, o) {
       const id = newId();
       const now = nowIso();
-      const { input, totals: t } = o;
-      const order = {
-        id,
-        number: newOrderNumber(orderPrefix(o.siteName, o.numberPrefix)),
-        user_id: o.shopper.userId,
-        visitor_id: o.shopper.userId ? null : o.shopper.visitorId,
-        guest_token_hash: deps.tokens.hash(deps.tokens.tokenFor(id)),
-        idempotency_key: o.idempotencyKey,
-        status: "pending",
-        contact_name: input.contact.name,
-        contact_email: input.contact.email,
-        contact_phone: input.contact.phone,
-        address: JSON.stringify(input.address),
-        shipping_method: o.zone.id,
-        shipping_method_name: o.zone.name,
-        payment_method: input.paymentMethod,
-        payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
-        payment_intent_id: null,
-        currency: o.currency,
-        subtotal: t.subtotal,
-        discount_total: t.discount,
-        shipping_total: t.shipping,
-        total: t.total,
-        notes: input.notes,
-        tracking_number: null,
-        courier: null,
-        tracking_url: null,
-        refunded_total: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      const lines = o.lines.map((l, i) => ({
-        id: newId(),
-        order_id: id,
-        product_id: l.productId,
-        variant_id: l.variantId,
-        name: l.name,
-        slug: l.slug,
-        image: l.image,
-        color: l.color,
-        size: l.size,
-        sku: l.sku,
-        unit_price: l.unitPrice,
-        additional_price: l.additionalPrice,
-        discount: l.discount,
-        unit_final_price: l.unitFinalPrice,
-        shipping_cost: l.shippingCost,
-        quantity: l.quantity,
-        line_total: l.lineTotal,
-        sort_order: i,
-      }));
+      const order = newOrderRow(o, id, newOrderNumber(orderPrefix(o.siteName, o.numberPrefix)), deps.tokens.hash(deps.tokens.tokenFor(id)), now);
+      const lines = newLineRows(o, id);
       const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
       await insertOrder(trx, deps.db.dialect, order, lines, [event]);
-      if (input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, input, now);
+      if (o.input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, o.input, now);
       return { order, lines, events: [event], notes: [] };
     },
 
     async moveStatus(trx, orderId, to, actor, options = {}) {
-      const order = await trx.selectFrom("orders").select(["status", "payment_method", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
+      const order = await getOrderPayment(trx, orderId);
       if (!order) throw new AppError("not_found", NOT_FOUND);
       if (!isOrderStatus(order.status) || !canTransition(order.status, to, actor)) throw new AppError("conflict", refusal(order.status, to, actor));
       const now = nowIso();
       const shipment = to === "shipped" ? { tracking_number: options.trackingNumber ?? null, courier: options.courier ?? null, tracking_url: options.trackingUrl ?? null } : {};
       // Cash on delivery is paid when the parcel is handed over.
       const paid = to === "delivered" && order.payment_method === "cod" && order.payment_status === "unpaid" ? { payment_status: "paid" } : {};
-      const moved = await trx
-        .updateTable("orders")
-        .set({ status: to, updated_at: now, ...shipment, ...paid })
-        .where("id", "=", orderId)
-        .where("status", "=", order.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
-      await trx
-        .insertInto("order_events")
-        .values({ id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, actor_id: options.actorId ?? null, actor_email: options.actorEmail ?? null, created_at: now })
-        .execute();
+      const moved = await updateOrderFromStatus(trx, orderId, order.status, { status: to, updated_at: now, ...shipment, ...paid });
+      if (!moved) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
+      await insertOrderEvent(trx, { id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, actor_id: options.actorId ?? null, actor_email: options.actorEmail ?? null, created_at: now });
       return order.status;
     },
 
     async listUnits(trx, orderId) {
-      const lines = await trx.selectFrom("order_lines").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+      const lines = await listOrderUnits(trx, orderId);
       return lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity }));
     },
 
-    async setPaymentIntent(orderId, intentId) {
-      await k.updateTable("orders").set({ payment_intent_id: intentId, updated_at: nowIso() }).where("id", "=", orderId).execute();
-    },
+    setPaymentIntent: (orderId, intentId) => updatePaymentIntent(k, orderId, intentId, nowIso()),
 
     mailConfirmation: (record, admission) => deps.mails.confirmation(record, admission?.confirmation),
 
@@ -184,47 +228,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     mailShopNewOrder: (record) => deps.mails.shopNewOrder(record),
 
-    async listAddresses(userId) {
-      const rows = await k.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").execute();
-      return rows.map((a) => ({
-        id: a.id,
-        name: a.name,
-        phone: a.phone,
-        line1: a.line1,
-        line2: a.line2,
-        city: a.city,
-        region: a.region,
-        postalCode: a.postal_code,
-        country: a.country,
-        isDefault: a.is_default === 1,
-      }));
-    },
+    listAddresses: async (userId) => (await listAddressRows(k, userId)).map(toSavedAddress),
 
     async recordCardPayment(event) {
-      const paidOrder = await k.transaction().execute(async (trx): Promise<string | null> => {
-        const order = event.intentId
-          ? await trx.selectFrom("orders").select(["id", "status", "payment_status"]).where("payment_intent_id", "=", event.intentId).executeTakeFirst()
-          : undefined;
-        const now = nowIso();
-        // The event id is the key: a redelivered event finds its row and changes nothing.
-        const inserted = await trx
-          .insertInto("payment_events")
-          .values({ id: event.eventId, type: event.type, order_id: order?.id ?? null, received_at: now })
-          .onConflict((oc) => oc.column("id").doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0 || !order || event.outcome === "ignored") return null;
-        if (event.outcome === "paid" && order.payment_status !== "paid") {
-          // Conditional: of two different events of one payment racing, one marks it paid (and mails the shop).
-          const paid = await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", order.id).where("payment_status", "!=", "paid").executeTakeFirst();
-          if (Number(paid.numUpdatedRows) === 0) return null;
-          await trx.insertInto("order_events").values({ id: newId(), order_id: order.id, status: order.status, actor: "system", note: "Payment received", created_at: now }).execute();
-          return order.id;
-        }
-        if (event.outcome === "failed" && order.payment_status !== "paid") {
-          await trx.updateTable("orders").set({ payment_status: "failed", updated_at: now }).where("id", "=", order.id).execute();
-        }
-        return null;
-      });
+      const paidOrder = await k.transaction().execute((trx) => applyCardPayment(trx, event));
       if (!paidOrder) return;
       const record = await loadOrder(k, paidOrder);
       if (record) deps.mails.shopNewOrder(record);
