@@ -5,8 +5,8 @@ import type { ProductInput } from "./catalog.admin.schema";
 // first row carries the product's fields; row i (first included) carries its i-th variant, i-th
 // picture and i-th specification, so a product takes as many rows as the longest of those lists.
 // Option1 is the colour, Option2 the size. The export is ordered and formatted so that importing
-// it and exporting again gives the same bytes. Pure: no database here (catalog.admin.ts reads and
-// writes; each imported product is checked with the API's schema there).
+// it and exporting again gives the same bytes. Pure: no database here (catalog.csv-export.ts and
+// catalog.csv-import.ts read and write; each imported product is checked with the API's schema there).
 
 /** The columns, in order. Product fields are read from a product's first row only. */
 export const CSV_COLUMNS = [
