@@ -24,6 +24,7 @@ import { createOrdersService } from "./modules/orders/orders.service";
 import type { OrdersService } from "./modules/orders/orders.types";
 import { createOrderMails } from "./modules/orders/order-mails";
 import { createLowStockAlert } from "./modules/inventory/low-stock-alert";
+import { setStock } from "./modules/inventory/inventory.service";
 import { createOrderTokens } from "./modules/orders/order-token";
 import { createOrderLimits } from "./modules/orders/order-limits";
 import { createOrdersAdmin } from "./modules/orders/orders.admin";
@@ -108,6 +109,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const catalogAdmin = createCatalogAdmin(db, {
     epoch: dataEpoch,
     search,
+    stock: { setStock },
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
     shoppers: {
       async withdrawProducts(trx, products) {

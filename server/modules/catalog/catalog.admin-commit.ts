@@ -2,7 +2,6 @@ import { nowIso } from "../../db/database";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { type AuditActor, appendAuditEntries } from "../audit/audit.service";
-import { type StockSetting, setStock } from "../inventory/inventory.service";
 import { createdEntry, deletedEntry, updateChanges } from "./catalog.admin-audit";
 import type { Categories } from "./catalog.admin-placement";
 import {
@@ -16,7 +15,7 @@ import {
   upsertSlugRedirects,
 } from "./catalog.admin.repo";
 import { type CreatePlan, type Existing, type Plan, type UpdatePlan, type VariantState, sameJson, variantFields } from "./catalog.admin-state";
-import type { CatalogAdminDeps } from "./catalog.admin.types";
+import type { CatalogAdminDeps, StockSetting } from "./catalog.admin.types";
 import { refreshListedPrices } from "./catalog.listing";
 import type { Executor } from "./catalog.repo";
 
@@ -46,7 +45,7 @@ export async function commitPlans(trx: Executor, deps: CatalogAdminDeps, actor: 
   const updates = plans.filter((p): p is UpdatePlan => p.kind === "update");
   await writeProducts(trx, creates, updates);
   await writeVariants(trx, creates, updates);
-  await setStock(trx, stockSettings(plans), { refreshListing: false });
+  await deps.stock.setStock(trx, stockSettings(plans), { refreshListing: false });
 
   const ids = plans.map(idOf);
   for (let i = 0; i < ids.length; i += LISTING_CHUNK) await refreshListedPrices(trx, ids.slice(i, i + LISTING_CHUNK));

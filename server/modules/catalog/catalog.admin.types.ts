@@ -5,6 +5,18 @@ import type { BulkInput, StockLevel } from "./catalog.admin.schema";
 import type { Executor } from "./catalog.repo";
 import type { ProductVariant } from "./catalog.types";
 
+/**
+ * Units to set on one product, as the inventory's `setStock` takes them: its variants' (by id) or,
+ * for a product without variants, its own.
+ */
+export interface StockSetting {
+  productId: string;
+  /** The units of a product without variants. */
+  stock?: number;
+  /** Given (even empty) for a product with variants: these get their units, and the product then holds the sum of all of its variants'. */
+  variants?: Array<{ id: string; stock: number }>;
+}
+
 export interface CatalogAdminDeps {
   /** Bumped after every committed write: the catalogue's, the HTTP answers' and the search's caches drop what they hold. */
   epoch: Epoch;
@@ -15,6 +27,11 @@ export interface CatalogAdminDeps {
   };
   /** Carts and wishlists let go of products withdrawn from sale (archived or deleted) in the write's transaction, telling their owners once. */
   shoppers: { withdrawProducts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> };
+  /**
+   * The inventory, the one writer of stock: sets the units a write counts in the write's
+   * transaction. The write path refreshes listed prices itself, once, after it (`refreshListing: false`).
+   */
+  stock: { setStock(trx: Executor, settings: StockSetting[], options: { refreshListing: false }): Promise<unknown> };
   /** The settings' low-stock threshold (content module): "low" in the list's badge and filter (LOW_STOCK when not given). */
   lowStockThreshold?: () => Promise<number>;
 }
