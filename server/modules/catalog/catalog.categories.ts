@@ -6,7 +6,6 @@ import { newId } from "../../lib/ids";
 import { parseInput } from "../../lib/validate";
 import { type AuditActor, appendAudit, changedFields } from "../audit/audit.service";
 import type { ImageService } from "../images/images.service";
-import type { SearchService } from "../search/search.service";
 import type { CatalogAdmin } from "./catalog.admin";
 import {
   type CategoryDeleteOptions,
@@ -121,7 +120,7 @@ async function one(ex: Executor, id: string): Promise<AdminCategory> {
  */
 export function createCategoriesAdmin(
   db: Db,
-  deps: { epoch: Epoch; images: Pick<ImageService, "hasImage">; products: Pick<CatalogAdmin, "placeProducts">; search?: Pick<SearchService, "reindex"> },
+  deps: { epoch: Epoch; images: Pick<ImageService, "hasImage">; products: Pick<CatalogAdmin, "placeProducts">; search?: { reindex(): Promise<void> } },
 ) {
   const k = db.kysely;
   const { followMove, moveBranch } = createCategoryMoves(deps.products);
