@@ -5,8 +5,8 @@ import type { ProductInput } from "#common/catalog/catalog.admin.schema";
 // first row carries the product's fields; row i (first included) carries its i-th variant, i-th
 // picture and i-th specification, so a product takes as many rows as the longest of those lists.
 // Option1 is the colour, Option2 the size. The export is ordered and formatted so that importing
-// it and exporting again gives the same bytes. Pure: no database here (catalog.admin.ts reads and
-// writes; each imported product is checked with the API's schema there).
+// it and exporting again gives the same bytes. Pure: no database here (catalog.csv-export.ts and
+// catalog.csv-import.ts read and write; each imported product is checked with the API's schema there).
 
 /** The columns, in order. Product fields are read from a product's first row only. */
 export const CSV_COLUMNS = [
@@ -159,13 +159,20 @@ const NESTED_COLUMNS: Record<string, Column> = {
 const numberCell = (cell: string): number | undefined => (cell.trim() === "" ? undefined : Number(cell.trim()));
 const blankToUndefined = (cell: string) => (cell.trim() === "" ? undefined : cell);
 
+/** A data row of an import: its line in the file and its cells by column ('' for a column the file lacks). */
+interface Row {
+  line: number;
+  cell(column: Column): string;
+}
+
+type Problem = { line: number; message: string };
+
 /**
  * Reads an import: checks the header, groups rows by Handle (in the order handles first appear)
  * and builds each product's body; rows it cannot read are reported with their line numbers (the
  * header is line 1; a cell spanning lines counts them all).
  */
-export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors: Array<{ line: number; message: string }> } {
-  const errors: Array<{ line: number; message: string }> = [];
+export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors: Problem[] } {
   let records: CsvRecord[];
   try {
     records = parseCsv(text);
@@ -182,16 +189,14 @@ export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors:
   }
   if (!index.has("Handle")) return { groups: [], errors: [{ line: 1, message: "The header row has no Handle column (each row names its product by its handle)." }] };
   if (records.length - 1 > MAX_IMPORT_ROWS) return { groups: [], errors: [{ line: 1, message: `The file has ${records.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}.` }] };
+  const errors: Problem[] = [];
+  const groups = groupRows(records, index, errors);
+  return { groups: [...groups].map(([handle, rows]) => buildGroup(handle, rows)), errors };
+}
 
-  interface Row {
-    line: number;
-    cell(column: Column): string;
-  }
-  interface Building {
-    handle: string;
-    rows: Row[];
-  }
-  const groups = new Map<string, Building>();
+/** The data rows by Handle, in the order handles first appear; blank rows are skipped and rows without a handle reported. */
+function groupRows(records: CsvRecord[], index: Map<Column, number>, errors: Problem[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
   let previousEnd = records[0]!.info.lines;
   let previousEmpty = records[0]!.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
@@ -208,140 +213,171 @@ export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors:
       errors.push({ line, message: "Handle: every row needs its product's handle" });
       continue;
     }
-    const group = groups.get(handle) ?? { handle, rows: [] };
-    group.rows.push({ line, cell });
-    groups.set(handle, group);
+    const rows = groups.get(handle) ?? [];
+    rows.push({ line, cell });
+    groups.set(handle, rows);
   }
-  return { groups: [...groups.values()].map(buildGroup), errors };
+  return groups;
+}
 
-  function buildGroup({ handle, rows }: Building): ImportGroup {
-    const first = rows[0]!;
-    const problems: Array<{ line: number; message: string }> = [];
-    for (const row of rows.slice(1)) {
-      for (const column of PRODUCT_COLUMNS) {
-        const value = row.cell(column).trim();
-        if (value !== "" && value !== first.cell(column).trim()) {
-          problems.push({ line: row.line, message: `${column}: differs from the product's first row (line ${first.line}); product fields belong on its first row only` });
-        }
+/** Product fields repeated differently on later rows, and option names other than colour and size. */
+function productFieldProblems(first: Row, rows: Row[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const row of rows.slice(1)) {
+    for (const column of PRODUCT_COLUMNS) {
+      const value = row.cell(column).trim();
+      if (value !== "" && value !== first.cell(column).trim()) {
+        problems.push({ line: row.line, message: `${column}: differs from the product's first row (line ${first.line}); product fields belong on its first row only` });
       }
     }
-    const option1 = first.cell("Option1 Name").trim().toLowerCase();
-    if (option1 && option1 !== "color" && option1 !== "colour") problems.push({ line: first.line, message: "Option1 Name: Option1 is the colour (“Color”)" });
-    const option2 = first.cell("Option2 Name").trim().toLowerCase();
-    if (option2 && option2 !== "size") problems.push({ line: first.line, message: "Option2 Name: Option2 is the size (“Size”)" });
-
-    const variants: Array<Record<string, unknown>> = [];
-    const variantLines: number[] = [];
-    const colors: Array<{ name: string; hex: string | undefined }> = [];
-    const colorLines: number[] = [];
-    const sizes: string[] = [];
-    const sizeLines: number[] = [];
-    const image: string[] = [];
-    const imageAlt: string[] = [];
-    const imageLines: number[] = [];
-    const colorImages: Record<string, string[]> = {};
-    const colorImageLines = new Map<string, number>();
-    const specifications: Array<Record<string, string>> = [];
-    const specLines: number[] = [];
-    for (const row of rows) {
-      if (VARIANT_COLUMNS.some((c) => row.cell(c).trim() !== "")) {
-        const color = row.cell("Option1 Value").trim();
-        const size = row.cell("Option2 Value").trim();
-        const hex = row.cell("Option1 Hex").trim();
-        let colorName: string | null = null;
-        if (color) {
-          const known = colors.find((c) => c.name.toLowerCase() === color.toLowerCase());
-          if (!known) {
-            colors.push({ name: color, hex: hex || undefined });
-            colorLines.push(row.line);
-          } else if (!known.hex && hex) known.hex = hex;
-          colorName = known?.name ?? color;
-        }
-        if (size && !sizes.some((s) => s.toLowerCase() === size.toLowerCase())) {
-          sizes.push(size);
-          sizeLines.push(row.line);
-        }
-        variants.push({
-          color: colorName,
-          size: size || null,
-          sku: blankToUndefined(row.cell("Variant SKU").trim()) ?? null,
-          additionalPrice: numberCell(row.cell("Variant Additional Price")),
-          stock: numberCell(row.cell("Variant Inventory Qty")),
-        });
-        variantLines.push(row.line);
-      }
-      const src = row.cell("Image Src").trim();
-      if (src) {
-        image.push(src);
-        imageAlt.push(row.cell("Image Alt Text").trim());
-        imageLines.push(row.line);
-        for (const c of row.cell("Image Colors").split(COLOR_SEPARATOR)) {
-          const name = c.trim();
-          if (!name) continue;
-          (colorImages[name] ??= []).push(src);
-          if (!colorImageLines.has(name)) colorImageLines.set(name, row.line);
-        }
-      } else if (row.cell("Image Alt Text").trim() || row.cell("Image Colors").trim()) {
-        problems.push({ line: row.line, message: "Image Src: a row with an alt text or picture colours needs the picture's address" });
-      }
-      const specName = row.cell("Specification Name").trim();
-      const specValue = row.cell("Specification Value").trim();
-      if (specName || specValue) {
-        specifications.push({ name: specName, value: specValue });
-        specLines.push(row.line);
-      }
-    }
-    // Colour names in pictures as the variants spell them.
-    for (const name of Object.keys(colorImages)) {
-      const known = colors.find((c) => c.name.toLowerCase() === name.toLowerCase());
-      if (known && known.name !== name) {
-        colorImages[known.name] = [...(colorImages[known.name] ?? []), ...colorImages[name]!];
-        delete colorImages[name];
-      }
-    }
-
-    const status = first.cell("Status").trim().toLowerCase();
-    const body = {
-      name: first.cell("Title"),
-      slug: handle,
-      description: first.cell("Body (HTML)"),
-      brand: blankToUndefined(first.cell("Vendor")) ?? null,
-      sku: blankToUndefined(first.cell("SKU")) ?? null,
-      categorySlug: first.cell("Category").trim(),
-      subCategorySlug: blankToUndefined(first.cell("Sub-category").trim()) ?? null,
-      status: status || undefined,
-      price: numberCell(first.cell("Price")),
-      discount: numberCell(first.cell("Discount")) ?? 0,
-      shippingCost: numberCell(first.cell("Shipping Cost")) ?? 0,
-      stock: variants.length ? undefined : numberCell(first.cell("Inventory Qty")),
-      image,
-      imageAlt,
-      colorImages,
-      specifications,
-      colors: colors.map((c) => ({ name: c.name, hex: c.hex ?? null })),
-      sizes,
-      variants,
-    };
-    const listLines: Record<string, number[]> = { variants: variantLines, colors: colorLines, sizes: sizeLines, image: imageLines, imageAlt: imageLines, specifications: specLines };
-    return {
-      handle,
-      line: first.line,
-      body,
-      errors: problems,
-      lineOf(field) {
-        const [list, at] = field.split(".");
-        if (list === "colorImages" && at) return colorImageLines.get(at) ?? first.line;
-        const lines = list ? listLines[list] : undefined;
-        const n = Number(at);
-        return lines && Number.isInteger(n) ? (lines[n] ?? first.line) : first.line;
-      },
-      columnOf(field) {
-        const parts = field.split(".");
-        const nested = parts.length >= 3 ? NESTED_COLUMNS[`${parts[0]}.${parts[2]}`] : undefined;
-        if (nested) return nested;
-        if (parts[0] === "colors" && parts.length === 2) return "Option1 Value";
-        return FIELD_COLUMNS[parts[0]!] ?? field;
-      },
-    };
   }
+  const option1 = first.cell("Option1 Name").trim().toLowerCase();
+  if (option1 && option1 !== "color" && option1 !== "colour") problems.push({ line: first.line, message: "Option1 Name: Option1 is the colour (“Color”)" });
+  const option2 = first.cell("Option2 Name").trim().toLowerCase();
+  if (option2 && option2 !== "size") problems.push({ line: first.line, message: "Option2 Name: Option2 is the size (“Size”)" });
+  return problems;
+}
+
+/** The variants of a product's rows, with its colours (as first spelled, with a hex when any row gives one) and sizes, and the line of each. */
+function readVariants(rows: Row[]) {
+  const variants: Array<Record<string, unknown>> = [];
+  const variantLines: number[] = [];
+  const colors: Array<{ name: string; hex: string | undefined }> = [];
+  const colorLines: number[] = [];
+  const sizes: string[] = [];
+  const sizeLines: number[] = [];
+  for (const row of rows) {
+    if (!VARIANT_COLUMNS.some((c) => row.cell(c).trim() !== "")) continue;
+    const color = row.cell("Option1 Value").trim();
+    const size = row.cell("Option2 Value").trim();
+    const hex = row.cell("Option1 Hex").trim();
+    let colorName: string | null = null;
+    if (color) {
+      const known = colors.find((c) => c.name.toLowerCase() === color.toLowerCase());
+      if (!known) {
+        colors.push({ name: color, hex: hex || undefined });
+        colorLines.push(row.line);
+      } else if (!known.hex && hex) known.hex = hex;
+      colorName = known?.name ?? color;
+    }
+    if (size && !sizes.some((s) => s.toLowerCase() === size.toLowerCase())) {
+      sizes.push(size);
+      sizeLines.push(row.line);
+    }
+    variants.push({
+      color: colorName,
+      size: size || null,
+      sku: blankToUndefined(row.cell("Variant SKU").trim()) ?? null,
+      additionalPrice: numberCell(row.cell("Variant Additional Price")),
+      stock: numberCell(row.cell("Variant Inventory Qty")),
+    });
+    variantLines.push(row.line);
+  }
+  return { variants, variantLines, colors, colorLines, sizes, sizeLines };
+}
+
+/**
+ * The pictures of a product's rows with their alt texts and colours (colour names as the variants
+ * spell them), and the line of each; a row with an alt text or colours but no picture is a problem.
+ */
+function readPictures(rows: Row[], colors: Array<{ name: string }>, problems: Problem[]) {
+  const image: string[] = [];
+  const imageAlt: string[] = [];
+  const imageLines: number[] = [];
+  const colorImages: Record<string, string[]> = {};
+  const colorImageLines = new Map<string, number>();
+  for (const row of rows) {
+    const src = row.cell("Image Src").trim();
+    if (src) {
+      image.push(src);
+      imageAlt.push(row.cell("Image Alt Text").trim());
+      imageLines.push(row.line);
+      for (const c of row.cell("Image Colors").split(COLOR_SEPARATOR)) {
+        const name = c.trim();
+        if (!name) continue;
+        (colorImages[name] ??= []).push(src);
+        if (!colorImageLines.has(name)) colorImageLines.set(name, row.line);
+      }
+    } else if (row.cell("Image Alt Text").trim() || row.cell("Image Colors").trim()) {
+      problems.push({ line: row.line, message: "Image Src: a row with an alt text or picture colours needs the picture's address" });
+    }
+  }
+  for (const name of Object.keys(colorImages)) {
+    const known = colors.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (known && known.name !== name) {
+      colorImages[known.name] = [...(colorImages[known.name] ?? []), ...colorImages[name]!];
+      delete colorImages[name];
+    }
+  }
+  return { image, imageAlt, imageLines, colorImages, colorImageLines };
+}
+
+/** The specifications of a product's rows and the line of each. */
+function readSpecifications(rows: Row[]) {
+  const specifications: Array<Record<string, string>> = [];
+  const specLines: number[] = [];
+  for (const row of rows) {
+    const specName = row.cell("Specification Name").trim();
+    const specValue = row.cell("Specification Value").trim();
+    if (specName || specValue) {
+      specifications.push({ name: specName, value: specValue });
+      specLines.push(row.line);
+    }
+  }
+  return { specifications, specLines };
+}
+
+/** The column a field of the body came from (`variants.3.sku` → Variant SKU). */
+function columnOf(field: string): string {
+  const parts = field.split(".");
+  const nested = parts.length >= 3 ? NESTED_COLUMNS[`${parts[0]}.${parts[2]}`] : undefined;
+  if (nested) return nested;
+  if (parts[0] === "colors" && parts.length === 2) return "Option1 Value";
+  return FIELD_COLUMNS[parts[0]!] ?? field;
+}
+
+/** One product of an import from its rows: the API's body (product fields from the first row), its problems, and where each field came from. */
+function buildGroup(handle: string, rows: Row[]): ImportGroup {
+  const first = rows[0]!;
+  const problems = productFieldProblems(first, rows);
+  const { variants, variantLines, colors, colorLines, sizes, sizeLines } = readVariants(rows);
+  const { image, imageAlt, imageLines, colorImages, colorImageLines } = readPictures(rows, colors, problems);
+  const { specifications, specLines } = readSpecifications(rows);
+  const status = first.cell("Status").trim().toLowerCase();
+  const body = {
+    name: first.cell("Title"),
+    slug: handle,
+    description: first.cell("Body (HTML)"),
+    brand: blankToUndefined(first.cell("Vendor")) ?? null,
+    sku: blankToUndefined(first.cell("SKU")) ?? null,
+    categorySlug: first.cell("Category").trim(),
+    subCategorySlug: blankToUndefined(first.cell("Sub-category").trim()) ?? null,
+    status: status || undefined,
+    price: numberCell(first.cell("Price")),
+    discount: numberCell(first.cell("Discount")) ?? 0,
+    shippingCost: numberCell(first.cell("Shipping Cost")) ?? 0,
+    stock: variants.length ? undefined : numberCell(first.cell("Inventory Qty")),
+    image,
+    imageAlt,
+    colorImages,
+    specifications,
+    colors: colors.map((c) => ({ name: c.name, hex: c.hex ?? null })),
+    sizes,
+    variants,
+  };
+  const listLines: Record<string, number[]> = { variants: variantLines, colors: colorLines, sizes: sizeLines, image: imageLines, imageAlt: imageLines, specifications: specLines };
+  return {
+    handle,
+    line: first.line,
+    body,
+    errors: problems,
+    lineOf(field) {
+      const [list, at] = field.split(".");
+      if (list === "colorImages" && at) return colorImageLines.get(at) ?? first.line;
+      const lines = list ? listLines[list] : undefined;
+      const n = Number(at);
+      return lines && Number.isInteger(n) ? (lines[n] ?? first.line) : first.line;
+    },
+    columnOf,
+  };
 }

@@ -8,3 +8,4 @@ export { createCatalogRepo } from "./catalog.repo";
 export { type CatalogService, createCatalogService, type Purchasable } from "./catalog.service";
 export { type Category, type ProductCard, type ProductDetail, type ProductVariant, type StockSetting } from "./catalog.types";
 export { listedPrice, variantPrice } from "./pricing";
+

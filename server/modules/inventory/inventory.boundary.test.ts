@@ -28,7 +28,7 @@ describe("the inventory", () => {
       .filter((f) => !f.includes(`${path.sep}db${path.sep}`))
       .filter((f) => stockWrites(fs.readFileSync(f, "utf8")).length > 0)
       .map((f) => path.relative(serverDir, f));
-    expect(writers).toEqual([path.join("modules", "inventory", "inventory.service.ts")]);
+    expect(writers).toEqual([path.join("modules", "inventory", "inventory.repo.ts")]);
   });
 
   it("is found by the check (a write elsewhere would be seen)", () => {

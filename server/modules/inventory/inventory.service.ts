@@ -1,11 +1,11 @@
-import { type Kysely, sql } from "kysely";
-import { compiledQuery } from "../../db/compiled-query";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { refreshListedPrices } from "#modules/catalog";
-import type { StockSetting } from "#modules/catalog";
+import { type RowUnits, moveProductUnits, moveVariantUnits, setProductUnits, setVariantUnits, sumVariantUnits } from "./inventory.repo";
 
 // The inventory: the only writer of stock (products' and variants' units). Orders take and give
-// back through it, in their own transactions; the admin's stock edits will too (issue 10).
+// back through it, in their own transactions; the catalogue's write path sets the units the admin
+// counts through `setStock`, which the services' wiring hands it.
 
 /** A database handle or an open transaction. */
 type Executor = Kysely<Database>;
@@ -60,47 +60,7 @@ export function returnStock(trx: Executor, lines: StockLine[]): Promise<StockCha
   return moveStock(trx, lines, "give");
 }
 
-/** Rows (by id, in lock order) and the units each one moves. */
-interface RowUnits {
-  ids: string[];
-  units: number[];
-}
-
 const rowUnits = (rows: Array<[string, number]>): RowUnits => ({ ids: rows.map(([id]) => id), units: rows.map(([, units]) => units) });
-
-/** Each row's units, for one UPDATE of many rows: `CASE id WHEN … THEN units … END`. */
-function unitsById(a: RowUnits) {
-  if (a.ids.length === 1) return sql<number>`${a.units[0]}`;
-  return sql<number>`(CASE ${sql.ref("id")} ${sql.join(
-    a.ids.map((id, i) => sql`WHEN ${id} THEN CAST(${a.units[i]} AS INTEGER)`),
-    sql` `,
-  )} END)`;
-}
-
-// One UPDATE … RETURNING for all of a move's product rows, one for its variant rows (each row's
-// units by its id), compiled once per number of rows; a take moves only rows that have the units.
-const productMove = (take: boolean) =>
-  compiledQuery((k, a: RowUnits) => {
-    const units = unitsById(a);
-    const update = k
-      .updateTable("products")
-      .set((eb) => ({ stock: eb("stock", take ? "-" : "+", units) }))
-      .where("id", "in", a.ids);
-    return (take ? update.where("stock", ">=", units) : update).returning(["id", "stock"]);
-  });
-const variantMove = (take: boolean) =>
-  compiledQuery((k, a: RowUnits) => {
-    const units = unitsById(a);
-    const update = k
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", take ? "-" : "+", units) }))
-      .where("id", "in", a.ids);
-    return (take ? update.where("stock", ">=", units) : update).returning(["id", "stock", "product_id"]);
-  });
-const moves = {
-  take: { products: productMove(true), variants: variantMove(true) },
-  give: { products: productMove(false), variants: variantMove(false) },
-};
 
 /**
  * One stock move, taken or given back: one UPDATE … RETURNING for all the product rows, then one
@@ -118,7 +78,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
   const change: StockChange = { short: [], flipped: [], lowered: [] };
   const variantFlips = new Set<string>();
   if (products.length) {
-    const { rows } = await moves[direction].products.execute(trx, rowUnits(products));
+    const rows = await moveProductUnits(trx, direction, rowUnits(products));
     const moved = new Map(rows.map((r) => [r.id, r.stock]));
     for (const [id, quantity] of products) {
       const stock = moved.get(id);
@@ -131,7 +91,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
     }
   }
   if (variants.length) {
-    const { rows } = await moves[direction].variants.execute(trx, rowUnits(variants));
+    const rows = await moveVariantUnits(trx, direction, rowUnits(variants));
     const moved = new Map(rows.map((r) => [r.id, r]));
     for (const [id, quantity] of variants) {
       const row = moved.get(id);
@@ -155,8 +115,14 @@ async function listingChanged(trx: Executor, flipped: string[], variantFlips: Se
   return [...new Set([...flipped, ...moved])];
 }
 
-// Rows per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.
-const SET_BATCH = 500;
+/** Units to set on one product: its variants' (by id) or, for a product without variants, its own. */
+export interface StockSetting {
+  productId: string;
+  /** The units of a product without variants. */
+  stock?: number;
+  /** Given (even empty) for a product with variants: these get their units, and the product then holds the sum of all of its variants'. */
+  variants?: Array<{ id: string; stock: number }>;
+}
 
 /** Ids grouped by the units they get: one UPDATE per distinct number (stock counts repeat a lot: 0, 1, 5…). */
 function byUnits(pairs: Array<[string, number]>): Map<number, string[]> {
@@ -178,34 +144,11 @@ function byUnits(pairs: Array<[string, number]>): Map<number, string[]> {
  */
 export async function setStock(trx: Executor, settings: StockSetting[], options: { refreshListing?: boolean } = {}): Promise<string[]> {
   const variantUnits = byUnits(settings.flatMap((s) => (s.variants ?? []).map((v): [string, number] => [v.id, v.stock])));
-  for (const [units, ids] of variantUnits) {
-    for (let i = 0; i < ids.length; i += SET_BATCH) {
-      await trx
-        .updateTable("product_variants")
-        .set({ stock: units })
-        .where("id", "in", ids.slice(i, i + SET_BATCH))
-        .execute();
-    }
-  }
+  for (const [units, ids] of variantUnits) await setVariantUnits(trx, units, ids);
   const ownUnits = byUnits(settings.filter((s) => s.stock !== undefined && !s.variants).map((s): [string, number] => [s.productId, s.stock!]));
-  for (const [units, ids] of ownUnits) {
-    for (let i = 0; i < ids.length; i += SET_BATCH) {
-      await trx
-        .updateTable("products")
-        .set({ stock: units })
-        .where("id", "in", ids.slice(i, i + SET_BATCH))
-        .execute();
-    }
-  }
+  for (const [units, ids] of ownUnits) await setProductUnits(trx, units, ids);
   // A product with variants holds their sum (orders take units from both rows).
-  const withVariants = [...new Set(settings.filter((s) => s.variants).map((s) => s.productId))];
-  for (let i = 0; i < withVariants.length; i += SET_BATCH) {
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock: eb.selectFrom("product_variants").select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n")).whereRef("product_variants.product_id", "=", "products.id") }))
-      .where("id", "in", withVariants.slice(i, i + SET_BATCH))
-      .execute();
-  }
+  await sumVariantUnits(trx, [...new Set(settings.filter((s) => s.variants).map((s) => s.productId))]);
   const ids = [...new Set(settings.map((s) => s.productId))];
   if (options.refreshListing !== false) for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(trx, ids.slice(i, i + 500));
   return ids;

@@ -5,6 +5,7 @@ import { lineLabel } from "#common/catalog/line-label";
 import { createMailQueue } from "#modules/mail";
 import type { Mailer } from "#modules/mail";
 import { type LowStockMailItem, lowStockDigestMail } from "#modules/mail";
+import { claimAlert, ensureAlertRow, listLowStock, releaseAlert } from "./low-stock-alert.repo";
 
 const DAY_MS = 24 * 60 * 60_000;
 const KIND = "low-stock";
@@ -41,70 +42,25 @@ export function createLowStockAlert(deps: LowStockAlertDeps) {
   /** Takes the day's turn: true when no mail went in the last 24 hours (and now one is going). */
   async function claim(at: Date): Promise<string | null> {
     const sentAt = at.toISOString();
-    await k
-      .insertInto("stock_alerts")
-      .values({ kind: KIND, last_sent_at: NEVER })
-      .onConflict((oc) => oc.column("kind").doNothing())
-      .execute();
-    const taken = await k
-      .updateTable("stock_alerts")
-      .set({ last_sent_at: sentAt })
-      .where("kind", "=", KIND)
-      .where("last_sent_at", "<=", new Date(at.getTime() - DAY_MS).toISOString())
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? sentAt : null;
+    await ensureAlertRow(k, KIND, NEVER);
+    return (await claimAlert(k, KIND, sentAt, new Date(at.getTime() - DAY_MS).toISOString())) ? sentAt : null;
   }
 
   /** Gives the turn back after a failed mail, so the next crossing tries again. */
   async function release(sentAt: string): Promise<void> {
-    await k.updateTable("stock_alerts").set({ last_sent_at: NEVER }).where("kind", "=", KIND).where("last_sent_at", "=", sentAt).execute();
+    await releaseAlert(k, KIND, sentAt, NEVER);
   }
 
   /** The active products without variants and the variants of active products at or under `threshold` units, the fewest first, and how many there are. */
   async function listLow(threshold: number): Promise<{ items: LowStockMailItem[]; total: number }> {
-    const [variants, products, variantCount, productCount] = await Promise.all([
-      k
-        .selectFrom("product_variants as v")
-        .innerJoin("products as p", "p.id", "v.product_id")
-        .select(["p.name", "v.color", "v.size", "v.stock"])
-        .where("p.status", "=", "active")
-        .where("v.stock", "<=", threshold)
-        .orderBy("v.stock")
-        .orderBy("p.name")
-        .limit(LISTED)
-        .execute(),
-      k
-        .selectFrom("products as p")
-        .select(["p.name", "p.stock"])
-        .where("p.status", "=", "active")
-        .where("p.stock", "<=", threshold)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id"))))
-        .orderBy("p.stock")
-        .orderBy("p.name")
-        .limit(LISTED)
-        .execute(),
-      k
-        .selectFrom("product_variants as v")
-        .innerJoin("products as p", "p.id", "v.product_id")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("p.status", "=", "active")
-        .where("v.stock", "<=", threshold)
-        .executeTakeFirstOrThrow(),
-      k
-        .selectFrom("products as p")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("p.status", "=", "active")
-        .where("p.stock", "<=", threshold)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id"))))
-        .executeTakeFirstOrThrow(),
-    ]);
+    const { variants, products, total } = await listLowStock(k, threshold, LISTED);
     const items = [
       ...variants.map((v) => ({ label: lineLabel(v.name, v.color, v.size), stock: v.stock })),
       ...products.map((p) => ({ label: p.name, stock: p.stock })),
     ]
       .sort((a, b) => a.stock - b.stock || a.label.localeCompare(b.label))
       .slice(0, LISTED);
-    return { items, total: Number(variantCount.n) + Number(productCount.n) };
+    return { items, total };
   }
 
   /** Sends the day's mail if no other went in the last 24 hours; answers whether it went. */

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { listActiveNames } from "./search.repo";
 import { normaliseName } from "./search.text";
 import { type TrigramIndex, createTrigramIndexBuilder } from "./trigram";
 
@@ -14,9 +15,7 @@ export async function loadNameIndex(db: Db): Promise<TrigramIndex> {
   const builder = createTrigramIndexBuilder();
   let after: string | null = null;
   for (;;) {
-    let page = db.kysely.selectFrom("products").select(["id", "name"]).where("status", "=", "active");
-    if (after !== null) page = page.where("id", ">", after);
-    const rows = await page.orderBy("id").limit(PAGE).execute();
+    const rows = await listActiveNames(db, after, PAGE);
     builder.add(rows.map((r) => ({ id: r.id, name: normaliseName(r.name) })));
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1].id;

@@ -38,6 +38,13 @@ export interface EngineOptions {
   olderAtOnce?: number;
 }
 
+/** Up to `limit` active products' ids and names by id, after the id `after` (from the first when null): a page of the similar-names index (names.ts). */
+export function listActiveNames(db: Db, after: string | null, limit: number): Promise<Array<{ id: string; name: string }>> {
+  let page = db.kysely.selectFrom("products").select(["id", "name"]).where("status", "=", "active");
+  if (after !== null) page = page.where("id", ">", after);
+  return page.orderBy("id").limit(limit).execute();
+}
+
 /** The engine matching the database's dialect. */
 export function createSearchEngine(db: Db, options: EngineOptions = {}): SearchEngine {
   return db.dialect === "postgres" ? postgresEngine(db, options.recentWindow ?? RECENT_WINDOW, options.olderAtOnce ?? OLDER_AT_ONCE) : sqliteEngine(db);
