@@ -1055,10 +1055,11 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
     },
 
     /**
-     * Creates a product (audit entry product.create). Bad input, an unknown category or a slug
-     * another product uses: 400 naming each field. Without a slug, one is made from the name.
+     * Creates a product (audit entry product.create) from the body as received (parsed here with
+     * productCreateSchema). Bad input, an unknown category or a slug another product uses: one 400
+     * naming each field. Without a slug, one is made from the name.
      */
-    async createProduct(actor: AuditActor, body: ProductCreateInput): Promise<AdminProduct> {
+    async createProduct(actor: AuditActor, body: unknown): Promise<AdminProduct> {
       const id = newId();
       await write(async (trx) => {
         const categories = await loadCategories(trx);
@@ -1098,7 +1099,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
      * colour × size pairs that stay; units change through the inventory. A changed slug keeps the
      * old address as a redirect; archiving withdraws the product from carts and wishlists.
      */
-    async updateProduct(actor: AuditActor, id: string, body: ProductPatchInput): Promise<AdminProduct> {
+    async updateProduct(actor: AuditActor, id: string, body: unknown): Promise<AdminProduct> {
       const parsed = productPatchSchema.safeParse(body);
       const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
       await write(async (trx) => {
@@ -1145,7 +1146,7 @@ export function createCatalogAdmin(db: Db, deps: CatalogAdminDeps) {
      * discount, move to a category (and sub-category), or delete. Each product changed gets its
      * own audit entry; ids that no longer exist are reported, the rest is done.
      */
-    async bulk(actor: AuditActor, body: BulkInput): Promise<BulkResult> {
+    async bulk(actor: AuditActor, body: unknown): Promise<BulkResult> {
       const input = bulkSchema.safeParse(body);
       if (!input.success) throw new AppError("invalid_input", "Please check the bulk action.", fieldErrors(input.error.issues));
       const { ids, action, value } = input.data;
