@@ -4,6 +4,7 @@ import { can } from "../auth/permissions";
 import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
+import { returnRequestSchema } from "../modules/orders/orders.returns.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
@@ -68,7 +69,8 @@ export function orderRoutes() {
       throw new AppError("invalid_input", "The request body must be JSON");
     });
     const shopper = await apiShopper(c, { fresh: true });
-    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), body as never);
+    const input = parseInput(returnRequestSchema, body, "Please check the return.");
+    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), input);
     shopper.finish(c);
     return c.json({ success: true, data: ret }, 201);
   });
