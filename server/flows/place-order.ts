@@ -1,12 +1,11 @@
 import { AppError } from "../lib/errors";
 import { countryName } from "../lib/geo";
 import { type Shopper, ownerKey } from "../lib/shopper";
-import { parseInput } from "../lib/validate";
 import type { CartProblem, Executor, PricedLine } from "../modules/cart/cart.types";
 import { chooseZoneFor } from "../modules/cart/shipping-zones";
 import type { SiteSettings } from "../modules/content/content.schema";
 import { isDeadlock, isUniqueViolation } from "../modules/orders/orders.deps";
-import { type ValidPlaceOrderInput, placeOrderSchema } from "../modules/orders/orders.schema";
+import type { ValidPlaceOrderInput } from "../modules/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "../modules/orders/orders.types";
 import { type StockChange, takeStock } from "../modules/inventory/inventory.service";
 import { moveOrder } from "./move-order";
@@ -36,24 +35,22 @@ class SoldMeanwhile extends Error {
 }
 
 /**
- * Places the shopper's cart as an order. Input is validated first (prices are not part of it:
- * whatever a client sends as a price is dropped). Then ONE transaction takes the cart's lines out
- * of the cart and prices them from the catalogue (the cart service; a concurrent checkout of the
- * same cart waits and finds it empty), takes the stock with conditional updates (the inventory),
- * and creates the order, its lines and its first event (the orders service); lines that cannot be
- * had roll it all back (the cart keeps them) and come back as `{ ok: false, problems }`. An
- * idempotency key returns the order it created before, also when two requests with it race.
- * Before the transaction the order limits (per IP, shopper and contact; open orders per contact)
- * admit the attempt or refuse it; a replayed key is not counted. A card order then gets its
- * PaymentIntent (failing that, the order is cancelled and the stock returned).
+ * Places the shopper's cart as an order. The input is parsed once, at the edge (POST /api/orders
+ * and the checkout page's action each parse it with placeOrderSchema; prices a client sends are
+ * dropped there); here it is checked against the shop: shipping zone, payment method, order limits
+ * (a replayed idempotency key is not counted). ONE transaction takes the cart's lines out of the
+ * cart and prices them (the cart service; a concurrent checkout of the same cart waits and finds it
+ * empty), takes the stock (the inventory) and creates the order (the orders service); lines that
+ * cannot be had roll it all back and come back as `{ ok: false, problems }`. An idempotency key
+ * answers the order it created, also when two requests race. A card order then gets its
+ * PaymentIntent (failing that, it is cancelled and its lines go back to the cart).
  */
 export async function placeOrder(
   deps: OrderFlowDeps,
   shopper: Shopper,
-  rawInput: unknown,
+  input: ValidPlaceOrderInput,
   options: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
-  const input = parseInput(placeOrderSchema, rawInput);
   const owner = ownerKey(shopper);
   if (!owner) throw new AppError("invalid_input", EMPTY_CART);
   const settings = await deps.settings();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { can } from "../auth/permissions";
 import { AppError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { idempotencyKeySchema, shippingAddressSchema } from "../modules/orders/orders.schema";
+import { idempotencyKeySchema, placeOrderSchema, shippingAddressSchema } from "../modules/orders/orders.schema";
 import { returnRequestSchema } from "../modules/orders/orders.returns.schema";
 import type { OrderViewer } from "../modules/orders/orders.types";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
@@ -29,7 +29,8 @@ export function orderRoutes() {
     const idempotencyKey = header === undefined ? null : parseInput(idempotencyKeySchema, header, "Invalid Idempotency-Key header.");
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
-    const result = await c.var.services.orders.placeOrder(shopper.shopper, body as never, { idempotencyKey, clientIp: clientIp(c) });
+    const input = parseInput(placeOrderSchema, body);
+    const result = await c.var.services.orders.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c) });
     shopper.finish(c);
     if (!result.ok) {
       const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));

@@ -225,8 +225,8 @@ export interface OrderAdmission {
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
   quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
-  /** The place-order flow: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
-  placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
+  /** The place-order flow on input parsed with placeOrderSchema: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
+  placeOrder(shopper: Shopper, input: ValidPlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
