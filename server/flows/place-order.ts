@@ -38,12 +38,14 @@ class SoldMeanwhile extends Error {
  * Places the shopper's cart as an order. The input is parsed once, at the edge (POST /api/orders
  * and the checkout page's action each parse it with placeOrderSchema; prices a client sends are
  * dropped there); here it is checked against the shop: shipping zone, payment method, order limits
- * (a replayed idempotency key is not counted). ONE transaction takes the cart's lines out of the
- * cart and prices them (the cart service; a concurrent checkout of the same cart waits and finds it
- * empty), takes the stock (the inventory) and creates the order (the orders service); lines that
- * cannot be had roll it all back and come back as `{ ok: false, problems }`. An idempotency key
- * answers the order it created, also when two requests race. A card order then gets its
- * PaymentIntent (failing that, it is cancelled and its lines go back to the cart).
+ * (a replayed idempotency key is not counted). The settings are read once per checkout (or come in
+ * `options.settings`) and passed down to the pricing, the limits and the mails. ONE transaction
+ * takes the cart's lines out of the cart and prices them (the cart service; a concurrent checkout
+ * of the same cart waits and finds it empty), takes the stock (the inventory) and creates the order
+ * (the orders service); lines that cannot be had roll it all back and come back as
+ * `{ ok: false, problems }`. An idempotency key answers the order it created, also when two
+ * requests race. A card order then gets its PaymentIntent (failing that, it is cancelled and its
+ * lines go back to the cart).
  */
 export async function placeOrder(
   deps: OrderFlowDeps,
@@ -53,7 +55,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const owner = ownerKey(shopper);
   if (!owner) throw new AppError("invalid_input", EMPTY_CART);
-  const settings = await deps.settings();
+  const settings = options.settings ?? (await deps.settings());
   // Only a zone that delivers to the address: anyone could pick "Inside the city" with any address.
   const choice = chooseZoneFor(settings.shippingZones, input.address, input.shippingMethod, countryName(input.address.country));
   if (!choice.ok) throw new AppError("invalid_input", choice.message, { [choice.field]: choice.message });
@@ -113,9 +115,9 @@ export async function placeOrder(
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
-  deps.orders.mailConfirmation(record, admission);
+  deps.orders.mailConfirmation(record, admission, settings);
   // A card order is news for the shop once it is paid (orders.recordCardPayment).
-  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record);
+  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record, settings);
   return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(

@@ -177,11 +177,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       await k.updateTable("orders").set({ payment_intent_id: intentId, updated_at: nowIso() }).where("id", "=", orderId).execute();
     },
 
-    mailConfirmation: (record, admission) => deps.mails.confirmation(record, admission?.confirmation),
+    mailConfirmation: (record, admission, settings) => deps.mails.confirmation(record, admission?.confirmation, settings),
 
     mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
 
-    mailShopNewOrder: (record) => deps.mails.shopNewOrder(record),
+    mailShopNewOrder: (record, settings) => deps.mails.shopNewOrder(record, settings),
 
     async listAddresses(userId) {
       const rows = await k.selectFrom("addresses").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").execute();

@@ -3,6 +3,7 @@ import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRe
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { CartQuote } from "../cart/cart.types";
+import type { SiteSettings } from "../content/content.schema";
 import type { ShippingAddress } from "../cart/shipping";
 import type { CardPaymentEvent } from "../payments/payments.types";
 import type { PlacementParty } from "./order-limits";
@@ -207,6 +208,8 @@ export interface OrderViewer {
 export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   clientIp?: string | null;
+  /** The shop's settings when the caller read them for this checkout (read by the flow otherwise). */
+  settings?: SiteSettings;
 }
 
 /** An order attempt let through: placing it may go on. */
@@ -358,10 +361,10 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
   /** Records the card payment's PaymentIntent on the order. */
   setPaymentIntent(orderId: string, intentId: string): Promise<void>;
-  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit). */
-  mailConfirmation(record: OrderRecord, admission?: OrderAdmission): void;
+  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit, and the settings the checkout read). */
+  mailConfirmation(record: OrderRecord, admission?: OrderAdmission, settings?: SiteSettings): void;
   /** Queues the customer's mail about a new status. */
   mailStatusChange(record: OrderRecord, to: OrderStatus): void;
   /** Queues the shop's own mail about a new order (the settings' notifyNewOrders); the place flow sends it for cash on delivery, a card payment's arrival for card orders. */
-  mailShopNewOrder(record: OrderRecord): void;
+  mailShopNewOrder(record: OrderRecord, settings?: SiteSettings): void;
 }
