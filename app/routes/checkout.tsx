@@ -4,7 +4,7 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
-import { checkoutFieldErrors, formFieldErrors, pickedAddress, readCheckoutForm, shippingAddressOf, toPlaceOrderInput } from "~/components/checkout/checkout-form.server";
+import { checkCheckoutForm, formFieldErrors, pickedAddress, readCheckoutForm, shippingAddressOf } from "~/components/checkout/checkout-form.server";
 import { AddressFields } from "~/components/checkout/address-fields";
 import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -81,7 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Places the order (or, without JavaScript, re-quotes the shipping methods for the address and the
- * method chosen) and sends the shopper on to confirm or pay.
+ * method chosen) and sends the shopper on to confirm or pay. The form is parsed here, once; the
+ * settings are read once and passed on to the place-order flow.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -91,23 +92,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = readCheckoutForm(form);
   const addresses = user ? await context.services.orders.listAddresses(user.id) : ([] as SavedAddress[]);
   const address = pickedAddress(values, addresses);
+  const settings = await context.services.content.getSettings();
   // The form comes back with a fresh quote for the address; an order placed re-prices the cart in its own transaction.
   const answer = async (status: number, fields: Partial<CheckoutResult> = {}, headers?: HeadersInit) => {
-    const { country } = await context.services.content.getSettings();
-    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null, shippingAddressOf(values, address, country));
+    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null, shippingAddressOf(values, address, settings.country));
     return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status, headers });
   };
 
   if (intent === "update") return answer(200);
 
-  const offered = offeredPaymentMethods(await context.services.content.getSettings(), context.services.payments.cardPayments);
-  const errors = checkoutFieldErrors(values, address, offered);
-  if (Object.keys(errors).length > 0 || address === "missing") return answer(400, { message: "Please correct the highlighted fields.", errors });
+  const checked = checkCheckoutForm(values, address, offeredPaymentMethods(settings, context.services.payments.cardPayments));
+  if (!checked.ok) return answer(400, { message: "Please correct the highlighted fields.", errors: checked.errors });
 
   try {
-    const result = await context.services.orders.placeOrder(shopperCtx.shopper, toPlaceOrderInput(values, address), {
+    const result = await context.services.orders.placeOrder(shopperCtx.shopper, checked.input, {
       idempotencyKey: formText(form, "idempotencyKey") || null,
       clientIp: context.clientIp,
+      settings,
     });
     if (!result.ok) {
       return answer(409, { message: "Some items in your cart are no longer available in the quantity you chose. Please update your cart and try again.", problems: result.problems });
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next, { headers: withShopperCookies(shopperCtx) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const mapped = formFieldErrors(err.fields, address);
+    const mapped = formFieldErrors(err.fields, checked.saved);
     // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
     return answer(err.status, { message: err.message, errors: mapped.errors, other: mapped.other }, err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined);
   }

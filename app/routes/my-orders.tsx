@@ -10,6 +10,8 @@ import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
+import { parseInput } from "#common/validate";
+import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { Order, OrderViewer } from "#modules/orders";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/my-orders";
@@ -63,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "return") {
     const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(formText(form, k) || 0) }));
     try {
-      await context.services.returns.request(orderId, { shopper, token }, { lines, reason: formText(form, "reason") });
+      const input = parseInput(returnRequestSchema, { lines, reason: formText(form, "reason") }, "Please check the return.");
+      await context.services.returns.request(orderId, { shopper, token }, input);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return data({ returnError: err.code === "not_found" ? "We couldn’t find this order." : err.message, fields: err.fields ?? null }, { status: err.status });

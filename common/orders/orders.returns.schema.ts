@@ -16,7 +16,7 @@ export const returnRequestSchema = z.object({
     .refine((lines) => new Set(lines.map((l) => l.lineId)).size === lines.length, "Each item once, please."),
   reason: reason("you are returning these items"),
 });
-export type ReturnRequestInput = z.input<typeof returnRequestSchema>;
+export type ValidReturnRequest = z.output<typeof returnRequestSchema>;
 
 /** An operator's refusal of a return: the reason the customer is told. */
 export const returnRefusalSchema = z.object({ reason: reason("the return is refused") });

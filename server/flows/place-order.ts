@@ -1,12 +1,11 @@
 import { AppError } from "#common/errors";
 import { countryName } from "#common/geo";
 import { type Shopper, ownerKey } from "../lib/shopper";
-import { parseInput } from "#common/validate";
 import type { CartProblem, Executor, PricedLine } from "#modules/cart";
 import { chooseZoneFor } from "#common/cart/shipping-zones";
 import type { SiteSettings } from "#common/content/content.schema";
 import { isDeadlock, isUniqueViolation } from "#modules/orders";
-import { type ValidPlaceOrderInput, placeOrderSchema } from "#common/orders/orders.schema";
+import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "#modules/orders";
 import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
@@ -36,27 +35,27 @@ class SoldMeanwhile extends Error {
 }
 
 /**
- * Places the shopper's cart as an order. Input is validated first (prices are not part of it:
- * whatever a client sends as a price is dropped). Then ONE transaction takes the cart's lines out
- * of the cart and prices them from the catalogue (the cart service; a concurrent checkout of the
- * same cart waits and finds it empty), takes the stock with conditional updates (the inventory),
- * and creates the order, its lines and its first event (the orders service); lines that cannot be
- * had roll it all back (the cart keeps them) and come back as `{ ok: false, problems }`. An
- * idempotency key returns the order it created before, also when two requests with it race.
- * Before the transaction the order limits (per IP, shopper and contact; open orders per contact)
- * admit the attempt or refuse it; a replayed key is not counted. A card order then gets its
- * PaymentIntent (failing that, the order is cancelled and the stock returned).
+ * Places the shopper's cart as an order. The input is parsed once, at the edge (POST /api/orders
+ * and the checkout page's action each parse it with placeOrderSchema; prices a client sends are
+ * dropped there); here it is checked against the shop: shipping zone, payment method, order limits
+ * (a replayed idempotency key is not counted). The settings are read once per checkout (or come in
+ * `options.settings`) and passed down to the pricing, the limits and the mails. ONE transaction
+ * takes the cart's lines out of the cart and prices them (the cart service; a concurrent checkout
+ * of the same cart waits and finds it empty), takes the stock (the inventory) and creates the order
+ * (the orders service); lines that cannot be had roll it all back and come back as
+ * `{ ok: false, problems }`. An idempotency key answers the order it created, also when two
+ * requests race. A card order then gets its PaymentIntent (failing that, it is cancelled and its
+ * lines go back to the cart).
  */
 export async function placeOrder(
   deps: OrderFlowDeps,
   shopper: Shopper,
-  rawInput: unknown,
+  input: ValidPlaceOrderInput,
   options: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
-  const input = parseInput(placeOrderSchema, rawInput);
   const owner = ownerKey(shopper);
   if (!owner) throw new AppError("invalid_input", EMPTY_CART);
-  const settings = await deps.settings();
+  const settings = options.settings ?? (await deps.settings());
   // Only a zone that delivers to the address: anyone could pick "Inside the city" with any address.
   const choice = chooseZoneFor(settings.shippingZones, input.address, input.shippingMethod, countryName(input.address.country));
   if (!choice.ok) throw new AppError("invalid_input", choice.message, { [choice.field]: choice.message });
@@ -116,9 +115,9 @@ export async function placeOrder(
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
-  deps.orders.mailConfirmation(record, admission);
+  deps.orders.mailConfirmation(record, admission, settings);
   // A card order is news for the shop once it is paid (orders.recordCardPayment).
-  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record);
+  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record, settings);
   return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { can } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import { idempotencyKeySchema, shippingAddressSchema } from "#common/orders/orders.schema";
+import { idempotencyKeySchema, placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
+import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { OrderViewer } from "#modules/orders";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
@@ -28,7 +29,8 @@ export function orderRoutes() {
     const idempotencyKey = header === undefined ? null : parseInput(idempotencyKeySchema, header, "Invalid Idempotency-Key header.");
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
-    const result = await c.var.services.orders.placeOrder(shopper.shopper, body as never, { idempotencyKey, clientIp: clientIp(c) });
+    const input = parseInput(placeOrderSchema, body);
+    const result = await c.var.services.orders.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c) });
     shopper.finish(c);
     if (!result.ok) {
       const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));
@@ -68,7 +70,8 @@ export function orderRoutes() {
       throw new AppError("invalid_input", "The request body must be JSON");
     });
     const shopper = await apiShopper(c, { fresh: true });
-    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), body as never);
+    const input = parseInput(returnRequestSchema, body, "Please check the return.");
+    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), input);
     shopper.finish(c);
     return c.json({ success: true, data: ret }, 201);
   });

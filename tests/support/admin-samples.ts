@@ -1,4 +1,5 @@
 import { slugify } from "../../server/lib/ids";
+import { placeOrderSchema } from "#common/orders/orders.schema";
 import sharp from "sharp";
 import { createAccount, signedIn } from "./auth-browser";
 import { insertCatalog } from "./catalog-fixture";
@@ -71,12 +72,13 @@ export async function freshOrder(ctx: SampleContext, status: "pending" | "proces
   const shopper = { userId: null, visitorId: unique("sample-visitor") };
   await ctx.shop.services.cart.addItem(shopper, { productId: product.id, quantity: 1 });
   const email = `${unique("buyer")}@example.com`;
-  const placed = await ctx.shop.services.orders.placeOrder(shopper, {
+  const input = placeOrderSchema.parse({
     contact: { name: "Sample Buyer", email, phone: "+1 555 0100" },
     address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
     shippingMethod: "inside-city",
     paymentMethod: "cod",
   });
+  const placed = await ctx.shop.services.orders.placeOrder(shopper, input);
   if (!placed.ok) throw new Error(`the sample order was refused: ${JSON.stringify(placed.problems)}`);
   const path = ["processing", "shipped", "delivered"] as const;
   for (const next of path.slice(0, path.indexOf(status as (typeof path)[number]) + 1)) {

@@ -1,3 +1,4 @@
+import { placeOrderSchema } from "#common/orders/orders.schema";
 import type { TestShop } from "./test-shop";
 
 /**
@@ -7,12 +8,13 @@ import type { TestShop } from "./test-shop";
 export async function placeOrderAt(shop: TestShop, key: string, at: string, items: Array<{ productId: string; quantity: number }>, card?: "paid" | "pending" | "failed") {
   const shopper = { userId: null, visitorId: `dated-${key}` };
   for (const item of items) await shop.services.cart.addItem(shopper, item);
-  const result = await shop.services.orders.placeOrder(shopper, {
+  const input = placeOrderSchema.parse({
     contact: { name: `Buyer ${key}`, email: `${key}@example.com`, phone: "+1 555 0100" },
     address: { line1: "1 Harbour Street", city: "Arlington", region: "VA", postalCode: "22201", country: "US" },
     shippingMethod: "inside-city",
     paymentMethod: "cod",
   });
+  const result = await shop.services.orders.placeOrder(shopper, input);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   const k = shop.db.kysely;
   await k.updateTable("orders").set({ created_at: at }).where("id", "=", result.order.id).execute();

@@ -1,7 +1,7 @@
 import { formText } from "~/lib/auth-form.server";
 import { fieldErrors } from "#common/errors";
 import type { ShippingAddress } from "#common/cart/shipping";
-import { placeOrderSchema } from "#common/orders/orders.schema";
+import { type ValidPlaceOrderInput, placeOrderSchema } from "#common/orders/orders.schema";
 import { paymentMethodRefusal } from "#common/payments/payment-methods";
 import type { PlaceOrderInput, SavedAddress } from "#modules/orders";
 import type { PaymentMethod } from "#common/orders/order-status";
@@ -18,12 +18,15 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
   return saved.find((a) => a.id === values.addressId) ?? "missing";
 }
 
+/** The checkout form checked: the order's input as the place-order flow takes it with the saved address it uses (null: the typed one), or the form's field errors. */
+export type CheckedCheckout = { ok: true; input: ValidPlaceOrderInput; saved: SavedAddress | null } | { ok: false; errors: CheckoutFieldErrors };
+
 /**
- * The form's field errors before anything is sent: the orders module's own input schema (so the
- * page and `POST /api/orders` say the same words), a saved address that is gone, and card
- * payments when the shop does not take them.
+ * Parses the form, once, with the orders module's own input schema (so the page and
+ * `POST /api/orders` say the same words), and refuses a saved address that is gone and card
+ * payments when the shop does not take them, each beside its field.
  */
-export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddress | null | "missing", offered: readonly PaymentMethod[]): CheckoutFieldErrors {
+export function checkCheckoutForm(values: CheckoutValues, address: SavedAddress | null | "missing", offered: readonly PaymentMethod[]): CheckedCheckout {
   const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
   const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address).errors;
   if (address === "missing") {
@@ -33,7 +36,8 @@ export function checkoutFieldErrors(values: CheckoutValues, address: SavedAddres
   }
   const refused = errors.paymentMethod ? null : paymentMethodRefusal(values.paymentMethod as PaymentMethod, offered);
   if (refused) errors.paymentMethod = refused;
-  return errors;
+  if (!parsed.success || address === "missing" || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.data, saved: address };
 }
 
 /** The orders service's input from the form (a picked saved address replaces the typed one). */

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminScreen(context, request);
   const form = await request.formData();
   try {
-    const product = await context.services.catalogAdmin.createProduct(auditActor(context, user), productBodyFromForm(form) as ProductCreateInput);
+    const product = await context.services.catalogAdmin.createProduct(auditActor(context, user), productBodyFromForm(form));
     return redirectWithToast(`/admin-dashboard/edit-product/${encodeURIComponent(product.id)}`, { kind: "success", message: "Product created", description: product.name });
   } catch (err) {
     return formFailure(err, form);

@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(`/admin-dashboard/edit-product/${copy.id}`, { kind: "success", message: "Draft copy made", description: `${copy.name}: set its stock and SKUs, then make it active.` });
     }
     const body = productBodyFromForm(form);
-    const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body as ProductPatchInput);
+    const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body);
     return redirectWithToast(pageAddress(request), { kind: "success", message: "Saved", description: product.name });
   } catch (err) {
     return formFailure(err, form);

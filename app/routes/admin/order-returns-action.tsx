@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "refund") {
       const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(text(form, k) || 0) }));
-      const { refund } = await services.refunds.refund(orderId, { lines, shipping: optionalNumber(form, "shipping") as never, amount: optionalNumber(form, "amount") as never, reason: text(form, "reason"), idempotencyKey: text(form, "idempotencyKey") || null }, actor);
+      const { refund } = await services.refunds.refund(orderId, { lines, shipping: optionalNumber(form, "shipping"), amount: optionalNumber(form, "amount"), reason: text(form, "reason"), idempotencyKey: text(form, "idempotencyKey") || null }, actor);
       const [{ currency }, { locale }] = await Promise.all([services.refunds.getState(orderId), services.content.getSettings()]);
       message = `Refunded ${formatMoney(refund.amount, currency, locale)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
     } else if (intent === "approve" || intent === "refuse" || intent === "receive") {

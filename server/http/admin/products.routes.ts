@@ -1,8 +1,7 @@
 import { adminProductFilterSchema, adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "#common/catalog/catalog.admin.schema";
-import type { BulkInput, ProductCreateInput, ProductPatchInput } from "#common/catalog/catalog.admin.schema";
 import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery, csvDownload } from "./admin-route";
 
-// The services check the bodies with the same schemas (and the categories they name), so one
+// The services parse the bodies with the same schemas and check the categories they name, so one
 // answer lists every bad field; the schemas here describe the routes in the OpenAPI document.
 
 /** Products and variants: list, read, create, change, delete, bulk actions, CSV export and import. All through services.catalogAdmin (audited). */
@@ -24,7 +23,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     summary: "Create a product (prices in the major unit); the slug comes from the name unless given. 201 with the product as the admin reads it.",
     body: productCreateSchema,
     async handler(c) {
-      const body = (await jsonBody(c)) as ProductCreateInput;
+      const body = await jsonBody(c);
       return c.json({ data: await c.var.services.catalogAdmin.createProduct(actorOf(c), body) }, 201);
     },
   },
@@ -45,7 +44,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     summary: "A bulk action on selected products (`ids`): `action` status (value active, draft or archived), discount (value 0–100), category (value a category slug, or {category, subCategory}) or delete.",
     body: bulkSchema,
     async handler(c) {
-      const body = (await jsonBody(c)) as BulkInput;
+      const body = await jsonBody(c);
       return c.json({ data: await c.var.services.catalogAdmin.bulk(actorOf(c), body) });
     },
   },
@@ -79,7 +78,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     summary: "Change a product: only the fields given change; `version` is the one read (someone else's newer save: 409, nothing stored). Variants given replace the matrix, keeping the ids of colour × size pairs that stay.",
     body: productPatchSchema,
     async handler(c) {
-      const body = (await jsonBody(c)) as ProductPatchInput;
+      const body = await jsonBody(c);
       return c.json({ data: await c.var.services.catalogAdmin.updateProduct(actorOf(c), idParam(c, "product id"), body) });
     },
   },

@@ -4,3 +4,4 @@
 export { computeTotals } from "./cart.pricing";
 export { createCartService } from "./cart.service";
 export { type AddToCartInput, type CartLine, type CartProblem, type CartQuote, type CartService, type CartTotals, type CartView, type Executor, type PricedLine, type ShippingOption } from "./cart.types";
+

@@ -27,7 +27,7 @@ export function createAdminBulk(ctx: AdminContext) {
      * discount, move to a category (and sub-category), or delete. Each product changed gets its
      * own audit entry; ids that no longer exist are reported, the rest is done.
      */
-    async bulk(actor: AuditActor, body: BulkInput): Promise<BulkResult> {
+    async bulk(actor: AuditActor, body: unknown): Promise<BulkResult> {
       const input = bulkSchema.safeParse(body);
       if (!input.success) throw new AppError("invalid_input", "Please check the bulk action.", fieldErrors(input.error.issues));
       const { ids, action, value } = input.data;

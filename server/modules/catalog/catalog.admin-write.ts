@@ -62,7 +62,7 @@ function mergePatch(existing: Existing, patch: Record<string, unknown>, categori
  * Checks a PATCH against the schema, the categories and the stored version (every bad field in
  * one 400, a stale version 409), and merges it over the stored product.
  */
-function checkPatch(existing: Existing, body: ProductPatchInput, categories: Categories) {
+function checkPatch(existing: Existing, body: unknown, categories: Categories) {
   const parsed = productPatchSchema.safeParse(body);
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
@@ -84,10 +84,11 @@ function checkPatch(existing: Existing, body: ProductPatchInput, categories: Cat
 export function createAdminWrite(ctx: AdminContext) {
   return {
     /**
-     * Creates a product (audit entry product.create). Bad input, an unknown category or a slug
+     * Creates a product (audit entry product.create) from the body as received (parsed here with
+     * productCreateSchema). Bad input, an unknown category or a slug
      * another product uses: 400 naming each field. Without a slug, one is made from the name.
      */
-    async createProduct(actor: AuditActor, body: ProductCreateInput): Promise<AdminProduct> {
+    async createProduct(actor: AuditActor, body: unknown): Promise<AdminProduct> {
       const id = newId();
       await ctx.write(async (trx) => {
         const categories = await loadCategories(trx);
@@ -107,7 +108,7 @@ export function createAdminWrite(ctx: AdminContext) {
      * colour × size pairs that stay; units change through the inventory. A changed slug keeps the
      * old address as a redirect; archiving withdraws the product from carts and wishlists.
      */
-    async updateProduct(actor: AuditActor, id: string, body: ProductPatchInput): Promise<AdminProduct> {
+    async updateProduct(actor: AuditActor, id: string, body: unknown): Promise<AdminProduct> {
       await ctx.write(async (trx) => {
         const existing = await requireExisting(trx, id);
         const categories = await loadCategories(trx);

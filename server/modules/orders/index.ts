@@ -12,3 +12,4 @@ export { createSalesReport, type SalesBucket, type SalesFigures, type SalesRepor
 export { createOrderReturns, type OrderReturn, type OrderReturns, RETURN_STATUSES, type ReturnPolicy } from "./orders.returns";
 export { createOrdersService } from "./orders.service";
 export { type BulkMoveResult, type CheckoutQuote, type MoveOptions, type NewOrderLine, type Order, type OrderAddress, type OrderLine, type OrderRecord, type OrdersModule, type OrdersService, type OrderSummary, type OrderTotals, type OrderViewer, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult, type SavedAddress } from "./orders.types";
+

@@ -70,12 +70,13 @@ export function createOrderMails(deps: OrderMailDeps) {
 
     /**
      * Queues the order confirmation: number, lines, totals, address, payment method and the order's
-     * link; `counted` is its count against the recipient's limit when the admission already took it.
+     * link; `counted` is its count against the recipient's limit when the admission already took it,
+     * `known` the settings the checkout read (read when sent otherwise).
      */
-    confirmation(record: OrderRecord, counted?: RateDecision): void {
+    confirmation(record: OrderRecord, counted?: RateDecision, known?: SiteSettings): void {
       later(
         async () => {
-          const settings = await deps.settings();
+          const settings = known ?? (await deps.settings());
           const o = record.order;
           const fmt = moneyIn(o.currency, settings.locale);
           const sums = orderSums(o);
@@ -177,12 +178,13 @@ export function createOrderMails(deps: OrderMailDeps) {
     /**
      * Queues the mail that tells the shop about a new order (to the settings' contact address, else
      * ADMIN_EMAIL), unless the settings' notifyNewOrders is off. Callers send it once per order: at
-     * placement for cash on delivery, when the payment arrives for a card order.
+     * placement for cash on delivery (with the settings the checkout read), when the payment
+     * arrives for a card order.
      */
-    shopNewOrder(record: OrderRecord): void {
+    shopNewOrder(record: OrderRecord, known?: SiteSettings): void {
       later(
         async () => {
-          const settings = await deps.settings();
+          const settings = known ?? (await deps.settings());
           const to = settings.contactEmail || deps.adminEmail;
           if (!settings.notifyNewOrders || !to) return;
           const o = record.order;

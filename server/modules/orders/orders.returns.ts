@@ -11,7 +11,7 @@ import type { SiteSettings } from "#common/content/content.schema";
 import type { StockLine } from "#modules/inventory";
 import type { OrderMails } from "./order-mails";
 import { type StepActor, parseLines as parseStoredLines } from "./orders.refunds";
-import { type ReturnRequestInput, returnRefusalSchema, returnRequestSchema } from "#common/orders/orders.returns.schema";
+import { type ValidReturnRequest, returnRefusalSchema } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "#common/validate";
 import { getOrderStatus, insertOrderEvent, lockOrder } from "./orders.repo";
@@ -216,10 +216,9 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
      * The customer's return request on their order (the same visibility rule as reading it: anyone
      * else gets not_found): lines of a delivered order, within the window, never more units than
      * were bought minus those already asked for (the order row is locked first, so two requests at
-     * once cannot both take the last unit).
+     * once cannot both take the last unit). The request comes parsed by its edge (returnRequestSchema).
      */
-    async request(orderId: string, viewer: OrderViewer, input: ReturnRequestInput): Promise<OrderReturn> {
-      const valid = parseInput(returnRequestSchema, input, "Please check the return.");
+    async request(orderId: string, viewer: OrderViewer, valid: ValidReturnRequest): Promise<OrderReturn> {
       await deps.orders.requireVisible(orderId, viewer);
       const settings = await deps.settings();
       const id = newId();

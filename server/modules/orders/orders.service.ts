@@ -222,11 +222,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     setPaymentIntent: (orderId, intentId) => updatePaymentIntent(k, orderId, intentId, nowIso()),
 
-    mailConfirmation: (record, admission) => deps.mails.confirmation(record, admission?.confirmation),
+    mailConfirmation: (record, admission, settings) => deps.mails.confirmation(record, admission?.confirmation, settings),
 
     mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
 
-    mailShopNewOrder: (record) => deps.mails.shopNewOrder(record),
+    mailShopNewOrder: (record, settings) => deps.mails.shopNewOrder(record, settings),
 
     listAddresses: async (userId) => (await listAddressRows(k, userId)).map(toSavedAddress),
 

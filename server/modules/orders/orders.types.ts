@@ -3,6 +3,7 @@ import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRe
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
 import type { CartQuote } from "#modules/cart";
+import type { SiteSettings } from "#common/content/content.schema";
 import type { ShippingAddress } from "#common/cart/shipping";
 import type { CardPaymentEvent } from "#modules/payments";
 import type { PlacementParty } from "./order-limits";
@@ -200,6 +201,8 @@ export interface OrderViewer {
 export interface PlaceOrderOptions {
   idempotencyKey?: string | null;
   clientIp?: string | null;
+  /** The shop's settings when the caller read them for this checkout (read by the flow otherwise). */
+  settings?: SiteSettings;
 }
 
 /** An order attempt let through: placing it may go on. */
@@ -218,8 +221,8 @@ export interface OrderAdmission {
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
   quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
-  /** The place-order flow: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
-  placeOrder(shopper: Shopper, input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
+  /** The place-order flow on input parsed with placeOrderSchema: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
+  placeOrder(shopper: Shopper, input: ValidPlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
@@ -351,10 +354,10 @@ export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancel
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
   /** Records the card payment's PaymentIntent on the order. */
   setPaymentIntent(orderId: string, intentId: string): Promise<void>;
-  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit). */
-  mailConfirmation(record: OrderRecord, admission?: OrderAdmission): void;
+  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit, and the settings the checkout read). */
+  mailConfirmation(record: OrderRecord, admission?: OrderAdmission, settings?: SiteSettings): void;
   /** Queues the customer's mail about a new status. */
   mailStatusChange(record: OrderRecord, to: OrderStatus): void;
   /** Queues the shop's own mail about a new order (the settings' notifyNewOrders); the place flow sends it for cash on delivery, a card payment's arrival for card orders. */
-  mailShopNewOrder(record: OrderRecord): void;
+  mailShopNewOrder(record: OrderRecord, settings?: SiteSettings): void;
 }
