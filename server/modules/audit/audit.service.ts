@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import type { Database } from "../../db/schema";
+import type { AuditLogTable, Database } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
 /** Who makes an admin write, and in which request (the X-Request-Id of the answer). */
@@ -61,25 +61,27 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   return changes;
 }
 
+/** The stored row of one audit entry made by `actor` at `at`. */
+function auditRow(actor: AuditActor, entry: AuditEntryInput, at: string): Insertable<AuditLogTable> {
+  return {
+    id: newId(),
+    at,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    changes: entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null,
+    request_id: actor.requestId,
+  };
+}
+
 /**
  * Appends one audit entry with the executor of the write it records, so the entry and the write
  * are committed together or not at all. Every admin write calls it inside its transaction.
  */
 export async function appendAudit(k: Kysely<Database>, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
-  await k
-    .insertInto("audit_log")
-    .values({
-      id: newId(),
-      at: nowIso(),
-      actor_id: actor.id,
-      actor_email: actor.email,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      changes: entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null,
-      request_id: actor.requestId,
-    })
-    .execute();
+  await k.insertInto("audit_log").values(auditRow(actor, entry, nowIso())).execute();
 }
 
 /** Appends many audit entries of one actor at once (a bulk action, a CSV import), in chunks, with the executor of the write they record. */
@@ -88,19 +90,7 @@ export async function appendAuditEntries(k: Kysely<Database>, actor: AuditActor,
   for (let i = 0; i < entries.length; i += 200) {
     await k
       .insertInto("audit_log")
-      .values(
-        entries.slice(i, i + 200).map((entry) => ({
-          id: newId(),
-          at,
-          actor_id: actor.id,
-          actor_email: actor.email,
-          action: entry.action,
-          entity_type: entry.entityType,
-          entity_id: entry.entityId,
-          changes: entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null,
-          request_id: actor.requestId,
-        })),
-      )
+      .values(entries.slice(i, i + 200).map((entry) => auditRow(actor, entry, at)))
       .execute();
   }
 }
