@@ -18,15 +18,15 @@ export interface VariantsValue {
   stockWas?: string;
 }
 
-interface ColorRow {
+/** A row of an option's values editor: a colour or a size. */
+interface OptionRow {
   key: string;
   name: string;
+}
+interface ColorRow extends OptionRow {
   hex: string;
 }
-interface SizeRow {
-  key: string;
-  name: string;
-}
+type SizeRow = OptionRow;
 interface Cell {
   additionalPrice: string;
   stock: string;
@@ -64,6 +64,19 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** The cells of the stored variants, each under the colour and size rows its names match. */
+function storedCells(variants: VariantsValue["variants"], colors: ColorRow[], sizes: SizeRow[]): Record<string, Cell> {
+  const out: Record<string, Cell> = {};
+  for (const v of variants) {
+    // The stored variant of each combination, found by its names.
+    const c = v.color === null ? null : (colors.find((r) => r.name === v.color) ?? null);
+    const s = v.size === null ? null : (sizes.find((r) => r.name === v.size) ?? null);
+    if ((v.color !== null && !c) || (v.size !== null && !s)) continue;
+    out[cellKey(c, s)] = { additionalPrice: v.additionalPrice, stock: v.stock, sku: v.sku, stored: v.stockWas === undefined ? undefined : { stock: v.stockWas, color: v.color, size: v.size } };
+  }
+  return out;
+}
+
 /**
  * Colours (name and hex) and sizes, and the matrix colour × size with each variant's extra price,
  * stock and SKU (a table; a stacked list on phones), with "apply to all" helpers for stock and
@@ -91,23 +104,11 @@ export function VariantMatrix({
   const hydrated = useHydrated();
   const [colors, setColors] = useState<ColorRow[]>(() => defaultValue.colors.map((c) => ({ key: rowKey("color"), name: c.name, hex: c.hex })));
   const [sizes, setSizes] = useState<SizeRow[]>(() => defaultValue.sizes.map((s) => ({ key: rowKey("size"), name: s })));
-  const [cells, setCells] = useState<Record<string, Cell>>(() => {
-    const out: Record<string, Cell> = {};
-    for (const v of defaultValue.variants) {
-      // The stored variant of each combination, found by its names.
-      const c = v.color === null ? null : (colors.find((r) => r.name === v.color) ?? null);
-      const s = v.size === null ? null : (sizes.find((r) => r.name === v.size) ?? null);
-      if ((v.color !== null && !c) || (v.size !== null && !s)) continue;
-      out[cellKey(c, s)] = { additionalPrice: v.additionalPrice, stock: v.stock, sku: v.sku, stored: v.stockWas === undefined ? undefined : { stock: v.stockWas, color: v.color, size: v.size } };
-    }
-    return out;
-  });
+  const [cells, setCells] = useState<Record<string, Cell>>(() => storedCells(defaultValue.variants, colors, sizes));
   const [stock, setStock] = useState(defaultValue.stock);
   const [fillStock, setFillStock] = useState("");
   const [fillPrice, setFillPrice] = useState("");
   const [announcement, setAnnouncement] = useState("");
-  const colorList = useRef<HTMLOListElement>(null);
-  const sizeList = useRef<HTMLOListElement>(null);
 
   const colorNames = colors.map((c) => c.name.trim()).join("\u0000");
   useEffect(() => {
@@ -116,7 +117,6 @@ export function VariantMatrix({
 
   const changed = () => onChange?.();
   const variants = matrixOf(colors, sizes);
-  const cellOf = (color: ColorRow | null, size: SizeRow | null) => cells[cellKey(color, size)] ?? emptyCell();
   const setCell = (key: string, change: Partial<Cell>) => {
     setCells((all) => ({ ...all, [key]: { ...(all[key] ?? emptyCell()), ...change } }));
     changed();
@@ -134,229 +134,62 @@ export function VariantMatrix({
     setAnnouncement(`${what} set to ${value} for all ${variants.length} variants.`);
     changed();
   };
-
-  const colorLabel = (i: number) => `colour ${i + 1}${colors[i]?.name ? ` (${colors[i]!.name})` : ""}`;
-  const sizeLabel = (i: number) => `size ${i + 1}${sizes[i]?.name ? ` (${sizes[i]!.name})` : ""}`;
+  const editor = { hydrated, onChanged: changed, announce: setAnnouncement };
 
   return (
     <div className="space-y-8">
       <div className="grid gap-8 2xl:grid-cols-2">
-        <fieldset>
-          <legend className="text-base font-semibold text-stone-900">Colours</legend>
-          <p className="mt-1 text-sm text-stone-600">A name shoppers choose by, and its swatch colour.</p>
-          {errors.colors && <p className="mt-2 text-sm font-medium text-rose-700">{errors.colors}</p>}
-          <ol ref={colorList} className="mt-3 space-y-3" aria-label="Colours">
-            {colors.map((color, i) => {
-              const nameError = errors[`colors.${i}.name`] ?? errors[`colors.${i}`];
-              const hexError = errors[`colors.${i}.hex`];
-              const nameId = idOf(`colors.${i}.name`);
-              const hexId = idOf(`colors.${i}.hex`);
-              return (
-                <li key={color.key} data-row className="flex flex-wrap items-start gap-2 sm:flex-nowrap">
-                  <div className="min-w-0 flex-1 basis-32">
-                    <label htmlFor={nameId} className="block text-xs font-medium text-stone-800">
-                      Name <span className="sr-only">of colour {i + 1}</span>
-                    </label>
-                    <input
-                      id={nameId}
-                      name={`colors.${i}.name`}
-                      value={color.name}
-                      maxLength={60}
-                      onChange={(e) => {
-                        const name = e.currentTarget.value;
-                        setColors((all) => all.map((c) => (c.key === color.key ? { ...c, name } : c)));
-                        changed();
-                      }}
-                      aria-invalid={nameError ? true : undefined}
-                      aria-describedby={nameError ? `${nameId}-error` : undefined}
-                      className={`mt-1 ${textInput(nameError)}`}
-                    />
-                    <FieldError id={`${nameId}-error`} error={nameError} />
-                  </div>
-                  <div className="w-36 shrink-0">
-                    <label htmlFor={hexId} className="block text-xs font-medium text-stone-800">
-                      Hex <span className="sr-only">colour of colour {i + 1}</span>
-                    </label>
-                    <div className="mt-1 flex items-center gap-1.5">
-                      {hydrated ? (
-                        <input
-                          type="color"
-                          aria-label={`Pick the swatch of colour ${i + 1}`}
-                          value={HEX.test(color.hex) ? color.hex.toLowerCase() : "#000000"}
-                          onChange={(e) => {
-                            const hex = e.currentTarget.value;
-                            setColors((all) => all.map((c) => (c.key === color.key ? { ...c, hex } : c)));
-                            changed();
-                          }}
-                          className="h-10 w-10 shrink-0 cursor-pointer rounded-lg border border-stone-300 bg-white p-1"
-                        />
-                      ) : null}
-                      <input
-                        id={hexId}
-                        name={`colors.${i}.hex`}
-                        value={color.hex}
-                        placeholder="#1f2937"
-                        maxLength={7}
-                        spellCheck={false}
-                        autoCapitalize="off"
-                        onChange={(e) => {
-                          const hex = e.currentTarget.value;
-                          setColors((all) => all.map((c) => (c.key === color.key ? { ...c, hex } : c)));
-                          changed();
-                        }}
-                        aria-invalid={hexError ? true : undefined}
-                        aria-describedby={hexError ? `${hexId}-error` : undefined}
-                        className={`${textInput(hexError)} font-mono`}
-                      />
-                    </div>
-                    <FieldError id={`${hexId}-error`} error={hexError} />
-                  </div>
-                  {hydrated && (
-                    <div className="ml-auto mt-5">
-                      <RowButtons
-                        index={i}
-                        count={colors.length}
-                        what={colorLabel(i)}
-                        onMove={(from, to) => {
-                          setColors((all) => moveItem(all, from, to));
-                          setAnnouncement(`${colors[from]!.name || "Colour"} moved to position ${to + 1}.`);
-                          focusMovedRow(colorList.current, to, to < from ? "up" : "down");
-                          changed();
-                        }}
-                        onRemove={() => {
-                          setColors((all) => all.filter((c) => c.key !== color.key));
-                          setAnnouncement(`${color.name || "Colour"} removed, with its variants.`);
-                          changed();
-                        }}
-                      />
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          {hydrated && (
-            <button
-              type="button"
-              onClick={() => {
-                setColors((all) => [...all, { key: rowKey("color"), name: "", hex: "" }]);
-                changed();
-                requestAnimationFrame(() => colorList.current?.querySelector<HTMLInputElement>("li:last-child input[name$='.name']")?.focus());
-              }}
-              className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
-            >
-              <span aria-hidden="true">+</span> Add a colour
-            </button>
+        <OptionValuesEditor
+          {...editor}
+          noun="colour"
+          legend="Colours"
+          hint="A name shoppers choose by, and its swatch colour."
+          error={errors.colors}
+          rows={colors}
+          setRows={setColors}
+          newRow={() => ({ key: rowKey("color"), name: "", hex: "" })}
+          rowClassName="flex flex-wrap items-start gap-2 sm:flex-nowrap"
+          buttonsClassName="ml-auto mt-5"
+          fields={(color, i, update) => <ColorFields color={color} index={i} errors={errors} idOf={idOf} hydrated={hydrated} update={update} />}
+        />
+        <OptionValuesEditor
+          {...editor}
+          noun="size"
+          legend="Sizes"
+          hint="In the order shoppers see them (S, M, L…)."
+          error={errors.sizes}
+          rows={sizes}
+          setRows={setSizes}
+          newRow={() => ({ key: rowKey("size"), name: "" })}
+          rowClassName="flex items-start gap-2"
+          buttonsClassName="mt-5"
+          fields={(size, i, update) => (
+            <NameField className="min-w-0 flex-1" id={idOf(`sizes.${i}`)} name={`sizes.${i}`} label={<>Size {i + 1}</>} value={size.name} maxLength={40} error={errors[`sizes.${i}`]} onValue={(name) => update({ name })} />
           )}
-        </fieldset>
-
-        <fieldset>
-          <legend className="text-base font-semibold text-stone-900">Sizes</legend>
-          <p className="mt-1 text-sm text-stone-600">In the order shoppers see them (S, M, L…).</p>
-          {errors.sizes && <p className="mt-2 text-sm font-medium text-rose-700">{errors.sizes}</p>}
-          <ol ref={sizeList} className="mt-3 space-y-3" aria-label="Sizes">
-            {sizes.map((size, i) => {
-              const error = errors[`sizes.${i}`];
-              const base = idOf(`sizes.${i}`);
-              return (
-                <li key={size.key} data-row className="flex items-start gap-2">
-                  <div className="min-w-0 flex-1">
-                    <label htmlFor={base} className="block text-xs font-medium text-stone-800">
-                      Size {i + 1}
-                    </label>
-                    <input
-                      id={base}
-                      name={`sizes.${i}`}
-                      value={size.name}
-                      maxLength={40}
-                      onChange={(e) => {
-                        const name = e.currentTarget.value;
-                        setSizes((all) => all.map((s) => (s.key === size.key ? { ...s, name } : s)));
-                        changed();
-                      }}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${base}-error` : undefined}
-                      className={`mt-1 ${textInput(error)}`}
-                    />
-                    <FieldError id={`${base}-error`} error={error} />
-                  </div>
-                  {hydrated && (
-                    <div className="mt-5">
-                      <RowButtons
-                        index={i}
-                        count={sizes.length}
-                        what={sizeLabel(i)}
-                        onMove={(from, to) => {
-                          setSizes((all) => moveItem(all, from, to));
-                          setAnnouncement(`${sizes[from]!.name || "Size"} moved to position ${to + 1}.`);
-                          focusMovedRow(sizeList.current, to, to < from ? "up" : "down");
-                          changed();
-                        }}
-                        onRemove={() => {
-                          setSizes((all) => all.filter((s) => s.key !== size.key));
-                          setAnnouncement(`${size.name || "Size"} removed, with its variants.`);
-                          changed();
-                        }}
-                      />
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          {hydrated && (
-            <button
-              type="button"
-              onClick={() => {
-                setSizes((all) => [...all, { key: rowKey("size"), name: "" }]);
-                changed();
-                requestAnimationFrame(() => sizeList.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus());
-              }}
-              className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
-            >
-              <span aria-hidden="true">+</span> Add a size
-            </button>
-          )}
-        </fieldset>
+        />
       </div>
 
       {variants.length === 0 ? (
-        <div className="max-w-xs">
-          <label htmlFor={idOf("stock")} className="block text-sm font-medium text-stone-900">
-            Stock
-          </label>
-          <input
-            id={idOf("stock")}
-            name="stock"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={stock}
-            onChange={(e) => {
-              setStock(e.currentTarget.value);
-              changed();
-            }}
-            aria-invalid={errors.stock ? true : undefined}
-            aria-describedby={`${idOf("stock")}-hint${errors.stock ? ` ${idOf("stock")}-error` : ""}`}
-            className={`mt-1.5 ${textInput(errors.stock)} h-12`}
-          />
-          <p id={`${idOf("stock")}-hint`} className="mt-1.5 text-xs text-stone-600">
-            Units in stock. Add colours or sizes to keep stock per variant instead.
-          </p>
-          <FieldError id={`${idOf("stock")}-error`} error={errors.stock} />
-          {defaultValue.stockWas !== undefined && <input type="hidden" name="_stockWas" value={defaultValue.stockWas} />}
-        </div>
+        <OwnStock
+          value={stock}
+          onValue={(value) => {
+            setStock(value);
+            changed();
+          }}
+          error={errors.stock}
+          idOf={idOf}
+          stockWas={defaultValue.stockWas}
+        />
       ) : (
-        <section aria-labelledby="variants-heading">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h3 id="variants-heading" className="text-base font-semibold text-stone-900">
-                Variants <span className="font-normal text-stone-600">({variants.length})</span>
-              </h3>
-              <p className="mt-1 text-sm text-stone-600">The extra price is added to the product’s price for that variant.</p>
-            </div>
-            {hydrated && (
+        <VariantTable
+          variants={variants}
+          cells={cells}
+          errors={errors}
+          idOf={idOf}
+          currencySymbol={currencySymbol}
+          onCell={setCell}
+          fillAll={
+            hydrated && (
               <div className="flex flex-wrap items-end gap-3" data-testid="variant-fill">
                 <FillAll id="fill-stock" label="Stock for all" value={fillStock} onValue={setFillStock} onApply={() => applyToAll("stock", fillStock, "Stock")} />
                 <FillAll
@@ -368,86 +201,386 @@ export function VariantMatrix({
                   decimal
                 />
               </div>
-            )}
-          </div>
-          {errors.variants && <p className="mt-2 text-sm font-medium text-rose-700">{errors.variants}</p>}
-          <table className="mt-4 w-full text-left text-sm max-md:block" data-testid="variant-matrix">
-            <thead className="border-b border-stone-200 text-xs font-semibold uppercase tracking-wide text-stone-600 max-md:sr-only">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Variant
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Extra price
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Stock
-                </th>
-                <th scope="col" className="py-2 pl-3">
-                  SKU
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-md:block max-md:space-y-3">
-              {variants.map(({ color, size }, k) => {
-                const key = cellKey(color, size);
-                const cell = cellOf(color, size);
-                const name = [color?.name || (color ? "(unnamed colour)" : null), size?.name || (size ? "(unnamed size)" : null)].filter(Boolean).join(" / ");
-                const err = (f: string) => errors[`variants.${k}.${f}`];
-                const rowError = errors[`variants.${k}`] ?? err("color") ?? err("size");
-                const input = (field: "additionalPrice" | "stock" | "sku", label: string, extra: React.InputHTMLAttributes<HTMLInputElement>) => (
-                  <>
-                    <label htmlFor={idOf(`variants.${k}.${field}`)} className="block text-xs font-medium text-stone-800 md:sr-only">
-                      {label} <span className="sr-only">of {name}</span>
-                    </label>
-                    <div className="relative mt-1 md:mt-0">
-                      {field === "additionalPrice" && (
-                        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-600">
-                          {currencySymbol}
-                        </span>
-                      )}
-                      <input
-                        id={idOf(`variants.${k}.${field}`)}
-                        name={`variants.${k}.${field}`}
-                        value={cell[field]}
-                        onChange={(e) => setCell(key, { [field]: e.currentTarget.value })}
-                        aria-invalid={err(field) ? true : undefined}
-                        aria-describedby={err(field) ? `${idOf(`variants.${k}.${field}`)}-error` : undefined}
-                        className={`${textInput(err(field))} ${field === "additionalPrice" ? "pl-7" : ""}`}
-                        {...extra}
-                      />
-                    </div>
-                    <FieldError id={`${idOf(`variants.${k}.${field}`)}-error`} error={err(field)} />
-                  </>
-                );
-                return (
-                  <tr key={key} className="border-b border-stone-100 align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-stone-200 max-md:bg-stone-50 max-md:p-3" data-testid="variant-row">
-                    <th scope="row" className="py-2 pr-3 font-medium text-stone-900 max-md:col-span-2 max-md:p-0 md:min-w-[8.5rem]">
-                      <span className="flex items-center gap-2">
-                        {color && HEX.test(color.hex) && <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-stone-300" style={{ backgroundColor: color.hex }} />}
-                        {name}
-                      </span>
-                      {color && <input type="hidden" name={`variants.${k}.color`} value={color.name} />}
-                      {size && <input type="hidden" name={`variants.${k}.size`} value={size.name} />}
-                      {cell.stored && cell.stored.color === (color?.name ?? null) && cell.stored.size === (size?.name ?? null) && (
-                        <input type="hidden" name={`_stockWas.${k}`} value={cell.stored.stock} />
-                      )}
-                      {rowError && <p className="mt-1 text-sm font-medium text-rose-700">{rowError}</p>}
-                    </th>
-                    <td className="px-3 py-2 max-md:p-0 md:w-32">{input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}</td>
-                    <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
-                    <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+            )
+          }
+        />
       )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
     </div>
+  );
+}
+
+/**
+ * The values of one option (the colours, the sizes) as a list: each row's fields with move and
+ * remove buttons, and a button that adds a row. Changes go through `setRows`; what a move or a
+ * removal did is announced to screen readers.
+ */
+function OptionValuesEditor<R extends OptionRow>({
+  noun,
+  legend,
+  hint,
+  error,
+  rows,
+  setRows,
+  newRow,
+  fields,
+  rowClassName,
+  buttonsClassName,
+  hydrated,
+  onChanged,
+  announce,
+}: {
+  /** One value, lower case, as the buttons and announcements name it ("colour"). */
+  noun: string;
+  legend: string;
+  hint: string;
+  /** The server's error for the list as a whole. */
+  error?: string;
+  rows: R[];
+  setRows: React.Dispatch<React.SetStateAction<R[]>>;
+  newRow: () => R;
+  /** The inputs of row `index`; `update` changes that row. */
+  fields: (row: R, index: number, update: (change: Partial<R>) => void) => React.ReactNode;
+  rowClassName: string;
+  buttonsClassName: string;
+  hydrated: boolean;
+  onChanged: () => void;
+  announce: (message: string) => void;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const what = (i: number) => `${noun} ${i + 1}${rows[i]?.name ? ` (${rows[i]!.name})` : ""}`;
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-stone-900">{legend}</legend>
+      <p className="mt-1 text-sm text-stone-600">{hint}</p>
+      {error && <p className="mt-2 text-sm font-medium text-rose-700">{error}</p>}
+      <ol ref={list} className="mt-3 space-y-3" aria-label={legend}>
+        {rows.map((row, i) => (
+          <li key={row.key} data-row className={rowClassName}>
+            {fields(row, i, (change) => {
+              setRows((all) => all.map((r) => (r.key === row.key ? { ...r, ...change } : r)));
+              onChanged();
+            })}
+            {hydrated && (
+              <div className={buttonsClassName}>
+                <RowButtons
+                  index={i}
+                  count={rows.length}
+                  what={what(i)}
+                  onMove={(from, to) => {
+                    setRows((all) => moveItem(all, from, to));
+                    announce(`${rows[from]!.name || Noun} moved to position ${to + 1}.`);
+                    focusMovedRow(list.current, to, to < from ? "up" : "down");
+                    onChanged();
+                  }}
+                  onRemove={() => {
+                    setRows((all) => all.filter((r) => r.key !== row.key));
+                    announce(`${row.name || Noun} removed, with its variants.`);
+                    onChanged();
+                  }}
+                />
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      {hydrated && (
+        <button
+          type="button"
+          onClick={() => {
+            setRows((all) => [...all, newRow()]);
+            onChanged();
+            // The new row's first input: its name.
+            requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus());
+          }}
+          className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+        >
+          <span aria-hidden="true">+</span>
+          {` Add a ${noun}`}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A value's name: a small label above its input, and the server's error under it. */
+function NameField({
+  className,
+  id,
+  name,
+  label,
+  value,
+  maxLength,
+  error,
+  onValue,
+}: {
+  className: string;
+  id: string;
+  name: string;
+  label: React.ReactNode;
+  value: string;
+  maxLength: number;
+  error?: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-xs font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 ${textInput(error)}`}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A colour's name and hex, with a swatch picker beside the hex once the page runs its scripts. */
+function ColorFields({
+  color,
+  index: i,
+  errors,
+  idOf,
+  hydrated,
+  update,
+}: {
+  color: ColorRow;
+  index: number;
+  errors: Record<string, string>;
+  idOf: (name: string) => string;
+  hydrated: boolean;
+  update: (change: Partial<ColorRow>) => void;
+}) {
+  const hexError = errors[`colors.${i}.hex`];
+  const hexId = idOf(`colors.${i}.hex`);
+  return (
+    <>
+      <NameField
+        className="min-w-0 flex-1 basis-32"
+        id={idOf(`colors.${i}.name`)}
+        name={`colors.${i}.name`}
+        label={
+          <>
+            Name <span className="sr-only">of colour {i + 1}</span>
+          </>
+        }
+        value={color.name}
+        maxLength={60}
+        error={errors[`colors.${i}.name`] ?? errors[`colors.${i}`]}
+        onValue={(name) => update({ name })}
+      />
+      <div className="w-36 shrink-0">
+        <label htmlFor={hexId} className="block text-xs font-medium text-stone-800">
+          Hex <span className="sr-only">colour of colour {i + 1}</span>
+        </label>
+        <div className="mt-1 flex items-center gap-1.5">
+          {hydrated ? (
+            <input
+              type="color"
+              aria-label={`Pick the swatch of colour ${i + 1}`}
+              value={HEX.test(color.hex) ? color.hex.toLowerCase() : "#000000"}
+              onChange={(e) => update({ hex: e.currentTarget.value })}
+              className="h-10 w-10 shrink-0 cursor-pointer rounded-lg border border-stone-300 bg-white p-1"
+            />
+          ) : null}
+          <input
+            id={hexId}
+            name={`colors.${i}.hex`}
+            value={color.hex}
+            placeholder="#1f2937"
+            maxLength={7}
+            spellCheck={false}
+            autoCapitalize="off"
+            onChange={(e) => update({ hex: e.currentTarget.value })}
+            aria-invalid={hexError ? true : undefined}
+            aria-describedby={hexError ? `${hexId}-error` : undefined}
+            className={`${textInput(hexError)} font-mono`}
+          />
+        </div>
+        <FieldError id={`${hexId}-error`} error={hexError} />
+      </div>
+    </>
+  );
+}
+
+/** The product's own stock, for a product without colours and sizes. */
+function OwnStock({ value, onValue, error, idOf, stockWas }: { value: string; onValue: (value: string) => void; error?: string; idOf: (name: string) => string; stockWas?: string }) {
+  const id = idOf("stock");
+  return (
+    <div className="max-w-xs">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-900">
+        Stock
+      </label>
+      <input
+        id={id}
+        name="stock"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={`mt-1.5 ${textInput(error)} h-12`}
+      />
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
+        Units in stock. Add colours or sizes to keep stock per variant instead.
+      </p>
+      <FieldError id={`${id}-error`} error={error} />
+      {stockWas !== undefined && <input type="hidden" name="_stockWas" value={stockWas} />}
+    </div>
+  );
+}
+
+/** The variants, one row each (a stacked list on phones), under a heading with their count and the "apply to all" tools. */
+function VariantTable({
+  variants,
+  cells,
+  errors,
+  idOf,
+  currencySymbol,
+  onCell,
+  fillAll,
+}: {
+  variants: Array<{ color: ColorRow | null; size: SizeRow | null }>;
+  cells: Record<string, Cell>;
+  errors: Record<string, string>;
+  idOf: (name: string) => string;
+  currencySymbol: string;
+  onCell: (key: string, change: Partial<Cell>) => void;
+  fillAll: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby="variants-heading">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h3 id="variants-heading" className="text-base font-semibold text-stone-900">
+            Variants <span className="font-normal text-stone-600">({variants.length})</span>
+          </h3>
+          <p className="mt-1 text-sm text-stone-600">The extra price is added to the product’s price for that variant.</p>
+        </div>
+        {fillAll}
+      </div>
+      {errors.variants && <p className="mt-2 text-sm font-medium text-rose-700">{errors.variants}</p>}
+      <table className="mt-4 w-full text-left text-sm max-md:block" data-testid="variant-matrix">
+        <thead className="border-b border-stone-200 text-xs font-semibold uppercase tracking-wide text-stone-600 max-md:sr-only">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Variant
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Extra price
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Stock
+            </th>
+            <th scope="col" className="py-2 pl-3">
+              SKU
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-md:block max-md:space-y-3">
+          {variants.map(({ color, size }, k) => {
+            const key = cellKey(color, size);
+            return (
+              <VariantRow
+                key={key}
+                index={k}
+                color={color}
+                size={size}
+                cell={cells[key] ?? emptyCell()}
+                errors={errors}
+                idOf={idOf}
+                currencySymbol={currencySymbol}
+                onCell={(change) => onCell(key, change)}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Variant `index` of the matrix (posted as `variants.<index>.*`): its name and swatch, the hidden
+ * colour and size names, the stock it was opened with, and its extra price, stock and SKU inputs.
+ */
+function VariantRow({
+  index: k,
+  color,
+  size,
+  cell,
+  errors,
+  idOf,
+  currencySymbol,
+  onCell,
+}: {
+  index: number;
+  color: ColorRow | null;
+  size: SizeRow | null;
+  cell: Cell;
+  errors: Record<string, string>;
+  idOf: (name: string) => string;
+  currencySymbol: string;
+  onCell: (change: Partial<Cell>) => void;
+}) {
+  const name = [color?.name || (color ? "(unnamed colour)" : null), size?.name || (size ? "(unnamed size)" : null)].filter(Boolean).join(" / ");
+  const err = (f: string) => errors[`variants.${k}.${f}`];
+  const rowError = errors[`variants.${k}`] ?? err("color") ?? err("size");
+  const input = (field: "additionalPrice" | "stock" | "sku", label: string, extra: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <>
+      <label htmlFor={idOf(`variants.${k}.${field}`)} className="block text-xs font-medium text-stone-800 md:sr-only">
+        {label} <span className="sr-only">of {name}</span>
+      </label>
+      <div className="relative mt-1 md:mt-0">
+        {field === "additionalPrice" && (
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-600">
+            {currencySymbol}
+          </span>
+        )}
+        <input
+          id={idOf(`variants.${k}.${field}`)}
+          name={`variants.${k}.${field}`}
+          value={cell[field]}
+          onChange={(e) => onCell({ [field]: e.currentTarget.value })}
+          aria-invalid={err(field) ? true : undefined}
+          aria-describedby={err(field) ? `${idOf(`variants.${k}.${field}`)}-error` : undefined}
+          className={`${textInput(err(field))} ${field === "additionalPrice" ? "pl-7" : ""}`}
+          {...extra}
+        />
+      </div>
+      <FieldError id={`${idOf(`variants.${k}.${field}`)}-error`} error={err(field)} />
+    </>
+  );
+  return (
+    <tr className="border-b border-stone-100 align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-stone-200 max-md:bg-stone-50 max-md:p-3" data-testid="variant-row">
+      <th scope="row" className="py-2 pr-3 font-medium text-stone-900 max-md:col-span-2 max-md:p-0 md:min-w-[8.5rem]">
+        <span className="flex items-center gap-2">
+          {color && HEX.test(color.hex) && <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-stone-300" style={{ backgroundColor: color.hex }} />}
+          {name}
+        </span>
+        {color && <input type="hidden" name={`variants.${k}.color`} value={color.name} />}
+        {size && <input type="hidden" name={`variants.${k}.size`} value={size.name} />}
+        {cell.stored && cell.stored.color === (color?.name ?? null) && cell.stored.size === (size?.name ?? null) && <input type="hidden" name={`_stockWas.${k}`} value={cell.stored.stock} />}
+        {rowError && <p className="mt-1 text-sm font-medium text-rose-700">{rowError}</p>}
+      </th>
+      <td className="px-3 py-2 max-md:p-0 md:w-32">{input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}</td>
+      <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
+      <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
+    </tr>
   );
 }
 
