@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { FieldNotes } from "~/components/form/fields";
 
 // The editor (Tiptap and ProseMirror, ~125 KB gzip) is a chunk of its own, fetched only when an
 // admin form with a description renders in the browser; no storefront page ever asks for it.
@@ -74,16 +75,7 @@ export function RichTextEditor({ name = "description", inputId, label, defaultVa
           <p className="mt-1.5 text-xs text-stone-600">HTML: paragraphs (&lt;p&gt;), lists, headings, bold, italic and links are kept.</p>
         </>
       )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-rose-700" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
   );
 }
