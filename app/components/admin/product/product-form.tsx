@@ -71,6 +71,21 @@ const inputClass = (error?: string) =>
     error ? "border-rose-600 focus-visible:outline-rose-700" : "border-stone-300 focus:border-stone-900 focus-visible:outline-stone-900"
   }`;
 
+/** The label of the field `name`, with the mark of a required one. */
+function Label({ name, required = false, children }: { name: string; required?: boolean; children: React.ReactNode }) {
+  return (
+    <label htmlFor={idOf(name)} className="block text-sm font-medium text-stone-900">
+      {children}
+      {required && (
+        <span aria-hidden="true" className="text-rose-700">
+          {" "}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
 function Notes({ name, hint, error }: { name: string; hint?: React.ReactNode; error?: string }) {
   return <FieldNotes id={idOf(name)} name={name} hint={hint} error={error} />;
 }
@@ -175,13 +190,9 @@ export function ProductForm({
           <Section id="product-basics" title="Name and description">
             <div className="space-y-5">
               <div>
-                <label htmlFor={idOf("name")} className="block text-sm font-medium text-stone-900">
+                <Label name="name" required>
                   Name
-                  <span aria-hidden="true" className="text-rose-700">
-                    {" "}
-                    *
-                  </span>
-                </label>
+                </Label>
                 <input
                   id={idOf("name")}
                   name="name"
@@ -200,9 +211,7 @@ export function ProductForm({
                 <Notes name="name" error={errors.name} />
               </div>
               <div>
-                <label htmlFor={idOf("slug")} className="block text-sm font-medium text-stone-900">
-                  Address
-                </label>
+                <Label name="slug">Address</Label>
                 <div
                   className={`mt-1.5 flex h-12 w-full items-center rounded-xl border bg-white focus-within:outline-2 ${errors.slug ? "border-rose-600 focus-within:outline-rose-700" : "border-stone-300 focus-within:border-stone-900 focus-within:outline-stone-900"}`}
                 >
@@ -278,9 +287,7 @@ export function ProductForm({
         <div className="min-w-0 space-y-6">
           <Section id="product-status" title="Status">
             <div className="flex items-center justify-between gap-3">
-              <label htmlFor={idOf("status")} className="block text-sm font-medium text-stone-900">
-                Status
-              </label>
+              <Label name="status">Status</Label>
               <StatusBadge tone={STATUS_TEXT[status].tone}>{STATUS_TEXT[status].label}</StatusBadge>
             </div>
             <select
@@ -304,13 +311,9 @@ export function ProductForm({
           <Section id="product-organisation" title="Organisation">
             <div className="space-y-4">
               <div>
-                <label htmlFor={idOf("categorySlug")} className="block text-sm font-medium text-stone-900">
+                <Label name="categorySlug" required>
                   Category
-                  <span aria-hidden="true" className="text-rose-700">
-                    {" "}
-                    *
-                  </span>
-                </label>
+                </Label>
                 <select
                   id={idOf("categorySlug")}
                   name="categorySlug"
@@ -335,9 +338,7 @@ export function ProductForm({
                 <Notes name="categorySlug" error={errors.categorySlug} />
               </div>
               <div>
-                <label htmlFor={idOf("subCategorySlug")} className="block text-sm font-medium text-stone-900">
-                  Sub-category
-                </label>
+                <Label name="subCategorySlug">Sub-category</Label>
                 <select
                   id={idOf("subCategorySlug")}
                   name="subCategorySlug"
