@@ -58,6 +58,19 @@ function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(value: s
   return ref;
 }
 
+/** One end of the price range: its label and number input, kept in step with the URL's value. */
+function PriceBound({ name, label, value, placeholder, state }: { name: string; label: string; value: string; placeholder: string; state: React.InputHTMLAttributes<HTMLInputElement> }) {
+  const ref = useSyncedValue<HTMLInputElement>(value);
+  return (
+    <div className="flex-1">
+      <label htmlFor={name} className="mb-1 block text-xs font-medium text-stone-700">
+        {label}
+      </label>
+      <input ref={ref} id={name} name={name} type="number" inputMode="decimal" min={0} step="0.01" defaultValue={value} placeholder={placeholder} {...state} />
+    </div>
+  );
+}
+
 interface FiltersProps {
   action: string;
   categories: Category[];
@@ -92,8 +105,6 @@ export function ListingFilters(props: FiltersProps) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const minRef = useSyncedValue<HTMLInputElement>(props.minPrice);
-  const maxRef = useSyncedValue<HTMLInputElement>(props.maxPrice);
 
   useEffect(() => {
     const details = detailsRef.current;
@@ -192,43 +203,11 @@ export function ListingFilters(props: FiltersProps) {
               {priceBounds ? `From ${money(priceBounds.min)} to ${money(priceBounds.max)}, after discounts` : "After discounts"}
             </p>
             <div className="flex items-end gap-2">
-              <div className="flex-1">
-                <label htmlFor="minPrice" className="mb-1 block text-xs font-medium text-stone-700">
-                  Minimum price
-                </label>
-                <input
-                  ref={minRef}
-                  id="minPrice"
-                  name="minPrice"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  defaultValue={props.minPrice}
-                  placeholder={String(lo)}
-                  {...fieldState("minPrice")}
-                />
-              </div>
+              <PriceBound name="minPrice" label="Minimum price" value={props.minPrice} placeholder={String(lo)} state={fieldState("minPrice")} />
               <span aria-hidden="true" className="pb-2 text-stone-500">
                 –
               </span>
-              <div className="flex-1">
-                <label htmlFor="maxPrice" className="mb-1 block text-xs font-medium text-stone-700">
-                  Maximum price
-                </label>
-                <input
-                  ref={maxRef}
-                  id="maxPrice"
-                  name="maxPrice"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  defaultValue={props.maxPrice}
-                  placeholder={hi !== undefined ? String(hi) : ""}
-                  {...fieldState("maxPrice")}
-                />
-              </div>
+              <PriceBound name="maxPrice" label="Maximum price" value={props.maxPrice} placeholder={hi !== undefined ? String(hi) : ""} state={fieldState("maxPrice")} />
             </div>
           </fieldset>
           <button
