@@ -9,3 +9,4 @@ export { type CatalogService, createCatalogService, type Purchasable } from "./c
 export { type Category, type ProductCard, type ProductDetail, type ProductVariant, type StockSetting } from "./catalog.types";
 export { listedPrice, variantPrice } from "./pricing";
 
+export { type AdminProduct, type AdminVariant } from "./catalog.admin";

@@ -1,3 +1,4 @@
+import type { AdminProduct, AdminVariant } from "#modules/catalog";
 import type { ProductStatusValue } from "#common/catalog/catalog.admin.schema";
 import type { Specification } from "./specifications-editor";
 import type { VariantsValue } from "./variant-matrix";
@@ -48,32 +49,32 @@ export function emptyProductValues(): ProductFormValues {
 }
 
 /** The product as the admin's read gives it (catalog.admin getProduct), reduced to what the form edits. */
-export interface EditableProduct {
-  version: number;
-  name: string;
-  slug: string;
-  description: string;
-  brand: string | null;
-  sku: string | null;
-  categorySlug: string;
-  subCategorySlug: string | null;
-  price: number;
-  discount: number;
-  shippingCost: number;
-  status: ProductStatusValue;
-  image: string[];
-  imageAlt?: string[];
-  colorImages?: Record<string, string[]>;
-  specifications: Specification[];
-  colors: Array<{ name: string; hex: string | null }>;
-  sizes: string[];
-  variants: Array<{ id?: string; color: string | null; size: string | null; additionalPrice: number; stock: number; sku: string | null }>;
-  stock: number;
-}
+export type EditableProduct = Pick<
+  AdminProduct,
+  | "version"
+  | "name"
+  | "slug"
+  | "description"
+  | "brand"
+  | "sku"
+  | "categorySlug"
+  | "subCategorySlug"
+  | "price"
+  | "discount"
+  | "shippingCost"
+  | "status"
+  | "image"
+  | "imageAlt"
+  | "colorImages"
+  | "specifications"
+  | "colors"
+  | "sizes"
+  | "stock"
+> & { variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">> };
 
 /** The form's values for a stored product. */
 export function valuesFromProduct(p: EditableProduct): ProductFormValues {
-  const colorOf = (url: string) => Object.entries(p.colorImages ?? {}).find(([, urls]) => urls.includes(url))?.[0] ?? "";
+  const colorOf = (url: string) => Object.entries(p.colorImages).find(([, urls]) => urls.includes(url))?.[0] ?? "";
   return {
     version: String(p.version),
     name: p.name,
@@ -87,7 +88,7 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
     discount: String(p.discount),
     shippingCost: String(p.shippingCost),
     status: p.status,
-    images: p.image.map((url, i) => ({ url, alt: p.imageAlt?.[i] ?? "", color: colorOf(url) })),
+    images: p.image.map((url, i) => ({ url, alt: p.imageAlt[i] ?? "", color: colorOf(url) })),
     specifications: p.specifications.map((s) => ({ name: s.name, value: s.value })),
     variants: {
       colors: p.colors.map((c) => ({ name: c.name, hex: c.hex ?? "" })),
