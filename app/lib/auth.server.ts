@@ -1,26 +1,13 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { type Access, can, isStaff, screenAccess } from "#common/auth/permissions";
-import type { SessionUser } from "#server/auth/auth.service";
+import type { SessionUser } from "../../server/auth/auth.service";
+import { pageAddress } from "./page-address.server";
 
 export type { SessionUser };
 
-/**
- * The path and query of a page request, as a `redirectTo` value. Loaders see the raw request
- * (future.v8_passThroughRequests), so a data request names its page: `/a.data` is /a, `/a/_.data`
- * is /a/ and `/_.data` is / (future.v8_trailingSlashAwareDataRequests), without `_routes` or `index`.
- */
-function pageOf(request: Request): string {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_(root)?$/, "/") || "/";
-  url.searchParams.delete("_routes");
-  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
-}
-
 /** The sign-in page that returns to this request's page afterwards. */
 export function loginUrl(request: Request): string {
-  return `/login?redirectTo=${encodeURIComponent(pageOf(request))}`;
+  return `/login?redirectTo=${encodeURIComponent(pageAddress(request))}`;
 }
 
 /** The signed-in user of this request, or null (resolved once per request by the server). */
@@ -56,7 +43,7 @@ export function requireAccess(context: AppLoadContext, request: Request, access:
  * parallel, so every admin loader and action calls this itself, not only the layout.
  */
 export function requireAdminScreen(context: AppLoadContext, request: Request): SessionUser {
-  const access = screenAccess(pageOf(request).split("?")[0]!);
+  const access = screenAccess(pageAddress(request).split("?")[0]!);
   if (!access) throw data({ message: "There is no such admin page." }, { status: 404, statusText: "Not Found" });
   return requireAccess(context, request, access);
 }

@@ -4,12 +4,12 @@ import { BAN_LENGTHS, ROLE_TEXT, deviceName } from "~/components/admin/customer"
 import { ConfirmButton } from "~/components/admin/dialog";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
-import { pageAddress } from "~/components/admin/product/product-data.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { STATUS_BADGE, STATUS_LABEL } from "~/components/orders/order-status";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
+import { pageAddress } from "~/lib/page-address.server";
 import { PERMISSIONS, PERMISSION_LABELS, ROLES, type Permission, type Role, can } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import type { AdminHandle } from "./admin-nav";

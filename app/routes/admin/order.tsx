@@ -6,12 +6,12 @@ import { auditActor, formFailure, readIntent, requireConfirmed } from "~/compone
 import { loadOrderReturns } from "~/components/admin/orders/order-returns.server";
 import { RefundDialog } from "~/components/admin/orders/refund-dialog";
 import { ReturnsPanel } from "~/components/admin/orders/returns-panel";
-import { pageAddress } from "~/components/admin/product/product-data.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
 import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
 import { AddressLines, LineList, LocalDate, StatusBadge, TotalsList, Tracking, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
+import { pageAddress } from "~/lib/page-address.server";
 import { AppError } from "#common/errors";
 import type { AdminOrder, TimelineEntry } from "#modules/orders";
 import { isOrderStatus } from "#common/orders/order-status";

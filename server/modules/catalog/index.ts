@@ -10,3 +10,4 @@ export { type Category, type ProductCard, type ProductDetail, type ProductVarian
 export { listedPrice, variantPrice } from "./pricing";
 
 export { type AdminProduct, type AdminVariant } from "./catalog.admin";
+

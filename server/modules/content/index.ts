@@ -6,3 +6,4 @@ export { type ContentService, createContentService } from "./content.service";
 export { type ContactMessage, type ContactMessageRow, createMessagesService } from "./messages";
 export { createPixelAdmin, pixelInputSchema } from "./pixel";
 export { createSettingsAdmin, type SettingsFacts } from "./settings";
+

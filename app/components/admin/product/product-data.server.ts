@@ -15,19 +15,6 @@ export async function listCategoryChoices(context: AppLoadContext): Promise<Cate
 }
 
 /**
- * The page a request is for, path and query, without React Router's data-request suffixes
- * (`.data`, `_routes`): where an action redirects to stay on the same list.
- */
-export function pageAddress(request: Request): string {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_$/, "/");
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
-}
-
-/**
  * The product form's submission as the products schema's input: `productFormInput` (the one
  * reader of the form's field names, next to the schema the JSON API checks with), then what only
  * a form means: a row left blank (the empty specification row, the empty picture address of the
