@@ -17,12 +17,12 @@ import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
-import type { Shopper } from "#server/lib/shopper";
+import type { Shopper } from "../../server/lib/shopper";
 import { countryName } from "#common/geo";
 import type { ShippingAddress } from "#common/cart/shipping";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 import type { CheckoutQuote, SavedAddress } from "#modules/orders";
-import { offeredPaymentMethods } from "#common/payments/payment-methods";
+import { PAYMENT_METHOD_LABEL, offeredPaymentMethods } from "#common/payments/payment-methods";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";
 
@@ -125,8 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const PAYMENT_CHOICES = {
-  cod: { value: "cod", label: "Cash on delivery", description: "Pay the courier when your order arrives." },
-  card: { value: "card", label: "Card", description: "Pay securely by card on the next step." },
+  cod: { value: "cod", label: PAYMENT_METHOD_LABEL.cod, description: "Pay the courier when your order arrives." },
+  card: { value: "card", label: PAYMENT_METHOD_LABEL.card, description: "Pay securely by card on the next step." },
 } as const;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

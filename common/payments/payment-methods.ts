@@ -1,5 +1,8 @@
 import type { PaymentMethod } from "../orders/order-status";
 
+/** The name of each way to pay, wherever one is shown: the checkout's choices, order screens, mails and reports. */
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = { cod: "Cash on delivery", card: "Card" };
+
 /** Why an order cannot be paid the way it asks, in the shopper's words. */
 export const PAYMENT_METHOD_REFUSED: Record<PaymentMethod, string> = {
   card: "Card payments are not available. Please choose cash on delivery.",

@@ -5,3 +5,4 @@ export { createMailQueue } from "./mail-queue";
 export { createMailer, type Mail, type Mailer } from "./mailer";
 export { contactMessageMail, contactReplyMail, deleteAccountMail, existingAccountMail, lowStockDigestMail, type LowStockMailItem, magicLinkMail, newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail, resetPasswordMail, signInLockedMail, verificationMail } from "./templates";
 
+

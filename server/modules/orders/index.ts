@@ -14,3 +14,4 @@ export { createOrdersService } from "./orders.service";
 export { type BulkMoveResult, type CheckoutQuote, type MoveOptions, type NewOrderLine, type Order, type OrderAddress, type OrderLine, type OrderRecord, type OrdersModule, type OrdersService, type OrderSummary, type OrderTotals, type OrderViewer, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult, type SavedAddress } from "./orders.types";
 
 
+

@@ -7,6 +7,7 @@ import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessa
 import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { OrderTokens } from "./order-token";
 import { orderSums } from "./orders.repo";
@@ -93,7 +94,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country && countryName(address.country)].filter(
                 (v): v is string => Boolean(v),
               ),
-              paymentMethod: o.payment_method === "card" ? "Card" : "Cash on delivery",
+              paymentMethod: o.payment_method === "card" ? PAYMENT_METHOD_LABEL.card : PAYMENT_METHOD_LABEL.cod,
               shippingMethod: o.shipping_method_name,
             }),
             { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o), counted },
@@ -200,7 +201,7 @@ export function createOrderMails(deps: OrderMailDeps) {
               customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
               lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
               totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
-              paymentMethod: o.payment_method === "card" ? "Card (paid)" : "Cash on delivery",
+              paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,
               shippingMethod: o.shipping_method_name,
               notes: o.notes,
             }),

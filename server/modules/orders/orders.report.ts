@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { toCsv } from "../../lib/csv";
 import type { Db } from "../../db/database";
 import { parseInput } from "#common/validate";
@@ -97,7 +98,6 @@ interface Sums {
 }
 
 const zero = (): Sums => ({ orders: 0, units: 0, gross: 0, discounts: 0, shipping: 0, refunds: 0 });
-const PAYMENT_LABELS = { card: "Card", cod: "Cash on delivery" } as const;
 const TOP_PRODUCTS = 20;
 
 type PaymentSums = Map<"card" | "cod", { orders: number; ordered: number; refunds: number }>;
@@ -217,7 +217,7 @@ function paymentSales(payments: PaymentSums): PaymentSales[] {
     .filter((m) => payments.has(m))
     .map((method) => {
       const p = payments.get(method)!;
-      return { method, label: PAYMENT_LABELS[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
+      return { method, label: PAYMENT_METHOD_LABEL[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
     });
 }
 
