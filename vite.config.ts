@@ -24,10 +24,7 @@ function precompressAssets(): Plugin {
             const full = path.join(dir, file);
             const source = await fs.promises.readFile(full);
             if (source.length < 1024) return;
-            const [br, gzipped] = await Promise.all([
-              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-              gz(source, { level: 9 }),
-            ]);
+            const [br, gzipped] = await Promise.all([brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(source, { level: 9 })]);
             await Promise.all([fs.promises.writeFile(`${full}.br`, br), fs.promises.writeFile(`${full}.gz`, gzipped)]);
           }),
       );
@@ -40,7 +37,8 @@ function precompressAssets(): Plugin {
 // Modules every storefront page loads: kept in one chunk instead of a dozen small ones, which
 // costs less to download and compresses better (the home page's JavaScript budget is 130 KB).
 // The phone menu's drawer is not among them: it loads when the page is idle.
-const STOREFRONT_SHELL = /\/app\/(lib\/(seo|shop|money|nonce|use-auth)\.ts|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|product-card|responsive-image)\.tsx?)$|\/server\/modules\/images\/image-sizes\.ts$/;
+const STOREFRONT_SHELL =
+  /\/app\/(lib\/(seo|shop|money|nonce|use-auth)\.ts|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|product-card|responsive-image)\.tsx?)$|\/server\/modules\/images\/image-sizes\.ts$/;
 
 /**
  * React Router 7.18 starts a Vite server of its own for its child compiler with the deprecated

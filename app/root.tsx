@@ -1,4 +1,14 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
 import { ClientToaster, showToast } from "~/components/layout/client-toaster";
@@ -29,7 +39,11 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The settings' favicon (the defaults when the shop-wide data failed to load).
-  const icons = (useRouteLoaderData("root") as { icons?: { icon: string; type?: string; appleTouch: string } } | undefined)?.icons ?? { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
+  const icons = (useRouteLoaderData("root") as { icons?: { icon: string; type?: string; appleTouch: string } } | undefined)?.icons ?? {
+    icon: "/favicon.svg",
+    type: "image/svg+xml",
+    appleTouch: "/apple-touch-icon.png",
+  };
   return (
     <html lang="en">
       <head>

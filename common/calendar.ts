@@ -12,7 +12,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -30,7 +39,11 @@ export function isTimeZone(zone: string): boolean {
 
 /** The zone's offset from UTC at an instant, in minutes (New York in winter: -300; Kolkata: 330). */
 export function offsetMinutes(timeZone: string, instantMs: number): number {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instantMs)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instantMs))
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }

@@ -32,7 +32,12 @@ export class AppError extends Error {
 
   toJSON() {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}),
+      },
     };
   }
 }

@@ -25,7 +25,9 @@ describe("what npm start prints of the server's log", () => {
     expect(describeServerLine(event("seeded the demo shop", { products: 120, categories: 55, images: { distinct: 290 }, ms: 12_345 }))).toBe(
       "Seeded the demo shop: 120 products in 55 categories, 290 pictures (12.3 s)",
     );
-    expect(describeServerLine(event("shop is listening", { port: 3000, url: "http://localhost:3000" }))).toBe("Listening on http://localhost:3000  (the whole log: npm start -- --verbose)");
+    expect(describeServerLine(event("shop is listening", { port: 3000, url: "http://localhost:3000" }))).toBe(
+      "Listening on http://localhost:3000  (the whole log: npm start -- --verbose)",
+    );
   });
 
   it("keeps warnings, errors and lines that are no log event; hides requests and progress", () => {
@@ -62,7 +64,10 @@ describe("npm start", () => {
     // A build that is up to date (newer than every source): the server's own code, without pages.
     fs.mkdirSync(path.join(dir, "build/server"), { recursive: true });
     fs.mkdirSync(path.join(dir, "build/client"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "build/server/index.js"), `export { bootstrap } from ${JSON.stringify(path.join(root, "server/bootstrap.ts"))};\nexport const build = undefined;\n`);
+    fs.writeFileSync(
+      path.join(dir, "build/server/index.js"),
+      `export { bootstrap } from ${JSON.stringify(path.join(root, "server/bootstrap.ts"))};\nexport const build = undefined;\n`,
+    );
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
       cwd: root,

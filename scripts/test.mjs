@@ -132,7 +132,9 @@ if (!e2eOnly) {
 
 if (!skipE2e) {
   if (!build) {
-    console.log(`\nBrowser tests skipped: no Chromium at ${chromium}. Install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu) or set CHROMIUM_PATH.`);
+    console.log(
+      `\nBrowser tests skipped: no Chromium at ${chromium}. Install it with \`sudo apt-get install -y chromium\` (Debian/Ubuntu) or set CHROMIUM_PATH.`,
+    );
   } else {
     await build.finish();
     if (!failures.includes("production build")) await browserTestShards();

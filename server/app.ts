@@ -217,7 +217,15 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
         return nonce;
       };
       const pageCoding = forCache ? null : acceptedCoding(c.req.header("accept-encoding"));
-      const context: AppLoadContext = { services, clientIp: clientIp(c), requestId: c.var.requestId, user: session.user, cspNonce, pageCoding, renderPass: renders.pass };
+      const context: AppLoadContext = {
+        services,
+        clientIp: clientIp(c),
+        requestId: c.var.requestId,
+        user: session.user,
+        cspNonce,
+        pageCoding,
+        renderPass: renders.pass,
+      };
       let res = await handler(c.req.raw, Object.assign(new RouterContextProvider(), context));
       try {
         res.headers.set("X-Request-Id", c.var.requestId);
@@ -229,7 +237,12 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
       for (const cookie of session.setCookies) if (!pageCookies.has(cookie.split("=")[0]!.trim())) res.headers.append("Set-Cookie", cookie);
       if (session.user && !res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-store");
       const policy = (hashes?: string[]) =>
-        pageContentSecurityPolicy(services.env, { nonce: hashes ? undefined : nonceUsed ? nonce : undefined, hashes, liveChat: settings?.liveChat, pixel: isPixelActive(pixel) });
+        pageContentSecurityPolicy(services.env, {
+          nonce: hashes ? undefined : nonceUsed ? nonce : undefined,
+          hashes,
+          liveChat: settings?.liveChat,
+          pixel: isPixelActive(pixel),
+        });
       if (res.headers.get("content-type")?.includes("text/html")) res.headers.set("Content-Security-Policy", policy());
       return { res, nonce, policy };
     };
@@ -283,19 +296,26 @@ export function shopListener(app: ShopApp): (req: IncomingMessage, res: ServerRe
       const start = performance.now();
       const header = req.headers["x-request-id"];
       const requestId = requestIdFor(typeof header === "string" ? header : undefined);
-      const answer = app.answerFromCache("GET", req.url, (name) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value.join(", ") : value;
-      }, requestId);
+      const answer = app.answerFromCache(
+        "GET",
+        req.url,
+        (name) => {
+          const value = req.headers[name];
+          return Array.isArray(value) ? value.join(", ") : value;
+        },
+        requestId,
+      );
       const sent = answer ?? app.shedEarly("GET", req.url, requestId);
       if (sent) {
         res.writeHead(sent.status, sent.headers);
         res.end(sent.body);
-        app.logger.info({ reqId: requestId, method: "GET", path: req.url.split("?")[0], status: sent.status, ms: Math.round(performance.now() - start) }, "request");
+        app.logger.info(
+          { reqId: requestId, method: "GET", path: req.url.split("?")[0], status: sent.status, ms: Math.round(performance.now() - start) },
+          "request",
+        );
         return;
       }
     }
     void hono(req, res);
   };
 }
-

@@ -52,7 +52,13 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
   // Deletes idle visitors' carts and wishlists: shortly after start, then hourly (one instance per hour).
-  const maintenance = createMaintenance({ cart: services.cart, wishlist: services.wishlist, rateLimits: services.rateLimits, logger, retentionDays: env.CART_RETENTION_DAYS });
+  const maintenance = createMaintenance({
+    cart: services.cart,
+    wishlist: services.wishlist,
+    rateLimits: services.rateLimits,
+    logger,
+    retentionDays: env.CART_RETENTION_DAYS,
+  });
   maintenance.start();
   // Puts the stock of card orders left unpaid past the settings' release time back on sale, every five minutes.
   const unpaidRelease = createPeriodic({

@@ -19,7 +19,16 @@ export function Price(props: Props) {
 }
 
 /** The price line of `Price` with the shop's money format given: it reads no context (a product tile's cached markup). */
-export function PriceLine({ price, finalPrice, discount, size = "sm", from = false, badge = true, className, money }: Props & { money: (amount: number) => string }) {
+export function PriceLine({
+  price,
+  finalPrice,
+  discount,
+  size = "sm",
+  from = false,
+  badge = true,
+  className,
+  money,
+}: Props & { money: (amount: number) => string }) {
   const big = size === "lg";
   return (
     <p className={className ? `price-row ${className}` : "price-row"} data-testid="price">

@@ -41,7 +41,9 @@ function renderGrid(products: CardData[], wishlist: string[], priorityCount = 0)
       ],
     },
   ]);
-  return renderPage(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { settings }, "routes/storefront-layout": { cart: null, wishlist } } }} />);
+  return renderPage(
+    <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { settings }, "routes/storefront-layout": { cart: null, wishlist } } }} />,
+  );
 }
 
 afterEach(() => renderFragmentsWith(null));

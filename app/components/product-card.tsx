@@ -8,7 +8,10 @@ import { CachedInside } from "~/lib/html-fragments";
 import { useMoney, useShop } from "~/lib/shop";
 
 /** What a product tile shows: the fields below and the first picture. */
-export type CardData = Pick<Card, "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock">;
+export type CardData = Pick<
+  Card,
+  "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock"
+>;
 
 /**
  * A listing's product trimmed to what its tile shows, for page loaders: the page's data is sent
@@ -75,14 +78,30 @@ function CardInside({ product, priority, saved, money }: { product: CardData; pr
             {product.name}
           </ShopLink>
         </h3>
-        <PriceLine price={product.price} finalPrice={product.finalPrice} discount={product.discount} from={product.priceVaries} badge={false} className="mt-auto pt-1" money={money} />
+        <PriceLine
+          price={product.price}
+          finalPrice={product.finalPrice}
+          discount={product.discount}
+          from={product.priceVaries}
+          badge={false}
+          className="mt-auto pt-1"
+          money={money}
+        />
       </div>
     </>
   );
 }
 
 /** A responsive grid of product cards, with an empty state. */
-export function ProductGrid({ products, emptyText = "No products found.", priorityCount = 0 }: { products: CardData[]; emptyText?: string; priorityCount?: number }) {
+export function ProductGrid({
+  products,
+  emptyText = "No products found.",
+  priorityCount = 0,
+}: {
+  products: CardData[];
+  emptyText?: string;
+  priorityCount?: number;
+}) {
   if (products.length === 0) {
     return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
   }

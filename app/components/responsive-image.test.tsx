@@ -43,7 +43,9 @@ describe("ResponsiveImage", () => {
     expect(preloads).toHaveLength(1);
     expect(attr(preloads[0], "type")).toBeUndefined();
     expect(attr(preloads[0], "fetchPriority")).toBe("high");
-    expect(attr(preloads[0], "imageSrcSet")).toBe("/uploads/products/shoe-320.webp 320w, /uploads/products/shoe-640.webp 640w, /uploads/products/shoe.webp 1024w");
+    expect(attr(preloads[0], "imageSrcSet")).toBe(
+      "/uploads/products/shoe-320.webp 320w, /uploads/products/shoe-640.webp 640w, /uploads/products/shoe.webp 1024w",
+    );
     expect(body).not.toContain("<picture");
     expect(attr(/<img[^>]*>/.exec(body)![0], "loading")).toBe("eager");
   });

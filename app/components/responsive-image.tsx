@@ -27,7 +27,14 @@ export function ResponsiveImage({ src, alt, kind, sizes, priority = false, avif 
   if (src && priority) {
     // React preloads a high-priority <img> by itself, but not one inside a <picture>: say which
     // source a browser that reads AVIF takes, and it (only) fetches that one from the head.
-    if (avifSrcSet) preload(imageVariantUrl(src, kind, width, "avif"), { as: "image", imageSrcSet: avifSrcSet, imageSizes: sizes, fetchPriority: "high", type: "image/avif" });
+    if (avifSrcSet)
+      preload(imageVariantUrl(src, kind, width, "avif"), {
+        as: "image",
+        imageSrcSet: avifSrcSet,
+        imageSizes: sizes,
+        fetchPriority: "high",
+        type: "image/avif",
+      });
     else preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined, fetchPriority: "high" });
   }
   if (!src) {

@@ -8,7 +8,19 @@ describe("safeRedirect", () => {
   });
 
   it("turns other sites, scheme tricks and API or sign-out paths into the fallback", () => {
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "evil.example", "/\u0000x", "/api/auth/sign-out", "/logout", "", null, undefined]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil.example",
+      "/\u0000x",
+      "/api/auth/sign-out",
+      "/logout",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(bad as string | null | undefined), String(bad)).toBe("/");
     }
     expect(safeRedirect("//evil.example", "/login")).toBe("/login");
@@ -45,13 +57,17 @@ describe("authErrorMessage", () => {
   });
 
   it("uses the server's own rate-limit sentence, else says how long to wait", () => {
-    expect(authErrorMessage({ status: 429, code: "RATE_LIMITED", message: "Too many failed sign-ins for this account." })).toBe("Too many failed sign-ins for this account.");
+    expect(authErrorMessage({ status: 429, code: "RATE_LIMITED", message: "Too many failed sign-ins for this account." })).toBe(
+      "Too many failed sign-ins for this account.",
+    );
     expect(authErrorMessage({ status: 429, retryAfter: 42 })).toBe("Too many attempts. For your security, please wait 42 seconds and try again.");
     expect(authErrorMessage({ status: 429, retryAfter: 600 })).toMatch(/wait 10 minutes/);
   });
 
   it("never shows a server error's internals", () => {
-    expect(authErrorMessage({ status: 500, message: "SQLITE_BUSY: database is locked" })).toBe("Our sign-in service is having trouble. Please try again in a moment.");
+    expect(authErrorMessage({ status: 500, message: "SQLITE_BUSY: database is locked" })).toBe(
+      "Our sign-in service is having trouble. Please try again in a moment.",
+    );
     expect(authErrorMessage({ status: 403, code: "SOMETHING", message: "internal detail" })).toBe("Something went wrong. Please try again.");
   });
 });

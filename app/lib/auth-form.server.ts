@@ -87,7 +87,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 /** A sentence a shopper can act on, for a failed better-auth call. */
-export function authErrorMessage(result: Pick<AuthResult, "status" | "code" | "message" | "retryAfter">, fallback = "Something went wrong. Please try again."): string {
+export function authErrorMessage(
+  result: Pick<AuthResult, "status" | "code" | "message" | "retryAfter">,
+  fallback = "Something went wrong. Please try again.",
+): string {
   if (result.status === 429) {
     if (result.code === "RATE_LIMITED" && result.message) return result.message;
     const wait = result.retryAfter && result.retryAfter > 0 ? waitText(result.retryAfter) : "a minute";

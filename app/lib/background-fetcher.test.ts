@@ -30,7 +30,10 @@ describe("keepPageOnFailedFetch", () => {
   it("does the same for a server error and for a background load", async () => {
     const load = new Request(`http://shop.test/checkout?shipping=express&${FETCH_FIELD}=1`);
     const out = await run(load, { "routes/checkout": { type: "error", result: new Error("Unable to decode turbo-stream response") } });
-    expect(out["routes/checkout"].result).toMatchObject({ data: { backgroundFailure: true, message: expect.stringContaining("went wrong") }, init: { status: 503 } });
+    expect(out["routes/checkout"].result).toMatchObject({
+      data: { backgroundFailure: true, message: expect.stringContaining("went wrong") },
+      init: { status: 503 },
+    });
   });
 
   it("leaves navigations, plain form posts and answers that worked alone", async () => {

@@ -41,7 +41,9 @@ export const keepPageOnFailedFetch: MiddlewareFunction<Record<string, DataStrate
   const copy = request.method === "GET" ? request : request.clone();
   const results = await next();
   // A redirect comes back as a thrown Response: not a failure.
-  const failed = Object.entries(results).filter(([, r]) => r.type === "error" && !(r.result instanceof Response && r.result.status >= 300 && r.result.status < 400));
+  const failed = Object.entries(results).filter(
+    ([, r]) => r.type === "error" && !(r.result instanceof Response && r.result.status >= 300 && r.result.status < 400),
+  );
   if (failed.length === 0 || !(await sentInBackground(copy))) return results;
   for (const [routeId, { result }] of failed) {
     // An action's error arrives wrapped in `data(error)` (React Router's single fetch).
@@ -132,7 +134,12 @@ export function useBackgroundFetcher<T = unknown>(failure: FailureText, options?
  * through a fetcher to the form's own action, with `fields` set over the form's. Forms keep
  * `method="post"` and `action`, so they work the same way before JavaScript has loaded.
  */
-export function submitForm(submit: FetcherWithComponents<unknown>["submit"], form: HTMLFormElement, submitter: HTMLElement | null, fields: Record<string, string> = {}): FormData {
+export function submitForm(
+  submit: FetcherWithComponents<unknown>["submit"],
+  form: HTMLFormElement,
+  submitter: HTMLElement | null,
+  fields: Record<string, string> = {},
+): FormData {
   const formData = new FormData(form, submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null);
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
   void submit(formData, { method: "post", action: form.getAttribute("action") ?? undefined });

@@ -41,7 +41,16 @@ export function pixelEvent(event: ShopEvent): [name: string, params: Record<stri
     case "product_view":
       return ["ViewContent", { ...money, content_ids: [event.productId], content_name: event.name, content_type: "product" }];
     case "add_to_cart":
-      return ["AddToCart", { ...money, content_ids: [event.productId], content_name: event.name, content_type: "product", contents: [{ id: event.productId, quantity: event.quantity }] }];
+      return [
+        "AddToCart",
+        {
+          ...money,
+          content_ids: [event.productId],
+          content_name: event.name,
+          content_type: "product",
+          contents: [{ id: event.productId, quantity: event.quantity }],
+        },
+      ];
     case "checkout_started":
       return ["InitiateCheckout", { ...money, num_items: event.items, content_type: "product" }];
     case "order_placed":

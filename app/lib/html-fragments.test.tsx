@@ -24,7 +24,13 @@ afterEach(() => renderFragmentsWith(null));
 
 describe("the footer and the category grid from the server's fragment cache", () => {
   it("are the markup rendered in place, byte for byte, and rendered once", () => {
-    const page = () => renderPage(<main><CategoryGrid categories={categories} /><SiteFooter settings={settings} categories={categories} /></main>);
+    const page = () =>
+      renderPage(
+        <main>
+          <CategoryGrid categories={categories} />
+          <SiteFooter settings={settings} categories={categories} />
+        </main>,
+      );
     const inPlace = page();
     let rendered = 0;
     renderFragmentsWith((node) => {

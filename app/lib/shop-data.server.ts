@@ -33,5 +33,13 @@ export async function loadShopData(services: Pick<Services, "content" | "catalog
     content.getPixel().catch(() => null),
   ]);
   // The widget's script is derived here, on the server: the provider table stays out of the pages' JavaScript.
-  return { ...settingsResult, categories, pixel, publicUrl: env.PUBLIC_URL, paymentMethods: offeredPaymentMethods(settingsResult.settings, payments.cardPayments), liveChat: liveChatEmbed(settingsResult.settings.liveChat), icons: shopIcons(settingsResult.settings.favicon) };
+  return {
+    ...settingsResult,
+    categories,
+    pixel,
+    publicUrl: env.PUBLIC_URL,
+    paymentMethods: offeredPaymentMethods(settingsResult.settings, payments.cardPayments),
+    liveChat: liveChatEmbed(settingsResult.settings.liveChat),
+    icons: shopIcons(settingsResult.settings.favicon),
+  };
 }

@@ -40,9 +40,15 @@ describe("fetchSearchProducts", () => {
   });
 
   it("fails with 'Failed to search products' when the answer is not flagged successful or the call fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ success: false, message: "boom" }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ success: false, message: "boom" }))),
+    );
     await expect(fetchSearchProducts("tee")).rejects.toThrow(SEARCH_FAILED);
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
     await expect(fetchSearchProducts("tee")).rejects.toThrow(SEARCH_FAILED);
   });
 });

@@ -6,7 +6,6 @@ import type { Route } from "./+types/auth-popup-done";
 
 export const meta: Route.MetaFunction = () => [{ title: "Signing in…" }, { name: "robots", content: "noindex" }];
 
-
 /**
  * Where a third-party sign-in in a popup lands (better-auth's callbackURL / errorCallbackURL): it
  * tells the page that opened it (same origin only) and closes. When it cannot close, it continues

@@ -64,7 +64,9 @@ export default function CheckoutPayment({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <div className="grid gap-4" data-testid="payment-service-unavailable">
-              <FormAlert kind="error">Card payments are unavailable right now. Your order is saved and nothing has been charged; please try again in a moment.</FormAlert>
+              <FormAlert kind="error">
+                Card payments are unavailable right now. Your order is saved and nothing has been charged; please try again in a moment.
+              </FormAlert>
               <Link
                 to={loaderData.retryPath}
                 className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"

@@ -41,9 +41,24 @@ export type CheckoutResult = {
 };
 
 /** The order of the fields on the page (focus goes to the first invalid one). */
-const FIELD_ORDER = ["name", "email", "phone", "addressId", "country", "line1", "line2", "city", "region", "postalCode", "shippingMethod", "paymentMethod", "notes"] as const;
+const FIELD_ORDER = [
+  "name",
+  "email",
+  "phone",
+  "addressId",
+  "country",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "postalCode",
+  "shippingMethod",
+  "paymentMethod",
+  "notes",
+] as const;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Check out: delivery, shipping and payment.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta(matches, location, { description: "Check out: delivery, shipping and payment.", noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -111,7 +126,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       settings,
     });
     if (!result.ok) {
-      return answer(409, { message: "Some items in your cart are no longer available in the quantity you chose. Please update your cart and try again.", problems: result.problems });
+      return answer(409, {
+        message: "Some items in your cart are no longer available in the quantity you chose. Please update your cart and try again.",
+        problems: result.problems,
+      });
     }
     const params = new URLSearchParams({ order: result.order.id, token: result.guestToken });
     const next = result.order.paymentMethod === "card" ? `/checkout/payment?${params}` : `/order-confirmation?${params}`;
@@ -120,7 +138,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(err instanceof AppError)) throw err;
     const mapped = formFieldErrors(err.fields, checked.saved);
     // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
-    return answer(err.status, { message: err.message, errors: mapped.errors, other: mapped.other }, err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined);
+    return answer(
+      err.status,
+      { message: err.message, errors: mapped.errors, other: mapped.other },
+      err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined,
+    );
   }
 }
 
@@ -136,7 +158,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const errors = result?.intent === "place" ? result.errors : {};
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const placing = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/checkout") && navigation.formData?.get("intent") !== "update";
+  const placing =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/checkout") &&
+    navigation.formData?.get("intent") !== "update";
   const formRef = useFocusFirstInvalid(result?.intent === "place" ? result.errors : undefined, FIELD_ORDER);
   // A refusal with no field to point at (a limit, sold-out lines, the card provider down) is shown
   // above the form: bring it into view, or a phone user who pressed Place order at the bottom of
@@ -152,7 +178,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const newAddress = addresses.length === 0 || addressChoice === NEW_ADDRESS;
   const defaultPhone = (addresses.find((a) => a.isDefault) ?? addresses[0])?.phone ?? "";
   // The address as typed, as far as shipping cares: followed as the shopper types (with JavaScript).
-  const [typed, setTyped] = useState<ShippingAddress>({ country: values?.country || settings.country, region: values?.region || null, city: values?.city || null });
+  const [typed, setTyped] = useState<ShippingAddress>({
+    country: values?.country || settings.country,
+    region: values?.region || null,
+    city: values?.city || null,
+  });
   const address = (!newAddress && addresses.find((a) => a.id === addressChoice)) || typed;
 
   // The shipping methods offered are the zones that deliver to the address, the most specific
@@ -240,14 +270,52 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
 
-      <Form ref={formRef} method="post" noValidate aria-label="Checkout" onChange={followAddress} className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        aria-label="Checkout"
+        onChange={followAddress}
+        className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10"
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
           <Section title="Contact" id="contact-title">
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="name" label="Full name" required autoComplete="name" maxLength={100} defaultValue={values?.name ?? account?.name ?? ""} error={errors.name} className="sm:col-span-2" />
-              <TextField name="email" label="E-mail" type="email" required autoComplete="email" inputMode="email" maxLength={200} defaultValue={values?.email ?? account?.email ?? ""} error={errors.email} hint="We send the order confirmation here." />
-              <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" inputMode="tel" maxLength={40} defaultValue={values?.phone ?? defaultPhone} error={errors.phone} hint="For the courier, if needed." />
+              <TextField
+                name="name"
+                label="Full name"
+                required
+                autoComplete="name"
+                maxLength={100}
+                defaultValue={values?.name ?? account?.name ?? ""}
+                error={errors.name}
+                className="sm:col-span-2"
+              />
+              <TextField
+                name="email"
+                label="E-mail"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                maxLength={200}
+                defaultValue={values?.email ?? account?.email ?? ""}
+                error={errors.email}
+                hint="We send the order confirmation here."
+              />
+              <TextField
+                name="phone"
+                label="Phone"
+                type="tel"
+                required
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={40}
+                defaultValue={values?.phone ?? defaultPhone}
+                error={errors.phone}
+                hint="For the courier, if needed."
+              />
             </div>
           </Section>
 
@@ -270,12 +338,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 error={errors.addressId}
               />
             )}
-            <div className={`grid gap-5 sm:grid-cols-2 ${addresses.length > 0 ? "mt-5" : ""} ${hydrated && !newAddress ? "hidden" : ""}`} data-testid="new-address-fields">
+            <div
+              className={`grid gap-5 sm:grid-cols-2 ${addresses.length > 0 ? "mt-5" : ""} ${hydrated && !newAddress ? "hidden" : ""}`}
+              data-testid="new-address-fields"
+            >
               {addresses.length > 0 && !hydrated && <p className="text-sm text-stone-600 sm:col-span-2">Used when you choose “A new address” above.</p>}
               <AddressFields country={typed.country} shopCountry={settings.country} values={values} errors={errors} required={newAddress} />
               {account && (
                 <div className="flex items-center gap-3 sm:col-span-2">
-                  <input id="save-address" name="saveAddress" type="checkbox" defaultChecked={values ? values.saveAddress : addresses.length === 0} className="size-5 rounded border-stone-400 accent-stone-900" />
+                  <input
+                    id="save-address"
+                    name="saveAddress"
+                    type="checkbox"
+                    defaultChecked={values ? values.saveAddress : addresses.length === 0}
+                    className="size-5 rounded border-stone-400 accent-stone-900"
+                  />
                   <label htmlFor="save-address" className="text-sm text-stone-800">
                     Save this address
                   </label>
@@ -286,7 +363,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           <Section title="Shipping method" id="shipping-title">
             {unavailable ? (
-              <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950" role="status" data-testid="shipping-unavailable">
+              <p
+                className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950"
+                role="status"
+                data-testid="shipping-unavailable"
+              >
                 {unavailable} Please choose a delivery address in a country we ship to.
               </p>
             ) : (
@@ -299,7 +380,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 choices={offered.map((o) => ({
                   value: o.id,
                   label: o.name,
-                  aside: o.free || o.cost === 0 ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">Free</span> : money(o.cost, currency),
+                  aside:
+                    o.free || o.cost === 0 ? (
+                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">Free</span>
+                    ) : (
+                      money(o.cost, currency)
+                    ),
                 }))}
                 defaultValue={shippingMethod ?? undefined}
                 onChange={setPicked}
@@ -334,7 +420,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
 
           <Section title="Order notes" id="notes-title">
-            <TextField name="notes" label="Notes for the shop or courier (optional)" multiline maxLength={1000} defaultValue={values?.notes} error={errors.notes} hint="For example, a door code or when you are at home." />
+            <TextField
+              name="notes"
+              label="Notes for the shop or courier (optional)"
+              multiline
+              maxLength={1000}
+              defaultValue={values?.notes}
+              error={errors.notes}
+              hint="For example, a door code or when you are at home."
+            />
           </Section>
         </div>
 
@@ -342,7 +436,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton name="intent" value="place" busy={Boolean(placing)} busyLabel="Placing order…" className="mt-6">
             Place order
           </SubmitButton>
-          {!unavailable && <p className="mt-3 text-center text-xs text-stone-600">By placing the order you agree to pay {money(quote.cart.totals.total, currency)}.</p>}
+          {!unavailable && (
+            <p className="mt-3 text-center text-xs text-stone-600">By placing the order you agree to pay {money(quote.cart.totals.total, currency)}.</p>
+          )}
         </CheckoutSummary>
       </Form>
     </div>

@@ -12,9 +12,7 @@ import type { Route } from "./+types/contact-us";
 
 type Field = "name" | "email" | "subject" | "message";
 type Values = Record<Field, string>;
-export type ContactResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: Partial<Record<Field, string>>; values: Values };
+export type ContactResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Partial<Record<Field, string>>; values: Values };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: { siteName?: string } } | undefined;
@@ -97,7 +95,11 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           </p>
 
           {result?.ok && (
-            <div role="status" className="mt-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-testid="contact-success">
+            <div
+              role="status"
+              className="mt-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
+              data-testid="contact-success"
+            >
               {result.message}
             </div>
           )}
@@ -138,7 +140,12 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           <h2 id="contact-details-title" className="text-lg font-semibold text-stone-900">
             Other ways to reach us
           </h2>
-          <ContactList settings={settings} className="mt-5 space-y-4 text-sm text-stone-800" linkClass="font-medium text-stone-900 underline underline-offset-4 hover:text-stone-700" iconClass="text-stone-600" />
+          <ContactList
+            settings={settings}
+            className="mt-5 space-y-4 text-sm text-stone-800"
+            linkClass="font-medium text-stone-900 underline underline-offset-4 hover:text-stone-700"
+            iconClass="text-stone-600"
+          />
           <p className="mt-6 border-t border-stone-300 pt-5 text-sm leading-relaxed text-stone-700">
             We read every message and usually answer within one or two business days. For questions about an order, please include your order number.
           </p>
@@ -147,4 +154,3 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     </div>
   );
 }
-

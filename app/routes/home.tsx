@@ -38,7 +38,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
         url: `${publicUrl}/`,
         ...(settings.logo ? { logo: settings.logo.startsWith("http") ? settings.logo : `${publicUrl}${settings.logo}` } : {}),
         ...(settings.contactEmail || settings.contactPhone
-          ? { contactPoint: { "@type": "ContactPoint", contactType: "customer service", ...(settings.contactEmail ? { email: settings.contactEmail } : {}), ...(settings.contactPhone ? { telephone: settings.contactPhone } : {}) } }
+          ? {
+              contactPoint: {
+                "@type": "ContactPoint",
+                contactType: "customer service",
+                ...(settings.contactEmail ? { email: settings.contactEmail } : {}),
+                ...(settings.contactPhone ? { telephone: settings.contactPhone } : {}),
+              },
+            }
           : {}),
         ...(sameAs.length ? { sameAs } : {}),
       },
@@ -118,10 +125,16 @@ function Hero() {
             {settings.description || "Browse our catalogue of carefully chosen products at fair prices, with secure checkout and friendly support."}
           </p>
           <div className="focus-light mt-8 flex flex-wrap gap-3">
-            <Link to="/product-category" className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-amber-300">
+            <Link
+              to="/product-category"
+              className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-amber-300"
+            >
               Shop all products <ArrowRightIcon className="size-4" />
             </Link>
-            <Link to="/contact-us" className="inline-flex h-12 items-center rounded-full border border-white/40 px-6 text-sm font-semibold text-white hover:bg-white/10">
+            <Link
+              to="/contact-us"
+              className="inline-flex h-12 items-center rounded-full border border-white/40 px-6 text-sm font-semibold text-white hover:bg-white/10"
+            >
               Contact us
             </Link>
           </div>

@@ -31,7 +31,11 @@ function notice(url: URL): { kind: "success" | "error" | "info"; text: string } 
   const q = url.searchParams;
   if (q.get("reset") === "1") return { kind: "success", text: "Your password has been changed. Sign in with your new password." };
   if (q.get("signedout") === "everywhere") return { kind: "success", text: "You have been signed out on all your devices." };
-  if (q.get("deleted") === "account") return { kind: "success", text: "Your account has been deleted and you have been signed out. Your past orders stay in our books without your name or contact details." };
+  if (q.get("deleted") === "account")
+    return {
+      kind: "success",
+      text: "Your account has been deleted and you have been signed out. Your past orders stay in our books without your name or contact details.",
+    };
   if (q.get("provider_error")) return { kind: "error", text: "Signing in with that service didn’t work. Please try again, or use your e-mail address." };
   if (q.get("magic_error") || q.get("error")) return { kind: "error", text: "That sign-in link is invalid or has expired. Ask for a new one below." };
   if (q.get("redirectTo") && q.get("redirectTo") !== "/") return { kind: "info", text: "Please sign in to continue." };
@@ -55,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "social") {
     const response = await socialSignInRedirect(context, request, form);
     if (response) return response;
-    return data<LoginResult>({ intent: "social", ok: false, message: "We couldn’t reach that service. Please try again, or use your e-mail address." }, { status: 502 });
+    return data<LoginResult>(
+      { intent: "social", ok: false, message: "We couldn’t reach that service. Please try again, or use your e-mail address." },
+      { status: 502 },
+    );
   }
 
   if (intent === "magic-link") {
@@ -70,8 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     // Whether or not an account exists, the answer is the same (no account discovery), unless rate-limited.
     if (result.status === 429) return data<LoginResult>({ intent, ok: false, message: authErrorMessage(result), fieldErrors: {}, email }, { status: 429 });
-    if (!result.ok && result.status >= 500) return data<LoginResult>({ intent, ok: false, message: "We couldn’t send the e-mail just now. Please try again in a moment.", fieldErrors: {}, email }, { status: 502 });
-    return { intent, ok: true, message: `If an account exists for ${email}, we have sent it a sign-in link. Check your e-mail; the link works once and expires soon.` } satisfies LoginResult;
+    if (!result.ok && result.status >= 500)
+      return data<LoginResult>(
+        { intent, ok: false, message: "We couldn’t send the e-mail just now. Please try again in a moment.", fieldErrors: {}, email },
+        { status: 502 },
+      );
+    return {
+      intent,
+      ok: true,
+      message: `If an account exists for ${email}, we have sent it a sign-in link. Check your e-mail; the link works once and expires soon.`,
+    } satisfies LoginResult;
   }
 
   const email = formText(form, "email").toLowerCase();
@@ -80,7 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fieldErrors.email || fieldErrors.password) {
     return data<LoginResult>({ intent: "password", ok: false, message: "Please correct the highlighted fields.", fieldErrors, email }, { status: 400 });
   }
-  const result = await callAuth(context, request, "/sign-in/email", { email, password, rememberMe: form.get("remember") === "on", callbackURL: verifyEmailCallback(redirectTo) });
+  const result = await callAuth(context, request, "/sign-in/email", {
+    email,
+    password,
+    rememberMe: form.get("remember") === "on",
+    callbackURL: verifyEmailCallback(redirectTo),
+  });
   if (result.ok) return redirectWithCookies(redirectTo, result);
   return data<LoginResult>({ intent: "password", ok: false, message: authErrorMessage(result), fieldErrors: {}, email }, { status: result.status });
 }

@@ -36,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopper } = await getShopper(request, context);
   const orderId = url.searchParams.get("order");
   const viewer = { shopper, token: url.searchParams.get("token") };
-  const [orders, selected] = await Promise.all([context.services.orders.listForShopper(shopper), orderId ? findOrder(context.services, orderId, viewer) : Promise.resolve(null)]);
+  const [orders, selected] = await Promise.all([
+    context.services.orders.listForShopper(shopper),
+    orderId ? findOrder(context.services, orderId, viewer) : Promise.resolve(null),
+  ]);
   return {
     orders,
     selected,
@@ -92,7 +95,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const notice = selected && cancelled ? `Order #${selected.number} cancelled` : selected && returned ? "Return requested: we will e-mail you our answer" : null;
+  const notice =
+    selected && cancelled ? `Order #${selected.number} cancelled` : selected && returned ? "Return requested: we will e-mail you our answer" : null;
   const actionError = actionData && "error" in actionData ? actionData.error : null;
   const returnError = actionData && "returnError" in actionData ? actionData : null;
 
@@ -113,7 +117,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
     }
   }, [selected]);
 
-  const opening = navigation.state === "loading" && navigation.location.pathname === "/my-orders" ? new URLSearchParams(navigation.location.search).get("order") : null;
+  const opening =
+    navigation.state === "loading" && navigation.location.pathname === "/my-orders" ? new URLSearchParams(navigation.location.search).get("order") : null;
 
   return (
     <div className="container-page py-8 sm:py-14">
@@ -147,7 +152,11 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         )}
 
         {orders.length === 0 ? (
-          <section aria-labelledby="no-orders-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12" data-testid="orders-empty">
+          <section
+            aria-labelledby="no-orders-title"
+            className="mt-8 rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm sm:p-12"
+            data-testid="orders-empty"
+          >
             <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="size-7" focusable="false">
                 <path d="M6 7h12l-1 13H7L6 7Z" />
@@ -158,14 +167,22 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               No orders yet
             </h2>
             <p className="mx-auto mt-2 max-w-md text-sm leading-relaxed text-stone-600">
-              {signedIn ? "When you place an order, it shows up here with its status." : "Orders you place from this browser show up here. Placed an order on another device? Open it with the link in its confirmation e-mail."}
+              {signedIn
+                ? "When you place an order, it shows up here with its status."
+                : "Orders you place from this browser show up here. Placed an order on another device? Open it with the link in its confirmation e-mail."}
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to="/product-category" className="inline-flex h-11 items-center justify-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700">
+              <Link
+                to="/product-category"
+                className="inline-flex h-11 items-center justify-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700"
+              >
                 Start shopping
               </Link>
               {!signedIn && (
-                <Link to="/login?redirectTo=%2Fmy-orders" className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+                <Link
+                  to="/login?redirectTo=%2Fmy-orders"
+                  className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+                >
                   Sign in to see your orders
                 </Link>
               )}
@@ -177,7 +194,15 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               <li key={o.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid="order-row">
                 <div className="flex gap-4">
                   {o.firstImage ? (
-                    <img src={o.firstImage} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" />
+                    <img
+                      src={o.firstImage}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover"
+                    />
                   ) : (
                     <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-200" />
                   )}
@@ -199,7 +224,10 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 </div>
                 <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-100 pt-3">
                   {o.guestLink && (
-                    <a href={o.guestLink} className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-stone-800 underline underline-offset-4 hover:bg-stone-50">
+                    <a
+                      href={o.guestLink}
+                      className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-stone-800 underline underline-offset-4 hover:bg-stone-50"
+                    >
                       Order page<span className="sr-only"> of order #{o.number}</span>
                     </a>
                   )}
@@ -209,7 +237,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                     data-order-details={o.id}
                     className="inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
                   >
-                    {opening === o.id && <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />}
+                    {opening === o.id && (
+                      <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
+                    )}
                     View details<span className="sr-only"> of order #{o.number}</span>
                   </Link>
                 </div>

@@ -16,7 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await context.services.auth.getUser(user.id);
   const record = found ?? { ...user, createdAt: null, orders: { count: 0 } };
   return {
-    profile: { name: record.name, email: record.email, image: record.image, emailVerified: record.emailVerified, role: record.role, createdAt: record.createdAt },
+    profile: {
+      name: record.name,
+      email: record.email,
+      image: record.image,
+      emailVerified: record.emailVerified,
+      role: record.role,
+      createdAt: record.createdAt,
+    },
     orders: { count: record.orders.count },
   };
 }
@@ -63,14 +70,20 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
                 <dt className="sr-only">E-mail status</dt>
                 <dd>
                   {profile.emailVerified ? (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200" data-testid="email-verified">
+                    <span
+                      className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200"
+                      data-testid="email-verified"
+                    >
                       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-4">
                         <path d="m5 12.5 4.5 4.5L19 7.5" />
                       </svg>
                       E-mail verified
                     </span>
                   ) : (
-                    <span className="inline-flex items-center rounded-full bg-stone-100 px-2.5 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-200" data-testid="email-unverified">
+                    <span
+                      className="inline-flex items-center rounded-full bg-stone-100 px-2.5 py-1 text-xs font-semibold text-stone-700 ring-1 ring-stone-200"
+                      data-testid="email-unverified"
+                    >
                       E-mail not verified
                     </span>
                   )}
@@ -79,7 +92,9 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
               {profile.role !== "customer" && (
                 <div>
                   <dt className="sr-only">Role</dt>
-                  <dd className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">{profile.role === "admin" ? "Shop administrator" : "Shop staff"}</dd>
+                  <dd className="inline-flex rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+                    {profile.role === "admin" ? "Shop administrator" : "Shop staff"}
+                  </dd>
                 </div>
               )}
             </dl>

@@ -55,7 +55,13 @@ function reportOrderOnce(order: { id: string; totals: { total: number; currency:
   } catch {
     // Storage full or refused: the order is told once this time all the same.
   }
-  emitShopEvent({ type: "order_placed", orderId: order.id, value: order.totals.total, currency: order.totals.currency, items: order.lines.reduce((n, l) => n + l.quantity, 0) });
+  emitShopEvent({
+    type: "order_placed",
+    orderId: order.id,
+    value: order.totals.total,
+    currency: order.totals.currency,
+    items: order.lines.reduce((n, l) => n + l.quantity, 0),
+  });
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
@@ -88,20 +94,27 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="payment-pending">
             {order.paymentStatus === "failed" ? "Your card payment did not go through." : "We are waiting for your card payment to be confirmed."}{" "}
             {/* Also while pending: a shopper who left the payment page comes back to it here. */}
-            <Link to={`/checkout/payment?${new URLSearchParams(token ? { order: order.id, token } : { order: order.id })}`} className="font-semibold underline underline-offset-4">
+            <Link
+              to={`/checkout/payment?${new URLSearchParams(token ? { order: order.id, token } : { order: order.id })}`}
+              className="font-semibold underline underline-offset-4"
+            >
               {order.paymentStatus === "failed" ? "Pay now" : "Complete your payment"}
             </Link>
           </div>
         )}
 
         {order.guest && !signedIn && (
-          <section aria-labelledby="keep-link-title" className="mt-8 rounded-2xl border border-sky-200 bg-sky-50 p-5 text-sm text-sky-950 sm:p-6" data-testid="guest-link-note">
+          <section
+            aria-labelledby="keep-link-title"
+            className="mt-8 rounded-2xl border border-sky-200 bg-sky-50 p-5 text-sm text-sky-950 sm:p-6"
+            data-testid="guest-link-note"
+          >
             <h2 id="keep-link-title" className="text-base font-semibold">
               Keep this link to follow your order
             </h2>
             <p className="mt-1 leading-relaxed">
-              You checked out as a guest, so the link to this page is how you reach your order later: we have e-mailed it to you. Bookmark this page or copy the link. In this browser the
-              order is also listed under{" "}
+              You checked out as a guest, so the link to this page is how you reach your order later: we have e-mailed it to you. Bookmark this page or copy the
+              link. In this browser the order is also listed under{" "}
               <Link to="/my-orders" className="font-semibold underline underline-offset-4">
                 My orders
               </Link>
@@ -134,10 +147,16 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </section>
 
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to="/my-orders" className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+          <Link
+            to="/my-orders"
+            className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+          >
             View my orders
           </Link>
-          <Link to="/product-category" className="inline-flex h-12 items-center justify-center rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+          <Link
+            to="/product-category"
+            className="inline-flex h-12 items-center justify-center rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+          >
             Continue shopping
           </Link>
         </div>

@@ -30,7 +30,9 @@ async function cookiesTheShopSets(): Promise<Set<string>> {
 
   await createAccount(shop, { email: "reader@example.com", password: "reader-password-1" });
   expect(note(await browser(shop).post("/api/auth/sign-in/email", { email: "reader@example.com", password: "reader-password-1" })).status).toBe(200);
-  expect(note(await browser(shop).post("/api/auth/sign-in/email", { email: "reader@example.com", password: "reader-password-1", rememberMe: false })).status).toBe(200);
+  expect(
+    note(await browser(shop).post("/api/auth/sign-in/email", { email: "reader@example.com", password: "reader-password-1", rememberMe: false })).status,
+  ).toBe(200);
   expect(note(await browser(shop).post("/api/auth/sign-in/social", { provider: "google", callbackURL: "/" })).status).toBe(200);
   return names;
 }
@@ -40,7 +42,13 @@ async function renderPolicy() {
   const settings = await shop.services.content.getSettings();
   const policy = await page.loader({ context: { services: shop.services } } as unknown as Route.LoaderArgs);
   const Stub = createRoutesStub([
-    { id: "root", path: "/", Component: Outlet, loader: () => ({ settings }), children: [{ id: "policy", path: "privacy-policy", Component: page.default, loader: () => policy }] },
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      loader: () => ({ settings }),
+      children: [{ id: "policy", path: "privacy-policy", Component: page.default, loader: () => policy }],
+    },
   ]);
   const html = renderToString(<Stub initialEntries={["/privacy-policy"]} hydrationData={{ loaderData: { root: { settings }, policy } }} />);
   const text = html
@@ -71,7 +79,8 @@ describe("the privacy policy", () => {
 
   it("lists the mails the shop sends and says how to have an account deleted", async () => {
     const { html, text } = await renderPolicy();
-    for (const mail of ["confirm your e-mail address", "password reset links", "confirmation of each order", "when its status changes"]) expect(text).toContain(mail);
+    for (const mail of ["confirm your e-mail address", "password reset links", "confirmation of each order", "when its status changes"])
+      expect(text).toContain(mail);
     expect(text).toMatch(/Deleting your account The shop has no button for this yet\. To have your account deleted, write to us through the contact form/);
     expect(html).toMatch(/<a[^>]*href="\/contact-us"[^>]*>the contact form<\/a>/);
   });

@@ -39,11 +39,7 @@ export default function PrivacyPolicy() {
   const { settings } = useShop();
   const shop = settings.siteName;
   const email = settings.contactEmail;
-  const contact = email ? (
-    <a href={`mailto:${email}`}>{email}</a>
-  ) : (
-    <Link to="/contact-us">our contact form</Link>
-  );
+  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to="/contact-us">our contact form</Link>;
   const sections = [
     ["who-we-are", "Who we are"],
     ["what-we-collect", "What we collect"],
@@ -90,20 +86,14 @@ export default function PrivacyPolicy() {
           <h2 id="who-we-are">Who we are</h2>
           <p>
             {shop} runs this online shop and is responsible (the “controller”) for the personal data described here.
-            {settings.address && (
-              <>
-                {" "}
-                Our address is {settings.address}.
-              </>
-            )}{" "}
-            You can reach us about anything in this policy at {contact}.
+            {settings.address && <> Our address is {settings.address}.</>} You can reach us about anything in this policy at {contact}.
           </p>
 
           <h2 id="what-we-collect">What we collect</h2>
           <ul>
             <li>
-              <strong>Account details</strong>: your name, e-mail address, password (stored only as a secure hash) and profile picture, or the basic profile
-              a sign-in provider such as Google shares with us when you choose to sign in with it. For each signed-in device we keep the session with its IP
+              <strong>Account details</strong>: your name, e-mail address, password (stored only as a secure hash) and profile picture, or the basic profile a
+              sign-in provider such as Google shares with us when you choose to sign in with it. For each signed-in device we keep the session with its IP
               address and browser type, so you stay signed in and can sign out everywhere.
             </li>
             <li>
@@ -116,16 +106,16 @@ export default function PrivacyPolicy() {
               addresses and order history. Card payments are handled by our payment provider; we never see or store your card number.
             </li>
             <li>
-              <strong>Messages</strong>: what you write to us through the contact form (name, e-mail address, subject and message) and the IP address it
-              was sent from, which we use to stop spam.
+              <strong>Messages</strong>: what you write to us through the contact form (name, e-mail address, subject and message) and the IP address it was
+              sent from, which we use to stop spam.
             </li>
             <li>
-              <strong>Security counters</strong>: to stop password guessing, spam and fake orders we count attempts per IP address, per e-mail address and
-              per phone number (sign-ins, sign-in links, messages, orders).
+              <strong>Security counters</strong>: to stop password guessing, spam and fake orders we count attempts per IP address, per e-mail address and per
+              phone number (sign-ins, sign-in links, messages, orders).
             </li>
             <li>
-              <strong>Technical data</strong>: our server logs each request (the address requested, the answer and how long it took) and, where the shop
-              enables them, analytics and advertising tools record the pages you visit.
+              <strong>Technical data</strong>: our server logs each request (the address requested, the answer and how long it took) and, where the shop enables
+              them, analytics and advertising tools record the pages you visit.
             </li>
           </ul>
 
@@ -142,13 +132,13 @@ export default function PrivacyPolicy() {
 
           <h2 id="cookies">Cookies</h2>
           <p>
-            The shop sets only the cookies it needs to work; none of them is used for advertising. They are “HttpOnly” (scripts on the page cannot read
-            them) and sent only to this shop. On a secure (https) connection your browser shows their names with a <code>__Secure-</code> prefix.
+            The shop sets only the cookies it needs to work; none of them is used for advertising. They are “HttpOnly” (scripts on the page cannot read them)
+            and sent only to this shop. On a secure (https) connection your browser shows their names with a <code>__Secure-</code> prefix.
           </p>
           <dl className="mt-3 rounded-xl border border-stone-200 px-4" data-testid="cookie-list">
             <Cookie name="shop.visitor" lifetime="one year from the first time it was set">
-              A random identifier, signed by the shop, set the first time you add something to your cart or wishlist without being signed in. It links
-              this browser to its cart, wishlist and guest orders on our server; when you sign in, that cart and wishlist move into your account.
+              A random identifier, signed by the shop, set the first time you add something to your cart or wishlist without being signed in. It links this
+              browser to its cart, wishlist and guest orders on our server; when you sign in, that cart and wishlist move into your account.
             </Cookie>
             <Cookie name="shop.session_token" lifetime={`${sessionDays} days after your last visit while signed in, or until you sign out`}>
               Keeps you signed in.
@@ -164,13 +154,13 @@ export default function PrivacyPolicy() {
             </Cookie>
           </dl>
           <p>
-            Your browser’s local storage keeps one setting of ours, whether the cart panel was open (<code>isCartOpen</code>, with the time it opened), so
-            a reload right after adding something shows the panel again. It holds no personal data; your cart itself is on our server.
+            Your browser’s local storage keeps one setting of ours, whether the cart panel was open (<code>isCartOpen</code>, with the time it opened), so a
+            reload right after adding something shows the panel again. It holds no personal data; your cart itself is on our server.
           </p>
           <p>
-            If the shop enables them, a Facebook (Meta) pixel measures visits and purchases for our advertising, a live-chat widget lets you talk to us, and
-            on the card payment page our payment provider (Stripe) loads its form, which may set its own fraud-prevention cookies. These services process
-            data under their own privacy policies.
+            If the shop enables them, a Facebook (Meta) pixel measures visits and purchases for our advertising, a live-chat widget lets you talk to us, and on
+            the card payment page our payment provider (Stripe) loads its form, which may set its own fraud-prevention cookies. These services process data
+            under their own privacy policies.
           </p>
 
           <h2 id="emails">E-mails we send</h2>
@@ -196,9 +186,7 @@ export default function PrivacyPolicy() {
           <h2 id="retention">How long we keep it</h2>
           <ul>
             <li>Account details, saved addresses, and a signed-in customer’s cart and wishlist: while your account exists.</li>
-            <li>
-              The cart and wishlist of a visitor who is not signed in: deleted automatically once they have not changed for {cartRetentionDays} days.
-            </li>
+            <li>The cart and wishlist of a visitor who is not signed in: deleted automatically once they have not changed for {cartRetentionDays} days.</li>
             <li>Sessions (with their IP address and browser type): {sessionDays} days after their last use, or until you sign out.</li>
             <li>Security counters: deleted after at most 25 hours.</li>
             <li>Sign-in, confirmation and password reset links: they stop working after ten minutes to an hour.</li>
@@ -209,13 +197,12 @@ export default function PrivacyPolicy() {
           <h2 id="delete-account">Deleting your account</h2>
           <p>
             The shop has no button for this yet. To have your account deleted, write to us through <Link to="/contact-us">the contact form</Link> from the
-            e-mail address of your account and ask for it. We delete your account, its sessions, saved addresses, cart and wishlist; order records stay as
-            long as the law requires us to keep them. Until then, <Link to="/update-profile">your profile page</Link> lets you sign out on every device at
-            once.
+            e-mail address of your account and ask for it. We delete your account, its sessions, saved addresses, cart and wishlist; order records stay as long
+            as the law requires us to keep them. Until then, <Link to="/update-profile">your profile page</Link> lets you sign out on every device at once.
           </p>
           <p>
-            Without an account, deleting the <code>shop.visitor</code> cookie in your browser’s settings disconnects this browser from its cart and
-            wishlist; we delete them from our server after {cartRetentionDays} days.
+            Without an account, deleting the <code>shop.visitor</code> cookie in your browser’s settings disconnects this browser from its cart and wishlist; we
+            delete them from our server after {cartRetentionDays} days.
           </p>
 
           <h2 id="your-rights">Your rights</h2>
@@ -231,8 +218,8 @@ export default function PrivacyPolicy() {
 
           <h2 id="security">Security</h2>
           <p>
-            We protect your data with encrypted connections (HTTPS), hashed passwords, access limited to the people who need it, and regular updates. No
-            system is perfectly secure, so please use a strong, unique password for your account.
+            We protect your data with encrypted connections (HTTPS), hashed passwords, access limited to the people who need it, and regular updates. No system
+            is perfectly secure, so please use a strong, unique password for your account.
           </p>
 
           <h2 id="children">Children</h2>
@@ -240,8 +227,8 @@ export default function PrivacyPolicy() {
 
           <h2 id="changes">Changes to this policy</h2>
           <p>
-            We may update this policy when our shop or the law changes. We will post the new version on this page with a new date, and tell you about
-            important changes by e-mail or on the site.
+            We may update this policy when our shop or the law changes. We will post the new version on this page with a new date, and tell you about important
+            changes by e-mail or on the site.
           </p>
 
           <h2 id="contact">Contact us</h2>

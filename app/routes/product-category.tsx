@@ -111,7 +111,8 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   if (category) chips.push({ label: `Category: ${category.name}`, href: withParams("/product-category", current, { subCategory: null, page: null }) });
   if (subCategory) chips.push({ label: `Sub-category: ${subCategory.name}`, href: withParams(here, current, { subCategory: null, page: null }) });
   if (applied.minPrice !== undefined) chips.push({ label: `From ${money(applied.minPrice)}`, href: withParams(here, current, { minPrice: null, page: null }) });
-  if (applied.maxPrice !== undefined) chips.push({ label: `Up to ${money(applied.maxPrice)}`, href: withParams(here, current, { maxPrice: null, page: null }) });
+  if (applied.maxPrice !== undefined)
+    chips.push({ label: `Up to ${money(applied.maxPrice)}`, href: withParams(here, current, { maxPrice: null, page: null }) });
   const filtered = chips.length > 0 || errors.length > 0;
   const activeCount = (subCategory ? 1 : 0) + (applied.minPrice !== undefined ? 1 : 0) + (applied.maxPrice !== undefined ? 1 : 0);
 
@@ -132,7 +133,10 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
               </li>
               {category.subCategories.map((s) => (
                 <li key={s._id} className="shrink-0">
-                  <Chip href={withParams(`/product-category/${category.slug}`, current, { subCategory: s.slug, page: null })} current={subCategory?._id === s._id}>
+                  <Chip
+                    href={withParams(`/product-category/${category.slug}`, current, { subCategory: s.slug, page: null })}
+                    current={subCategory?._id === s._id}
+                  >
                     {s.name}
                   </Chip>
                 </li>
@@ -193,14 +197,22 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">(remove filter)</span>
                 </Link>
               ))}
-              <Link to="/product-category" className="ml-1 rounded text-sm font-medium text-stone-900 underline underline-offset-4 hover:text-stone-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900">
+              <Link
+                to="/product-category"
+                className="ml-1 rounded text-sm font-medium text-stone-900 underline underline-offset-4 hover:text-stone-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+              >
                 Clear filters
               </Link>
             </div>
           )}
 
           {errors.length > 0 && (
-            <div id="filter-errors" role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="filter-errors">
+            <div
+              id="filter-errors"
+              role="alert"
+              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+              data-testid="filter-errors"
+            >
               <p className="font-semibold">Some filters could not be used:</p>
               <ul className="mt-1 list-disc pl-5">
                 {errors.map((e) => (
@@ -218,11 +230,16 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
               <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
                 <p className="text-lg font-semibold text-stone-900">{total > 0 ? "This page is past the last one." : "No products match these filters."}</p>
                 <p className="mt-2 text-sm text-stone-600">
-                  {total > 0 ? `There ${totalPages === 1 ? "is 1 page" : `are ${totalPages} pages`} of results.` : "Try a wider price range or another category."}
+                  {total > 0
+                    ? `There ${totalPages === 1 ? "is 1 page" : `are ${totalPages} pages`} of results.`
+                    : "Try a wider price range or another category."}
                 </p>
                 <div className="mt-5 flex flex-wrap justify-center gap-3">
                   {total > 0 ? (
-                    <Link to={withParams(here, current, { page: null })} className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700">
+                    <Link
+                      to={withParams(here, current, { page: null })}
+                      className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700"
+                    >
                       Go to the first page
                     </Link>
                   ) : (

@@ -109,7 +109,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page pb-16 pt-6">
       {preview && (
-        <p role="status" data-testid="preview-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+        <p
+          role="status"
+          data-testid="preview-banner"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+        >
           {preview === "draft" ? "Draft" : "Archived"} — not visible to shoppers. Only staff who manage the catalogue see this page.
         </p>
       )}

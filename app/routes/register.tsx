@@ -55,12 +55,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const name = values.name || values.email.split("@")[0];
-  const result = await callAuth<{ token?: string | null }>(context, request, "/sign-up/email", { name, email: values.email, password, callbackURL: verifyEmailCallback(redirectTo) });
+  const result = await callAuth<{ token?: string | null }>(context, request, "/sign-up/email", {
+    name,
+    email: values.email,
+    password,
+    callbackURL: verifyEmailCallback(redirectTo),
+  });
   if (!result.ok) {
     const duplicate = result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
     const message = authErrorMessage(result);
     return data<RegisterResult>(
-      { ok: false, message, fieldErrors: duplicate ? { email: "This e-mail address already has an account" } : result.code?.startsWith("PASSWORD") ? { password: message } : {}, values },
+      {
+        ok: false,
+        message,
+        fieldErrors: duplicate ? { email: "This e-mail address already has an account" } : result.code?.startsWith("PASSWORD") ? { password: message } : {},
+        values,
+      },
       { status: result.status },
     );
   }
@@ -87,8 +97,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return (
       <AuthPage title="Check your e-mail" footer={<>Already confirmed? {loginLink}</>}>
         <FormAlert kind="success" testId="register-verify">
-          We have sent an e-mail to <strong>{result.email}</strong>. Open the link in it to confirm your address and finish creating your account; it
-          works for an hour. (If you already have an account, the e-mail tells you how to sign in.)
+          We have sent an e-mail to <strong>{result.email}</strong>. Open the link in it to confirm your address and finish creating your account; it works for
+          an hour. (If you already have an account, the e-mail tells you how to sign in.)
         </FormAlert>
       </AuthPage>
     );

@@ -9,7 +9,8 @@ import type { Route } from "./+types/reset-password";
 type Field = "password" | "confirm";
 export type ResetResult = { ok: false; message: string; fieldErrors: Partial<Record<Field, string>>; expired?: boolean };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Choose a new password for your account.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta(matches, location, { description: "Choose a new password for your account.", noindex: true });
 
 /**
  * The e-mailed link passes through better-auth (`/api/auth/reset-password/:token`), which sends the
@@ -31,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: newPasswordError(password),
     confirm: !confirm ? "Please type the new password again" : confirm !== password ? "The two passwords don’t match" : undefined,
   };
-  if (fieldErrors.password || fieldErrors.confirm) return data<ResetResult>({ ok: false, message: "Please correct the highlighted fields.", fieldErrors }, { status: 400 });
+  if (fieldErrors.password || fieldErrors.confirm)
+    return data<ResetResult>({ ok: false, message: "Please correct the highlighted fields.", fieldErrors }, { status: 400 });
   const result = await callAuth(context, request, "/reset-password", { token, newPassword: password });
   if (result.ok) throw redirect("/login?reset=1");
   const expired = result.code === "INVALID_TOKEN" || result.code === "TOKEN_EXPIRED";

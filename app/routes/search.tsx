@@ -70,7 +70,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             className="h-12 w-full rounded-lg border border-stone-400 bg-white pl-10 pr-3 text-base text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-offset-1 focus:outline-stone-900"
           />
         </div>
-        <button type="submit" className="h-12 rounded-lg bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900">
+        <button
+          type="submit"
+          className="h-12 rounded-lg bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        >
           Search
         </button>
       </Form>

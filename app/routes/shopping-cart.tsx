@@ -109,13 +109,19 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
           </section>
         </div>
       ) : (
-        <div className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center" data-testid="cart-empty">
+        <div
+          className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center"
+          data-testid="cart-empty"
+        >
           <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
             <CartIcon className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-stone-900">Your cart is empty</h2>
           <p className="mt-1 text-sm text-stone-600">Browse the shop and add what you like; it waits here until you check out.</p>
-          <Link to="/product-category" className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+          <Link
+            to="/product-category"
+            className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+          >
             Continue shopping
           </Link>
         </div>

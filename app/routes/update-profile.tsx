@@ -29,7 +29,8 @@ const MAX_NAME = 100;
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const PHOTO_TOO_LARGE = "This picture is larger than 5 MB. Please choose a smaller one.";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Update your name, photo and password.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seoMeta(matches, location, { description: "Update your name, photo and password.", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -84,7 +85,8 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
     const newPassword = formText(form, "newPassword", { trim: false });
     const fieldErrors: Partial<Record<PasswordFieldName, string>> = {
       currentPassword: currentPassword ? undefined : "Please enter your current password",
-      newPassword: newPasswordError(newPassword) ?? (newPassword && newPassword === currentPassword ? "Choose a password different from the current one" : undefined),
+      newPassword:
+        newPasswordError(newPassword) ?? (newPassword && newPassword === currentPassword ? "Choose a password different from the current one" : undefined),
     };
     if (fieldErrors.currentPassword || fieldErrors.newPassword) {
       return data<UpdateResult>({ intent, ok: false, message: "Please correct the highlighted fields.", fieldErrors }, { status: 400 });
@@ -98,14 +100,26 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
       );
     }
     // The session was renewed (the others were ended): pass the new cookie on.
-    return data<UpdateResult>({ intent, ok: true, message: "Your password has been changed. You have been signed out on your other devices." }, { headers: cookieHeaders(result) });
+    return data<UpdateResult>(
+      { intent, ok: true, message: "Your password has been changed. You have been signed out on your other devices." },
+      { headers: cookieHeaders(result) },
+    );
   }
 
   if (intent === "delete-account") {
     const user = requireUser(context, request);
     try {
-      const result = await context.services.deleteOwnAccount(user, { password: formText(form, "password", { trim: false }) || undefined, token: formText(form, "token") || undefined }, context.requestId ?? null);
-      if (!result.deleted) return data<UpdateResult>({ intent, ok: true, message: `We have sent a link to ${user.email}. Open it within an hour to confirm deleting your account.` });
+      const result = await context.services.deleteOwnAccount(
+        user,
+        { password: formText(form, "password", { trim: false }) || undefined, token: formText(form, "token") || undefined },
+        context.requestId ?? null,
+      );
+      if (!result.deleted)
+        return data<UpdateResult>({
+          intent,
+          ok: true,
+          message: `We have sent a link to ${user.email}. Open it within an hour to confirm deleting your account.`,
+        });
       const signedOut = await callAuth(context, request, "/sign-out", {});
       return redirectWithCookies("/login?deleted=account", signedOut);
     } catch (err) {
@@ -244,7 +258,10 @@ function ProfileSection({
       const json = (await res.json().catch(() => null)) as { image?: string; url?: string; error?: { message?: string } } | null;
       const url = json?.image ?? json?.url;
       if (!res.ok || !url) {
-        const message = res.status === 413 ? "This picture is too large. Please choose a smaller one." : (json?.error?.message ?? "We couldn’t upload this picture. Please try another one.");
+        const message =
+          res.status === 413
+            ? "This picture is too large. Please choose a smaller one."
+            : (json?.error?.message ?? "We couldn’t upload this picture. Please try another one.");
         return setUpload({ state: "error", message });
       }
       // The upload saves the photo at once; the header picks it up with the revalidated user.
@@ -302,14 +319,21 @@ function ProfileSection({
                   aria-describedby="avatar-upload-note"
                   className="mt-1.5 block w-full text-sm text-stone-800 file:mr-3 file:h-10 file:rounded-full file:border file:border-stone-300 file:bg-white file:px-4 file:font-semibold"
                 />
-                <p id="avatar-upload-note" className={`mt-1.5 text-sm ${failed?.fieldErrors.photo ? "font-medium text-rose-700" : "text-stone-600"}`} data-testid={failed?.fieldErrors.photo ? "photo-error" : undefined}>
+                <p
+                  id="avatar-upload-note"
+                  className={`mt-1.5 text-sm ${failed?.fieldErrors.photo ? "font-medium text-rose-700" : "text-stone-600"}`}
+                  data-testid={failed?.fieldErrors.photo ? "photo-error" : undefined}
+                >
                   {failed?.fieldErrors.photo ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Saved with the profile."}
                 </p>
               </div>
             )}
             {hydrated && (
               <div>
-                <label htmlFor="avatar-file" className="inline-flex h-11 cursor-pointer items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-stone-900">
+                <label
+                  htmlFor="avatar-file"
+                  className="inline-flex h-11 cursor-pointer items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-stone-900"
+                >
                   {upload.state === "uploading" ? "Uploading…" : "Upload a photo"}
                   <input
                     ref={fileRef}
@@ -322,7 +346,12 @@ function ProfileSection({
                     className="sr-only"
                   />
                 </label>
-                <p id="avatar-file-status" role="status" className={`mt-2 text-sm ${upload.state === "error" ? "font-medium text-rose-700" : "text-stone-600"}`} data-testid="avatar-status">
+                <p
+                  id="avatar-file-status"
+                  role="status"
+                  className={`mt-2 text-sm ${upload.state === "error" ? "font-medium text-rose-700" : "text-stone-600"}`}
+                  data-testid="avatar-status"
+                >
                   {upload.message ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."}
                 </p>
               </div>
@@ -333,7 +362,11 @@ function ProfileSection({
                 <input type="hidden" name="image" value={image} />
                 <p className="text-sm text-stone-700">Your photo is the one you uploaded.</p>
                 {hydrated ? (
-                  <button type="button" onClick={() => setImage("")} className="mt-2 inline-flex h-10 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+                  <button
+                    type="button"
+                    onClick={() => setImage("")}
+                    className="mt-2 inline-flex h-10 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+                  >
                     Remove photo
                   </button>
                 ) : (
@@ -350,12 +383,24 @@ function ProfileSection({
                 placeholder="https://"
                 defaultValue={image}
                 error={failed?.fieldErrors.image}
-                hint={profile.image && !image ? "Save the profile to remove your photo, or enter a web address. Empty: your initials." : "Leave empty to show your initials."}
+                hint={
+                  profile.image && !image
+                    ? "Save the profile to remove your photo, or enter a web address. Empty: your initials."
+                    : "Leave empty to show your initials."
+                }
               />
             )}
           </div>
         </div>
-        <TextField name="name" label="Display name" required autoComplete="name" maxLength={MAX_NAME} defaultValue={failed?.values.name ?? profile.name} error={failed?.fieldErrors.name} />
+        <TextField
+          name="name"
+          label="Display name"
+          required
+          autoComplete="name"
+          maxLength={MAX_NAME}
+          defaultValue={failed?.values.name ?? profile.name}
+          error={failed?.fieldErrors.name}
+        />
         <div className="sm:w-fit">
           <SubmitButton busy={busy} busyLabel="Saving…">
             Save profile
@@ -437,8 +482,8 @@ function DeleteAccountSection({
         Delete account
       </h2>
       <p className="mt-1 text-sm leading-relaxed text-stone-600">
-        Your account, address book, cart and wishlist are deleted for good and you are signed out everywhere. Your past orders stay in our books without your name, e-mail, phone or
-        address.{" "}
+        Your account, address book, cart and wishlist are deleted for good and you are signed out everywhere. Your past orders stay in our books without your
+        name, e-mail, phone or address.{" "}
         <a href="/api/account/export" download className="font-semibold text-stone-900 underline underline-offset-4">
           Download your data (JSON)
         </a>{" "}

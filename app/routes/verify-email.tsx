@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = formText(form, "email").toLowerCase();
   const invalid = emailError(email);
   if (invalid) return data<ResendResult>({ ok: false, message: invalid, fieldError: invalid, email }, { status: 400 });
-  const result = await callAuth(context, request, "/send-verification-email", { email, callbackURL: verifyEmailCallback(safeRedirect(form.get("redirectTo"))) });
+  const result = await callAuth(context, request, "/send-verification-email", {
+    email,
+    callbackURL: verifyEmailCallback(safeRedirect(form.get("redirectTo"))),
+  });
   if (result.status === 429) return data<ResendResult>({ ok: false, message: authErrorMessage(result), email }, { status: 429 });
   return { ok: true, message: `If ${email} has an account waiting for confirmation, we have sent it a new link.` } satisfies ResendResult;
 }

@@ -75,7 +75,9 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   const { entries, notices } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.message : null;
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
-  const fetcher = useBackgroundFetcher<WishlistActionResult>((sent) => (sent?.get("intent") === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist"));
+  const fetcher = useBackgroundFetcher<WishlistActionResult>((sent) =>
+    sent?.get("intent") === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist",
+  );
   const pendingId = fetcher.formData?.get("productId");
   const { settings } = useShop();
   // The entry being moved to the cart: gone from the list by the time the answer comes.
@@ -86,7 +88,15 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
     moving.current = null;
     if (result.ok) {
       if (result.intent === "move-to-cart") {
-        if (moved) emitShopEvent({ type: "add_to_cart", productId: moved.productId, name: moved.name, quantity: 1, value: moved.finalPrice, currency: settings.currency });
+        if (moved)
+          emitShopEvent({
+            type: "add_to_cart",
+            productId: moved.productId,
+            name: moved.name,
+            quantity: 1,
+            value: moved.finalPrice,
+            currency: settings.currency,
+          });
         setCartOpen(true);
         showToast("success", "Added to cart");
       }
@@ -128,13 +138,19 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
           )}
         </ul>
       ) : (
-        <div className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center" data-testid="wishlist-empty">
+        <div
+          className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center"
+          data-testid="wishlist-empty"
+        >
           <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
             <HeartIcon className="size-7" />
           </span>
           <h2 className="mt-4 text-lg font-semibold text-stone-900">Your wishlist is empty</h2>
           <p className="mt-1 text-sm text-stone-600">Tap the heart on any product to keep it here for later.</p>
-          <Link to="/product-category" className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+          <Link
+            to="/product-category"
+            className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+          >
             Browse products
           </Link>
         </div>

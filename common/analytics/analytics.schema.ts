@@ -33,12 +33,18 @@ export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;
 
 /** The body of POST /api/analytics/events. */
 export const analyticsBatchSchema = z.object({
-  events: z.array(analyticsEventSchema).min(1, "A batch has at least one event").max(MAX_EVENTS_PER_BATCH, `A batch has ${MAX_EVENTS_PER_BATCH} events at most`),
+  events: z
+    .array(analyticsEventSchema)
+    .min(1, "A batch has at least one event")
+    .max(MAX_EVENTS_PER_BATCH, `A batch has ${MAX_EVENTS_PER_BATCH} events at most`),
 });
 
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a date");
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a date");
 
 /** Days a report may span at most (a little over two years: a year compared with the one before). */
 export const MAX_REPORT_DAYS = 800;
@@ -47,7 +53,10 @@ export const MAX_REPORT_DAYS = 800;
 export const analyticsPeriodSchema = z
   .object({ from: isoDay, to: isoDay })
   .refine((p) => p.from <= p.to, { message: "The period ends before it starts", path: ["to"] })
-  .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_REPORT_DAYS, { message: `A period spans ${MAX_REPORT_DAYS} days at most`, path: ["from"] });
+  .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_REPORT_DAYS, {
+    message: `A period spans ${MAX_REPORT_DAYS} days at most`,
+    path: ["from"],
+  });
 
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 

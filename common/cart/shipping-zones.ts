@@ -41,7 +41,11 @@ export function noZoneMessage(countryName: string): string {
  * The zones offered for an address (every zone while it is unknown) and the one shown as chosen:
  * the chosen id when it is offered, else the first offered; null when none delivers there.
  */
-export function offeredZones<Z extends ZoneCoverage & { id: string }>(zones: readonly Z[], address: ShippingAddress | null | undefined, chosen: string | null | undefined): { offered: Z[]; zone: Z | null } {
+export function offeredZones<Z extends ZoneCoverage & { id: string }>(
+  zones: readonly Z[],
+  address: ShippingAddress | null | undefined,
+  chosen: string | null | undefined,
+): { offered: Z[]; zone: Z | null } {
   const offered = address ? zonesFor(zones, address) : [...zones];
   return { offered, zone: offered.find((z) => z.id === chosen) ?? offered[0] ?? null };
 }
@@ -54,7 +58,12 @@ export type ZoneChoice<Z> = { ok: true; zone: Z } | { ok: false; field: "address
  * is chosen; a country no zone covers, an unknown zone and a zone that does not cover the address
  * are refused with the field they concern.
  */
-export function chooseZoneFor<Z extends ZoneCoverage & { id: string; name: string }>(zones: readonly Z[], address: ShippingAddress, chosen: string | null | undefined, countryName: string): ZoneChoice<Z> {
+export function chooseZoneFor<Z extends ZoneCoverage & { id: string; name: string }>(
+  zones: readonly Z[],
+  address: ShippingAddress,
+  chosen: string | null | undefined,
+  countryName: string,
+): ZoneChoice<Z> {
   const offered = zonesFor(zones, address);
   if (offered.length === 0) return { ok: false, field: "address.country", message: noZoneMessage(countryName) };
   if (!chosen) return { ok: true, zone: offered[0]! };
@@ -64,7 +73,8 @@ export function chooseZoneFor<Z extends ZoneCoverage & { id: string; name: strin
   return {
     ok: false,
     field: "shippingMethod",
-    message: known ? `${known.name} does not deliver to this address. Please choose one of the shipping methods offered.` : "Please choose one of the shipping methods offered",
+    message: known
+      ? `${known.name} does not deliver to this address. Please choose one of the shipping methods offered.`
+      : "Please choose one of the shipping methods offered",
   };
 }
-

@@ -61,7 +61,11 @@ export interface ShippingEstimate {
  * is unknown): each zone's rate plus every line's per-unit shipping cost × quantity, nothing once
  * the lines' price after discounts reaches the free-shipping threshold, nothing for no lines.
  */
-export function shippingEstimate(lines: readonly ShippingLine[], settings: { freeShippingThreshold: number }, zones: ReadonlyArray<{ rate: number }>): ShippingEstimate {
+export function shippingEstimate(
+  lines: readonly ShippingLine[],
+  settings: { freeShippingThreshold: number },
+  zones: ReadonlyArray<{ rate: number }>,
+): ShippingEstimate {
   let units = 0;
   let merchandise = 0;
   let perProduct = 0;
@@ -80,7 +84,11 @@ export function shippingEstimate(lines: readonly ShippingLine[], settings: { fre
 
 /** One unit of a product as the shipping rule sees it (money in the major unit, as the product page has it). */
 export function productShippingEstimate(product: { finalPrice: number; shippingCost: number }, settings: ShippingSettings): ShippingEstimate {
-  return shippingEstimate([{ finalPrice: toMinor(product.finalPrice), shippingCost: toMinor(product.shippingCost), quantity: 1 }], settings, settings.shippingZones);
+  return shippingEstimate(
+    [{ finalPrice: toMinor(product.finalPrice), shippingCost: toMinor(product.shippingCost), quantity: 1 }],
+    settings,
+    settings.shippingZones,
+  );
 }
 
 /** Formats an amount as money, in the unit of the amounts it is given (minor, or major in the JSON views). */
@@ -101,6 +109,9 @@ export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to
  */
 export function shippingNoteText(estimate: Pick<ShippingEstimate, "from" | "to" | "threshold">, money: Money): string {
   if (estimate.to === 0) return "Free shipping";
-  const cost = estimate.from === 0 ? `Shipping free to some addresses, up to ${money(estimate.to)}` : `Shipping ${estimate.from === estimate.to ? "" : "from "}${money(estimate.from)}`;
+  const cost =
+    estimate.from === 0
+      ? `Shipping free to some addresses, up to ${money(estimate.to)}`
+      : `Shipping ${estimate.from === estimate.to ? "" : "from "}${money(estimate.from)}`;
   return estimate.threshold > 0 ? `${cost}, free ${freeShippingCondition(money(estimate.threshold))}` : cost;
 }

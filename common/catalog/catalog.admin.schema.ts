@@ -88,22 +88,37 @@ const fields = {
       .nullish(),
   ),
   /** Rich text (HTML); sanitised on the server before it is stored. */
-  description: z.string({ error: "The description must be text" }).max(MAX_DESCRIPTION_LENGTH, `The description can be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters`),
+  description: z
+    .string({ error: "The description must be text" })
+    .max(MAX_DESCRIPTION_LENGTH, `The description can be at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters`),
   brand: optionalText("The brand", 100),
   sku: optionalText("The SKU", 64),
   categorySlug: text("The category", 120).min(1, "Choose a category"),
   subCategorySlug: optionalText("The sub-category", 120),
   price: money("The price"),
-  discount: z.number({ error: "The discount must be a whole number" }).int("The discount must be a whole number").min(0, "The discount cannot be negative").max(100, "The discount can be at most 100 %"),
+  discount: z
+    .number({ error: "The discount must be a whole number" })
+    .int("The discount must be a whole number")
+    .min(0, "The discount cannot be negative")
+    .max(100, "The discount can be at most 100 %"),
   shippingCost: money("The shipping cost"),
   status: z.enum(PRODUCT_STATUSES, { error: "The status is active, draft or archived" }),
   /** Picture URLs in display order; the first is the product's main picture. */
-  image: z.array(z.string().trim().max(500, "The picture's address is too long").regex(IMAGE_URL, "Upload the picture or use an https:// address"), { error: "Pictures are a list of addresses" }).max(MAX_IMAGES, `At most ${MAX_IMAGES} pictures`),
+  image: z
+    .array(z.string().trim().max(500, "The picture's address is too long").regex(IMAGE_URL, "Upload the picture or use an https:// address"), {
+      error: "Pictures are a list of addresses",
+    })
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} pictures`),
   /**
    * Alt text of each picture, parallel to `image` (entry i describes image i; '' or missing: none).
    * Kept apart so `image` stays the plain list of URLs the public API and the issue's body use.
    */
-  imageAlt: z.array(z.preprocess((v) => v ?? "", text("The alt text", 250)), { error: "Alt texts are a list" }).max(MAX_IMAGES, `At most ${MAX_IMAGES} alt texts`),
+  imageAlt: z
+    .array(
+      z.preprocess((v) => v ?? "", text("The alt text", 250)),
+      { error: "Alt texts are a list" },
+    )
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} alt texts`),
   /** Colour name → the pictures (a subset of `image`) that show it; the storefront's gallery follows the colour chosen. */
   colorImages: z.record(z.string().max(60), z.array(z.string().max(500)).max(MAX_IMAGES)),
   specifications: z.array(specificationSchema, { error: "Specifications are a list" }).max(MAX_SPECIFICATIONS, `At most ${MAX_SPECIFICATIONS} specifications`),
@@ -158,11 +173,13 @@ export function checkProductRules(value: ProductRuleInput, issue: (path: Array<s
     value.variants.forEach((v, i) => {
       if (colors !== undefined) {
         if (colorNames.size && !v.color) issue(["variants", i, "color"], "Choose one of the colours");
-        else if (v.color && !colorNames.has(lower(v.color))) issue(["variants", i, "color"], colorNames.size ? `“${v.color}” is not one of the colours` : "Add the colour to the colours first");
+        else if (v.color && !colorNames.has(lower(v.color)))
+          issue(["variants", i, "color"], colorNames.size ? `“${v.color}” is not one of the colours` : "Add the colour to the colours first");
       }
       if (sizes !== undefined) {
         if (sizeNames.size && !v.size) issue(["variants", i, "size"], "Choose one of the sizes");
-        else if (v.size && !sizeNames.has(lower(v.size))) issue(["variants", i, "size"], sizeNames.size ? `“${v.size}” is not one of the sizes` : "Add the size to the sizes first");
+        else if (v.size && !sizeNames.has(lower(v.size)))
+          issue(["variants", i, "size"], sizeNames.size ? `“${v.size}” is not one of the sizes` : "Add the size to the sizes first");
       }
       if (!v.color && !v.size) issue(["variants", i, "color"], "A variant needs a colour or a size");
       const key = `${lower(v.color ?? "")}\u0000${lower(v.size ?? "")}`;
@@ -178,7 +195,8 @@ export function checkProductRules(value: ProductRuleInput, issue: (path: Array<s
     const colorNames = new Set((colors ?? []).map((c) => lower(c.name)));
     for (const [color, list] of Object.entries(value.colorImages)) {
       if (colors !== undefined && !colorNames.has(lower(color))) issue(["colorImages", color], `“${color}” is not one of the colours`);
-      if (value.image !== undefined && list.some((url) => !pictures.has(url))) issue(["colorImages", color], "Only the product's own pictures can show a colour");
+      if (value.image !== undefined && list.some((url) => !pictures.has(url)))
+        issue(["colorImages", color], "Only the product's own pictures can show a colour");
     }
   }
 }
@@ -192,7 +210,8 @@ export function productRuleProblems(value: ProductRuleInput): Record<string, str
   return problems;
 }
 
-const productRules = (value: ProductRuleInput, ctx: z.RefinementCtx) => checkProductRules(value, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+const productRules = (value: ProductRuleInput, ctx: z.RefinementCtx) =>
+  checkProductRules(value, (path, message) => ctx.addIssue({ code: "custom", path, message }));
 
 const object = z.object(fields);
 
@@ -219,7 +238,9 @@ export const productCreateSchema = object
 /** A change to a product (PATCH): only the fields given change; `version` is the one read (a stale one gets 409). */
 export const productPatchSchema = object
   .partial()
-  .extend({ version: z.number({ error: "Send the version you read (a whole number)" }).int("Send the version you read (a whole number)").min(1).max(2_147_483_647) })
+  .extend({
+    version: z.number({ error: "Send the version you read (a whole number)" }).int("Send the version you read (a whole number)").min(1).max(2_147_483_647),
+  })
   .superRefine(productRules);
 
 export type ProductInput = z.output<typeof productCreateSchema>;
@@ -233,7 +254,19 @@ export const STOCK_LEVELS = ["in", "low", "out"] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
 
 /** Sorts of the admin list: a field, descending with a leading "-"; `relevance` (the search's order) only with `q`. */
-export const ADMIN_PRODUCT_SORTS = ["-updated", "updated", "name", "-name", "price", "-price", "finalPrice", "-finalPrice", "stock", "-stock", "relevance"] as const;
+export const ADMIN_PRODUCT_SORTS = [
+  "-updated",
+  "updated",
+  "name",
+  "-name",
+  "price",
+  "-price",
+  "finalPrice",
+  "-finalPrice",
+  "stock",
+  "-stock",
+  "relevance",
+] as const;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 
 const queryText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(max).optional());
@@ -266,18 +299,25 @@ export const BULK_ACTIONS = ["status", "discount", "category", "delete"] as cons
  */
 export const bulkSchema = z
   .object({
-    ids: z.array(z.string().trim().min(1).max(100), { error: "Select products (a list of ids)" }).min(1, "Select at least one product").max(1000, "At most 1,000 products at once"),
+    ids: z
+      .array(z.string().trim().min(1).max(100), { error: "Select products (a list of ids)" })
+      .min(1, "Select at least one product")
+      .max(1000, "At most 1,000 products at once"),
     action: z.enum(BULK_ACTIONS, { error: `The action is one of ${BULK_ACTIONS.join(", ")}` }),
     value: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
     const bad = (message: string) => ctx.addIssue({ code: "custom", path: ["value"], message });
     if (v.action === "status" && !PRODUCT_STATUSES.includes(v.value as ProductStatusValue)) bad("The status is active, draft or archived");
-    if (v.action === "discount" && !(typeof v.value === "number" && Number.isInteger(v.value) && v.value >= 0 && v.value <= 100)) bad("The discount is a whole number from 0 to 100");
+    if (v.action === "discount" && !(typeof v.value === "number" && Number.isInteger(v.value) && v.value >= 0 && v.value <= 100))
+      bad("The discount is a whole number from 0 to 100");
     if (v.action === "category") {
       const ok =
         (typeof v.value === "string" && v.value.trim().length > 0 && v.value.length <= 120) ||
-        (typeof v.value === "object" && v.value !== null && typeof (v.value as { category?: unknown }).category === "string" && ["undefined", "string"].includes(typeof (v.value as { subCategory?: unknown }).subCategory));
+        (typeof v.value === "object" &&
+          v.value !== null &&
+          typeof (v.value as { category?: unknown }).category === "string" &&
+          ["undefined", "string"].includes(typeof (v.value as { subCategory?: unknown }).subCategory));
       if (!ok) bad("Choose a category (its slug)");
     }
   });

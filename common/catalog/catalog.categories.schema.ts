@@ -20,8 +20,15 @@ const slug = z.preprocess(
     .optional(),
 );
 const parentId = z.preprocess(blankToNull, z.string({ message: "Choose a parent category" }).trim().max(64, "There is no such category").nullable());
-const description = z.preprocess(blankToNull, z.string({ message: "The description is text" }).trim().max(2000, "The description can be at most 2000 characters").nullable());
-const sortOrder = z.coerce.number({ message: "The position is a number" }).int("The position is a whole number").min(0, "The position is 0 or more").max(100_000, "The position is at most 100000");
+const description = z.preprocess(
+  blankToNull,
+  z.string({ message: "The description is text" }).trim().max(2000, "The description can be at most 2000 characters").nullable(),
+);
+const sortOrder = z.coerce
+  .number({ message: "The position is a number" })
+  .int("The position is a whole number")
+  .min(0, "The position is 0 or more")
+  .max(100_000, "The position is at most 100000");
 const hidden = z.boolean({ message: "Hidden is true or false" });
 
 /**

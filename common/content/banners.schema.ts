@@ -32,7 +32,11 @@ const link = z.preprocess(
     .refine(isBannerLink, "Use a path on the shop, such as /product-category/shoes, or an https:// address")
     .nullable(),
 );
-const sortOrder = z.coerce.number({ message: "The position is a number" }).int("The position is a whole number").min(0, "The position is 0 or more").max(100_000, "The position is at most 100000");
+const sortOrder = z.coerce
+  .number({ message: "The position is a number" })
+  .int("The position is a whole number")
+  .min(0, "The position is 0 or more")
+  .max(100_000, "The position is at most 100000");
 const active = z.boolean({ message: "Active is true or false" });
 /** An instant with its offset (2026-11-24T09:00:00+01:00 or …Z); empty means no bound. */
 const instant = z.preprocess(
@@ -73,7 +77,9 @@ export const bannerUpdateSchema = z
   .object({
     title: title.optional(),
     subtitle: subtitle.optional(),
-    image: imageField("banner").refine((v) => v !== null, "Upload the banner's picture").optional(),
+    image: imageField("banner")
+      .refine((v) => v !== null, "Upload the banner's picture")
+      .optional(),
     alt: alt.optional(),
     link: link.optional(),
     sortOrder: sortOrder.optional(),

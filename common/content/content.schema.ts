@@ -15,7 +15,10 @@ const countryCode = z
 
 /** A delivery zone as stored; zones stored before they named their coverage cover the whole of the shop's country. */
 const shippingZoneSchema = z.object({
-  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
   name: z.string().trim().min(1).max(60),
   rate: z.number().min(0).max(100000),
   /** The country it delivers to; the shop's country when unset. */
@@ -28,7 +31,10 @@ const shippingZoneSchema = z.object({
 
 /** A courier: its tracking page's URL template holds `{tracking}`, where the tracking number goes. */
 const courierSchema = z.object({
-  id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, "Use lower-case letters, digits and dashes"),
   name: z.string().trim().min(1).max(60),
   trackingUrl: url.refine((u) => u.includes("{tracking}"), "The tracking URL must contain {tracking}, where the tracking number goes"),
 });
@@ -71,7 +77,11 @@ function legacyAnnouncement(stored: Record<string, unknown>): string {
   const threshold = typeof stored.freeShippingThreshold === "number" ? stored.freeShippingThreshold : 0;
   if (threshold > 0) {
     try {
-      const money = formatMoney(threshold, typeof stored.currency === "string" ? stored.currency : "USD", typeof stored.locale === "string" ? stored.locale : "en-US");
+      const money = formatMoney(
+        threshold,
+        typeof stored.currency === "string" ? stored.currency : "USD",
+        typeof stored.locale === "string" ? stored.locale : "en-US",
+      );
       return `Free shipping on orders of ${money} or more`;
     } catch {
       return "";
@@ -102,12 +112,7 @@ export const siteSettingsFields = z.object({
   logo: pictureRef("logo"),
   /** The browser tab's icon (an upload of kind favicon, or an https:// address); none: the shop's default icon. */
   favicon: pictureRef("favicon"),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(isCurrency, "Use a three-letter ISO 4217 currency code, such as USD or EUR")
-    .default("USD"),
+  currency: z.string().trim().toUpperCase().refine(isCurrency, "Use a three-letter ISO 4217 currency code, such as USD or EUR").default("USD"),
   locale: z.string().trim().max(35).refine(isLocale, "Use a language tag such as en-US, de-DE or fr-CA").default("en-US"),
   contactEmail: z.union([z.string().trim().email(), z.literal("")]).default(""),
   contactPhone: z.string().trim().max(40).default(""),
@@ -172,19 +177,19 @@ export const siteSettingsFields = z.object({
       { id: "usps", name: "USPS", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels={tracking}" },
     ]),
   /** Minutes an unpaid card order keeps its stock; then it is cancelled and the units go back on sale. */
-  unpaidCardReleaseMinutes: z.number().int().min(5).max(7 * 24 * 60).default(60),
+  unpaidCardReleaseMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
   /** Days after delivery in which a customer may ask to return items from /my-orders (issue 11). */
   returnWindowDays: z.number().int().min(0).max(365).default(14),
   /**
    * The shop's time zone (IANA name): the sales report and the dashboard cut days, weeks and months
    * at its midnight (issue 12).
    */
-  timeZone: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, "Use a time zone name such as Europe/Berlin or America/New_York")
-    .default("UTC"),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, "Use a time zone name such as Europe/Berlin or America/New_York").default("UTC"),
   /** A product (or variant) with this many units or fewer left is "low in stock" on the dashboard and the product list. */
   lowStockThreshold: z.number().int().min(0).max(10000).default(5),
   /** Days the site analytics keep raw events before rolling them up into daily figures. */
@@ -236,7 +241,11 @@ export function readStoredSettings(stored: unknown): SiteSettings {
 }
 
 export const pixelSchema = z.object({
-  pixelId: z.string().trim().regex(/^\d{0,20}$/, "A pixel id is digits only").default(""),
+  pixelId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, "A pixel id is digits only")
+    .default(""),
   status: z.enum(["active", "inactive"]).default("inactive"),
 });
 

@@ -15,14 +15,28 @@ export const LIVE_CHAT_LABELS: Record<LiveChatProvider, { name: string; idLabel:
     idLabel: "Property and widget id",
     idHint: "From Tawk.to's Chat Widget page: the two parts of the script address after embed.tawk.to/, such as 64f1c2a9b7e4d10012345678/1h9abcdef.",
   },
-  crisp: { name: "Crisp", idLabel: "Website id", idHint: "From Crisp's Settings → Website settings → Setup: a code such as 7598bf86-9ebb-46bc-8d61-be8929bbf93d." },
-  tidio: { name: "Tidio", idLabel: "Public key", idHint: "From Tidio's Settings → Developer: the 32 letters and digits of the script address code.tidio.co/<key>.js." },
+  crisp: {
+    name: "Crisp",
+    idLabel: "Website id",
+    idHint: "From Crisp's Settings → Website settings → Setup: a code such as 7598bf86-9ebb-46bc-8d61-be8929bbf93d.",
+  },
+  tidio: {
+    name: "Tidio",
+    idLabel: "Public key",
+    idHint: "From Tidio's Settings → Developer: the 32 letters and digits of the script address code.tidio.co/<key>.js.",
+  },
   custom: { name: "Another provider (script address)", idLabel: "Script address", idHint: "The https:// address of the provider's widget script." },
 };
 
 const ID_RULES: Record<Exclude<LiveChatProvider, "none">, { pattern: RegExp; message: string }> = {
-  tawk: { pattern: /^[A-Za-z0-9]{6,40}\/[A-Za-z0-9]{3,40}$/, message: "Give the property id and the widget id with a slash between them, such as 64f1c2a9b7e4d10012345678/1h9abcdef" },
-  crisp: { pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message: "A Crisp website id looks like 7598bf86-9ebb-46bc-8d61-be8929bbf93d" },
+  tawk: {
+    pattern: /^[A-Za-z0-9]{6,40}\/[A-Za-z0-9]{3,40}$/,
+    message: "Give the property id and the widget id with a slash between them, such as 64f1c2a9b7e4d10012345678/1h9abcdef",
+  },
+  crisp: {
+    pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    message: "A Crisp website id looks like 7598bf86-9ebb-46bc-8d61-be8929bbf93d",
+  },
   tidio: { pattern: /^[a-z0-9]{20,64}$/, message: "A Tidio public key is lower-case letters and digits, such as 1a2b3c4d5e6f7g8h9i0jklmnopqrstuv" },
   custom: { pattern: /^https:\/\/[^\s"'<>]+$/, message: "Give the widget script's https:// address" },
 };
@@ -45,8 +59,14 @@ export const liveChatSchema = z
   .superRefine((chat, ctx) => {
     if (chat.provider === "none") return;
     const rule = ID_RULES[chat.provider];
-    if (!chat.id) ctx.addIssue({ code: "custom", path: ["id"], message: `Give the ${LIVE_CHAT_LABELS[chat.provider].idLabel.toLowerCase()} of your ${LIVE_CHAT_LABELS[chat.provider].name} widget` });
-    else if (!rule.pattern.test(chat.id) || (chat.provider === "custom" && !parsesAsUrl(chat.id))) ctx.addIssue({ code: "custom", path: ["id"], message: rule.message });
+    if (!chat.id)
+      ctx.addIssue({
+        code: "custom",
+        path: ["id"],
+        message: `Give the ${LIVE_CHAT_LABELS[chat.provider].idLabel.toLowerCase()} of your ${LIVE_CHAT_LABELS[chat.provider].name} widget`,
+      });
+    else if (!rule.pattern.test(chat.id) || (chat.provider === "custom" && !parsesAsUrl(chat.id)))
+      ctx.addIssue({ code: "custom", path: ["id"], message: rule.message });
   })
   // Nothing to keep of an id once the widget is switched off.
   .transform((chat) => (chat.provider === "none" ? { provider: "none" as const, id: "" } : chat));

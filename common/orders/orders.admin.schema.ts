@@ -28,7 +28,7 @@ export const adminOrderQuerySchema = z
 export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v ?? undefined), z.string().max(max, message).optional());
+  z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : (v ?? undefined)), z.string().max(max, message).optional());
 
 /** A status move by the shop: the new status, a note for the timeline, and for shipping the courier and tracking number. */
 export const transitionSchema = z.object({
@@ -41,7 +41,10 @@ export type TransitionInput = z.output<typeof transitionSchema>;
 
 /** The same move on many orders (orders/management). */
 export const bulkTransitionSchema = z.object({
-  ids: z.array(z.string().trim().min(1).max(100), { error: "Select orders (a list of ids)" }).min(1, "Select at least one order").max(1000, "At most 1,000 orders at once"),
+  ids: z
+    .array(z.string().trim().min(1).max(100), { error: "Select orders (a list of ids)" })
+    .min(1, "Select at least one order")
+    .max(1000, "At most 1,000 orders at once"),
   status: z.enum(ORDER_STATUSES, { error: `The status is one of ${ORDER_STATUSES.join(", ")}` }),
   note: optionalText(1000, "The note is too long (1,000 characters at most)"),
 });

@@ -6,7 +6,8 @@ export const MAX_REPORT_DAYS = 5 * 366;
 export const REPORT_GROUPS = ["day", "week", "month"] as const;
 
 /** Whether "YYYY-MM-DD" is a day of the calendar (not 2026-02-30). */
-const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const realDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 const isoDate = (what: string) =>
   z

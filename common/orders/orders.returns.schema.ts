@@ -4,7 +4,12 @@ import { z } from "zod";
 // admin's refund dialog (one schema per input). Money is in the major unit, as the API gives it.
 
 const lineId = z.string().trim().min(1).max(100);
-const reason = (what: string) => z.string({ error: `Say why ${what}.` }).trim().min(1, `Say why ${what}.`).max(1000, "Keep the reason under 1,000 characters.");
+const reason = (what: string) =>
+  z
+    .string({ error: `Say why ${what}.` })
+    .trim()
+    .min(1, `Say why ${what}.`)
+    .max(1000, "Keep the reason under 1,000 characters.");
 
 /** A customer's return request: the lines (and how many of each) to send back, and why. */
 export const returnRequestSchema = z.object({

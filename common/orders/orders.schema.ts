@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { countryCode, countryName, regionCode, regionsOf } from "../geo";
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 const optional = (max: number, tooLong: string) =>
   z
     .string()
@@ -36,9 +35,14 @@ const knownRegion = (required: boolean) => (a: { country: string; region: string
 // The region is checked once there is an address whose country is known to be one.
 const regionCheckable = {
   when: (payload: { value: unknown; issues: ReadonlyArray<{ path?: PropertyKey[] }> }) =>
-    typeof payload.value === "object" && payload.value !== null && !payload.issues.some((i) => !i.path?.length || i.path[0] === "country" || i.path[0] === "region"),
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((i) => !i.path?.length || i.path[0] === "country" || i.path[0] === "region"),
 };
-const regionAsCode = <A extends { country: string; region: string | null }>(a: A): A => ({ ...a, region: (a.region && regionCode(a.country, a.region)) ?? a.region });
+const regionAsCode = <A extends { country: string; region: string | null }>(a: A): A => ({
+  ...a,
+  region: (a.region && regionCode(a.country, a.region)) ?? a.region,
+});
 
 /** The address a shopper asks the shipping methods for (`GET /api/shipping-options`): a country, and a region and city when known. */
 export const shippingAddressSchema = z

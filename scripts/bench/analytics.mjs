@@ -22,7 +22,10 @@ function batchBody(productIds) {
     if (i % 4 === 3) events.push({ type: "add_to_cart", path: `/products/bench-${i % 50}`, productId, value: 19.5, currency: "USD" });
   }
   events.length = ANALYTICS_BATCH - 2;
-  events.push({ type: "checkout_started", path: "/checkout", value: 39, currency: "USD" }, { type: "order_placed", path: "/order-confirmation", value: 44, currency: "USD" });
+  events.push(
+    { type: "checkout_started", path: "/checkout", value: 39, currency: "USD" },
+    { type: "order_placed", path: "/order-confirmation", value: 44, currency: "USD" },
+  );
   return JSON.stringify({ events });
 }
 

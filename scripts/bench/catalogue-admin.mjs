@@ -60,7 +60,13 @@ export async function measureProductSaves(base, cookie, count) {
     productId: id,
     saves: count,
     statuses,
-    latencyMs: { mean: round(latencies.reduce((a, b) => a + b, 0) / latencies.length), p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1)) },
+    latencyMs: {
+      mean: round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1)),
+    },
   };
 }
 

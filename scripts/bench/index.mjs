@@ -58,7 +58,9 @@ async function setUp() {
 async function measureAll({ env, benchAdmin, shop, term, ctx }) {
   const apiBare = await startApiBare(shop.listing, env);
   const pageBares = await startPageBares(ctx.base, ctx.headers, shop.slug, env);
-  step(`Measuring (autocannon ${options.connections} connections${options.acceptEncoding ? `, Accept-Encoding: ${options.acceptEncoding}` : ", no Accept-Encoding"})`);
+  step(
+    `Measuring (autocannon ${options.connections} connections${options.acceptEncoding ? `, Accept-Encoding: ${options.acceptEncoding}` : ", no Accept-Encoding"})`,
+  );
   const shopping = await prepareShopping(ctx);
   const analytics = analyticsRow(ctx, shopping.productIds);
   const adminCookie = await adminSession(ctx.base, benchAdmin);
@@ -91,7 +93,14 @@ function report(run, measured) {
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   const ratios = apiVsBareRatios(by);
   const apiVsBare = apiVsBareLine(ratios, shop.cards, shop.listingPlain);
-  const noisiest = printResults(results, { dialect: db.dialect, totalProducts: shop.totalProducts, connections, duration, pgDatabase: db.pgDatabase, apiVsBare });
+  const noisiest = printResults(results, {
+    dialect: db.dialect,
+    totalProducts: shop.totalProducts,
+    connections,
+    duration,
+    pgDatabase: db.pgDatabase,
+    apiVsBare,
+  });
   printJsWeight(js);
   const targets = [
     apiVsBareTarget(by, ratios),
@@ -104,7 +113,15 @@ function report(run, measured) {
     ...shoppingTargets(by, shopping, db.dialect),
     analyticsTarget(by, analytics),
   ];
-  const summary = [shoppingLine(by, shopping), pagesLine(by), spikeLine(by), analyticsLine(by, analytics), catalogueAdminLine(by, term, catalogueWrites), orderDeskLine(by, orderDesk), ...reportLines(by)];
+  const summary = [
+    shoppingLine(by, shopping),
+    pagesLine(by),
+    spikeLine(by),
+    analyticsLine(by, analytics),
+    catalogueAdminLine(by, term, catalogueWrites),
+    orderDeskLine(by, orderDesk),
+    ...reportLines(by),
+  ];
   for (const line of summary) log(line);
   printTargets(targets);
 
@@ -114,7 +131,15 @@ function report(run, measured) {
       date: new Date().toISOString(),
       commit: git(["rev-parse", "--short", "HEAD"]),
       dirtyWorkingTree: (git(["status", "--porcelain", "--untracked-files=no"]) ?? "") !== "",
-      machine: { loadAverageAtStart: run.loadAtStart, maxOtherCpuPercent: noisiest, cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGb: Math.round(os.totalmem() / 1e9), node: process.version, platform: `${os.platform()} ${os.release()}` },
+      machine: {
+        loadAverageAtStart: run.loadAtStart,
+        maxOtherCpuPercent: noisiest,
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 1e9),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
       setup: {
         database: db.dialect,
         productsSeeded: productCount,
@@ -158,7 +183,9 @@ async function main() {
   const failures = report(run, measured);
   log(`Total time ${num((performance.now() - t0) / 1000, 0)} s`);
   if (failures.length) {
-    console.error(`\n✗ Benchmark invalid: failed responses or errors under load on ${failures.map((f) => f.label).join(", ")} (statuses ${failures.map((f) => JSON.stringify(f.statuses)).join(", ")}).`);
+    console.error(
+      `\n✗ Benchmark invalid: failed responses or errors under load on ${failures.map((f) => f.label).join(", ")} (statuses ${failures.map((f) => JSON.stringify(f.statuses)).join(", ")}).`,
+    );
     console.error(`Server log (tail):\n${logTail(run.server.logFile, 20)}`);
     return 1;
   }

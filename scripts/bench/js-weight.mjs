@@ -7,7 +7,11 @@ import { log, step } from "./processes.mjs";
 import { KB, kb, table } from "./report.mjs";
 import { TARGETS } from "./targets.mjs";
 
-const attr = (tag, name) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+const attr = (tag, name) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 const isModuleRef = (ref) => /^(\.{0,2}\/|https?:)/.test(ref) && /\.m?js(\?|#|$)/.test(ref);
 
 /** Static `import … from "x"`, `import "x"` and `export … from "x"` specifiers of ES module code. */
@@ -131,8 +135,10 @@ export function printJsWeight(js) {
       `"as served": bytes sent for Accept-Encoding: ${BROWSER_ENCODINGS}.`,
   );
   for (const p of Object.values(js)) {
-    if (p.notPreloaded.length) log(`  ${p.page}: ${p.notPreloaded.length} file(s) imported but not modulepreloaded (request waterfall): ${p.notPreloaded.join(", ")}`);
-    if (p.uncompressedWhenServed.length) log(`  ${p.page}: ${p.uncompressedWhenServed.length}/${p.fileCount} script(s) served without compression to a browser that accepts gzip/br`);
+    if (p.notPreloaded.length)
+      log(`  ${p.page}: ${p.notPreloaded.length} file(s) imported but not modulepreloaded (request waterfall): ${p.notPreloaded.join(", ")}`);
+    if (p.uncompressedWhenServed.length)
+      log(`  ${p.page}: ${p.uncompressedWhenServed.length}/${p.fileCount} script(s) served without compression to a browser that accepts gzip/br`);
     if (p.notImmutable.length) log(`  ${p.page}: ${p.notImmutable.length} script(s) without an immutable Cache-Control`);
     if (p.foreignScripts.length) log(`  ${p.page}: other-origin scripts (not counted): ${p.foreignScripts.join(", ")}`);
   }

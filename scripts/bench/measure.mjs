@@ -136,7 +136,9 @@ export function createMeasure({ connections, duration, warmup }) {
     if (isInterrupted()) throw new BenchError("interrupted");
     latencies.sort((a, b) => a - b);
     const ok = latencies.length;
-    const failed = Object.entries(statuses).filter(([s]) => Number(s) < 200 || Number(s) >= 300).reduce((n, [, c]) => n + c, 0);
+    const failed = Object.entries(statuses)
+      .filter(([s]) => Number(s) < 200 || Number(s) >= 300)
+      .reduce((n, [, c]) => n + c, 0);
     const round = (x, d = 2) => (x == null ? null : Math.round(x * 10 ** d) / 10 ** d);
     return {
       key,

@@ -34,8 +34,53 @@ export async function seedOrders(databaseUrl) {
     const products = await db.query("SELECT id, name, slug, price FROM products WHERE status = 'active' ORDER BY id LIMIT 200");
     const missing = Math.max(0, DESK_ORDERS - have);
     const now = Date.now();
-    const orderCols = ["id", "number", "user_id", "visitor_id", "guest_token_hash", "idempotency_key", "status", "contact_name", "contact_email", "contact_phone", "address", "shipping_method", "shipping_method_name", "payment_method", "payment_status", "payment_intent_id", "currency", "subtotal", "discount_total", "shipping_total", "total", "notes", "tracking_number", "created_at", "updated_at"];
-    const lineCols = ["id", "order_id", "product_id", "variant_id", "name", "slug", "image", "color", "size", "sku", "unit_price", "additional_price", "discount", "unit_final_price", "shipping_cost", "quantity", "line_total", "sort_order"];
+    const orderCols = [
+      "id",
+      "number",
+      "user_id",
+      "visitor_id",
+      "guest_token_hash",
+      "idempotency_key",
+      "status",
+      "contact_name",
+      "contact_email",
+      "contact_phone",
+      "address",
+      "shipping_method",
+      "shipping_method_name",
+      "payment_method",
+      "payment_status",
+      "payment_intent_id",
+      "currency",
+      "subtotal",
+      "discount_total",
+      "shipping_total",
+      "total",
+      "notes",
+      "tracking_number",
+      "created_at",
+      "updated_at",
+    ];
+    const lineCols = [
+      "id",
+      "order_id",
+      "product_id",
+      "variant_id",
+      "name",
+      "slug",
+      "image",
+      "color",
+      "size",
+      "sku",
+      "unit_price",
+      "additional_price",
+      "discount",
+      "unit_final_price",
+      "shipping_cost",
+      "quantity",
+      "line_total",
+      "sort_order",
+    ];
     const eventCols = ["id", "order_id", "status", "actor", "note", "created_at"];
     const insert = async (table, cols, rows) => {
       if (!rows.length) return;
@@ -57,9 +102,31 @@ export async function seedOrders(databaseUrl) {
         const at = new Date(now - (i / missing) * 365 * 86_400_000).toISOString();
         const subtotal = p.price * quantity;
         orders.push([
-          orderId, `BD-${String(i).padStart(7, "0")}`, null, null, "bench", null, status, name, `customer${i}@example.com`, `+1 503 ${String(i).padStart(7, "0")}`,
+          orderId,
+          `BD-${String(i).padStart(7, "0")}`,
+          null,
+          null,
+          "bench",
+          null,
+          status,
+          name,
+          `customer${i}@example.com`,
+          `+1 503 ${String(i).padStart(7, "0")}`,
           JSON.stringify({ line1: "1 Benchmark Street", line2: null, city: "Portland", region: "OR", postalCode: "97204", country: "US" }),
-          "outside-city", "Standard shipping", i % 4 === 0 ? "card" : "cod", status === "cancelled" ? "unpaid" : i % 4 === 0 ? "paid" : "unpaid", null, "USD", subtotal, 0, 500, subtotal + 500, null, null, at, at,
+          "outside-city",
+          "Standard shipping",
+          i % 4 === 0 ? "card" : "cod",
+          status === "cancelled" ? "unpaid" : i % 4 === 0 ? "paid" : "unpaid",
+          null,
+          "USD",
+          subtotal,
+          0,
+          500,
+          subtotal + 500,
+          null,
+          null,
+          at,
+          at,
         ]);
         lines.push([id(), orderId, p.id, "", p.name, p.slug, null, null, null, null, p.price, 0, 0, p.price, 0, quantity, subtotal, 0]);
         events.push([id(), orderId, "pending", "customer", null, at]);
@@ -78,7 +145,9 @@ export async function seedOrders(databaseUrl) {
 
 /** Moves BULK_ORDERS pending orders to processing in one POST /api/admin/orders/bulk, as an operator would from orders/management. */
 export async function measureBulkMove(base, cookie, databaseUrl) {
-  const ids = await withDatabase(databaseUrl, async (db) => (await db.query(`SELECT id FROM orders WHERE status = 'pending' ORDER BY created_at DESC LIMIT ${BULK_ORDERS}`)).map((r) => r.id));
+  const ids = await withDatabase(databaseUrl, async (db) =>
+    (await db.query(`SELECT id FROM orders WHERE status = 'pending' ORDER BY created_at DESC LIMIT ${BULK_ORDERS}`)).map((r) => r.id),
+  );
   if (ids.length < BULK_ORDERS) throw new Error(`only ${ids.length} pending orders to move`);
   const started = performance.now();
   const res = await fetch(`${base}/api/admin/orders/bulk`, {
@@ -89,7 +158,13 @@ export async function measureBulkMove(base, cookie, databaseUrl) {
   const answer = await res.json();
   const seconds = (performance.now() - started) / 1000;
   if (res.status !== 200) throw new Error(`POST /api/admin/orders/bulk answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`);
-  return { orders: ids.length, moved: answer.meta.moved, skipped: answer.meta.skipped, seconds: Math.round(seconds * 1000) / 1000, perOrderMs: Math.round((seconds * 1000 * 100) / ids.length) / 100 };
+  return {
+    orders: ids.length,
+    moved: answer.meta.moved,
+    skipped: answer.meta.skipped,
+    seconds: Math.round(seconds * 1000) / 1000,
+    perOrderMs: Math.round((seconds * 1000 * 100) / ids.length) / 100,
+  };
 }
 
 /**
@@ -113,7 +188,9 @@ export async function measureOrderDesk({ base, headers, pid, database, databaseU
   const bulkMove = await measureBulkMove(base, adminCookie, databaseUrl).catch((err) => {
     throw new BenchError(`The bulk move failed: ${err.message}`);
   });
-  log(`  bulk move of ${bulkMove.orders} orders to processing: ${num(bulkMove.seconds, 2)} s (${num(bulkMove.perOrderMs, 2)} ms an order; ${bulkMove.moved} moved, ${bulkMove.skipped} skipped)`);
+  log(
+    `  bulk move of ${bulkMove.orders} orders to processing: ${num(bulkMove.seconds, 2)} s (${num(bulkMove.perOrderMs, 2)} ms an order; ${bulkMove.moved} moved, ${bulkMove.skipped} skipped)`,
+  );
   return { row, seeded, bulkMove };
 }
 
@@ -125,5 +202,12 @@ export function orderDeskLine(by, { bulkMove }) {
 }
 
 export function orderDeskJson(by, { seeded, bulkMove }) {
-  return { orders: DESK_ORDERS, seeded, listPath: orderListPath(), listP95Ms: by.orderList.latencyMs.p95, listRequestsPerSecond: by.orderList.requestsPerSecond, bulkMove };
+  return {
+    orders: DESK_ORDERS,
+    seeded,
+    listPath: orderListPath(),
+    listP95Ms: by.orderList.latencyMs.p95,
+    listRequestsPerSecond: by.orderList.requestsPerSecond,
+    bulkMove,
+  };
 }

@@ -29,7 +29,15 @@ export function pageRows({ base, headers, pid, database }, slug, { bareHome, bar
     { key: "product", label: `GET ${productPath} (no cookie: page cache)`, url: `${base}${productPath}`, headers: headers.page(), pid, database },
     { key: "bareProduct", label: "bare node:http, product's bytes", url: bareProduct.url, headers: headers.page(), pid: bareProduct.child.pid },
     // Two connections: the render's cost without a queue (10 would keep the server saturated, where it sheds: the spike row).
-    { key: "homeRendered", label: "GET / (home, rendered: visitor cookie, 2 conn.)", url: `${base}/`, headers: headers.rendered(), pid, database, autocannon: { connections: 2 } },
+    {
+      key: "homeRendered",
+      label: "GET / (home, rendered: visitor cookie, 2 conn.)",
+      url: `${base}/`,
+      headers: headers.rendered(),
+      pid,
+      database,
+      autocannon: { connections: 2 },
+    },
     {
       key: "productRendered",
       label: `GET ${productPath} (rendered: visitor cookie, 2 conn.)`,

@@ -31,10 +31,27 @@ export function git(args) {
  * returns the highest share of CPU other processes took during a row.
  */
 export function printResults(results, { dialect, totalProducts, connections, duration, pgDatabase, apiVsBare }) {
-  step(`Results — ${dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${totalProducts?.toLocaleString("en-US") ?? "?"} products, ${connections} connections, ${duration} s each`);
+  step(
+    `Results — ${dialect === "postgres" ? "PostgreSQL" : "SQLite"}, ${totalProducts?.toLocaleString("en-US") ?? "?"} products, ${connections} connections, ${duration} s each`,
+  );
   log(
     table(
-      ["endpoint", "req/s", "p50 ms", "p95 ms", "p99 ms", "body B", "wire B/ans", "browser B", "srv µs/req", "server CPU", "client CPU", ...(pgDatabase ? ["db CPU"] : []), "other CPU", "non-2xx/err"],
+      [
+        "endpoint",
+        "req/s",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "body B",
+        "wire B/ans",
+        "browser B",
+        "srv µs/req",
+        "server CPU",
+        "client CPU",
+        ...(pgDatabase ? ["db CPU"] : []),
+        "other CPU",
+        "non-2xx/err",
+      ],
       results.map((r) => [
         r.label,
         num(r.requestsPerSecond),

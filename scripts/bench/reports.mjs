@@ -49,9 +49,21 @@ export function reportLines(by) {
 }
 
 export function salesReportJson(by) {
-  return { orders: DESK_ORDERS, path: salesReportPath(), p50Ms: by.salesReport.latencyMs.p50, p95Ms: by.salesReport.latencyMs.p95, requestsPerSecond: by.salesReport.requestsPerSecond };
+  return {
+    orders: DESK_ORDERS,
+    path: salesReportPath(),
+    p50Ms: by.salesReport.latencyMs.p50,
+    p95Ms: by.salesReport.latencyMs.p95,
+    requestsPerSecond: by.salesReport.requestsPerSecond,
+  };
 }
 
 export function dashboardJson(by) {
-  return { orders: DESK_ORDERS, path: DASHBOARD_PATH, p50Ms: by.dashboard.latencyMs.p50, p95Ms: by.dashboard.latencyMs.p95, requestsPerSecond: by.dashboard.requestsPerSecond };
+  return {
+    orders: DESK_ORDERS,
+    path: DASHBOARD_PATH,
+    p50Ms: by.dashboard.latencyMs.p50,
+    p95Ms: by.dashboard.latencyMs.p95,
+    requestsPerSecond: by.dashboard.requestsPerSecond,
+  };
 }

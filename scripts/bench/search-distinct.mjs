@@ -34,7 +34,11 @@ async function catalogueWords(base) {
     if (res.status !== 200) break;
     const products = JSON.parse(res.body.toString("utf8")).data ?? [];
     if (!products.length) break;
-    for (const p of products) for (const w of String(p.name).toLowerCase().match(/\p{L}{4,}/gu) ?? []) words.add(w);
+    for (const p of products)
+      for (const w of String(p.name)
+        .toLowerCase()
+        .match(/\p{L}{4,}/gu) ?? [])
+        words.add(w);
   }
   return [...words];
 }

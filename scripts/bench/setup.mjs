@@ -34,7 +34,9 @@ export function printMachine({ connections, warmup, duration }, tmpDir) {
 export function seedScriptPath() {
   const seedScript = process.env.BENCH_SEED_SCRIPT || "scripts/seed.ts";
   if (!fs.existsSync(path.resolve(root, seedScript))) {
-    throw new BenchError(`The seed CLI ${seedScript} does not exist (set BENCH_SEED_SCRIPT to a stand-in that takes --products N and reads DATABASE_URL and UPLOADS_DIR).`);
+    throw new BenchError(
+      `The seed CLI ${seedScript} does not exist (set BENCH_SEED_SCRIPT to a stand-in that takes --products N and reads DATABASE_URL and UPLOADS_DIR).`,
+    );
   }
   return seedScript;
 }
@@ -102,7 +104,14 @@ export async function seedDatabase({ opts, pgAdminUrl, productCount }, env, tmpD
     databaseUrl = `file:${path.join(tmpDir, "shop.db")}`;
     step(`Seeding ${productCount.toLocaleString("en-US")} products into ${databaseUrl}`);
   }
-  const dbEnv = { ...env, DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir, MAIL_OUTBOX_DIR: path.join(tmpDir, "outbox"), LOG_LEVEL: "warn", NODE_ENV: "production" };
+  const dbEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: uploadsDir,
+    MAIL_OUTBOX_DIR: path.join(tmpDir, "outbox"),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  };
   const seedSeconds = await runStep("seed", "npx", ["tsx", seedScript, "--products", String(productCount), ...opts["seed-arg"]], dbEnv);
   log(`  seeded in ${num(seedSeconds)} s`);
   return { dialect, databaseUrl, pgDatabase, dbEnv, seedSeconds };
@@ -119,7 +128,17 @@ export async function startServer(dbEnv, buildDir) {
   step(`Starting the production server on ${base}`);
   const server = spawnChild("server", process.execPath, [path.join(root, "server.mjs")], {
     // One trusted proxy hop: the shopping loads give each shopper its own client address.
-    env: { ...dbEnv, BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, SEED_ON_EMPTY: "false", TRUST_PROXY: "1", ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password },
+    env: {
+      ...dbEnv,
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      SEED_ON_EMPTY: "false",
+      TRUST_PROXY: "1",
+      ADMIN_EMAIL: benchAdmin.email,
+      ADMIN_PASSWORD: benchAdmin.password,
+    },
   });
   const startedAt = performance.now();
   for (;;) {

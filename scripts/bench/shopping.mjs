@@ -18,7 +18,10 @@ export async function withDatabase(databaseUrl, fn) {
     const db = new SQLite(databaseUrl.slice("file:".length));
     db.pragma("busy_timeout = 5000");
     try {
-      return await fn({ query: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).all(...params), run: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).run(...params) });
+      return await fn({
+        query: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).all(...params),
+        run: async (text, params = []) => db.prepare(text.replace(/\$\d+/g, "?")).run(...params),
+      });
     } finally {
       db.close();
     }

@@ -56,7 +56,10 @@ function createBackgroundTasks() {
 
 /** The readable 429 answer of the auth endpoints (better-auth's own says only "Too many requests"). */
 async function readableRateLimit(response: Response): Promise<Response> {
-  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
   if (body?.code === "RATE_LIMITED") return response;
   const seconds = Number(response.headers.get("x-retry-after")) || 60;
   const wait = waitText(seconds);
@@ -256,7 +259,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       await ctx.internalAdapter.createVerificationValue({ identifier, value: hashToken(token), expiresAt: new Date(Date.now() + DELETION_LINK_MS) });
       const url = `${env.PUBLIC_URL.replace(/\/+$/, "")}/update-profile?delete-token=${token}`;
       const siteName = await deps.siteName().catch(() => "Shop");
-      background.run(mailer.send(deleteAccountMail({ to: user.email, name: user.name, siteName, url }), { fromName: siteName }).catch((err: unknown) => logger.error({ err }, "could not send the account deletion mail")));
+      background.run(
+        mailer
+          .send(deleteAccountMail({ to: user.email, name: user.name, siteName, url }), { fromName: siteName })
+          .catch((err: unknown) => logger.error({ err }, "could not send the account deletion mail")),
+      );
     },
 
     /** Whether `token` is this account's live deletion link; a matching link is used up. */

@@ -18,7 +18,6 @@ import { checkProfileInput } from "./profile-input";
 import { sameSitePath } from "#common/same-site-path";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
-
 /** Every HTTP endpoint of better-auth's admin plugin (switched off below). */
 const ADMIN_PLUGIN_PATHS = [
   "ban-user",
@@ -150,7 +149,10 @@ export function createAuth(deps: AuthDeps) {
     if (!found) return;
     const once = await rateLimits.consume(emailKey("sign-in-locked-mail", email), { window: SIGN_IN_LOCK_SECONDS, max: 1 });
     if (!once.allowed) return;
-    await instance.api.signInMagicLink({ body: { email, callbackURL: "/", metadata: { lockMail: lockMailMarker, name: found.user.name } }, headers: new Headers() });
+    await instance.api.signInMagicLink({
+      body: { email, callbackURL: "/", metadata: { lockMail: lockMailMarker, name: found.user.name } },
+      headers: new Headers(),
+    });
   }
 
   /**
@@ -188,7 +190,14 @@ export function createAuth(deps: AuthDeps) {
     },
     session: {
       modelName: "sessions",
-      fields: { expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", userId: "user_id", createdAt: "created_at", updatedAt: "updated_at" },
+      fields: {
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        userId: "user_id",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
@@ -384,7 +393,11 @@ export function createAuth(deps: AuthDeps) {
           const request = resetRequestSchema.safeParse(body);
           if (!request.success) return { context: { body } };
           const after = new Promise<void>((resolve) => setImmediate(resolve));
-          deps.background(after.then(() => instance.api.requestPasswordReset({ body: request.data })).catch((err: unknown) => logger.warn({ err }, "could not start a password reset")));
+          deps.background(
+            after
+              .then(() => instance.api.requestPasswordReset({ body: request.data }))
+              .catch((err: unknown) => logger.warn({ err }, "could not start a password reset")),
+          );
           return ctx.json({ status: true, message: "If this email exists in our system, check your email for the reset link" });
         }
         if (path === "/change-password") {

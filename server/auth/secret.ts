@@ -20,7 +20,8 @@ function secretFile(env: Pick<Env, "DATABASE_URL">): string {
 export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "NODE_ENV" | "DATABASE_URL">, logger: Logger): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.NODE_ENV !== "production") {
-    if (env.NODE_ENV === "development") logger.warn("AUTH_SECRET is not set: using a development secret derived from DATABASE_URL (set AUTH_SECRET in production)");
+    if (env.NODE_ENV === "development")
+      logger.warn("AUTH_SECRET is not set: using a development secret derived from DATABASE_URL (set AUTH_SECRET in production)");
     return createHash("sha256").update(`shop-development-auth-secret:${env.DATABASE_URL}`).digest("base64url");
   }
   const file = secretFile(env);
@@ -35,6 +36,9 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "NODE_ENV" | "D
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return resolveAuthSecret(env, logger);
     throw error;
   }
-  logger.warn({ file }, "AUTH_SECRET is not set: generated a secret and saved it so sessions survive restarts; set AUTH_SECRET when several instances share the database");
+  logger.warn(
+    { file },
+    "AUTH_SECRET is not set: generated a secret and saved it so sessions survive restarts; set AUTH_SECRET when several instances share the database",
+  );
   return secret;
 }

@@ -22,7 +22,7 @@ export function createSignInLock(rateLimits: RateLimitStore, perPair: number) {
 
   return {
     /** Whether `ip` may try a password for `email` now; a refusal says how long to wait and why. */
-    async check(email: string, ip: string): Promise<(RateDecision & { reason?: "pair" | "account" })> {
+    async check(email: string, ip: string): Promise<RateDecision & { reason?: "pair" | "account" }> {
       const pair = await rateLimits.check(pairKey(email, ip), rule(perPair));
       if (!pair.allowed) return { ...pair, reason: "pair" };
       const account = await rateLimits.check(accountKey(email), rule(perPair * ACCOUNT_FAILURES_FACTOR));

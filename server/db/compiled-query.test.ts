@@ -26,7 +26,11 @@ const byKeys = compiledQuery((k, a: { keys: string[]; prefix: string }) =>
 describe("compiledQuery", () => {
   it("answers each call with its own values, as the query built anew would", async () => {
     const k = test.db.kysely;
-    for (const keys of [["cq.a", "cq.c"], ["cq.b", "cq.d"], ["cq.a", "cq.zz"]]) {
+    for (const keys of [
+      ["cq.a", "cq.c"],
+      ["cq.b", "cq.d"],
+      ["cq.a", "cq.zz"],
+    ]) {
       const direct = await k.selectFrom("settings").select(["key", "value"]).where("key", "in", keys).where("value", "like", "value%").orderBy("key").execute();
       const { rows } = await byKeys.execute(k, { keys, prefix: "value%" });
       expect(rows).toEqual(direct);
@@ -64,13 +68,28 @@ describe("compiledQuery", () => {
 
   it("refuses a query that writes an argument into its text or computes with it, when it is first compiled", async () => {
     const k = test.db.kysely;
-    const written = compiledQuery((k, a: { key: string }) => k.selectFrom("settings").select("value").where("key", "=", sql.raw<string>(`'${a.key}'`)));
+    const written = compiledQuery((k, a: { key: string }) =>
+      k
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", sql.raw<string>(`'${a.key}'`)),
+    );
     await expect(written.execute(k, { key: "cq.a" })).rejects.toThrow(/written into the SQL text/);
     const literal = compiledQuery((k, a: { key: string }) => k.selectFrom("settings").select("value").where("key", "=", sql.lit(a.key)));
     await expect(literal.execute(k, { key: "cq.a" })).rejects.toThrow();
-    const computed = compiledQuery((k, a: { n: number }) => k.selectFrom("settings").select("value").where("key", "=", `cq.${a.n + 1}`));
+    const computed = compiledQuery((k, a: { n: number }) =>
+      k
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", `cq.${a.n + 1}`),
+    );
     await expect(computed.execute(k, { n: 1 })).rejects.toThrow(/does not reach the query/);
-    const expression = compiledQuery((k, a: { key: unknown }) => k.selectFrom("settings").select("value").where("key", "=", a.key as string));
+    const expression = compiledQuery((k, a: { key: unknown }) =>
+      k
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", a.key as string),
+    );
     await expect(expression.execute(k, { key: sql`'cq.a'` })).rejects.toThrow(/Kysely expression/);
   });
 

@@ -108,11 +108,15 @@ export function compiledQuery<A extends object, R, DB = Database>(build: (k: Kys
     const known = shapes.get(shape);
     if (known) return known;
     const compiled = build(k, slotted(args, { n: 0 }) as A).compile() as CompiledQuery<unknown>;
-    if (compiled.sql.includes(SLOT_MARK)) throw new Error(`compiledQuery: an argument was written into the SQL text instead of passed as a value: ${compiled.sql}`);
+    if (compiled.sql.includes(SLOT_MARK))
+      throw new Error(`compiledQuery: an argument was written into the SQL text instead of passed as a value: ${compiled.sql}`);
     const from = compiled.parameters.map((p) => (p instanceof Slot ? p.index : -1));
     const used = new Set(from);
     for (let i = 0; i < count; i++) {
-      if (!used.has(i)) throw new Error(`compiledQuery: argument value #${i} (shape ${shape}) does not reach the query as a parameter: pass values unchanged, compute with them before the call`);
+      if (!used.has(i))
+        throw new Error(
+          `compiledQuery: argument value #${i} (shape ${shape}) does not reach the query as a parameter: pass values unchanged, compute with them before the call`,
+        );
     }
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
     const template = { compiled, from };

@@ -25,7 +25,8 @@ describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on Postg
     pool.on("connect", (client) => closing.push(new Promise((resolve) => client.once("end", () => resolve()))));
     return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   }
-  const prepared = async (k: Kysely<any>) => (await sql<{ statement: string }>`select statement from pg_prepared_statements where not from_sql`.execute(k)).rows.map((r) => r.statement);
+  const prepared = async (k: Kysely<any>) =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements where not from_sql`.execute(k)).rows.map((r) => r.statement);
 
   it("prepares a statement the app repeats, once per connection, and never a one-off, DDL or transaction control", async () => {
     const db = openDatabase(test.url);
@@ -73,7 +74,9 @@ describe.runIf(process.env.TEST_DB === "postgres")("prepared statements on Postg
       await sql`analyze prep_grow`.execute(k);
       const lookup = (id: string) => k.selectFrom("prep_grow").select("email").where("id", "=", id).executeTakeFirst();
       const plan = async () => {
-        const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements where statement like 'select "email" from "prep_grow"%' and not from_sql`.execute(k);
+        const { rows } = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement like 'select "email" from "prep_grow"%' and not from_sql`.execute(k);
         expect(rows).toHaveLength(1);
         const explained = await sql<{ "QUERY PLAN": string }>`explain execute ${sql.id(rows[0].name)}('row-7')`.execute(k);
         return explained.rows.map((r) => r["QUERY PLAN"]).join("\n");

@@ -119,5 +119,8 @@ interface PgConnectionInternals {
 
 /** A named statement the server refused because its plan or the statement itself is gone. */
 function isStalePlan(err: { code?: string; message?: string }): boolean {
-  return (err.code === "0A000" && /cached plan must not change result type/.test(err.message ?? "")) || (err.code === "26000" && /prepared statement/.test(err.message ?? ""));
+  return (
+    (err.code === "0A000" && /cached plan must not change result type/.test(err.message ?? "")) ||
+    (err.code === "26000" && /prepared statement/.test(err.message ?? ""))
+  );
 }

@@ -34,7 +34,9 @@ export async function setUpAdministrators(services: AdminSetupDeps, env: Env, lo
   const login = `${env.PUBLIC_URL}/login`;
   if (created) {
     logger.info({ email }, "created the demo administrator");
-    console.log(`Demo administrator: ${created.email}  password: ${created.password}  (sign in at ${login}; shown once, set ADMIN_EMAIL and ADMIN_PASSWORD to use your own)`);
+    console.log(
+      `Demo administrator: ${created.email}  password: ${created.password}  (sign in at ${login}; shown once, set ADMIN_EMAIL and ADMIN_PASSWORD to use your own)`,
+    );
   } else if (await services.auth.hasAccount(email)) {
     console.log(`Demo administrator: ${email}  (password shown on the first start; forgot it? use “Forgot password” at ${login})`);
   }

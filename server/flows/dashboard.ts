@@ -68,7 +68,16 @@ export interface Dashboard {
     outOfStock: number | null;
   };
   lowStockProducts: Array<{ id: string; name: string; stock: number }> | null;
-  latestOrders: Array<{ id: string; number: string; createdAt: string; customer: string; total: number; currency: string; status: string; paymentStatus: string }> | null;
+  latestOrders: Array<{
+    id: string;
+    number: string;
+    createdAt: string;
+    customer: string;
+    total: number;
+    currency: string;
+    status: string;
+    paymentStatus: string;
+  }> | null;
 }
 
 /** Whose dashboard it is: what they may see decides which parts are read. */
@@ -101,7 +110,8 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
   const may = (access: Access) => can(user, access);
   const reports = may("reports");
   const sales = (r: DashboardRange) => deps.reports.salesReport({ from: r.from, to: r.to, groupBy: "day", timeZone: settings.timeZone });
-  const instants = (r: DashboardRange) => [new Date(localMidnight(settings.timeZone, r.from)).toISOString(), new Date(localMidnight(settings.timeZone, addDays(r.to, 1))).toISOString()] as const;
+  const instants = (r: DashboardRange) =>
+    [new Date(localMidnight(settings.timeZone, r.from)).toISOString(), new Date(localMidnight(settings.timeZone, addDays(r.to, 1))).toISOString()] as const;
 
   const [now, before, summaries, customers, previousCustomers, orderList, unpaid, returnRequests, newMessages, low, out] = await Promise.all([
     when(reports, () => sales(range)),
@@ -138,7 +148,12 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
         : null,
     revenueByDay:
       now && before
-        ? now.series.map((day, i) => ({ date: day.start, revenue: day.totalSales, previousDate: before.series[i]?.start ?? "", previous: before.series[i]?.totalSales ?? 0 }))
+        ? now.series.map((day, i) => ({
+            date: day.start,
+            revenue: day.totalSales,
+            previousDate: before.series[i]?.start ?? "",
+            previous: before.series[i]?.totalSales ?? 0,
+          }))
         : null,
     bestSellers: now ? now.byProduct.slice(0, BEST_SELLERS).map((p) => ({ productId: p.productId, name: p.name, units: p.units, sales: p.sales })) : null,
     needsAction: {
@@ -151,7 +166,16 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
     },
     lowStockProducts: low ? low.data.map((p) => ({ id: p.id, name: p.name, stock: p.stock })) : null,
     latestOrders: orderList
-      ? orderList.data.map((o) => ({ id: o.id, number: o.number, createdAt: o.createdAt, customer: o.customer.name, total: o.total, currency: o.currency, status: o.status, paymentStatus: o.paymentStatus }))
+      ? orderList.data.map((o) => ({
+          id: o.id,
+          number: o.number,
+          createdAt: o.createdAt,
+          customer: o.customer.name,
+          total: o.total,
+          currency: o.currency,
+          status: o.status,
+          paymentStatus: o.paymentStatus,
+        }))
       : null,
   };
 }

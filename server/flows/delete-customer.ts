@@ -27,7 +27,12 @@ export interface CustomerDataDeps {
  * customer". The users module decides who may delete whom (never oneself from the admin, never
  * the last administrator). `self` is the customer deleting their own account from their profile.
  */
-export async function deleteCustomer(deps: CustomerDataDeps, actor: AuditActor & { role: Role }, userId: string, options: DeleteOptions = {}): Promise<{ ordersKept: number }> {
+export async function deleteCustomer(
+  deps: CustomerDataDeps,
+  actor: AuditActor & { role: Role },
+  userId: string,
+  options: DeleteOptions = {},
+): Promise<{ ordersKept: number }> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const account = await deps.users.requireDeletable(trx, actor, userId, options);
     const ordersKept = await deps.orderCustomers.anonymiseCustomer(trx, userId);
@@ -66,7 +71,13 @@ export async function deleteOwnAccount(
   const actor = { id: user.id, email: user.email, role: user.role, requestId };
   // A stolen session must not become a way to guess the password (or to flood the address with links).
   const attempt = await deps.rateLimits.consume(`account-delete:${user.id}`, DELETE_ATTEMPTS);
-  if (!attempt.allowed) throw new AppError("rate_limited", `Too many attempts. Please wait ${waitText(attempt.retryAfter ?? 60)} and try again.`, undefined, attempt.retryAfter ?? 60);
+  if (!attempt.allowed)
+    throw new AppError(
+      "rate_limited",
+      `Too many attempts. Please wait ${waitText(attempt.retryAfter ?? 60)} and try again.`,
+      undefined,
+      attempt.retryAfter ?? 60,
+    );
   if (input.token) {
     if (!(await deps.auth.takeDeletionToken(user.id, input.token))) {
       throw new AppError("invalid_input", "This link has expired or was already used. Ask for a new one from your profile.");
@@ -79,6 +90,7 @@ export async function deleteOwnAccount(
     return { deleted: false, mailed: true };
   }
   if (!input.password) throw new AppError("invalid_input", "Please enter your password to delete your account.", { password: "Enter your password" });
-  if (check === "wrong") throw new AppError("forbidden", "That password is not right: your account was not deleted.", { password: "This is not your password" });
+  if (check === "wrong")
+    throw new AppError("forbidden", "That password is not right: your account was not deleted.", { password: "This is not your password" });
   return { deleted: true, ...(await deleteCustomer(deps, actor, user.id, { self: true })) };
 }

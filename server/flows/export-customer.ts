@@ -65,5 +65,14 @@ export async function exportCustomer(deps: CustomerDataDeps, userId: string, by?
   if (by && by.id !== userId) {
     await appendAudit(deps.db.kysely, by, { action: "user.export", entityType: "user", entityId: userId });
   }
-  return { exportedAt: new Date().toISOString(), profile: { ...account, lastSignInAt }, addresses, orders, wishlist, cart, sessions, auditEntries: audit.entries };
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...account, lastSignInAt },
+    addresses,
+    orders,
+    wishlist,
+    cart,
+    sessions,
+    auditEntries: audit.entries,
+  };
 }

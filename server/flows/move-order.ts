@@ -73,7 +73,8 @@ async function shipmentOf(deps: Pick<OrderFlowDeps, "settings">, actor: OrderAct
   if (courierId && !courier) fields.courier = "Choose one of the shop's couriers.";
   if (actor === "shop" && !courierId) fields.courier = "Choose the courier that carries the parcel.";
   if (actor === "shop" && !trackingNumber) fields.trackingNumber = "Enter the parcel's tracking number.";
-  if (Object.keys(fields).length) throw new AppError("invalid_input", `To mark the order ${STATUS_LABELS.shipped.toLowerCase()}, name the courier and the tracking number.`, fields);
+  if (Object.keys(fields).length)
+    throw new AppError("invalid_input", `To mark the order ${STATUS_LABELS.shipped.toLowerCase()}, name the courier and the tracking number.`, fields);
   return {
     courier: courier?.name ?? null,
     trackingNumber,

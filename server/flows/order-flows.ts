@@ -36,7 +36,9 @@ export interface OrderFlowDeps {
  * customer's cancellation, the shop's moves one by one or in bulk, the release of unpaid card
  * orders), each through the one move flow with its effects.
  */
-export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
+export function createOrderFlows(
+  deps: OrderFlowDeps,
+): Pick<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
   return {
     placeOrder: (shopper, input, options) => placeOrder(deps, shopper, input, options),
 
@@ -81,7 +83,9 @@ export function createOrderFlows(deps: OrderFlowDeps): Pick<OrdersService, "plac
             const intent = await deps.payments.getIntent(order.intentId);
             if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "requires_capture") continue;
           }
-          await moveOrder(deps, order.id, "cancelled", "system", { note: `The card payment did not arrive within ${unpaidCardReleaseMinutes} minutes: the items are back on sale.` });
+          await moveOrder(deps, order.id, "cancelled", "system", {
+            note: `The card payment did not arrive within ${unpaidCardReleaseMinutes} minutes: the items are back on sale.`,
+          });
           released.push(order.id);
         } catch (err) {
           deps.logger.warn({ err, orderId: order.id }, "could not release an unpaid card order");

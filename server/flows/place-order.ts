@@ -196,7 +196,12 @@ async function replayOf(deps: OrderFlowDeps, orderId: string): Promise<PlaceOrde
   if (!record) throw new AppError("not_found", "There is no such order.");
   const o = record.order;
   let payment: { clientSecret: string; publishableKey: string } | null = null;
-  if (o.payment_method === "card" && o.status !== "cancelled" && (o.payment_status === "pending" || o.payment_status === "failed") && deps.payments.cardPayments) {
+  if (
+    o.payment_method === "card" &&
+    o.status !== "cancelled" &&
+    (o.payment_status === "pending" || o.payment_status === "failed") &&
+    deps.payments.cardPayments
+  ) {
     // Stripe's own idempotency key (order-<id>) answers the intent made the first time.
     payment = await deps.payments
       .createIntent({ id: o.id, number: o.number, total: o.total, currency: o.currency, email: o.contact_email })

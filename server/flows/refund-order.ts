@@ -37,7 +37,13 @@ export async function refundOrder(
       throw new AppError("conflict", "This card order has no payment to refund.");
     }
     try {
-      const made = await deps.payments.refund({ intentId: state.intentId, amount: refund.amount, currency: state.currency, idempotencyKey: `refund-${refund.id}`, reason: refund.reason });
+      const made = await deps.payments.refund({
+        intentId: state.intentId,
+        amount: refund.amount,
+        currency: state.currency,
+        idempotencyKey: `refund-${refund.id}`,
+        reason: refund.reason,
+      });
       providerRefundId = made.refundId;
     } catch (err) {
       // Refused: nothing was refunded, so the reservation goes. Unreachable: it stays pending, and

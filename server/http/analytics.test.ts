@@ -35,7 +35,12 @@ type Event = { type: string; path: string; referrer?: string; productId?: string
 
 /** Sends a batch as navigator.sendBeacon does: a POST with the shop's Origin, the body as text/plain unless told. */
 function beacon(events: unknown, options: { ip?: string; ua?: string | null; headers?: Record<string, string>; type?: string; raw?: string } = {}) {
-  const headers: Record<string, string> = { origin: "http://shop.test", "content-type": options.type ?? "text/plain;charset=UTF-8", "x-forwarded-for": options.ip ?? uniqueIp(), ...options.headers };
+  const headers: Record<string, string> = {
+    origin: "http://shop.test",
+    "content-type": options.type ?? "text/plain;charset=UTF-8",
+    "x-forwarded-for": options.ip ?? uniqueIp(),
+    ...options.headers,
+  };
   if (options.ua !== null) headers["user-agent"] = options.ua ?? DESKTOP;
   return shop.request("/api/analytics/events", { method: "POST", headers, body: options.raw ?? JSON.stringify({ events }) });
 }
@@ -128,7 +133,9 @@ describe("POST /api/analytics/events", () => {
     await clear();
     const events = [{ type: "pageview", path: "/" }];
     expect((await beacon(events, { ua: GOOGLEBOT })).status).toBe(204);
-    expect((await beacon(events, { ua: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36" })).status).toBe(204);
+    expect(
+      (await beacon(events, { ua: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36" })).status,
+    ).toBe(204);
     expect((await beacon(events, { ua: null })).status).toBe(204);
     expect((await beacon(events, { headers: { dnt: "1" } })).status).toBe(204);
     expect((await beacon(events, { headers: { "sec-gpc": "1" } })).status).toBe(204);
@@ -158,7 +165,10 @@ describe("POST /api/analytics/events", () => {
       expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await send("10.8.0.2")).status).toBe(204);
       await limited.services.analytics.flush();
-      const n = await limited.db.kysely.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+      const n = await limited.db.kysely
+        .selectFrom("analytics_events")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(4);
     } finally {
       await limited.services.analytics.stop();
@@ -304,7 +314,14 @@ describe("GET /api/admin/analytics", () => {
   });
 
   it("refuses a bad period with 400", async () => {
-    for (const query of ["", "?from=2026-01-01", "?from=2026-02-01&to=2026-01-01", "?from=2026-13-01&to=2026-13-02", "?from=2020-01-01&to=2026-01-01", "?from=yesterday&to=today"]) {
+    for (const query of [
+      "",
+      "?from=2026-01-01",
+      "?from=2026-02-01&to=2026-01-01",
+      "?from=2026-13-01&to=2026-13-02",
+      "?from=2020-01-01&to=2026-01-01",
+      "?from=yesterday&to=today",
+    ]) {
       const res = await admin.get(`/api/admin/analytics${query}`);
       expect(res.status, query).toBe(400);
     }
@@ -329,7 +346,15 @@ describe("the roll-up", () => {
     });
     const client = (ip: string, userAgent = DESKTOP) => ({ ip, userAgent, doNotTrack: false, globalPrivacyControl: false });
     await past.ingest({ events: shopperVisit(products[0]!) }, client("10.6.0.1"));
-    await past.ingest({ events: [{ type: "pageview", path: "/", referrer: "https://duckduckgo.com/" }, { type: "product_view", path: "/products/b", productId: products[1]!._id }] }, client("10.6.0.2", PHONE));
+    await past.ingest(
+      {
+        events: [
+          { type: "pageview", path: "/", referrer: "https://duckduckgo.com/" },
+          { type: "product_view", path: "/products/b", productId: products[1]!._id },
+        ],
+      },
+      client("10.6.0.2", PHONE),
+    );
     await past.stop();
     // The same browser ten days later is another visitor (the hash's salt is the day's).
     await beacon(shopperVisit(products[1]!), { ip: "10.6.0.1" });
@@ -340,7 +365,10 @@ describe("the roll-up", () => {
     expect(before.totals.visitors).toBe(4);
     expect(oldDay.totals).toMatchObject({ visitors: 2, orders: 1 });
     // The dashboard's summaries of two periods at once: the same figures as the report's, one read.
-    const periods = [{ from: old, to: old }, { from: addDays(old, 1), to: today }];
+    const periods = [
+      { from: old, to: old },
+      { from: addDays(old, 1), to: today },
+    ];
     const summaries = await analytics.summaries(periods);
     expect(summaries.map((x) => [x.visitors, x.orders])).toEqual([
       [2, 1],

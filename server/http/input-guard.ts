@@ -144,7 +144,13 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
   // Request built around them instead cost two web Requests and a stream per POST (about a tenth
   // of an add to cart's CPU).
   if (incoming) incoming.rawBody = bytes as Buffer;
-  else c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes as Uint8Array<ArrayBuffer>, signal: c.req.raw.signal });
+  else
+    c.req.raw = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body: bytes as Uint8Array<ArrayBuffer>,
+      signal: c.req.raw.signal,
+    });
   return next();
 }
 

@@ -5,7 +5,9 @@ import { type TestShop, createTestShop } from "../../tests/support/test-shop";
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop();
-  await insertCatalog(shop.db, { Shoes: ["Sneakers", "Boots"], Books: [] }, [{ name: "Trail Runner", price: 8900, category: "Shoes", subCategory: "Sneakers" }]);
+  await insertCatalog(shop.db, { Shoes: ["Sneakers", "Boots"], Books: [] }, [
+    { name: "Trail Runner", price: 8900, category: "Shoes", subCategory: "Sneakers" },
+  ]);
 });
 afterAll(() => shop.close());
 

@@ -20,10 +20,15 @@ export function parseTrustProxy(value: string): TrustProxy | { error: string } {
     const hops = Number(v);
     return hops <= 32 ? { hops } : { error: "is more proxies than a request passes through (32 at most)" };
   }
-  const proxies = v.split(",").map((p) => p.trim()).filter(Boolean);
+  const proxies = v
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const bad = proxies.filter((p) => !addRange(new net.BlockList(), p));
   if (proxies.length === 0 || bad.length > 0) {
-    return { error: `must be false, true, a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges (cannot read: ${bad.join(", ") || value})` };
+    return {
+      error: `must be false, true, a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges (cannot read: ${bad.join(", ") || value})`,
+    };
   }
   return { proxies };
 }

@@ -28,104 +28,106 @@ const rateRule = (fallback: string) =>
       return rule;
     });
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z
-    .string()
-    .default("file:./data/shop.db")
-    .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
-      message: "must start with file: or postgres://",
-    }),
-  UPLOADS_DIR: z.string().default("./data/uploads"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED_ON_EMPTY: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Days an anonymous visitor's cart and wishlist are kept untouched before the hourly clean-up removes them. */
-  CART_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /**
-   * Which reverse proxies set X-Forwarded-For: false (none: the socket's address is the client),
-   * true (one), a number of proxies, or their addresses/CIDR ranges (server/lib/client-ip.ts).
-   */
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((v, ctx) => {
-      const parsed = parseTrustProxy(v);
-      if ("error" in parsed) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: z.string().url().optional(),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/shop.db")
+      .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
+        message: "must start with file: or postgres://",
+      }),
+    UPLOADS_DIR: z.string().default("./data/uploads"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SEED_ON_EMPTY: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** Days an anonymous visitor's cart and wishlist are kept untouched before the hourly clean-up removes them. */
+    CART_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /**
+     * Which reverse proxies set X-Forwarded-For: false (none: the socket's address is the client),
+     * true (one), a number of proxies, or their addresses/CIDR ranges (server/lib/client-ip.ts).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if ("error" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
 
-  // Accounts and sign-in (server/auth). Blank values count as unset, so `.env.example` can list them empty.
-  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
-  /** Sign-in, sign-up, magic-link and password-reset requests accepted per IP address per minute. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /**
-   * Failed sign-ins per (e-mail, IP address) per 15 minutes (server/auth/sign-in-lock.ts), and
-   * magic-link, reset or sign-up requests per e-mail address per 15 minutes.
-   */
-  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  ADMIN_EMAIL: optionalText.pipe(z.string().email("must be an e-mail address").optional()),
-  ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), "must be 8 to 128 characters"),
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  FACEBOOK_CLIENT_ID: optionalText,
-  FACEBOOK_CLIENT_SECRET: optionalText,
-  GITHUB_CLIENT_ID: optionalText,
-  GITHUB_CLIENT_SECRET: optionalText,
-  TWITTER_CLIENT_ID: optionalText,
-  TWITTER_CLIENT_SECRET: optionalText,
-  OIDC_ISSUER: optionalText.pipe(z.string().url("must be the issuer's URL").optional()),
-  OIDC_CLIENT_ID: optionalText,
-  OIDC_CLIENT_SECRET: optionalText,
-  OIDC_NAME: optionalText,
+    // Accounts and sign-in (server/auth). Blank values count as unset, so `.env.example` can list them empty.
+    AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters (try: openssl rand -base64 32)"),
+    /** Sign-in, sign-up, magic-link and password-reset requests accepted per IP address per minute. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * Failed sign-ins per (e-mail, IP address) per 15 minutes (server/auth/sign-in-lock.ts), and
+     * magic-link, reset or sign-up requests per e-mail address per 15 minutes.
+     */
+    AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    ADMIN_EMAIL: optionalText.pipe(z.string().email("must be an e-mail address").optional()),
+    ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), "must be 8 to 128 characters"),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    GITHUB_CLIENT_ID: optionalText,
+    GITHUB_CLIENT_SECRET: optionalText,
+    TWITTER_CLIENT_ID: optionalText,
+    TWITTER_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: optionalText.pipe(z.string().url("must be the issuer's URL").optional()),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: optionalText,
 
-  // Mail (server/modules/mail)
-  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
-  MAIL_FROM: optionalText,
-  MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
-  /** Mails to one address the shop has not verified (guest order contacts, sign-up and sign-in mails). */
-  MAIL_LIMIT_PER_RECIPIENT: rateRule("10/1h"),
+    // Mail (server/modules/mail)
+    SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+    MAIL_FROM: optionalText,
+    MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+    /** Mails to one address the shop has not verified (guest order contacts, sign-up and sign-in mails). */
+    MAIL_LIMIT_PER_RECIPIENT: rateRule("10/1h"),
 
-  // Order placement (server/modules/orders/order-limits.ts): attempts that reach placement, per window.
-  ORDER_LIMIT_PER_IP: rateRule("10/10m"),
-  /** Per shopper: the signed-in account, else the browser's visitor cookie. */
-  ORDER_LIMIT_PER_SHOPPER: rateRule("10/1h"),
-  /** Per contact e-mail address and, separately, per contact phone number. */
-  ORDER_LIMIT_PER_CONTACT: rateRule("5/1h"),
+    // Order placement (server/modules/orders/order-limits.ts): attempts that reach placement, per window.
+    ORDER_LIMIT_PER_IP: rateRule("10/10m"),
+    /** Per shopper: the signed-in account, else the browser's visitor cookie. */
+    ORDER_LIMIT_PER_SHOPPER: rateRule("10/1h"),
+    /** Per contact e-mail address and, separately, per contact phone number. */
+    ORDER_LIMIT_PER_CONTACT: rateRule("5/1h"),
 
-  /**
-   * Searches per client IP through the search API (search-as-you-type included) that the answer
-   * cache could not answer: a person typing makes a few a second at most while typing.
-   */
-  SEARCH_LIMIT_PER_IP: rateRule("120/1m"),
+    /**
+     * Searches per client IP through the search API (search-as-you-type included) that the answer
+     * cache could not answer: a person typing makes a few a second at most while typing.
+     */
+    SEARCH_LIMIT_PER_IP: rateRule("120/1m"),
 
-  /** Site analytics batches (POST /api/analytics/events) per client IP: a tab sends one every few seconds while in use. */
-  ANALYTICS_LIMIT_PER_IP: rateRule("600/10m"),
+    /** Site analytics batches (POST /api/analytics/events) per client IP: a tab sends one every few seconds while in use. */
+    ANALYTICS_LIMIT_PER_IP: rateRule("600/10m"),
 
-  // Card payments through Stripe (server/modules/payments): offered when both keys are set.
-  STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),
-  STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => v === undefined || v.startsWith("pk_"), "must be a publishable key (pk_test_… or pk_live_…)"),
-  /** Signs the webhook's events (the endpoint's "Signing secret" in the Stripe dashboard, or `stripe listen`'s). */
-  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.startsWith("whsec_"), "must be a webhook signing secret (whsec_…)"),
-  /** Another Stripe API host (a local fake in tests, stripe-mock): host name, port and protocol. */
-  STRIPE_API_HOST: optionalText,
-  STRIPE_API_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
-  STRIPE_API_PROTOCOL: optionalText.pipe(z.enum(["http", "https"]).optional()),
-}).superRefine((env, ctx) => {
-  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
-    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
-    ctx.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (or neither)" });
-  }
-});
+    // Card payments through Stripe (server/modules/payments): offered when both keys are set.
+    STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),
+    STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => v === undefined || v.startsWith("pk_"), "must be a publishable key (pk_test_… or pk_live_…)"),
+    /** Signs the webhook's events (the endpoint's "Signing secret" in the Stripe dashboard, or `stripe listen`'s). */
+    STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || v.startsWith("whsec_"), "must be a webhook signing secret (whsec_…)"),
+    /** Another Stripe API host (a local fake in tests, stripe-mock): host name, port and protocol. */
+    STRIPE_API_HOST: optionalText,
+    STRIPE_API_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+    STRIPE_API_PROTOCOL: optionalText.pipe(z.enum(["http", "https"]).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
+      ctx.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (or neither)" });
+    }
+  });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
 

@@ -39,7 +39,9 @@ export function startEpochRelay({ url, epoch, logger }: EpochRelayOptions) {
     try {
       do {
         again = false;
-        await sender.query("SELECT pg_notify($1, $2)", [CHANNEL, instance]).catch((err) => logger.warn({ err }, "epoch relay: could not notify the other instances"));
+        await sender
+          .query("SELECT pg_notify($1, $2)", [CHANNEL, instance])
+          .catch((err) => logger.warn({ err }, "epoch relay: could not notify the other instances"));
       } while (again && !stopped);
     } finally {
       sending = false;

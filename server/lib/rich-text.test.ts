@@ -3,7 +3,9 @@ import { richTextToPlain, sanitizeRichText } from "./rich-text";
 
 describe("rich text", () => {
   it("keeps formatting and drops scripts, handlers and javascript: links", () => {
-    const out = sanitizeRichText('<p onclick="steal()">Soft <strong>cotton</strong><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>');
+    const out = sanitizeRichText(
+      '<p onclick="steal()">Soft <strong>cotton</strong><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>',
+    );
     expect(out).toBe('<p>Soft <strong>cotton</strong></p><a rel="noopener noreferrer nofollow">x</a>');
   });
 

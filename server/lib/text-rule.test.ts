@@ -9,7 +9,10 @@ const nested = (levels: number, inner: unknown = "ok"): unknown => {
 
 describe("findTextProblem", () => {
   it("names the first bad field in document order, at any depth", () => {
-    expect(findTextProblem({ contact: { name: "Ada", email: "a\u0000b" }, notes: "x\u0001" })).toEqual({ field: "contact.email", problem: "Contains a NUL character (not allowed)" });
+    expect(findTextProblem({ contact: { name: "Ada", email: "a\u0000b" }, notes: "x\u0001" })).toEqual({
+      field: "contact.email",
+      problem: "Contains a NUL character (not allowed)",
+    });
     expect(findTextProblem({ lines: [{ size: "M" }, { size: "L\nXL" }] })?.field).toBe("lines.1.size");
     expect(findTextProblem({ message: "two\nlines", name: "Ada" })).toBeNull();
     expect(findTextProblem({ "bad\u0007key": 1 })?.problem).toMatch(/^Field name: /);

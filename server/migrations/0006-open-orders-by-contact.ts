@@ -6,7 +6,8 @@ import { type Kysely, sql } from "kysely";
  * in lower case, the phone without the punctuation the checkout allows (orders.schema.ts).
  */
 export const CONTACT_EMAIL_KEY_SQL = "lower(contact_email)";
-export const CONTACT_PHONE_KEY_SQL = "replace(replace(replace(replace(replace(replace(replace(contact_phone, ' ', ''), '(', ''), ')', ''), '.', ''), '-', ''), '/', ''), '+', '')";
+export const CONTACT_PHONE_KEY_SQL =
+  "replace(replace(replace(replace(replace(replace(replace(contact_phone, ' ', ''), '(', ''), ')', ''), '.', ''), '-', ''), '/', ''), '+', '')";
 
 /**
  * Indexes for the open-order cap: placing an order counts the contact's pending orders by e-mail

@@ -12,9 +12,18 @@ import type { Database } from "../db/schema";
 export function listedPriceMigration() {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable("products").addColumn("list_price", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("products").addColumn("price_varies", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable("products").addColumn("color_images", "text", (c) => c.notNull().defaultTo("{}")).execute();
+      await db.schema
+        .alterTable("products")
+        .addColumn("list_price", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("products")
+        .addColumn("price_varies", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("products")
+        .addColumn("color_images", "text", (c) => c.notNull().defaultTo("{}"))
+        .execute();
 
       // Every row through the catalogue's own writer, in batches that stay within SQLite's bound parameters.
       const ids = (await db.selectFrom("products").select("id").orderBy("id").execute()).map((r) => r.id as string);

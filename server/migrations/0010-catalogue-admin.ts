@@ -17,8 +17,14 @@ export function catalogueAdminMigration(dialect: Dialect) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable("products").addColumn("version", "integer", (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable("products").addColumn("image_alts", "text", (c) => c.notNull().defaultTo("[]")).execute();
+      await db.schema
+        .alterTable("products")
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable("products")
+        .addColumn("image_alts", "text", (c) => c.notNull().defaultTo("[]"))
+        .execute();
 
       await db.schema
         .createTable("product_slug_redirects")

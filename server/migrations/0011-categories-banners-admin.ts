@@ -14,10 +14,16 @@ export function categoriesBannersAdminMigration(dialect: Dialect) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable("categories").addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("categories")
+        .addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable("categories").addColumn("description", "text").execute();
       await db.schema.alterTable("categories").addColumn("updated_at", ts).execute();
-      await db.schema.alterTable("categories").addColumn("version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable("categories")
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
       await sql`UPDATE categories SET updated_at = created_at`.execute(db);
 
       await db.schema
@@ -28,11 +34,17 @@ export function categoriesBannersAdminMigration(dialect: Dialect) {
         .execute();
       await db.schema.createIndex("category_slug_redirects_category_idx").on("category_slug_redirects").column("category_id").execute();
 
-      await db.schema.alterTable("banners").addColumn("alt", "text", (c) => c.notNull().defaultTo("")).execute();
+      await db.schema
+        .alterTable("banners")
+        .addColumn("alt", "text", (c) => c.notNull().defaultTo(""))
+        .execute();
       await db.schema.alterTable("banners").addColumn("starts_at", ts).execute();
       await db.schema.alterTable("banners").addColumn("ends_at", ts).execute();
       await db.schema.alterTable("banners").addColumn("updated_at", ts).execute();
-      await db.schema.alterTable("banners").addColumn("version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable("banners")
+        .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
       await sql`UPDATE banners SET updated_at = created_at`.execute(db);
     },
   };

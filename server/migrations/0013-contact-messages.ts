@@ -11,7 +11,10 @@ export function contactMessagesMigration(dialect: Dialect) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable("contact_messages").addColumn("status", "text", (c) => c.notNull().defaultTo("new")).execute();
+      await db.schema
+        .alterTable("contact_messages")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("new"))
+        .execute();
       await sql`UPDATE contact_messages SET status = 'read' WHERE read_at IS NOT NULL`.execute(db);
       await db.schema.createIndex("contact_messages_status_idx").on("contact_messages").columns(["status", "created_at"]).execute();
       await db.schema

@@ -14,7 +14,10 @@ export function returnsRefundsMigration(dialect: Dialect) {
   const ts = dialect === "postgres" ? "timestamptz" : "text";
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable("orders").addColumn("refunded_total", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("orders")
+        .addColumn("refunded_total", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
 
       await db.schema
         .createTable("order_returns")

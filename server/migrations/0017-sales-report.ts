@@ -14,7 +14,11 @@ export function salesReportMigration() {
         .on("orders")
         .columns(["created_at", "status", "payment_method", "payment_status", "subtotal", "discount_total", "shipping_total", "id"])
         .execute();
-      await db.schema.createIndex("order_lines_report_idx").on("order_lines").columns(["order_id", "product_id", "quantity", "unit_price", "line_total"]).execute();
+      await db.schema
+        .createIndex("order_lines_report_idx")
+        .on("order_lines")
+        .columns(["order_id", "product_id", "quantity", "unit_price", "line_total"])
+        .execute();
       // Refunds by the day they were made, whichever order they belong to.
       await db.schema.createIndex("order_refunds_created_idx").on("order_refunds").column("created_at").execute();
     },

@@ -67,7 +67,8 @@ function violations(file: string, text: string): string[] {
 
 /** Tables a source reads or writes through Kysely's builders (joins and sub-selects included). */
 function tablesUsed(text: string): string[] {
-  const re = /\b(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|insertInto|updateTable|deleteFrom|mergeInto)\(\s*["'`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?["'`]/g;
+  const re =
+    /\b(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|insertInto|updateTable|deleteFrom|mergeInto)\(\s*["'`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?["'`]/g;
   return [...new Set([...text.matchAll(re)].map((m) => m[1]))];
 }
 
@@ -127,15 +128,19 @@ describe("module boundaries", () => {
     const wishlist = path.join(modulesDir, "wishlist", "wishlist.service.ts");
     const catalog = path.join(modulesDir, "catalog", "catalog.repo.ts");
     const flow = path.join(flowsDir, "merge-visitor.ts");
-    expect(tableViolations([
-      { file: catalog, text: `k.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id")` },
-      { file: wishlist, text: `k.selectFrom("wishlist_items as w").innerJoin("products as p", "p.id", "w.product_id")` },
-    ])).toEqual(["products: used by catalog, wishlist (one module owns a table)"]);
+    expect(
+      tableViolations([
+        { file: catalog, text: `k.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id")` },
+        { file: wishlist, text: `k.selectFrom("wishlist_items as w").innerJoin("products as p", "p.id", "w.product_id")` },
+      ]),
+    ).toEqual(["products: used by catalog, wishlist (one module owns a table)"]);
     expect(tableViolations([{ file: flow, text: `await trx.deleteFrom("cart_lines").where("cart_id", "=", id)` }])).toHaveLength(1);
-    expect(tableViolations([
-      { file: catalog, text: `k.selectFrom("products")` },
-      { file: path.join(modulesDir, "inventory", "inventory.service.ts"), text: `trx.updateTable("products")` },
-    ])).toEqual([]);
+    expect(
+      tableViolations([
+        { file: catalog, text: `k.selectFrom("products")` },
+        { file: path.join(modulesDir, "inventory", "inventory.service.ts"), text: `trx.updateTable("products")` },
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -149,7 +154,14 @@ function importsOf(text: string): Array<{ spec: string; typeOnly: boolean }> {
   const found: Array<{ spec: string; typeOnly: boolean }> = [];
   for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([\w*$\s{},]*?)\s*from\s*["']([^"']+)["']/g)) {
     const names = m[3].trim();
-    const allTypes = /^\{[\s\S]*\}$/.test(names) && names.slice(1, -1).split(",").map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith("type "));
+    const allTypes =
+      /^\{[\s\S]*\}$/.test(names) &&
+      names
+        .slice(1, -1)
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith("type "));
     found.push({ spec: m[4], typeOnly: Boolean(m[2]) || allTypes });
   }
   for (const m of text.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.push({ spec: m[1], typeOnly: false });
@@ -188,7 +200,8 @@ function sideViolations(file: string, text: string): string[] {
     if (target === null) continue;
     const where = `${path.relative(repoDir, file)} → ${spec}`;
     if (isUnder(commonDir, file) && !isUnder(commonDir, target)) out.push(`${where} (common/ imports only packages and common/)`);
-    else if (isBrowserFile(file) && !typeOnly && !isUnder(appDir, target) && !isUnder(commonDir, target)) out.push(`${where} (a browser file imports server code)`);
+    else if (isBrowserFile(file) && !typeOnly && !isUnder(appDir, target) && !isUnder(commonDir, target))
+      out.push(`${where} (a browser file imports server code)`);
   }
   return out;
 }
@@ -250,8 +263,15 @@ describe("the house's folders", () => {
     expect(sideViolations(page, `const m = await import("#server/wiring/services");`)).toHaveLength(1);
     expect(sideViolations(path.join(commonDir, "money.ts"), `import type { Db } from "../server/db/database";`)).toHaveLength(1);
     // Allowed: common/, app/, packages, erased types, and anything from a `*.server.ts` file.
-    expect(sideViolations(page, `import { toMajor } from "#common/money";\nimport { getShopper } from "~/lib/shopper.server";\nimport { z } from "zod";`)).toEqual([]);
-    expect(sideViolations(page, `import type { WishlistEntry } from "#server/modules/wishlist/wishlist.types";\nimport { type CartView } from "#server/modules/cart/cart.types";`)).toEqual([]);
+    expect(
+      sideViolations(page, `import { toMajor } from "#common/money";\nimport { getShopper } from "~/lib/shopper.server";\nimport { z } from "zod";`),
+    ).toEqual([]);
+    expect(
+      sideViolations(
+        page,
+        `import type { WishlistEntry } from "#server/modules/wishlist/wishlist.types";\nimport { type CartView } from "#server/modules/cart/cart.types";`,
+      ),
+    ).toEqual([]);
     expect(sideViolations(path.join(appDir, "lib", "shopper.server.ts"), `import { resolveShopper } from "#server/http/shopper";`)).toEqual([]);
   });
 
@@ -263,12 +283,19 @@ describe("the house's folders", () => {
     const a = path.join(modulesDir, "catalog", "catalog.service.ts");
     const b = path.join(modulesDir, "search", "search.service.ts");
     const c = path.join(serverDir, "lib", "cache.ts");
-    expect(folderCycles([
-      { file: a, text: `import type { SearchService } from "../search/search.service";` },
-      { file: b, text: `import { epoch } from "../../lib/cache";` },
-      { file: c, text: `import type { CatalogService } from "../modules/catalog/catalog.service";` },
-    ])).toEqual([["server/lib", "server/modules/catalog", "server/modules/search"]]);
-    expect(folderCycles([{ file: a, text: `import type { SearchService } from "../search/search.service";` }, { file: b, text: `import { epoch } from "../../lib/cache";` }])).toEqual([]);
+    expect(
+      folderCycles([
+        { file: a, text: `import type { SearchService } from "../search/search.service";` },
+        { file: b, text: `import { epoch } from "../../lib/cache";` },
+        { file: c, text: `import type { CatalogService } from "../modules/catalog/catalog.service";` },
+      ]),
+    ).toEqual([["server/lib", "server/modules/catalog", "server/modules/search"]]);
+    expect(
+      folderCycles([
+        { file: a, text: `import type { SearchService } from "../search/search.service";` },
+        { file: b, text: `import { epoch } from "../../lib/cache";` },
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -281,7 +308,8 @@ function frontDoorViolations(file: string, text: string): string[] {
     if (target === null) continue;
     const to = moduleOf(target);
     if (to === null || to === from) continue;
-    if (target !== path.join(modulesDir, to, "index.ts")) out.push(`${path.relative(repoDir, file)} → ${spec} (import the ${to} module through #modules/${to})`);
+    if (target !== path.join(modulesDir, to, "index.ts"))
+      out.push(`${path.relative(repoDir, file)} → ${spec} (import the ${to} module through #modules/${to})`);
   }
   return out;
 }
@@ -292,7 +320,11 @@ function tablesOutsideModules(files: Array<{ file: string; text: string }>): str
   const exempt = [path.join(serverDir, "seed"), path.join(serverDir, "migrations")];
   return files
     .filter((f) => moduleOf(f.file) === null && !exempt.some((dir) => isUnder(dir, f.file)))
-    .flatMap((f) => tablesUsed(f.text).filter((t) => owned.has(t)).map((t) => `${t}: ${path.relative(repoDir, f.file)} (a module's table, used outside it)`));
+    .flatMap((f) =>
+      tablesUsed(f.text)
+        .filter((t) => owned.has(t))
+        .map((t) => `${t}: ${path.relative(repoDir, f.file)} (a module's table, used outside it)`),
+    );
 }
 
 describe("modules have one public face", () => {

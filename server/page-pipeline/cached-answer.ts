@@ -35,7 +35,9 @@ export function encodedAnswer(entry: EncodedBody, status: number, headers: Recor
   const coding = entry.bytes.byteLength >= MIN_COMPRESS_BYTES ? acceptedCoding(header("accept-encoding")) : null;
   let body = entry.bytes;
   if (coding === "br") {
-    entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes.byteLength } });
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes.byteLength },
+    });
     body = entry.br;
     out["content-encoding"] = "br";
   } else if (coding === "gzip") {

@@ -62,7 +62,13 @@ export function compressAnswers(): MiddlewareHandler {
     // `res.body` is asked last: on @hono/node-server's light Response it builds the web Response
     // and its stream, which an answer sent as it is never needs (about 3% of an add to cart's CPU).
     if (c.req.method === "HEAD" || res.status === 204 || res.status === 206 || res.status === 304) return;
-    if (res.headers.has("content-encoding") || !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || /no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
+    if (
+      res.headers.has("content-encoding") ||
+      !type ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      /no-transform/i.test(res.headers.get("cache-control") ?? "")
+    )
+      return;
     const declared = res.headers.get("content-length");
     if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return;
     const vary = res.headers.get("vary");
@@ -80,7 +86,9 @@ export function compressAnswers(): MiddlewareHandler {
       bytes.byteLength < MIN_COMPRESS_BYTES
         ? bytes
         : coding === "br"
-          ? await brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+          ? await brotliAsync(bytes, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+            })
           : await gzipAsync(bytes, { level: 6 });
     const answer = new Response(body, res);
     answer.headers.set("content-length", String(body.byteLength));

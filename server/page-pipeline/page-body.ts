@@ -19,7 +19,14 @@ import { type ContentCoding, compressingStream } from "./compression";
 export function pageBody(coding: ContentCoding | null | undefined): { input: PageSink; output: Readable } {
   if (!coding) {
     const plain = new Readable({ read() {} });
-    return { input: new PageSink(plain, (bytes) => plain.push(bytes), () => plain.push(null)), output: plain };
+    return {
+      input: new PageSink(
+        plain,
+        (bytes) => plain.push(bytes),
+        () => plain.push(null),
+      ),
+      output: plain,
+    };
   }
   const compressor = compressingStream(coding);
   const send = (bytes: Buffer) => {

@@ -57,7 +57,13 @@ export interface RenderQueueOptions {
  * time, so 64 waiting (as before) meant a spike's accepted pages waited 600 ms at the median and
  * up to 1.2 s at p99; with 16 they wait about 340 ms and 430 ms.
  */
-export function createRenderQueue({ concurrency = 8, maxQueue = 16, maxWaitMs = 500, maxBusyMs = 1_000, maxBusyWhenSaturatedMs = 30 }: RenderQueueOptions = {}) {
+export function createRenderQueue({
+  concurrency = 8,
+  maxQueue = 16,
+  maxWaitMs = 500,
+  maxBusyMs = 1_000,
+  maxBusyWhenSaturatedMs = 30,
+}: RenderQueueOptions = {}) {
   let running = 0;
   // The current turn of the event loop: when its first render was asked for, and how many since.
   let turnOpen = false;

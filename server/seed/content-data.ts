@@ -68,24 +68,40 @@ export const BANNERS: BannerDef[] = [
     title: "Summer Essentials",
     subtitle: (best) => `Light dresses, airy blouses and easy skirts${upTo(best)}.`,
     category: "womens-fashion",
-    items: [{ art: "dress", color: "Coral" }, { art: "blouse", color: "Sky Blue" }, { art: "skirt", color: "Mustard" }],
+    items: [
+      { art: "dress", color: "Coral" },
+      { art: "blouse", color: "Sky Blue" },
+      { art: "skirt", color: "Mustard" },
+    ],
   },
   {
     title: "Sound That Moves You",
     subtitle: () => "Wireless headphones, speakers and smartwatches for every day.",
     category: "electronics",
-    items: [{ art: "speaker", color: "Teal" }, { art: "headphones", color: "Black" }, { art: "smartwatch", color: "Rose" }],
+    items: [
+      { art: "speaker", color: "Teal" },
+      { art: "headphones", color: "Black" },
+      { art: "smartwatch", color: "Rose" },
+    ],
   },
   {
     title: "Cook, Gather, Repeat",
     subtitle: () => "Cookware, mugs and lighting made to last a lifetime.",
     category: "home-kitchen",
-    items: [{ art: "mug", color: "Terracotta" }, { art: "pot", color: "Red" }, { art: "vase", color: "Cream" }],
+    items: [
+      { art: "mug", color: "Terracotta" },
+      { art: "pot", color: "Red" },
+      { art: "vase", color: "Cream" },
+    ],
   },
   {
     title: "New Season Sneakers",
     subtitle: (best) => `Fresh pairs for city streets and morning runs${upTo(best)}.`,
     category: "shoes",
-    items: [{ art: "runner", color: "Coral" }, { art: "sneaker", color: "White" }, { art: "boot", color: "Tan" }],
+    items: [
+      { art: "runner", color: "Coral" },
+      { art: "sneaker", color: "White" },
+      { art: "boot", color: "Tan" },
+    ],
   },
 ];

@@ -109,7 +109,12 @@ export function createImagePool(options: ImagePoolOptions) {
           return;
         }
         const files = options.images.filesOf(url, kind);
-        if (await copyFromCache(files, files.filter((f) => f.endsWith(".webp")))) {
+        if (
+          await copyFromCache(
+            files,
+            files.filter((f) => f.endsWith(".webp")),
+          )
+        ) {
           stats.cached++;
           return;
         }

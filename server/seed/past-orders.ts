@@ -64,11 +64,21 @@ const DEVICES: ReadonlyArray<readonly [string, number]> = [
 ];
 
 /** How far along an order of this age is: each step after a delay, unless it was cancelled or still waits for the shop. */
-function stepsOf(ageMs: number, cancelled: boolean, late: number, waiting: boolean): Array<{ status: string; atMs: number; actor: string; note: string | null }> {
+function stepsOf(
+  ageMs: number,
+  cancelled: boolean,
+  late: number,
+  waiting: boolean,
+): Array<{ status: string; atMs: number; actor: string; note: string | null }> {
   const steps = [{ status: "pending", atMs: 0, actor: "customer", note: null as string | null }];
   if (cancelled) {
     const atMs = Math.min(ageMs, 6 * HOUR);
-    steps.push({ status: "cancelled", atMs, actor: late % 2 ? "customer" : "shop", note: late % 2 ? null : "Out of stock at the supplier; the customer was told." });
+    steps.push({
+      status: "cancelled",
+      atMs,
+      actor: late % 2 ? "customer" : "shop",
+      note: late % 2 ? null : "Out of stock at the supplier; the customer was told.",
+    });
     return steps;
   }
   if (waiting) return steps;
@@ -89,7 +99,13 @@ function stepsOf(ageMs: number, cancelled: boolean, late: number, waiting: boole
  * checkouts, and each order's `order_placed`). The stock in the catalogue is what these orders
  * left. Deterministic but for the ids.
  */
-export function planPastOrders(input: { products: ProductRow[]; variants: VariantRow[]; settings: SiteSettings; nowMs: number; newId: () => string }): PastRows {
+export function planPastOrders(input: {
+  products: ProductRow[];
+  variants: VariantRow[];
+  settings: SiteSettings;
+  nowMs: number;
+  newId: () => string;
+}): PastRows {
   const { settings, nowMs, newId } = input;
   const random = createRandom(hashString("past-orders"));
   const products = input.products.filter((p) => p.status === "active");
@@ -115,17 +131,25 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
       const createdMs = dayStart - random.int(1, 20) * HOUR - random.int(0, 59) * 60_000;
       const ageMs = nowMs - createdMs;
       const [name, city, region, postalCode] = random.pick(CUSTOMERS);
-      const zone = settings.shippingZones.find((z) => city === "Portland" && z.cities.includes(city)) ?? settings.shippingZones[settings.shippingZones.length - 1]!;
+      const zone =
+        settings.shippingZones.find((z) => city === "Portland" && z.cities.includes(city)) ?? settings.shippingZones[settings.shippingZones.length - 1]!;
       const orderId = newId();
       const chosen = new Set<ProductRow>();
-      const lineCount = random.weighted([[1, 6], [2, 3], [3, 1]] as const);
+      const lineCount = random.weighted([
+        [1, 6],
+        [2, 3],
+        [3, 1],
+      ] as const);
       while (chosen.size < Math.min(lineCount, products.length)) chosen.add(random.chance(0.5) ? random.pick(favourites) : random.pick(products));
       const lines = [...chosen].map((p, i) => {
         const variants = (variantsOf.get(p.id!) ?? []).filter((v) => (v.stock ?? 0) > 0);
         const variant = variants.length ? random.pick(variants) : null;
         const additional = variant?.additional_price ?? 0;
         const { price, finalPrice } = variantPrice(p.price!, additional, p.discount);
-        const quantity = random.weighted([[1, 8], [2, 2]] as const);
+        const quantity = random.weighted([
+          [1, 8],
+          [2, 2],
+        ] as const);
         const images = JSON.parse(String(p.images ?? "[]")) as string[];
         return {
           id: newId(),
@@ -160,7 +184,14 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
       const steps = stepsOf(ageMs, cancelled && !waiting, random.int(0, 3), waiting);
       const last = steps[steps.length - 1]!;
       const tracking = steps.some((s) => s.status === "shipped") ? `1Z${String(random.int(10_000_000, 99_999_999))}${String(random.int(1000, 9999))}` : null;
-      const email = `${name.split(" ")[0]!.toLowerCase().normalize("NFKD").replace(/[^a-z]/g, "")}.${name.split(" ")[1]!.toLowerCase().replace(/[^a-z]/g, "")}@example.com`;
+      const email = `${name
+        .split(" ")[0]!
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[^a-z]/g, "")}.${name
+        .split(" ")[1]!
+        .toLowerCase()
+        .replace(/[^a-z]/g, "")}@example.com`;
       const at = (ms: number) => new Date(createdMs + ms).toISOString();
       out.orders.push({
         id: orderId,
@@ -195,7 +226,17 @@ export function planPastOrders(input: { products: ProductRow[]; variants: Varian
         updated_at: at(last.atMs),
       });
       out.lines.push(...lines);
-      for (const s of steps) out.events.push({ id: newId(), order_id: orderId, status: s.status, actor: s.actor, note: s.note, actor_id: null, actor_email: null, created_at: at(s.atMs) });
+      for (const s of steps)
+        out.events.push({
+          id: newId(),
+          order_id: orderId,
+          status: s.status,
+          actor: s.actor,
+          note: s.note,
+          actor_id: null,
+          actor_email: null,
+          created_at: at(s.atMs),
+        });
       buyers.push({ atMs: createdMs, productIds: lines.map((l) => l.product_id), total: totals.total });
     }
     out.visits.push(...visitsOf(settings.timeZone, dayStart, buyers, products, settings.currency, random));
@@ -222,7 +263,19 @@ function visitsOf(
     const day = localDateOf(timeZone, atMs);
     const visitor = createHash("sha256").update(`${day}|${dayStart}|${i}`).digest("base64url").slice(0, 22);
     const event = (type: string, path: string, extra: Partial<PastRows["visits"][number]> = {}) => {
-      rows.push({ day, created_at: new Date(atMs).toISOString(), visitor, type, path, product_id: null, referrer: null, device, value: null, currency: null, ...extra });
+      rows.push({
+        day,
+        created_at: new Date(atMs).toISOString(),
+        visitor,
+        type,
+        path,
+        product_id: null,
+        referrer: null,
+        device,
+        value: null,
+        currency: null,
+        ...extra,
+      });
       atMs += random.int(20, 120) * 1000;
     };
     event("pageview", "/", { referrer: random.weighted(REFERRERS) });

@@ -51,8 +51,22 @@ export interface PlannedProduct {
 const DAY = 86_400_000;
 /** Products were added over the last half year, so "newest first" has a story to tell. */
 const CATALOG_AGE_DAYS = 180;
-const DISCOUNTS: ReadonlyArray<readonly [number, number]> = [[5, 1], [10, 3], [15, 3], [20, 3], [25, 2], [30, 2], [40, 1], [50, 1]];
-const IMAGE_COUNTS: ReadonlyArray<readonly [number, number]> = [[1, 2], [2, 4], [3, 3], [4, 1]];
+const DISCOUNTS: ReadonlyArray<readonly [number, number]> = [
+  [5, 1],
+  [10, 3],
+  [15, 3],
+  [20, 3],
+  [25, 2],
+  [30, 2],
+  [40, 1],
+  [50, 1],
+];
+const IMAGE_COUNTS: ReadonlyArray<readonly [number, number]> = [
+  [1, 2],
+  [2, 4],
+  [3, 3],
+  [4, 1],
+];
 /** A product's main colour (its thumbnail) is one of the first colours of its sub-category's palette. */
 const HERO_COLORS = 3;
 /** A discount is given to this share of the products. */
@@ -95,7 +109,7 @@ function namePairs(sub: SubCategoryDef): Array<[adjective: NameWord, noun: NameW
   const pairs: Array<[NameWord, NameWord]> = [];
   for (let j = 0; j < a * n; j++) {
     const adjective = sub.adjectives[j % a];
-    const noun = sub.nouns[(j % a + Math.floor(j / a)) % n];
+    const noun = sub.nouns[((j % a) + Math.floor(j / a)) % n];
     if (!contradict(wordFacts(adjective), wordFacts(noun))) pairs.push([adjective, noun]);
   }
   return pairs;
@@ -200,7 +214,15 @@ export function createProductPlanner(seed = 20_240_601, catalog: CategoryDef[] =
    * likely to be reused (the palette's main colours in the views the next thumbnails take), so a
    * catalogue draws few distinct pictures. Every colour a product comes in has a picture.
    */
-  function gallery(subIndex: number, sub: SubCategoryDef, look: Facts | undefined, hero: ColorName, firstView: number, colors: ColorName[], count: number): ImageRef[] {
+  function gallery(
+    subIndex: number,
+    sub: SubCategoryDef,
+    look: Facts | undefined,
+    hero: ColorName,
+    firstView: number,
+    colors: ColorName[],
+    count: number,
+  ): ImageRef[] {
     const lookKey = look ? Object.values(look).join("|") : "";
     let drawn = pictured[subIndex].get(lookKey);
     if (!drawn) pictured[subIndex].set(lookKey, (drawn = new Set<number>()));

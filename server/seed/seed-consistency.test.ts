@@ -280,7 +280,10 @@ async function contradictions(t: TestDb): Promise<string[]> {
     const described = p.text.split(p.name).join(" ");
     const { positive: text, negated } = splitNegations(described);
     const { positive: specPositive } = splitNegations(p.specs.map((s) => s.value).join("\n"));
-    const materialSpecs = p.specs.filter((s) => MATERIAL_SPECS.has(s.name)).map((s) => s.value).join("\n");
+    const materialSpecs = p.specs
+      .filter((s) => MATERIAL_SPECS.has(s.name))
+      .map((s) => s.value)
+      .join("\n");
 
     // 1. Materials: a material in the name is the material of the specification; the description names
     //    no material the specification does not.
@@ -319,7 +322,10 @@ async function contradictions(t: TestDb): Promise<string[]> {
     // 3. Measures: every measure in the name and the description is one the specification or a
     //    variant states (inches, cm, GB, mAh, ml, hours, pieces, pages, ages…).
     const stated = new Set([...measuresIn(specText), ...measuresIn(p.sizes.join("\n")), ...agesIn(specText)]);
-    for (const [where, source] of [["name", p.name], ["description", described]] as const) {
+    for (const [where, source] of [
+      ["name", p.name],
+      ["description", described],
+    ] as const) {
       for (const m of [...measuresIn(source), ...agesIn(source)]) {
         if (!stated.has(m)) report(p, `the ${where} says ${m}, the specification and variants do not`);
       }
@@ -327,7 +333,8 @@ async function contradictions(t: TestDb): Promise<string[]> {
 
     // 4. Sizes named in the description are sizes of the product.
     for (const m of described.matchAll(SIZE_MENTION)) {
-      for (const size of m[1].split(/\s*(?:[–,-]|to|and)\s*/)) if (!p.sizes.includes(size)) report(p, `the description offers size ${size}, the variants do not`);
+      for (const size of m[1].split(/\s*(?:[–,-]|to|and)\s*/))
+        if (!p.sizes.includes(size)) report(p, `the description offers size ${size}, the variants do not`);
     }
     for (const m of described.matchAll(/\b(US \d+|W\d{2})\b/g)) if (!p.sizes.includes(m[1])) report(p, `the description offers ${m[1]}, the variants do not`);
 
@@ -359,7 +366,8 @@ async function contradictions(t: TestDb): Promise<string[]> {
     }
     const sleeves = p.specs.find((s) => s.name === "Sleeves")?.value.toLowerCase();
     const drawsSleeves = sleeves === "long" || names.some((n) => n.includes("-sleeves-"));
-    if (sleeves && drawsSleeves && names.some((n) => !n.includes(`-sleeves-${sleeves}-`))) report(p, `${sleeves} sleeves, pictured otherwise: ${names.join(", ")}`);
+    if (sleeves && drawsSleeves && names.some((n) => !n.includes(`-sleeves-${sleeves}-`)))
+      report(p, `${sleeves} sleeves, pictured otherwise: ${names.join(", ")}`);
     if (p.colors.length > 0) {
       for (const c of p.colors) {
         const pictures = p.colorImages[c] ?? [];
@@ -382,7 +390,13 @@ async function contradictions(t: TestDb): Promise<string[]> {
   const banners = await k.selectFrom("banners").select(["title", "subtitle", "link"]).execute();
   const subWords = categories
     .filter((c) => c.parent_id !== null)
-    .flatMap((c) => c.name.toLowerCase().split(/[^a-z']+/).filter((w) => w.length >= 5 && w.endsWith("s")).map((w) => ({ w, parent: categoryById.get(c.parent_id!)!.slug })));
+    .flatMap((c) =>
+      c.name
+        .toLowerCase()
+        .split(/[^a-z']+/)
+        .filter((w) => w.length >= 5 && w.endsWith("s"))
+        .map((w) => ({ w, parent: categoryById.get(c.parent_id!)!.slug })),
+    );
   for (const b of banners) {
     const slug = b.link!.replace("/product-category/", "");
     const text = `${b.title} ${b.subtitle}`;

@@ -40,7 +40,9 @@ describe("the default demo shop", () => {
   it("leaves the query planner knowing the catalogue it wrote (a bulk write's statistics, not the empty tables')", async () => {
     const count = (await products()).length;
     if (t.db.dialect === "postgres") {
-      const { rows } = await sql<{ n: number }>`SELECT reltuples AS n FROM pg_class WHERE relname = 'products' AND relnamespace = current_schema()::regnamespace`.execute(t.db.kysely);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT reltuples AS n FROM pg_class WHERE relname = 'products' AND relnamespace = current_schema()::regnamespace`.execute(t.db.kysely);
       expect(Number(rows[0]?.n)).toBe(count);
     } else {
       const { rows } = await sql<{ stat: string }>`SELECT stat FROM sqlite_stat1 WHERE tbl = 'products' AND idx IS NOT NULL LIMIT 1`.execute(t.db.kysely);
@@ -102,7 +104,10 @@ describe("the default demo shop", () => {
     const variants = await t.db.kysely.selectFrom("product_variants").selectAll().orderBy("sort_order").execute();
     for (const p of rows) {
       expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
-      const listed = listedPrice(p, variants.filter((v) => v.product_id === p.id));
+      const listed = listedPrice(
+        p,
+        variants.filter((v) => v.product_id === p.id),
+      );
       expect([p.final_price, p.list_price, p.price_varies]).toEqual([listed.finalPrice, listed.price, listed.varies ? 1 : 0]);
       expect(p.discount === 0 || (p.discount >= 5 && p.discount <= 50)).toBe(true);
       expect(Number.isInteger(p.shipping_cost) && p.shipping_cost >= 0).toBe(true);

@@ -84,7 +84,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
 /** How many products (any status) and categories the shop has. */
 export async function countCatalog(db: Db): Promise<{ products: number; categories: number }> {
   const count = async (table: "products" | "categories") => {
-    const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
   return { products: await count("products"), categories: await count("categories") };
@@ -107,7 +110,12 @@ const ENCODING = { quality: 80, effort: 0, avifQuality: 50, avifEffort: 2 };
 function defaultCacheDir(): string | undefined {
   const modules = path.resolve("node_modules");
   if (!fs.existsSync(modules)) return undefined;
-  return path.join(modules, ".cache", "shop-demo-images", `q${ENCODING.quality}-e${ENCODING.effort}-avif-q${ENCODING.avifQuality}-e${ENCODING.avifEffort}-sharp${sharp.versions.sharp}`);
+  return path.join(
+    modules,
+    ".cache",
+    "shop-demo-images",
+    `q${ENCODING.quality}-e${ENCODING.effort}-avif-q${ENCODING.avifQuality}-e${ENCODING.avifEffort}-sharp${sharp.versions.sharp}`,
+  );
 }
 
 /** Identifiers in the format of newId() (128 random bits, base64url), drawn from a shared buffer for speed. */
@@ -131,7 +139,10 @@ async function insertRows<T extends keyof Database>(k: Kysely<Database>, table: 
   const size = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BIND_VALUES / perRow)));
   for (let i = 0; i < rows.length; i += size) {
     // Kysely cannot check a generic table's row type here; callers pass rows typed for their table.
-    await k.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await k
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 
@@ -168,7 +179,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   let variantCount = 0;
   let orderCount = 0;
   // The first batch's rows: what the past orders bought.
-  const firstBatch: { products: Array<Insertable<Database["products"]>>; variants: Array<Insertable<Database["product_variants"]>> } = { products: [], variants: [] };
+  const firstBatch: { products: Array<Insertable<Database["products"]>>; variants: Array<Insertable<Database["product_variants"]>> } = {
+    products: [],
+    variants: [],
+  };
 
   const categoryRows: Array<Insertable<Database["categories"]>> = [];
   CATALOG.forEach((category: CategoryDef, i) => {

@@ -85,10 +85,22 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderCustomers = createOrderCustomers(db);
   const users = createUsersService(db, { orderStats: orderCustomers });
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
-  const orderMails = createOrderMails({ mailer, settings, tokens: orderTokens, publicUrl, logger, accountEmail: (id) => users.getUser(id), adminEmail: env.ADMIN_EMAIL });
+  const orderMails = createOrderMails({
+    mailer,
+    settings,
+    tokens: orderTokens,
+    publicUrl,
+    logger,
+    accountEmail: (id) => users.getUser(id),
+    adminEmail: env.ADMIN_EMAIL,
+  });
   // The shop's low-stock mail (the inventory's): once a day at most, after the order that crossed the threshold.
   const lowStock = createLowStockAlert({ db, mailer, settings, logger, publicUrl, adminEmail: env.ADMIN_EMAIL });
-  const orderLimits = createOrderLimits({ db, rateLimits, rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT } });
+  const orderLimits = createOrderLimits({
+    db,
+    rateLimits,
+    rules: { perIp: env.ORDER_LIMIT_PER_IP, perShopper: env.ORDER_LIMIT_PER_SHOPPER, perContact: env.ORDER_LIMIT_PER_CONTACT },
+  });
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
   const cart = createCartService(db, { settings, catalog });
@@ -97,11 +109,21 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
   const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings });
-  const orders: OrdersService = { ...orderService, ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger }) };
+  const orders: OrdersService = {
+    ...orderService,
+    ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger }),
+  };
   // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
   const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
-  const returns = { ...orderReturns, receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor) };
-  const refunds = { ...orderRefunds, refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) => refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor) };
+  const returns = {
+    ...orderReturns,
+    receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor),
+  };
+  const refunds = {
+    ...orderRefunds,
+    refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) =>
+      refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor),
+  };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
   // What deleting or exporting a customer spans (server/flows/delete-customer.ts, export-customer.ts).
@@ -185,7 +207,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** The delete-customer flow (admin or the customer themself): account, sessions, cart, wishlist and addresses go, orders stay anonymised. */
     deleteCustomer: (...args: Parameters<typeof deleteCustomer> extends [unknown, ...infer R] ? R : never) => deleteCustomer(customerData, ...args),
     /** A customer deletes their own account (password, or the mailed link for accounts without one): the same flow. */
-    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) => deleteOwnAccount({ ...customerData, auth, rateLimits }, ...args),
+    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) =>
+      deleteOwnAccount({ ...customerData, auth, rateLimits }, ...args),
     /** Everything the shop holds about a customer, as JSON (GDPR access request); staff exports are audited. */
     exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
     /** The first-party site analytics: the storefront's batches of events, the daily roll-up, the analytics screen's report and `summary` (visitors, orders, conversion rate) for the dashboard. */
@@ -202,8 +225,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   return {
     ...services,
     /** The admin's start page for one staff member (server/flows/dashboard.ts): the sales report's figures, the analytics' conversion, what needs action. */
-    dashboard: (user: DashboardUser, input: unknown) =>
-      loadDashboard({ ...services, settings }, user, input),
+    dashboard: (user: DashboardUser, input: unknown) => loadDashboard({ ...services, settings }, user, input),
   };
 }
 

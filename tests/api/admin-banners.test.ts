@@ -12,7 +12,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   await createAccount(shop, { email: "admin@example.com", password: "admin-password-1", role: "admin" });
   admin = await signedIn(shop, "admin@example.com", "admin-password-1");
-  const png = await sharp({ create: { width: 960, height: 360, channels: 3, background: "#0f766e" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 960, height: 360, channels: 3, background: "#0f766e" } })
+    .png()
+    .toBuffer();
   picture = await shop.services.images.storeImage(png, "banner");
 });
 afterAll(() => shop?.close());
@@ -39,17 +41,47 @@ async function carousel(): Promise<string[]> {
 }
 
 async function rowCount(table: "banners" | "audit_log"): Promise<number> {
-  return Number((await shop.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await shop.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 describe("banners in the admin", () => {
   it("creates banners (201, audited) and lists every one with its state; the carousel shows the live ones in order", async () => {
-    const res = await send("POST", "/banners", { title: "Spring", subtitle: "New colours", image: picture, alt: "Three green bottles", link: "/product-category/shoes" });
+    const res = await send("POST", "/banners", {
+      title: "Spring",
+      subtitle: "New colours",
+      image: picture,
+      alt: "Three green bottles",
+      link: "/product-category/shoes",
+    });
     expect(res.status).toBe(201);
     const spring = (await res.json()).data;
-    expect(spring).toMatchObject({ title: "Spring", subtitle: "New colours", image: picture, alt: "Three green bottles", link: "/product-category/shoes", active: true, state: "live", sortOrder: 0, startsAt: null, endsAt: null, version: 1 });
+    expect(spring).toMatchObject({
+      title: "Spring",
+      subtitle: "New colours",
+      image: picture,
+      alt: "Three green bottles",
+      link: "/product-category/shoes",
+      active: true,
+      state: "live",
+      sortOrder: 0,
+      startsAt: null,
+      endsAt: null,
+      version: 1,
+    });
     const { entries } = await shop.services.audit.list({ entity: "banner", entityId: spring.id });
-    expect(entries[0]).toMatchObject({ action: "banner.create", actor: { email: "admin@example.com" }, requestId: res.headers.get("x-request-id"), changes: { title: { before: null, after: "Spring" } } });
+    expect(entries[0]).toMatchObject({
+      action: "banner.create",
+      actor: { email: "admin@example.com" },
+      requestId: res.headers.get("x-request-id"),
+      changes: { title: { before: null, after: "Spring" } },
+    });
 
     await create({ title: "Later", startsAt: at(HOUR) });
     await create({ title: "Gone", startsAt: at(-2 * HOUR), endsAt: at(-HOUR) });

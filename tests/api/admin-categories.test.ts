@@ -26,7 +26,19 @@ afterAll(() => shop?.close());
 const send = (method: string, path: string, body?: unknown) =>
   admin.request(`/api/admin${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-type Node = { id: string; name: string; slug: string; parentId: string | null; sortOrder: number; hidden: boolean; productCount: number; activeProductCount: number; oldSlugs: string[]; version: number; subCategories: Node[] };
+type Node = {
+  id: string;
+  name: string;
+  slug: string;
+  parentId: string | null;
+  sortOrder: number;
+  hidden: boolean;
+  productCount: number;
+  activeProductCount: number;
+  oldSlugs: string[];
+  version: number;
+  subCategories: Node[];
+};
 
 async function tree(): Promise<Node[]> {
   const res = await admin.get("/api/admin/categories");
@@ -47,7 +59,12 @@ async function storefrontMenu(): Promise<Record<string, string[]>> {
 async function openListing(path: string): Promise<{ status: number; location?: string | null }> {
   const url = new URL(`http://shop.test${path}`);
   const segment = url.pathname.split("/")[2];
-  const args = { params: { category: segment ? decodeURIComponent(segment) : undefined }, url, request: new Request(url), context: { services: shop.services } };
+  const args = {
+    params: { category: segment ? decodeURIComponent(segment) : undefined },
+    url,
+    request: new Request(url),
+    context: { services: shop.services },
+  };
   const statusOf = (r: unknown) => (r as { init?: { status?: number } | null }).init?.status ?? 200;
   try {
     return { status: statusOf(await listingLoader(args as never)) };
@@ -58,7 +75,10 @@ async function openListing(path: string): Promise<{ status: number; location?: s
 }
 
 async function countRows(table: "categories" | "audit_log" | "category_slug_redirects"): Promise<number> {
-  const row = await shop.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await shop.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -91,7 +111,14 @@ describe("POST /api/admin/categories", () => {
     const res = await send("POST", "/categories", { name: "Kids & Baby", description: "For the little ones" });
     expect(res.status).toBe(201);
     const kids = (await res.json()).data;
-    expect(kids).toMatchObject({ name: "Kids & Baby", slug: "kids-and-baby", parentId: null, hidden: false, productCount: 0, description: "For the little ones" });
+    expect(kids).toMatchObject({
+      name: "Kids & Baby",
+      slug: "kids-and-baby",
+      parentId: null,
+      hidden: false,
+      productCount: 0,
+      description: "For the little ones",
+    });
 
     const sub = await send("POST", "/categories", { name: "Toys", parentId: kids.id, sortOrder: 0 });
     expect(sub.status).toBe(201);
@@ -113,7 +140,14 @@ describe("POST /api/admin/categories", () => {
 
   it("refuses bad input with 400 naming each field, and stores nothing", async () => {
     const before = [await countRows("categories"), await countRows("audit_log")];
-    const res = await send("POST", "/categories", { name: "x".repeat(500), slug: "Not a slug!", image: "javascript:alert(1)", sortOrder: -1, hidden: "yes", description: 5 });
+    const res = await send("POST", "/categories", {
+      name: "x".repeat(500),
+      slug: "Not a slug!",
+      image: "javascript:alert(1)",
+      sortOrder: -1,
+      hidden: "yes",
+      description: 5,
+    });
     expect(res.status).toBe(400);
     expect(Object.keys((await res.json()).error.fields).sort()).toEqual(["description", "hidden", "image", "name", "slug", "sortOrder"]);
 
@@ -154,13 +188,19 @@ describe("PATCH /api/admin/categories/{id}", () => {
     expect((await storefrontMenu())["Bags & Luggage"]).toEqual(["Totes"]);
 
     const { entries } = await shop.services.audit.list({ entity: "category", entityId: bags.id });
-    expect(entries[0]).toMatchObject({ action: "category.update", changes: { name: { before: "Bags", after: "Bags & Luggage" }, slug: { before: "bags", after: "bags-and-luggage" } } });
+    expect(entries[0]).toMatchObject({
+      action: "category.update",
+      changes: { name: { before: "Bags", after: "Bags & Luggage" }, slug: { before: "bags", after: "bags-and-luggage" } },
+    });
   });
 
   it("keeps a sub-category's old address too, and a slug given back is its own again", async () => {
     const totes = find(await tree(), "Totes")!;
     expect((await send("PATCH", `/categories/${totes.id}`, { name: "Tote Bags", slug: "tote-bags" })).status).toBe(200);
-    expect(await openListing(`/product-category/bags-and-luggage?subCategory=${totes.slug}`)).toEqual({ status: 301, location: "/product-category/bags-and-luggage?subCategory=tote-bags" });
+    expect(await openListing(`/product-category/bags-and-luggage?subCategory=${totes.slug}`)).toEqual({
+      status: 301,
+      location: "/product-category/bags-and-luggage?subCategory=tote-bags",
+    });
     const back = await send("PATCH", `/categories/${totes.id}`, { name: "Totes", slug: totes.slug });
     expect((await back.json()).data).toMatchObject({ slug: totes.slug, oldSlugs: ["tote-bags"] });
     expect((await openListing(`/product-category/bags-and-luggage?subCategory=${totes.slug}`)).status).toBe(200);
@@ -254,7 +294,12 @@ describe("POST /api/admin/categories/reorder", () => {
     expect(names(find(await tree(), "Shoes")!.subCategories)).toEqual(names(subs));
     expect((await storefrontMenu()).Shoes).toEqual(names(subs).filter((name) => !find(after, name)!.hidden));
 
-    const entries = await shop.db.kysely.selectFrom("audit_log").selectAll().where("action", "=", "category.reorder").where("entity_id", "=", subs[0]!.id).execute();
+    const entries = await shop.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "category.reorder")
+      .where("entity_id", "=", subs[0]!.id)
+      .execute();
     expect(entries.length).toBeGreaterThan(0);
     expect(JSON.parse(entries.at(-1)!.changes!)).toEqual({ sortOrder: { before: subs.length - 1, after: 0 } });
   });
@@ -289,7 +334,8 @@ describe("POST /api/admin/categories/reorder", () => {
     await createAccount(shop, { email: "catalog-staff@example.com", password: "staff-password-1", role: "staff", permissions: ["catalog"] });
     const before = await tree();
     const ids = before.map((n) => n.id).reverse();
-    const post = (b: TestBrowser) => b.request("/api/admin/categories/reorder", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids }) });
+    const post = (b: TestBrowser) =>
+      b.request("/api/admin/categories/reorder", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids }) });
     expect((await post(await signedIn(shop, "orders-only@example.com", "staff-password-1"))).status).toBe(403);
     expect(names(await tree())).toEqual(names(before));
     expect((await post(await signedIn(shop, "catalog-staff@example.com", "staff-password-1"))).status).toBe(200);
@@ -317,7 +363,11 @@ describe("DELETE /api/admin/categories/{id}", () => {
     const shoes = find(await tree(), "Shoes")!;
     const res = await send("DELETE", `/categories/${shoes.id}`);
     expect(res.status).toBe(409);
-    expect((await res.json()).error).toMatchObject({ code: "conflict", message: expect.stringContaining("4 products"), fields: { moveTo: expect.any(String) } });
+    expect((await res.json()).error).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("4 products"),
+      fields: { moveTo: expect.any(String) },
+    });
     const sneakers = find(await tree(), "Sneakers")!;
     expect((await send("DELETE", `/categories/${sneakers.id}`)).status).toBe(409);
     expect((await send("DELETE", `/categories/${shoes.id}?moveTo=${sneakers.id}`)).status).toBe(400);
@@ -344,8 +394,14 @@ describe("DELETE /api/admin/categories/{id}", () => {
     expect(find(await tree(), "Boots")!.id).toBe(boots.id);
 
     expect(await openListing("/product-category/shoes")).toEqual({ status: 301, location: `/product-category/${caps.slug}` });
-    expect(await openListing("/product-category/shoes?subCategory=shoes-boots")).toEqual({ status: 301, location: `/product-category/${caps.slug}?subCategory=shoes-boots` });
-    expect(await openListing(`/product-category/${caps.slug}?subCategory=shoes-sneakers`)).toEqual({ status: 301, location: `/product-category/${caps.slug}?subCategory=${capsSneakers.slug}` });
+    expect(await openListing("/product-category/shoes?subCategory=shoes-boots")).toEqual({
+      status: 301,
+      location: `/product-category/${caps.slug}?subCategory=shoes-boots`,
+    });
+    expect(await openListing(`/product-category/${caps.slug}?subCategory=shoes-sneakers`)).toEqual({
+      status: 301,
+      location: `/product-category/${caps.slug}?subCategory=${capsSneakers.slug}`,
+    });
 
     const moved = await shop.services.audit.list({ entity: "product", entityId: ids.productIds.get("Plain Loafer") });
     expect(moved.entries[0]).toMatchObject({ action: "product.update", changes: { category: { before: "shoes", after: caps.slug } } });

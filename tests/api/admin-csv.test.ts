@@ -14,7 +14,8 @@ const actor = { id: "csv-test", email: "csv-test@example.com", requestId: null }
 beforeAll(async () => {
   shop = await createTestShop();
   await insertCatalog(shop.db, { Clothing: ["Shirts", "Knitwear"], Home: ["Kitchen"] }, []);
-  const make = (body: Record<string, unknown>) => shop.services.catalogAdmin.createProduct(actor, { categorySlug: "clothing", price: 10, image: [], ...body } as never);
+  const make = (body: Record<string, unknown>) =>
+    shop.services.catalogAdmin.createProduct(actor, { categorySlug: "clothing", price: 10, image: [], ...body } as never);
   await make({
     name: "Fisherman Jumper",
     subCategorySlug: "clothing-knitwear",
@@ -44,9 +45,26 @@ beforeAll(async () => {
       { color: "Navy", size: "M", additionalPrice: 10.25, stock: 7 },
     ],
   });
-  await make({ name: "Linen Shirt", subCategorySlug: "clothing-shirts", price: 45, sizes: ["M", "L"], variants: [{ size: "M", additionalPrice: 0, stock: 2 }, { size: "L", additionalPrice: 0, stock: 9 }], image: ["https://images.example.com/linen.jpg"] });
+  await make({
+    name: "Linen Shirt",
+    subCategorySlug: "clothing-shirts",
+    price: 45,
+    sizes: ["M", "L"],
+    variants: [
+      { size: "M", additionalPrice: 0, stock: 2 },
+      { size: "L", additionalPrice: 0, stock: 9 },
+    ],
+    image: ["https://images.example.com/linen.jpg"],
+  });
   await make({ name: "Wool Beanie", price: 19.99, colors: [{ name: "Rust", hex: null }], variants: [{ color: "Rust", additionalPrice: 0, stock: 12 }] });
-  await make({ name: "Enamel Mug", categorySlug: "home", subCategorySlug: "home-kitchen", price: 12, stock: 40, specifications: [{ name: "Volume", value: "350 ml" }] });
+  await make({
+    name: "Enamel Mug",
+    categorySlug: "home",
+    subCategorySlug: "home-kitchen",
+    price: 12,
+    stock: 40,
+    specifications: [{ name: "Volume", value: "350 ml" }],
+  });
   await make({ name: "Teapot (draft)", categorySlug: "home", price: 30, status: "draft", stock: 5 });
   await make({ name: "Old Kettle", categorySlug: "home", price: 25, status: "archived", stock: 0 });
   await createAccount(shop, { email: "admin@example.com", password: "admin-password-1", role: "admin" });
@@ -64,14 +82,25 @@ async function exportCsv(query = ""): Promise<string> {
 }
 
 async function importCsv(csv: string, dryRun = false) {
-  const res = await admin.request(`/api/admin/products/import${dryRun ? "?dryRun=true" : ""}`, { method: "POST", headers: { "content-type": "text/csv" }, body: csv });
+  const res = await admin.request(`/api/admin/products/import${dryRun ? "?dryRun=true" : ""}`, {
+    method: "POST",
+    headers: { "content-type": "text/csv" },
+    body: csv,
+  });
   const body = (await res.json()) as { data: ImportReport; error?: { code: string; message: string } };
   return { status: res.status, report: body.data, error: body.error };
 }
 
 async function counts() {
   const n = async (table: "products" | "product_variants" | "audit_log" | "product_slug_redirects") =>
-    Number((await shop.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await shop.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { products: await n("products"), variants: await n("product_variants"), audit: await n("audit_log"), redirects: await n("product_slug_redirects") };
 }
 
@@ -90,26 +119,53 @@ const productBySlug = async (slug: string) => {
 describe("CSV export and import", () => {
   it("exports a row per variant, picture or specification with Shopify-like columns", async () => {
     const csv = await exportCsv();
-    expect(csv.startsWith("\ufeffHandle,Title,Body (HTML),Vendor,SKU,Category,Sub-category,Status,Price,Discount,Shipping Cost,Inventory Qty,Option1 Name,Option1 Value")).toBe(true);
+    expect(
+      csv.startsWith(
+        "\ufeffHandle,Title,Body (HTML),Vendor,SKU,Category,Sub-category,Status,Price,Discount,Shipping Cost,Inventory Qty,Option1 Name,Option1 Value",
+      ),
+    ).toBe(true);
     const rows = rowsOf(csv);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     const jumper = rows.filter((r) => r[0] === "fisherman-jumper");
     // Four specifications: four rows; three variants and three pictures share them.
     expect(jumper).toHaveLength(4);
-    expect(jumper.map((r) => [r[col("Option1 Value")], r[col("Option2 Value")], r[col("Variant Inventory Qty")], r[col("Image Src")], r[col("Image Colors")]])).toEqual([
+    expect(
+      jumper.map((r) => [r[col("Option1 Value")], r[col("Option2 Value")], r[col("Variant Inventory Qty")], r[col("Image Src")], r[col("Image Colors")]]),
+    ).toEqual([
       ["Cream", "S", "3", "/uploads/products/jumper.webp", "Navy"],
       ["Cream", "M", "0", "/uploads/products/jumper-cream.webp", "Cream"],
       ["Navy", "M", "7", "/uploads/products/jumper-navy.webp", "Navy"],
       ["", "", "", "", ""],
     ]);
-    expect(jumper[0]!.slice(0, 13)).toEqual(["fisherman-jumper", "Fisherman Jumper", expect.stringContaining("Shetland"), "Ísland & Co", "FJ-1", "clothing", "clothing-knitwear", "active", "149.50", "15", "6.00", "", "Color"]);
+    expect(jumper[0]!.slice(0, 13)).toEqual([
+      "fisherman-jumper",
+      "Fisherman Jumper",
+      expect.stringContaining("Shetland"),
+      "Ísland & Co",
+      "FJ-1",
+      "clothing",
+      "clothing-knitwear",
+      "active",
+      "149.50",
+      "15",
+      "6.00",
+      "",
+      "Color",
+    ]);
     expect(jumper[2]![col("Variant Additional Price")]).toBe("10.25");
     expect(jumper[1]![col("Title")]).toBe("");
     expect(rows.find((r) => r[0] === "enamel-mug")![col("Inventory Qty")]).toBe("40");
   });
 
   it("exports what the list's search and filters select, every page of it, and refuses bad filters", async () => {
-    const handlesOf = (csv: string) => [...new Set(rowsOf(csv).slice(1).map((r) => r[0]))].sort();
+    const handlesOf = (csv: string) =>
+      [
+        ...new Set(
+          rowsOf(csv)
+            .slice(1)
+            .map((r) => r[0]),
+        ),
+      ].sort();
     const listed = async (query: string) => {
       const list = (await (await admin.get(`/api/admin/products?pageSize=200&${query}`)).json()) as AdminProductList;
       return list.data.map((p) => p.slug).sort();
@@ -159,7 +215,12 @@ describe("CSV export and import", () => {
     // As the demo seed writes them: the keys not in the variants' colour order, a list not in the gallery's.
     await shop.db.kysely
       .updateTable("products")
-      .set({ color_images: JSON.stringify({ Navy: ["/uploads/products/jumper.webp", "/uploads/products/jumper-navy.webp"], Cream: ["/uploads/products/jumper-cream.webp"] }) })
+      .set({
+        color_images: JSON.stringify({
+          Navy: ["/uploads/products/jumper.webp", "/uploads/products/jumper-navy.webp"],
+          Cream: ["/uploads/products/jumper-cream.webp"],
+        }),
+      })
       .where("slug", "=", "fisherman-jumper")
       .execute();
     const csv = await exportCsv();
@@ -179,7 +240,13 @@ describe("CSV export and import", () => {
     expect(report.products.map((p) => [p.handle, p.action])).toContainEqual(["fisherman-jumper", "create"]);
     expect(await exportCsv()).toBe(first);
     const { data: jumper } = await productBySlug("fisherman-jumper");
-    expect(jumper).toMatchObject({ price: 149.5, discount: 15, stock: 10, finalPrice: 127.07, imageAlt: ["A cable-knit jumper", "", "The navy jumper, folded"] });
+    expect(jumper).toMatchObject({
+      price: 149.5,
+      discount: 15,
+      stock: 10,
+      finalPrice: 127.07,
+      imageAlt: ["A cable-knit jumper", "", "The navy jumper, folded"],
+    });
     // Shown on the storefront at once.
     expect((await shop.request("/api/products/fisherman-jumper")).status).toBe(200);
   });
@@ -196,7 +263,11 @@ describe("CSV export and import", () => {
     const after = (await productBySlug("enamel-mug")).data;
     expect(after).toMatchObject({ price: 14, finalPrice: 14, stock: 55, version: before.version + 1 });
     const entries = ((await (await admin.get(`/api/admin/audit-log?entity=product&entityId=${after.id}`)).json()) as { data: AuditEntry[] }).data;
-    expect(entries[0]).toMatchObject({ action: "product.update", actor: { email: "admin@example.com" }, changes: { price: { before: 12, after: 14 }, stock: { before: 40, after: 55 } } });
+    expect(entries[0]).toMatchObject({
+      action: "product.update",
+      actor: { email: "admin@example.com" },
+      changes: { price: { before: 12, after: 14 }, stock: { before: 40, after: 55 } },
+    });
     const summary = ((await (await admin.get("/api/admin/audit-log?entity=catalog&entityId=csv-import")).json()) as { data: AuditEntry[] }).data;
     expect(summary[0]).toMatchObject({ action: "product.import", changes: { created: { after: 0 }, updated: { after: 1 }, unchanged: { after: 5 } } });
   });
@@ -326,6 +397,13 @@ describe("cells a spreadsheet would run", () => {
     expect(report.products.find((p) => p.handle === handle)).toMatchObject({ action: "unchanged", name: formula });
     expect(await exportCsv()).toBe(first);
     const { data: product } = await productBySlug(handle);
-    expect(product).toMatchObject({ name: formula, brand: "@vendor", specifications: [{ name: "+Plus", value: "'=already quoted" }, { name: "Range", value: "-5" }] });
+    expect(product).toMatchObject({
+      name: formula,
+      brand: "@vendor",
+      specifications: [
+        { name: "+Plus", value: "'=already quoted" },
+        { name: "Range", value: "-5" },
+      ],
+    });
   });
 });

@@ -41,7 +41,8 @@ beforeAll(async () => {
   shop = await createTestShop();
   await shop.services.content.saveSettings({ ...(await shop.services.content.getSettings()), timeZone: ZONE, lowStockThreshold: 3 });
   const category = await shop.services.categoriesAdmin.createCategory(ACTOR, { name: "Dashboard goods" });
-  const create = (name: string, price: number, stock: number) => shop.services.catalogAdmin.createProduct(ACTOR, { name, categorySlug: category.slug, price, discount: 0, image: [], stock });
+  const create = (name: string, price: number, stock: number) =>
+    shop.services.catalogAdmin.createProduct(ACTOR, { name, categorySlug: category.slug, price, discount: 0, image: [], stock });
   const lamp = await create("Dashboard lamp", 40, 500);
   const cup = await create("Dashboard cup", 10, 500);
   await create("Nearly gone vase", 25, 2);
@@ -55,7 +56,10 @@ beforeAll(async () => {
   const cancelled = await order("cancelled", lamp.id, 4, at(day, 3));
   await shop.services.orders.transition(cancelled.id, "cancelled", "shop", { staff: ACTOR });
   await order("unpaid-card", cup.id, 1, at(day, 4), { card: true });
-  await shop.services.messages.createMessage({ name: "Curious Shopper", email: "curious@example.com", subject: "Sizes", message: "Do the cups come in a larger size?" }, uniqueIp());
+  await shop.services.messages.createMessage(
+    { name: "Curious Shopper", email: "curious@example.com", subject: "Sizes", message: "Do the cups come in a larger size?" },
+    uniqueIp(),
+  );
 
   await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
   await createAccount(shop, { email: "packer@example.com", password: "packer-password-1", role: "staff", permissions: ["orders"] });
@@ -65,7 +69,13 @@ beforeAll(async () => {
 
   // Two visitors today; one of them ordered.
   for (const [ip, events] of [
-    [uniqueIp(), [{ type: "pageview", path: "/" }, { type: "order_placed", path: "/order-confirmation", value: 1, currency: "USD" }]],
+    [
+      uniqueIp(),
+      [
+        { type: "pageview", path: "/" },
+        { type: "order_placed", path: "/order-confirmation", value: 1, currency: "USD" },
+      ],
+    ],
     [uniqueIp(), [{ type: "pageview", path: "/" }]],
   ] as const) {
     const res = await shop.app.request("http://shop.test/api/analytics/events", {
@@ -105,7 +115,10 @@ describe("the dashboard", () => {
   });
 
   it("covers 7 and 30 whole days, every day present, and refuses another period with a 400", async () => {
-    for (const [period, days] of [["7d", 7], ["30d", 30]] as const) {
+    for (const [period, days] of [
+      ["7d", 7],
+      ["30d", 30],
+    ] as const) {
       const d = await dashboard(admin, period);
       expect(d.revenueByDay).toHaveLength(days);
       expect(d.range).toEqual({ from: addDays(today(), -(days - 1)), to: today() });
@@ -124,7 +137,13 @@ describe("the dashboard", () => {
     // Pending: the two of today, yesterday's and the unpaid card order.
     expect(d.needsAction).toEqual({ pendingOrders: 4, unpaidCardOrders: 1, returnRequests: 0, newMessages: 1, lowStock: 1, outOfStock: 1 });
     expect(d.lowStockProducts).toEqual([expect.objectContaining({ name: "Nearly gone vase", stock: 2 })]);
-    expect(d.latestOrders!.map((o) => o.customer)).toEqual(["Buyer unpaid-card", "Buyer cancelled", "Buyer today-cups", "Buyer today-lamps", "Buyer yesterday"]);
+    expect(d.latestOrders!.map((o) => o.customer)).toEqual([
+      "Buyer unpaid-card",
+      "Buyer cancelled",
+      "Buyer today-cups",
+      "Buyer today-lamps",
+      "Buyer yesterday",
+    ]);
     expect(d.latestOrders![1]!.status).toBe("cancelled");
   });
 

@@ -58,7 +58,10 @@ describe("user management", () => {
     const magic = browser(shop);
     await magic.post("/api/auth/sign-in/magic-link", { email: "troll@example.com" });
     await shop.services.auth.idle();
-    const link = shop.services.mailer.outbox.filter((m) => m.to === "troll@example.com").at(-1)!.text.match(/https?:\/\/\S+magic-link\S+/)![0];
+    const link = shop.services.mailer.outbox
+      .filter((m) => m.to === "troll@example.com")
+      .at(-1)!
+      .text.match(/https?:\/\/\S+magic-link\S+/)![0];
     const viaLink = await magic.get(link);
     expect(viaLink.status).toBe(302);
     expect(viaLink.headers.get("location")).toBe("/login?error=BANNED_USER");
@@ -70,7 +73,11 @@ describe("user management", () => {
 
   it("changes roles and staff permissions, audited, with clear 4xx answers and no self-demotion", async () => {
     const user = await createAccount(shop, { email: "helper@example.com", password: "helper-password" });
-    const toStaff = await admin.request(`/api/admin/users/${user.id}/role`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ role: "staff", permissions: ["orders", "catalog"] }) });
+    const toStaff = await admin.request(`/api/admin/users/${user.id}/role`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ role: "staff", permissions: ["orders", "catalog"] }),
+    });
     expect(toStaff.status).toBe(200);
     expect((await toStaff.json()).data).toMatchObject({ role: "staff", permissions: ["catalog", "orders"] });
     const helper = await signedIn(shop, "helper@example.com", "helper-password");
@@ -101,7 +108,9 @@ describe("user management", () => {
     const badPermission = await patch(admin, `/api/admin/users/${user.id}/role`, { role: "staff", permissions: ["everything"] });
     expect(badPermission.status).toBe(400);
     expect(Object.keys((await badPermission.json()).error.fields)).toEqual(["permissions.0"]);
-    expect((await admin.request(`/api/admin/users/${user.id}/role`, { method: "PATCH", headers: { "content-type": "application/json" }, body: "{oops" })).status).toBe(400);
+    expect(
+      (await admin.request(`/api/admin/users/${user.id}/role`, { method: "PATCH", headers: { "content-type": "application/json" }, body: "{oops" })).status,
+    ).toBe(400);
     expect((await patch(admin, "/api/admin/users/no-such-user/role", { role: "admin" })).status).toBe(404);
     expect((await admin.post("/api/admin/users/no-such-user/ban", {})).status).toBe(404);
     // Nothing of the refused requests reached the audit log.

@@ -22,7 +22,11 @@ const send = (method: string, path: string, body?: unknown) =>
 
 /** Sends the contact form as a visitor (each from its own address, so the form's limit per IP never bites). */
 async function postContact(shopUnderTest: TestShop, body: { name: string; email: string; subject?: string; message: string }) {
-  const res = await shopUnderTest.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() }, body: JSON.stringify(body) });
+  const res = await shopUnderTest.request("/api/contact", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp() },
+    body: JSON.stringify(body),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).data._id as string;
 }
@@ -36,7 +40,10 @@ async function clearMessages() {
   await shop.db.kysely.deleteFrom("contact_messages").execute();
 }
 
-type ListBody = { data: Array<{ id: string; name: string; status: string; preview: string; replyCount: number }>; meta: { total: number; page: number; pageSize: number; counts: Record<string, number> } };
+type ListBody = {
+  data: Array<{ id: string; name: string; status: string; preview: string; replyCount: number }>;
+  meta: { total: number; page: number; pageSize: number; counts: Record<string, number> };
+};
 const list = async (query = ""): Promise<ListBody> => {
   const res = await send("GET", `/contact-messages${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -46,8 +53,18 @@ const list = async (query = ""): Promise<ListBody> => {
 describe("contact messages in the admin", () => {
   it("files messages by status with a count per status, searches name, e-mail and subject, and audits every move", async () => {
     await clearMessages();
-    const ada = await postContact(shop, { name: "Ada Lovelace", email: "ada@example.com", subject: "Where is my parcel?", message: "I ordered a week ago and nothing came." });
-    const bob = await postContact(shop, { name: "Bob Stone", email: "bob@stone.example", subject: "Refund", message: "The shoes were too small, please refund." });
+    const ada = await postContact(shop, {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      subject: "Where is my parcel?",
+      message: "I ordered a week ago and nothing came.",
+    });
+    const bob = await postContact(shop, {
+      name: "Bob Stone",
+      email: "bob@stone.example",
+      subject: "Refund",
+      message: "The shoes were too small, please refund.",
+    });
     const bot = await postContact(shop, { name: "Cheap Watches", email: "bot@spam.example", message: "Buy cheap watches now at our site!!!" });
     const cy = await postContact(shop, { name: "Cy Young", email: "cy@example.com", subject: "Opening hours", message: "Are you open on Sundays, please?" });
 
@@ -60,7 +77,13 @@ describe("contact messages in the admin", () => {
     // Opening one marks it read; the operator files the others.
     const opened = await send("GET", `/contact-messages/${ada}`);
     expect(opened.status).toBe(200);
-    expect((await opened.json()).data).toMatchObject({ id: ada, status: "read", message: "I ordered a week ago and nothing came.", readAt: expect.any(String), replies: [] });
+    expect((await opened.json()).data).toMatchObject({
+      id: ada,
+      status: "read",
+      message: "I ordered a week ago and nothing came.",
+      readAt: expect.any(String),
+      replies: [],
+    });
     const spam = await send("PATCH", `/contact-messages/${bot}`, { status: "spam" });
     expect(spam.status).toBe(200);
     expect((await spam.json()).data).toMatchObject({ id: bot, status: "spam" });
@@ -101,7 +124,12 @@ describe("contact messages in the admin", () => {
 
   it("keeps each reply with its message (who, when) and mails it to the sender, answering to the shop's address", async () => {
     await setContactEmail(shop, "hello@shop.test");
-    const id = await postContact(shop, { name: "Dora Reed", email: "dora@example.com", subject: "Gift wrapping", message: "Can you wrap the scarf as a gift?\nIt is for my mother." });
+    const id = await postContact(shop, {
+      name: "Dora Reed",
+      email: "dora@example.com",
+      subject: "Gift wrapping",
+      message: "Can you wrap the scarf as a gift?\nIt is for my mother.",
+    });
     await shop.services.messages.idle();
     const before = shop.services.mailer.outbox.length;
 
@@ -110,7 +138,15 @@ describe("contact messages in the admin", () => {
     const body = await res.json();
     expect(body.mailed).toBe(true);
     expect(body.data).toMatchObject({ id, status: "read", replyCount: 1 });
-    expect(body.data.replies).toEqual([{ id: expect.any(String), text: "Yes, we can.\n\nIt is free of charge.", author: { id: expect.any(String), email: "admin@example.com" }, createdAt: expect.any(String), mailedAt: expect.any(String) }]);
+    expect(body.data.replies).toEqual([
+      {
+        id: expect.any(String),
+        text: "Yes, we can.\n\nIt is free of charge.",
+        author: { id: expect.any(String), email: "admin@example.com" },
+        createdAt: expect.any(String),
+        mailedAt: expect.any(String),
+      },
+    ]);
 
     const mails = shop.services.mailer.outbox.slice(before);
     expect(mails).toHaveLength(1);
@@ -141,7 +177,12 @@ describe("contact messages in the admin", () => {
   it("mails a new message to the shop's contact address, else to ADMIN_EMAIL, else to nobody; a failing mail never fails the form", async () => {
     await setContactEmail(shop, "hello@shop.test");
     const before = shop.services.mailer.outbox.length;
-    const id = await postContact(shop, { name: "Finn Gray", email: "finn@example.com", subject: "Bulk order", message: "Could I order 40 mugs for our office?" });
+    const id = await postContact(shop, {
+      name: "Finn Gray",
+      email: "finn@example.com",
+      subject: "Bulk order",
+      message: "Could I order 40 mugs for our office?",
+    });
     await shop.services.messages.idle();
     const mails = shop.services.mailer.outbox.slice(before);
     expect(mails).toHaveLength(1);
@@ -183,7 +224,10 @@ describe("contact messages in the admin", () => {
     expect((await send("GET", `/contact-messages/${id}`)).status).toBe(404);
     expect(await shop.db.kysely.selectFrom("contact_message_replies").select("id").where("message_id", "=", id).execute()).toEqual([]);
     const { entries } = await shop.services.audit.list({ entity: "contact_message", entityId: id });
-    expect(entries[0]).toMatchObject({ action: "contact_message.delete", changes: { email: { before: "jo@example.com", after: null }, subject: { before: "Old question", after: null } } });
+    expect(entries[0]).toMatchObject({
+      action: "contact_message.delete",
+      changes: { email: { before: "jo@example.com", after: null }, subject: { before: "Old question", after: null } },
+    });
   });
 
   it("answers bad input with 400 and unknown ids with 404, changing nothing", async () => {
@@ -195,7 +239,11 @@ describe("contact messages in the admin", () => {
     expect(emptyReply.status).toBe(400);
     expect((await emptyReply.json()).error.fields).toHaveProperty("text");
     expect((await send("POST", `/contact-messages/${id}/reply`, { text: "é".repeat(5001) })).status).toBe(400);
-    const notJson = await admin.request(`/api/admin/contact-messages/${id}/reply`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const notJson = await admin.request(`/api/admin/contact-messages/${id}/reply`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(notJson.status).toBe(400);
     expect((await send("GET", "/contact-messages?status=unread")).status).toBe(400);
     expect((await send("GET", "/contact-messages?pageSize=1000")).status).toBe(400);

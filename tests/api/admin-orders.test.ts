@@ -29,7 +29,11 @@ const mailsTo = (to: string) => shop.services.mailer.outbox.filter((m) => m.to =
 async function place(options: { quantity?: number; name?: string; email?: string; phone?: string } = {}) {
   counter += 1;
   const b = await browserWithCart(shop, [{ productId: ids.mug, quantity: options.quantity ?? 1 }]);
-  const contact = { name: options.name ?? `Buyer ${counter}`, email: options.email ?? `buyer${counter}@example.com`, phone: options.phone ?? `+1 555 01${String(counter).padStart(2, "0")}` };
+  const contact = {
+    name: options.name ?? `Buyer ${counter}`,
+    email: options.email ?? `buyer${counter}@example.com`,
+    phone: options.phone ?? `+1 555 01${String(counter).padStart(2, "0")}`,
+  };
   const res = await b.post("/api/orders", checkoutBody({ contact }));
   expect(res.status, await res.clone().text()).toBe(201);
   const { order } = (await res.json()).data as { order: { id: string; number: string } };
@@ -93,7 +97,11 @@ describe("the order desk's status moves", () => {
     ]);
     const { entries } = await shop.services.audit.list({ entity: "order", entityId: order.id });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: "order.status", actor: { email: "owner@example.com" }, changes: { status: { before: "pending", after: "processing" } } });
+    expect(entries[0]).toMatchObject({
+      action: "order.status",
+      actor: { email: "owner@example.com" },
+      changes: { status: { before: "pending", after: "processing" } },
+    });
   });
 
   it("ships with a courier of the settings and a tracking number: the customer's mail and order show the tracking link", async () => {
@@ -128,7 +136,11 @@ describe("the order desk's status moves", () => {
     const second = await signedIn(shop, "owner@example.com", "owner-password-1");
     const [one, two] = await Promise.all([
       send("POST", `/orders/${order.id}/transition`, { status: "cancelled" }),
-      second.request(`/api/admin/orders/${order.id}/transition`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "cancelled" }) }),
+      second.request(`/api/admin/orders/${order.id}/transition`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status: "cancelled" }),
+      }),
     ]);
     expect([one.status, two.status].sort()).toEqual([200, 409]);
     expect((await stockOf(shop.db, ids.mug)).product).toBe(before);
@@ -159,7 +171,10 @@ describe("the order desk's status moves", () => {
       { id: "no-such-order", number: null, ok: false, status: null, error: "There is no such order." },
     ]);
     // A selection of 1,000 orders fits in one request.
-    const many = await send("POST", "/orders/bulk", { ids: [pending.id, ...Array.from({ length: 999 }, (_, i) => `gone-order-${String(i).padStart(12, "0")}`)], status: "cancelled" });
+    const many = await send("POST", "/orders/bulk", {
+      ids: [pending.id, ...Array.from({ length: 999 }, (_, i) => `gone-order-${String(i).padStart(12, "0")}`)],
+      status: "cancelled",
+    });
     expect(many.status, await many.clone().text()).toBe(200);
     expect((await many.json()).meta).toEqual({ moved: 1, skipped: 999 });
     const bad = await send("POST", "/orders/bulk", { ids: [], status: "teleported" });
@@ -200,11 +215,17 @@ describe("the order list", () => {
     const list = async (query: string) => {
       const res = await send("GET", `/orders?${query}`);
       expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()) as { data: Array<{ id: string; number: string; status: string; itemCount: number; customer: { name: string } }>; meta: { total: number; counts: Record<string, number> } };
+      return (await res.json()) as {
+        data: Array<{ id: string; number: string; status: string; itemCount: number; customer: { name: string } }>;
+        meta: { total: number; counts: Record<string, number> };
+      };
     };
     for (const q of [ada.number, ada.number.toLowerCase(), "ADA.QUILL@example.com", "+44 (20) 7946-0958", "quillfeather", "Ada Quill"]) {
       const found = await list(`q=${encodeURIComponent(q)}`);
-      expect(found.data.map((o) => o.id), q).toEqual([ada.id]);
+      expect(
+        found.data.map((o) => o.id),
+        q,
+      ).toEqual([ada.id]);
       expect(found.meta.counts).toMatchObject({ pending: 0, processing: 1 });
     }
     // An order number of letters only (its code is random) is found too, and a hyphenated name.
@@ -216,7 +237,14 @@ describe("the order list", () => {
     expect((await list(`q=${encodeURIComponent("%")}`)).meta.total).toBe(0);
     expect((await list(`q=${encodeURIComponent("_")}`)).meta.total).toBe(0);
     const row = (await list(`q=${ada.number}`)).data[0]!;
-    expect(row).toMatchObject({ number: ada.number, status: "processing", itemCount: 5, customer: { name: "Ada Quillfeather" }, paymentMethod: "cod", paymentStatus: "unpaid" });
+    expect(row).toMatchObject({
+      number: ada.number,
+      status: "processing",
+      itemCount: 5,
+      customer: { name: "Ada Quillfeather" },
+      paymentMethod: "cod",
+      paymentStatus: "unpaid",
+    });
 
     const all = await list("pageSize=200");
     expect(all.meta.total).toBe(Object.values(all.meta.counts).reduce((a, b) => a + b, 0));

@@ -78,17 +78,35 @@ async function auditOf(id: string): Promise<AuditEntry[]> {
 
 async function counts() {
   const n = async (table: "products" | "product_variants" | "audit_log" | "product_slug_redirects") =>
-    Number((await shop.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await shop.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { products: await n("products"), variants: await n("product_variants"), audit: await n("audit_log"), redirects: await n("product_slug_redirects") };
 }
 
 const publicProduct = async (slug: string) => shop.request(`/api/products/${slug}`);
 const searchNames = async (q: string) =>
-  ((await (await shop.request(`/api/products/search/ser?q=${encodeURIComponent(q)}`)).json()) as { data: { products: Array<{ name: string; finalPrice: number }> } }).data.products;
+  (
+    (await (await shop.request(`/api/products/search/ser?q=${encodeURIComponent(q)}`)).json()) as {
+      data: { products: Array<{ name: string; finalPrice: number }> };
+    }
+  ).data.products;
 
 describe("duplicating a product", () => {
   it("makes a draft copy with the pictures, prices and matrix, but no SKUs and no units; the original and the storefront are untouched", async () => {
-    const original = await create(jacketBody({ name: "Trail Jacket", slug: "trail-jacket", sku: "TJ-1", variants: jacketBody().variants.map((v, i) => ({ ...v, sku: v.sku ? "TJ-NM" : null, stock: i + 3 })) }));
+    const original = await create(
+      jacketBody({
+        name: "Trail Jacket",
+        slug: "trail-jacket",
+        sku: "TJ-1",
+        variants: jacketBody().variants.map((v, i) => ({ ...v, sku: v.sku ? "TJ-NM" : null, stock: i + 3 })),
+      }),
+    );
     const before = await counts();
     const res = await admin.post(`/api/admin/products/${original.id}/duplicate`, {});
     expect(res.status, await res.clone().text()).toBe(201);
@@ -110,12 +128,18 @@ describe("duplicating a product", () => {
       specifications: original.specifications,
       categorySlug: original.categorySlug,
     });
-    expect(copy.variants.map((v) => [v.color, v.size, v.additionalPrice, v.stock, v.sku])).toEqual(original.variants.map((v) => [v.color, v.size, v.additionalPrice, 0, null]));
+    expect(copy.variants.map((v) => [v.color, v.size, v.additionalPrice, v.stock, v.sku])).toEqual(
+      original.variants.map((v) => [v.color, v.size, v.additionalPrice, 0, null]),
+    );
     expect(copy.variants.some((v) => original.variants.some((o) => o.id === v.id))).toBe(false);
     expect(await counts()).toMatchObject({ products: before.products + 1, variants: before.variants + original.variants.length, audit: before.audit + 1 });
     expect((await auditOf(copy.id)).map((e) => e.action)).toEqual(["product.create"]);
     // The original keeps its units and SKUs; the copy is not on the storefront.
-    expect(await json<AdminProduct>(await admin.get(`/api/admin/products/${original.id}`))).toMatchObject({ stock: original.stock, sku: "TJ-1", version: original.version });
+    expect(await json<AdminProduct>(await admin.get(`/api/admin/products/${original.id}`))).toMatchObject({
+      stock: original.stock,
+      sku: "TJ-1",
+      version: original.version,
+    });
     expect((await publicProduct(copy.slug)).status).toBe(404);
 
     // A second copy gets its own address.
@@ -212,7 +236,9 @@ describe("creating a product", () => {
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error.code).toBe("invalid_input");
-    expect(Object.keys(error.fields ?? {}).sort()).toEqual(["categorySlug", "discount", "name", "price", "variants.1.color", "variants.2.size", "variants.3.size"].sort());
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(
+      ["categorySlug", "discount", "name", "price", "variants.1.color", "variants.2.size", "variants.3.size"].sort(),
+    );
     expect(error.fields).toMatchObject({
       price: "The price cannot be negative",
       discount: "The discount can be at most 100 %",
@@ -249,7 +275,11 @@ describe("changing a product", () => {
     expect((await searchNames("harbour parka"))[0]).toMatchObject({ name: "Harbour Parka", finalPrice: 100 });
 
     const [entry] = await auditOf(product.id);
-    expect(entry).toMatchObject({ action: "product.update", actor: { email: "admin@example.com" }, changes: { price: { before: 120, after: 100 }, discount: { before: 10, after: 0 } } });
+    expect(entry).toMatchObject({
+      action: "product.update",
+      actor: { email: "admin@example.com" },
+      changes: { price: { before: 120, after: 100 }, discount: { before: 10, after: 0 } },
+    });
     expect(Object.keys(entry!.changes!).sort()).toEqual(["discount", "price"]);
     expect(entry!.requestId).toBeTruthy();
   });
@@ -394,7 +424,12 @@ describe("bulk actions", () => {
       expect(res.status, await res.clone().text()).toBe(200);
       return json<BulkResult>(res);
     };
-    expect(await bulk({ ids: [a.id, b.id, "gone-id"], action: "discount", value: 25 })).toEqual({ action: "discount", changed: 2, unchanged: 0, notFound: ["gone-id"] });
+    expect(await bulk({ ids: [a.id, b.id, "gone-id"], action: "discount", value: 25 })).toEqual({
+      action: "discount",
+      changed: 2,
+      unchanged: 0,
+      notFound: ["gone-id"],
+    });
     expect(((await (await publicProduct(a.slug)).json()) as { data: ProductDetail }).data.finalPrice).toBe(90);
     expect(await bulk({ ids: [a.id, b.id], action: "category", value: { category: "home", subCategory: "home-kitchen" } })).toMatchObject({ changed: 2 });
     expect(await bulk({ ids: [a.id, b.id], action: "status", value: "draft" })).toMatchObject({ changed: 2 });
@@ -429,9 +464,22 @@ describe("the admin list", () => {
     expect(all.meta).toMatchObject({ page: 1, pageSize: 200 });
     expect(all.meta.total).toBe(all.data.length);
     const teapot = all.data.find((p) => p.name === "Draft Teapot")!;
-    expect(teapot).toMatchObject({ status: "draft", category: "Home", categorySlug: "home", price: 30, finalPrice: 30, stock: 40, stockLevel: "in", variantCount: 0 });
+    expect(teapot).toMatchObject({
+      status: "draft",
+      category: "Home",
+      categorySlug: "home",
+      price: 30,
+      finalPrice: 30,
+      stock: 40,
+      stockLevel: "in",
+      variantCount: 0,
+    });
     expect(teapot.thumbnail).toBe("/uploads/products/draft-teapot-320.webp");
-    expect(all.data.find((p) => p.name === "Chino Trousers")).toMatchObject({ stockLevel: "low", subCategory: "Trousers", subCategorySlug: "clothing-trousers" });
+    expect(all.data.find((p) => p.name === "Chino Trousers")).toMatchObject({
+      stockLevel: "low",
+      subCategory: "Trousers",
+      subCategorySlug: "clothing-trousers",
+    });
     expect(all.data.find((p) => p.name === "Enamel Mug")).toMatchObject({ stockLevel: "out" });
     // Newest change first by default.
     const times = all.data.map((p) => p.updatedAt);

@@ -35,7 +35,12 @@ async function order(key: string, at: string, items: Array<{ productId: string; 
 async function refund(key: string, at: string, body: Record<string, unknown>) {
   await shop.services.refunds.refund(placed[key]!.id, { reason: "Report test", ...body } as never, ACTOR);
   const k = shop.db.kysely;
-  const last = await k.selectFrom("order_refunds").select(["id"]).where("order_id", "=", placed[key]!.id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+  const last = await k
+    .selectFrom("order_refunds")
+    .select(["id"])
+    .where("order_id", "=", placed[key]!.id)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
   await k.updateTable("order_refunds").set({ created_at: at }).where("id", "=", last.id).execute();
 }
 
@@ -51,9 +56,15 @@ beforeAll(async () => {
 
   // New York (EST -5 until 2026-03-08 07:00 UTC, then EDT -4).
   await order("a", "2026-03-07T04:59:00.000Z", [{ productId: mug.id, quantity: 2 }]); // 03-06 23:59
-  await order("b", "2026-03-07T05:00:00.000Z", [{ productId: pan.id, quantity: 1 }, { productId: hose.id, quantity: 3 }]); // 03-07 00:00
+  await order("b", "2026-03-07T05:00:00.000Z", [
+    { productId: pan.id, quantity: 1 },
+    { productId: hose.id, quantity: 3 },
+  ]); // 03-07 00:00
   await order("c", "2026-03-08T04:30:00.000Z", [{ productId: hose.id, quantity: 1 }], "paid"); // 03-07 23:30
-  await order("d", "2026-03-08T06:59:00.000Z", [{ productId: mug.id, quantity: 1 }, { productId: pan.id, quantity: 2 }]); // 03-08 01:59 EST
+  await order("d", "2026-03-08T06:59:00.000Z", [
+    { productId: mug.id, quantity: 1 },
+    { productId: pan.id, quantity: 2 },
+  ]); // 03-08 01:59 EST
   await order("e", "2026-03-08T07:00:00.000Z", [{ productId: mug.id, quantity: 4 }], "paid"); // 03-08 03:00 EDT
   await order("f", "2026-03-09T03:59:00.000Z", [{ productId: hose.id, quantity: 2 }]); // 03-08 23:59 EDT
   await order("g", "2026-03-09T04:00:00.000Z", [{ productId: pan.id, quantity: 1 }]); // 03-09 00:00 EDT
@@ -77,7 +88,8 @@ afterAll(async () => {
 });
 
 /** The local date of an instant, by the runtime's own formatter. */
-const localDate = (zone: string, iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+const localDate = (zone: string, iso: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
 const major = (minor: number) => Math.round(minor) / 100;
 
 /** The report's figures summed from the order records, in minor units, per local bucket. */
@@ -86,7 +98,8 @@ async function expected(zone: string, from: string, to: string, groupBy: "day" |
   const orders = await k.selectFrom("orders").selectAll().execute();
   const lines = await k.selectFrom("order_lines").selectAll().execute();
   const refunds = await k.selectFrom("order_refunds").selectAll().where("status", "=", "succeeded").execute();
-  const counts = (o: (typeof orders)[number]) => o.status !== "cancelled" && (o.payment_method !== "card" || ["paid", "partially_refunded", "refunded"].includes(o.payment_status));
+  const counts = (o: (typeof orders)[number]) =>
+    o.status !== "cancelled" && (o.payment_method !== "card" || ["paid", "partially_refunded", "refunded"].includes(o.payment_status));
   const bucketOf = (day: string) => {
     if (groupBy === "month") return day.slice(0, 7);
     if (groupBy === "week") {
@@ -177,7 +190,14 @@ describe("the sales report reconciles with the orders", () => {
         }
         expect([...want.sums.keys()].every((key) => firstOfBucket.includes(key))).toBe(true);
 
-        const all = [...want.sums.values()].reduce((t, s) => ({ orders: t.orders + s.orders, units: t.units + s.units, gross: t.gross + s.gross, discounts: t.discounts + s.discounts, shipping: t.shipping + s.shipping, refunds: t.refunds + s.refunds }));
+        const all = [...want.sums.values()].reduce((t, s) => ({
+          orders: t.orders + s.orders,
+          units: t.units + s.units,
+          gross: t.gross + s.gross,
+          discounts: t.discounts + s.discounts,
+          shipping: t.shipping + s.shipping,
+          refunds: t.refunds + s.refunds,
+        }));
         expect(r.totals).toEqual({
           orders: all.orders,
           units: all.units,
@@ -193,14 +213,18 @@ describe("the sales report reconciles with the orders", () => {
         expect(r.byProduct.map((p) => [p.name, p.category, p.units, p.grossSales, p.sales]).sort()).toEqual(
           [...want.products].map(([name, p]) => [name, name === "Hose" ? "Garden" : "Kitchen", p.units, major(p.gross), major(p.sales)]).sort(),
         );
-        const kitchen = [...want.products].filter(([name]) => name !== "Hose").reduce((t, [, p]) => ({ units: t.units + p.units, sales: t.sales + p.sales }), { units: 0, sales: 0 });
+        const kitchen = [...want.products]
+          .filter(([name]) => name !== "Hose")
+          .reduce((t, [, p]) => ({ units: t.units + p.units, sales: t.sales + p.sales }), { units: 0, sales: 0 });
         expect(r.byCategory.find((c) => c.category === "Kitchen")).toMatchObject({ products: 2, units: kitchen.units, sales: major(kitchen.sales) });
         expect(r.byCategory.reduce((sum, c) => sum + Math.round(c.grossSales * 100), 0)).toBe(all.gross);
         expect(r.byPayment.map((p) => [p.method, p.orders, p.ordered, p.refunds, p.totalSales])).toEqual(
-          ["card", "cod"].filter((m) => want.payments.has(m)).map((m) => {
-            const p = want.payments.get(m)!;
-            return [m, p.orders, major(p.ordered), major(p.refunds), major(p.ordered - p.refunds)];
-          }),
+          ["card", "cod"]
+            .filter((m) => want.payments.has(m))
+            .map((m) => {
+              const p = want.payments.get(m)!;
+              return [m, p.orders, major(p.ordered), major(p.refunds), major(p.ordered - p.refunds)];
+            }),
         );
       });
     }
@@ -239,12 +263,47 @@ describe("the sales report reconciles with the orders", () => {
     const rows = parse(await res.text(), { relax_column_count: true }) as string[][];
     const json = await report("from=2026-03-06&to=2026-04-02&groupBy=week");
     const head = rows.findIndex((row) => row[0] === "Week");
-    expect(rows[head]).toEqual(["Week", "Start", "End", "Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales", "Average order value"]);
+    expect(rows[head]).toEqual([
+      "Week",
+      "Start",
+      "End",
+      "Orders",
+      "Units",
+      "Gross sales",
+      "Discounts",
+      "Refunds",
+      "Net sales",
+      "Shipping",
+      "Total sales",
+      "Average order value",
+    ]);
     const series = rows.slice(head + 1, head + 1 + json.series.length);
-    expect(series.map((row) => [row[1], Number(row[3]), Number(row[5]), Number(row[10])])).toEqual(json.series.map((b) => [b.start, b.orders, b.grossSales, b.totalSales]));
-    expect(rows[head + 1 + json.series.length]).toEqual(["Total", "2026-03-06", "2026-04-02", "8", String(json.totals.units), ...[json.totals.grossSales, json.totals.discounts, json.totals.refunds, json.totals.netSales, json.totals.shipping, json.totals.totalSales, json.totals.averageOrderValue].map((n) => n.toFixed(2))]);
+    expect(series.map((row) => [row[1], Number(row[3]), Number(row[5]), Number(row[10])])).toEqual(
+      json.series.map((b) => [b.start, b.orders, b.grossSales, b.totalSales]),
+    );
+    expect(rows[head + 1 + json.series.length]).toEqual([
+      "Total",
+      "2026-03-06",
+      "2026-04-02",
+      "8",
+      String(json.totals.units),
+      ...[
+        json.totals.grossSales,
+        json.totals.discounts,
+        json.totals.refunds,
+        json.totals.netSales,
+        json.totals.shipping,
+        json.totals.totalSales,
+        json.totals.averageOrderValue,
+      ].map((n) => n.toFixed(2)),
+    ]);
     const products = rows.findIndex((row) => row[0] === "Product (top 20)");
-    expect(rows.slice(products + 1, products + 4).map((row) => row[0]).sort()).toEqual(["Hose", "Mug", "Pan"]);
+    expect(
+      rows
+        .slice(products + 1, products + 4)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(["Hose", "Mug", "Pan"]);
     expect(rows.find((row) => row[0] === "Cash on delivery")).toBeTruthy();
     expect(rows.some((row) => row[0] === "Category")).toBe(true);
   });

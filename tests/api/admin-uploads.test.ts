@@ -29,7 +29,8 @@ function form(file: { bytes: Uint8Array; name: string; type: string } | null, ki
   return f;
 }
 
-const upload = (who: TestBrowser, body: FormData | string, headers?: Record<string, string>) => who.request("/api/admin/uploads", { method: "POST", body, headers });
+const upload = (who: TestBrowser, body: FormData | string, headers?: Record<string, string>) =>
+  who.request("/api/admin/uploads", { method: "POST", body, headers });
 
 /** A photo-like picture: a gradient with a shape, so the encoder has something to do. */
 async function photo(format: "png" | "jpeg", width: number, height: number): Promise<Uint8Array> {
@@ -61,7 +62,10 @@ describe("POST /api/admin/uploads", () => {
       ["webp", 1024, 1024],
     ]);
     // Fitted whole on white, not cropped: the top band of a landscape photo is white.
-    const top = await sharp(path.join(shop.env.UPLOADS_DIR, data.url.slice("/uploads/".length))).extract({ left: 500, top: 5, width: 20, height: 20 }).raw().toBuffer();
+    const top = await sharp(path.join(shop.env.UPLOADS_DIR, data.url.slice("/uploads/".length)))
+      .extract({ left: 500, top: 5, width: 20, height: 20 })
+      .raw()
+      .toBuffer();
     expect(Math.min(...top)).toBeGreaterThan(240);
     const served = await shop.request(data.url);
     expect(served.status).toBe(200);
@@ -90,7 +94,10 @@ describe("POST /api/admin/uploads", () => {
 
   it("refuses a file that is not a picture by its bytes (a text file named .png) with 400 on the file field, storing nothing", async () => {
     const before = fs.readdirSync(path.join(shop.env.UPLOADS_DIR, "products")).length;
-    const res = await upload(admin, form({ bytes: new TextEncoder().encode("this is not a picture at all\n".repeat(20)), name: "photo.png", type: "image/png" }));
+    const res = await upload(
+      admin,
+      form({ bytes: new TextEncoder().encode("this is not a picture at all\n".repeat(20)), name: "photo.png", type: "image/png" }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ code: "invalid_input", fields: { file: expect.any(String) } });
     expect(fs.readdirSync(path.join(shop.env.UPLOADS_DIR, "products")).length).toBe(before);

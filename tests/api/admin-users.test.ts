@@ -33,7 +33,8 @@ async function customer(name: string) {
 
 /** Moves an order to delivered, as the shop does (processing, shipped with a courier, delivered). */
 async function deliver(orderId: string) {
-  for (const to of ["processing", "shipped", "delivered"] as const) await shop.services.orders.transition(orderId, to, "shop", { courier: "dhl", trackingNumber: "JD1" });
+  for (const to of ["processing", "shipped", "delivered"] as const)
+    await shop.services.orders.transition(orderId, to, "shop", { courier: "dhl", trackingNumber: "JD1" });
 }
 
 /** Places a cash-on-delivery order of `quantity` mugs (10.00 each plus shipping) from the customer's cart, keeping the address. */
@@ -116,10 +117,30 @@ describe("the customer list as CSV", () => {
     expect(listed.map((u) => u.id)).toEqual([formula.id, ben.id, zoe.id]);
     expect(rows).toEqual([
       HEADER,
-      ...listed.map((u) => [u.name === FORMULA ? `'${FORMULA}` : u.name, u.email, u.role, u.emailVerified ? "yes" : "no", u.banned ? "yes" : "no", String(u.orders), u.totalSpent.toFixed(2), u.createdAt, u.lastSignInAt ?? ""]),
+      ...listed.map((u) => [
+        u.name === FORMULA ? `'${FORMULA}` : u.name,
+        u.email,
+        u.role,
+        u.emailVerified ? "yes" : "no",
+        u.banned ? "yes" : "no",
+        String(u.orders),
+        u.totalSpent.toFixed(2),
+        u.createdAt,
+        u.lastSignInAt ?? "",
+      ]),
     ]);
     // Behind a single quote a spreadsheet shows the name and runs nothing.
-    expect(rows[1]).toEqual([`'${FORMULA}`, "formula.exported@example.com", "customer", "no", "no", "0", "0.00", expect.stringMatching(/^\d{4}-\d\d-\d\dT/), ""]);
+    expect(rows[1]).toEqual([
+      `'${FORMULA}`,
+      "formula.exported@example.com",
+      "customer",
+      "no",
+      "no",
+      "0",
+      "0.00",
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      "",
+    ]);
     expect(rows[2]).toEqual(["Ben Exported", ben.email, "customer", "yes", "yes", "0", "0.00", expect.any(String), expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]);
     expect(rows[3]!.slice(0, 7)).toEqual(["Zoë Exported", zoe.email, "customer", "yes", "no", "1", placed.totals.total.toFixed(2)]);
 
@@ -137,7 +158,10 @@ describe("the customer list as CSV", () => {
   it("exports all of them, not one page of the list", async () => {
     const ctx = await shop.services.auth.auth.$context;
     for (let i = 0; i < 60; i++) {
-      await ctx.internalAdapter.createUser({ email: `bulk.export.${String(i).padStart(2, "0")}@example.com`, name: `Bulk Export ${i}`, emailVerified: true, role: "customer" }, { method: "admin" });
+      await ctx.internalAdapter.createUser(
+        { email: `bulk.export.${String(i).padStart(2, "0")}@example.com`, name: `Bulk Export ${i}`, emailVerified: true, role: "customer" },
+        { method: "admin" },
+      );
     }
     expect((await list("search=bulk.export")).data).toHaveLength(50);
     const { rows } = await exportCsv(admin, "search=bulk.export&sort=name");
@@ -219,9 +243,33 @@ describe("deleting a customer", () => {
     expect(row).toEqual({ user_id: null, visitor_id: null });
     const count = async (q: Promise<{ n: number | string } | undefined>) => Number((await q)?.n ?? 0);
     expect(await shop.services.users.getUser(ada.id)).toBeNull();
-    expect(await count(k.selectFrom("addresses").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", ada.id).executeTakeFirst())).toBe(0);
-    expect(await count(k.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).where("owner", "=", `user:${ada.id}`).executeTakeFirst())).toBe(0);
-    expect(await count(k.selectFrom("wishlist_items").select((eb) => eb.fn.countAll<number>().as("n")).where("owner", "=", `user:${ada.id}`).executeTakeFirst())).toBe(0);
+    expect(
+      await count(
+        k
+          .selectFrom("addresses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", ada.id)
+          .executeTakeFirst(),
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        k
+          .selectFrom("carts")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("owner", "=", `user:${ada.id}`)
+          .executeTakeFirst(),
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        k
+          .selectFrom("wishlist_items")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("owner", "=", `user:${ada.id}`)
+          .executeTakeFirst(),
+      ),
+    ).toBe(0);
     expect(await shop.services.users.listSessions(ada.id)).toEqual([]);
     // Audited, without the person's e-mail.
     const audit = await shop.services.audit.list({ entity: "user", entityId: ada.id });

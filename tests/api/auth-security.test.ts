@@ -67,7 +67,8 @@ describe("rate limits", () => {
 });
 
 describe("no account enumeration", () => {
-  const strip = (body: Record<string, unknown>) => JSON.parse(JSON.stringify(body, (k, v) => (["id", "createdAt", "updatedAt", "email", "name"].includes(k) ? typeof v : v)));
+  const strip = (body: Record<string, unknown>) =>
+    JSON.parse(JSON.stringify(body, (k, v) => (["id", "createdAt", "updatedAt", "email", "name"].includes(k) ? typeof v : v)));
 
   it("a magic link request answers the same for a registered and an unknown address", async () => {
     const known = await browser(shop).post("/api/auth/sign-in/magic-link", { email: "known@example.com" });
@@ -88,7 +89,15 @@ describe("no account enumeration", () => {
   });
 
   it("a password reset request does the same work for a registered and an unknown address before it answers", async () => {
-    const resetTokens = async () => Number((await shop.db.kysely.selectFrom("verifications" as never).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const resetTokens = async () =>
+      Number(
+        (
+          await shop.db.kysely
+            .selectFrom("verifications" as never)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await resetTokens();
     const mails = shop.services.mailer.outbox.length;
     const known = await browser(shop).post("/api/auth/request-password-reset", { email: "known@example.com" });
@@ -150,7 +159,11 @@ describe("open redirects", () => {
 describe("cross-site request forgery", () => {
   const contact = { name: "Eve", email: "eve@example.com", message: "A message from somewhere else." };
   const postContact = (headers: Record<string, string>) =>
-    shop.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp(), ...headers }, body: JSON.stringify(contact) });
+    shop.request("/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": uniqueIp(), ...headers },
+      body: JSON.stringify(contact),
+    });
 
   it("rejects a POST to the API from another site's page", async () => {
     const res = await postContact({ origin: "https://evil.example" });
@@ -178,7 +191,11 @@ describe("cross-site request forgery", () => {
   });
 
   it("protects page actions the same way", async () => {
-    const res = await shop.request("/my-profile", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    const res = await shop.request("/my-profile", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
     expect(res.status).toBe(403);
   });
 
@@ -188,7 +205,11 @@ describe("cross-site request forgery", () => {
     expect(res.status).toBe(403);
     expect(evil.jar.has("session_token")).toBe(false);
     const b = await signedIn(shop, "known@example.com", "known-password-1");
-    const out = await b.request("/api/auth/sign-out", { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    const out = await b.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(out.status).toBe(403);
     expect(await b.session()).not.toBeNull();
   });

@@ -140,7 +140,11 @@ describe("an OpenID Connect issuer that never answers", () => {
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(checked.OIDC_ISSUER).toBeUndefined();
       expect(errors[0]).toMatch(/did not answer/);
-      const refused = await withReachableOidc(loadEnv({ OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" }), { error: () => {} }, 300);
+      const refused = await withReachableOidc(
+        loadEnv({ OIDC_ISSUER: "http://127.0.0.1:9", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" }),
+        { error: () => {} },
+        300,
+      );
       expect(refused.OIDC_ISSUER).toBe("http://127.0.0.1:9");
     } finally {
       for (const s of sockets) s.destroy();

@@ -93,7 +93,11 @@ describe("the user record's orders.count", () => {
     expect((await (await admin.get(`/api/auth/user/${bob.id}`)).json()).orders).toEqual({ count: 1 });
 
     const profile = (id: string) =>
-      profileLoader({ request: new Request("http://shop.test/my-profile"), context: { services: shop.services, user: { id } }, params: {} } as unknown as Parameters<typeof profileLoader>[0]);
+      profileLoader({
+        request: new Request("http://shop.test/my-profile"),
+        context: { services: shop.services, user: { id } },
+        params: {},
+      } as unknown as Parameters<typeof profileLoader>[0]);
     expect((await profile(alice.id)).orders).toEqual({ count: 2 });
     expect((await profile(bob.id)).orders).toEqual({ count: 1 });
     await shop.services.orders.idle();
@@ -106,7 +110,13 @@ describe("GET /api/auth-providers", () => {
   });
 
   it("lists a social provider only when both its client id and secret are set", async () => {
-    const other = await createTestShop({ GOOGLE_CLIENT_ID: "gid", GOOGLE_CLIENT_SECRET: "gsecret", GITHUB_CLIENT_ID: "only-the-id", FACEBOOK_CLIENT_ID: "", FACEBOOK_CLIENT_SECRET: "fb" });
+    const other = await createTestShop({
+      GOOGLE_CLIENT_ID: "gid",
+      GOOGLE_CLIENT_SECRET: "gsecret",
+      GITHUB_CLIENT_ID: "only-the-id",
+      FACEBOOK_CLIENT_ID: "",
+      FACEBOOK_CLIENT_SECRET: "fb",
+    });
     try {
       expect(await (await other.request("/api/auth-providers")).json()).toEqual({ providers: [{ id: "google", name: "Google", type: "social" }] });
       const start = await browser(other).post("/api/auth/sign-in/social", { provider: "google", callbackURL: "/" });
@@ -123,7 +133,9 @@ describe("GET /api/auth-providers", () => {
 });
 
 async function picture(width: number, height: number, format: "png" | "jpeg" = "png"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })[format]().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    [format]()
+    .toBuffer();
 }
 
 function upload(b: ReturnType<typeof browser>, file: Blob, name = "me.png", field = "image") {

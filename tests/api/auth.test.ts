@@ -108,7 +108,11 @@ describe("sign-up with e-mail and password", () => {
     expect(social.status).toBeGreaterThanOrEqual(400);
     expect(social.status).toBeLessThan(500);
     for (const [path, body] of cases) {
-      const res = await b.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      const res = await b.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${path} ${JSON.stringify(body)}: ${await res.clone().text()}`).toBeLessThan(500);
       const json = await res.json().catch(() => null);
@@ -242,7 +246,8 @@ describe("an address claimed through a provider that did not check it", () => {
     const ctx = await shop.services.auth.auth.$context;
     const user = await ctx.internalAdapter.createUser({ email, name: "Squatter", emailVerified: false }, { method: "oauth" });
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "github", accountId: `gh-${user.id}` });
-    if (password) await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
+    if (password)
+      await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
     const squatter = await ctx.internalAdapter.createSession(user.id);
     return { user, squatterToken: squatter.token };
   }

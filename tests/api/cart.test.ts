@@ -16,7 +16,15 @@ afterAll(async () => {
 
 const cartOf = async (res: Response) => ((await res.json()) as { data: import("../../server/modules/cart/cart.types").CartView }).data;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-const lineCount = async () => Number((await shop.db.kysely.selectFrom("cart_lines").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const lineCount = async () =>
+  Number(
+    (
+      await shop.db.kysely
+        .selectFrom("cart_lines")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("GET /api/cart", () => {
   it("answers an empty, private cart to a new browser without giving it a cookie", async () => {
@@ -53,7 +61,15 @@ describe("POST /api/cart/items", () => {
   it("prices a variant: product price plus its additional price, then the discount", async () => {
     const b = browser(shop);
     const cart = await cartOf(await b.post("/api/cart/items", { productId: ids.shirt, color: "Blue", size: "M", quantity: 2 }));
-    expect(cart.lines[0]).toMatchObject({ selectedColor: "Blue", selectedSize: "M", selectedAditionalPrice: 5, price: 45, discount: 10, finalPrice: 40.5, lineTotal: 81 });
+    expect(cart.lines[0]).toMatchObject({
+      selectedColor: "Blue",
+      selectedSize: "M",
+      selectedAditionalPrice: 5,
+      price: 45,
+      discount: 10,
+      finalPrice: 40.5,
+      lineTotal: 81,
+    });
     expect(cart.totals).toMatchObject({ subtotal: 90, discount: 9, shipping: 14.98, total: 95.98 });
     // Another size is another line; the colour matches whatever its case.
     const two = await cartOf(await b.post("/api/cart/items", { productId: ids.shirt, color: "blue", size: "L" }));
@@ -113,7 +129,15 @@ describe("POST /api/cart/items", () => {
   });
 
   it("stores no cart for a new browser whose first add is refused", async () => {
-    const carts = async () => Number((await shop.db.kysely.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const carts = async () =>
+      Number(
+        (
+          await shop.db.kysely
+            .selectFrom("carts")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await carts();
     const sold = await browser(shop).post("/api/cart/items", { productId: ids.shirt, color: "Red", size: "M" });
     expect(sold.status).toBe(409);

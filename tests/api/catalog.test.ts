@@ -6,23 +6,43 @@ import { type TestShop, createTestShop } from "../support/test-shop";
 // Section 7 of the spec: the catalogue calls, served exactly as written, on both databases.
 let shop: TestShop;
 
-const CONTRACT_FIELDS = ["_id", "name", "price", "discount", "image", "slug", "category", "subCategory", "shippingCost", "finalPrice", "selectedColor", "selectedSize", "selectedAditionalPrice"];
+const CONTRACT_FIELDS = [
+  "_id",
+  "name",
+  "price",
+  "discount",
+  "image",
+  "slug",
+  "category",
+  "subCategory",
+  "shippingCost",
+  "finalPrice",
+  "selectedColor",
+  "selectedSize",
+  "selectedAditionalPrice",
+];
 
 beforeAll(async () => {
   shop = await createTestShop();
-  await insertCatalog(
-    shop.db,
-    { "Men's Fashion": ["T-Shirts", "Jeans"], Electronics: ["Headphones"], Books: [] },
-    [
-      { name: "Classic Cotton T-Shirt", price: 2000, discount: 10, category: "Men's Fashion", subCategory: "T-Shirts", variants: [{ color: "Red", size: "M" }, { color: "Red", size: "XL", additional: 300 }] },
-      { name: "Slim Jeans", price: 5000, discount: 0, category: "Men's Fashion", subCategory: "Jeans" },
-      { name: "Relaxed Jeans", price: 4000, discount: 50, category: "Men's Fashion", subCategory: "Jeans" },
-      { name: "Studio Headphones", price: 12999, discount: 25, category: "Electronics", subCategory: "Headphones" },
-      { name: "Budget Earbuds", price: 1999, category: "Electronics", subCategory: "Headphones" },
-      { name: "Hidden Draft", price: 1000, category: "Electronics", status: "draft" },
-      ...Array.from({ length: 30 }, (_, i) => ({ name: `Paperback ${i + 1}`, price: 1000 + i * 100, category: "Books" })),
-    ],
-  );
+  await insertCatalog(shop.db, { "Men's Fashion": ["T-Shirts", "Jeans"], Electronics: ["Headphones"], Books: [] }, [
+    {
+      name: "Classic Cotton T-Shirt",
+      price: 2000,
+      discount: 10,
+      category: "Men's Fashion",
+      subCategory: "T-Shirts",
+      variants: [
+        { color: "Red", size: "M" },
+        { color: "Red", size: "XL", additional: 300 },
+      ],
+    },
+    { name: "Slim Jeans", price: 5000, discount: 0, category: "Men's Fashion", subCategory: "Jeans" },
+    { name: "Relaxed Jeans", price: 4000, discount: 50, category: "Men's Fashion", subCategory: "Jeans" },
+    { name: "Studio Headphones", price: 12999, discount: 25, category: "Electronics", subCategory: "Headphones" },
+    { name: "Budget Earbuds", price: 1999, category: "Electronics", subCategory: "Headphones" },
+    { name: "Hidden Draft", price: 1000, category: "Electronics", status: "draft" },
+    ...Array.from({ length: 30 }, (_, i) => ({ name: `Paperback ${i + 1}`, price: 1000 + i * 100, category: "Books" })),
+  ]);
 });
 afterAll(() => shop.close());
 
@@ -45,7 +65,17 @@ describe("GET /api/products", () => {
     const { body } = await getJson("/api/products?pageSize=100");
     for (const p of body.data) for (const f of CONTRACT_FIELDS) expect(p, f).toHaveProperty(f);
     const tee = body.data.find((p: { name: string }) => p.name === "Classic Cotton T-Shirt");
-    expect(tee).toMatchObject({ price: 20, discount: 10, finalPrice: 18, category: "Men's Fashion", subCategory: "T-Shirts", shippingCost: 4.99, selectedColor: null, selectedSize: null, selectedAditionalPrice: 0 });
+    expect(tee).toMatchObject({
+      price: 20,
+      discount: 10,
+      finalPrice: 18,
+      category: "Men's Fashion",
+      subCategory: "T-Shirts",
+      shippingCost: 4.99,
+      selectedColor: null,
+      selectedSize: null,
+      selectedAditionalPrice: 0,
+    });
     expect(tee.image).toEqual(["/uploads/products/classic-cotton-t-shirt.webp"]);
   });
 
@@ -185,7 +215,10 @@ describe("compression", () => {
 describe("answer cache", () => {
   it("compresses a listing once: first and cached answers decode to the same JSON", async () => {
     const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
-    for (const [encoding, decode] of [["gzip", gunzipSync], ["br", brotliDecompressSync]] as const) {
+    for (const [encoding, decode] of [
+      ["gzip", gunzipSync],
+      ["br", brotliDecompressSync],
+    ] as const) {
       const url = `/api/products?pageSize=3${encoding.length}`;
       for (const round of ["first", "cached"]) {
         const res = await shop.request(url, { headers: { "Accept-Encoding": encoding } });
@@ -199,7 +232,11 @@ describe("answer cache", () => {
 
   it("sends a Content-Length that matches the bytes, on the first (uncached) answer too", async () => {
     // A fresh URL per encoding, so each first answer is a cache miss.
-    for (const [encoding, size] of [["gzip", 41], ["br", 42], ["", 43]] as const) {
+    for (const [encoding, size] of [
+      ["gzip", 41],
+      ["br", 42],
+      ["", 43],
+    ] as const) {
       const res = await shop.request(`/api/products?pageSize=${size}`, { headers: encoding ? { "Accept-Encoding": encoding } : {} });
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(res.headers.get("content-encoding")).toBe(encoding || null);
@@ -216,7 +253,12 @@ describe("answer cache", () => {
   it("shows a catalogue write at once, with a new ETag", async () => {
     const before = await shop.request("/api/products/category/electronics");
     const oldTag = before.headers.get("etag");
-    const { id } = await shop.db.kysely.updateTable("products").set({ price: 2999 }).where("name", "=", "Budget Earbuds").returning("id").executeTakeFirstOrThrow();
+    const { id } = await shop.db.kysely
+      .updateTable("products")
+      .set({ price: 2999 })
+      .where("name", "=", "Budget Earbuds")
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await refreshListedPrices(shop.db.kysely, [id]);
     shop.services.catalog.invalidate();
     const after = await shop.request("/api/products/category/electronics");

@@ -68,7 +68,10 @@ describe("checkout input", () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const res = await b.post("/api/orders", checkoutBody({ paymentMethod: "card" }));
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatchObject({ message: "Card payments are not available. Please choose cash on delivery.", fields: { paymentMethod: expect.any(String) } });
+    expect(await errorOf(res)).toMatchObject({
+      message: "Card payments are not available. Please choose cash on delivery.",
+      fields: { paymentMethod: expect.any(String) },
+    });
   });
 });
 
@@ -80,7 +83,13 @@ describe("out of stock", () => {
       { productId: ids.mug, quantity: 1 },
     ]);
     // Meanwhile others bought some: 2 blue M shirts and every white cap are left / gone.
-    await shop.db.kysely.updateTable("product_variants").set({ stock: 2 }).where("product_id", "=", ids.shirt).where("color", "=", "Blue").where("size", "=", "M").execute();
+    await shop.db.kysely
+      .updateTable("product_variants")
+      .set({ stock: 2 })
+      .where("product_id", "=", ids.shirt)
+      .where("color", "=", "Blue")
+      .where("size", "=", "M")
+      .execute();
     await shop.db.kysely.updateTable("product_variants").set({ stock: 0 }).where("product_id", "=", ids.cap).where("color", "=", "White").execute();
     const stock = { shirt: await stockOf(shop.db, ids.shirt), cap: await stockOf(shop.db, ids.cap), mug: await stockOf(shop.db, ids.mug) };
     const rows = await orderRowCounts(shop.db);
@@ -93,7 +102,10 @@ describe("out of stock", () => {
     expect(error.message).toContain("Only 2 left of Linen Shirt (Blue, M)");
     expect(error.message).toContain("Cap (White) is sold out");
     expect(error.message).not.toContain("Mug");
-    expect(error.fields).toEqual({ [`lines.${cart.lines[0]!.id}`]: "Only 2 left of Linen Shirt (Blue, M)", [`lines.${cart.lines[1]!.id}`]: "Cap (White) is sold out" });
+    expect(error.fields).toEqual({
+      [`lines.${cart.lines[0]!.id}`]: "Only 2 left of Linen Shirt (Blue, M)",
+      [`lines.${cart.lines[1]!.id}`]: "Cap (White) is sold out",
+    });
 
     expect({ shirt: await stockOf(shop.db, ids.shirt), cap: await stockOf(shop.db, ids.cap), mug: await stockOf(shop.db, ids.mug) }).toEqual(stock);
     expect(await orderRowCounts(shop.db)).toEqual(rows);
@@ -103,7 +115,13 @@ describe("out of stock", () => {
     const visitorId = b.jar.cookies.get("shop.visitor")!.split(".")[0]!;
     const quote = await shop.services.orders.quote({ userId: null, visitorId });
     expect(quote.problems.map((p) => p.message)).toEqual(["Only 2 left of Linen Shirt (Blue, M)", "Cap (White) is sold out"]);
-    await shop.db.kysely.updateTable("product_variants").set({ stock: 3 }).where("product_id", "=", ids.shirt).where("color", "=", "Blue").where("size", "=", "M").execute();
+    await shop.db.kysely
+      .updateTable("product_variants")
+      .set({ stock: 3 })
+      .where("product_id", "=", ids.shirt)
+      .where("color", "=", "Blue")
+      .where("size", "=", "M")
+      .execute();
     await shop.db.kysely.updateTable("product_variants").set({ stock: 2 }).where("product_id", "=", ids.cap).where("color", "=", "White").execute();
   });
 });
@@ -195,7 +213,12 @@ describe("card payment", () => {
     try {
       const b = await browserWithCart(shop, [{ productId: ids.mug }]);
       const { order } = await placedOf(await b.post("/api/orders", checkoutBody({ paymentMethod: "card" })));
-      await shop.services.orders.recordCardPayment({ eventId: "evt_fail", type: "payment_intent.payment_failed", intentId: `pi_${order.id}`, outcome: "failed" });
+      await shop.services.orders.recordCardPayment({
+        eventId: "evt_fail",
+        type: "payment_intent.payment_failed",
+        intentId: `pi_${order.id}`,
+        outcome: "failed",
+      });
       expect((await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true })).paymentStatus).toBe("failed");
     } finally {
       restore();

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const postContact = (body: unknown, ip = "203.0.113.7") =>
-  shop.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  shop.request("/api/contact", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("GET /api/settings", () => {
   it("answers the settings object itself with siteName at its top level", async () => {
@@ -98,7 +102,8 @@ describe("client address", () => {
     const direct = await createTestShop({ CONTACT_RATE_LIMIT: "1", TRUST_PROXY: "false" });
     try {
       const valid = { name: "Spoofer", email: "s@example.com", message: "Hello from a spoofed address" };
-      const post = (ip: string) => direct.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify(valid) });
+      const post = (ip: string) =>
+        direct.request("/api/contact", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify(valid) });
       expect((await post("192.0.2.1")).status).toBe(201);
       // A different claimed address is the same client: the limit still applies.
       expect((await post("192.0.2.2")).status).toBe(429);

@@ -85,7 +85,8 @@ describe("the seeded demo shop", () => {
     const again = await createTestShop();
     try {
       await seedDemo(again.db, { uploadsDir: again.env.UPLOADS_DIR, products: 40, writeImages: false, now });
-      const pick = (rows: Array<{ number: string; total: number; status: string; created_at: unknown }>) => rows.map((o) => [o.number, o.total, o.status, String(o.created_at)]);
+      const pick = (rows: Array<{ number: string; total: number; status: string; created_at: unknown }>) =>
+        rows.map((o) => [o.number, o.total, o.status, String(o.created_at)]);
       expect(pick(await again.db.kysely.selectFrom("orders").selectAll().orderBy("created_at").execute())).toEqual(pick(await orders()));
     } finally {
       await again.close();

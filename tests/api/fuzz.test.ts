@@ -45,10 +45,56 @@ function endpoints(): Endpoint[] {
 
 const MB_STRING = "a".repeat(1024 * 1024);
 /** Hostile values for a field or a path parameter. */
-const BAD_VALUES: unknown[] = ["\u0000", "a\u0000b", "../../etc/passwd", `'"; DROP TABLE orders; --`, -1, 1e308, -1e308, 0.5, "", "   ", [], [1, 2], {}, { nested: { deep: true } }, null, true, "\ud800", "x".repeat(5000)];
+const BAD_VALUES: unknown[] = [
+  "\u0000",
+  "a\u0000b",
+  "../../etc/passwd",
+  `'"; DROP TABLE orders; --`,
+  -1,
+  1e308,
+  -1e308,
+  0.5,
+  "",
+  "   ",
+  [],
+  [1, 2],
+  {},
+  { nested: { deep: true } },
+  null,
+  true,
+  "\ud800",
+  "x".repeat(5000),
+];
 const BAD_PARAMS = ["%00", "a%00b", "..%2F..%2Fetc%2Fpasswd", "'%22;--", "-1", "NaN", "1e308", "%E0%A4%A", "%", "x".repeat(3000), "%C0%AE%C0%AE"];
 /** Field names the shop's inputs use: each takes every hostile value in turn. */
-const FIELDS = ["productId", "quantity", "color", "size", "lineId", "name", "email", "subject", "message", "contact", "address", "paymentMethod", "shippingMethod", "notes", "password", "newPassword", "currentPassword", "token", "callbackURL", "userId", "role", "banReason", "image", "provider", "idToken", "sessionToken"];
+const FIELDS = [
+  "productId",
+  "quantity",
+  "color",
+  "size",
+  "lineId",
+  "name",
+  "email",
+  "subject",
+  "message",
+  "contact",
+  "address",
+  "paymentMethod",
+  "shippingMethod",
+  "notes",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "callbackURL",
+  "userId",
+  "role",
+  "banReason",
+  "image",
+  "provider",
+  "idToken",
+  "sessionToken",
+];
 
 /** 8 KB of nesting, arrays and objects: a recursive walk of the body overflowed the stack (a 500). */
 const DEEP_ARRAYS = `${"[".repeat(4000)}${"]".repeat(4000)}`;
@@ -56,19 +102,43 @@ const DEEP_OBJECTS = `${'{"a":'.repeat(1500)}1${"}".repeat(1500)}`;
 
 /** Request bodies for a JSON endpoint: broken JSON, wrong shapes, deep nesting, then each field with each bad value. */
 function bodies(): string[] {
-  const list = ["{", '{"a":', "not json", "[]", '"text"', "123", "null", "true", '{"quantity": NaN}', DEEP_ARRAYS, DEEP_OBJECTS, JSON.stringify({ unknownField: "x", __proto__: { admin: true } }), JSON.stringify({ x: MB_STRING })];
+  const list = [
+    "{",
+    '{"a":',
+    "not json",
+    "[]",
+    '"text"',
+    "123",
+    "null",
+    "true",
+    '{"quantity": NaN}',
+    DEEP_ARRAYS,
+    DEEP_OBJECTS,
+    JSON.stringify({ unknownField: "x", __proto__: { admin: true } }),
+    JSON.stringify({ x: MB_STRING }),
+  ];
   // Each hostile value in every field at once (validation reports every field, so each is reached).
   for (const value of BAD_VALUES) list.push(JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value]))));
-  list.push(JSON.stringify({ contact: { name: "\u0000", email: "a@b.co", phone: "+1 555 0100" }, address: { line1: "1 Street", city: "X", country: "US" }, paymentMethod: "cod" }));
+  list.push(
+    JSON.stringify({
+      contact: { name: "\u0000", email: "a@b.co", phone: "+1 555 0100" },
+      address: { line1: "1 Street", city: "X", country: "US" },
+      paymentMethod: "cod",
+    }),
+  );
   return list;
 }
 
 async function tableNames(): Promise<string[]> {
   if (shop.db.dialect === "sqlite") {
-    const rows = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%'`.execute(shop.db.kysely);
+    const rows = await sql<{
+      name: string;
+    }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%'`.execute(shop.db.kysely);
     return rows.rows.map((r) => r.name);
   }
-  const rows = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(shop.db.kysely);
+  const rows = await sql<{
+    name: string;
+  }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(shop.db.kysely);
   return rows.rows.map((r) => r.name);
 }
 

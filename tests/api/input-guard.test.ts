@@ -48,7 +48,12 @@ function rawConnection(chunks: Array<string | Buffer>, waitMs = 800): Promise<Ra
     const finish = () => {
       const answers = [...data.matchAll(/HTTP\/1\.1 (\d{3})[^\r]*\r\n((?:[^\r]+\r\n)*)\r\n/g)].map((m) => ({
         status: Number(m[1]),
-        headers: Object.fromEntries(m[2]!.split("\r\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()])),
+        headers: Object.fromEntries(
+          m[2]!
+            .split("\r\n")
+            .filter(Boolean)
+            .map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+        ),
       }));
       resolve({ answers, ended });
     };
@@ -124,7 +129,10 @@ describe("body limits", () => {
   });
 
   describe("profile picture uploads", () => {
-    const picture = (width: number) => sharp({ create: { width, height: width, channels: 3, background: "#c80" } }).png().toBuffer();
+    const picture = (width: number) =>
+      sharp({ create: { width, height: width, channels: 3, background: "#c80" } })
+        .png()
+        .toBuffer();
 
     it("refuses a 6 MB upload with 413 and keeps the current picture", async () => {
       await createAccount(shop, { email: "big-upload@example.com", password: "big-upload-pw" });
@@ -165,11 +173,14 @@ describe("bodies read from node:http (the production server's way)", () => {
   /** One request over a real socket; `chunked` sends the body in two chunks without Content-Length, as a streaming client does. */
   function send(path: string, body: string, headers: Record<string, string>, chunked = false): Promise<{ status: number; text: string; cookies: string[] }> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers: chunked ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (res) => {
-        let text = "";
-        res.setEncoding("utf8").on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode!, text, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!) }));
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port, path, method: "POST", headers: chunked ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8").on("data", (d: string) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, text, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!) }));
+        },
+      );
       req.on("error", reject);
       if (chunked) {
         const middle = Math.floor(body.length / 2);
@@ -181,7 +192,12 @@ describe("bodies read from node:http (the production server's way)", () => {
   const origin = "http://shop.test";
 
   it.each([false, true])("puts the product in the cart the JSON names (chunked: %s), and the cart holds it", async (chunked) => {
-    const added = await send("/api/cart/items", JSON.stringify({ productId: catalog.mug, quantity: 2 }), { "content-type": "application/json", origin }, chunked);
+    const added = await send(
+      "/api/cart/items",
+      JSON.stringify({ productId: catalog.mug, quantity: 2 }),
+      { "content-type": "application/json", origin },
+      chunked,
+    );
     expect(added.status).toBe(201);
     expect(JSON.parse(added.text).data.lines).toEqual([expect.objectContaining({ productId: catalog.mug, quantity: 2 })]);
     const cart = await fetch(`http://127.0.0.1:${port}/api/cart`, { headers: { cookie: added.cookies.join("; ") } });
@@ -263,7 +279,11 @@ describe("the text rule at the edge", () => {
     const res = await shop.request("/api/contact", { method: "POST", headers: { "content-type": "application/json" }, body: invalidUtf8 });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/UTF-8/);
-    const surrogate = await shop.request("/api/contact", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"\\ud800","email":"a@b.co","message":"hello hello"}' });
+    const surrogate = await shop.request("/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"\\ud800","email":"a@b.co","message":"hello hello"}',
+    });
     expect(surrogate.status).toBe(400);
     expect((await shop.request("/api/products/%E0%A4%A")).status).toBe(400);
     expect((await shop.request("/api/products?q=%E0%A4%A")).status).toBe(400);
@@ -283,7 +303,9 @@ describe("deeply nested bodies", () => {
     for (const path of ["/api/cart/items", "/api/contact", "/api/analytics/events", "/api/auth/sign-in/email", "/api/auth/sign-up/email"]) {
       const res = await browser(shop).request(path, { method: "POST", headers: { "content-type": "application/json" }, body: deep });
       expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe("The request body nests arrays and objects deeper than 32 levels.");
+      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe(
+        "The request body nests arrays and objects deeper than 32 levels.",
+      );
     }
     expect(await countMessages()).toBe(messages);
   });

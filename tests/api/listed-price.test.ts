@@ -19,7 +19,15 @@ beforeAll(async () => {
     ORBIT_CASE,
     ARGAN_SHAMPOO,
     // Every variant sold out: listed at its lowest variant price, "Sold out".
-    { name: "Gone Serum", price: 3000, category: "Beauty", variants: [{ size: "30 ml", additional: 500, stock: 0 }, { size: "15 ml", stock: 0 }] },
+    {
+      name: "Gone Serum",
+      price: 3000,
+      category: "Beauty",
+      variants: [
+        { size: "30 ml", additional: 500, stock: 0 },
+        { size: "15 ml", stock: 0 },
+      ],
+    },
   ]));
 });
 afterAll(() => shop.close());

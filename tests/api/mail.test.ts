@@ -88,10 +88,15 @@ describe("createMailer", () => {
 });
 
 describe("account mail templates", () => {
-  const ctx = { to: "a@example.com", siteName: "Tom & Jerry's <Shop>", name: "Jerry <script>", url: "https://shop.example/api/auth/verify?token=a&b=\"c\"" };
+  const ctx = { to: "a@example.com", siteName: "Tom & Jerry's <Shop>", name: "Jerry <script>", url: 'https://shop.example/api/auth/verify?token=a&b="c"' };
 
   it("escape names and links in the HTML and keep the link in the text", () => {
-    for (const m of [verificationMail(ctx), magicLinkMail({ ...ctx, minutes: 10 }), resetPasswordMail(ctx), existingAccountMail({ ...ctx, resetUrl: "https://shop.example/forgot-password" })]) {
+    for (const m of [
+      verificationMail(ctx),
+      magicLinkMail({ ...ctx, minutes: 10 }),
+      resetPasswordMail(ctx),
+      existingAccountMail({ ...ctx, resetUrl: "https://shop.example/forgot-password" }),
+    ]) {
       expect(m.to).toBe("a@example.com");
       expect(m.subject).toContain("Tom & Jerry's <Shop>");
       expect(m.html).not.toContain("<script>");

@@ -2,7 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 let shop: TestShop;
-let doc: { openapi: string; paths: Record<string, Record<string, { summary?: string; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; parameters?: Array<{ name: string; in: string }>; "x-permission"?: string }>> };
+let doc: {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+        parameters?: Array<{ name: string; in: string }>;
+        "x-permission"?: string;
+      }
+    >
+  >;
+};
 
 beforeAll(async () => {
   shop = await createTestShop();
@@ -34,7 +48,10 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("generates request schemas from the zod schemas the routes validate with", () => {
-    const addToCart = doc.paths["/api/cart/items"]!.post!.requestBody!.content["application/json"]!.schema as { properties: Record<string, { maximum?: number }>; required: string[] };
+    const addToCart = doc.paths["/api/cart/items"]!.post!.requestBody!.content["application/json"]!.schema as {
+      properties: Record<string, { maximum?: number }>;
+      required: string[];
+    };
     expect(addToCart.required).toContain("productId");
     expect(addToCart.properties.quantity?.maximum).toBe(999);
     const role = doc.paths["/api/admin/users/{id}/role"]!.patch!;

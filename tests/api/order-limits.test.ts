@@ -46,7 +46,11 @@ function freshContact(overrides: { email?: string; phone?: string } = {}) {
 }
 
 function placeOrder(b: TestBrowser, contact: Record<string, string>, headers: Record<string, string> = {}) {
-  return b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(checkoutBody({ contact })) });
+  return b.request("/api/orders", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(checkoutBody({ contact })),
+  });
 }
 
 /** Asserts a refused order: 429, a Retry-After within the window, the message, and nothing stored (orders, stock, the cart). */
@@ -94,7 +98,14 @@ describe("order rate limits", () => {
       expect((await placeOrder(b, freshContact(), { "x-forwarded-for": uniqueIp() })).status).toBe(201);
     }
     expect((await b.post("/api/cart/items", { productId: ids.mug })).status).toBe(201);
-    await expectRefused(limited, ids, b, () => placeOrder(b, freshContact(), { "x-forwarded-for": uniqueIp() }), /You have placed several orders in a short time/, 3600);
+    await expectRefused(
+      limited,
+      ids,
+      b,
+      () => placeOrder(b, freshContact(), { "x-forwarded-for": uniqueIp() }),
+      /You have placed several orders in a short time/,
+      3600,
+    );
   });
 
   it("per contact e-mail: refuses the address however it is written", async () => {
@@ -144,10 +155,29 @@ describe("order rate limits", () => {
     const b = await browserWithCart(limited, [{ productId: ids.mug }]);
     const rows = await orderRowCounts(limited.db);
     const c = freshContact();
-    const form = new URLSearchParams({ intent: "place", idempotencyKey: "page-1", name: c.name, email: c.email, phone: c.phone, line1: "1 Harbour Street", city: "Arlington", region: "VA", country: "US", shippingMethod: "inside-city", paymentMethod: "cod" });
-    const request = new Request("http://shop.test/checkout", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie: b.jar.header() }, body: form });
+    const form = new URLSearchParams({
+      intent: "place",
+      idempotencyKey: "page-1",
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      line1: "1 Harbour Street",
+      city: "Arlington",
+      region: "VA",
+      country: "US",
+      shippingMethod: "inside-city",
+      paymentMethod: "cod",
+    });
+    const request = new Request("http://shop.test/checkout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: b.jar.header() },
+      body: form,
+    });
     const context: AppLoadContext = { services: limited.services, clientIp: ip, requestId: "test", user: null, cspNonce: () => "n" };
-    const answer = (await checkoutAction({ request, context, params: {} } as never)) as unknown as { data: { message: string; values: { email: string } }; init: { status: number; headers: HeadersInit } };
+    const answer = (await checkoutAction({ request, context, params: {} } as never)) as unknown as {
+      data: { message: string; values: { email: string } };
+      init: { status: number; headers: HeadersInit };
+    };
     expect(answer.init.status).toBe(429);
     expect(Number(new Headers(answer.init.headers).get("retry-after"))).toBeGreaterThan(0);
     expect(answer.data.message).toMatch(/^Too many orders from your network in a short time\. Please try again in \d+ minutes?\.$/);
@@ -284,7 +314,13 @@ describe("mails to unverified addresses", () => {
       expect((await me.post("/api/cart/items", { productId: capIds.mug })).status).toBe(201);
       // A fresh phone each time: the open-order cap counts by phone too.
       expect((await placeOrder(me, freshContact({ email: "Verified@example.com" }))).status).toBe(201);
-      const [latest] = await capped.db.kysely.selectFrom("orders").select("id").where("contact_email", "=", "Verified@example.com").orderBy("created_at", "desc").limit(1).execute();
+      const [latest] = await capped.db.kysely
+        .selectFrom("orders")
+        .select("id")
+        .where("contact_email", "=", "Verified@example.com")
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .execute();
       await capped.services.orders.transition(latest!.id, "cancelled", "shop");
     }
     await capped.services.orders.idle();

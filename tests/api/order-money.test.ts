@@ -125,9 +125,15 @@ describe("a partly refunded order", () => {
     expect(mail.text).toContain("In all, $12.50 of the order's $110.97 has been refunded.");
 
     // More than is left is refused in money, not in bare figures.
-    const over = await operator.request(`/api/admin/orders/${order.id}/refunds`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amount: 100, reason: "Too much" }) });
+    const over = await operator.request(`/api/admin/orders/${order.id}/refunds`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amount: 100, reason: "Too much" }),
+    });
     expect(over.status).toBe(409);
-    expect(((await over.json()) as { error: { message: string } }).error.message).toBe("A refund cannot exceed what was paid minus what was refunded: at most $98.47 is left, this refund is $100.00.");
+    expect(((await over.json()) as { error: { message: string } }).error.message).toBe(
+      "A refund cannot exceed what was paid minus what was refunded: at most $98.47 is left, this refund is $100.00.",
+    );
   });
 
   it("an order without refunds answers none", async () => {

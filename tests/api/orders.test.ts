@@ -63,10 +63,19 @@ describe("placing an order as a guest", () => {
     ]);
     // The totals are the server's: the same the cart showed. 100 − 9 + 5 + 3 × 4.99
     expect(order.totals).toEqual({ subtotal: 100, discount: 9, itemsSubtotal: 91, shipping: 19.97, total: 110.97, refunded: 0, net: 110.97, currency: "USD" });
-    expect(order.totals).toMatchObject({ subtotal: quoted.subtotal, discount: quoted.discount, itemsSubtotal: quoted.itemsSubtotal, shipping: quoted.shipping, total: quoted.total });
+    expect(order.totals).toMatchObject({
+      subtotal: quoted.subtotal,
+      discount: quoted.discount,
+      itemsSubtotal: quoted.itemsSubtotal,
+      shipping: quoted.shipping,
+      total: quoted.total,
+    });
     expect(order.history).toMatchObject([{ status: "pending", actor: "customer" }]);
 
-    expect(await stockOf(shop.db, ids.shirt)).toEqual({ product: before.shirt.product - 2, variants: { ...before.shirt.variants, "Blue/M": before.shirt.variants["Blue/M"]! - 2 } });
+    expect(await stockOf(shop.db, ids.shirt)).toEqual({
+      product: before.shirt.product - 2,
+      variants: { ...before.shirt.variants, "Blue/M": before.shirt.variants["Blue/M"]! - 2 },
+    });
     expect((await stockOf(shop.db, ids.mug)).product).toBe(before.mug.product - 1);
     expect((await cartOf(await b.get("/api/cart"))).lines).toEqual([]);
 
@@ -74,7 +83,16 @@ describe("placing an order as a guest", () => {
     await shop.services.orders.idle();
     const mail = mailsTo("grace@example.com").at(-1)!;
     expect(mail.subject).toContain(order.number);
-    for (const text of ["2 × Linen Shirt (Blue, M): $81.00", "1 × Mug: $10.00", "Subtotal: $91.00", "You saved $9.00 on list prices", "Shipping (Inside the city): $19.97", "Total: $110.97", "1 Harbour Street", "Cash on delivery"]) {
+    for (const text of [
+      "2 × Linen Shirt (Blue, M): $81.00",
+      "1 × Mug: $10.00",
+      "Subtotal: $91.00",
+      "You saved $9.00 on list prices",
+      "Shipping (Inside the city): $19.97",
+      "Total: $110.97",
+      "1 Harbour Street",
+      "Cash on delivery",
+    ]) {
       expect(mail.text).toContain(text);
     }
     expect(mail.text).not.toContain("Discount:");
@@ -88,7 +106,9 @@ describe("placing an order as a guest", () => {
 
     // The browser that placed it lists it with its link.
     const list = ((await (await b.get("/api/orders")).json()) as { data: OrderSummary[] }).data;
-    expect(list).toMatchObject([{ id: order.id, number: order.number, guest: true, itemCount: 3, total: 110.97, guestLink: `/order-confirmation?order=${order.id}&token=${guestToken}` }]);
+    expect(list).toMatchObject([
+      { id: order.id, number: order.number, guest: true, itemCount: 3, total: 110.97, guestLink: `/order-confirmation?order=${order.id}&token=${guestToken}` },
+    ]);
   });
 
   it("ignores any price, total or discount the client sends", async () => {
@@ -114,7 +134,11 @@ describe("placing an order as a guest", () => {
     expect(b.order.totals.total).toBe(24.99);
     expect(b.order.lines[0]).toMatchObject({ price: 15, finalPrice: 15, lineTotal: 15 });
     expect(b.order).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
-    const stored = await shop.db.kysely.selectFrom("orders").select(["total", "subtotal", "status", "payment_status"]).where("id", "=", b.order.id).executeTakeFirstOrThrow();
+    const stored = await shop.db.kysely
+      .selectFrom("orders")
+      .select(["total", "subtotal", "status", "payment_status"])
+      .where("id", "=", b.order.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ total: 2499, subtotal: 1500, status: "pending", payment_status: "unpaid" });
   });
 });
@@ -130,7 +154,12 @@ describe("placing an order signed in", () => {
     await b.post("/api/cart/items", { productId: ids.mug, quantity: 1 });
     const second = await placedOf(await b.post("/api/orders", checkoutBody({ saveAddress: true })));
 
-    const user = await shop.db.kysely.withTables<AuthTables>().selectFrom("users").select("id").where("email", "=", "ada@example.com").executeTakeFirstOrThrow();
+    const user = await shop.db.kysely
+      .withTables<AuthTables>()
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "ada@example.com")
+      .executeTakeFirstOrThrow();
     const addresses = await shop.services.orders.listAddresses(user.id);
     expect(addresses).toEqual([
       expect.objectContaining({ name: "Grace Hopper", line1: "1 Harbour Street", city: "Arlington", postalCode: "22201", country: "US", isDefault: true }),
@@ -161,7 +190,12 @@ describe("who may see and cancel an order", () => {
     const packer = await signedIn(shop, "packer@example.com", "packer-password");
     expect((await orderOf(await packer.get(`/api/orders/${order.id}`))).allowedTransitions).toEqual(["processing", "cancelled"]);
     expect((await (await signedIn(shop, "writer@example.com", "writer-password")).get(`/api/orders/${order.id}`)).status).toBe(404);
-    for (const path of [`/api/orders/${order.id}`, `/api/orders/${order.id}?token=wrong`, `/api/orders/${order.id}?token=${guestToken.slice(0, -2)}xx`, "/api/orders/nope"]) {
+    for (const path of [
+      `/api/orders/${order.id}`,
+      `/api/orders/${order.id}?token=wrong`,
+      `/api/orders/${order.id}?token=${guestToken.slice(0, -2)}xx`,
+      "/api/orders/nope",
+    ]) {
       for (const who of [bob, browser(shop)]) {
         const res = await who.get(path);
         expect(res.status, path).toBe(404);
@@ -184,7 +218,9 @@ describe("who may see and cancel an order", () => {
   it("cancels a pending order, returns the stock and mails the customer; refuses once processing", async () => {
     const b = await browserWithCart(shop, [{ productId: ids.shirt, color: "Blue", size: "L", quantity: 2 }]);
     const before = await stockOf(shop.db, ids.shirt);
-    const { order, guestToken } = await placedOf(await b.post("/api/orders", checkoutBody({ contact: { name: "Cat", email: "cat@example.com", phone: "555 0199" } })));
+    const { order, guestToken } = await placedOf(
+      await b.post("/api/orders", checkoutBody({ contact: { name: "Cat", email: "cat@example.com", phone: "555 0199" } })),
+    );
     expect((await stockOf(shop.db, ids.shirt)).variants["Blue/L"]).toBe(before.variants["Blue/L"]! - 2);
 
     const res = await browser(shop).post(`/api/orders/${order.id}/cancel?token=${guestToken}`);
@@ -227,9 +263,16 @@ describe("who may see and cancel an order", () => {
     await expect(shop.services.orders.transition(order.id, "delivered", "shop")).rejects.toMatchObject({ code: "conflict" });
     await expect(shop.services.orders.transition(order.id, "shipped", "customer")).rejects.toMatchObject({ code: "conflict" });
     // The shop names the courier and the tracking number when it ships.
-    await expect(shop.services.orders.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" })).rejects.toMatchObject({ code: "invalid_input", fields: { courier: expect.any(String) } });
+    await expect(shop.services.orders.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" })).rejects.toMatchObject({
+      code: "invalid_input",
+      fields: { courier: expect.any(String) },
+    });
     const shipped = await shop.services.orders.transition(order.id, "shipped", "shop", { courier: "dhl", trackingNumber: "TRACK-123" });
-    expect(shipped).toMatchObject({ status: "shipped", trackingNumber: "TRACK-123", tracking: { courier: "DHL", number: "TRACK-123", url: "https://www.dhl.com/global-en/home/tracking.html?tracking-id=TRACK-123" } });
+    expect(shipped).toMatchObject({
+      status: "shipped",
+      trackingNumber: "TRACK-123",
+      tracking: { courier: "DHL", number: "TRACK-123", url: "https://www.dhl.com/global-en/home/tracking.html?tracking-id=TRACK-123" },
+    });
     await shop.services.orders.idle();
     const mails = mailsTo("dan@example.com");
     expect(mails.map((m) => m.subject.replace(/.*: /, ""))).toEqual([expect.stringContaining(order.number), "Processing", "Shipped"]);

@@ -26,9 +26,15 @@ interface Placed {
 }
 
 /** A guest buys these items; answers the placed order (fails the test unless it was placed). */
-async function placeOrder(shop: TestShop, items: Array<{ productId: string; quantity?: number; color?: string; size?: string }>, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function placeOrder(
+  shop: TestShop,
+  items: Array<{ productId: string; quantity?: number; color?: string; size?: string }>,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const b = await browserWithCart(shop, items);
-  const send = () => b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(checkoutBody(extra)) });
+  const send = () =>
+    b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(checkoutBody(extra)) });
   const res = await send();
   expect(res.status, await res.clone().text()).toBe(201);
   return { placed: ((await res.json()) as { data: Placed }).data, again: send };
@@ -56,7 +62,11 @@ describe("the shop's mail about a new order", () => {
     await shop.services.content.saveSettings({ ...(await shop.services.content.getSettings()), siteName: "Corner Store", contactEmail: OWNER });
     fake.setWebhook({
       deliver: (payload, signature) =>
-        shop.request("/api/payments/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature ?? "" }, body: payload }),
+        shop.request("/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature ?? "" },
+          body: payload,
+        }),
     });
   });
   afterAll(async () => {
@@ -106,7 +116,10 @@ describe("the shop's mail about a new order", () => {
     const delivered = fake.deliveries.length;
     const stripeJs = new Stripe(FAKE_STRIPE_KEYS.publishableKey, { host: "127.0.0.1", port: fake.port, protocol: "http", maxNetworkRetries: 0 });
     const intentId = [...fake.intents.values()].find((i) => i.client_secret === placed.payment!.clientSecret)!.id;
-    await stripeJs.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa", client_secret: placed.payment!.clientSecret } as Stripe.PaymentIntentConfirmParams);
+    await stripeJs.paymentIntents.confirm(intentId, {
+      payment_method: "pm_card_visa",
+      client_secret: placed.payment!.clientSecret,
+    } as Stripe.PaymentIntentConfirmParams);
     const mail = await smtp.waitFor(aboutOrder(placed.order.number), 5_000);
     expect(mail.text).toContain("Payment: Card (paid)");
 
@@ -114,7 +127,11 @@ describe("the shop's mail about a new order", () => {
     const [delivery] = fake.deliveries.slice(delivered);
     expect(await fake.redeliver(delivery!.eventId)).toMatchObject({ status: 200 });
     const other = JSON.stringify({ ...JSON.parse(delivery!.body), id: `${delivery!.eventId}_again` });
-    const res = await shop.request("/api/payments/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": fake.sign(other) }, body: other });
+    const res = await shop.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": fake.sign(other) },
+      body: other,
+    });
     expect(res.status).toBe(200);
     expect((await ownerMails(shop)).filter(aboutOrder(placed.order.number))).toHaveLength(1);
   });
@@ -126,7 +143,12 @@ describe("the shop's low-stock mail", () => {
   beforeAll(async () => {
     shop = await createTestShop({ SMTP_URL: smtp.url });
     ids = await insertShoppingCatalog(shop.db);
-    await shop.services.content.saveSettings({ ...(await shop.services.content.getSettings()), siteName: "Corner Store", contactEmail: OWNER, notifyNewOrders: false });
+    await shop.services.content.saveSettings({
+      ...(await shop.services.content.getSettings()),
+      siteName: "Corner Store",
+      contactEmail: OWNER,
+      notifyNewOrders: false,
+    });
   });
   afterAll(async () => {
     await shop?.close();
@@ -155,7 +177,14 @@ describe("the shop's low-stock mail", () => {
     expect(digest!.to).toEqual([OWNER]);
     expect(digest!.subject).toBe("Low stock at Corner Store: 6 products at 5 or fewer");
     // The fewest first: sold out, then by units left.
-    const rows = ["Linen Shirt (Red, M): Sold out", "Cap (White): 2 left", "Linen Shirt (Blue, M): 3 left", "Cap (Black): 4 left", "Linen Shirt (Blue, L): 5 left", "Mug: 5 left"];
+    const rows = [
+      "Linen Shirt (Red, M): Sold out",
+      "Cap (White): 2 left",
+      "Linen Shirt (Blue, M): 3 left",
+      "Cap (Black): 4 left",
+      "Linen Shirt (Blue, L): 5 left",
+      "Mug: 5 left",
+    ];
     expect(digest!.text.replace(/\r\n/g, "\n")).toContain(rows.join("\n"));
     expect(linksOf(digest!)[0]).toBe("http://shop.test/admin-dashboard/all-products?sort=stock");
 
@@ -183,7 +212,13 @@ describe("the shop's low-stock mail", () => {
     await lastSentHoursAgo(25);
     const before = (await lowStockMails(shop)).length;
     // A second instance's alert on the same database, racing the first.
-    const other = createLowStockAlert({ db: shop.db, mailer: shop.services.mailer, settings: () => shop.services.content.getSettings(), logger: createLogger("silent"), publicUrl: "http://shop.test" });
+    const other = createLowStockAlert({
+      db: shop.db,
+      mailer: shop.services.mailer,
+      settings: () => shop.services.content.getSettings(),
+      logger: createLogger("silent"),
+      publicUrl: "http://shop.test",
+    });
     const sent = await Promise.all([other.sendIfDue(), shop.services.lowStock.sendIfDue(), other.sendIfDue()]);
     expect(sent.filter(Boolean)).toHaveLength(1);
     expect(await lowStockMails(shop)).toHaveLength(before + 1);

@@ -135,7 +135,19 @@ describe("cached answers over real HTTP (the listener answers them before Hono)"
   /** The headers that make an answer what it is (not its date, request id or connection). */
   const essentials = (h: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
-    for (const name of ["content-type", "content-encoding", "content-length", "etag", "cache-control", "vary", "content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy"]) out[name] = h[name];
+    for (const name of [
+      "content-type",
+      "content-encoding",
+      "content-length",
+      "etag",
+      "cache-control",
+      "vary",
+      "content-security-policy",
+      "x-frame-options",
+      "x-content-type-options",
+      "referrer-policy",
+    ])
+      out[name] = h[name];
     return out;
   };
 
@@ -238,7 +250,6 @@ describe("the render queue: past capacity, a quick refusal", () => {
     expect((await queue.run(async () => new Response(null, { status: 204 }))).status).toBe(204);
   });
 
-
   it("lets one page's render pass run per turn of the event loop, in the order asked (Node accepts one new connection per turn)", async () => {
     const queue = createRenderQueue();
     // Turns of the loop, counted at each check phase while the passes are given out.
@@ -323,11 +334,20 @@ describe("the render queue over real HTTP: a refusal before Hono", () => {
     const get = (path: string) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
         http
-          .get({ host: "127.0.0.1", port, path, headers: { cookie: "shop.visitor=x", "accept-encoding": "gzip, br", "x-request-id": `probe-${path}` }, agent: false }, (res) => {
-            let body = "";
-            res.on("data", (c: Buffer) => (body += c));
-            res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-          })
+          .get(
+            {
+              host: "127.0.0.1",
+              port,
+              path,
+              headers: { cookie: "shop.visitor=x", "accept-encoding": "gzip, br", "x-request-id": `probe-${path}` },
+              agent: false,
+            },
+            (res) => {
+              let body = "";
+              res.on("data", (c: Buffer) => (body += c));
+              res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+            },
+          )
           .on("error", reject);
       });
     try {
@@ -372,7 +392,10 @@ describe.runIf(process.env.TEST_DB === "postgres")("two instances on one Postgre
       // Cached on the other instance now: without the relay it would answer this price for seconds.
       expect(await price()).toBe(before);
       const product = (await shop.services.catalogAdmin.getProduct(id))!;
-      await shop.services.catalogAdmin.updateProduct({ id: "relay-test", email: "relay@example.com", requestId: null }, id, { price: 25, version: product.version });
+      await shop.services.catalogAdmin.updateProduct({ id: "relay-test", email: "relay@example.com", requestId: null }, id, {
+        price: 25,
+        version: product.version,
+      });
       const saved = Date.now();
       let seen = await price();
       while (seen === before && Date.now() - saved < 1_000) {

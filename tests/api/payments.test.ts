@@ -45,7 +45,11 @@ interface Placed {
 /** A guest with one Mug in the cart places a card order; answers the browser and the placed order. */
 async function placeCardOrder(extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const b = await browserWithCart(shop, [{ productId: ids.mug }]);
-  const res = await b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(checkoutBody({ paymentMethod: "card", ...extra })) });
+  const res = await b.request("/api/orders", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(checkoutBody({ paymentMethod: "card", ...extra })),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   const placed = ((await res.json()) as { data: Placed }).data;
   return { b, placed, res };
@@ -93,7 +97,11 @@ describe("card orders through Stripe", () => {
   it("a repeated Idempotency-Key gives the same order and the same PaymentIntent, never a second one", async () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const send = () =>
-      b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "card-twice-1" }, body: JSON.stringify(checkoutBody({ paymentMethod: "card" })) });
+      b.request("/api/orders", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": "card-twice-1" },
+        body: JSON.stringify(checkoutBody({ paymentMethod: "card" })),
+      });
     const first = ((await (await send()).json()) as { data: Placed }).data;
     const again = ((await (await send()).json()) as { data: Placed }).data;
     expect(again.order.id).toBe(first.order.id);
@@ -139,7 +147,11 @@ describe("card orders through Stripe", () => {
     expect(later.released).not.toContain(paidLate.placed.order.id);
     const released = await orderAsSeen(unpaid.b, unpaid.placed);
     expect(released.status).toBe("cancelled");
-    expect(released.history.at(-1)).toMatchObject({ status: "cancelled", actor: "system", note: "The card payment did not arrive within 60 minutes: the items are back on sale." });
+    expect(released.history.at(-1)).toMatchObject({
+      status: "cancelled",
+      actor: "system",
+      note: "The card payment did not arrive within 60 minutes: the items are back on sale.",
+    });
     // Every released order (this one and older unpaid ones of the tests above) held one mug.
     expect((await stockOf(shop.db, ids.mug)).product).toBe(stock + later.released.length);
     expect((await orderAsSeen(paidLate.b, paidLate.placed)).status).toBe("pending");
@@ -149,7 +161,10 @@ describe("card orders through Stripe", () => {
 
   it("a declined card marks the payment failed; paying again with another card settles it", async () => {
     const { b, placed } = await placeCardOrder();
-    await expect(confirmInBrowser(placed.payment!.clientSecret, "pm_card_chargeDeclined")).rejects.toMatchObject({ type: "StripeCardError", code: "card_declined" });
+    await expect(confirmInBrowser(placed.payment!.clientSecret, "pm_card_chargeDeclined")).rejects.toMatchObject({
+      type: "StripeCardError",
+      code: "card_declined",
+    });
     expect(fake.deliveries.at(-1)).toMatchObject({ type: "payment_intent.payment_failed", status: 200 });
     const failed = await orderAsSeen(b, placed);
     expect(failed).toMatchObject({ paymentStatus: "failed", status: "pending" });
@@ -177,7 +192,12 @@ describe("card orders through Stripe", () => {
     const { b, placed } = await placeCardOrder();
     const intentId = intentOf(placed.payment!.clientSecret).id;
     const before = await orderAsSeen(b, placed);
-    const forged = JSON.stringify({ id: "evt_forged_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: intentId, object: "payment_intent", status: "succeeded" } } });
+    const forged = JSON.stringify({
+      id: "evt_forged_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: intentId, object: "payment_intent", status: "succeeded" } },
+    });
     const refused = { error: { code: "invalid_input", message: "Invalid webhook signature" } };
 
     for (const signature of [undefined, "", "t=1700000000,v1=deadbeef", fake.sign(forged, "whsec_not_the_shops_secret")]) {
@@ -199,7 +219,12 @@ describe("card orders through Stripe", () => {
     const res = await postWebhook(other, fake.sign(other));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
-    const stranger = JSON.stringify({ id: "evt_stranger_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_of_another_app", object: "payment_intent" } } });
+    const stranger = JSON.stringify({
+      id: "evt_stranger_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_of_another_app", object: "payment_intent" } },
+    });
     expect((await postWebhook(stranger, fake.sign(stranger))).status).toBe(200);
   });
 
@@ -210,7 +235,9 @@ describe("card orders through Stripe", () => {
       const b = await browserWithCart(down, [{ productId: catalog.mug, quantity: 2 }]);
       const res = await b.post("/api/orders", checkoutBody({ paymentMethod: "card" }));
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Card payments are unavailable right now. Please try again or choose cash on delivery.");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "Card payments are unavailable right now. Please try again or choose cash on delivery.",
+      );
       expect((await stockOf(down.db, catalog.mug)).product).toBe(5);
     } finally {
       await down.close();
@@ -237,14 +264,25 @@ describe("without Stripe keys", () => {
   });
 
   it("has no webhook (404), signed or not", async () => {
-    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_1", object: "payment_intent" } } });
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_1", object: "payment_intent" } },
+    });
     const res = await postWebhook(payload, fake.sign(payload), plain);
     expect(res.status).toBe(404);
   });
 });
 
 describe("the payment page's data (/checkout/payment)", () => {
-  const contextFor = (target: TestShop): AppLoadContext => ({ services: target.services, clientIp: "127.0.0.1", requestId: "test", user: null, cspNonce: () => "n" });
+  const contextFor = (target: TestShop): AppLoadContext => ({
+    services: target.services,
+    clientIp: "127.0.0.1",
+    requestId: "test",
+    user: null,
+    cspNonce: () => "n",
+  });
   const pageRequest = (b: TestBrowser, query: Record<string, string>) =>
     new Request(`http://shop.test/checkout/payment?${new URLSearchParams(query)}`, { headers: { cookie: b.jar.header() } });
   const outcome = async (promise: Promise<unknown>) => {
@@ -272,7 +310,10 @@ describe("the payment page's data (/checkout/payment)", () => {
     });
     expect(fake.intents.size).toBe(intents);
     // The browser that placed it sees it without the token too.
-    expect(await loadPaymentPage(pageRequest(b, { order: placed.order.id }), contextFor(shop))).toMatchObject({ state: "ready", clientSecret: placed.payment!.clientSecret });
+    expect(await loadPaymentPage(pageRequest(b, { order: placed.order.id }), contextFor(shop))).toMatchObject({
+      state: "ready",
+      clientSecret: placed.payment!.clientSecret,
+    });
   });
 
   it("without a stored intent id, finds the checkout's intent again by its idempotency key instead of making a second", async () => {
@@ -286,7 +327,10 @@ describe("the payment page's data (/checkout/payment)", () => {
 
   it("says card payments are unavailable when Stripe cannot be reached, and keeps the order", async () => {
     const { placed } = await placeCardOrder();
-    const down = { ...contextFor(shop), services: { ...shop.services, payments: { ...shop.services.payments, getIntent: () => Promise.reject(new Error("connect ECONNREFUSED")) } } } as AppLoadContext;
+    const down = {
+      ...contextFor(shop),
+      services: { ...shop.services, payments: { ...shop.services.payments, getIntent: () => Promise.reject(new Error("connect ECONNREFUSED")) } },
+    } as AppLoadContext;
     const query = { order: placed.order.id, token: placed.guestToken };
     expect(await loadPaymentPage(pageRequest(browser(shop), query), down)).toMatchObject({
       state: "unavailable",
@@ -298,7 +342,9 @@ describe("the payment page's data (/checkout/payment)", () => {
 
   it("is a 404 for a wrong token or someone else's order", async () => {
     const { placed } = await placeCardOrder();
-    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), { order: placed.order.id, token: "not-the-token" }), contextFor(shop)))).toMatchObject({ status: 404 });
+    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), { order: placed.order.id, token: "not-the-token" }), contextFor(shop)))).toMatchObject({
+      status: 404,
+    });
     expect(await outcome(loadPaymentPage(pageRequest(browser(shop), { order: placed.order.id }), contextFor(shop)))).toMatchObject({ status: 404 });
     expect(await outcome(loadPaymentPage(pageRequest(browser(shop), {}), contextFor(shop)))).toMatchObject({ status: 404 });
   });
@@ -307,19 +353,30 @@ describe("the payment page's data (/checkout/payment)", () => {
     const { placed } = await placeCardOrder();
     await confirmInBrowser(placed.payment!.clientSecret, "pm_card_visa");
     const query = { order: placed.order.id, token: placed.guestToken };
-    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), query), contextFor(shop)))).toEqual({ status: 302, location: `/order-confirmation?${new URLSearchParams(query)}` });
+    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), query), contextFor(shop)))).toEqual({
+      status: 302,
+      location: `/order-confirmation?${new URLSearchParams(query)}`,
+    });
 
     const cod = await browserWithCart(shop, [{ productId: ids.mug }]);
     const codOrder = ((await (await cod.post("/api/orders", checkoutBody())).json()) as { data: Placed }).data;
     const codQuery = { order: codOrder.order.id, token: codOrder.guestToken };
-    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), codQuery), contextFor(shop)))).toEqual({ status: 302, location: `/order-confirmation?${new URLSearchParams(codQuery)}` });
+    expect(await outcome(loadPaymentPage(pageRequest(browser(shop), codQuery), contextFor(shop)))).toEqual({
+      status: 302,
+      location: `/order-confirmation?${new URLSearchParams(codQuery)}`,
+    });
   });
 
   it("after a declined card, shows why and offers the same intent again", async () => {
     const { placed } = await placeCardOrder();
     await confirmInBrowser(placed.payment!.clientSecret, "pm_card_chargeDeclined").catch(() => null);
     const page = await loadPaymentPage(pageRequest(browser(shop), { order: placed.order.id, token: placed.guestToken }), contextFor(shop));
-    expect(page).toMatchObject({ state: "ready", clientSecret: placed.payment!.clientSecret, lastError: "Your card was declined.", order: { paymentStatus: "failed" } });
+    expect(page).toMatchObject({
+      state: "ready",
+      clientSecret: placed.payment!.clientSecret,
+      lastError: "Your card was declined.",
+      order: { paymentStatus: "failed" },
+    });
   });
 });
 

@@ -19,7 +19,14 @@ beforeAll(async () => {
   await setStock(shop.db, ids.mug, 1000);
   await shop.db.kysely.updateTable("product_variants").set({ stock: 100 }).where("product_id", "=", ids.shirt).where("size", "=", "L").execute();
   await shop.db.kysely.updateTable("products").set({ stock: 103 }).where("id", "=", ids.shirt).execute();
-  fake.setWebhook({ deliver: (payload, signature) => shop.request("/api/payments/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload }) });
+  fake.setWebhook({
+    deliver: (payload, signature) =>
+      shop.request("/api/payments/stripe/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      }),
+  });
   await createAccount(shop, { email: "desk@example.com", password: "desk-password-1", role: "staff", permissions: ["orders"] });
   operator = await signedIn(shop, "desk@example.com", "desk-password-1");
 });
@@ -39,7 +46,11 @@ async function paidCardOrder(): Promise<Order> {
 }
 
 function refund(orderId: string, body: unknown, key?: string) {
-  return operator.request(`/api/admin/orders/${orderId}/refunds`, { method: "POST", headers: { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) }, body: JSON.stringify(body) });
+  return operator.request(`/api/admin/orders/${orderId}/refunds`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 const stripeRefundsOf = (order: Order) => {
@@ -59,7 +70,12 @@ describe("refunds of card orders through Stripe", () => {
 
     const one = await refund(order.id, { lines: [{ lineId: line.id, quantity: 1 }], reason: "Chipped" });
     expect(one.status, await one.clone().text()).toBe(201);
-    expect(((await one.json()) as { data: unknown }).data).toMatchObject({ amount: 10, method: "stripe", status: "succeeded", providerRefundId: expect.stringMatching(/^re_/) });
+    expect(((await one.json()) as { data: unknown }).data).toMatchObject({
+      amount: 10,
+      method: "stripe",
+      status: "succeeded",
+      providerRefundId: expect.stringMatching(/^re_/),
+    });
     expect((await stripeRefundsOf(order)).map((r) => r.amount)).toEqual([1000]);
     expect(await paymentOf(order.id)).toEqual({ status: "partially_refunded", refunded: 1000 });
 
@@ -76,7 +92,9 @@ describe("refunds of card orders through Stripe", () => {
     // 10.00 is left; 10.01 is one cent too many.
     const over = await refund(order.id, { amount: 10.01, reason: "Goodwill" });
     expect(over.status).toBe(409);
-    expect(((await over.json()) as { error: { message: string } }).error.message).toMatch(/cannot exceed what was paid minus what was refunded: at most \$10\.00 is left, this refund is \$10\.01/);
+    expect(((await over.json()) as { error: { message: string } }).error.message).toMatch(
+      /cannot exceed what was paid minus what was refunded: at most \$10\.00 is left, this refund is \$10\.01/,
+    );
     expect(await paymentOf(order.id)).toEqual({ status: "partially_refunded", refunded: 2498 });
 
     const rest = await refund(order.id, { lines: [{ lineId: line.id, quantity: 1 }], reason: "Chipped too" });
@@ -93,7 +111,12 @@ describe("refunds of card orders through Stripe", () => {
     const seen = await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true });
     expect(seen.paymentStatus).toBe("refunded");
     expect(seen.history.filter((e) => e.note?.startsWith("Refund of"))).toHaveLength(3);
-    const audit = await shop.db.kysely.selectFrom("audit_log").select(["action", "actor_email"]).where("entity_id", "=", order.id).where("action", "=", "order.refund").execute();
+    const audit = await shop.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("entity_id", "=", order.id)
+      .where("action", "=", "order.refund")
+      .execute();
     expect(audit).toEqual([0, 1, 2].map(() => ({ action: "order.refund", actor_email: "desk@example.com" })));
     await shop.services.orders.idle();
     const mails = shop.services.mailer.outbox.filter((m) => m.to === "grace@example.com" && m.text.includes(order.number) && m.subject.endsWith("refund"));
@@ -125,11 +148,14 @@ describe("refunds of card orders through Stripe", () => {
   it("a refund Stripe refuses is taken back: nothing recorded, the amount refundable again", async () => {
     const order = await paidCardOrder();
     // Refunded in Stripe's dashboard meanwhile: Stripe refuses more than the charge has left.
-    const intentId = (await shop.db.kysely.selectFrom("orders").select("payment_intent_id").where("id", "=", order.id).executeTakeFirstOrThrow()).payment_intent_id!;
+    const intentId = (await shop.db.kysely.selectFrom("orders").select("payment_intent_id").where("id", "=", order.id).executeTakeFirstOrThrow())
+      .payment_intent_id!;
     await fake.client().refunds.create({ payment_intent: intentId, amount: 3000 });
     const res = await refund(order.id, { amount: 10, reason: "Goodwill" });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/could not be refunded: Refund amount \(1000\) is greater than unrefunded amount/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /could not be refunded: Refund amount \(1000\) is greater than unrefunded amount/,
+    );
     expect(await paymentOf(order.id)).toEqual({ status: "paid", refunded: 0 });
     expect(await shop.services.refunds.listForOrder(order.id)).toEqual([]);
     expect((await refund(order.id, { amount: 4.98, reason: "What is left" })).status).toBe(201);
@@ -175,7 +201,13 @@ describe("manual refunds of cash-on-delivery orders", () => {
     const before = fake.requests.length;
     const res = await refund(order.id, { lines: [{ lineId: order.lines[0]!.id, quantity: 1 }], shipping: 1, reason: "Broken" });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { data: unknown }).data).toMatchObject({ amount: 11, shipping: 1, method: "manual", providerRefundId: null, lines: [{ lineId: order.lines[0]!.id, quantity: 1, amount: 10 }] });
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+      amount: 11,
+      shipping: 1,
+      method: "manual",
+      providerRefundId: null,
+      lines: [{ lineId: order.lines[0]!.id, quantity: 1, amount: 10 }],
+    });
     expect(fake.requests.length).toBe(before);
     expect(await paymentOf(order.id)).toEqual({ status: "partially_refunded", refunded: 1100 });
   });
@@ -184,7 +216,10 @@ describe("manual refunds of cash-on-delivery orders", () => {
     expect((await refund("no-such-order", { amount: 1, reason: "x" })).status).toBe(404);
     const bad = await refund("no-such-order", { amount: -1 });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ amount: expect.any(String), reason: expect.any(String) });
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
+      amount: expect.any(String),
+      reason: expect.any(String),
+    });
   });
 });
 
@@ -195,7 +230,8 @@ describe("returns", () => {
     const { order } = await placeOrder(b);
     return { b, order, deliver: () => markDelivered(shop, order.id, daysAgo) };
   }
-  const ask = (b: TestBrowser, order: Order, quantity: number, reason = "Too small") => b.post(`/api/orders/${order.id}/returns`, { lines: [{ lineId: order.lines[0]!.id, quantity }], reason });
+  const ask = (b: TestBrowser, order: Order, quantity: number, reason = "Too small") =>
+    b.post(`/api/orders/${order.id}/returns`, { lines: [{ lineId: order.lines[0]!.id, quantity }], reason });
   const step = (id: string, what: "approve" | "refuse" | "receive", body?: unknown) => operator.post(`/api/admin/returns/${id}/${what}`, body);
 
   it("a customer asks for delivered lines within the window, never more than bought minus already asked; others get 404", async () => {
@@ -223,7 +259,9 @@ describe("returns", () => {
     expect((await ask(b, order, 2)).status).toBe(201);
 
     const listed = await operator.get("/api/admin/returns?status=refused");
-    expect(((await listed.json()) as { data: Array<{ id: string; refusalReason: string }> }).data).toContainEqual(expect.objectContaining({ id: ret.id, refusalReason: "Worn" }));
+    expect(((await listed.json()) as { data: Array<{ id: string; refusalReason: string }> }).data).toContainEqual(
+      expect.objectContaining({ id: ret.id, refusalReason: "Worn" }),
+    );
     await shop.services.orders.idle();
     expect(shop.services.mailer.outbox.filter((m) => m.text.includes(order.number)).map((m) => m.subject.split(": ").pop())).toEqual(
       expect.arrayContaining(["return requested", "return refused"]),
@@ -257,7 +295,13 @@ describe("returns", () => {
     const got = ((await (await operator.get(`/api/admin/returns/${ret.id}`)).json()) as { data: unknown }).data;
     expect(got).toMatchObject({ status: "received", receivedBy: "desk@example.com", decidedBy: "desk@example.com", orderNumber: order.number });
     const history = (await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true })).history.map((e) => e.note);
-    expect(history).toEqual(expect.arrayContaining([expect.stringMatching(/^Return requested: 2 × Linen Shirt/), expect.stringMatching(/^Return approved/), expect.stringMatching(/^Return received/)]));
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Return requested: 2 × Linen Shirt/),
+        expect.stringMatching(/^Return approved/),
+        expect.stringMatching(/^Return received/),
+      ]),
+    );
     const audit = await shop.db.kysely.selectFrom("audit_log").select("action").where("entity_id", "=", order.id).orderBy("at").execute();
     expect(audit.map((a) => a.action)).toEqual(["return.request", "return.approve", "return.receive"]);
   });

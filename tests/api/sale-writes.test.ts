@@ -39,7 +39,9 @@ describe.runIf(process.env.TEST_DB === "postgres")("a sale's writes (PostgreSQL)
   });
 
   it("counts attempts in a table that writes no WAL, and the counts still hold", async () => {
-    const { rows } = await sql<{ persistence: string }>`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limits'`.execute(testDb.db.kysely);
+    const { rows } = await sql<{ persistence: string }>`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limits'`.execute(
+      testDb.db.kysely,
+    );
     expect(rows[0]!.persistence).toBe("u");
     const store = createRateLimitStore(testDb.db);
     const rule = { window: 60, max: 2 };

@@ -24,7 +24,10 @@ function words(seed: number, count: number): string {
 async function addProducts(db: Db, count: number): Promise<void> {
   const categoryId = newId();
   const now = new Date().toISOString();
-  await db.kysely.insertInto("categories").values({ id: categoryId, name: "Things", slug: "things", image: null, parent_id: null, sort_order: 0, created_at: now }).execute();
+  await db.kysely
+    .insertInto("categories")
+    .values({ id: categoryId, name: "Things", slug: "things", image: null, parent_id: null, sort_order: 0, created_at: now })
+    .execute();
   for (let start = 0; start < count; start += 250) {
     const rows = Array.from({ length: Math.min(250, count - start) }, (_, i) => {
       const n = start + i;

@@ -40,7 +40,10 @@ describe("the search API's limit per address", () => {
     expect(refusedAt).toBeLessThanOrEqual(300);
     const retryAfter = Number(refusal!.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
-    expect(((await refusal!.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/^Too many searches from your address\. Please wait \d+ seconds? and try again\.$/) });
+    expect(((await refusal!.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "rate_limited",
+      message: expect.stringMatching(/^Too many searches from your address\. Please wait \d+ seconds? and try again\.$/),
+    });
     // Still refused on its next try; a visitor from another address is served as before.
     expect((await search(script, "one more")).status).toBe(429);
     expect((await search("198.51.100.7", "mug")).status).toBe(200);

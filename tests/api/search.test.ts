@@ -80,7 +80,13 @@ beforeAll(async () => {
   const home = await addCategory(db, "Home");
   const accessories = await addCategory(db, "Accessories");
   ids.accessories = accessories;
-  ids.classic = await addProduct(db, { name: "Classic Cotton T-Shirt", categoryId: clothing, subCategoryId: tops, brand: "Acme", description: "<p>Soft <strong>cotton</strong> tee.</p>" });
+  ids.classic = await addProduct(db, {
+    name: "Classic Cotton T-Shirt",
+    categoryId: clothing,
+    subCategoryId: tops,
+    brand: "Acme",
+    description: "<p>Soft <strong>cotton</strong> tee.</p>",
+  });
   await addProduct(db, { name: "V-Neck T-Shirt", categoryId: clothing, subCategoryId: tops, brand: "Acme" });
   await addProduct(db, { name: "Oxford Shirt", categoryId: clothing, subCategoryId: tops, brand: "Tailor & Sons" });
   await addProduct(db, { name: "Heavy Grey Sweatshirt", categoryId: clothing, brand: "Acme" });
@@ -95,7 +101,13 @@ beforeAll(async () => {
   const beauty = await addCategory(db, "Beauty");
   const fragrance = await addCategory(db, "Fragrance", beauty);
   const skincare = await addCategory(db, "Skincare", beauty);
-  await addProduct(db, { name: "Amber Eau de Parfum", categoryId: beauty, subCategoryId: fragrance, brand: "Maison Ambre", description: "<p>A warm trail of amber and vanilla.</p>" });
+  await addProduct(db, {
+    name: "Amber Eau de Parfum",
+    categoryId: beauty,
+    subCategoryId: fragrance,
+    brand: "Maison Ambre",
+    description: "<p>A warm trail of amber and vanilla.</p>",
+  });
   await addProduct(db, { name: "Rose Fragrance Mist", categoryId: beauty, brand: "Botanica", description: "<p>A light spritz of rose.</p>" });
   await addProduct(db, {
     name: "Fragrance-Free Face Cream",
@@ -155,11 +167,14 @@ describe("GET /api/products/search/ser", () => {
     }
   });
 
-  it.each(["tshirt", "t-shrit", "t-sh", "T-Shirt", "tshrit", "cotton tshirt"])("finds the T-Shirts for %j despite typos, joins and unfinished words", async (q) => {
-    const found = await names(q);
-    expect(found).toContain("Classic Cotton T-Shirt");
-    if (!q.includes("cotton")) expect(found).toContain("V-Neck T-Shirt");
-  });
+  it.each(["tshirt", "t-shrit", "t-sh", "T-Shirt", "tshrit", "cotton tshirt"])(
+    "finds the T-Shirts for %j despite typos, joins and unfinished words",
+    async (q) => {
+      const found = await names(q);
+      expect(found).toContain("Classic Cotton T-Shirt");
+      if (!q.includes("cotton")) expect(found).toContain("V-Neck T-Shirt");
+    },
+  );
 
   it("ranks products whose name matches above those matched by description, brand or category", async () => {
     const found = await names("shirt", 20);
@@ -194,15 +209,32 @@ describe("GET /api/products/search/ser", () => {
     expect(await names("grey sweat shirt")).toContain("Heavy Grey Sweatshirt");
   });
 
-  it.each(['"', "*", "-", "NEAR", "(", "NEAR(shirt", 'shirt"', '"t-shirt*', "AND OR NOT", "{name}: x", "^", "'", "\\", "':*", "!&|", "%_", "👕 shirt", "𞤀𞤁 ½", "a".repeat(200)])(
-    "never fails on query syntax in the term: %j",
-    async (q) => {
-      const { status, body } = await search(q);
-      expect(status).toBe(200);
-      expect(body.success).toBe(true);
-      expect(Array.isArray(body.data.products)).toBe(true);
-    },
-  );
+  it.each([
+    '"',
+    "*",
+    "-",
+    "NEAR",
+    "(",
+    "NEAR(shirt",
+    'shirt"',
+    '"t-shirt*',
+    "AND OR NOT",
+    "{name}: x",
+    "^",
+    "'",
+    "\\",
+    "':*",
+    "!&|",
+    "%_",
+    "👕 shirt",
+    "𞤀𞤁 ½",
+    "a".repeat(200),
+  ])("never fails on query syntax in the term: %j", async (q) => {
+    const { status, body } = await search(q);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(Array.isArray(body.data.products)).toBe(true);
+  });
 
   it("does not find draft products", async () => {
     expect(await names("prototype hoodie")).toEqual([]);
@@ -274,7 +306,14 @@ describe("GET /api/products/search/ser", () => {
 
 describe("search service", () => {
   it("does not touch the database for a blank term", async () => {
-    const untouchable = new Proxy({}, { get: () => { throw new Error("database used"); } });
+    const untouchable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("database used");
+        },
+      },
+    );
     const service = createSearchService({ dialect: shop.db.dialect, kysely: untouchable, close: async () => {} } as unknown as Db, untouchable as never);
     expect(await service.search("   ")).toEqual({ products: [], total: 0 });
   });

@@ -65,13 +65,25 @@ describe("placing an order", () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const before = await orderRowCounts(shop.db);
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ address: SEATTLE, shippingMethod: "inside-city" }, "shippingMethod", "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered."],
-      [{ address: { ...PORTLAND, city: "Portland", region: "ME" }, shippingMethod: "inside-city" }, "shippingMethod", "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered."],
+      [
+        { address: SEATTLE, shippingMethod: "inside-city" },
+        "shippingMethod",
+        "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.",
+      ],
+      [
+        { address: { ...PORTLAND, city: "Portland", region: "ME" }, shippingMethod: "inside-city" },
+        "shippingMethod",
+        "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.",
+      ],
       [{ address: { ...PORTLAND, country: "Atlantis" } }, "address.country", "Please choose a country from the list"],
       [{ address: { ...PORTLAND, region: "Narnia" } }, "address.region", "Please choose a state of United States from the list"],
       [{ address: { ...PORTLAND, region: null } }, "address.region", "Please choose your state"],
       [{ address: { ...PORTLAND, country: "CA", region: "Oregon" } }, "address.region", "Please choose a province or territory of Canada from the list"],
-      [{ address: { line1: "5 Rue de Rivoli", city: "Paris", country: "FR" }, shippingMethod: "outside-city" }, "address.country", "We don't ship to France yet."],
+      [
+        { address: { line1: "5 Rue de Rivoli", city: "Paris", country: "FR" }, shippingMethod: "outside-city" },
+        "address.country",
+        "We don't ship to France yet.",
+      ],
     ];
     for (const [override, field, message] of cases) {
       const res = await b.post("/api/orders", checkoutBody(override));
@@ -94,7 +106,16 @@ describe("placing an order", () => {
     expect(res.status).toBe(201);
     const order = await orderOf(res);
     expect(order.shippingMethod).toEqual({ id: "inside-city", name: "Inside the city (1–2 days)" });
-    expect(order.totals).toEqual({ subtotal: quoted.subtotal, discount: quoted.discount, itemsSubtotal: quoted.itemsSubtotal, shipping: quoted.shipping, total: quoted.total, refunded: 0, net: quoted.total, currency: "USD" });
+    expect(order.totals).toEqual({
+      subtotal: quoted.subtotal,
+      discount: quoted.discount,
+      itemsSubtotal: quoted.itemsSubtotal,
+      shipping: quoted.shipping,
+      total: quoted.total,
+      refunded: 0,
+      net: quoted.total,
+      currency: "USD",
+    });
     expect(order.address).toMatchObject({ city: "Portland", region: "OR", country: "US" });
 
     const other = await browserWithCart(shop, [{ productId: ids.mug, quantity: 2 }]);
@@ -116,11 +137,17 @@ describe("placing an order", () => {
       shippingMethod: "inside-city",
       paymentMethod: "cod",
     });
-    const request = new Request("http://shop.test/checkout", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie: b.jar.header() }, body: form });
+    const request = new Request("http://shop.test/checkout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: b.jar.header() },
+      body: form,
+    });
     const context: AppLoadContext = { services: shop.services, clientIp: "203.0.113.9", requestId: "test", user: null, cspNonce: () => "n" };
     const answer = (await checkoutAction({ request, context, params: {} } as never)) as unknown as { data: CheckoutResult; init: { status: number } };
     expect(answer.init.status).toBe(400);
-    expect(answer.data.errors).toEqual({ shippingMethod: "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered." });
+    expect(answer.data.errors).toEqual({
+      shippingMethod: "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.",
+    });
     expect(answer.data.quote).toMatchObject({ offered: ["outside-city"], shippingMethod: "outside-city", unavailable: null });
     expect(await orderRowCounts(shop.db)).toEqual(before);
   });

@@ -49,7 +49,11 @@ function formPost(path: string, fields: Record<string, string>, cookie?: string)
   const context = { services: shop.services, user: null, clientIp: "10.9.9.9", requestId: "test", cspNonce: () => "n" } as unknown as AppLoadContext;
   return { request, context, params: {} } as never;
 }
-const visitorCookie = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("shop.visitor="));
+const visitorCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("shop.visitor="));
 
 describe("a new visitor's first add to cart", () => {
   it("through the API, reads the product once and writes cart and line in one statement (PostgreSQL: two round trips)", async () => {
@@ -67,7 +71,9 @@ describe("a new visitor's first add to cart", () => {
   it("from the cart page's form takes the same one-statement path, and the cookie it gets holds the line", async () => {
     let res!: Response;
     const sent = await statementsOf(async () => {
-      res = (await cartPageAction(formPost("/shopping-cart", { intent: "add-to-cart", productId: ids.shirt, color: "Blue", size: "L", quantity: "1" }))) as Response;
+      res = (await cartPageAction(
+        formPost("/shopping-cart", { intent: "add-to-cart", productId: ids.shirt, color: "Blue", size: "L", quantity: "1" }),
+      )) as Response;
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/shopping-cart");
@@ -75,7 +81,9 @@ describe("a new visitor's first add to cart", () => {
     const cookie = visitorCookie(res);
     expect(cookie).toBeTruthy();
     const view = await shop.request("/api/cart", { headers: { cookie: cookie! } });
-    const cart = ((await view.json()) as { data: { lines: Array<{ name: string; selectedColor: string; selectedSize: string; price: number; finalPrice: number }> } }).data;
+    const cart = (
+      (await view.json()) as { data: { lines: Array<{ name: string; selectedColor: string; selectedSize: string; price: number; finalPrice: number }> } }
+    ).data;
     expect(cart.lines).toMatchObject([{ name: "Linen Shirt", selectedColor: "Blue", selectedSize: "L", price: 40, finalPrice: 36 }]);
   });
 
@@ -92,9 +100,20 @@ describe("a new visitor's first add to cart", () => {
   });
 
   it("refused (a colour missing, more than the stock) stores nothing and gives no cookie", async () => {
-    const count = async () => Number((await shop.db.kysely.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await shop.db.kysely
+            .selectFrom("carts")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    const noColour = (await cartPageAction(formPost("/shopping-cart", { intent: "add-to-cart", productId: ids.cap, quantity: "1" }))) as unknown as { data: { ok: boolean; message: string }; init: ResponseInit };
+    const noColour = (await cartPageAction(formPost("/shopping-cart", { intent: "add-to-cart", productId: ids.cap, quantity: "1" }))) as unknown as {
+      data: { ok: boolean; message: string };
+      init: ResponseInit;
+    };
     expect(noColour.data).toMatchObject({ ok: false, message: "Please choose a colour" });
     const res = await browser(shop).post("/api/cart/items", { productId: ids.mug, quantity: 6 });
     expect(res.status).toBe(409);
@@ -146,7 +165,11 @@ describe("an add to a cart that exists", () => {
 describe("placing an order", () => {
   it("admits it, counts its limits and its confirmation mail in one statement, and writes it in one transaction (PostgreSQL: eight round trips)", async () => {
     const order = (b: ReturnType<typeof browser>, key: string) =>
-      b.request("/api/orders", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": key }, body: JSON.stringify(checkoutBody()) });
+      b.request("/api/orders", {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(checkoutBody()),
+      });
     // A first order: the rate-limit store prunes old counts on its first use (then every five minutes).
     const warm = browser(shop);
     expect((await warm.post("/api/cart/items", { productId: ids.mug })).status).toBe(201);

@@ -62,12 +62,7 @@ async function rowsOf(owner: string) {
 
 async function orphanLines(): Promise<number> {
   const k = shop.db.kysely;
-  const rows = await k
-    .selectFrom("cart_lines as l")
-    .leftJoin("carts as c", "c.id", "l.cart_id")
-    .where("c.id", "is", null)
-    .select("l.id")
-    .execute();
+  const rows = await k.selectFrom("cart_lines as l").leftJoin("carts as c", "c.id", "l.cart_id").where("c.id", "is", null).select("l.id").execute();
   return rows.length;
 }
 
@@ -89,7 +84,10 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
     await age(busyCart, 1, { lines: true });
     const busyWishlist = await visitor();
     await age(busyWishlist, 200);
-    await shop.db.kysely.insertInto("wishlist_items").values({ owner: busyWishlist, product_id: ids.shirt, created_at: daysAgo(2) }).execute();
+    await shop.db.kysely
+      .insertInto("wishlist_items")
+      .values({ owner: busyWishlist, product_id: ids.shirt, created_at: daysAgo(2) })
+      .execute();
 
     const ada = await signedIn(shop, "ada@example.com", "ada-password");
     expect((await ada.post("/api/cart/items", { productId: ids.mug, quantity: 2 })).status).toBe(201);
@@ -164,7 +162,13 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
     const owner = await visitor();
     await age(owner, 100);
     await newPeriod();
-    const maintenance = createMaintenance({ ...{ cart: shop.services.cart, wishlist: shop.services.wishlist, rateLimits: shop.services.rateLimits }, logger: silent, retentionDays: 90, firstRunMs: 10, everyMs: 1000 });
+    const maintenance = createMaintenance({
+      ...{ cart: shop.services.cart, wishlist: shop.services.wishlist, rateLimits: shop.services.rateLimits },
+      logger: silent,
+      retentionDays: 90,
+      firstRunMs: 10,
+      everyMs: 1000,
+    });
     maintenance.start();
     expect(maintenance.running).toBe(true);
     await expect.poll(async () => (await rowsOf(owner)).cart, { timeout: 5000 }).toBe(false);

@@ -32,7 +32,16 @@ describe("the wishlist", () => {
     const list = await listOf(await b.get("/api/wishlist"));
     expect(list).toHaveLength(2);
     const shirt = list.find((e) => e.productId === ids.shirt)!;
-    expect(shirt).toMatchObject({ name: "Linen Shirt", slug: "linen-shirt", price: 40, discount: 10, finalPrice: 36, category: "Clothing", inStock: true, hasVariants: true });
+    expect(shirt).toMatchObject({
+      name: "Linen Shirt",
+      slug: "linen-shirt",
+      price: 40,
+      discount: 10,
+      finalPrice: 36,
+      category: "Clothing",
+      inStock: true,
+      hasVariants: true,
+    });
     expect(shirt.image).toBe("/uploads/products/linen-shirt-320.webp");
     expect(list.find((e) => e.productId === ids.mug)).toMatchObject({ hasVariants: false, inStock: true });
 

@@ -36,7 +36,11 @@ async function shopToday(page: Page): Promise<string> {
 
 type Report = { totals: { visitors: number; orders: number }; funnel: Array<{ step: string; visitors: number }> };
 
-test("a shopper's visit, from the home page to a cash-on-delivery order, shows on the analytics screen: the visit, the product and the funnel 1/1/1/1 at 100%", async ({ browser, page, request }, testInfo) => {
+test("a shopper's visit, from the home page to a cash-on-delivery order, shows on the analytics screen: the visit, the product and the funnel 1/1/1/1 at 100%", async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
   const book = await pickBook(request);
 
   // The shopper: an ordinary browser (counted), in a context of its own.

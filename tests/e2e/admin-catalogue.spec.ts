@@ -27,7 +27,9 @@ async function adminApi(): Promise<APIRequestContext> {
 
 /** A small real PNG of one colour, as the file input receives it. */
 async function png(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 96, height: 96, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 96, height: 96, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -144,7 +146,9 @@ test.describe("the product screens", () => {
     // In search (the page and the API) and in its sub-category's listing (newest first).
     await page.goto(`/search?q=${encodeURIComponent(name)}`);
     await expect(page.getByTestId("results").getByRole("link", { name }).first()).toBeVisible();
-    const found = (await (await request.get(`/api/products/search/ser?q=${encodeURIComponent(name)}`)).json()) as { data: { products: Array<{ name: string }> } };
+    const found = (await (await request.get(`/api/products/search/ser?q=${encodeURIComponent(name)}`)).json()) as {
+      data: { products: Array<{ name: string }> };
+    };
     expect(found.data.products.map((p) => p.name)).toContain(name);
     await page.goto(`/product-category/${cat.category.slug}?subCategory=${cat.sub.slug}`);
     await expect(page.getByTestId("product-card").filter({ hasText: name })).toBeVisible();
@@ -306,7 +310,15 @@ test.describe("the product screens", () => {
     for (const n of [1, 2]) {
       const res = await api.post("/api/admin/products", {
         headers,
-        data: { name: `Bulk Vase ${tag} ${n}`, description: "", categorySlug: cat.category.slug, subCategorySlug: cat.sub.slug, price: 10 * n, image: [], stock: n === 1 ? 0 : 3 },
+        data: {
+          name: `Bulk Vase ${tag} ${n}`,
+          description: "",
+          categorySlug: cat.category.slug,
+          subCategorySlug: cat.sub.slug,
+          price: 10 * n,
+          image: [],
+          stock: n === 1 ? 0 : 3,
+        },
       });
       expect(res.status(), await res.text()).toBe(201);
       slugs.push(((await res.json()) as { data: { slug: string } }).data.slug);
@@ -341,7 +353,12 @@ test.describe("the product screens", () => {
     await bar.getByLabel("New status").selectOption("draft");
     await bar.getByRole("button", { name: "Set status" }).click();
     await expect(page.getByText("2 products updated").first()).toBeVisible();
-    await expect(table.getByRole("row").filter({ hasText: "Draft" }).filter({ hasText: `Bulk Vase ${tag}` })).toHaveCount(2);
+    await expect(
+      table
+        .getByRole("row")
+        .filter({ hasText: "Draft" })
+        .filter({ hasText: `Bulk Vase ${tag}` }),
+    ).toHaveCount(2);
     // A draft is not in the shop.
     expect((await request.get(`/api/products/${slugs[0]}`)).status()).toBe(404);
 
@@ -374,7 +391,8 @@ test.describe("the product screens", () => {
 
   test("Duplicate on the edit page opens a draft copy of the saved product", async ({ page }) => {
     const api = await adminApi();
-    const product = ((await (await api.get("/api/admin/products?status=active&pageSize=1&sort=name")).json()) as { data: Array<{ id: string; name: string }> }).data[0]!;
+    const product = ((await (await api.get("/api/admin/products?status=active&pageSize=1&sort=name")).json()) as { data: Array<{ id: string; name: string }> })
+      .data[0]!;
     await api.dispose();
     await signInPage(page);
     await page.goto(`/admin-dashboard/edit-product/${product.id}`);
@@ -398,7 +416,9 @@ test.describe("the product screens", () => {
     const staffApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
     const staff = await createCustomer(staffApi, newCustomer("orders-only", "Orders Only"));
     await staffApi.dispose();
-    const users = (await (await api.get(`/api/admin/users?search=${encodeURIComponent(staff.email)}`)).json()) as { data: Array<{ id: string; email: string }> };
+    const users = (await (await api.get(`/api/admin/users?search=${encodeURIComponent(staff.email)}`)).json()) as {
+      data: Array<{ id: string; email: string }>;
+    };
     const id = users.data.find((u) => u.email === staff.email.toLowerCase())!.id;
     const role = await api.patch(`/api/admin/users/${id}/role`, { data: { role: "staff", permissions: ["orders"] }, headers });
     expect(role.status(), await role.text()).toBe(200);
@@ -436,7 +456,11 @@ test.describe("the product screens on a phone", () => {
     // The save bar stays at the bottom of the screen while the long form scrolls.
     const save = page.getByRole("button", { name: "Save product" });
     await expect(save).toBeInViewport();
-    await page.getByTestId("variant-matrix").or(page.getByLabel("Stock", { exact: true })).first().scrollIntoViewIfNeeded();
+    await page
+      .getByTestId("variant-matrix")
+      .or(page.getByLabel("Stock", { exact: true }))
+      .first()
+      .scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
     await expectAccessible(page);
 

@@ -20,7 +20,9 @@ const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.random().toStri
 
 /** A wide picture made on the spot (a PNG with a coloured band), as an owner would pick from disk. */
 async function picture(width = 1200, height = 450, colour = { r: 190, g: 70, b: 40 }): Promise<Buffer> {
-  const band = await sharp({ create: { width: Math.round(width / 3), height, channels: 3, background: { r: 250, g: 240, b: 220 } } }).png().toBuffer();
+  const band = await sharp({ create: { width: Math.round(width / 3), height, channels: 3, background: { r: 250, g: 240, b: 220 } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .composite([{ input: band, left: Math.round(width / 2), top: 0 }])
     .png()
@@ -29,7 +31,10 @@ async function picture(width = 1200, height = 450, colour = { r: 190, g: 70, b: 
 
 /** Uploads a picture through the admin API, as the screens do. */
 async function upload(api: APIRequestContext, kind: "banner" | "category" | "product"): Promise<string> {
-  const res = await api.post("/api/admin/uploads", { headers, multipart: { kind, file: { name: `${kind}.png`, mimeType: "image/png", buffer: await picture() } } });
+  const res = await api.post("/api/admin/uploads", {
+    headers,
+    multipart: { kind, file: { name: `${kind}.png`, mimeType: "image/png", buffer: await picture() } },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { url: string } }).data.url;
 }
@@ -55,7 +60,8 @@ const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-
 const expectToast = (page: Page, text: string | RegExp) => expect(toast(page, text)).toBeVisible({ timeout: 20_000 });
 
 /** The tree's row of the category called `name`. */
-const categoryRow = (page: Page, name: string) => page.getByTestId("category-row").filter({ has: page.getByTestId("category-name").getByText(name, { exact: true }) });
+const categoryRow = (page: Page, name: string) =>
+  page.getByTestId("category-row").filter({ has: page.getByTestId("category-name").getByText(name, { exact: true }) });
 
 /** The storefront's desktop category menu. */
 const storefrontMenu = (page: Page) => page.getByRole("navigation", { name: "Categories", exact: true });
@@ -113,7 +119,9 @@ test.describe("categories", () => {
     const renamed = `Backyard ${s}`;
     await page.goto(CATEGORIES);
     await waitForHydration(page);
-    await categoryRow(page, name).getByRole("link", { name: `Edit “${name}”` }).click();
+    await categoryRow(page, name)
+      .getByRole("link", { name: `Edit “${name}”` })
+      .click();
     await expect(form.getByRole("heading", { name: `Edit “${name}”` })).toBeFocused();
     await form.getByRole("textbox", { name: "Name" }).fill(renamed);
     await expect(page.getByTestId("slug-preview")).toContainText(`/product-category/backyard-${s}`);
@@ -130,7 +138,9 @@ test.describe("categories", () => {
     // Hidden: it leaves the shop's menu (and its listing), and the tree says so.
     await page.goto(CATEGORIES);
     await waitForHydration(page);
-    await categoryRow(page, renamed).getByRole("button", { name: `Hide “${renamed}” from the shop` }).click();
+    await categoryRow(page, renamed)
+      .getByRole("button", { name: `Hide “${renamed}” from the shop` })
+      .click();
     await expectToast(page, `“${renamed}” is hidden.`);
     await expect(categoryRow(page, renamed).getByText("Hidden", { exact: true })).toBeVisible();
     await page.goto("/");
@@ -141,7 +151,9 @@ test.describe("categories", () => {
     // And back.
     await page.goto(CATEGORIES);
     await waitForHydration(page);
-    await categoryRow(page, renamed).getByRole("button", { name: `Show “${renamed}” in the shop` }).click();
+    await categoryRow(page, renamed)
+      .getByRole("button", { name: `Show “${renamed}” in the shop` })
+      .click();
     await expectToast(page, `“${renamed}” is visible again.`);
     await page.goto("/");
     await expect(storefrontMenu(page).getByText(renamed, { exact: true })).toHaveCount(1);
@@ -189,7 +201,10 @@ test.describe("categories", () => {
     deleteCategoryLater(to.id);
     const productName = `Watering can ${s}`;
     const product = await apiJson<{ id: string }>(
-      await api.post("/api/admin/products", { data: { name: productName, categorySlug: from.slug, price: 24.5, stock: 4, image: [await upload(api, "product")] }, headers }),
+      await api.post("/api/admin/products", {
+        data: { name: productName, categorySlug: from.slug, price: 24.5, stock: 4, image: [await upload(api, "product")] },
+        headers,
+      }),
       201,
     );
     cleanups.push((a) => a.delete(`/api/admin/products/${product.id}`, { headers }));
@@ -289,7 +304,10 @@ test.describe("banners", () => {
     // A second banner (through the API); it goes last, after the first.
     const api = await adminApi();
     const second = `Winter coats ${s}`;
-    const other = await apiJson<{ id: string }>(await api.post("/api/admin/banners", { data: { title: second, image: await upload(api, "banner"), alt: "A rail of wool coats" }, headers }), 201);
+    const other = await apiJson<{ id: string }>(
+      await api.post("/api/admin/banners", { data: { title: second, image: await upload(api, "banner"), alt: "A rail of wool coats" }, headers }),
+      201,
+    );
     deleteBannerLater(other.id);
     await api.dispose();
 
@@ -313,8 +331,14 @@ test.describe("banners", () => {
     // Deleted (after asking), it leaves the carousel.
     await page.goto(BANNERS);
     await waitForHydration(page);
-    await rows.filter({ hasText: second }).getByRole("button", { name: `Delete “${second}”` }).click();
-    await page.getByRole("dialog", { name: `Delete “${second}”?` }).getByRole("button", { name: "Delete banner" }).click();
+    await rows
+      .filter({ hasText: second })
+      .getByRole("button", { name: `Delete “${second}”` })
+      .click();
+    await page
+      .getByRole("dialog", { name: `Delete “${second}”?` })
+      .getByRole("button", { name: "Delete banner" })
+      .click();
     await expectToast(page, `Banner “${second}” deleted.`);
     await expect(rows.filter({ hasText: second })).toHaveCount(0);
     expect(await homeBannerTitles(page)).not.toContain(second);
@@ -352,7 +376,9 @@ test.describe("banners", () => {
     const row = page.getByTestId("banner-row").filter({ hasText: title });
     await expect(row.getByText("Scheduled", { exact: true })).toBeVisible();
     await expect(row).toContainText(`From Jan 1, ${nextYear}`);
-    const listed = ((await (await page.request.get("/api/admin/banners")).json()) as { data: Array<{ id: string; title: string; startsAt: string }> }).data.find((b) => b.title === title)!;
+    const listed = (
+      (await (await page.request.get("/api/admin/banners")).json()) as { data: Array<{ id: string; title: string; startsAt: string }> }
+    ).data.find((b) => b.title === title)!;
     deleteBannerLater(listed.id);
 
     expect(await homeBannerTitles(page)).not.toContain(title);

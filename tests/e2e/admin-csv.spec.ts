@@ -51,7 +51,10 @@ test.describe("product CSV", () => {
       ["plate", 22, "draft"],
       ["jug", 30, "active"],
     ] as const) {
-      const res = await page.request.post("/api/admin/products", { data: { name: `${tag} ${what}`, slug: handle(what), description: "", categorySlug: category, price, image: [], stock: 4, status }, headers });
+      const res = await page.request.post("/api/admin/products", {
+        data: { name: `${tag} ${what}`, slug: handle(what), description: "", categorySlug: category, price, image: [], stock: 4, status },
+        headers,
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
 
@@ -107,7 +110,10 @@ test.describe("product CSV", () => {
     await expect(dialog.getByTestId("import-counts")).toContainText("To update2");
     await expect(dialog.getByTestId("import-counts")).toContainText("Unchanged1");
     await expect(dialog.getByTestId("import-created")).toHaveText(`${tag} cup (line 5)`);
-    await expect(dialog.getByTestId("import-updated-product")).toHaveText([`${tag} bowl (line 2)Price: 18 → becomes 16`, `${tag} mug (line 3)Price: 12 → becomes 14`]);
+    await expect(dialog.getByTestId("import-updated-product")).toHaveText([
+      `${tag} bowl (line 2)Price: 18 → becomes 16`,
+      `${tag} mug (line 3)Price: 12 → becomes 14`,
+    ]);
     await expectAccessible(page);
     expect(await productByHandle(page, handle("cup"))).toBeNull();
     expect((await productByHandle(page, handle("mug")))?.price).toBe(12);

@@ -16,7 +16,23 @@ test.describe("admin area guard", () => {
     // The dashboard layout: a sidebar with the admin screens, no storefront navbar or footer.
     // (Pending and Contact messages may carry a count: "Pending (2 pending)".)
     const sidebar = page.getByRole("navigation", { name: "Admin", exact: true });
-    for (const name of ["Dashboard", "All products", "Add product", "Categories", "All orders", "Pending", "Completed", "Order management", "Users", "Contact messages", "Site settings", "Banners", "Sales report", "Tracking pixel", "Audit log"]) {
+    for (const name of [
+      "Dashboard",
+      "All products",
+      "Add product",
+      "Categories",
+      "All orders",
+      "Pending",
+      "Completed",
+      "Order management",
+      "Users",
+      "Contact messages",
+      "Site settings",
+      "Banners",
+      "Sales report",
+      "Tracking pixel",
+      "Audit log",
+    ]) {
       await expect(sidebar.getByRole("link", { name: new RegExp(`^${name}( \\(\\d+ \\w+\\))?$`) })).toBeVisible();
     }
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

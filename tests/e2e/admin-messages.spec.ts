@@ -56,8 +56,16 @@ test.afterAll(async () => {
 const toast = (page: Page, text: string | RegExp) => expect(page.locator("[data-sonner-toast]").filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
 
 test.describe("contact messages", () => {
-  test("a visitor writes, the shop is told by mail, the operator opens it from the count and replies, and the reply arrives by mail", async ({ page, browser }) => {
-    const visitor = { name: "Nora Quill", email: uniqueEmail("visitor"), subject: `Lost parcel ${Date.now().toString(36)}`, message: "My parcel has not arrived yet.\nCould you look into it, please?" };
+  test("a visitor writes, the shop is told by mail, the operator opens it from the count and replies, and the reply arrives by mail", async ({
+    page,
+    browser,
+  }) => {
+    const visitor = {
+      name: "Nora Quill",
+      email: uniqueEmail("visitor"),
+      subject: `Lost parcel ${Date.now().toString(36)}`,
+      message: "My parcel has not arrived yet.\nCould you look into it, please?",
+    };
     senders.push(visitor.email);
     const settings = (await (await page.request.get("/api/settings")).json()) as { contactEmail: string };
     const shopMailsBefore = settings.contactEmail ? (await mailsTo(settings.contactEmail)).length : 0;
@@ -80,7 +88,10 @@ test.describe("contact messages", () => {
     await page.goto("/admin-dashboard");
     const newCount = await sidebarCount(page);
     expect(newCount).toBeGreaterThanOrEqual(1);
-    await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: /Contact messages/ }).click();
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: /Contact messages/ })
+      .click();
     await expect(page).toHaveURL(LIST);
     await expect(page.getByRole("heading", { level: 1, name: "Contact messages" })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Messages by status" });
@@ -95,7 +106,10 @@ test.describe("contact messages", () => {
     await expectAccessible(page);
 
     // Opening it marks it read: the count drops by one.
-    await rows.first().getByRole("link", { name: /Nora Quill/ }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: /Nora Quill/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: visitor.subject })).toBeVisible();
     await expect(page.getByTestId("message-text")).toHaveText(visitor.message);
     await expect(page.getByTestId("contact-message")).toContainText("Read");
@@ -123,12 +137,20 @@ test.describe("contact messages", () => {
     await page.getByRole("button", { name: "Archive" }).click();
     await toast(page, "Archived");
     await expect(page).toHaveURL(LIST);
-    await page.getByRole("navigation", { name: "Messages by status" }).getByRole("link", { name: /^Archived/ }).click();
+    await page
+      .getByRole("navigation", { name: "Messages by status" })
+      .getByRole("link", { name: /^Archived/ })
+      .click();
     await expect(page.getByTestId("messages-table").locator("tbody tr").filter({ hasText: visitor.subject })).toContainText("Replied");
   });
 
   test("on a phone: the list and a message fit the screen, and a selected message is deleted after confirming", async ({ page }) => {
-    const visitor = { name: "Omar Pike", email: uniqueEmail("phone"), subject: `Sizes ${Date.now().toString(36)}`, message: "Does the linen shirt run small? I am usually a medium." };
+    const visitor = {
+      name: "Omar Pike",
+      email: uniqueEmail("phone"),
+      subject: `Sizes ${Date.now().toString(36)}`,
+      message: "Does the linen shirt run small? I am usually a medium.",
+    };
     senders.push(visitor.email);
     await page.setViewportSize({ width: 390, height: 844 });
     await sendContactForm(page, visitor);
@@ -143,7 +165,10 @@ test.describe("contact messages", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
 
-    await row.first().getByRole("link", { name: /Omar Pike/ }).click();
+    await row
+      .first()
+      .getByRole("link", { name: /Omar Pike/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: visitor.subject })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Your reply" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -83,7 +83,11 @@ test.describe("the order desk", () => {
 
     // And their order in /my-orders.
     await shopper.goto("/my-orders");
-    await shopper.getByTestId("order-row").first().getByRole("link", { name: /View details/ }).click();
+    await shopper
+      .getByTestId("order-row")
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
     const dialog = shopper.getByRole("dialog", { name: `Order #${order.number}` });
     await expect(dialog.getByTestId("order-tracking")).toContainText("UPS · 1Z999AA10123456784");
     await expect(dialog.getByTestId("order-tracking-link")).toHaveAttribute("href", tracking);

@@ -26,7 +26,9 @@ async function placeOrder(name: string): Promise<Placed> {
   const guest = await playwrightRequest.newContext({ baseURL: BASE_URL });
   try {
     // Any book in stock: the checkout spec sells one out in the same shop.
-    const books = ((await (await guest.get("/api/products/category/books")).json()) as Array<{ _id: string; inStock?: boolean }>).filter((b) => b.inStock !== false);
+    const books = ((await (await guest.get("/api/products/category/books")).json()) as Array<{ _id: string; inStock?: boolean }>).filter(
+      (b) => b.inStock !== false,
+    );
     const book = books[Math.floor(Math.random() * books.length)]!;
     const added = await guest.post("/api/cart/items", { data: { productId: book._id, quantity: 1 }, headers });
     expect(added.status(), await added.text()).toBe(201);
@@ -86,7 +88,8 @@ test.describe("order list", () => {
     await expect(tab(page, "Cancelled")).toHaveText("Cancelled1");
     await expect(tab(page, "Completed")).toHaveText("Completed0");
     const table = page.getByTestId("orders-table");
-    for (const o of [pending, processing, cancelled]) await expect(table.getByRole("link", { name: `Order ${o.number}` })).toHaveAttribute("href", `/admin-dashboard/orders/${o.id}`);
+    for (const o of [pending, processing, cancelled])
+      await expect(table.getByRole("link", { name: `Order ${o.number}` })).toHaveAttribute("href", `/admin-dashboard/orders/${o.id}`);
     const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: `Order ${processing.number}` }) });
     await expect(row).toContainText(name);
     await expect(row).toContainText(processing.email);
@@ -191,7 +194,10 @@ test.describe("order list on a phone", () => {
     const name = `Ada Orderlist ${suffix()}`;
     const order = await placeOrder(name);
     await page.goto(`/admin-dashboard/orders/pending?q=${encodeURIComponent(name)}`);
-    const row = page.getByTestId("orders-table").getByRole("row").filter({ has: page.getByRole("link", { name: `Order ${order.number}` }) });
+    const row = page
+      .getByTestId("orders-table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: `Order ${order.number}` }) });
     await waitForHydration(page);
     await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole("link", { name: `Order ${order.number}` })).toBeInViewport();

@@ -111,7 +111,12 @@ const tracked = (traffic: FacebookTraffic, event: string) => traffic.calls.filte
 
 /** A book of the demo shop (books have no colour or size to choose), with its price. */
 async function aBook(context: BrowserContext): Promise<{ _id: string; name: string; slug: string; finalPrice: number }> {
-  const books = (await (await context.request.get("/api/products/category/books")).json()) as Array<{ _id: string; name: string; slug: string; finalPrice: number }>;
+  const books = (await (await context.request.get("/api/products/category/books")).json()) as Array<{
+    _id: string;
+    name: string;
+    slug: string;
+    finalPrice: number;
+  }>;
   expect(books.length).toBeGreaterThan(0);
   return books.sort((a, b) => a.slug.localeCompare(b.slug))[0]!;
 }
@@ -126,7 +131,9 @@ const screen = (page: Page) => ({
   save: page.getByRole("button", { name: "Save" }),
 });
 
-test("an operator switches the pixel on; a shopper's browser then sends PageView, ViewContent, AddToCart, InitiateCheckout and Purchase, and a no-JS visitor's one PageView", async ({ browser }, testInfo) => {
+test("an operator switches the pixel on; a shopper's browser then sends PageView, ViewContent, AddToCart, InitiateCheckout and Purchase, and a no-JS visitor's one PageView", async ({
+  browser,
+}, testInfo) => {
   // The operator: the screen says what the storefront does now, and follows the form before saving.
   const admin = await open(browser);
   await signInAsAdmin(admin);
@@ -177,22 +184,40 @@ test("an operator switches the pixel on; a shopper's browser then sends PageView
   const shop = await shopper.newPage();
   await shop.goto("/");
   await waitForHydration(shop);
-  await expect.poll(() => fb.calls.slice(0, 2)).toEqual([["init", PIXEL_ID], ["track", "PageView"]]);
+  await expect
+    .poll(() => fb.calls.slice(0, 2))
+    .toEqual([
+      ["init", PIXEL_ID],
+      ["track", "PageView"],
+    ]);
   expect(fb.scripts).toEqual(["https://connect.facebook.net/en_US/fbevents.js"]);
 
   await shop.goto(`/products/${book.slug}`);
   await expect(shop.getByRole("heading", { level: 1, name: book.name })).toBeVisible();
   await waitForHydration(shop);
-  await expect.poll(() => tracked(fb, "ViewContent")).toEqual([
-    ["track", "ViewContent", { value: book.finalPrice, currency, content_ids: [book._id], content_name: book.name, content_type: "product" }],
-  ]);
+  await expect
+    .poll(() => tracked(fb, "ViewContent"))
+    .toEqual([["track", "ViewContent", { value: book.finalPrice, currency, content_ids: [book._id], content_name: book.name, content_type: "product" }]]);
 
   await shop.getByRole("button", { name: "Add to cart" }).click();
   const panel = shop.getByRole("dialog", { name: "Shopping cart" });
   await expect(panel).toContainText(book.name);
-  await expect.poll(() => tracked(fb, "AddToCart")).toEqual([
-    ["track", "AddToCart", { value: book.finalPrice, currency, content_ids: [book._id], content_name: book.name, content_type: "product", contents: [{ id: book._id, quantity: 1 }] }],
-  ]);
+  await expect
+    .poll(() => tracked(fb, "AddToCart"))
+    .toEqual([
+      [
+        "track",
+        "AddToCart",
+        {
+          value: book.finalPrice,
+          currency,
+          content_ids: [book._id],
+          content_name: book.name,
+          content_type: "product",
+          contents: [{ id: book._id, quantity: 1 }],
+        },
+      ],
+    ]);
 
   await panel.getByRole("button", { name: "Checkout" }).click();
   await expect(shop.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
@@ -216,7 +241,9 @@ test("an operator switches the pixel on; a shopper's browser then sends PageView
   await expect(shop.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
   const orderId = new URL(shop.url()).searchParams.get("order")!;
   // The order's id is the event id: Facebook counts the order once, whichever browser reports it.
-  await expect.poll(() => tracked(fb, "Purchase")).toEqual([["track", "Purchase", { value: total, currency, num_items: 1, content_type: "product" }, { eventID: orderId }]]);
+  await expect
+    .poll(() => tracked(fb, "Purchase"))
+    .toEqual([["track", "Purchase", { value: total, currency, num_items: 1, content_type: "product" }, { eventID: orderId }]]);
   // A reload of the confirmation is not a second purchase.
   await shop.reload();
   await waitForHydration(shop);
@@ -237,7 +264,9 @@ test("an operator switches the pixel on; a shopper's browser then sends PageView
   await Promise.all([admin.close(), shopper.close(), noJs.close()]);
 });
 
-test("switched off without JavaScript on a phone: the storefront then loads nothing from Facebook and its CSP does not name it", async ({ browser }, testInfo) => {
+test("switched off without JavaScript on a phone: the storefront then loads nothing from Facebook and its CSP does not name it", async ({
+  browser,
+}, testInfo) => {
   // The operator's form works before JavaScript (a plain POST), on a 390 px wide screen.
   const admin = await open(browser, { javaScriptEnabled: false, width: 390 });
   await signInAsAdmin(admin);

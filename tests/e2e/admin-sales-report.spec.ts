@@ -89,7 +89,20 @@ for (const [device, viewport] of [
     const file = await (await download).path();
     const rows = parse(fs.readFileSync(file!, "utf8"), { relax_column_count: true }) as string[][];
     const head = rows.findIndex((r) => r[0] === "Day");
-    expect(rows[head]).toEqual(["Day", "Start", "End", "Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales", "Average order value"]);
+    expect(rows[head]).toEqual([
+      "Day",
+      "Start",
+      "End",
+      "Orders",
+      "Units",
+      "Gross sales",
+      "Discounts",
+      "Refunds",
+      "Net sales",
+      "Shipping",
+      "Total sales",
+      "Average order value",
+    ]);
     const total = rows[head + 1 + days]!;
     expect(total[0]).toBe("Total");
     // Another test may place an order meanwhile: never fewer than the screen showed.

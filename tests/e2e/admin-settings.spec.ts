@@ -37,7 +37,9 @@ const toast = (page: Page, text: string | RegExp) => expect(page.locator("[data-
 
 /** A book without a shipping cost of its own, so the checkout charges the zone's rate alone. */
 async function bookAtZoneRate(page: Page): Promise<{ _id: string; slug: string }> {
-  const books = ((await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; slug: string; shippingCost: number }>).filter((b) => b.shippingCost === 0);
+  const books = ((await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; slug: string; shippingCost: number }>).filter(
+    (b) => b.shippingCost === 0,
+  );
   expect(books.length).toBeGreaterThan(0);
   return books.sort((a, b) => a.slug.localeCompare(b.slug)).at(-1)!;
 }
@@ -45,7 +47,9 @@ async function bookAtZoneRate(page: Page): Promise<{ _id: string; slug: string }
 test.describe("site settings", () => {
   test("the owner changes the name, logo, a shipping rate, the announcement and the chat; the storefront shows them at once", async ({ page }, testInfo) => {
     // The chat provider's script comes from a tiny local stand-in: no internet needed.
-    await page.route("https://client.crisp.chat/**", (route) => route.fulfill({ contentType: "text/javascript", body: "window.__crispLoaded = window.CRISP_WEBSITE_ID;" }));
+    await page.route("https://client.crisp.chat/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.__crispLoaded = window.CRISP_WEBSITE_ID;" }),
+    );
     await signInAsAdmin(page);
     const name = `Harbour Goods ${Date.now().toString(36)}`;
 
@@ -59,11 +63,15 @@ test.describe("site settings", () => {
     const form = page.getByTestId("settings-form");
 
     await form.getByRole("textbox", { name: "Shop name" }).fill(name);
-    const logo = await sharp({ create: { width: 400, height: 100, channels: 3, background: "#0f766e" } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 400, height: 100, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
     await page.getByTestId("image-picker-logo").locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await expect(page.getByTestId("image-picker-logo").getByTestId("picked-image")).toBeVisible();
     await expect(page.getByTestId("image-picker-logo").locator('input[type="hidden"]')).toHaveValue(/^\/uploads\/logos\/.+\.webp$/);
-    const icon = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#b45309" } }).png().toBuffer();
+    const icon = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#b45309" } })
+      .png()
+      .toBuffer();
     await page.getByTestId("image-picker-favicon").locator('input[type="file"]').setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: icon });
     await expect(page.getByTestId("image-picker-favicon").locator('input[type="hidden"]')).toHaveValue(/^\/uploads\/favicons\/.+\.webp$/);
 
@@ -160,7 +168,9 @@ test.describe("site settings", () => {
       await page.getByTestId("couriers-editor").getByRole("button", { name: "Remove courier USPS" }).click();
       await expect(page.getByTestId("couriers-editor").getByRole("listitem")).toHaveCount(3);
       await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Banners" }).click();
-      await expect(page.getByRole("alertdialog", { name: "Leave without saving?" }).or(page.getByRole("dialog", { name: "Leave without saving?" }))).toBeVisible();
+      await expect(
+        page.getByRole("alertdialog", { name: "Leave without saving?" }).or(page.getByRole("dialog", { name: "Leave without saving?" })),
+      ).toBeVisible();
     });
   }
 

@@ -80,7 +80,13 @@ test.describe("the admin shell on a desktop", () => {
     await page.goto("/admin-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
     const nav = sidebar(page);
-    const groups = { Catalogue: ["All products", "Add product", "Categories"], Orders: ["All orders", "Pending", "Completed", "Order management"], Customers: ["Users", "Contact messages"], Reports: ["Sales report", "Site analytics"], Shop: ["Site settings", "Banners", "Tracking pixel", "Audit log"] };
+    const groups = {
+      Catalogue: ["All products", "Add product", "Categories"],
+      Orders: ["All orders", "Pending", "Completed", "Order management"],
+      Customers: ["Users", "Contact messages"],
+      Reports: ["Sales report", "Site analytics"],
+      Shop: ["Site settings", "Banners", "Tracking pixel", "Audit log"],
+    };
     for (const [group, links] of Object.entries(groups)) {
       const list = nav.getByRole("list", { name: group });
       for (const name of links) await expect(list.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
@@ -260,7 +266,8 @@ test.describe("staff permissions", () => {
     // Their dashboard: what needs action in the orders and the latest orders; no sales figures (reports), messages (content) or stock (catalogue).
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Needs action", "Latest orders"]);
     await expect(page.getByTestId("action-pending-orders")).toBeVisible();
-    for (const part of ["figure-revenue", "revenue-chart", "best-sellers", "action-messages", "action-low-stock"]) await expect(page.getByTestId(part)).toHaveCount(0);
+    for (const part of ["figure-revenue", "revenue-chart", "best-sellers", "action-messages", "action-low-stock"])
+      await expect(page.getByTestId(part)).toHaveCount(0);
     await expectAccessible(page);
 
     for (const path of ["/admin-dashboard/audit-log", "/admin-dashboard/all-products"]) {
@@ -304,11 +311,19 @@ test.describe("staff permissions", () => {
     // A real record for each screen of one record (its id in place of :id).
     const guest = await playwrightRequest.newContext({ baseURL: BASE_URL });
     const orderId = await placePendingOrder(guest);
-    const message = await guest.post("/api/contact", { data: { name: "Shell Test", email: uniqueEmail("shell-contact"), message: "A question about the shell, please." }, headers });
+    const message = await guest.post("/api/contact", {
+      data: { name: "Shell Test", email: uniqueEmail("shell-contact"), message: "A question about the shell, please." },
+      headers,
+    });
     expect(message.status(), await message.text()).toBe(201);
     const messageId = ((await message.json()) as { data: { _id: string } }).data._id;
     await guest.dispose();
-    const records: Record<string, string> = { "edit-product": product._id, orders: orderId, users: await userId(admin, E2E_ADMIN.email), "contact-messages": messageId };
+    const records: Record<string, string> = {
+      "edit-product": product._id,
+      orders: orderId,
+      users: await userId(admin, E2E_ADMIN.email),
+      "contact-messages": messageId,
+    };
     const withRecord = (path: string) => path.replace(/^([^/]+)\/:id$/, (whole, screen: string) => (records[screen] ? `${screen}/${records[screen]}` : whole));
     const statusOf = async (api: APIRequestContext, path: string) => (await api.get(`/admin-dashboard/${withRecord(path)}`, { maxRedirects: 0 })).status();
     const results: string[] = [];

@@ -23,15 +23,27 @@ test("the audit log says what changed in words, without codes or JSON, and fits 
   cleanups.push((a) => a.put("/api/admin/facebook-pixel", { data: pixel, headers }));
   const newId = pixel.pixelId === "123456789012345" ? "543210987654321" : "123456789012345";
   await apiJson(await api.put("/api/admin/facebook-pixel", { data: { pixelId: newId, status: pixel.status }, headers }), 200);
-  const category = await apiJson<{ id: string; slug: string }>(await api.post("/api/admin/categories", { data: { name: `Audited ${suffix()}` }, headers }), 201);
+  const category = await apiJson<{ id: string; slug: string }>(
+    await api.post("/api/admin/categories", { data: { name: `Audited ${suffix()}` }, headers }),
+    201,
+  );
   cleanups.push((a) => a.delete(`/api/admin/categories/${category.id}`, { headers }));
   const product = await apiJson<{ id: string; version: number }>(
-    await api.post("/api/admin/products", { data: { name: `Audited lamp ${suffix()}`, categorySlug: category.slug, price: 24.5, stock: 4, image: ["https://images.example.com/lamp.jpg"] }, headers }),
+    await api.post("/api/admin/products", {
+      data: { name: `Audited lamp ${suffix()}`, categorySlug: category.slug, price: 24.5, stock: 4, image: ["https://images.example.com/lamp.jpg"] },
+      headers,
+    }),
     201,
   );
   cleanups.push((a) => a.delete(`/api/admin/products/${product.id}`, { headers }));
   const long = "A warm reading lamp with a linen shade and a brass stem that bends where you need the light. ".repeat(4);
-  await apiJson(await api.patch(`/api/admin/products/${product.id}`, { data: { version: product.version, price: 31, discount: 15, description: `<p>${long}</p>` }, headers }), 200);
+  await apiJson(
+    await api.patch(`/api/admin/products/${product.id}`, {
+      data: { version: product.version, price: 31, discount: 15, description: `<p>${long}</p>` },
+      headers,
+    }),
+    200,
+  );
   await api.dispose();
 
   await signInPage(page);
@@ -85,7 +97,12 @@ test("the product list fits a 390 px phone: each product a card with its price, 
   // Scrolled down to the first card (the page only: the table itself must not need a sideways scroll).
   await first.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
   await expect(first.getByRole("cell").filter({ hasText: /\$\d/ }).first()).toBeInViewport();
-  await expect(first.getByRole("cell").filter({ hasText: /Active|Draft|Archived/ }).first()).toBeInViewport();
+  await expect(
+    first
+      .getByRole("cell")
+      .filter({ hasText: /Active|Draft|Archived/ })
+      .first(),
+  ).toBeInViewport();
   // Sorting stays at hand, as a strip over the cards.
   await expect(region.getByRole("link", { name: "Price" })).toBeInViewport();
   await expectAccessible(page);
@@ -110,8 +127,16 @@ test.describe("the categories tree", () => {
   type Node = { id: string; name: string; subCategories: Array<{ id: string; name: string }> };
   const menu = async (api: APIRequestContext) => apiJson<Node[]>(await api.get("/api/admin/categories"), 200);
   const topNames = (page: Page) => page.getByRole("list", { name: "Categories", exact: true }).locator(":scope > li h3").allTextContents();
-  const subNames = (page: Page, parent: string) => page.getByRole("list", { name: `Sub-categories of ${parent}` }).getByTestId("category-name").allTextContents();
-  const disclosure = (page: Page, parent: string) => page.getByTestId("category-node").filter({ has: page.locator("h3", { hasText: parent }) }).getByTestId("subcategory-disclosure");
+  const subNames = (page: Page, parent: string) =>
+    page
+      .getByRole("list", { name: `Sub-categories of ${parent}` })
+      .getByTestId("category-name")
+      .allTextContents();
+  const disclosure = (page: Page, parent: string) =>
+    page
+      .getByTestId("category-node")
+      .filter({ has: page.locator("h3", { hasText: parent }) })
+      .getByTestId("subcategory-disclosure");
 
   test("is collapsed at first, remembers what was opened, and a search reveals a sub-category", async ({ page }, testInfo) => {
     const s = suffix();
@@ -202,7 +227,9 @@ test.describe("the categories tree", () => {
 
     // Zebra onto the top half of Aardvark: before it.
     const row = (name: string) => page.getByTestId("category-row").filter({ has: page.getByTestId("category-name").getByText(name, { exact: true }) });
-    await row(`Zebra ${s}`).getByTestId("drag-handle").dragTo(row(`Aardvark ${s}`), { targetPosition: { x: 40, y: 4 } });
+    await row(`Zebra ${s}`)
+      .getByTestId("drag-handle")
+      .dragTo(row(`Aardvark ${s}`), { targetPosition: { x: 40, y: 4 } });
     await expect(page.getByTestId("category-announcement")).toHaveText(new RegExp(`“Zebra ${s}” is now \\d+ of \\d+ among the categories\\.`));
     await expect.poll(async () => (await topNames(page)).slice(-2)).toEqual([`Zebra ${s}`, `Aardvark ${s}`]);
 
@@ -212,7 +239,9 @@ test.describe("the categories tree", () => {
     // Both rows on the screen, as a person dragging sees them.
     await target.scrollIntoViewIfNeeded();
     const box = (await target.boundingBox())!;
-    await row(`Alpha ${s}`).getByTestId("drag-handle").dragTo(target, { targetPosition: { x: 40, y: box.height - 4 } });
+    await row(`Alpha ${s}`)
+      .getByTestId("drag-handle")
+      .dragTo(target, { targetPosition: { x: 40, y: box.height - 4 } });
     await expect(page.getByTestId("category-announcement")).toHaveText(`“Alpha ${s}” is now 3 of 3 in Aardvark ${s}.`);
     await expect.poll(() => subNames(page, `Aardvark ${s}`)).toEqual([`Beta ${s}`, `Gamma ${s}`, `Alpha ${s}`]);
 

@@ -17,14 +17,18 @@ async function signInPage(page: Page) {
 
 /** A new confirmed customer, signed in on their own API client by the confirmation link (one device). */
 async function customerWithDevice(label: string, name: string) {
-  const device = await playwrightRequest.newContext({ baseURL: BASE_URL, userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" });
+  const device = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  });
   const customer = await createCustomer(device, newCustomer(label, name));
   return { customer, device };
 }
 
 const toast = (page: Page, text: string | RegExp) => expect(page.locator("[data-sonner-toast]").filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
 
-const noSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+const noSideways = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 test("an operator finds a customer, signs a device out, bans them and deletes the account", async ({ page }, testInfo) => {
   const { customer, device } = await customerWithDevice("users-e2e", "Rosalind Franklin");

@@ -74,7 +74,9 @@ test.describe("customer accounts on a desktop", () => {
     await page.goto("/update-profile");
     await waitForHydration(page);
     await expectAccessible(page);
-    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b45309" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b45309" } })
+      .png()
+      .toBuffer();
     await page.locator("#avatar-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
     await expect(page.getByTestId("avatar-status")).toHaveText("Your new photo is saved.");
     const preview = page.getByRole("region", { name: "Name and photo" }).locator("img").first();
@@ -236,7 +238,9 @@ test.describe("without JavaScript", () => {
 
     // A photo and a new name in one plain multipart post.
     await page.goto("/update-profile");
-    const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#0f766e" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#0f766e" } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel("Upload a photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
     await page.getByRole("textbox", { name: "Display name" }).fill("Still No Script");
     await page.getByRole("button", { name: "Save profile" }).click();

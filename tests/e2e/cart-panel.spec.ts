@@ -36,7 +36,11 @@ test.describe("the cart panel's close button on a phone", () => {
     });
     expect(onTop, "the element at the close button's centre is the button").toBe(true);
     const [toastBox, closeBox] = [await added.boundingBox(), await close.boundingBox()];
-    const overlaps = toastBox!.x < closeBox!.x + closeBox!.width && closeBox!.x < toastBox!.x + toastBox!.width && toastBox!.y < closeBox!.y + closeBox!.height && closeBox!.y < toastBox!.y + toastBox!.height;
+    const overlaps =
+      toastBox!.x < closeBox!.x + closeBox!.width &&
+      closeBox!.x < toastBox!.x + toastBox!.width &&
+      toastBox!.y < closeBox!.y + closeBox!.height &&
+      closeBox!.y < toastBox!.y + toastBox!.height;
     expect(overlaps, "toast and close button overlap").toBe(false);
 
     await close.click({ timeout: 2_000 });

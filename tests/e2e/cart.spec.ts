@@ -124,7 +124,10 @@ test.describe("cart with JavaScript", () => {
   test("checkout from the panel: an empty cart toasts 'Your cart is empty', a full one goes to /checkout and closes the panel", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("banner").getByRole("link", { name: /^Shopping cart, 0 items$/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Shopping cart, 0 items$/ })
+      .click();
     const panel = panelOf(page);
     await expect(panel.getByText("Your cart is empty")).toBeVisible();
     await expectAccessible(page);
@@ -220,7 +223,10 @@ test.describe("cart with JavaScript", () => {
   test("signing in merges the anonymous cart into the account's: quantities add up", async ({ page, request }) => {
     // The account already holds 2 books (added through the API with its own session).
     const customer = await createCustomer(request, newCustomer("cart-merge", "Merge Shopper"));
-    const signedIn = await request.post("/api/auth/sign-in/email", { data: { email: customer.email, password: customer.password }, headers: { origin: BASE_URL } });
+    const signedIn = await request.post("/api/auth/sign-in/email", {
+      data: { email: customer.email, password: customer.password },
+      headers: { origin: BASE_URL },
+    });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     const book = await productInfo(request, BOOK.slug);
     const added = await request.post("/api/cart/items", { data: { productId: book._id, quantity: 2 }, headers: { origin: BASE_URL } });

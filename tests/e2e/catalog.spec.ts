@@ -115,7 +115,9 @@ test.describe("product listing", () => {
   });
 
   test("shows sub-categories of the chosen category as links, by name or slug in any case", async ({ page }) => {
-    const { data: categories } = (await (await page.request.get("/api/categories")).json()) as { data: Array<{ name: string; slug: string; subCategories: unknown[] }> };
+    const { data: categories } = (await (await page.request.get("/api/categories")).json()) as {
+      data: Array<{ name: string; slug: string; subCategories: unknown[] }>;
+    };
     const parent = categories.find((c) => c.subCategories.length > 0);
     expect(parent, "a category with sub-categories").toBeTruthy();
     await page.goto("/product-category");

@@ -67,7 +67,10 @@ async function fillGuestForm(page: Page, email: string) {
 test.describe("checkout on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("anonymous: product → Add to cart → panel → Checkout → cash on delivery → confirmation → my orders → details → cancel, and the stock comes back", async ({ page, request }, testInfo) => {
+  test("anonymous: product → Add to cart → panel → Checkout → cash on delivery → confirmation → my orders → details → cancel, and the stock comes back", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.slow(); // one long journey across six pages, each checked with axe
     const book = await pickBook(request, 0);
     const stockBefore = await stockOf(request, book.slug);
@@ -284,7 +287,11 @@ test.describe("checkout on a desktop", () => {
     await expectAccessible(page);
   });
 
-  test("field errors sit beside their fields and nothing typed is lost; sold-out lines are named with a way back to the cart", async ({ page, browser, request }) => {
+  test("field errors sit beside their fields and nothing typed is lost; sold-out lines are named with a way back to the cart", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const book = await pickBook(request, 1);
     await addToCartByApi(page, book._id);
     await page.goto("/checkout");
@@ -314,7 +321,10 @@ test.describe("checkout on a desktop", () => {
     const { maxQuantityPerOrder } = (await (await request.get("/api/settings")).json()) as { maxQuantityPerOrder: number };
     for (let left = book.stock; left > 0; left -= maxQuantityPerOrder) {
       const other = await browser.newContext({ baseURL: BASE_URL });
-      const otherRes = await other.request.post("/api/cart/items", { data: { productId: book._id, quantity: Math.min(left, maxQuantityPerOrder) }, headers: { origin: BASE_URL } });
+      const otherRes = await other.request.post("/api/cart/items", {
+        data: { productId: book._id, quantity: Math.min(left, maxQuantityPerOrder) },
+        headers: { origin: BASE_URL },
+      });
       expect(otherRes.status(), await otherRes.text()).toBe(201);
       const placed = await other.request.post("/api/orders", {
         headers: { origin: BASE_URL, "idempotency-key": `sold-out-${Date.now()}-${left}` },
@@ -347,7 +357,11 @@ test.describe("checkout on a desktop", () => {
 test.describe("checkout without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
 
-  test("add to cart, cart page, checkout (an Update for the address's shipping methods, a field error, a method that does not deliver there), confirmation: all plain forms", async ({ page, browser, request }) => {
+  test("add to cart, cart page, checkout (an Update for the address's shipping methods, a field error, a method that does not deliver there), confirmation: all plain forms", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.slow();
     const book = await pickBook(request, 5);
     await page.goto(`/products/${book.slug}`);
@@ -395,7 +409,9 @@ test.describe("checkout without JavaScript", () => {
     await fillGuestForm(page, email);
     await methods.nth(0).check();
     await form.getByRole("button", { name: "Place order" }).click();
-    await expect(page.getByTestId("shippingMethod-error")).toHaveText("Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.");
+    await expect(page.getByTestId("shippingMethod-error")).toHaveText(
+      "Inside the city (1–2 days) does not deliver to this address. Please choose one of the shipping methods offered.",
+    );
     await expect(methods).toHaveCount(1);
     await expect(methods.nth(0)).toHaveAccessibleName(/^Standard shipping/);
     await expect(methods.nth(0)).toBeChecked();
@@ -476,7 +492,10 @@ test.describe("shipping follows the delivery address", () => {
     { width: 1280, height: 900, name: "desktop" },
     { width: 390, height: 844, name: "phone" },
   ]) {
-    test(`country and state are selects, and only the zones that deliver to the address are offered (${viewport.name})`, async ({ page, request }, testInfo) => {
+    test(`country and state are selects, and only the zones that deliver to the address are offered (${viewport.name})`, async ({
+      page,
+      request,
+    }, testInfo) => {
       await page.setViewportSize(viewport);
       const book = await pickBookAtZoneRate(request);
       await addToCartByApi(page, book._id);

@@ -16,7 +16,8 @@ test.describe("contact page", () => {
     await page.goto("/contact-us");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const details = page.getByRole("complementary", { name: "Other ways to reach us" });
-    if (settings.contactEmail) await expect(details.getByRole("link", { name: settings.contactEmail })).toHaveAttribute("href", `mailto:${settings.contactEmail}`);
+    if (settings.contactEmail)
+      await expect(details.getByRole("link", { name: settings.contactEmail })).toHaveAttribute("href", `mailto:${settings.contactEmail}`);
     else await expect(details.getByRole("link", { name: "contact form" })).toBeVisible();
     await expectAccessible(page);
   });

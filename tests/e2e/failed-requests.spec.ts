@@ -83,7 +83,10 @@ test("product page: Add to cart, Buy now and the wishlist heart fail as toasts a
 test("cart page and cart panel: + / − / Remove fail as toasts and the line stays as it was", async ({ page }) => {
   // Two bags in the cart, put there the way a browser without JavaScript does.
   const product = (await (await page.request.get(`/api/products/${BAG.slug}`)).json()).data as { _id: string };
-  const added = await page.request.post("/shopping-cart", { form: { intent: "add-to-cart", productId: product._id, color: "Tan", quantity: "2" }, headers: { origin: BASE_URL } });
+  const added = await page.request.post("/shopping-cart", {
+    form: { intent: "add-to-cart", productId: product._id, color: "Tan", quantity: "2" },
+    headers: { origin: BASE_URL },
+  });
   expect(added.ok(), await added.text()).toBe(true);
 
   await page.goto("/shopping-cart");
@@ -113,7 +116,10 @@ test("cart page and cart panel: + / − / Remove fail as toasts and the line sta
   }
 
   // The slide-out panel's controls are the same lines.
-  await page.getByRole("banner").getByRole("link", { name: /Shopping cart/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /Shopping cart/ })
+    .click();
   const panel = page.getByRole("dialog", { name: "Shopping cart" });
   await expect(panel.getByTestId("cart-line")).toHaveCount(1);
   failure.how = "drop";

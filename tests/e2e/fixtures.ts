@@ -11,7 +11,9 @@ export async function expectAccessible(page: Page) {
         !document.querySelector('[aria-busy="true"]') &&
         // A toast inserted but not yet mounted has not started its fade-in transition yet, so no
         // animation would be found running while it sits at opacity 0 (sonner's data-mounted).
-        [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAttribute("data-mounted") === "true" && t.getAttribute("data-removed") !== "true") &&
+        [...document.querySelectorAll("[data-sonner-toast]")].every(
+          (t) => t.getAttribute("data-mounted") === "true" && t.getAttribute("data-removed") !== "true",
+        ) &&
         // A toast pushed behind a newer one fades its text out (400 ms): measured halfway, its title
         // failed contrast (the cart spec, once in CI). What axe measures is each one's opacity now.
         [...document.querySelectorAll("[data-sonner-toast], [data-sonner-toast] > *")].every((el) => ["0", "1"].includes(getComputedStyle(el).opacity)) &&
@@ -21,7 +23,13 @@ export async function expectAccessible(page: Page) {
     )
     .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary, "accessibility violations").toEqual([]);
 }
 

@@ -104,7 +104,10 @@ test.describe("storefront layout on a desktop", () => {
       await nav.getByText(withSubs.name, { exact: true }).click();
       await nav.getByRole("link", { name: `All ${withSubs.name}` }).click();
       await expect(page).toHaveURL(`/product-category/${withSubs.slug}`);
-      await expect(page.getByRole("link", { name: withSubs.subCategories[0]!.name, exact: true }).first()).toHaveAttribute("href", new RegExp(`subCategory=${withSubs.subCategories[0]!.slug}`));
+      await expect(page.getByRole("link", { name: withSubs.subCategories[0]!.name, exact: true }).first()).toHaveAttribute(
+        "href",
+        new RegExp(`subCategory=${withSubs.subCategories[0]!.slug}`),
+      );
     });
   });
 
@@ -118,10 +121,13 @@ test.describe("storefront layout on a desktop", () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // (the route's module and, if any, its data)
-    await page.route((url) => url.pathname !== "/privacy-policy" && url.pathname.includes("privacy-policy"), async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname !== "/privacy-policy" && url.pathname.includes("privacy-policy"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
     await expect(page.getByTestId("navigation-progress")).toHaveAttribute("data-active", "true");
     release();

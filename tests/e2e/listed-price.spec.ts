@@ -14,13 +14,24 @@ test.beforeAll(async () => {
       ORBIT_CASE,
       ARGAN_SHAMPOO,
       { name: "Gone Serum", price: 3000, category: "Beauty", stock: 0 },
-      { name: "Linen Shirt", price: 4500, category: "Beauty", variants: [{ color: "Red", size: "S", stock: 0 }, { color: "Red", size: "M" }, { color: "Blue", size: "S" }, { color: "Blue", size: "M" }] },
+      {
+        name: "Linen Shirt",
+        price: 4500,
+        category: "Beauty",
+        variants: [
+          { color: "Red", size: "S", stock: 0 },
+          { color: "Red", size: "M" },
+          { color: "Blue", size: "S" },
+          { color: "Blue", size: "M" },
+        ],
+      },
     ]);
   });
 });
 test.afterAll(() => shop?.stop());
 
-const card = (page: import("@playwright/test").Page, name: string) => page.getByTestId("product-card").filter({ has: page.getByRole("link", { name, exact: true }) });
+const card = (page: import("@playwright/test").Page, name: string) =>
+  page.getByTestId("product-card").filter({ has: page.getByRole("link", { name, exact: true }) });
 
 test("cards show the price one can pay, 'From' where variants differ, one discount badge and 'Sold out'", async ({ page }) => {
   await page.goto(`${shop.base}/product-category`);
@@ -43,7 +54,13 @@ test("the product page opens on the cheapest variant in stock, with the offers' 
   await expect(page.getByTestId("product-price").getByTestId("final-price")).toHaveText(/\$1,059\.99$/);
   await expect(page.getByRole("radio", { name: /256 GB/ })).toBeChecked();
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!)[0];
-  expect(ld.offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: "1059.99", highPrice: "1159.99", offerCount: 2, availability: "https://schema.org/InStock" });
+  expect(ld.offers).toMatchObject({
+    "@type": "AggregateOffer",
+    lowPrice: "1059.99",
+    highPrice: "1159.99",
+    offerCount: 2,
+    availability: "https://schema.org/InStock",
+  });
 });
 
 test("choosing a colour shows its pictures, and the cart line shows the colour bought", async ({ page }) => {
@@ -76,11 +93,17 @@ test("combinations that cannot be bought are disabled with a note", async ({ pag
   await page.goto(`${shop.base}/products/linen-shirt`);
   await waitForHydration(page);
   const sizes = page.getByRole("group", { name: /^Size/ });
-  await page.getByRole("group", { name: /^Colour/ }).getByText("Red", { exact: true }).click();
+  await page
+    .getByRole("group", { name: /^Colour/ })
+    .getByText("Red", { exact: true })
+    .click();
   await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeDisabled();
   await expect(sizes.getByRole("radio", { name: /^M\b/ })).toBeChecked();
   await expect(sizes.getByText("Crossed-out sizes are not available in Red.")).toBeVisible();
-  await page.getByRole("group", { name: /^Colour/ }).getByText("Blue", { exact: true }).click();
+  await page
+    .getByRole("group", { name: /^Colour/ })
+    .getByText("Blue", { exact: true })
+    .click();
   await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeEnabled();
   await expect(sizes.getByText(/Crossed-out sizes/)).toHaveCount(0);
 });

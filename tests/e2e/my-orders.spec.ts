@@ -69,7 +69,10 @@ test.describe("my orders", () => {
     await expectAccessible(page);
 
     // The row's order page is the guest link: it works in another browser (no cookies) too.
-    const href = await rows.nth(0).getByRole("link", { name: /Order page/ }).getAttribute("href");
+    const href = await rows
+      .nth(0)
+      .getByRole("link", { name: /Order page/ })
+      .getAttribute("href");
     expect(href).toContain(`order=${newer.order.id}`);
     expect(href).toContain(`token=${newer.guestToken}`);
     const stranger = await browser.newContext({ baseURL: BASE_URL });
@@ -111,7 +114,11 @@ test.describe("my orders without JavaScript", () => {
     const book = await pickBook(request, 3);
     const placed = await placeOrder(page, book._id);
     await page.goto("/my-orders");
-    await page.getByTestId("order-row").first().getByRole("link", { name: /View details/ }).click();
+    await page
+      .getByTestId("order-row")
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`\\?order=${placed.order.id}$`));
     const dialog = page.getByRole("dialog", { name: `Order #${placed.order.number}` });
     await expect(dialog).toBeVisible();
@@ -140,7 +147,11 @@ test.describe("my orders on a phone", () => {
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, testInfo, "my-orders-phone");
-    await page.getByTestId("order-row").first().getByRole("link", { name: /View details/ }).click();
+    await page
+      .getByTestId("order-row")
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: /^Order #/ });
     await expect(dialog).toBeVisible();
     await expectAccessible(page);

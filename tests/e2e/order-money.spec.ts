@@ -38,7 +38,9 @@ const amountsOf = async (cells: Locator) => (await cells.allTextContents()).map(
 
 /** A discounted product in stock (its listed variant, when it has variants), put twice in this page's cart. */
 async function addDiscountedProduct(page: Page, request: APIRequestContext): Promise<ListedProduct> {
-  const listed = ((await (await request.get("/api/products/category?limit=100")).json()) as ListedProduct[]).filter((p) => p.discount > 0 && p.inStock !== false);
+  const listed = ((await (await request.get("/api/products/category?limit=100")).json()) as ListedProduct[]).filter(
+    (p) => p.discount > 0 && p.inStock !== false,
+  );
   expect(listed.length, "discounted products in the demo shop").toBeGreaterThan(0);
   for (const p of listed) {
     const res = await request.get(`/api/products/${p.slug}`);
@@ -46,7 +48,10 @@ async function addDiscountedProduct(page: Page, request: APIRequestContext): Pro
     const detail = (body.data ?? body) as ProductDetail;
     const variant = detail.variants.find((v) => v.id === detail.listedVariantId) ?? detail.variants.find((v) => v.stock >= 2);
     if (detail.variants.length ? !variant || variant.stock < 2 : detail.stock < 2) continue;
-    const add = await page.request.post("/api/cart/items", { data: { productId: p._id, quantity: 2, color: variant?.color ?? undefined, size: variant?.size ?? undefined }, headers });
+    const add = await page.request.post("/api/cart/items", {
+      data: { productId: p._id, quantity: 2, color: variant?.color ?? undefined, size: variant?.size ?? undefined },
+      headers,
+    });
     if (add.status() === 201) return p;
   }
   throw new Error("no discounted product could be put in the cart");
@@ -76,7 +81,11 @@ async function shots(page: Page, testInfo: Parameters<typeof shot>[1], name: str
 test.describe("money on every screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a discounted cart adds up as printed on the cart, panel, checkout, confirmation and invoice; a partial refund shows in money", async ({ page, request, browser }, testInfo) => {
+  test("a discounted cart adds up as printed on the cart, panel, checkout, confirmation and invoice; a partial refund shows in money", async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
     const product = await addDiscountedProduct(page, request);
 
     // The cart page: each line at its discounted price, the list price struck through.
@@ -144,7 +153,11 @@ test.describe("money on every screen", () => {
     await admin.goto(invoiceUrl);
     const invoice = admin.getByTestId("print-page");
     const invoiceLines = await amountsOf(invoice.locator("tbody tr td:last-child"));
-    const invoiceSums = { subtotal: cents(await invoice.getByTestId("print-subtotal").textContent()), shipping: cents(await invoice.getByTestId("print-shipping").textContent()), total: cents(await invoice.getByTestId("print-total").textContent()) };
+    const invoiceSums = {
+      subtotal: cents(await invoice.getByTestId("print-subtotal").textContent()),
+      shipping: cents(await invoice.getByTestId("print-shipping").textContent()),
+      total: cents(await invoice.getByTestId("print-total").textContent()),
+    };
     expect(sum(invoiceLines)).toBe(invoiceSums.subtotal);
     expect(invoiceSums).toEqual(placed);
     await expect(invoice.getByTestId("print-totals")).not.toContainText("Discount");
@@ -152,10 +165,16 @@ test.describe("money on every screen", () => {
 
     // Delivered and paid (cash on delivery), then partly refunded by hand.
     for (const status of ["processing", "shipped", "delivered"]) {
-      const moved = await admin.request.post(`/api/admin/orders/${orderId}/transition`, { data: status === "shipped" ? { status, courier: "dhl", trackingNumber: "JD0146000099999" } : { status }, headers });
+      const moved = await admin.request.post(`/api/admin/orders/${orderId}/transition`, {
+        data: status === "shipped" ? { status, courier: "dhl", trackingNumber: "JD0146000099999" } : { status },
+        headers,
+      });
       expect(moved.status(), await moved.text()).toBe(200);
     }
-    const refund = await admin.request.post(`/api/admin/orders/${orderId}/refunds`, { data: { amount: 5, reason: "Box arrived dented" }, headers: { ...headers, "idempotency-key": `e2e-money-${Date.now()}` } });
+    const refund = await admin.request.post(`/api/admin/orders/${orderId}/refunds`, {
+      data: { amount: 5, reason: "Box arrived dented" },
+      headers: { ...headers, "idempotency-key": `e2e-money-${Date.now()}` },
+    });
     expect(refund.status(), await refund.text()).toBe(201);
     const total = `$${(placed.total / 100).toFixed(2)}`;
     const net = `$${((placed.total - 500) / 100).toFixed(2)}`;

@@ -41,10 +41,17 @@ test.describe("product page", () => {
     await openProduct(page, TEE);
     await expectAccessible(page);
     // The demo T-shirt should have a dearer size (XXL); if this one has none, try the other T-shirts found.
-    const dearerSize = page.getByRole("group", { name: /^Size/ }).locator("label").filter({ hasText: /\+\D?\d/ });
+    const dearerSize = page
+      .getByRole("group", { name: /^Size/ })
+      .locator("label")
+      .filter({ hasText: /\+\D?\d/ });
     if ((await dearerSize.count()) === 0) {
       await page.goto("/search?q=T-Shirt");
-      const hrefs = await page.getByTestId("results").getByTestId("product-card").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      const hrefs = await page
+        .getByTestId("results")
+        .getByTestId("product-card")
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
       for (const href of hrefs) {
         await page.goto(href);
         if ((await dearerSize.count()) > 0) break;
@@ -59,14 +66,22 @@ test.describe("product page", () => {
     await expect(sizes.getByRole("radio").first()).toBeAttached();
 
     // A size that costs more is labelled with its extra price, e.g. "+$2.00"; find a colour where it can be bought.
-    const dearer = sizes.locator("label").filter({ hasText: /\+\D?\d/ }).filter({ has: page.locator("input:not([disabled])") }).first();
+    const dearer = sizes
+      .locator("label")
+      .filter({ hasText: /\+\D?\d/ })
+      .filter({ has: page.locator("input:not([disabled])") })
+      .first();
     const colourLabels = colours.locator("label").filter({ has: page.locator("input:not([disabled])") });
     for (let i = 0; i < (await colourLabels.count()) && (await dearer.count()) === 0; i++) await colourLabels.nth(i).click();
     await expect(dearer, "a size with an additional price").toBeVisible();
     const extra = amount((await dearer.textContent())!.split("+")[1]);
 
     // Start from a size without a surcharge, then pick the dearer one.
-    const plain = sizes.locator("label").filter({ hasNotText: "+" }).filter({ has: page.locator("input:not([disabled])") }).first();
+    const plain = sizes
+      .locator("label")
+      .filter({ hasNotText: "+" })
+      .filter({ has: page.locator("input:not([disabled])") })
+      .first();
     await plain.click();
     const basePrice = await listPrice(page);
     const baseFinal = await shownPrice(page);
@@ -78,7 +93,10 @@ test.describe("product page", () => {
     await expectAccessible(page);
 
     // Choosing another colour keeps a valid combination and a price.
-    const otherColour = colours.locator("label").filter({ has: page.locator("input:not([disabled]):not(:checked)") }).first();
+    const otherColour = colours
+      .locator("label")
+      .filter({ has: page.locator("input:not([disabled]):not(:checked)") })
+      .first();
     if (await otherColour.count()) {
       await otherColour.click();
       await expect(page.getByTestId("stock-status")).not.toHaveText(/Choose/);
@@ -88,7 +106,11 @@ test.describe("product page", () => {
   test("gallery thumbnails are labelled buttons; only the first picture loads eagerly", async ({ page }) => {
     // A product with several pictures, found through the T-shirts listing.
     await page.goto("/search?q=T-Shirt");
-    const hrefs = await page.getByTestId("results").getByTestId("product-card").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const hrefs = await page
+      .getByTestId("results")
+      .getByTestId("product-card")
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     const gallery = page.getByTestId("gallery");
     for (const href of hrefs) {
       await page.goto(href);
@@ -108,7 +130,14 @@ test.describe("product page", () => {
       await expect(second).toHaveAttribute("aria-current", "true");
       await expect(gallery.getByRole("button", { name: `Show picture 1 of ${n}` })).not.toHaveAttribute("aria-current", "true");
       // The strip scrolled to the second picture.
-      await expect.poll(() => gallery.locator("ul").first().evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(1);
+      await expect
+        .poll(() =>
+          gallery
+            .locator("ul")
+            .first()
+            .evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)),
+        )
+        .toBe(1);
       await gallery.getByRole("button", { name: "Next picture" }).click();
       // Next goes on to the third picture, or wraps round to the first of two.
       const third = n >= 3 ? 3 : 1;
@@ -179,10 +208,15 @@ test.describe("product page", () => {
 });
 
 test.describe("a draft on the storefront", () => {
-  test("staff who manage the catalogue preview it from its edit page, marked and uncached; shoppers and the sitemap never see it", async ({ page, browser }) => {
+  test("staff who manage the catalogue preview it from its edit page, marked and uncached; shoppers and the sitemap never see it", async ({
+    page,
+    browser,
+  }) => {
     const admin = await playwrightRequest.newContext({ baseURL: BASE_URL });
     expect((await admin.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { origin: BASE_URL } })).status()).toBe(200);
-    const drafts = (await (await admin.get("/api/admin/products?status=draft&pageSize=1")).json()) as { data: Array<{ id: string; name: string; slug: string }> };
+    const drafts = (await (await admin.get("/api/admin/products?status=draft&pageSize=1")).json()) as {
+      data: Array<{ id: string; name: string; slug: string }>;
+    };
     const draft = drafts.data[0]!;
     expect(draft).toBeTruthy();
     await admin.dispose();

@@ -28,13 +28,19 @@ test.describe("returns and refunds", () => {
   test("a customer asks to return a delivered book from My orders; an operator approves, receives and refunds it", async ({ page, browser }, testInfo) => {
     // The customer: a guest whose browser placed a cash-on-delivery order for two copies of a book.
     // Any book in stock: the checkout spec sells one out in the same shop.
-    const books = ((await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; name: string; inStock?: boolean }>).filter((b) => b.inStock !== false);
+    const books = ((await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; name: string; inStock?: boolean }>).filter(
+      (b) => b.inStock !== false,
+    );
     const book = books[Math.floor(Math.random() * books.length)]!;
     expect((await page.request.post("/api/cart/items", { data: { productId: book._id, quantity: 2 }, headers })).status()).toBe(201);
     const email = uniqueEmail("returns");
     const placed = await page.request.post("/api/orders", {
       headers: { ...headers, "idempotency-key": `e2e-returns-${Date.now()}` },
-      data: { contact: { name: "Katherine Johnson", email, phone: uniquePhone() }, address: { line1: "4 Orbit Road", city: "Hampton", region: "VA", postalCode: "23666", country: "US" }, paymentMethod: "cod" },
+      data: {
+        contact: { name: "Katherine Johnson", email, phone: uniquePhone() },
+        address: { line1: "4 Orbit Road", city: "Hampton", region: "VA", postalCode: "23666", country: "US" },
+        paymentMethod: "cod",
+      },
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const order = ((await placed.json()) as { data: { order: { id: string; number: string } } }).data.order;
@@ -115,6 +121,8 @@ test.describe("returns and refunds", () => {
 
     // The customer's order says so.
     await page.reload();
-    await expect(details.getByTestId("order-payment-status")).toHaveText(`Partly refunded · ${total} of ${await details.getByTestId("totals-total").textContent()}`);
+    await expect(details.getByTestId("order-payment-status")).toHaveText(
+      `Partly refunded · ${total} of ${await details.getByTestId("totals-total").textContent()}`,
+    );
   });
 });

@@ -27,7 +27,10 @@ test.describe("search page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “t-shrit”");
     await expect(page.getByRole("main").getByLabel("Search products")).toHaveValue("t-shrit");
     const names = await page.getByTestId("results").getByTestId("product-card").getByRole("link").allTextContents();
-    expect(names.some((n) => /t-shirt/i.test(n)), `T-shirts among ${names.join(", ")}`).toBe(true);
+    expect(
+      names.some((n) => /t-shirt/i.test(n)),
+      `T-shirts among ${names.join(", ")}`,
+    ).toBe(true);
     await expect(page.getByTestId("result-count")).toContainText(/\d+ products? found/);
     await expectAccessible(page);
   });

@@ -65,7 +65,11 @@ test.describe("titles and sharing tags", () => {
     expect(png.headers()["content-type"]).toContain("image/png");
     await expect(meta(page, "name", "robots")).toHaveCount(0);
     const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
-    expect(ld.find((x) => x["@type"] === "WebSite")).toMatchObject({ name: settings.siteName, url: `${baseURL}/`, potentialAction: { target: `${baseURL}/search?q={search_term_string}` } });
+    expect(ld.find((x) => x["@type"] === "WebSite")).toMatchObject({
+      name: settings.siteName,
+      url: `${baseURL}/`,
+      potentialAction: { target: `${baseURL}/search?q={search_term_string}` },
+    });
     expect(ld.find((x) => x["@type"] === "Organization")).toMatchObject({ name: settings.siteName });
     await expectAccessible(page);
   });
@@ -97,7 +101,11 @@ test.describe("titles and sharing tags", () => {
 
   test("a product, a listing and a sub-category are named in the title as the shop names them, not by their address", async ({ page, request }) => {
     const settings = await (await request.get("/api/settings")).json();
-    const categories = ((await (await request.get("/api/categories")).json()) as { data: Array<{ name: string; slug: string; subCategories: Array<{ name: string; slug: string }> }> }).data;
+    const categories = (
+      (await (await request.get("/api/categories")).json()) as {
+        data: Array<{ name: string; slug: string; subCategories: Array<{ name: string; slug: string }> }>;
+      }
+    ).data;
     // A category whose name is not its address with dashes as spaces (an apostrophe, capitals, an ampersand).
     const category = categories.find((c) => c.name !== c.slug.replace(/-/g, " ") && c.subCategories.some((s) => s.name !== s.slug.replace(/-/g, " ")))!;
     const sub = category.subCategories.find((s) => s.name !== s.slug.replace(/-/g, " "))!;
@@ -152,7 +160,17 @@ test.describe("tracking pixel and live chat from the settings", () => {
     base = `http://127.0.0.1:${port}`;
     let output = "";
     child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dir, "uploads"), LOG_LEVEL: "warn", NODE_ENV: "production", SEED_ON_EMPTY: "false" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        DATABASE_URL: `file:${dbFile}`,
+        UPLOADS_DIR: path.join(dir, "uploads"),
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        SEED_ON_EMPTY: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));

@@ -14,7 +14,16 @@ test.describe("production server process", () => {
   test.beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-proc-"));
     child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${dir}/shop.db`, UPLOADS_DIR: `${dir}/uploads`, LOG_LEVEL: "info", NODE_ENV: "production", SEED_ON_EMPTY: "false" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${dir}/shop.db`,
+        UPLOADS_DIR: `${dir}/uploads`,
+        LOG_LEVEL: "info",
+        NODE_ENV: "production",
+        SEED_ON_EMPTY: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));

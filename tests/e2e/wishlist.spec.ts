@@ -11,7 +11,10 @@ const cartCount = (page: Page) => page.getByRole("banner").getByTestId("cart-cou
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 /** The product page's own wishlist button (cards below it have hearts too). */
 const pageHeart = (page: Page, name: string, saved: boolean) =>
-  page.getByRole("main").getByRole("button", { name: saved ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`, exact: true }).first();
+  page
+    .getByRole("main")
+    .getByRole("button", { name: saved ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`, exact: true })
+    .first();
 
 test.describe("wishlist with JavaScript", () => {
   test("the heart on a product card adds ('Added to wishlist') and removes ('{name} Removed from wishlist')", async ({ page }) => {
@@ -58,7 +61,11 @@ test.describe("wishlist with JavaScript", () => {
     }
     await page.goto("/product-category/books?sort=price-asc");
     await waitForHydration(page);
-    const saved = page.getByRole("main").getByTestId("product-card").nth(3).getByRole("button", { name: `Remove ${name} from wishlist` });
+    const saved = page
+      .getByRole("main")
+      .getByTestId("product-card")
+      .nth(3)
+      .getByRole("button", { name: `Remove ${name} from wishlist` });
     await expect(saved).toHaveAttribute("aria-pressed", "true");
     await saved.click();
     await expect(toast(page, `${name} Removed from wishlist`)).toBeVisible();

@@ -35,12 +35,19 @@ async function freshCategory(ctx: SampleContext) {
 
 /** A fresh banner through the banners service. */
 async function freshBanner(ctx: SampleContext) {
-  return ctx.shop.services.banners.createBanner(SAMPLE_ACTOR, { title: unique("Sample banner"), image: "https://images.example.com/banner.jpg", alt: "A sample picture" });
+  return ctx.shop.services.banners.createBanner(SAMPLE_ACTOR, {
+    title: unique("Sample banner"),
+    image: "https://images.example.com/banner.jpg",
+    alt: "A sample picture",
+  });
 }
 
 /** A fresh contact message, as the contact form stores it (each from its own address, below the form's limit per IP). */
 async function freshMessage(ctx: SampleContext) {
-  const message = await ctx.shop.services.messages.createMessage({ name: "Sample Sender", email: "sender@example.com", subject: unique("Sample question"), message: "Is this in stock, please?" }, unique("192.0.2"));
+  const message = await ctx.shop.services.messages.createMessage(
+    { name: "Sample Sender", email: "sender@example.com", subject: unique("Sample question"), message: "Is this in stock, please?" },
+    unique("192.0.2"),
+  );
   return { id: message._id };
 }
 
@@ -59,7 +66,13 @@ function productCategory(ctx: SampleContext): Promise<string> {
 /** A fresh product (no variants, 3 in stock) through the catalogue's write path. */
 async function freshProduct(ctx: SampleContext) {
   const actor = { id: "sample-setup", email: "sample-setup@example.com", requestId: null };
-  return ctx.shop.services.catalogAdmin.createProduct(actor, { name: unique("Sample product"), categorySlug: await productCategory(ctx), price: 12.5, image: [], stock: 3 });
+  return ctx.shop.services.catalogAdmin.createProduct(actor, {
+    name: unique("Sample product"),
+    categorySlug: await productCategory(ctx),
+    price: 12.5,
+    image: [],
+    stock: 3,
+  });
 }
 
 /**
@@ -89,7 +102,9 @@ export async function freshOrder(ctx: SampleContext, status: "pending" | "proces
 
 /** A small real PNG in a multipart form, as the admin's picture upload sends it. */
 async function pictureForm(kind = "product") {
-  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#c2410c" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set("kind", kind);
   form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "sample.png");
@@ -122,10 +137,18 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "GET /orders/export.csv": async () => ({ path: "/orders/export.csv?status=pending" }),
   "POST /orders/bulk": async (ctx) => ({ body: { ids: [(await freshOrder(ctx)).id], status: "processing" } }),
   "GET /orders/:id": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx)).id}` }),
-  "POST /orders/:id/transition": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx, "processing")).id}/transition`, body: { status: "shipped", courier: "ups", trackingNumber: "1Z999AA10123456784" } }),
-  "POST /orders/:id/notes": async (ctx) => ({ path: `/orders/${(await freshOrder(ctx)).id}/notes`, body: { text: "Gift wrap, please.", visibleToCustomer: false } }),
+  "POST /orders/:id/transition": async (ctx) => ({
+    path: `/orders/${(await freshOrder(ctx, "processing")).id}/transition`,
+    body: { status: "shipped", courier: "ups", trackingNumber: "1Z999AA10123456784" },
+  }),
+  "POST /orders/:id/notes": async (ctx) => ({
+    path: `/orders/${(await freshOrder(ctx)).id}/notes`,
+    body: { text: "Gift wrap, please.", visibleToCustomer: false },
+  }),
   "GET /products": async () => ({ path: "/products?q=sample&status=active&stock=low&sort=-updated&pageSize=10" }),
-  "POST /products": async (ctx) => ({ body: { name: unique("New product"), categorySlug: await productCategory(ctx), price: 19.99, discount: 10, image: [], stock: 5 } }),
+  "POST /products": async (ctx) => ({
+    body: { name: unique("New product"), categorySlug: await productCategory(ctx), price: 19.99, discount: 10, image: [], stock: 5 },
+  }),
   "GET /products/export.csv": async () => ({ path: "/products/export.csv?status=active&stock=in" }),
   "POST /products/bulk": async (ctx) => ({ body: { ids: [(await freshProduct(ctx)).id], action: "status", value: "draft" } }),
   "POST /products/import": async (ctx) => ({
@@ -145,13 +168,16 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
     // A fresh category's own sub-categories, so each call's list is complete whatever other calls made.
     const parent = await freshCategory(ctx);
     const subs = [];
-    for (const name of ["First", "Second"]) subs.push(await ctx.shop.services.categoriesAdmin.createCategory(SAMPLE_ACTOR, { name: unique(name), parentId: parent.id }));
+    for (const name of ["First", "Second"])
+      subs.push(await ctx.shop.services.categoriesAdmin.createCategory(SAMPLE_ACTOR, { name: unique(name), parentId: parent.id }));
     return { body: { parentId: parent.id, ids: subs.map((c) => c.id).reverse() } };
   },
   "PATCH /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}`, body: { name: unique("Renamed category"), hidden: true } }),
   "DELETE /categories/:id": async (ctx) => ({ path: `/categories/${(await freshCategory(ctx)).id}` }),
   "GET /banners": async () => ({}),
-  "POST /banners": async () => ({ body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" } }),
+  "POST /banners": async () => ({
+    body: { title: unique("New banner"), image: "https://images.example.com/new.jpg", alt: "A new picture", link: "/product-category" },
+  }),
   "PATCH /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}`, body: { title: unique("Changed banner"), active: false } }),
   "DELETE /banners/:id": async (ctx) => ({ path: `/banners/${(await freshBanner(ctx)).id}` }),
   "GET /contact-messages": async () => ({ path: "/contact-messages?status=new&q=sample&page=1&pageSize=10" }),

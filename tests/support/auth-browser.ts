@@ -98,10 +98,19 @@ export function uniqueIp(): string {
 }
 
 /** Creates a confirmed account with a password directly (no mail round trip), optionally staff (with permissions) or an admin. */
-export async function createAccount(shop: TestShop, input: { email: string; password: string; name?: string; role?: "customer" | "staff" | "admin"; permissions?: string[] }) {
+export async function createAccount(
+  shop: TestShop,
+  input: { email: string; password: string; name?: string; role?: "customer" | "staff" | "admin"; permissions?: string[] },
+) {
   const ctx = await shop.services.auth.auth.$context;
   const user = await ctx.internalAdapter.createUser(
-    { email: input.email, name: input.name ?? input.email.split("@")[0]!, emailVerified: true, role: input.role ?? "customer", permissions: input.permissions?.join(",") ?? null },
+    {
+      email: input.email,
+      name: input.name ?? input.email.split("@")[0]!,
+      emailVerified: true,
+      role: input.role ?? "customer",
+      permissions: input.permissions?.join(",") ?? null,
+    },
     { method: "admin" },
   );
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(input.password) });

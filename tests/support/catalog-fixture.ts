@@ -29,11 +29,17 @@ export async function insertCatalog(db: Db, categories: Record<string, string[]>
   for (const [name, subs] of Object.entries(categories)) {
     const id = newId();
     categoryIds.set(name, id);
-    await k.insertInto("categories").values({ id, name, slug: slugify(name), image: null, parent_id: null, sort_order: order++, created_at: now }).execute();
+    await k
+      .insertInto("categories")
+      .values({ id, name, slug: slugify(name), image: null, parent_id: null, sort_order: order++, created_at: now })
+      .execute();
     for (const sub of subs) {
       const subId = newId();
       categoryIds.set(`${name}/${sub}`, subId);
-      await k.insertInto("categories").values({ id: subId, name: sub, slug: slugify(`${name} ${sub}`), image: null, parent_id: id, sort_order: order++, created_at: now }).execute();
+      await k
+        .insertInto("categories")
+        .values({ id: subId, name: sub, slug: slugify(`${name} ${sub}`), image: null, parent_id: id, sort_order: order++, created_at: now })
+        .execute();
     }
   }
   const productIds = new Map<string, string>();
@@ -71,7 +77,17 @@ export async function insertCatalog(db: Db, categories: Record<string, string[]>
     for (const v of variants) {
       await k
         .insertInto("product_variants")
-        .values({ id: newId(), product_id: id, color: v.color ?? null, color_hex: v.color ? "#112233" : null, size: v.size ?? null, additional_price: v.additional ?? 0, stock: v.stock ?? 5, sku: null, sort_order: order2++ })
+        .values({
+          id: newId(),
+          product_id: id,
+          color: v.color ?? null,
+          color_hex: v.color ? "#112233" : null,
+          size: v.size ?? null,
+          additional_price: v.additional ?? 0,
+          stock: v.stock ?? 5,
+          sku: null,
+          sort_order: order2++,
+        })
         .execute();
     }
     await refreshListedPrices(k, [id]);

@@ -151,7 +151,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     let res: Response;
     if (deliver) res = await deliver(signed.payload, signature);
     else if (webhookUrl) {
-      res = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" }, body: signed.payload });
+      res = await fetch(webhookUrl, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "stripe-signature": signature,
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
+        body: signed.payload,
+      });
     } else return null;
     const delivery = { eventId: signed.event.id, type: signed.event.type, status: res.status, body: await res.text() };
     deliveries.push(delivery);
@@ -194,15 +202,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         const seen = idempotent.get(idemKey);
         if (seen) {
           if (seen.params !== rawBody) {
-            return stripeError(400, { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.` });
+            return stripeError(400, {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+            });
           }
           return { status: seen.status, json: seen.json, replayed: true };
         }
       }
       const amount = Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 1) return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: amount" });
-      if (typeof body.currency !== "string" || !/^[a-z]{3}$/.test(body.currency)) return stripeError(400, { type: "invalid_request_error", param: "currency", message: "Invalid currency" });
-      if (amount < 50) return stripeError(400, { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
+      if (!Number.isInteger(amount) || amount < 1)
+        return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: amount" });
+      if (typeof body.currency !== "string" || !/^[a-z]{3}$/.test(body.currency))
+        return stripeError(400, { type: "invalid_request_error", param: "currency", message: "Invalid currency" });
+      if (amount < 50)
+        return stripeError(400, { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
       const intentId = id("pi");
       const intent: FakeIntent = {
         id: intentId,
@@ -231,29 +245,56 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (key !== FAKE_STRIPE_KEYS.secretKey) return stripeError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key}` });
       if (method === "GET") {
         const refund = refunds.get(decodeURIComponent(path.slice("/v1/refunds/".length)));
-        return refund ? { status: 200, json: refund } : stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such refund: '${path.slice(12)}'` });
+        return refund
+          ? { status: 200, json: refund }
+          : stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such refund: '${path.slice(12)}'` });
       }
-      if (method !== "POST" || path !== "/v1/refunds") return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+      if (method !== "POST" || path !== "/v1/refunds")
+        return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
       const idemKey = headers["idempotency-key"] as string | undefined;
       const seen = idemKey ? idempotent.get(idemKey) : undefined;
       if (seen) {
         if (seen.params !== rawBody) {
-          return stripeError(400, { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.` });
+          return stripeError(400, {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+          });
         }
         return { status: seen.status, json: seen.json, replayed: true };
       }
       const intent = typeof body.payment_intent === "string" ? intents.get(body.payment_intent) : undefined;
-      if (!intent) return stripeError(400, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: `No such payment_intent: '${String(body.payment_intent)}'` });
+      if (!intent)
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "payment_intent",
+          message: `No such payment_intent: '${String(body.payment_intent)}'`,
+        });
       if (intent.status !== "succeeded") {
-        return stripeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "charge_not_refundable",
+          message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        });
       }
       const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
       const left = intent.amount_received - refunded;
       const amount = body.amount === undefined ? left : Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 1) return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: amount" });
-      if (left <= 0) return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for PaymentIntent ${intent.id} has already been refunded.` });
+      if (!Number.isInteger(amount) || amount < 1)
+        return stripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: amount" });
+      if (left <= 0)
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "charge_already_refunded",
+          message: `Charge for PaymentIntent ${intent.id} has already been refunded.`,
+        });
       if (amount > left) {
-        return stripeError(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})` });
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "amount_too_large",
+          param: "amount",
+          message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        });
       }
       const refund: FakeRefund = {
         id: id("re"),
@@ -278,11 +319,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (!intent) {
         return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "intent", message: `No such payment_intent: '${match[1]}'` });
       }
-      if (!authorised(headers, body.client_secret, intent)) return stripeError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key}` });
+      if (!authorised(headers, body.client_secret, intent))
+        return stripeError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key}` });
       if (method === "GET" && !match[2]) return { status: 200, json: intent };
       if (method === "POST" && match[2]) {
         if (intent.status === "succeeded") {
-          return stripeError(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed." });
+          return stripeError(400, {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
+          });
         }
         const paymentMethod = body.payment_method;
         intent.payment_method = typeof paymentMethod === "string" ? paymentMethod : null;
@@ -301,7 +347,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
           await emit("payment_intent.payment_failed", intent, idemKey);
           return stripeError(402, { ...error, payment_intent: structuredClone(intent) });
         }
-        return stripeError(400, { type: "invalid_request_error", code: "resource_missing", param: "payment_method", message: `No such PaymentMethod: '${String(paymentMethod)}'` });
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "payment_method",
+          message: `No such PaymentMethod: '${String(paymentMethod)}'`,
+        });
       }
     }
     return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });

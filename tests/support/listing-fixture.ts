@@ -24,7 +24,10 @@ export const ORBIT_CASE: FixtureProduct = {
   category: "Electronics",
   subCategory: "Phones",
   colorImages: { Red: ["/uploads/products/orbit-red.webp"], Blue: ["/uploads/products/orbit-blue.webp", "/uploads/products/orbit-blue-back.webp"] },
-  variants: [{ color: "Red", stock: 2 }, { color: "Blue", stock: 2 }],
+  variants: [
+    { color: "Red", stock: 2 },
+    { color: "Blue", stock: 2 },
+  ],
 };
 
 /** Discounted, the cheap size sold out: the card and the page both say $16.79. */
@@ -33,5 +36,8 @@ export const ARGAN_SHAMPOO: FixtureProduct = {
   price: 1199,
   discount: 20,
   category: "Beauty",
-  variants: [{ size: "250 ml", stock: 0 }, { size: "500 ml", additional: 900, stock: 6 }],
+  variants: [
+    { size: "250 ml", stock: 0 },
+    { size: "500 ml", additional: 900, stock: 6 },
+  ],
 };

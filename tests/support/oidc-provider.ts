@@ -51,7 +51,9 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
  * plain HTML interaction pages: a login form (`login`, `password`, POST /interaction/:uid/login)
  * and a consent form (POST /interaction/:uid/confirm). Point OIDC_ISSUER at `issuer`.
  */
-export async function startOidcProvider(options: OidcProviderOptions): Promise<{ issuer: string; port: number; account: OidcTestAccount; close: () => Promise<void> }> {
+export async function startOidcProvider(
+  options: OidcProviderOptions,
+): Promise<{ issuer: string; port: number; account: OidcTestAccount; close: () => Promise<void> }> {
   const account = options.account ?? DEFAULT_OIDC_ACCOUNT;
   let provider: Provider | undefined;
   const server = http.createServer((req, res) => {

@@ -5,7 +5,13 @@ import type { TestShop } from "./test-shop";
  * A guest's cash-on-delivery order of `items`, placed through the order flow and then dated `at`
  * (UTC), for tests of figures per day; `card`: made a card order with that payment status.
  */
-export async function placeOrderAt(shop: TestShop, key: string, at: string, items: Array<{ productId: string; quantity: number }>, card?: "paid" | "pending" | "failed") {
+export async function placeOrderAt(
+  shop: TestShop,
+  key: string,
+  at: string,
+  items: Array<{ productId: string; quantity: number }>,
+  card?: "paid" | "pending" | "failed",
+) {
   const shopper = { userId: null, visitorId: `dated-${key}` };
   for (const item of items) await shop.services.cart.addItem(shopper, item);
   const input = placeOrderSchema.parse({

@@ -56,7 +56,10 @@ export function pageBuild(): ServerBuild {
       id: "routes/admin",
       parentId: "root",
       path: "admin-dashboard",
-      module: { default: () => null, loader: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ email: requireAdminScreen(context, request).email }) },
+      module: {
+        default: () => null,
+        loader: ({ context, request }: { context: AppLoadContext; request: Request }) => ({ email: requireAdminScreen(context, request).email }),
+      },
     },
   };
   return {
@@ -69,7 +72,10 @@ export function pageBuild(): ServerBuild {
             status,
           };
           headers.set("Content-Type", "text/html; charset=utf-8");
-          return new Response(`<!doctype html><html><body><script type="application/json" id="probe">${JSON.stringify(probe)}</script></body></html>`, { status, headers });
+          return new Response(`<!doctype html><html><body><script type="application/json" id="probe">${JSON.stringify(probe)}</script></body></html>`, {
+            status,
+            headers,
+          });
         },
       },
     },

@@ -64,14 +64,17 @@ export function requestFrom(
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   const headers: Record<string, string> = { ...(body ? { "content-type": "application/json" } : {}), ...init.headers };
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method: init.method ?? (body ? "POST" : "GET"), headers, localAddress: from, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) });
-      });
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method: init.method ?? (body ? "POST" : "GET"), headers, localAddress: from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

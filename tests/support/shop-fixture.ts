@@ -25,7 +25,15 @@ export async function insertShoppingCatalog(db: Db) {
         { color: "Red", size: "M", stock: 0 },
       ],
     },
-    { name: "Cap", price: 1500, category: "Clothing", variants: [{ color: "Black", stock: 4 }, { color: "White", stock: 2 }] },
+    {
+      name: "Cap",
+      price: 1500,
+      category: "Clothing",
+      variants: [
+        { color: "Black", stock: 4 },
+        { color: "White", stock: 2 },
+      ],
+    },
     { name: "Mug", price: 1000, category: "Home" },
     { name: "Old Lamp", price: 2500, category: "Home", status: "draft" },
   ]);
@@ -50,7 +58,14 @@ export async function stockOf(db: Db, productId: string): Promise<{ product: num
 /** Counts the rows of the order tables (to show that nothing was stored). */
 export async function orderRowCounts(db: Db) {
   const count = async (table: "orders" | "order_lines" | "order_events") =>
-    Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { orders: await count("orders"), lines: await count("order_lines"), events: await count("order_events") };
 }
 

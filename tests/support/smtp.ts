@@ -130,7 +130,8 @@ export async function startSmtpServer() {
         const found = messages.find(match);
         if (found) return found;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`No matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(",")}: ${m.subject}`).join(" | ") || "none"}`);
+        if (left <= 0)
+          throw new Error(`No matching mail within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(",")}: ${m.subject}`).join(" | ") || "none"}`);
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);

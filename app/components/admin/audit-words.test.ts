@@ -20,7 +20,9 @@ describe("auditValue", () => {
     expect(auditValue(["/uploads/a.webp", "/uploads/b.webp"], "image", money)).toBe("2 pictures");
     expect(auditValue("/uploads/logo.png", "logo", money)).toBe("a picture");
     expect(auditValue([{ name: "Material", value: "Linen" }], "specifications", money)).toBe("Material: Linen");
-    expect(auditValue({ id: "r1", amount: 12.5, method: "manual", providerRefundId: null, reason: "Damaged" }, "refund", money)).toBe("amount $12.50, method manual, reason Damaged");
+    expect(auditValue({ id: "r1", amount: 12.5, method: "manual", providerRefundId: null, reason: "Damaged" }, "refund", money)).toBe(
+      "amount $12.50, method manual, reason Damaged",
+    );
     expect(auditValue("<p><strong>Soft</strong> linen,<br>washed</p>", "description", money)).toBe("Soft linen, washed");
     expect(auditValue("2 < 3 and 4 > 1", "note", money)).toBe("2 < 3 and 4 > 1");
   });

@@ -163,7 +163,13 @@ export function fieldLabel(field: string): string {
 export type MoneyFormat = (amount: number) => string;
 
 // Rich text (a product's description) reads as its words, not its tags.
-const plainText = (value: string) => (/<\/?[a-z][^>]*>/i.test(value) ? value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : value);
+const plainText = (value: string) =>
+  /<\/?[a-z][^>]*>/i.test(value)
+    ? value
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+    : value;
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
@@ -189,7 +195,8 @@ function valueText(value: unknown, field: string, money: MoneyFormat): string {
     if (value.length === 0) return "none";
     if (kind === "pictures") return value.length === 1 ? "1 picture" : `${value.length} pictures`;
     // A list of pairs (specifications: { name, value }) reads as "name: value".
-    if (value.every((v) => isRecord(v) && "name" in v && "value" in v)) return value.map((v) => `${String((v as { name: unknown }).name)}: ${String((v as { value: unknown }).value)}`).join("; ");
+    if (value.every((v) => isRecord(v) && "name" in v && "value" in v))
+      return value.map((v) => `${String((v as { name: unknown }).name)}: ${String((v as { value: unknown }).value)}`).join("; ");
     if (value.every((v) => !isRecord(v) && !Array.isArray(v))) return value.map((v) => valueText(v, field, money)).join(", ");
     return value.length === 1 ? "1 item" : `${value.length} items`;
   }

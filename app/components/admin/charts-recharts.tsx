@@ -5,12 +5,44 @@ import type { ChartRow, ChartSeries } from "./charts";
  * The recharts drawing of charts.tsx's Chart, in its own file so recharts is a chunk of its own,
  * loaded by a dynamic import after hydration (never on the server, never by the storefront).
  */
-export default function ChartPlot({ data, x, series, type, formatX, formatValue, height, label }: { data: ChartRow[]; x: string; series: Required<ChartSeries>[]; type: "bar" | "line"; formatX: (value: string) => string; formatValue: (value: number) => string; height: number; label: string }) {
+export default function ChartPlot({
+  data,
+  x,
+  series,
+  type,
+  formatX,
+  formatValue,
+  height,
+  label,
+}: {
+  data: ChartRow[];
+  x: string;
+  series: Required<ChartSeries>[];
+  type: "bar" | "line";
+  formatX: (value: string) => string;
+  formatValue: (value: number) => string;
+  height: number;
+  label: string;
+}) {
   const axes = (
     <>
       <CartesianGrid stroke="#e7e5e4" vertical={false} />
-      <XAxis dataKey={x} tickFormatter={(v) => formatX(String(v))} tick={{ fill: "#44403c", fontSize: 12 }} tickLine={false} axisLine={{ stroke: "#a8a29e" }} minTickGap={16} />
-      <YAxis tickFormatter={(v) => formatValue(Number(v))} tick={{ fill: "#44403c", fontSize: 12 }} tickLine={false} axisLine={false} width={72} allowDecimals={false} />
+      <XAxis
+        dataKey={x}
+        tickFormatter={(v) => formatX(String(v))}
+        tick={{ fill: "#44403c", fontSize: 12 }}
+        tickLine={false}
+        axisLine={{ stroke: "#a8a29e" }}
+        minTickGap={16}
+      />
+      <YAxis
+        tickFormatter={(v) => formatValue(Number(v))}
+        tick={{ fill: "#44403c", fontSize: 12 }}
+        tickLine={false}
+        axisLine={false}
+        width={72}
+        allowDecimals={false}
+      />
       <Tooltip
         formatter={(value, name) => [formatValue(Number(value)), name]}
         labelFormatter={(v) => formatX(String(v))}
@@ -26,7 +58,16 @@ export default function ChartPlot({ data, x, series, type, formatX, formatValue,
         <LineChart {...common}>
           {axes}
           {series.map((s) => (
-            <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={data.length <= 31} isAnimationActive={false} type="monotone" />
+            <Line
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={data.length <= 31}
+              isAnimationActive={false}
+              type="monotone"
+            />
           ))}
         </LineChart>
       ) : (

@@ -64,7 +64,20 @@ function useHydrated(): boolean {
  * A chart of numbers per category (a time series: per day, week or month) as a figure: caption,
  * summary, the chart (drawn after hydration in a box of fixed height), and the figures as a table.
  */
-export function Chart({ title, summary, data, x, series, type = "bar", formatX = String, formatValue = (n) => plainNumber.format(n), height = 256, table = true, empty = "Nothing in this period", testId = "chart" }: ChartProps) {
+export function Chart({
+  title,
+  summary,
+  data,
+  x,
+  series,
+  type = "bar",
+  formatX = String,
+  formatValue = (n) => plainNumber.format(n),
+  height = 256,
+  table = true,
+  empty = "Nothing in this period",
+  testId = "chart",
+}: ChartProps) {
   const hydrated = useHydrated();
   const captionId = useId();
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? CHART_COLORS[i % CHART_COLORS.length] }));
@@ -74,7 +87,11 @@ export function Chart({ title, summary, data, x, series, type = "bar", formatX =
       <figcaption id={captionId} className="font-semibold text-stone-900">
         {title}
       </figcaption>
-      {summary && <p className="mt-1 text-sm text-stone-700" data-testid={`${testId}-summary`}>{summary}</p>}
+      {summary && (
+        <p className="mt-1 text-sm text-stone-700" data-testid={`${testId}-summary`}>
+          {summary}
+        </p>
+      )}
       {colored.length > 1 && (
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" aria-label="Legend">
           {colored.map((s) => (

@@ -132,7 +132,15 @@ export function DataTable<Row>({
   const to = Math.min(query.offset + rows.length, total);
   const captionId = `${uid}-caption`;
 
-  const toolbar = (search || filters.length > 0) && <TableToolbar query={query} search={search} filters={filters} hydrated={hydrated} clearHref={href(Object.fromEntries([["q", null], ["page", null], ...filters.map((f) => [f.name, null])]))} />;
+  const toolbar = (search || filters.length > 0) && (
+    <TableToolbar
+      query={query}
+      search={search}
+      filters={filters}
+      hydrated={hydrated}
+      clearHref={href(Object.fromEntries([["q", null], ["page", null], ...filters.map((f) => [f.name, null])]))}
+    />
+  );
 
   let body: React.ReactNode;
   if (rows.length === 0) {
@@ -188,7 +196,9 @@ export function DataTable<Row>({
             {caption}
             {query.page > 1 || pages > 1 ? `, page ${query.page} of ${pages}` : ""}
           </caption>
-          <thead className={`border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-700 max-sm:block ${phoneHeader ? "" : "max-sm:sr-only"}`}>
+          <thead
+            className={`border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-700 max-sm:block ${phoneHeader ? "" : "max-sm:sr-only"}`}
+          >
             <tr className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-1 max-sm:px-2">
               {selectable && (
                 <th scope="col" className="w-12 px-4 py-3 max-sm:w-auto max-sm:px-2">
@@ -214,7 +224,10 @@ export function DataTable<Row>({
               const key = keys[i]!;
               const isSelected = selected.has(key);
               return (
-                <tr key={key} className={`${isSelected ? "bg-amber-50" : "hover:bg-stone-50"} max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-3 max-sm:px-4 max-sm:py-3`}>
+                <tr
+                  key={key}
+                  className={`${isSelected ? "bg-amber-50" : "hover:bg-stone-50"} max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-3 max-sm:px-4 max-sm:py-3`}
+                >
                   {selectable && (
                     <td className="px-4 py-3 align-top max-sm:order-first max-sm:p-0">
                       <input
@@ -238,7 +251,11 @@ export function DataTable<Row>({
                   )}
                   {columns.map((c, ci) =>
                     ci === headerIndex ? (
-                      <th key={c.key} scope="row" className={`px-4 py-3 align-top font-medium text-stone-900 ${c.className ?? ""} ${offPhone(c) ? "" : "max-sm:order-first max-sm:block max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:flex-1 max-sm:p-0"}`}>
+                      <th
+                        key={c.key}
+                        scope="row"
+                        className={`px-4 py-3 align-top font-medium text-stone-900 ${c.className ?? ""} ${offPhone(c) ? "" : "max-sm:order-first max-sm:block max-sm:w-auto max-sm:min-w-0 max-sm:max-w-none max-sm:flex-1 max-sm:p-0"}`}
+                      >
                         {c.cell(row)}
                       </th>
                     ) : (
@@ -263,7 +280,9 @@ export function DataTable<Row>({
     );
     body = selectable ? (
       <Form method="post" className="space-y-3">
-        {(!hydrated || selected.size > 0) && <BulkBar actions={bulkActions} count={hydrated ? selected.size : null} noun={noun} onClear={() => setSelected(new Set())} hydrated={hydrated} />}
+        {(!hydrated || selected.size > 0) && (
+          <BulkBar actions={bulkActions} count={hydrated ? selected.size : null} noun={noun} onClear={() => setSelected(new Set())} hydrated={hydrated} />
+        )}
         {table}
       </Form>
     ) : (
@@ -321,8 +340,24 @@ function HeaderCell<Row>({ column, query, href }: { column: Column<Row>; query: 
 function SortIcon({ dir }: { dir?: "asc" | "desc" }) {
   return (
     <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={`size-3.5 ${dir ? "text-stone-900" : "text-stone-400"}`}>
-      <path d="M5 6.5 8 3.5l3 3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" opacity={dir === "desc" ? 0.3 : 1} />
-      <path d="m5 9.5 3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" opacity={dir === "asc" ? 0.3 : 1} />
+      <path
+        d="M5 6.5 8 3.5l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        opacity={dir === "desc" ? 0.3 : 1}
+      />
+      <path
+        d="m5 9.5 3 3 3-3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        opacity={dir === "asc" ? 0.3 : 1}
+      />
     </svg>
   );
 }
@@ -332,7 +367,16 @@ function SelectAll({ label, checked, indeterminate, onChange }: { label: string;
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <input ref={ref} type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} className="size-5 rounded border-stone-400 accent-stone-900" />;
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      className="size-5 rounded border-stone-400 accent-stone-900"
+    />
+  );
 }
 
 /** The search box and filters: a GET form, so the state lands in the URL (and works without JavaScript). */
@@ -381,7 +425,16 @@ function TableToolbar({
           <label htmlFor={`${uid}-q`} className="block text-xs font-semibold text-stone-700">
             {search.label}
           </label>
-          <input id={`${uid}-q`} type="search" name="q" defaultValue={query.q ?? ""} key={query.q ?? ""} placeholder={search.placeholder} maxLength={200} className={`${control} mt-1`} />
+          <input
+            id={`${uid}-q`}
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            key={query.q ?? ""}
+            placeholder={search.placeholder}
+            maxLength={200}
+            className={`${control} mt-1`}
+          />
         </div>
       )}
       {filters.map((f) => (
@@ -391,7 +444,15 @@ function TableToolbar({
           </label>
           {f.type === "date" || f.type === "text" ? (
             // Applied with the form's button: a date being typed passes through valid dates (year 0002…).
-            <input id={`${uid}-${f.name}`} type={f.type} name={f.name} defaultValue={query.filters[f.name] ?? ""} key={query.filters[f.name] ?? ""} maxLength={200} className={`${control} mt-1`} />
+            <input
+              id={`${uid}-${f.name}`}
+              type={f.type}
+              name={f.name}
+              defaultValue={query.filters[f.name] ?? ""}
+              key={query.filters[f.name] ?? ""}
+              maxLength={200}
+              className={`${control} mt-1`}
+            />
           ) : (
             <select
               id={`${uid}-${f.name}`}
@@ -429,11 +490,30 @@ function TableToolbar({
 }
 
 /** The toolbar over the table while rows are selected (always, without JavaScript: it cannot know). */
-function BulkBar({ actions, count, noun, onClear, hydrated }: { actions: readonly BulkAction[]; count: number | null; noun: { one: string; other: string }; onClear: () => void; hydrated: boolean }) {
+function BulkBar({
+  actions,
+  count,
+  noun,
+  onClear,
+  hydrated,
+}: {
+  actions: readonly BulkAction[];
+  count: number | null;
+  noun: { one: string; other: string };
+  onClear: () => void;
+  hydrated: boolean;
+}) {
   const uid = useId();
   return (
-    <div role="group" aria-label="Bulk actions" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm" data-testid="bulk-actions">
-      <p className="font-semibold text-stone-900">{count === null ? `With the selected ${noun.other}:` : `${count} ${count === 1 ? noun.one : noun.other} selected`}</p>
+    <div
+      role="group"
+      aria-label="Bulk actions"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm"
+      data-testid="bulk-actions"
+    >
+      <p className="font-semibold text-stone-900">
+        {count === null ? `With the selected ${noun.other}:` : `${count} ${count === 1 ? noun.one : noun.other} selected`}
+      </p>
       {actions.map((a) => {
         const confirm = a.confirm?.(count);
         return (
@@ -443,7 +523,12 @@ function BulkBar({ actions, count, noun, onClear, hydrated }: { actions: readonl
                 <label htmlFor={`${uid}-${a.intent}`} className="sr-only">
                   {a.value.label}
                 </label>
-                <select id={`${uid}-${a.intent}`} name={`value-${a.intent}`} defaultValue="" className="h-9 rounded-lg border border-stone-300 bg-white px-2 pr-8 text-sm">
+                <select
+                  id={`${uid}-${a.intent}`}
+                  name={`value-${a.intent}`}
+                  defaultValue=""
+                  className="h-9 rounded-lg border border-stone-300 bg-white px-2 pr-8 text-sm"
+                >
                   <option value="">{a.value.label}…</option>
                   {a.value.options.map((o) => (
                     <option key={o.value} value={o.value}>

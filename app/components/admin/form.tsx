@@ -115,21 +115,52 @@ interface BaseProps {
 }
 
 /** A one-line text input (also e-mail, url…) with label, hint and the server's error. */
-export function FormText({ name, defaultValue, type = "text", ...props }: BaseProps & { defaultValue?: string; type?: string; maxLength?: number; placeholder?: string; autoComplete?: string; inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"] }) {
+export function FormText({
+  name,
+  defaultValue,
+  type = "text",
+  ...props
+}: BaseProps & {
+  defaultValue?: string;
+  type?: string;
+  maxLength?: number;
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+}) {
   const field = useField(name, defaultValue);
   return <TextField {...props} name={name} type={type} id={field.id} error={field.error} defaultValue={field.defaultValue} />;
 }
 
 /** A multi-line text input. */
-export function FormTextarea({ name, defaultValue, rows = 6, ...props }: BaseProps & { defaultValue?: string; rows?: number; maxLength?: number; placeholder?: string }) {
+export function FormTextarea({
+  name,
+  defaultValue,
+  rows = 6,
+  ...props
+}: BaseProps & { defaultValue?: string; rows?: number; maxLength?: number; placeholder?: string }) {
   const field = useField(name, defaultValue);
   return <TextField {...props} multiline rows={rows} name={name} id={field.id} error={field.error} defaultValue={field.defaultValue} />;
 }
 
 /** A whole or decimal number (stock, order, discount %): a number input with bounds. */
-export function FormNumber({ name, defaultValue, ...props }: BaseProps & { defaultValue?: number | string | null; min?: number; max?: number; step?: number | "any" }) {
+export function FormNumber({
+  name,
+  defaultValue,
+  ...props
+}: BaseProps & { defaultValue?: number | string | null; min?: number; max?: number; step?: number | "any" }) {
   const field = useField(name, defaultValue == null ? undefined : String(defaultValue));
-  return <TextField {...props} type="number" inputMode={props.step === 1 || props.step === undefined ? "numeric" : "decimal"} name={name} id={field.id} error={field.error} defaultValue={field.defaultValue} />;
+  return (
+    <TextField
+      {...props}
+      type="number"
+      inputMode={props.step === 1 || props.step === undefined ? "numeric" : "decimal"}
+      name={name}
+      id={field.id}
+      error={field.error}
+      defaultValue={field.defaultValue}
+    />
+  );
 }
 
 /**
@@ -139,17 +170,40 @@ export function FormNumber({ name, defaultValue, ...props }: BaseProps & { defau
  */
 export function FormMoney({ name, defaultValue, currency, label, ...props }: BaseProps & { defaultValue?: number | string | null; currency?: string }) {
   const field = useField(name, defaultValue == null ? undefined : String(defaultValue));
-  return <TextField {...props} label={currency ? `${label} (${currency})` : label} inputMode="decimal" autoComplete="off" name={name} id={field.id} error={field.error} defaultValue={field.defaultValue} />;
+  return (
+    <TextField
+      {...props}
+      label={currency ? `${label} (${currency})` : label}
+      inputMode="decimal"
+      autoComplete="off"
+      name={name}
+      id={field.id}
+      error={field.error}
+      defaultValue={field.defaultValue}
+    />
+  );
 }
 
 /** A select; `options` in display order (give a first `{ value: "", label: "Choose…" }` for an optional one). */
-export function FormSelect({ name, defaultValue, options, ...props }: BaseProps & { defaultValue?: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+export function FormSelect({
+  name,
+  defaultValue,
+  options,
+  ...props
+}: BaseProps & { defaultValue?: string; options: ReadonlyArray<{ value: string; label: string }> }) {
   const field = useField(name, defaultValue);
   return <SelectField {...props} name={name} options={options} id={field.id} error={field.error} defaultValue={field.defaultValue} />;
 }
 
 /** A checkbox; sends `value` ("on") when ticked and nothing when not, as HTML does. */
-export function FormCheckbox({ name, defaultChecked, value = "on", label, hint, className }: Omit<BaseProps, "required"> & { defaultChecked?: boolean; value?: string }) {
+export function FormCheckbox({
+  name,
+  defaultChecked,
+  value = "on",
+  label,
+  hint,
+  className,
+}: Omit<BaseProps, "required"> & { defaultChecked?: boolean; value?: string }) {
   const field = useField(name);
   const checked = field.failed ? field.defaultValue === value : defaultChecked;
   return <Checkbox name={name} id={field.id} label={label} value={value} defaultChecked={checked} hint={hint} error={field.error} className={className} />;
@@ -169,7 +223,13 @@ export function FormErrorSummary({ title = "The form could not be saved" }: { ti
   if (!failure) return null;
   const fields = Object.entries(failure.error.fields ?? {});
   return (
-    <div ref={ref} tabIndex={-1} aria-labelledby={`${idPrefix}-summary-title`} className="mb-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 focus:outline-2 focus:outline-offset-2 focus:outline-rose-700" data-testid="form-error-summary">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={`${idPrefix}-summary-title`}
+      className="mb-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 focus:outline-2 focus:outline-offset-2 focus:outline-rose-700"
+      data-testid="form-error-summary"
+    >
       <h2 id={`${idPrefix}-summary-title`} className="font-semibold">
         {title}
       </h2>
@@ -222,7 +282,14 @@ export function FormSubmit({
   const { busy, submitting } = useContext(FormContext);
   const mine = busy && (!name || submitting?.get(name) === (value ?? ""));
   return (
-    <button type="submit" name={name} value={value} disabled={busy} aria-disabled={busy || undefined} className={`${buttonClass(variant)} ${busy ? "cursor-wait" : ""} ${className}`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={busy}
+      aria-disabled={busy || undefined}
+      className={`${buttonClass(variant)} ${busy ? "cursor-wait" : ""} ${className}`}
+    >
       {mine && <Spinner />}
       {mine ? busyLabel : children}
     </button>

@@ -44,7 +44,10 @@ export function AdminNav({ nav, counts, label }: { nav: Nav; counts: AdminCounts
                   <Link {...item(`/admin-dashboard/${s.path}`)}>
                     <span>{s.label}</span>
                     {n !== undefined && n > 0 && s.badge && (
-                      <span className="min-w-6 rounded-full bg-amber-400 px-1.5 py-0.5 text-center text-xs font-bold text-stone-950" data-testid={`badge-${s.badge.count}`}>
+                      <span
+                        className="min-w-6 rounded-full bg-amber-400 px-1.5 py-0.5 text-center text-xs font-bold text-stone-950"
+                        data-testid={`badge-${s.badge.count}`}
+                      >
                         <span aria-hidden="true">{n > 999 ? "999+" : n}</span>
                         <span className="sr-only">
                           {" "}
@@ -116,7 +119,11 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
             <p id="admin-drawer-title" className="truncate text-base font-bold">
               {siteName} admin
             </p>
-            <button type="button" onClick={() => ref.current?.close()} className="-mr-2 grid size-11 place-items-center rounded-full text-stone-200 hover:bg-stone-800">
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="-mr-2 grid size-11 place-items-center rounded-full text-stone-200 hover:bg-stone-800"
+            >
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-6">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
@@ -160,7 +167,10 @@ export function AdminToast({ toast }: { toast: { id: string; kind: "success" | "
   if (!toast) return null;
   return (
     <noscript>
-      <p role="status" className={`mb-4 rounded-xl border p-4 text-sm font-medium ${toast.kind === "error" ? "border-rose-200 bg-rose-50 text-rose-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}>
+      <p
+        role="status"
+        className={`mb-4 rounded-xl border p-4 text-sm font-medium ${toast.kind === "error" ? "border-rose-200 bg-rose-50 text-rose-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+      >
         {toast.message}
         {toast.description && <span className="block font-normal">{toast.description}</span>}
       </p>

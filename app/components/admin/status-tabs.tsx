@@ -23,7 +23,8 @@ export function StatusTabs({ label, param = "status", tabs, current }: { label: 
   useEffect(() => {
     const nav = ref.current;
     const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (nav && active && active.offsetLeft + active.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = active.offsetLeft + active.offsetWidth - nav.clientWidth;
+    if (nav && active && active.offsetLeft + active.offsetWidth > nav.scrollLeft + nav.clientWidth)
+      nav.scrollLeft = active.offsetLeft + active.offsetWidth - nav.clientWidth;
   }, [current]);
   return (
     <nav ref={ref} aria-label={label} className="relative -mx-1 mb-4 overflow-x-auto px-1" data-testid="status-tabs">

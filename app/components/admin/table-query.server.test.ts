@@ -12,7 +12,10 @@ const options = {
 
 describe("parseTableQuery", () => {
   it("reads search, sort, page and filters from the address", () => {
-    const q = parseTableQuery("http://shop/admin-dashboard/all-products?q=%20linen%20shirt%20&sort=-price&page=3&status=draft&category=shirts&from=2026-05-01", options);
+    const q = parseTableQuery(
+      "http://shop/admin-dashboard/all-products?q=%20linen%20shirt%20&sort=-price&page=3&status=draft&category=shirts&from=2026-05-01",
+      options,
+    );
     expect(q).toMatchObject({ q: "linen shirt", sort: { key: "price", dir: "desc" }, page: 3, pageSize: 50, offset: 100, narrowed: true });
     expect(q.filters).toEqual({ status: "draft", category: "shirts", from: "2026-05-01" });
   });

@@ -89,14 +89,30 @@ export type StatusTone = keyof typeof TONES;
  * the colour (`tone`) only repeats it, so it passes for colour-blind readers too.
  */
 export function StatusBadge({ tone = "neutral", children, className = "" }: { tone?: StatusTone; children: React.ReactNode; className?: string }) {
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]} ${className}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]} ${className}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /**
  * What an empty list says instead of a blank table: a `title` ("No products yet"), a sentence
  * (`children`) and an optional `action` (a link or button: "Add product", "Clear filters").
  */
-export function EmptyState({ title, children, action, testId = "empty-state" }: { title: string; children?: React.ReactNode; action?: React.ReactNode; testId?: string }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  testId = "empty-state",
+}: {
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid={testId}>
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true" focusable="false" className="size-10 text-stone-400">

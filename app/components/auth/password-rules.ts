@@ -12,7 +12,8 @@ export function passwordStrength(password: string): Strength {
   if (!password) return { score: 0, label: "" };
   if (password.length < PASSWORD_MIN) return { score: 1, label: "Too short" };
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  const repetitive = /^(.)\1+$/.test(password) || "0123456789abcdefghijklmnopqrstuvwxyz".includes(password.toLowerCase()) || /^(password|qwerty|letmein)/i.test(password);
+  const repetitive =
+    /^(.)\1+$/.test(password) || "0123456789abcdefghijklmnopqrstuvwxyz".includes(password.toLowerCase()) || /^(password|qwerty|letmein)/i.test(password);
   if (repetitive) return { score: 1, label: "Weak: easy to guess" };
   const points = kinds + (password.length >= 12 ? 1 : 0) + (password.length >= 16 ? 1 : 0);
   if (points <= 2) return { score: 2, label: "Fair: make it longer, or mix in numbers and symbols" };

@@ -52,7 +52,11 @@ export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { pro
       if (message) setError(message);
     };
 
-    const url = await providerUrl(provider.id, popup ? `/auth/popup-done?to=${encodeURIComponent(redirectTo)}` : redirectTo, popup ? "/auth/popup-done" : loginErrorUrl(redirectTo));
+    const url = await providerUrl(
+      provider.id,
+      popup ? `/auth/popup-done?to=${encodeURIComponent(redirectTo)}` : redirectTo,
+      popup ? "/auth/popup-done" : loginErrorUrl(redirectTo),
+    );
     if (!url) {
       popup?.close();
       return stop(`We couldn’t reach ${provider.name}. Please try again.`);
@@ -226,7 +230,17 @@ function ProviderIcon({ id }: { id: string }) {
     );
   }
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="size-5">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+    >
       <circle cx="8" cy="15" r="4" />
       <path d="m10.8 12.2 8.7-8.7M16 7l3 3M14 9l2 2" />
     </svg>

@@ -38,9 +38,23 @@ const ALERT_STYLES = {
 } as const;
 
 /** A message about the whole form: errors are alerts, the rest are polite status messages. */
-export function FormAlert({ kind, children, testId, className = "" }: { kind: keyof typeof ALERT_STYLES; children: React.ReactNode; testId?: string; className?: string }) {
+export function FormAlert({
+  kind,
+  children,
+  testId,
+  className = "",
+}: {
+  kind: keyof typeof ALERT_STYLES;
+  children: React.ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <div role={kind === "error" ? "alert" : "status"} data-testid={testId} className={`rounded-xl border p-4 text-sm font-medium leading-relaxed ${ALERT_STYLES[kind]} ${className}`}>
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={`rounded-xl border p-4 text-sm font-medium leading-relaxed ${ALERT_STYLES[kind]} ${className}`}
+    >
       {children}
     </div>
   );

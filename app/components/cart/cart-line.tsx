@@ -73,7 +73,13 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
         {hidden("remove")}
       </form>
 
-      <Link to={`/products/${line.slug}`} onClick={onNavigate} tabIndex={-1} aria-hidden="true" className={`${image} shrink-0 overflow-hidden rounded-lg bg-stone-100`}>
+      <Link
+        to={`/products/${line.slug}`}
+        onClick={onNavigate}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`${image} shrink-0 overflow-hidden rounded-lg bg-stone-100`}
+      >
         {line.image && <img src={line.image} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />}
       </Link>
 
@@ -101,7 +107,9 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
         )}
 
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
-          <div className={`flex h-10 items-stretch overflow-hidden rounded-lg border border-stone-400 bg-white ${fetcher.state !== "idle" ? "opacity-70" : ""}`}>
+          <div
+            className={`flex h-10 items-stretch overflow-hidden rounded-lg border border-stone-400 bg-white ${fetcher.state !== "idle" ? "opacity-70" : ""}`}
+          >
             <button type="submit" form={formId("less")} disabled={quantity <= 1} className={stepButton}>
               <span aria-hidden="true">−</span>
               <span className="sr-only">One less {line.name}</span>
@@ -128,11 +136,19 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
             </button>
           </div>
           {!hydrated && (
-            <button type="submit" form={formId("qty")} className="h-10 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            <button
+              type="submit"
+              form={formId("qty")}
+              className="h-10 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
               Update
             </button>
           )}
-          <button type="submit" form={formId("remove")} className="ml-auto h-10 rounded-lg px-2 text-sm font-medium text-stone-700 underline-offset-4 hover:text-rose-800 hover:underline">
+          <button
+            type="submit"
+            form={formId("remove")}
+            className="ml-auto h-10 rounded-lg px-2 text-sm font-medium text-stone-700 underline-offset-4 hover:text-rose-800 hover:underline"
+          >
             Remove<span className="sr-only"> {line.name}</span>
           </button>
         </div>

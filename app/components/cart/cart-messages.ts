@@ -9,5 +9,5 @@ export const CART_FAILURE: Record<CartIntent, string> = {
 };
 
 /** The failure toast for a cart request that got no answer, from the intent it sent. */
-export const cartFailure = (sent: FormData | undefined) => CART_FAILURE[(sent?.get("intent") as CartIntent | null) ?? "update-quantity"] ?? CART_FAILURE["update-quantity"];
-
+export const cartFailure = (sent: FormData | undefined) =>
+  CART_FAILURE[(sent?.get("intent") as CartIntent | null) ?? "update-quantity"] ?? CART_FAILURE["update-quantity"];

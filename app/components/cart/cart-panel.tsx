@@ -81,7 +81,11 @@ export default function CartPanel() {
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center" data-testid="panel-empty">
             <p className="text-base font-semibold text-stone-900">Your cart is empty</p>
             <p className="text-sm text-stone-600">Find something you like and add it here.</p>
-            <Link to="/product-category" onClick={close} className="mt-2 rounded-full border border-stone-300 px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            <Link
+              to="/product-category"
+              onClick={close}
+              className="mt-2 rounded-full border border-stone-300 px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
               Continue shopping
             </Link>
           </div>

@@ -24,7 +24,10 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                   {item.name}
                 </span>
               ) : (
-                <Link to={item.href} className="rounded underline-offset-4 hover:text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900">
+                <Link
+                  to={item.href}
+                  className="rounded underline-offset-4 hover:text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+                >
                   {item.name}
                 </Link>
               )}

@@ -59,7 +59,19 @@ function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(value: s
 }
 
 /** One end of the price range: its label and number input, kept in step with the URL's value. */
-function PriceBound({ name, label, value, placeholder, state }: { name: string; label: string; value: string; placeholder: string; state: React.InputHTMLAttributes<HTMLInputElement> }) {
+function PriceBound({
+  name,
+  label,
+  value,
+  placeholder,
+  state,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  state: React.InputHTMLAttributes<HTMLInputElement>;
+}) {
   const ref = useSyncedValue<HTMLInputElement>(value);
   return (
     <div className="flex-1">
@@ -207,7 +219,13 @@ export function ListingFilters(props: FiltersProps) {
               <span aria-hidden="true" className="pb-2 text-stone-500">
                 –
               </span>
-              <PriceBound name="maxPrice" label="Maximum price" value={props.maxPrice} placeholder={hi !== undefined ? String(hi) : ""} state={fieldState("maxPrice")} />
+              <PriceBound
+                name="maxPrice"
+                label="Maximum price"
+                value={props.maxPrice}
+                placeholder={hi !== undefined ? String(hi) : ""}
+                state={fieldState("maxPrice")}
+              />
             </div>
           </fieldset>
           <button
@@ -248,7 +266,11 @@ export function SortSelect({ value }: { value: string }) {
         ))}
       </select>
       {!hydrated && (
-        <button type="submit" form={FILTER_FORM_ID} className="rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100">
+        <button
+          type="submit"
+          form={FILTER_FORM_ID}
+          className="rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100"
+        >
           Sort
         </button>
       )}

@@ -4,11 +4,21 @@ import { parseListing } from "./listing-query.server";
 
 const categories: Category[] = [
   {
-    _id: "c1", name: "Men's Fashion", slug: "mens-fashion", image: null, order: 0, productCount: 3,
+    _id: "c1",
+    name: "Men's Fashion",
+    slug: "mens-fashion",
+    image: null,
+    order: 0,
+    productCount: 3,
     subCategories: [{ _id: "s1", name: "T-Shirts", slug: "mens-fashion-t-shirts", image: null, order: 0 }],
   },
   {
-    _id: "c2", name: "Women's Fashion", slug: "womens-fashion", image: null, order: 1, productCount: 2,
+    _id: "c2",
+    name: "Women's Fashion",
+    slug: "womens-fashion",
+    image: null,
+    order: 1,
+    productCount: 2,
     subCategories: [{ _id: "s2", name: "Dresses", slug: "dresses", image: null, order: 0 }],
   },
 ];

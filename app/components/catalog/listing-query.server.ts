@@ -73,7 +73,9 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
       parent = found.parent;
     } else {
       rejected.add("subCategory");
-      errors.push(`There is no sub-category ${quoted(raw.subCategory)}${category ? ` in ${category.name}` : ""}; showing all of ${category?.name ?? "the shop"}.`);
+      errors.push(
+        `There is no sub-category ${quoted(raw.subCategory)}${category ? ` in ${category.name}` : ""}; showing all of ${category?.name ?? "the shop"}.`,
+      );
     }
     delete raw.subCategory;
   }

@@ -3,7 +3,13 @@ import { cleanParams, pageItems, pageParam, rangeOf, withParams } from "./listin
 
 describe("listing URLs", () => {
   it("leaves out blanks and defaults so equal filters share one URL", () => {
-    const qs = cleanParams([["minPrice", ""], ["sort", "newest"], ["page", "1"], ["maxPrice", " 20 "], ["subCategory", "T-Shirts"]]);
+    const qs = cleanParams([
+      ["minPrice", ""],
+      ["sort", "newest"],
+      ["page", "1"],
+      ["maxPrice", " 20 "],
+      ["subCategory", "T-Shirts"],
+    ]);
     expect(qs.toString()).toBe("maxPrice=20&subCategory=T-Shirts");
   });
 

@@ -7,7 +7,14 @@ const base =
 function Arrow({ dir }: { dir: "left" | "right" }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4">
-      <path d={dir === "left" ? "M10 3L5 8l5 5" : "M6 3l5 5-5 5"} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={dir === "left" ? "M10 3L5 8l5 5" : "M6 3l5 5-5 5"}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

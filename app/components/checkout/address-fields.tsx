@@ -26,9 +26,36 @@ export function AddressFields({
   const regions = regionsOf(country);
   return (
     <>
-      <SelectField name="country" label="Country" required={required} autoComplete="country" options={countries} defaultValue={values?.country || shopCountry} error={errors.country} className="sm:col-span-2" />
-      <TextField name="line1" label="Address" required={required} autoComplete="address-line1" maxLength={200} defaultValue={values?.line1} error={errors.line1} className="sm:col-span-2" placeholder="Street and house number" />
-      <TextField name="line2" label="Apartment/suite (optional)" autoComplete="address-line2" maxLength={200} defaultValue={values?.line2} error={errors.line2} className="sm:col-span-2" />
+      <SelectField
+        name="country"
+        label="Country"
+        required={required}
+        autoComplete="country"
+        options={countries}
+        defaultValue={values?.country || shopCountry}
+        error={errors.country}
+        className="sm:col-span-2"
+      />
+      <TextField
+        name="line1"
+        label="Address"
+        required={required}
+        autoComplete="address-line1"
+        maxLength={200}
+        defaultValue={values?.line1}
+        error={errors.line1}
+        className="sm:col-span-2"
+        placeholder="Street and house number"
+      />
+      <TextField
+        name="line2"
+        label="Apartment/suite (optional)"
+        autoComplete="address-line2"
+        maxLength={200}
+        defaultValue={values?.line2}
+        error={errors.line2}
+        className="sm:col-span-2"
+      />
       <TextField name="city" label="City" required={required} autoComplete="address-level2" maxLength={100} defaultValue={values?.city} error={errors.city} />
       {regions ? (
         <SelectField
@@ -43,9 +70,24 @@ export function AddressFields({
           error={errors.region}
         />
       ) : (
-        <TextField key={country} name="region" label="Region (optional)" autoComplete="address-level1" maxLength={100} defaultValue={values?.country === country ? values.region : ""} error={errors.region} />
+        <TextField
+          key={country}
+          name="region"
+          label="Region (optional)"
+          autoComplete="address-level1"
+          maxLength={100}
+          defaultValue={values?.country === country ? values.region : ""}
+          error={errors.region}
+        />
       )}
-      <TextField name="postalCode" label="Postal code (optional)" autoComplete="postal-code" maxLength={20} defaultValue={values?.postalCode} error={errors.postalCode} />
+      <TextField
+        name="postalCode"
+        label="Postal code (optional)"
+        autoComplete="postal-code"
+        maxLength={20}
+        defaultValue={values?.postalCode}
+        error={errors.postalCode}
+      />
     </>
   );
 }

@@ -93,7 +93,14 @@ describe("the checkout form", () => {
     expect(address).toBe(saved);
     expect(checkoutFieldErrors(values, address as SavedAddress, ["cod"])).toEqual({});
     const input = toPlaceOrderInput(values, saved);
-    expect(input.address).toEqual({ line1: "1 Saved Street", line2: "Flat 2", city: "Bristol", region: null, postalCode: "BS1 1AA", country: "United Kingdom" });
+    expect(input.address).toEqual({
+      line1: "1 Saved Street",
+      line2: "Flat 2",
+      city: "Bristol",
+      region: null,
+      postalCode: "BS1 1AA",
+      country: "United Kingdom",
+    });
     expect(input.saveAddress).toBe(false);
 
     const fresh = readCheckoutForm(form({ ...complete, addressId: "new", saveAddress: "on" }));
@@ -112,7 +119,9 @@ describe("the checkout form", () => {
   });
 
   it("puts the service's field errors beside the form's fields", () => {
-    expect(formFieldErrors({ "contact.email": "Bad e-mail", "address.postalCode": "Too long", shippingMethod: "Choose one", "lines.0": "Something else" })).toEqual({
+    expect(
+      formFieldErrors({ "contact.email": "Bad e-mail", "address.postalCode": "Too long", shippingMethod: "Choose one", "lines.0": "Something else" }),
+    ).toEqual({
       errors: { email: "Bad e-mail", postalCode: "Too long", shippingMethod: "Choose one" },
       other: ["Something else"],
     });

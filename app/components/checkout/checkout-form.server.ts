@@ -47,7 +47,14 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
     contact: { name: values.name, email: values.email, phone: values.phone },
     address: address
       ? { line1: address.line1, line2: address.line2, city: address.city, region: address.region, postalCode: address.postalCode, country: address.country }
-      : { line1: values.line1, line2: optional(values.line2), city: values.city, region: optional(values.region), postalCode: optional(values.postalCode), country: values.country },
+      : {
+          line1: values.line1,
+          line2: optional(values.line2),
+          city: values.city,
+          region: optional(values.region),
+          postalCode: optional(values.postalCode),
+          country: values.country,
+        },
     shippingMethod: values.shippingMethod || undefined,
     // Anything but the two methods is refused by the schema.
     paymentMethod: values.paymentMethod as PaymentMethod,
@@ -62,7 +69,10 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
  * a saved address picked, its problems (a state missing from an address saved before states were
  * asked for, a country the shop does not ship to) go beside the address book, where the shopper is.
  */
-export function formFieldErrors(fields: Record<string, string> | undefined, saved: SavedAddress | null = null): { errors: CheckoutFieldErrors; other: string[] } {
+export function formFieldErrors(
+  fields: Record<string, string> | undefined,
+  saved: SavedAddress | null = null,
+): { errors: CheckoutFieldErrors; other: string[] } {
   const errors: CheckoutFieldErrors = {};
   const other: string[] = [];
   for (const [key, message] of Object.entries(fields ?? {})) {

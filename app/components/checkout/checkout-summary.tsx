@@ -6,12 +6,27 @@ import type { CheckoutQuote } from "#modules/orders";
  * The lines and the server's totals for the chosen shipping method, beside the checkout form; when
  * no zone delivers to the address, the reason instead of a total.
  */
-export function CheckoutSummary({ quote, busy, unavailable, children }: { quote: CheckoutQuote; busy: boolean; unavailable?: string | null; children?: React.ReactNode }) {
+export function CheckoutSummary({
+  quote,
+  busy,
+  unavailable,
+  children,
+}: {
+  quote: CheckoutQuote;
+  busy: boolean;
+  unavailable?: string | null;
+  children?: React.ReactNode;
+}) {
   const { cart } = quote;
   const shipping = quote.shippingOptions.find((o) => o.id === quote.shippingMethod);
   const count = cart.totals.itemCount;
   return (
-    <section aria-labelledby="summary-title" aria-busy={busy || undefined} className="rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6 lg:sticky lg:top-24" data-testid="checkout-summary">
+    <section
+      aria-labelledby="summary-title"
+      aria-busy={busy || undefined}
+      className="rounded-2xl border border-stone-200 bg-stone-50 p-5 sm:p-6 lg:sticky lg:top-24"
+      data-testid="checkout-summary"
+    >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
           Order summary

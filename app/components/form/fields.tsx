@@ -39,7 +39,20 @@ export interface FieldProps {
 }
 
 /** A labelled text input with its hint and error tied to it (aria-describedby, aria-invalid). */
-export function TextField({ name, id: fixedId, label, type = "text", required, error, hint, labelAside, className = "", multiline = false, rows = 6, ...input }: FieldProps) {
+export function TextField({
+  name,
+  id: fixedId,
+  label,
+  type = "text",
+  required,
+  error,
+  hint,
+  labelAside,
+  className = "",
+  multiline = false,
+  rows = 6,
+  ...input
+}: FieldProps) {
   const generated = `field-${useId()}-${name}`;
   const id = fixedId ?? generated;
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
@@ -48,7 +61,12 @@ export function TextField({ name, id: fixedId, label, type = "text", required, e
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} aside={labelAside} />
       {multiline ? (
-        <textarea {...common} {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)} rows={rows} className={`${controlClass(error).replace("h-12", "")} mt-1.5 py-3`} />
+        <textarea
+          {...common}
+          {...(input as React.TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          rows={rows}
+          className={`${controlClass(error).replace("h-12", "")} mt-1.5 py-3`}
+        />
       ) : (
         <input {...common} type={type} className={`${controlClass(error)} mt-1.5`} {...input} />
       )}
@@ -87,7 +105,15 @@ export function SelectField({
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} required={required} />
-      <select id={id} name={name} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass(error)} mt-1.5 pr-10`} {...select}>
+      <select
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${controlClass(error)} mt-1.5 pr-10`}
+        {...select}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -101,7 +127,9 @@ export function SelectField({
 
 /** The e-mail address field every account form asks for. */
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
-  return <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={defaultValue} error={error} />;
+  return (
+    <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={defaultValue} error={error} />
+  );
 }
 
 /**

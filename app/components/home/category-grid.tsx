@@ -4,7 +4,14 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 
-const TINTS = ["bg-amber-100 text-amber-900", "bg-sky-100 text-sky-900", "bg-rose-100 text-rose-900", "bg-emerald-100 text-emerald-900", "bg-violet-100 text-violet-900", "bg-orange-100 text-orange-900"];
+const TINTS = [
+  "bg-amber-100 text-amber-900",
+  "bg-sky-100 text-sky-900",
+  "bg-rose-100 text-rose-900",
+  "bg-emerald-100 text-emerald-900",
+  "bg-violet-100 text-violet-900",
+  "bg-orange-100 text-orange-900",
+];
 
 /** "Shop by category": a tile per top-level category with its image (or initial) and product count. */
 export function CategoryGrid({ categories }: { categories: Category[] }) {
@@ -15,7 +22,14 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
   const wide = [6, 5, 4].reduce((best, n) => ((categories.length % n || n) > (categories.length % best || best) ? n : best), 6);
   const wideClass = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" }[wide];
   // The same for every shopper: the server takes the list's inside from html-fragments.tsx.
-  return <CachedInside as="ul" className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`} cacheKey={JSON.stringify(categories)} inside={() => <CategoryTiles categories={categories} />} />;
+  return (
+    <CachedInside
+      as="ul"
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}
+      cacheKey={JSON.stringify(categories)}
+      inside={() => <CategoryTiles categories={categories} />}
+    />
+  );
 }
 
 function CategoryTiles({ categories }: { categories: Category[] }) {
@@ -44,9 +58,7 @@ function CategoryTiles({ categories }: { categories: Category[] }) {
             </span>
             <span className="flex flex-1 flex-col px-3 py-3">
               <span className="font-semibold text-stone-900 group-hover:underline group-hover:underline-offset-4">{c.name}</span>
-              <span className="mt-0.5 text-xs text-stone-600">
-                {`${c.productCount} ${c.productCount === 1 ? "product" : "products"}`}
-              </span>
+              <span className="mt-0.5 text-xs text-stone-600">{`${c.productCount} ${c.productCount === 1 ? "product" : "products"}`}</span>
             </span>
           </ShopLink>
         </li>

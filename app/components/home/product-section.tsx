@@ -28,7 +28,10 @@ export function HomeSection({
           {subtitle && <p className="mt-1 text-sm text-stone-600 sm:text-base">{subtitle}</p>}
         </div>
         {href && (
-          <ShopLink to={href} className="inline-flex shrink-0 items-center gap-1.5 rounded text-sm font-semibold text-stone-900 underline-offset-4 hover:underline">
+          <ShopLink
+            to={href}
+            className="inline-flex shrink-0 items-center gap-1.5 rounded text-sm font-semibold text-stone-900 underline-offset-4 hover:underline"
+          >
             {linkLabel}
             <span className="sr-only">: {title}</span>
             <ArrowRightIcon className="size-4" />

@@ -13,7 +13,11 @@ const itemClass = "menu-item";
 function BarLink({ to, pathname, end = false, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
   const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
   return (
-    <ShopLink to={to} aria-current={active ? "page" : undefined} className={`${itemClass} ${active ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}>
+    <ShopLink
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`${itemClass} ${active ? "text-stone-950 underline decoration-2 underline-offset-8" : ""}`}
+    >
       {children}
     </ShopLink>
   );

@@ -30,21 +30,33 @@ export function ErrorPage({ error }: { error: unknown }) {
               placeholder="Search products"
               className="h-12 min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-5 text-base text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-stone-900"
             />
-            <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700">
+            <button
+              type="submit"
+              className="inline-flex h-12 items-center gap-2 rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700"
+            >
               <SearchIcon className="size-4" />
               Search
             </button>
           </Form>
         )}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+          <Link
+            to="/"
+            className="inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+          >
             Back to the home page
           </Link>
-          <Link to="/product-category" className="inline-flex h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+          <Link
+            to="/product-category"
+            className="inline-flex h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+          >
             Browse all products <ArrowRightIcon className="size-4" />
           </Link>
           {!notFound && (
-            <Link to="/contact-us" className="inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            <Link
+              to="/contact-us"
+              className="inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
               Contact us
             </Link>
           )}

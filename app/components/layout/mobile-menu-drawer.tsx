@@ -44,11 +44,7 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
         <p id="mobile-menu-title" className="text-lg font-semibold text-stone-900">
           {siteName}
         </p>
-        <button
-          type="button"
-          onClick={onClose}
-          className="-mr-2 grid size-11 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
-        >
+        <button type="button" onClick={onClose} className="-mr-2 grid size-11 place-items-center rounded-full text-stone-700 hover:bg-stone-100">
           <CloseIcon className="size-6" />
           <span className="sr-only">Close menu</span>
         </button>

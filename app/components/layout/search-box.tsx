@@ -95,7 +95,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   return (
     <div className={`relative ${className}`}>
-      <Form ref={formRef} method="get" action="/search" role="search" aria-label="Products" onSubmit={(e) => {
+      <Form
+        ref={formRef}
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Products"
+        onSubmit={(e) => {
           // Submit the trimmed term (React Router reads the form after this handler).
           const input = e.currentTarget.elements.namedItem("q") as HTMLInputElement;
           input.value = input.value.trim();
@@ -134,10 +140,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
             aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
             className="h-11 w-full rounded-full border border-stone-300 bg-white pl-4 pr-12 text-base text-stone-900 placeholder:text-stone-500 focus:border-stone-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-stone-900 [&::-webkit-search-cancel-button]:hidden"
           />
-          <button
-            type="submit"
-            className="absolute right-1 top-1 grid size-9 place-items-center rounded-full bg-stone-900 text-white hover:bg-stone-700"
-          >
+          <button type="submit" className="absolute right-1 top-1 grid size-9 place-items-center rounded-full bg-stone-900 text-white hover:bg-stone-700">
             <SearchIcon className="size-4.5" />
             <span className="sr-only">Search</span>
           </button>
@@ -153,7 +156,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
             {status}
           </p>
         )}
-        <ul id={listboxId} role="listbox" aria-label="Product suggestions" className={`max-h-[min(70vh,32rem)] overflow-y-auto py-1 ${expanded ? "" : "hidden"}`}>
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label="Product suggestions"
+          className={`max-h-[min(70vh,32rem)] overflow-y-auto py-1 ${expanded ? "" : "hidden"}`}
+        >
           {products.map((p, i) => (
             <li
               key={p._id}

@@ -67,13 +67,15 @@ function FooterInside({ settings, categories, year }: { settings: SiteSettings; 
                 All products
               </ShopLink>
             </li>
-            {categories.filter((c) => c.productCount > 0).map((c) => (
-              <li key={c._id}>
-                <ShopLink to={categoryHref(c.slug)} className={footLink}>
-                  {c.name}
-                </ShopLink>
-              </li>
-            ))}
+            {categories
+              .filter((c) => c.productCount > 0)
+              .map((c) => (
+                <li key={c._id}>
+                  <ShopLink to={categoryHref(c.slug)} className={footLink}>
+                    {c.name}
+                  </ShopLink>
+                </li>
+              ))}
           </ul>
         </nav>
         <nav aria-label="Help">
@@ -107,19 +109,43 @@ function FooterInside({ settings, categories, year }: { settings: SiteSettings; 
         </div>
       </div>
       <div className="border-t border-stone-800">
-        <p className="container-page py-6 text-xs text-stone-400">
-          {`© ${year} ${settings.siteName}. All rights reserved.`}
-        </p>
+        <p className="container-page py-6 text-xs text-stone-400">{`© ${year} ${settings.siteName}. All rights reserved.`}</p>
       </div>
     </>
   );
 }
 
 /** The shop's e-mail, phone and address as a list, each with an icon; used by the footer and the contact page. */
-export function ContactList({ settings, className = "", linkClass = "", iconClass = "" }: { settings: SiteSettings; className?: string; linkClass?: string; iconClass?: string }) {
+export function ContactList({
+  settings,
+  className = "",
+  linkClass = "",
+  iconClass = "",
+}: {
+  settings: SiteSettings;
+  className?: string;
+  linkClass?: string;
+  iconClass?: string;
+}) {
   const items = [
-    settings.contactEmail && { Icon: MailIcon, label: "E-mail", content: <a href={`mailto:${settings.contactEmail}`} className={`break-all ${linkClass}`}>{settings.contactEmail}</a> },
-    settings.contactPhone && { Icon: PhoneIcon, label: "Phone", content: <a href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`} className={linkClass}>{settings.contactPhone}</a> },
+    settings.contactEmail && {
+      Icon: MailIcon,
+      label: "E-mail",
+      content: (
+        <a href={`mailto:${settings.contactEmail}`} className={`break-all ${linkClass}`}>
+          {settings.contactEmail}
+        </a>
+      ),
+    },
+    settings.contactPhone && {
+      Icon: PhoneIcon,
+      label: "Phone",
+      content: (
+        <a href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+          {settings.contactPhone}
+        </a>
+      ),
+    },
     settings.address && { Icon: MapPinIcon, label: "Address", content: <span className="whitespace-pre-line">{settings.address}</span> },
   ].filter(Boolean) as Array<{ Icon: typeof MailIcon; label: string; content: React.ReactNode }>;
   if (items.length === 0) {

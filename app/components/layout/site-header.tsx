@@ -164,7 +164,10 @@ function AccountMenu() {
             <ShopLink to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
               Sign in
             </ShopLink>
-            <ShopLink to="/register" className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            <ShopLink
+              to="/register"
+              className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
               Create account
             </ShopLink>
           </>

@@ -65,7 +65,9 @@ describe("tracking pixel", () => {
 describe("live chat", () => {
   it("puts the configured script on the page, async", () => {
     const html = render(<LiveChatScript embed={{ src: "https://chat.example.com/widget.js" }} />);
-    expect(html).toMatch(/<script[^>]*async[^>]*src="https:\/\/chat\.example\.com\/widget\.js"|<script[^>]*src="https:\/\/chat\.example\.com\/widget\.js"[^>]*async/);
+    expect(html).toMatch(
+      /<script[^>]*async[^>]*src="https:\/\/chat\.example\.com\/widget\.js"|<script[^>]*src="https:\/\/chat\.example\.com\/widget\.js"[^>]*async/,
+    );
   });
 
   it("ignores a value that is not an http(s) URL", () => {
@@ -73,7 +75,9 @@ describe("live chat", () => {
   });
 
   it("a widget that needs configuring first loads from one inline script carrying the page's nonce", () => {
-    const html = render(<LiveChatScript embed={{ src: "https://client.crisp.chat/l.js", inline: 'window.$crisp=[];window.CRISP_WEBSITE_ID="x";' }} nonce="n0nce" />);
+    const html = render(
+      <LiveChatScript embed={{ src: "https://client.crisp.chat/l.js", inline: 'window.$crisp=[];window.CRISP_WEBSITE_ID="x";' }} nonce="n0nce" />,
+    );
     expect(html).toContain('nonce="n0nce"');
     expect(html).toContain('window.CRISP_WEBSITE_ID="x";');
     expect(html).toContain('s.src="https://client.crisp.chat/l.js"');

@@ -51,8 +51,6 @@ export function OrderDetailsModal({
     };
   }, [order.id]);
 
-
-
   return (
     <>
       {/* Without JavaScript the dialog is not modal: this veil stands in for its backdrop. */}
@@ -182,7 +180,11 @@ function CancelOrderForm({ order }: { order: Order }) {
                 {busy && <Spinner />}
                 {busy ? "Cancelling…" : "Yes, cancel order"}
               </button>
-              <button type="button" onClick={() => setConfirming(false)} className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+              >
                 Keep order
               </button>
             </div>

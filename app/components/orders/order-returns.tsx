@@ -41,7 +41,17 @@ const CUSTOMER_NOTE: Record<ReturnStatus, string> = {
  * JavaScript) with a quantity per line (at most what is left to return) and a reason; it posts
  * intent=return to /my-orders. The server checks every rule again.
  */
-export function OrderReturns({ orderId, info, error, fields }: { orderId: string; info: OrderReturnsInfo; error?: string | null; fields?: Record<string, string> | null }) {
+export function OrderReturns({
+  orderId,
+  info,
+  error,
+  fields,
+}: {
+  orderId: string;
+  info: OrderReturnsInfo;
+  error?: string | null;
+  fields?: Record<string, string> | null;
+}) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "return";
@@ -77,7 +87,15 @@ export function OrderReturns({ orderId, info, error, fields }: { orderId: string
         <details className="group mt-3 rounded-xl border border-stone-200" open={Boolean(error)} data-testid="return-request">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600">
             Request a return
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-5 transition group-open:rotate-180">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+              focusable="false"
+              className="size-5 transition group-open:rotate-180"
+            >
               <path d="m6 9 6 6 6-6" />
             </svg>
           </summary>
@@ -96,7 +114,11 @@ export function OrderReturns({ orderId, info, error, fields }: { orderId: string
               <legend className="sr-only">Items to return</legend>
               {returnable.map((l) => (
                 <div key={l.lineId} className="flex items-center gap-3">
-                  {l.image ? <img src={l.image} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" /> : <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-stone-200" />}
+                  {l.image ? (
+                    <img src={l.image} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-stone-200" />
+                  )}
                   <label htmlFor={`${id}-${l.lineId}`} className="min-w-0 flex-1 text-sm text-stone-900">
                     {l.label}
                     <span className="block text-xs text-stone-600">

@@ -16,7 +16,10 @@ export function useOrderMoney(): (amount: number, currency: string) => string {
 /** An order's status as a small coloured badge. */
 export function StatusBadge({ status, className = "" }: { status: OrderStatus; className?: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${STATUS_BADGE[status]} ${className}`} data-testid="order-status">
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${STATUS_BADGE[status]} ${className}`}
+      data-testid="order-status"
+    >
       {STATUS_LABEL[status]}
     </span>
   );
@@ -46,7 +49,17 @@ export function usePaymentStatusLabel(): (o: Pick<Order, "paymentMethod" | "paym
  * The order's (or cart's) lines: picture, name, variant, quantity and line total at the discounted
  * price, the list price struck through beside it: the line totals add up to the subtotal.
  */
-export function LineList({ lines, currency, linkNames = true }: { lines: Array<Pick<OrderLine, "id" | "slug" | "name" | "image" | "selectedColor" | "selectedSize" | "quantity" | "lineTotal" | "price" | "discount" | "finalPrice">>; currency: string; linkNames?: boolean }) {
+export function LineList({
+  lines,
+  currency,
+  linkNames = true,
+}: {
+  lines: Array<
+    Pick<OrderLine, "id" | "slug" | "name" | "image" | "selectedColor" | "selectedSize" | "quantity" | "lineTotal" | "price" | "discount" | "finalPrice">
+  >;
+  currency: string;
+  linkNames?: boolean;
+}) {
   const money = useOrderMoney();
   return (
     <ul className="divide-y divide-stone-200" data-testid="order-lines">
@@ -55,7 +68,15 @@ export function LineList({ lines, currency, linkNames = true }: { lines: Array<P
         return (
           <li key={line.id} className="flex gap-3 py-3 sm:gap-4" data-testid="order-line">
             {line.image ? (
-              <img src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover" />
+              <img
+                src={line.image}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover"
+              />
             ) : (
               <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-200" />
             )}
@@ -99,7 +120,13 @@ export function LineList({ lines, currency, linkNames = true }: { lines: Array<P
  * shown. The discounts are already in the lines, so they are said ("You save"), never subtracted
  * again. An order with refunds adds them and what it comes to after them.
  */
-export function TotalsList({ totals, shippingLabel }: { totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> & Partial<Pick<OrderTotals, "refunded" | "net">>; shippingLabel?: string }) {
+export function TotalsList({
+  totals,
+  shippingLabel,
+}: {
+  totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> & Partial<Pick<OrderTotals, "refunded" | "net">>;
+  shippingLabel?: string;
+}) {
   const money = useOrderMoney();
   const c = totals.currency;
   return (
@@ -184,7 +211,13 @@ export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]
       {url && (
         <>
           <br />
-          <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-950" data-testid="order-tracking-link">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-950"
+            data-testid="order-tracking-link"
+          >
             Track your parcel<span className="sr-only"> with {courier ?? "the courier"} (opens in a new tab)</span>
           </a>
         </>
@@ -261,8 +294,19 @@ export function StatusTimeline({ order }: { order: Order }) {
         const cancelled = step.status === "cancelled";
         const dot = cancelled ? "border-rose-700 bg-rose-700" : step.reached ? "border-emerald-700 bg-emerald-700" : "border-stone-300 bg-white";
         return (
-          <li key={step.status} className="relative flex gap-3 pb-5 last:pb-0" aria-current={step.current ? "step" : undefined} data-testid="timeline-step" data-reached={step.reached}>
-            {!last && <span aria-hidden="true" className={`absolute top-5 left-[9px] h-[calc(100%-1.25rem)] w-0.5 ${steps[i + 1]?.reached ? "bg-emerald-700" : "bg-stone-200"}`} />}
+          <li
+            key={step.status}
+            className="relative flex gap-3 pb-5 last:pb-0"
+            aria-current={step.current ? "step" : undefined}
+            data-testid="timeline-step"
+            data-reached={step.reached}
+          >
+            {!last && (
+              <span
+                aria-hidden="true"
+                className={`absolute top-5 left-[9px] h-[calc(100%-1.25rem)] w-0.5 ${steps[i + 1]?.reached ? "bg-emerald-700" : "bg-stone-200"}`}
+              />
+            )}
             <span aria-hidden="true" className={`relative z-10 mt-0.5 grid size-5 shrink-0 place-items-center rounded-full border-2 ${dot}`}>
               {step.reached && (
                 <svg viewBox="0 0 24 24" fill="none" stroke="white" strokeWidth={3} className="size-3" focusable="false">

@@ -110,7 +110,15 @@ export function CardPaymentForm({
 
   const busy = phase === "loading" || submitting;
   return (
-    <form onSubmit={pay} aria-labelledby="card-details-title" aria-busy={busy} noValidate className="grid gap-5" data-testid="card-payment-form" data-phase={phase}>
+    <form
+      onSubmit={pay}
+      aria-labelledby="card-details-title"
+      aria-busy={busy}
+      noValidate
+      className="grid gap-5"
+      data-testid="card-payment-form"
+      data-phase={phase}
+    >
       <h2 id="card-details-title" className="text-lg font-semibold text-stone-900">
         Card details
       </h2>
@@ -124,7 +132,12 @@ export function CardPaymentForm({
       )}
 
       {phase === "loading" && (
-        <div role="status" data-needs-js className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-sm text-stone-700" data-testid="payment-loading">
+        <div
+          role="status"
+          data-needs-js
+          className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-sm text-stone-700"
+          data-testid="payment-loading"
+        >
           <Spinner className="size-6 text-stone-500" />
           <span>Loading the secure card form…</span>
         </div>
@@ -133,7 +146,9 @@ export function CardPaymentForm({
       {phase === "unavailable" && (
         <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950" data-testid="payment-unavailable">
           <p className="font-semibold">The secure card form could not be loaded.</p>
-          <p className="mt-1 leading-relaxed">Check your internet connection (or allow js.stripe.com if a blocker stops it) and try again. Your order is saved and nothing has been charged.</p>
+          <p className="mt-1 leading-relaxed">
+            Check your internet connection (or allow js.stripe.com if a blocker stops it) and try again. Your order is saved and nothing has been charged.
+          </p>
           <button
             type="button"
             onClick={() => setAttempt((n) => n + 1)}
@@ -149,7 +164,9 @@ export function CardPaymentForm({
 
       <noscript>
         <style>{"[data-needs-js]{display:none!important}"}</style>
-        <FormAlert kind="info">Paying by card needs JavaScript: Stripe&apos;s secure card form runs in your browser. Please turn JavaScript on and reload this page.</FormAlert>
+        <FormAlert kind="info">
+          Paying by card needs JavaScript: Stripe&apos;s secure card form runs in your browser. Please turn JavaScript on and reload this page.
+        </FormAlert>
       </noscript>
 
       <button

@@ -59,14 +59,27 @@ export async function loadPaymentPage(request: Request, context: AppLoadContext)
   const awaitingCard = order.paymentMethod === "card" && order.status !== "cancelled" && order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
   if (!awaitingCard || !payments.cardPayments || !payments.publishableKey) throw redirect(confirmationPath);
 
-  const summary = { id: order.id, number: order.number, total: order.totals.total, currency: order.totals.currency, email: order.contact.email, paymentStatus: order.paymentStatus };
+  const summary = {
+    id: order.id,
+    number: order.number,
+    total: order.totals.total,
+    currency: order.totals.currency,
+    email: order.contact.email,
+    paymentStatus: order.paymentStatus,
+  };
   let intent: { intentId: string; clientSecret: string; status: CardIntent["status"]; lastError: string | null };
   try {
     if (order.paymentIntentId) intent = await payments.getIntent(order.paymentIntentId);
     else {
       // Not stored (should not happen): the idempotency key of checkout (`order-<id>`) finds the
       // intent made then, for 24 hours.
-      const created = await payments.createIntent({ id: order.id, number: order.number, total: toMinor(order.totals.total), currency: order.totals.currency, email: order.contact.email });
+      const created = await payments.createIntent({
+        id: order.id,
+        number: order.number,
+        total: toMinor(order.totals.total),
+        currency: order.totals.currency,
+        email: order.contact.email,
+      });
       intent = await payments.getIntent(created.intentId);
     }
   } catch {

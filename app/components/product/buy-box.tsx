@@ -80,7 +80,14 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
         if (fetcher.state !== "idle") return e.preventDefault();
         if (((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value !== "buy-now") preloadCartPanel();
         submitWithFetcher(fetcher, e, { quantity: String(quantity) });
-        adding.current = { type: "add_to_cart", productId: product._id, name: product.name, quantity, value: price.finalPrice * quantity, currency: settings.currency };
+        adding.current = {
+          type: "add_to_cart",
+          productId: product._id,
+          name: product.name,
+          quantity,
+          value: price.finalPrice * quantity,
+          currency: settings.currency,
+        };
       }}
     >
       <input type="hidden" name="productId" value={product._id} />
@@ -113,7 +120,11 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
                 <span
                   className={`flex items-center gap-2 rounded-full border py-1.5 pl-1.5 pr-3.5 text-sm ${focusRing} peer-checked:border-stone-900 peer-checked:ring-1 peer-checked:ring-stone-900 ${c.available ? "border-stone-300 bg-white text-stone-900 hover:border-stone-900" : "border-dashed border-stone-300 bg-stone-100 text-stone-600"}`}
                 >
-                  <span aria-hidden="true" className="h-6 w-6 rounded-full border border-black/15 shadow-inner" style={{ backgroundColor: c.hex ?? "transparent" }} />
+                  <span
+                    aria-hidden="true"
+                    className="h-6 w-6 rounded-full border border-black/15 shadow-inner"
+                    style={{ backgroundColor: c.hex ?? "transparent" }}
+                  />
                   <span className={c.available ? "" : "line-through"}>{c.name}</span>
                   {!c.available && <span className="text-xs">(sold out)</span>}
                 </span>
@@ -151,9 +162,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
             ))}
           </div>
           {unavailableSizes.length > 0 && (
-            <p className="mt-2 text-xs text-stone-600">
-              Crossed-out sizes are not available{sel.color ? ` in ${sel.color}` : ""}.
-            </p>
+            <p className="mt-2 text-xs text-stone-600">Crossed-out sizes are not available{sel.color ? ` in ${sel.color}` : ""}.</p>
           )}
         </fieldset>
       )}

@@ -6,7 +6,14 @@ const MAIN_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
 function Chevron({ dir }: { dir: "left" | "right" }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
-      <path d={dir === "left" ? "M12.5 4l-6 6 6 6" : "M7.5 4l6 6-6 6"} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={dir === "left" ? "M12.5 4l-6 6 6 6" : "M7.5 4l6 6-6 6"}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

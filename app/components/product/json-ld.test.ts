@@ -3,7 +3,9 @@ import { absoluteUrl, htmlToText, productJsonLd, scriptJson, truncate } from "./
 
 describe("htmlToText", () => {
   it("drops tags and decodes entities, with words kept apart", () => {
-    expect(htmlToText("<p>Soft&nbsp;cotton &amp; <strong>organic</strong>.</p><ul><li>One</li><li>Two&#39;s</li></ul>")).toBe("Soft cotton & organic. One Two's");
+    expect(htmlToText("<p>Soft&nbsp;cotton &amp; <strong>organic</strong>.</p><ul><li>One</li><li>Two&#39;s</li></ul>")).toBe(
+      "Soft cotton & organic. One Two's",
+    );
   });
 });
 
@@ -16,9 +18,17 @@ describe("truncate", () => {
 
 describe("productJsonLd", () => {
   const product = {
-    name: "Classic Tee", slug: "classic-tee", image: ["/uploads/products/tee.webp", "https://cdn.example/tee2.webp"],
-    description: "<p>Soft &amp; light.</p>", sku: "TEE-1", brand: "Acme", finalPrice: 17.1, inStock: true, category: "Men",
-    priceVaries: false, variants: [] as Array<{ finalPrice: number; stock: number }>,
+    name: "Classic Tee",
+    slug: "classic-tee",
+    image: ["/uploads/products/tee.webp", "https://cdn.example/tee2.webp"],
+    description: "<p>Soft &amp; light.</p>",
+    sku: "TEE-1",
+    brand: "Acme",
+    finalPrice: 17.1,
+    inStock: true,
+    category: "Men",
+    priceVaries: false,
+    variants: [] as Array<{ finalPrice: number; stock: number }>,
   };
 
   it("describes the product with absolute image URLs and the final price as the offer", () => {
@@ -26,7 +36,12 @@ describe("productJsonLd", () => {
     expect(ld.image).toEqual(["https://shop.test/uploads/products/tee.webp", "https://cdn.example/tee2.webp"]);
     expect(ld.description).toBe("Soft & light.");
     expect(ld.brand).toEqual({ "@type": "Brand", name: "Acme" });
-    expect(ld.offers).toMatchObject({ price: "17.10", priceCurrency: "EUR", availability: "https://schema.org/InStock", url: "https://shop.test/products/classic-tee" });
+    expect(ld.offers).toMatchObject({
+      price: "17.10",
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+      url: "https://shop.test/products/classic-tee",
+    });
   });
 
   it("says out of stock and leaves out a missing sku and brand", () => {
@@ -37,9 +52,19 @@ describe("productJsonLd", () => {
   });
 
   it("offers a range from the listed price to the dearest variant in stock when their prices differ", () => {
-    const variants = [{ finalPrice: 17.1, stock: 2 }, { finalPrice: 21.5, stock: 1 }, { finalPrice: 30, stock: 0 }];
+    const variants = [
+      { finalPrice: 17.1, stock: 2 },
+      { finalPrice: 21.5, stock: 1 },
+      { finalPrice: 30, stock: 0 },
+    ];
     const ld = productJsonLd({ ...product, priceVaries: true, variants }, { baseUrl: "https://shop.test", currency: "USD" });
-    expect(ld.offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: "17.10", highPrice: "21.50", offerCount: 2, availability: "https://schema.org/InStock" });
+    expect(ld.offers).toMatchObject({
+      "@type": "AggregateOffer",
+      lowPrice: "17.10",
+      highPrice: "21.50",
+      offerCount: 2,
+      availability: "https://schema.org/InStock",
+    });
     expect("price" in ld.offers).toBe(false);
   });
 });

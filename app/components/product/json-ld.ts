@@ -35,10 +35,18 @@ export function absoluteUrl(base: string, path: string): string {
 
 /** JSON safe to place inside a <script> element: no "</script>" or HTML comment can break out. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
-type JsonLdProduct = Pick<ProductDetail, "name" | "slug" | "image" | "description" | "sku" | "brand" | "finalPrice" | "inStock" | "category" | "priceVaries"> & {
+type JsonLdProduct = Pick<
+  ProductDetail,
+  "name" | "slug" | "image" | "description" | "sku" | "brand" | "finalPrice" | "inStock" | "category" | "priceVaries"
+> & {
   variants: Array<Pick<ProductDetail["variants"][number], "finalPrice" | "stock">>;
 };
 

@@ -3,11 +3,23 @@ import type { ProductVariant } from "#server/modules/catalog/catalog.types";
 import { chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
 const v = (color: string | null, size: string | null, stock: number, additionalPrice = 0): ProductVariant => ({
-  id: `${color}-${size}`, color, colorHex: null, size, additionalPrice, price: 20 + additionalPrice, finalPrice: 18 + additionalPrice, stock, sku: null,
+  id: `${color}-${size}`,
+  color,
+  colorHex: null,
+  size,
+  additionalPrice,
+  price: 20 + additionalPrice,
+  finalPrice: 18 + additionalPrice,
+  stock,
+  sku: null,
 });
 
 const tee = {
-  colors: [{ name: "Red", hex: "#f00" }, { name: "Blue", hex: "#00f" }, { name: "Green", hex: "#0f0" }],
+  colors: [
+    { name: "Red", hex: "#f00" },
+    { name: "Blue", hex: "#00f" },
+    { name: "Green", hex: "#0f0" },
+  ],
   sizes: ["S", "M", "XL"],
   variants: [v("Red", "S", 0), v("Red", "M", 3), v("Red", "XL", 2, 2), v("Blue", "S", 5), v("Green", "S", 0)],
 };
@@ -34,9 +46,21 @@ describe("variant selection", () => {
   });
 
   it("marks colours with nothing in stock and sizes that cannot be bought in the chosen colour", () => {
-    expect(colorOptions(tee).map((c) => [c.name, c.available])).toEqual([["Red", true], ["Blue", true], ["Green", false]]);
-    expect(sizeOptions(tee, "Red").map((s) => [s.size, s.available])).toEqual([["S", false], ["M", true], ["XL", true]]);
-    expect(sizeOptions(tee, "Blue").map((s) => [s.size, !!s.variant, s.available])).toEqual([["S", true, true], ["M", false, false], ["XL", false, false]]);
+    expect(colorOptions(tee).map((c) => [c.name, c.available])).toEqual([
+      ["Red", true],
+      ["Blue", true],
+      ["Green", false],
+    ]);
+    expect(sizeOptions(tee, "Red").map((s) => [s.size, s.available])).toEqual([
+      ["S", false],
+      ["M", true],
+      ["XL", true],
+    ]);
+    expect(sizeOptions(tee, "Blue").map((s) => [s.size, !!s.variant, s.available])).toEqual([
+      ["S", true, true],
+      ["M", false, false],
+      ["XL", false, false],
+    ]);
   });
 
   it("keeps the size on a colour change when it can be bought, else moves to one that can", () => {

@@ -74,7 +74,16 @@ function HeartButton({
   onClick,
 }: WishlistButtonProps & { pressed: boolean; onClick?: React.MouseEventHandler<HTMLButtonElement> }) {
   return (
-    <button type="submit" form={WISHLIST_FORM} name="productId" value={productId} aria-pressed={pressed} className={className} data-testid="wishlist-toggle" onClick={onClick}>
+    <button
+      type="submit"
+      form={WISHLIST_FORM}
+      name="productId"
+      value={productId}
+      aria-pressed={pressed}
+      className={className}
+      data-testid="wishlist-toggle"
+      onClick={onClick}
+    >
       {children ? (
         children(pressed)
       ) : (

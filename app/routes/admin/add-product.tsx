@@ -25,7 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     const product = await context.services.catalogAdmin.createProduct(auditActor(context, user), productBodyFromForm(form));
-    return redirectWithToast(`/admin-dashboard/edit-product/${encodeURIComponent(product.id)}`, { kind: "success", message: "Product created", description: product.name });
+    return redirectWithToast(`/admin-dashboard/edit-product/${encodeURIComponent(product.id)}`, {
+      kind: "success",
+      message: "Product created",
+      description: product.name,
+    });
   } catch (err) {
     return formFailure(err, form);
   }

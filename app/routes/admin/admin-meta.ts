@@ -7,7 +7,13 @@ import { ADMIN_NAV, adminScreenFor, screenName } from "./admin-nav";
  * product's name, an order's number). The layout exports it, and so does every screen with a
  * `handle.breadcrumb`: a route's meta sees the matches down to its own, not its children's data.
  */
-export function adminMeta({ matches, location }: { matches: ReadonlyArray<{ id: string; loaderData?: unknown; handle?: unknown } | undefined>; location: { pathname: string } }) {
+export function adminMeta({
+  matches,
+  location,
+}: {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown; handle?: unknown } | undefined>;
+  location: { pathname: string };
+}) {
   const screen = adminScreenFor(location.pathname);
   const isChild = screen !== undefined && !ADMIN_NAV.some((g) => g.screens.some((s) => s.path === screen.path));
   const name = screenName(matches.at(-1)) ?? (isChild ? screen.label : undefined);

@@ -51,7 +51,11 @@ describe("the admin navigation", () => {
 describe("adminCrumbs", () => {
   it("goes Dashboard › area › screen", () => {
     expect(adminCrumbs("/admin-dashboard")).toEqual([{ label: "Dashboard" }]);
-    expect(adminCrumbs("/admin-dashboard/all-products/")).toEqual([{ label: "Dashboard", href: "/admin-dashboard" }, { label: "Catalogue" }, { label: "All products" }]);
+    expect(adminCrumbs("/admin-dashboard/all-products/")).toEqual([
+      { label: "Dashboard", href: "/admin-dashboard" },
+      { label: "Catalogue" },
+      { label: "All products" },
+    ]);
     expect(adminCrumbs("/admin-dashboard/orders/pending").map((c) => c.label)).toEqual(["Dashboard", "Orders", "Pending"]);
   });
 
@@ -66,7 +70,10 @@ describe("adminCrumbs", () => {
   });
 
   it("adds a screen's own last crumb after its label, which becomes a link", () => {
-    expect(adminCrumbs("/admin-dashboard/users", "Ada Lovelace").slice(2)).toEqual([{ label: "Users", href: "/admin-dashboard/users" }, { label: "Ada Lovelace" }]);
+    expect(adminCrumbs("/admin-dashboard/users", "Ada Lovelace").slice(2)).toEqual([
+      { label: "Users", href: "/admin-dashboard/users" },
+      { label: "Ada Lovelace" },
+    ]);
   });
 
   it("has just the way home for an unknown address", () => {

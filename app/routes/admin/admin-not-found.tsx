@@ -7,7 +7,10 @@ export function AdminNotFound() {
       <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">Page not found</h1>
       <p className="mt-4 text-stone-700">There is no admin screen at this address.</p>
-      <Link to="/admin-dashboard" className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
+      <Link
+        to="/admin-dashboard"
+        className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+      >
         Back to the dashboard
       </Link>
     </div>

@@ -87,7 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = { delete: "deleted", status: "updated", discount: "updated", category: "moved" }[result.action];
     const unchanged = result.unchanged ? `; ${n(result.unchanged)} already so` : "";
     const gone = result.notFound.length ? `; ${n(result.notFound.length)} no longer existed` : "";
-    return redirectWithToast(pageAddress(request), { kind: "success", message: `${n(result.changed)} ${done}`, description: `${unchanged}${gone}`.replace(/^; /, "") || undefined });
+    return redirectWithToast(pageAddress(request), {
+      kind: "success",
+      message: `${n(result.changed)} ${done}`,
+      description: `${unchanged}${gone}`.replace(/^; /, "") || undefined,
+    });
   } catch (err) {
     return formFailure(err);
   }
@@ -201,7 +205,11 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
   const chosen = categories.find((c) => c.slug === query.filters.category);
   const bulkActions: BulkAction[] = [
     { intent: "status", label: "Set status", value: { label: "New status", options: statusOptions } },
-    { intent: "discount", label: "Set discount", value: { label: "Discount", options: DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? "No discount" : `${d}%` })) } },
+    {
+      intent: "discount",
+      label: "Set discount",
+      value: { label: "Discount", options: DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? "No discount" : `${d}%` })) },
+    },
     { intent: "category", label: "Move", value: { label: "Move to category", options: categoryOptions } },
     {
       intent: "delete",
@@ -237,38 +245,45 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <DataTable
-          caption="Products"
-          rows={products}
-          rowKey={(p) => p.id}
-          rowLabel={(p) => p.name}
-          columns={columns}
-          query={query}
-          total={total}
-          noun={{ one: "product", other: "products" }}
-          search={{ label: "Search products", placeholder: "Name, SKU or words" }}
-          filters={[
-            { name: "category", label: "Category", allLabel: "All categories", options: categories.map((c) => ({ value: c.slug, label: c.name })) },
-            {
-              name: "subCategory",
-              label: "Sub-category",
-              allLabel: "All sub-categories",
-              options: (chosen ? [chosen] : categories).flatMap((c) => c.subCategories.map((s) => ({ value: s.slug, label: chosen ? s.name : `${c.name} › ${s.name}` }))),
-            },
-            { name: "status", label: "Status", allLabel: "Any status", options: statusOptions },
-            { name: "stock", label: "Stock", allLabel: "Any stock", options: (Object.keys(STOCK_LABELS) as StockLevel[]).map((s) => ({ value: s, label: STOCK_LABELS[s] })) },
-          ]}
-          bulkActions={bulkActions}
-          empty={{
-            title: "No products yet",
-            description: "Add the first product: its name, pictures, price and stock. It shows in the shop once it is active.",
-            action: (
-              <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
-                Add product
-              </Link>
+        caption="Products"
+        rows={products}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        columns={columns}
+        query={query}
+        total={total}
+        noun={{ one: "product", other: "products" }}
+        search={{ label: "Search products", placeholder: "Name, SKU or words" }}
+        filters={[
+          { name: "category", label: "Category", allLabel: "All categories", options: categories.map((c) => ({ value: c.slug, label: c.name })) },
+          {
+            name: "subCategory",
+            label: "Sub-category",
+            allLabel: "All sub-categories",
+            options: (chosen ? [chosen] : categories).flatMap((c) =>
+              c.subCategories.map((s) => ({ value: s.slug, label: chosen ? s.name : `${c.name} › ${s.name}` })),
             ),
-          }}
-          testId="products-table"
-        />
+          },
+          { name: "status", label: "Status", allLabel: "Any status", options: statusOptions },
+          {
+            name: "stock",
+            label: "Stock",
+            allLabel: "Any stock",
+            options: (Object.keys(STOCK_LABELS) as StockLevel[]).map((s) => ({ value: s, label: STOCK_LABELS[s] })),
+          },
+        ]}
+        bulkActions={bulkActions}
+        empty={{
+          title: "No products yet",
+          description: "Add the first product: its name, pictures, price and stock. It shows in the shop once it is active.",
+          action: (
+            <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
+              Add product
+            </Link>
+          ),
+        }}
+        testId="products-table"
+      />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "#common/analytics/analytics.s
 import type { AnalyticsReport } from "#modules/analytics";
 import type { Route } from "./+types/analytics";
 
-
 /**
  * The period in the address (the report screens' presets, a chosen year or a custom period, days
  * in the shop's time zone; the last 7 days by default) and its report; a custom period that is no period shows its error
@@ -68,7 +67,8 @@ function Report({ report }: { report: AnalyticsReport }) {
   if (totals.visitors === 0) {
     return (
       <EmptyState title="No visits in this period" testId="analytics-empty">
-        Visits to the storefront show here within a few seconds. Visits by bots, and by browsers with Do-Not-Track or Global Privacy Control on, are not counted.
+        Visits to the storefront show here within a few seconds. Visits by bots, and by browsers with Do-Not-Track or Global Privacy Control on, are not
+        counted.
       </EmptyState>
     );
   }
@@ -143,7 +143,10 @@ function Report({ report }: { report: AnalyticsReport }) {
           rows={report.topProducts.map((p) => ({
             key: p.productId,
             label: p.name ? (
-              <Link to={`/admin-dashboard/edit-product/${encodeURIComponent(p.productId)}`} className="font-medium text-stone-900 underline-offset-4 hover:underline">
+              <Link
+                to={`/admin-dashboard/edit-product/${encodeURIComponent(p.productId)}`}
+                className="font-medium text-stone-900 underline-offset-4 hover:underline"
+              >
                 {p.name}
               </Link>
             ) : (
@@ -173,4 +176,3 @@ function Report({ report }: { report: AnalyticsReport }) {
     </div>
   );
 }
-

@@ -101,7 +101,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         noun={{ one: "entry", other: "entries" }}
         minWidth="min-w-0 table-fixed"
         filters={[
-          { name: "entity", label: "Entity", allLabel: "All entities", options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v)) })) },
+          {
+            name: "entity",
+            label: "Entity",
+            allLabel: "All entities",
+            options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v)) })),
+          },
           { name: "actor", label: "Changed by", allLabel: "Anyone", options: facets.actors.map((v) => ({ value: v, label: v })) },
           { name: "entityId", label: "Entity id", type: "text" },
           { name: "from", label: "From", type: "date" },

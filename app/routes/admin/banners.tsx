@@ -85,7 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "save") {
       const body = bannerBody(form);
       const saved = id ? await banners.updateBanner(actor, id, body) : await banners.createBanner(actor, body);
-      return redirectWithToast(LIST, { kind: "success", message: id ? `Banner “${saved.title}” saved.` : `Banner “${saved.title}” created.`, description: whereItShows(saved) });
+      return redirectWithToast(LIST, {
+        kind: "success",
+        message: id ? `Banner “${saved.title}” saved.` : `Banner “${saved.title}” created.`,
+        description: whereItShows(saved),
+      });
     }
     if (intent === "move-up" || intent === "move-down") {
       const ids = (await banners.listAll()).map((b) => b.id);
@@ -96,7 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         [ids[from], ids[to]] = [ids[to]!, ids[from]!];
         await banners.reorder(actor, { ids });
       }
-      return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: "Banner moved.", description: "The home page's carousel shows the banners in this order." });
+      return inline
+        ? data({ ok: true as const })
+        : redirectWithToast(LIST, { kind: "success", message: "Banner moved.", description: "The home page's carousel shows the banners in this order." });
     }
     if (intent === "delete") {
       requireConfirmed({ confirmed }, "the deletion");
@@ -124,7 +130,11 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-5xl">
         <PageHeader
           title={mode === "new" ? "New banner" : "Edit banner"}
-          description={mode === "new" ? "It goes last in the carousel; move it up from the list." : `Position ${banners.findIndex((b) => b.id === banner?.id) + 1} of ${banners.length} in the carousel.`}
+          description={
+            mode === "new"
+              ? "It goes last in the carousel; move it up from the list."
+              : `Position ${banners.findIndex((b) => b.id === banner?.id) + 1} of ${banners.length} in the carousel.`
+          }
         />
         <BannerForm key={banner?.id ?? "new"} banner={banner} listHref={LIST} />
       </div>

@@ -24,8 +24,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const tree = await context.services.categoriesAdmin.listTree();
   const editId = url.searchParams.get("edit");
   const found = editId ? findCategory(tree, editId) : null;
-  if (editId && !found) throw redirectWithToast(LIST, { kind: "error", message: "This category no longer exists.", description: "Someone may have deleted it." });
-  const editing = found ? { ...found.category, subCategories: "subCategories" in found.category ? (found.category as AdminCategoryNode).subCategories : [] } : null;
+  if (editId && !found)
+    throw redirectWithToast(LIST, { kind: "error", message: "This category no longer exists.", description: "Someone may have deleted it." });
+  const editing = found
+    ? { ...found.category, subCategories: "subCategories" in found.category ? (found.category as AdminCategoryNode).subCategories : [] }
+    : null;
   const parentParam = url.searchParams.get("parent");
   const parentId = parentParam && tree.some((c) => c.id === parentParam) ? parentParam : null;
   return { tree, editing, parentId };
@@ -98,7 +101,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const before = await admin.getCategory(id);
       if (!before) throw new AppError("not_found", "This category no longer exists: someone may have deleted it.");
       const saved = await admin.updateCategory(actor, id, categoryBody(form, true));
-      return redirectWithToast(LIST, { kind: "success", message: `Category “${saved.name}” saved.`, description: addressNote(before, saved, await admin.listTree()) });
+      return redirectWithToast(LIST, {
+        kind: "success",
+        message: `Category “${saved.name}” saved.`,
+        description: addressNote(before, saved, await admin.listTree()),
+      });
     }
     if (intent === "move-up" || intent === "move-down") {
       const tree = await admin.listTree();

@@ -53,7 +53,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         pageAddress(request),
         mailed
           ? { kind: "success", message: "Reply sent", description: `Mailed to ${message.email}` }
-          : { kind: "error", message: "Reply kept, but not mailed", description: `The mail to ${message.email} could not be sent. Try again later, or write from your own mailbox.` },
+          : {
+              kind: "error",
+              message: "Reply kept, but not mailed",
+              description: `The mail to ${message.email} could not be sent. Try again later, or write from your own mailbox.`,
+            },
       );
     }
     if (submission.intent === "delete") {
@@ -170,7 +174,9 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
             required
             hint={
               <>
-                Mailed to {message.email} with the message quoted under it; {contactEmail ? `their answer goes to ${contactEmail}.` : "set the shop's contact e-mail in the settings so their answer reaches you."} The reply is kept here.
+                Mailed to {message.email} with the message quoted under it;{" "}
+                {contactEmail ? `their answer goes to ${contactEmail}.` : "set the shop's contact e-mail in the settings so their answer reaches you."} The
+                reply is kept here.
               </>
             }
           />

@@ -45,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!isMessageStatus(intent)) throw new AppError("invalid_input", "Choose an action.");
     const { changed, unchanged } = await context.services.messages.setStatuses(actor, ids, intent);
-    return redirectWithToast(pageAddress(request), { kind: "success", message: `${NOUN(changed)} ${DONE[intent]}`, description: unchanged ? `${NOUN(unchanged)} already so` : undefined });
+    return redirectWithToast(pageAddress(request), {
+      kind: "success",
+      message: `${NOUN(changed)} ${DONE[intent]}`,
+      description: unchanged ? `${NOUN(unchanged)} already so` : undefined,
+    });
   } catch (err) {
     return formFailure(err);
   }
@@ -88,7 +92,10 @@ const columns: Column<ContactMessageRow>[] = [
     className: "sm:min-w-[11rem] sm:max-w-[16rem]",
     cell: (m) => (
       <span className="relative block">
-        <Link to={messageHref(m)} className={`break-words text-stone-900 underline-offset-4 hover:underline ${m.status === "new" ? "font-bold" : "font-medium"}`}>
+        <Link
+          to={messageHref(m)}
+          className={`break-words text-stone-900 underline-offset-4 hover:underline ${m.status === "new" ? "font-bold" : "font-medium"}`}
+        >
           {m.name}
           {m.status === "new" && <span className="sr-only"> (new)</span>}
         </Link>
@@ -131,10 +138,14 @@ export default function ContactMessages({ loaderData, actionData }: Route.Compon
   const { messages, total, counts, tab, query } = loaderData;
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const all = MESSAGE_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const empty = tab === ALL ? { title: "No messages yet", description: "Messages sent through the shop's contact form arrive here." } : MESSAGE_STATUS_TEXT[tab].empty;
+  const empty =
+    tab === ALL ? { title: "No messages yet", description: "Messages sent through the shop's contact form arrive here." } : MESSAGE_STATUS_TEXT[tab].empty;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Contact messages" description="What visitors sent through the contact form. Open one to read it and reply by e-mail; archive it once it is dealt with." />
+      <PageHeader
+        title="Contact messages"
+        description="What visitors sent through the contact form. Open one to read it and reply by e-mail; archive it once it is dealt with."
+      />
       <StatusTabs
         label="Messages by status"
         current={tab === "new" ? null : tab}

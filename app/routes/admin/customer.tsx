@@ -23,7 +23,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireAdminScreen(context, request);
   const { audit } = context.services;
   const customer = await context.services.getCustomer(params.id).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === "not_found") throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
+    if (err instanceof AppError && err.code === "not_found")
+      throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
     throw err;
   });
   const history = await audit.list({ entity: "user", entityId: params.id, pageSize: HISTORY_SIZE });
@@ -52,15 +53,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (!(ROLES as readonly string[]).includes(role)) throw new AppError("invalid_input", "Choose a role.", { role: "Choose a role" });
         const permissions = form.getAll("permissions").filter((p): p is Permission => typeof p === "string" && (PERMISSIONS as readonly string[]).includes(p));
         const after = await users.setRole(actor, params.id, role, permissions);
-        return redirectWithToast(pageAddress(request), { kind: "success", message: "Role saved", description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}` });
+        return redirectWithToast(pageAddress(request), {
+          kind: "success",
+          message: "Role saved",
+          description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}`,
+        });
       }
       case "ban": {
         const reason = text("reason");
         if (reason.length > 200) throw new AppError("invalid_input", "The reason can be at most 200 characters.", { reason: "At most 200 characters" });
         const days = text("days") ? Number(text("days")) : undefined;
-        if (days !== undefined && !BAN_LENGTHS.some((b) => b.value === String(days))) throw new AppError("invalid_input", "Choose how long the ban lasts.", { days: "Choose a length" });
+        if (days !== undefined && !BAN_LENGTHS.some((b) => b.value === String(days)))
+          throw new AppError("invalid_input", "Choose how long the ban lasts.", { days: "Choose a length" });
         await users.ban(actor, params.id, { reason: reason || undefined, days });
-        return redirectWithToast(pageAddress(request), { kind: "success", message: "Banned", description: "They are signed out everywhere and cannot sign in." });
+        return redirectWithToast(pageAddress(request), {
+          kind: "success",
+          message: "Banned",
+          description: "They are signed out everywhere and cannot sign in.",
+        });
       }
       case "unban":
         await users.unban(actor, params.id);
@@ -124,7 +134,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   body={
                     <>
                       The account, its devices, cart, wishlist and addresses are deleted for good.{" "}
-                      {stats.orders > 0 ? `Their ${stats.orders} ${stats.orders === 1 ? "order stays" : "orders stay"} for the books as “Deleted customer”, without name, e-mail, phone or address.` : "They have no orders."}
+                      {stats.orders > 0
+                        ? `Their ${stats.orders} ${stats.orders === 1 ? "order stays" : "orders stay"} for the books as “Deleted customer”, without name, e-mail, phone or address.`
+                        : "They have no orders."}
                     </>
                   }
                   confirmLabel="Delete the account"
@@ -151,7 +163,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-stone-600">Orders</dt>
-                <dd className="text-lg font-semibold tabular-nums text-stone-900" data-testid="customer-orders">{stats.orders}</dd>
+                <dd className="text-lg font-semibold tabular-nums text-stone-900" data-testid="customer-orders">
+                  {stats.orders}
+                </dd>
               </div>
               <div>
                 <dt className="text-stone-600">Total spent</dt>
@@ -201,7 +215,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                       </span>
                     </span>
                     <span className="flex items-center gap-3">
-                      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_BADGE[o.status]}`}>
+                        {STATUS_LABEL[o.status]}
+                      </span>
                       <span className="font-semibold tabular-nums text-stone-900">{money(o.total)}</span>
                     </span>
                   </li>
@@ -288,7 +304,13 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   <div className="mt-1 space-y-1">
                     {PERMISSIONS.map((p) => (
                       <label key={p} className="flex items-start gap-2 text-sm text-stone-800">
-                        <input type="checkbox" name="permissions" value={p} defaultChecked={account.role === "staff" && account.permissions.includes(p)} className="mt-0.5 size-4 shrink-0 accent-stone-900" />
+                        <input
+                          type="checkbox"
+                          name="permissions"
+                          value={p}
+                          defaultChecked={account.role === "staff" && account.permissions.includes(p)}
+                          className="mt-0.5 size-4 shrink-0 accent-stone-900"
+                        />
                         {PERMISSION_LABELS[p]}
                       </label>
                     ))}
@@ -304,7 +326,9 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   {role.label}
                   {account.role === "staff" && `: ${account.permissions.length ? account.permissions.join(", ") : "no permissions"}`}
                 </p>
-                <p className="mt-1 text-stone-600">{isSelf ? "Nobody changes their own role: ask another administrator." : "Only an administrator changes roles and permissions."}</p>
+                <p className="mt-1 text-stone-600">
+                  {isSelf ? "Nobody changes their own role: ask another administrator." : "Only an administrator changes roles and permissions."}
+                </p>
               </div>
             )}
           </section>
@@ -340,7 +364,11 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   <label htmlFor="ban-days" className="block text-sm font-medium text-stone-900">
                     Length
                   </label>
-                  <select id="ban-days" name="days" className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20">
+                  <select
+                    id="ban-days"
+                    name="days"
+                    className="mt-1 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20"
+                  >
                     {BAN_LENGTHS.map((b) => (
                       <option key={b.value} value={b.value}>
                         {b.label}
@@ -356,7 +384,12 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             )}
           </section>
 
-          <AuditHistory entries={history} moreHref={isAdmin && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=user&entityId=${encodeURIComponent(account.id)}` : undefined} />
+          <AuditHistory
+            entries={history}
+            moreHref={
+              isAdmin && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=user&entityId=${encodeURIComponent(account.id)}` : undefined
+            }
+          />
         </aside>
       </div>
     </div>

@@ -23,7 +23,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { catalogAdmin, audit } = context.services;
   const product = await catalogAdmin.getProduct(params.id);
   if (!product) throw data({ message: "There is no such product (it may have been deleted)." }, { status: 404, statusText: "Not Found" });
-  const [categories, history] = await Promise.all([listCategoryChoices(context), audit.list({ entity: "product", entityId: product.id, pageSize: HISTORY_SIZE })]);
+  const [categories, history] = await Promise.all([
+    listCategoryChoices(context),
+    audit.list({ entity: "product", entityId: product.id, pageSize: HISTORY_SIZE }),
+  ]);
   return { product, categories, history: history.entries, historyTotal: history.total, canSeeAuditLog: can(user, "admin") };
 }
 
@@ -49,7 +52,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === "duplicate") {
       const copy = await context.services.catalogAdmin.duplicateProduct(actor, params.id);
-      return redirectWithToast(`/admin-dashboard/edit-product/${copy.id}`, { kind: "success", message: "Draft copy made", description: `${copy.name}: set its stock and SKUs, then make it active.` });
+      return redirectWithToast(`/admin-dashboard/edit-product/${copy.id}`, {
+        kind: "success",
+        message: "Draft copy made",
+        description: `${copy.name}: set its stock and SKUs, then make it active.`,
+      });
     }
     const body = productBodyFromForm(form);
     const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body);
@@ -113,7 +120,11 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <AuditHistory
             entries={history}
             title="History"
-            moreHref={canSeeAuditLog && historyTotal > history.length ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}` : undefined}
+            moreHref={
+              canSeeAuditLog && historyTotal > history.length
+                ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}`
+                : undefined
+            }
           />
         }
       />

@@ -43,7 +43,11 @@ const EVENTS: Array<[event: string, when: string, what: string]> = [
   ["ViewContent", "A product page opens", "The product's id and name, its price and the shop's currency"],
   ["AddToCart", "A product is added to the cart (product page or wishlist)", "The product, the quantity and their value"],
   ["InitiateCheckout", "The checkout opens", "The cart's total, currency and number of items"],
-  ["Purchase", "The order confirmation shows, once per order", "The order's total, currency and number of items; the order's id as the event id, so Facebook counts a reload once"],
+  [
+    "Purchase",
+    "The order confirmation shows, once per order",
+    "The order's total, currency and number of items; the order's id as the event id, so Facebook counts a reload once",
+  ],
 ];
 
 /** The status switch: a checkbox shown as a switch (role="switch"), so the form posts it without JavaScript too. */
@@ -135,7 +139,10 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
   const { pixel } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Tracking pixel" description="Measure visits and sales of your Facebook (Meta) ads: enter the pixel's id from Events Manager and switch it on." />
+      <PageHeader
+        title="Tracking pixel"
+        description="Measure visits and sales of your Facebook (Meta) ads: enter the pixel's id from Events Manager and switch it on."
+      />
       {/* Keyed by the saved config: after a save the form starts again from what is stored. */}
       <AdminForm method="post" warnUnsaved key={`${pixel.pixelId}:${pixel.status}`}>
         <PixelEditor pixel={pixel} />
@@ -146,7 +153,8 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
           What the pixel sends, and when
         </h2>
         <p className="mt-1 text-sm leading-relaxed text-stone-700">
-          Only while it is active, from the storefront (never from this admin area), as Facebook's standard events. No names, e-mail or postal addresses are sent.
+          Only while it is active, from the storefront (never from this admin area), as Facebook's standard events. No names, e-mail or postal addresses are
+          sent.
         </p>
         <dl className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {EVENTS.map(([event, when, what]) => (
@@ -159,7 +167,8 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="mt-3 text-sm leading-relaxed text-stone-700">
-          A shopper whose browser runs no JavaScript sends one PageView per page, through a tiny image. The shop's privacy policy tells shoppers about the pixel.
+          A shopper whose browser runs no JavaScript sends one PageView per page, through a tiny image. The shop's privacy policy tells shoppers about the
+          pixel.
         </p>
       </section>
     </div>

@@ -47,7 +47,21 @@ function change(c: Comparison): { text: string; tone: "up" | "down" | "flat" } |
 
 const TONE = { up: "text-emerald-800 bg-emerald-50", down: "text-rose-800 bg-rose-50", flat: "text-stone-700 bg-stone-100" };
 
-function Figure({ label, comparison, format, against, testId, none = "nothing to compare with" }: { label: string; comparison: Comparison; format: (n: number) => string; against: string; testId: string; none?: string }) {
+function Figure({
+  label,
+  comparison,
+  format,
+  against,
+  testId,
+  none = "nothing to compare with",
+}: {
+  label: string;
+  comparison: Comparison;
+  format: (n: number) => string;
+  against: string;
+  testId: string;
+  none?: string;
+}) {
   const delta = change(comparison);
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" data-testid={testId}>
@@ -63,7 +77,11 @@ function Figure({ label, comparison, format, against, testId, none = "nothing to
           </span>
         )}
         <span>
-          {comparison.value === null ? `${none} in this period` : comparison.previous === null ? `${none} ${against}` : `${format(comparison.previous)} ${against}`}
+          {comparison.value === null
+            ? `${none} in this period`
+            : comparison.previous === null
+              ? `${none} ${against}`
+              : `${format(comparison.previous)} ${against}`}
         </span>
       </span>
     </li>
@@ -158,12 +176,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Figure label="Revenue" comparison={d.figures.revenue} format={fmt} against={period.against} testId="figure-revenue" />
               <Figure label="Orders" comparison={d.figures.orders} format={(n) => count.format(n)} against={period.against} testId="figure-orders" />
               <Figure label="Average order value" comparison={d.figures.averageOrderValue} format={fmt} against={period.against} testId="figure-aov" />
-              <Figure label="New customers" comparison={d.figures.newCustomers} format={(n) => count.format(n)} against={period.against} testId="figure-new-customers" />
-              <Figure label="Conversion rate" comparison={d.figures.conversionRate} format={(n) => percent.format(n)} against={period.against} testId="figure-conversion" none="no visits counted" />
+              <Figure
+                label="New customers"
+                comparison={d.figures.newCustomers}
+                format={(n) => count.format(n)}
+                against={period.against}
+                testId="figure-new-customers"
+              />
+              <Figure
+                label="Conversion rate"
+                comparison={d.figures.conversionRate}
+                format={(n) => percent.format(n)}
+                against={period.against}
+                testId="figure-conversion"
+                none="no visits counted"
+              />
             </ul>
             <p className="mt-2 text-xs text-stone-600">
               Revenue is the sales report's total sales: orders placed less discounts and refunds, with shipping; cancelled and unpaid card orders do not count.{" "}
-              <Link to={`/admin-dashboard/sales-report?from=${d.range.from}&to=${d.range.to}`} className="font-medium text-stone-800 underline underline-offset-2">
+              <Link
+                to={`/admin-dashboard/sales-report?from=${d.range.from}&to=${d.range.to}`}
+                className="font-medium text-stone-800 underline underline-offset-2"
+              >
                 Open the sales report
               </Link>
             </p>
@@ -198,12 +232,32 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <Section title="Needs action" testId="needs-action">
               {allClear && <p className="mb-3 text-sm text-emerald-800">All clear: nothing waits for you.</p>}
               <ul className="grid gap-2">
-                <ActionItem count={actions.pendingOrders} label="Orders waiting to be prepared" href="/admin-dashboard/orders/pending" testId="action-pending-orders" />
-                <ActionItem count={actions.unpaidCardOrders} label="Card orders waiting for payment" href="/admin-dashboard/orders/pending?payment=card" testId="action-unpaid-card" />
+                <ActionItem
+                  count={actions.pendingOrders}
+                  label="Orders waiting to be prepared"
+                  href="/admin-dashboard/orders/pending"
+                  testId="action-pending-orders"
+                />
+                <ActionItem
+                  count={actions.unpaidCardOrders}
+                  label="Card orders waiting for payment"
+                  href="/admin-dashboard/orders/pending?payment=card"
+                  testId="action-unpaid-card"
+                />
                 <ActionItem count={actions.returnRequests} label="Return requests to answer" href="/admin-dashboard/returns" testId="action-returns" />
                 <ActionItem count={actions.newMessages} label="New contact messages" href="/admin-dashboard/contact-messages" testId="action-messages" />
-                <ActionItem count={actions.lowStock} label="Products low in stock" href="/admin-dashboard/all-products?stock=low&sort=stock" testId="action-low-stock" />
-                <ActionItem count={actions.outOfStock} label="Products out of stock" href="/admin-dashboard/all-products?stock=out" testId="action-out-of-stock" />
+                <ActionItem
+                  count={actions.lowStock}
+                  label="Products low in stock"
+                  href="/admin-dashboard/all-products?stock=low&sort=stock"
+                  testId="action-low-stock"
+                />
+                <ActionItem
+                  count={actions.outOfStock}
+                  label="Products out of stock"
+                  href="/admin-dashboard/all-products?stock=out"
+                  testId="action-out-of-stock"
+                />
               </ul>
               {d.lowStockProducts && d.lowStockProducts.length > 0 && (
                 <div className="mt-4">
@@ -211,7 +265,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="low-stock-list">
                     {d.lowStockProducts.map((p) => (
                       <li key={p.id} className="flex items-center justify-between gap-3 py-1.5">
-                        <Link to={`/admin-dashboard/edit-product/${p.id}`} className="min-w-0 truncate font-medium text-stone-800 underline-offset-2 hover:underline">
+                        <Link
+                          to={`/admin-dashboard/edit-product/${p.id}`}
+                          className="min-w-0 truncate font-medium text-stone-800 underline-offset-2 hover:underline"
+                        >
                           {p.name}
                         </Link>
                         <span className="shrink-0 tabular-nums text-amber-900">{p.stock} left</span>
@@ -234,9 +291,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Best sellers of the period</caption>
                   <thead>
                     <tr className="border-b border-stone-200 text-stone-600">
-                      <th scope="col" className="py-1.5 pr-3 font-medium">Product</th>
-                      <th scope="col" className="py-1.5 pr-3 text-right font-medium">Units</th>
-                      <th scope="col" className="py-1.5 text-right font-medium">Sales</th>
+                      <th scope="col" className="py-1.5 pr-3 font-medium">
+                        Product
+                      </th>
+                      <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                        Units
+                      </th>
+                      <th scope="col" className="py-1.5 text-right font-medium">
+                        Sales
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

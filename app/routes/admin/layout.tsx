@@ -135,7 +135,9 @@ export function ErrorBoundary() {
         <div className="mx-auto max-w-xl py-10 text-center" data-testid="forbidden">
           <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 403</p>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">You don’t have access to this screen</h1>
-          <p className="mt-4 text-stone-700">Your staff account does not have the permission this screen needs. An administrator can give it to you on the Users screen.</p>
+          <p className="mt-4 text-stone-700">
+            Your staff account does not have the permission this screen needs. An administrator can give it to you on the Users screen.
+          </p>
           <Link to="/admin-dashboard" className={`${buttonClass("primary")} mt-8`}>
             Back to the dashboard
           </Link>
@@ -186,7 +188,10 @@ function Forbidden() {
             Back to the shop
           </Link>
           {user && (
-            <Link to="/my-profile" className="inline-flex h-11 items-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+            <Link
+              to="/my-profile"
+              className="inline-flex h-11 items-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+            >
               Your profile
             </Link>
           )}

@@ -44,7 +44,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "refund") {
       const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(text(form, k) || 0) }));
-      const { refund } = await services.refunds.refund(orderId, { lines, shipping: optionalNumber(form, "shipping"), amount: optionalNumber(form, "amount"), reason: text(form, "reason"), idempotencyKey: text(form, "idempotencyKey") || null }, actor);
+      const { refund } = await services.refunds.refund(
+        orderId,
+        {
+          lines,
+          shipping: optionalNumber(form, "shipping"),
+          amount: optionalNumber(form, "amount"),
+          reason: text(form, "reason"),
+          idempotencyKey: text(form, "idempotencyKey") || null,
+        },
+        actor,
+      );
       const [{ currency }, { locale }] = await Promise.all([services.refunds.getState(orderId), services.content.getSettings()]);
       message = `Refunded ${formatMoney(refund.amount, currency, locale)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
     } else if (intent === "approve" || intent === "refuse" || intent === "receive") {
@@ -53,7 +63,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === "approve") await services.returns.approve(returnId, actor);
       if (intent === "refuse") await services.returns.refuse(returnId, { reason: text(form, "reason") }, actor);
       if (intent === "receive") await services.returns.receive(returnId, actor);
-      message = { approve: "Return approved: the customer is told to send the items", refuse: "Return refused: the customer is told why", receive: "Return received: the items are back in stock" }[intent];
+      message = {
+        approve: "Return approved: the customer is told to send the items",
+        refuse: "Return refused: the customer is told why",
+        receive: "Return received: the items are back in stock",
+      }[intent];
     } else {
       throw new AppError("invalid_input", "Unknown action.");
     }

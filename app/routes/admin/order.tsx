@@ -58,16 +58,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   try {
     if (submission.intent === "note") {
-      const note = await context.services.ordersAdmin.addNote(staff, params.id, { text: text("text") ?? "", visibleToCustomer: text("visibleToCustomer") ?? false });
+      const note = await context.services.ordersAdmin.addNote(staff, params.id, {
+        text: text("text") ?? "",
+        visibleToCustomer: text("visibleToCustomer") ?? false,
+      });
       return redirectWithToast(here, { kind: "success", message: note.visibleToCustomer ? "Note sent to the customer" : "Note added" });
     }
     const status = submission.intent === "cancelled" ? "cancelled" : text("status");
     if (!isOrderStatus(status)) throw new AppError("invalid_input", "Choose what to do with the order.");
     if (status === "cancelled") requireConfirmed(submission, "cancelling the order");
-    await context.services.orders.transition(params.id, status, "shop", { note: text("note"), courier: text("courier"), trackingNumber: text("trackingNumber"), staff });
+    await context.services.orders.transition(params.id, status, "shop", {
+      note: text("note"),
+      courier: text("courier"),
+      trackingNumber: text("trackingNumber"),
+      staff,
+    });
     return redirectWithToast(here, { kind: "success", message: MOVES[status].done, description: "The customer has been mailed." });
   } catch (err) {
-    if (err instanceof AppError && err.code === "conflict") return redirectWithToast(here, { kind: "error", message: "The order was not changed", description: err.message });
+    if (err instanceof AppError && err.code === "conflict")
+      return redirectWithToast(here, { kind: "error", message: "The order was not changed", description: err.message });
     return formFailure(err, form);
   }
 }
@@ -242,7 +251,9 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
   if (moves.length === 0) {
     return (
       <p className="rounded-xl border border-stone-200 bg-stone-50 p-4 text-sm text-stone-700" data-testid="order-no-moves">
-        {order.status === "cancelled" ? "This order is cancelled; its items went back into stock." : `This order is ${STATUS_LABEL[order.status].toLowerCase()}: there is nothing left to do.`}
+        {order.status === "cancelled"
+          ? "This order is cancelled; its items went back into stock."
+          : `This order is ${STATUS_LABEL[order.status].toLowerCase()}: there is nothing left to do.`}
       </p>
     );
   }
@@ -319,7 +330,11 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             </div>
           </li>
         ) : (
-          <li key={`n-${e.id}`} className={`rounded-lg border p-3 text-sm ${e.visibleToCustomer ? "border-sky-200 bg-sky-50" : "border-stone-200 bg-stone-50"}`} data-testid="timeline-note">
+          <li
+            key={`n-${e.id}`}
+            className={`rounded-lg border p-3 text-sm ${e.visibleToCustomer ? "border-sky-200 bg-sky-50" : "border-stone-200 bg-stone-50"}`}
+            data-testid="timeline-note"
+          >
             <p className="text-xs font-semibold text-stone-700">{e.visibleToCustomer ? `Sent to the customer by ${e.by}` : `Internal note by ${e.by}`}</p>
             <p className="mt-1 whitespace-pre-line text-stone-900">{e.text}</p>
             <p className="mt-1 text-xs text-stone-600">
@@ -339,7 +354,12 @@ function NoteForm() {
       <FormErrorSummary title="The note was not added" />
       <input type="hidden" name="intent" value="note" />
       <FormTextarea name="text" label="Add a note" rows={3} maxLength={2000} required />
-      <FormCheckbox name="visibleToCustomer" value="true" label="Send to the customer" hint="Mailed to them and shown on their order; otherwise only the staff see it." />
+      <FormCheckbox
+        name="visibleToCustomer"
+        value="true"
+        label="Send to the customer"
+        hint="Mailed to them and shown on their order; otherwise only the staff see it."
+      />
       <FormSubmit busyLabel="Adding…">Add note</FormSubmit>
     </AdminForm>
   );

@@ -18,7 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
   const url = new URL(request.url);
   const doc: Doc = url.searchParams.get("doc") === "invoice" ? "invoice" : "slip";
-  const ids = [...new Set((url.searchParams.get("ids") ?? "").split(",").map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (url.searchParams.get("ids") ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > MAX_ORDERS) throw data({ message: `Print at most ${MAX_ORDERS} orders at once.` }, { status: 400 });
   const settings = await context.services.content.getSettings();
   const orders: AdminOrder[] = [];
@@ -31,11 +38,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       missing.push(id);
     }
   }
-  return { doc, orders, missing, shop: { name: settings.siteName, address: settings.address, email: settings.contactEmail, phone: settings.contactPhone, logo: settings.logo } };
+  return {
+    doc,
+    orders,
+    missing,
+    shop: { name: settings.siteName, address: settings.address, email: settings.contactEmail, phone: settings.contactPhone, logo: settings.logo },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, location }) => [
-  { title: d ? pageTitle(d.shop.name, location.pathname, `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}`) : "Print" },
+  {
+    title: d
+      ? pageTitle(d.shop.name, location.pathname, `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}`)
+      : "Print",
+  },
   { name: "robots", content: "noindex" },
 ];
 

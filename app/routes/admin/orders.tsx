@@ -23,8 +23,16 @@ const ALL = "all";
 
 /** The four spec screens share this list; each opens on its own tab and says what it is for. */
 const SCREENS = {
-  orders: { tab: null, title: "All orders", description: "Every order with its customer, total, payment and status. Open one to ship it, add a note or refund it." },
-  pending: { tab: "pending", title: "Pending orders", description: "Orders waiting to be prepared. Select them to mark them processing, or open one to ship it." },
+  orders: {
+    tab: null,
+    title: "All orders",
+    description: "Every order with its customer, total, payment and status. Open one to ship it, add a note or refund it.",
+  },
+  pending: {
+    tab: "pending",
+    title: "Pending orders",
+    description: "Orders waiting to be prepared. Select them to mark them processing, or open one to ship it.",
+  },
   completed: { tab: "completed", title: "Completed orders", description: "Orders delivered and closed." },
   management: {
     tab: null,
@@ -36,7 +44,11 @@ type Screen = keyof typeof SCREENS;
 
 /** Which of the four screens this request is for, from its path (a data request's path ends in .data). */
 function screenOf(request: Request): Screen {
-  const last = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "").split("/").pop();
+  const last = new URL(request.url).pathname
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "")
+    .split("/")
+    .pop();
   return last === "pending" || last === "completed" || last === "management" ? last : "orders";
 }
 
@@ -89,7 +101,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Filters the list refuses (an end date before the start): say so over an empty list.
     if (!(err instanceof AppError)) throw err;
     problem = Object.values(err.fields ?? {})[0] ?? err.message;
-    list = { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize, counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number> } };
+    list = {
+      data: [],
+      meta: {
+        total: 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>,
+      },
+    };
   }
   return {
     screen,
@@ -216,7 +236,13 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ),
     },
     { key: "items", header: "Items", className: "hidden text-right tabular-nums xl:table-cell", cell: (o) => o.itemCount.toLocaleString("en") },
-    { key: "total", header: "Total", sortable: "desc", className: "hidden text-right whitespace-nowrap sm:table-cell", cell: (o) => <span className="font-semibold tabular-nums text-stone-900">{money(o.total, o.currency)}</span> },
+    {
+      key: "total",
+      header: "Total",
+      sortable: "desc",
+      className: "hidden text-right whitespace-nowrap sm:table-cell",
+      cell: (o) => <span className="font-semibold tabular-nums text-stone-900">{money(o.total, o.currency)}</span>,
+    },
     {
       key: "payment",
       header: "Payment",
@@ -224,7 +250,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       cell: (o) => (
         <>
           <span className="block text-stone-900">{PAYMENT_METHOD_LABEL[o.paymentMethod]}</span>
-          <span className={`mt-0.5 block text-xs whitespace-normal ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>{paymentLabel(o)}</span>
+          <span className={`mt-0.5 block text-xs whitespace-normal ${o.paymentStatus === "failed" ? "font-semibold text-rose-800" : "text-stone-600"}`}>
+            {paymentLabel(o)}
+          </span>
         </>
       ),
     },
@@ -239,15 +267,16 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         description={SCREENS[screen].description}
         actions={
           // Nothing to export from an empty list.
-          total > 0 && (
-            <ExportCsvLink href={exportHref} what={`the ${tabLabel.toLowerCase()} these filters select`} testId="orders-export" />
-          )
+          total > 0 && <ExportCsvLink href={exportHref} what={`the ${tabLabel.toLowerCase()} these filters select`} testId="orders-export" />
         }
       />
       <StatusTabs
         label="Orders by status"
         current={tabValue(status)}
-        tabs={[{ value: tabValue(null), label: "All", count: all }, ...ORDER_STATUSES.map((s) => ({ value: tabValue(s), label: STATUS_LABEL[s], count: counts[s] }))]}
+        tabs={[
+          { value: tabValue(null), label: "All", count: all },
+          ...ORDER_STATUSES.map((s) => ({ value: tabValue(s), label: STATUS_LABEL[s], count: counts[s] })),
+        ]}
       />
       {screen === "management" && <MovesLegend />}
       {(failure || problem) && (
@@ -277,7 +306,10 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           bulkActions={bulkActions(status ?? undefined)}
           empty={
             status
-              ? { title: `No ${STATUS_LABEL[status].toLowerCase()} orders`, description: status === "pending" ? "New orders wait here until someone prepares them." : "Orders show here once they reach this status." }
+              ? {
+                  title: `No ${STATUS_LABEL[status].toLowerCase()} orders`,
+                  description: status === "pending" ? "New orders wait here until someone prepares them." : "Orders show here once they reach this status.",
+                }
               : { title: "No orders yet", description: "Orders placed in the shop show here, newest first." }
           }
           testId="orders-table"
@@ -295,7 +327,11 @@ function MovesLegend() {
       <ul className="mt-2 space-y-1">
         {bulkMoves(undefined).map((to) => (
           <li key={to}>
-            <span className="font-semibold">{moveLabel(to)}</span>: {movableFrom(to).map((s) => STATUS_LABEL[s].toLowerCase()).join(" or ")} orders.
+            <span className="font-semibold">{moveLabel(to)}</span>:{" "}
+            {movableFrom(to)
+              .map((s) => STATUS_LABEL[s].toLowerCase())
+              .join(" or ")}{" "}
+            orders.
           </li>
         ))}
         <li>

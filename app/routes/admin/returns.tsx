@@ -7,7 +7,6 @@ import { requireAdminScreen } from "~/lib/auth.server";
 import { RETURN_STATUSES, RETURN_STATUS_LABELS, isReturnStatus } from "#common/orders/return-status";
 import type { Route } from "./+types/returns";
 
-
 /** The customers' return requests, newest first, by status (requested first: what waits for an answer); 50 a page. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
@@ -30,7 +29,10 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
   return (
     <div className="grid gap-5">
-      <PageHeader title="Returns" description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock), then refund them." />
+      <PageHeader
+        title="Returns"
+        description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock), then refund them."
+      />
       <nav aria-label="Return status">
         <ul className="flex flex-wrap gap-1">
           {tabs.map((t) => (
@@ -54,9 +56,16 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-3" aria-label="Returns, newest first" data-testid="returns-list">
           {data.map((r) => (
-            <li key={r.id} className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start" data-testid="return-row">
+            <li
+              key={r.id}
+              className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start"
+              data-testid="return-row"
+            >
               <div className="text-sm">
-                <Link to={`/admin-dashboard/orders/${encodeURIComponent(r.orderId)}`} className="font-mono font-semibold text-stone-900 underline underline-offset-4">
+                <Link
+                  to={`/admin-dashboard/orders/${encodeURIComponent(r.orderId)}`}
+                  className="font-mono font-semibold text-stone-900 underline underline-offset-4"
+                >
                   #{r.orderNumber}
                 </Link>
                 <p className="mt-1 break-words text-stone-700">{r.customer.name}</p>

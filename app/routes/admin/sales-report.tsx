@@ -10,7 +10,6 @@ import { AppError } from "#common/errors";
 import type { SalesBucket, SalesReport } from "#modules/orders";
 import type { Route } from "./+types/sales-report";
 
-
 /**
  * The period and grouping in the address (presets, a chosen year or a custom range, days in the
  * shop's time zone) and its sales report; a period that is no period shows its error instead.
@@ -29,12 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const whole = new Intl.NumberFormat("en");
-const dayText = (iso: string, withYear = true) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+const dayText = (iso: string, withYear = true) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
 const monthText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** How a bucket reads: a day, "Week of 2 Mar" (its days in the range), or a month. */
 function bucketText(b: Pick<SalesBucket, "start" | "end">, groupBy: ReportPeriod["groupBy"], short = false): string {
-  if (groupBy === "month") return short ? new Date(`${b.start}T12:00:00Z`).toLocaleDateString("en", { month: "short", year: "2-digit", timeZone: "UTC" }) : monthText(b.start);
+  if (groupBy === "month")
+    return short ? new Date(`${b.start}T12:00:00Z`).toLocaleDateString("en", { month: "short", year: "2-digit", timeZone: "UTC" }) : monthText(b.start);
   if (groupBy === "week") return short ? dayText(b.start, false) : b.start === b.end ? dayText(b.start) : `${dayText(b.start, false)} – ${dayText(b.end)}`;
   return short ? dayText(b.start, false) : dayText(b.start);
 }
@@ -63,7 +64,6 @@ export default function SalesReportScreen({ loaderData }: Route.ComponentProps) 
     </div>
   );
 }
-
 
 function Report({ report }: { report: SalesReport }) {
   const { totals, series, range } = report;
@@ -96,7 +96,11 @@ function Report({ report }: { report: SalesReport }) {
         </h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
           {cards.map((c, i) => (
-            <div key={c.label} className={`rounded-2xl border border-stone-200 bg-white p-4 ${i === 0 ? "col-span-2 md:col-span-1" : ""}`} data-testid={c.testId}>
+            <div
+              key={c.label}
+              className={`rounded-2xl border border-stone-200 bg-white p-4 ${i === 0 ? "col-span-2 md:col-span-1" : ""}`}
+              data-testid={c.testId}
+            >
               <dt className="text-sm font-medium text-stone-700">{c.label}</dt>
               <dd className="mt-1 text-xl font-bold tabular-nums text-stone-900 sm:text-2xl">{c.value}</dd>
               {c.hint && <dd className="mt-0.5 text-xs text-stone-600">{c.hint}</dd>}
@@ -109,7 +113,8 @@ function Report({ report }: { report: SalesReport }) {
         title={`Net sales per ${unit}`}
         summary={
           <>
-            {money(totals.netSales)} net over {series.length} {series.length === 1 ? unit : `${unit}s`}; the best {unit} was {bucketText(best, range.groupBy)} with {money(best.netSales)}. The table below lists every {unit}.
+            {money(totals.netSales)} net over {series.length} {series.length === 1 ? unit : `${unit}s`}; the best {unit} was {bucketText(best, range.groupBy)}{" "}
+            with {money(best.netSales)}. The table below lists every {unit}.
           </>
         }
         data={series.map((b) => ({ bucket: b.start, label: bucketText(b, range.groupBy, true), netSales: b.netSales, refunds: b.refunds }))}
@@ -127,13 +132,21 @@ function Report({ report }: { report: SalesReport }) {
           title="By category"
           testId="by-category"
           heads={["Category", "Units", "Gross sales", "Discounts", "Sales"]}
-          rows={report.byCategory.map((c) => ({ key: c.category, label: c.category, figures: [whole.format(c.units), money(c.grossSales), money(c.discounts), money(c.sales)] }))}
+          rows={report.byCategory.map((c) => ({
+            key: c.category,
+            label: c.category,
+            figures: [whole.format(c.units), money(c.grossSales), money(c.discounts), money(c.sales)],
+          }))}
         />
         <FigureTable
           title="By payment method"
           testId="by-payment"
           heads={["Method", "Orders", "Ordered", "Refunds", "Total sales"]}
-          rows={report.byPayment.map((p) => ({ key: p.method, label: p.label, figures: [whole.format(p.orders), money(p.ordered), money(p.refunds), money(p.totalSales)] }))}
+          rows={report.byPayment.map((p) => ({
+            key: p.method,
+            label: p.label,
+            figures: [whole.format(p.orders), money(p.ordered), money(p.refunds), money(p.totalSales)],
+          }))}
         />
       </div>
       <FigureTable
@@ -142,11 +155,17 @@ function Report({ report }: { report: SalesReport }) {
         heads={["Product", "Category", "Units", "Gross sales", "Discounts", "Sales"]}
         rows={report.byProduct.map((p) => ({
           key: p.productId,
-          label: p.category === "Deleted products" ? p.name : (
-            <Link to={`/admin-dashboard/edit-product/${encodeURIComponent(p.productId)}`} className="font-medium text-stone-900 underline-offset-4 hover:underline">
-              {p.name}
-            </Link>
-          ),
+          label:
+            p.category === "Deleted products" ? (
+              p.name
+            ) : (
+              <Link
+                to={`/admin-dashboard/edit-product/${encodeURIComponent(p.productId)}`}
+                className="font-medium text-stone-900 underline-offset-4 hover:underline"
+              >
+                {p.name}
+              </Link>
+            ),
           figures: [p.category, whole.format(p.units), money(p.grossSales), money(p.discounts), money(p.sales)],
         }))}
       />
@@ -159,7 +178,16 @@ function SeriesTable({ report }: { report: SalesReport }) {
   const { series, totals, range } = report;
   const money = (n: number) => formatMoney(n, range.currency);
   const heads = ["Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales"];
-  const figures = (b: Omit<SalesBucket, "start" | "end" | "label">) => [whole.format(b.orders), whole.format(b.units), money(b.grossSales), money(b.discounts), money(b.refunds), money(b.netSales), money(b.shipping), money(b.totalSales)];
+  const figures = (b: Omit<SalesBucket, "start" | "end" | "label">) => [
+    whole.format(b.orders),
+    whole.format(b.units),
+    money(b.grossSales),
+    money(b.discounts),
+    money(b.refunds),
+    money(b.netSales),
+    money(b.shipping),
+    money(b.totalSales),
+  ];
   const period = { day: "Day", week: "Week", month: "Month" }[range.groupBy];
   return (
     <section aria-labelledby="series-title" className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="series-table">
@@ -189,7 +217,10 @@ function SeriesTable({ report }: { report: SalesReport }) {
                   {bucketText(b, range.groupBy)}
                 </th>
                 {figures(b).map((f, i) => (
-                  <td key={heads[i]} className={`py-2 pl-3 text-right tabular-nums whitespace-nowrap ${b.orders === 0 && b.refunds === 0 ? "text-stone-500" : "text-stone-900"}`}>
+                  <td
+                    key={heads[i]}
+                    className={`py-2 pl-3 text-right tabular-nums whitespace-nowrap ${b.orders === 0 && b.refunds === 0 ? "text-stone-500" : "text-stone-900"}`}
+                  >
                     {f}
                   </td>
                 ))}
@@ -213,4 +244,3 @@ function SeriesTable({ report }: { report: SalesReport }) {
     </section>
   );
 }
-

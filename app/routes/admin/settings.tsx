@@ -13,7 +13,36 @@ import type { Route } from "./+types/settings";
 const PAGE = "/admin-dashboard/settings";
 
 /** Language tags the locale field suggests (any other valid one is taken too). */
-const LOCALES = ["en-US", "en-GB", "en-CA", "en-AU", "en-IE", "en-IN", "de-DE", "de-AT", "de-CH", "fr-FR", "fr-CA", "fr-BE", "es-ES", "es-MX", "it-IT", "nl-NL", "pt-PT", "pt-BR", "sv-SE", "da-DK", "nb-NO", "fi-FI", "pl-PL", "cs-CZ", "tr-TR", "ja-JP", "zh-CN", "ko-KR"];
+const LOCALES = [
+  "en-US",
+  "en-GB",
+  "en-CA",
+  "en-AU",
+  "en-IE",
+  "en-IN",
+  "de-DE",
+  "de-AT",
+  "de-CH",
+  "fr-FR",
+  "fr-CA",
+  "fr-BE",
+  "es-ES",
+  "es-MX",
+  "it-IT",
+  "nl-NL",
+  "pt-PT",
+  "pt-BR",
+  "sv-SE",
+  "da-DK",
+  "nb-NO",
+  "fi-FI",
+  "pl-PL",
+  "cs-CZ",
+  "tr-TR",
+  "ja-JP",
+  "zh-CN",
+  "ko-KR",
+];
 
 /** The settings with the environment's facts (card payments set up), and the lists the form suggests from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,7 +85,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {SETTINGS_SECTIONS.map(([id, title]) => (
             <li key={id}>
-              <a href={`#${id}`} className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-50">
+              <a
+                href={`#${id}`}
+                className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-50"
+              >
                 {title}
               </a>
             </li>

@@ -76,15 +76,33 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       className: "hidden 2xl:table-cell",
       cell: (u) => (u.emailVerified ? <StatusBadge tone="success">Confirmed</StatusBadge> : <StatusBadge tone="warning">Unconfirmed</StatusBadge>),
     },
-    { key: "role", header: "Role", className: "hidden md:table-cell", cell: (u) => <StatusBadge tone={ROLE_TEXT[u.role].tone}>{ROLE_TEXT[u.role].label}</StatusBadge> },
+    {
+      key: "role",
+      header: "Role",
+      className: "hidden md:table-cell",
+      cell: (u) => <StatusBadge tone={ROLE_TEXT[u.role].tone}>{ROLE_TEXT[u.role].label}</StatusBadge>,
+    },
     {
       key: "banned",
       header: "Ban",
       className: "hidden 2xl:table-cell",
-      cell: (u) => (u.banned ? <StatusBadge tone="danger">Banned</StatusBadge> : <span className="text-stone-500">—<span className="sr-only">not banned</span></span>),
+      cell: (u) =>
+        u.banned ? (
+          <StatusBadge tone="danger">Banned</StatusBadge>
+        ) : (
+          <span className="text-stone-500">
+            —<span className="sr-only">not banned</span>
+          </span>
+        ),
     },
     { key: "orders", header: "Orders", sortable: "desc", className: "text-right tabular-nums", cell: (u) => u.orders.toLocaleString("en") },
-    { key: "spent", header: "Total spent", sortable: "desc", className: "hidden text-right whitespace-nowrap tabular-nums sm:table-cell", cell: (u) => money(u.totalSpent) },
+    {
+      key: "spent",
+      header: "Total spent",
+      sortable: "desc",
+      className: "hidden text-right whitespace-nowrap tabular-nums sm:table-cell",
+      cell: (u) => money(u.totalSpent),
+    },
     { key: "joined", header: "Joined", sortable: "desc", className: "hidden whitespace-nowrap lg:table-cell", cell: (u) => <LocalDate iso={u.createdAt} /> },
     {
       key: "lastSignIn",
@@ -102,9 +120,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         description="Customers and staff: their orders, roles and bans. Open one to see their addresses and devices, export or delete their data."
         actions={
           // Nothing to export from an empty list.
-          total > 0 && (
-            <ExportCsvLink href={exportHref} what="the users these filters select" testId="users-export" />
-          )
+          total > 0 && <ExportCsvLink href={exportHref} what="the users these filters select" testId="users-export" />
         }
       />
       <DataTable
@@ -118,8 +134,24 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         search={{ label: "Search users", placeholder: "Name or e-mail" }}
         filters={[
           { name: "role", label: "Role", allLabel: "Any role", options: ROLES.map((r) => ({ value: r, label: ROLE_TEXT[r].label })) },
-          { name: "verified", label: "E-mail", allLabel: "Any", options: [{ value: "yes", label: "Confirmed" }, { value: "no", label: "Unconfirmed" }] },
-          { name: "banned", label: "Ban", allLabel: "Any", options: [{ value: "yes", label: "Banned" }, { value: "no", label: "Not banned" }] },
+          {
+            name: "verified",
+            label: "E-mail",
+            allLabel: "Any",
+            options: [
+              { value: "yes", label: "Confirmed" },
+              { value: "no", label: "Unconfirmed" },
+            ],
+          },
+          {
+            name: "banned",
+            label: "Ban",
+            allLabel: "Any",
+            options: [
+              { value: "yes", label: "Banned" },
+              { value: "no", label: "Not banned" },
+            ],
+          },
         ]}
         empty={{ title: "No users yet", description: "Accounts appear here when shoppers register or sign in with a provider." }}
         minWidth="min-w-0 md:min-w-[36rem]"

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { type AdminRoute, parseQuery } from "./admin-route";
 
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "Use a date like 2026-11-24");
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "Use a date like 2026-11-24");
 export const auditQuery = z.object({
   entity: z.string().trim().max(40).optional(),
   entityId: z.string().trim().max(200).optional(),

@@ -14,7 +14,8 @@ export const BANNER_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/banners",
-    summary: "Create a banner: picture (an upload of kind banner) with alt text, title, text (`subtitle`), link, position, active, and an optional window `startsAt`…`endsAt`.",
+    summary:
+      "Create a banner: picture (an upload of kind banner) with alt text, title, text (`subtitle`), link, position, active, and an optional window `startsAt`…`endsAt`.",
     body: bannerCreateSchema,
     async handler(c) {
       const body = await parseBody(c, bannerCreateSchema);

@@ -14,7 +14,8 @@ export const CATEGORY_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/categories",
-    summary: "Create a category; a sub-category is a category with `parentId` (a top-level one). The slug comes from the name unless given; `sortOrder` is its position among its siblings.",
+    summary:
+      "Create a category; a sub-category is a category with `parentId` (a top-level one). The slug comes from the name unless given; `sortOrder` is its position among its siblings.",
     body: categoryCreateSchema,
     async handler(c) {
       const body = await parseBody(c, categoryCreateSchema);
@@ -35,7 +36,8 @@ export const CATEGORY_ROUTES: AdminRoute[] = [
   {
     method: "PATCH",
     path: "/categories/:id",
-    summary: "Change a category: rename (a new slug; the old one answers with a 301), picture, description, position, hidden, or move it (`parentId`, null for the top level) with its products.",
+    summary:
+      "Change a category: rename (a new slug; the old one answers with a 301), picture, description, position, hidden, or move it (`parentId`, null for the top level) with its products.",
     body: categoryUpdateSchema,
     async handler(c) {
       const body = await parseBody(c, categoryUpdateSchema);
@@ -45,7 +47,8 @@ export const CATEGORY_ROUTES: AdminRoute[] = [
   {
     method: "DELETE",
     path: "/categories/:id",
-    summary: "Delete a category and its sub-categories. One that still has products answers 409 unless `moveTo` names the category they move to (in the same transaction).",
+    summary:
+      "Delete a category and its sub-categories. One that still has products answers 409 unless `moveTo` names the category they move to (in the same transaction).",
     query: categoryDeleteQuery,
     async handler(c) {
       const query = parseQuery(c, categoryDeleteQuery);

@@ -15,7 +15,22 @@ import { REPORT_ROUTES } from "./reports.routes";
 import { DASHBOARD_ROUTES } from "./dashboard.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
-export const ADMIN_ROUTES: AdminRoute[] = [...USER_ROUTES, ...ORDER_ROUTES, ...AUDIT_ROUTES, ...PRODUCT_ROUTES, ...CATEGORY_ROUTES, ...BANNER_ROUTES, ...MESSAGE_ROUTES, ...RETURN_ROUTES, ...ANALYTICS_ROUTES, ...UPLOAD_ROUTES, ...SETTINGS_ROUTES, ...PIXEL_ROUTES, ...REPORT_ROUTES, ...DASHBOARD_ROUTES];
+export const ADMIN_ROUTES: AdminRoute[] = [
+  ...USER_ROUTES,
+  ...ORDER_ROUTES,
+  ...AUDIT_ROUTES,
+  ...PRODUCT_ROUTES,
+  ...CATEGORY_ROUTES,
+  ...BANNER_ROUTES,
+  ...MESSAGE_ROUTES,
+  ...RETURN_ROUTES,
+  ...ANALYTICS_ROUTES,
+  ...UPLOAD_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...PIXEL_ROUTES,
+  ...REPORT_ROUTES,
+  ...DASHBOARD_ROUTES,
+];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */
 export function adminRoutes() {

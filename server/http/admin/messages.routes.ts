@@ -6,7 +6,8 @@ export const MESSAGE_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/contact-messages",
-    summary: "One page of contact messages, newest first: of one `status` (new, read, archived, spam; none: all), matching `q` in the name, e-mail or subject. `meta.counts` gives the messages of each status that match `q`.",
+    summary:
+      "One page of contact messages, newest first: of one `status` (new, read, archived, spam; none: all), matching `q` in the name, e-mail or subject. `meta.counts` gives the messages of each status that match `q`.",
     query: messageListQuerySchema,
     async handler(c) {
       return c.json(await c.var.services.messages.listMessages(parseQuery(c, messageListQuerySchema)));
@@ -43,7 +44,8 @@ export const MESSAGE_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/contact-messages/:id/reply",
-    summary: "Reply to a message: the reply is kept with it and mailed to the sender (Reply-To: the shop's contact address). `mailed` says whether the mail left; a new message becomes read.",
+    summary:
+      "Reply to a message: the reply is kept with it and mailed to the sender (Reply-To: the shop's contact address). `mailed` says whether the mail left; a new message becomes read.",
     body: messageReplySchema,
     async handler(c) {
       const body = await parseBody(c, messageReplySchema);

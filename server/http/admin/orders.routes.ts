@@ -26,7 +26,8 @@ export const ORDER_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/orders/bulk",
-    summary: "The same status move on selected orders (`ids`): each order gets it only when the status table allows it from its status; `data` lists per order what happened (`ok`, `from`, `status`, or `error`).",
+    summary:
+      "The same status move on selected orders (`ids`): each order gets it only when the status table allows it from its status; `data` lists per order what happened (`ok`, `from`, `status`, or `error`).",
     body: bulkTransitionSchema,
     async handler(c) {
       const body = await parseBody(c, bulkTransitionSchema);
@@ -37,7 +38,8 @@ export const ORDER_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/orders/:id",
-    summary: "An order with its lines, totals, customer and address, payment (and the Stripe PaymentIntent of a card order), its timeline (moves and notes, with who made them) and `allowedTransitions`, the moves the shop may make now.",
+    summary:
+      "An order with its lines, totals, customer and address, payment (and the Stripe PaymentIntent of a card order), its timeline (moves and notes, with who made them) and `allowedTransitions`, the moves the shop may make now.",
     async handler(c) {
       return c.json({ data: await c.var.services.ordersAdmin.getOrder(idParam(c)) });
     },
@@ -51,7 +53,12 @@ export const ORDER_ROUTES: AdminRoute[] = [
     async handler(c) {
       const body = await parseBody(c, transitionSchema);
       const id = idParam(c);
-      await c.var.services.orders.transition(id, body.status, "shop", { note: body.note, courier: body.courier, trackingNumber: body.trackingNumber, staff: actorOf(c) });
+      await c.var.services.orders.transition(id, body.status, "shop", {
+        note: body.note,
+        courier: body.courier,
+        trackingNumber: body.trackingNumber,
+        staff: actorOf(c),
+      });
       return c.json({ data: await c.var.services.ordersAdmin.getOrder(id) });
     },
   },

@@ -10,7 +10,12 @@ let staffWith: TestBrowser;
 beforeAll(async () => {
   shop = await createTestShop();
   await createAccount(shop, { email: "admin@example.com", password: "admin-password-1", role: "admin" });
-  await createAccount(shop, { email: "content@example.com", password: "staff-password-1", role: "staff", permissions: ["content", "catalog", "orders", "customers", "reports"] });
+  await createAccount(shop, {
+    email: "content@example.com",
+    password: "staff-password-1",
+    role: "staff",
+    permissions: ["content", "catalog", "orders", "customers", "reports"],
+  });
   await createAccount(shop, { email: "settings@example.com", password: "staff-password-1", role: "staff", permissions: ["settings"] });
   admin = await signedIn(shop, "admin@example.com", "admin-password-1");
   staffWithout = await signedIn(shop, "content@example.com", "staff-password-1");

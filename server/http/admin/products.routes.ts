@@ -1,4 +1,11 @@
-import { adminProductFilterSchema, adminProductQuerySchema, bulkSchema, importQuerySchema, productCreateSchema, productPatchSchema } from "#common/catalog/catalog.admin.schema";
+import {
+  adminProductFilterSchema,
+  adminProductQuerySchema,
+  bulkSchema,
+  importQuerySchema,
+  productCreateSchema,
+  productPatchSchema,
+} from "#common/catalog/catalog.admin.schema";
 import { type AdminRoute, actorOf, idParam, jsonBody, parseQuery, csvDownload } from "./admin-route";
 
 // The services parse the bodies with the same schemas and check the categories they name, so one
@@ -41,7 +48,8 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/products/bulk",
-    summary: "A bulk action on selected products (`ids`): `action` status (value active, draft or archived), discount (value 0–100), category (value a category slug, or {category, subCategory}) or delete.",
+    summary:
+      "A bulk action on selected products (`ids`): `action` status (value active, draft or archived), discount (value 0–100), category (value a category slug, or {category, subCategory}) or delete.",
     body: bulkSchema,
     async handler(c) {
       const body = await jsonBody(c);
@@ -75,7 +83,8 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
   {
     method: "PATCH",
     path: "/products/:id",
-    summary: "Change a product: only the fields given change; `version` is the one read (someone else's newer save: 409, nothing stored). Variants given replace the matrix, keeping the ids of colour × size pairs that stay.",
+    summary:
+      "Change a product: only the fields given change; `version` is the one read (someone else's newer save: 409, nothing stored). Variants given replace the matrix, keeping the ids of colour × size pairs that stay.",
     body: productPatchSchema,
     async handler(c) {
       const body = await jsonBody(c);
@@ -94,7 +103,8 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/products/:id/duplicate",
-    summary: "A draft copy of a product (\"<name> (copy)\", a free slug, no SKUs, no units; pictures, prices, specifications and variants as they are). 201 with the copy as the admin reads it.",
+    summary:
+      'A draft copy of a product ("<name> (copy)", a free slug, no SKUs, no units; pictures, prices, specifications and variants as they are). 201 with the copy as the admin reads it.',
     async handler(c) {
       return c.json({ data: await c.var.services.catalogAdmin.duplicateProduct(actorOf(c), idParam(c, "product id")) }, 201);
     },

@@ -16,7 +16,8 @@ export const REPORT_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/reports/sales.csv",
-    summary: "The same report as one CSV: the series with a total row, then the breakdowns by category, product (top 20) and payment method, each under its own header row after an empty row.",
+    summary:
+      "The same report as one CSV: the series with a total row, then the breakdowns by category, product (top 20) and payment method, each under its own header row after an empty row.",
     query: salesReportQuerySchema,
     async handler(c) {
       const query = parseQuery(c, salesReportQuerySchema);

@@ -6,7 +6,15 @@ import type { SiteSettings } from "#common/content/content.schema";
 import { type TestBrowser, browser, createAccount, signedIn } from "../../../tests/support/auth-browser";
 import { FAKE_STRIPE_KEYS } from "../../../tests/support/fake-stripe";
 import { pageBuild } from "../../../tests/support/page-build";
-import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, orderRowCounts, send, setStock } from "../../../tests/support/shop-fixture";
+import {
+  type ShoppingCatalog,
+  browserWithCart,
+  checkoutBody,
+  insertShoppingCatalog,
+  orderRowCounts,
+  send,
+  setStock,
+} from "../../../tests/support/shop-fixture";
 import { type TestShop, createTestShop } from "../../../tests/support/test-shop";
 
 // Two shops: one without card payments (the default), one with Stripe keys in its environment.
@@ -45,7 +53,15 @@ const current = async (b: TestBrowser = admin) => ((await (await b.get("/api/adm
 const put = (body: unknown, b: TestBrowser = admin) => send(b, "PUT", "/api/admin/settings", body);
 const publicSettings = async (s: TestShop = shop) => (await (await s.request("/api/settings")).json()) as SiteSettings;
 const auditCount = async (s: TestShop = shop) =>
-  Number((await s.db.kysely.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("entity_type", "=", "settings").executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.db.kysely
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("entity_type", "=", "settings")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("GET and PUT /api/admin/settings", () => {
   it("gives the settings and whether card payments are set up, never the keys", async () => {
@@ -66,10 +82,25 @@ describe("GET and PUT /api/admin/settings", () => {
     // Warm the public cache first: a save must drop it.
     expect((await publicSettings()).siteName).toBe(before.siteName);
     const auditsBefore = await auditCount();
-    const res = await put({ ...before, siteName: "Harbour Goods", announcement: "  Autumn sale: 20% off knitwear  ", orderNumberPrefix: "hg", currency: "eur", locale: "de-DE", timeZone: "Europe/Berlin" });
+    const res = await put({
+      ...before,
+      siteName: "Harbour Goods",
+      announcement: "  Autumn sale: 20% off knitwear  ",
+      orderNumberPrefix: "hg",
+      currency: "eur",
+      locale: "de-DE",
+      timeZone: "Europe/Berlin",
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const saved = ((await res.json()) as Answer).data;
-    expect(saved).toMatchObject({ siteName: "Harbour Goods", announcement: "Autumn sale: 20% off knitwear", orderNumberPrefix: "HG", currency: "EUR", locale: "de-DE", timeZone: "Europe/Berlin" });
+    expect(saved).toMatchObject({
+      siteName: "Harbour Goods",
+      announcement: "Autumn sale: 20% off knitwear",
+      orderNumberPrefix: "HG",
+      currency: "EUR",
+      locale: "de-DE",
+      timeZone: "Europe/Berlin",
+    });
     expect(await publicSettings()).toMatchObject({ siteName: "Harbour Goods", announcement: "Autumn sale: 20% off knitwear", currency: "EUR" });
 
     expect(await auditCount()).toBe(auditsBefore + 1);
@@ -146,7 +177,9 @@ describe("GET and PUT /api/admin/settings", () => {
     expect(((await region.json()) as Failure).error.fields).toEqual({ "shippingZones.0.regions.0": "Atlantis is not a region of US" });
     // A provider needs its id; an unknown provider is refused.
     expect(((await (await put({ ...before, liveChat: { provider: "tawk", id: "" } })).json()) as Failure).error.fields).toHaveProperty(["liveChat.id"]);
-    expect(((await (await put({ ...before, liveChat: { provider: "zendesk", id: "x" } })).json()) as Failure).error.fields).toHaveProperty(["liveChat.provider"]);
+    expect(((await (await put({ ...before, liveChat: { provider: "zendesk", id: "x" } })).json()) as Failure).error.fields).toHaveProperty([
+      "liveChat.provider",
+    ]);
     expect((await put("not an object")).status).toBe(400);
 
     expect(await current()).toEqual(before);
@@ -191,7 +224,9 @@ describe("GET and PUT /api/admin/settings", () => {
     expect(await orderRowCounts(cardShop.db)).toEqual(rows);
 
     await put({ ...settings, cashOnDelivery: true }, cardAdmin);
-    expect((await b.post("/api/orders", checkoutBody({ contact: { name: "Grace Hopper", email: "cod-on@example.com", phone: "+1 555 0102" } }))).status).toBe(201);
+    expect((await b.post("/api/orders", checkoutBody({ contact: { name: "Grace Hopper", email: "cod-on@example.com", phone: "+1 555 0102" } }))).status).toBe(
+      201,
+    );
   });
 
   it("starts new orders' numbers with the prefix; without one, with the shop name's initials", async () => {
@@ -245,7 +280,9 @@ describe("GET and PUT /api/admin/settings", () => {
 
 describe("the logo and the favicon", () => {
   const picture = async (kind: string, width = 600, height = 200) => {
-    const png = await sharp({ create: { width, height, channels: 3, background: "#0f766e" } }).png().toBuffer();
+    const png = await sharp({ create: { width, height, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("kind", kind);
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
@@ -288,9 +325,19 @@ describe("settings stored by earlier versions", () => {
 
   it("read a bare chat script address as its provider, keep the header's free-shipping line, and a field today's rules refuse falls back to its default", async () => {
     const before = await current();
-    await store({ siteName: "Old Shop", liveChatScriptUrl: "https://embed.tawk.to/64f1c2a9b7e4d10012345678/default", freeShippingThreshold: 50, logo: "logo.png" });
+    await store({
+      siteName: "Old Shop",
+      liveChatScriptUrl: "https://embed.tawk.to/64f1c2a9b7e4d10012345678/default",
+      freeShippingThreshold: 50,
+      logo: "logo.png",
+    });
     const old = await current();
-    expect(old).toMatchObject({ siteName: "Old Shop", liveChat: { provider: "tawk", id: "64f1c2a9b7e4d10012345678/default" }, announcement: "Free shipping on orders of $50.00 or more", logo: "" });
+    expect(old).toMatchObject({
+      siteName: "Old Shop",
+      liveChat: { provider: "tawk", id: "64f1c2a9b7e4d10012345678/default" },
+      announcement: "Free shipping on orders of $50.00 or more",
+      logo: "",
+    });
     expect(old).not.toHaveProperty("liveChatScriptUrl");
     await store({ siteName: "Old Shop", liveChatScriptUrl: "https://chat.example.com/widget.js" });
     expect((await current()).liveChat).toEqual({ provider: "custom", id: "https://chat.example.com/widget.js" });

@@ -30,7 +30,8 @@ export async function storeAdminUpload(images: Pick<ImageService, "storeImage">,
 
 /** Names the `file` field in an invalid-input error that names none (the form's field errors show it there). */
 function aboutTheFile(error: unknown): unknown {
-  if (error instanceof AppError && error.code === "invalid_input" && !error.fields) return new AppError("invalid_input", error.message, { file: error.message });
+  if (error instanceof AppError && error.code === "invalid_input" && !error.fields)
+    return new AppError("invalid_input", error.message, { file: error.message });
   return error;
 }
 

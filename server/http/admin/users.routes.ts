@@ -25,7 +25,10 @@ export const banBody = z.object({
 });
 export const roleBody = z.object({
   role: z.enum(ROLES, { message: "The role is “customer”, “staff” or “admin”" }),
-  permissions: z.array(z.enum(PERMISSIONS, { message: `A permission is one of ${PERMISSIONS.join(", ")}` })).max(PERMISSIONS.length).optional(),
+  permissions: z
+    .array(z.enum(PERMISSIONS, { message: `A permission is one of ${PERMISSIONS.join(", ")}` }))
+    .max(PERMISSIONS.length)
+    .optional(),
 });
 
 /** Accounts: list and its CSV export, ban, unban, role and permissions; all through the users service (audited). */
@@ -74,7 +77,8 @@ export const USER_ROUTES: AdminRoute[] = [
   {
     method: "GET",
     path: "/users/:id/export",
-    summary: "Everything the shop holds about a customer as a JSON download (a GDPR access request): profile, addresses, orders with lines, wishlist, cart, devices (no tokens), audit entries about them. Audited.",
+    summary:
+      "Everything the shop holds about a customer as a JSON download (a GDPR access request): profile, addresses, orders with lines, wishlist, cart, devices (no tokens), audit entries about them. Audited.",
     async handler(c) {
       const id = idParam(c, "user id");
       const data = await c.var.services.exportCustomer(id, actorOf(c));

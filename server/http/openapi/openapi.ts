@@ -40,10 +40,28 @@ export interface Operation {
  * place the handler takes it). tests/api/openapi.test.ts fails when a mounted route is missing.
  */
 const PUBLIC_OPERATIONS: Operation[] = [
-  { method: "GET", path: "/products", tag: "Catalogue", summary: "Product cards of a listing: category, sub-category, price range, sort, page.", query: listingQuerySchema },
-  { method: "GET", path: "/products/search/ser", tag: "Catalogue", summary: "Search products (typo-tolerant); `q` is the trimmed term, `limit` 10 by default.", query: searchQuerySchema },
+  {
+    method: "GET",
+    path: "/products",
+    tag: "Catalogue",
+    summary: "Product cards of a listing: category, sub-category, price range, sort, page.",
+    query: listingQuerySchema,
+  },
+  {
+    method: "GET",
+    path: "/products/search/ser",
+    tag: "Catalogue",
+    summary: "Search products (typo-tolerant); `q` is the trimmed term, `limit` 10 by default.",
+    query: searchQuerySchema,
+  },
   { method: "GET", path: "/products/category", tag: "Catalogue", summary: "Products of every category.", query: limitOffsetSchema },
-  { method: "GET", path: "/products/category/:category", tag: "Catalogue", summary: "Products of one category (empty list for an unknown one).", query: limitOffsetSchema },
+  {
+    method: "GET",
+    path: "/products/category/:category",
+    tag: "Catalogue",
+    summary: "Products of one category (empty list for an unknown one).",
+    query: limitOffsetSchema,
+  },
   { method: "GET", path: "/products/:slug", tag: "Catalogue", summary: "One product with its variants, pictures and specifications." },
   { method: "GET", path: "/categories", tag: "Catalogue", summary: "Categories with their sub-categories." },
   { method: "GET", path: "/settings", tag: "Content", summary: "The site settings (site name, currency, shipping rules…)." },
@@ -53,35 +71,90 @@ const PUBLIC_OPERATIONS: Operation[] = [
     method: "POST",
     path: "/analytics/events",
     tag: "Content",
-    summary: "A batch of the storefront's page views and shop events (sendBeacon; text/plain or JSON). 204 whether stored or not: nothing is stored for bots, `DNT: 1` or `Sec-GPC: 1`.",
+    summary:
+      "A batch of the storefront's page views and shop events (sendBeacon; text/plain or JSON). 204 whether stored or not: nothing is stored for bots, `DNT: 1` or `Sec-GPC: 1`.",
     body: analyticsBatchSchema,
   },
   { method: "POST", path: "/contact", tag: "Content", summary: "Send a message through the contact form.", body: contactSchema },
   { method: "GET", path: "/cart", tag: "Shopping", summary: "This shopper's cart, priced on the server.", query: cartQuery },
-  { method: "POST", path: "/cart/items", tag: "Shopping", summary: "Add a product (and variant) to the cart; an existing line's quantity grows.", body: addToCartSchema },
+  {
+    method: "POST",
+    path: "/cart/items",
+    tag: "Shopping",
+    summary: "Add a product (and variant) to the cart; an existing line's quantity grows.",
+    body: addToCartSchema,
+  },
   { method: "PATCH", path: "/cart/items/:lineId", tag: "Shopping", summary: "Change a cart line's quantity (at least 1).", body: updateQuantitySchema },
   { method: "DELETE", path: "/cart/items/:lineId", tag: "Shopping", summary: "Remove a cart line." },
   { method: "GET", path: "/wishlist", tag: "Shopping", summary: "This shopper's wishlist." },
   { method: "POST", path: "/wishlist/toggle", tag: "Shopping", summary: "Add a product to the wishlist, or remove it when it is there.", body: toggleSchema },
-  { method: "GET", path: "/shipping-options", tag: "Orders", summary: "The shipping zones an address gets, priced for this cart.", query: shippingAddressSchema },
-  { method: "POST", path: "/orders", tag: "Orders", summary: "Place an order from the cart (Idempotency-Key header: a repeated key answers the same order).", body: placeOrderSchema },
+  {
+    method: "GET",
+    path: "/shipping-options",
+    tag: "Orders",
+    summary: "The shipping zones an address gets, priced for this cart.",
+    query: shippingAddressSchema,
+  },
+  {
+    method: "POST",
+    path: "/orders",
+    tag: "Orders",
+    summary: "Place an order from the cart (Idempotency-Key header: a repeated key answers the same order).",
+    body: placeOrderSchema,
+  },
   { method: "GET", path: "/orders", tag: "Orders", summary: "This shopper's orders, newest first." },
-  { method: "GET", path: "/orders/:id", tag: "Orders", summary: "One order: its owner, the bearer of its link's token, or staff with the orders permission.", query: tokenQuery },
+  {
+    method: "GET",
+    path: "/orders/:id",
+    tag: "Orders",
+    summary: "One order: its owner, the bearer of its link's token, or staff with the orders permission.",
+    query: tokenQuery,
+  },
   { method: "POST", path: "/orders/:id/cancel", tag: "Orders", summary: "Cancel an order while it is still pending.", query: tokenQuery },
   {
     method: "POST",
     path: "/orders/:id/returns",
     tag: "Orders",
-    summary: "Ask to return lines of a delivered order within the shop's return window (`returnWindowDays`), never more units than bought minus those already asked for: its owner only (others get 404); 409 before delivery or after the window.",
+    summary:
+      "Ask to return lines of a delivered order within the shop's return window (`returnWindowDays`), never more units than bought minus those already asked for: its owner only (others get 404); 409 before delivery or after the window.",
     query: tokenQuery,
     body: returnRequestSchema,
   },
-  { method: "POST", path: "/payments/stripe/webhook", tag: "Payments", summary: "Stripe's signed events (a paid or failed card payment).", bodyType: "application/json" },
+  {
+    method: "POST",
+    path: "/payments/stripe/webhook",
+    tag: "Payments",
+    summary: "Stripe's signed events (a paid or failed card payment).",
+    bodyType: "application/json",
+  },
   { method: "GET", path: "/auth-providers", tag: "Accounts", summary: "The sign-in providers this shop offers." },
-  { method: "GET", path: "/auth/user/:uid", tag: "Accounts", summary: "The shop's record of a user (the user themselves, or staff with the customers permission)." },
-  { method: "POST", path: "/account/delete", tag: "Accounts", summary: "Delete the signed-in user's own account (orders stay, anonymised) with their `password`; an account without one is mailed a confirmation link (202), whose `token` then deletes it.", body: deleteAccountSchema },
-  { method: "GET", path: "/account/export", tag: "Accounts", summary: "Everything the shop holds about the signed-in user, as a JSON download (profile, addresses, orders, wishlist, cart, devices, audit entries)." },
-  { method: "POST", path: "/account/avatar", tag: "Accounts", summary: "Upload the signed-in user's profile picture (multipart, field `image`).", bodyType: "multipart/form-data" },
+  {
+    method: "GET",
+    path: "/auth/user/:uid",
+    tag: "Accounts",
+    summary: "The shop's record of a user (the user themselves, or staff with the customers permission).",
+  },
+  {
+    method: "POST",
+    path: "/account/delete",
+    tag: "Accounts",
+    summary:
+      "Delete the signed-in user's own account (orders stay, anonymised) with their `password`; an account without one is mailed a confirmation link (202), whose `token` then deletes it.",
+    body: deleteAccountSchema,
+  },
+  {
+    method: "GET",
+    path: "/account/export",
+    tag: "Accounts",
+    summary: "Everything the shop holds about the signed-in user, as a JSON download (profile, addresses, orders, wishlist, cart, devices, audit entries).",
+  },
+  {
+    method: "POST",
+    path: "/account/avatar",
+    tag: "Accounts",
+    summary: "Upload the signed-in user's profile picture (multipart, field `image`).",
+    bodyType: "multipart/form-data",
+  },
   { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
 ];
 
@@ -129,7 +202,10 @@ const ERROR = {
  * schemas the routes validate with (zod's own JSON Schema generator), and better-auth's endpoints
  * under /api/auth from better-auth's generator.
  */
-export function openApiDocument(auth: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } } | null, info: { title: string; version: string }) {
+export function openApiDocument(
+  auth: { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } } | null,
+  info: { title: string; version: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of apiOperations()) {
     const path = `/api${op.path.replace(/:([A-Za-z]+)/g, "{$1}")}`;
@@ -142,7 +218,8 @@ export function openApiDocument(auth: { paths?: Record<string, unknown>; compone
     };
     if (op.access) operation["x-permission"] = op.access;
     if (op.body) operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } };
-    else if (op.bodyType) operation.requestBody = { required: true, content: { [op.bodyType]: { schema: op.bodyType === "text/csv" ? { type: "string" } : { type: "object" } } } };
+    else if (op.bodyType)
+      operation.requestBody = { required: true, content: { [op.bodyType]: { schema: op.bodyType === "text/csv" ? { type: "string" } : { type: "object" } } } };
     (paths[path] ??= {})[op.method.toLowerCase()] = operation;
   }
   for (const [path, item] of Object.entries(auth?.paths ?? {})) {
@@ -150,7 +227,11 @@ export function openApiDocument(auth: { paths?: Record<string, unknown>; compone
   }
   return {
     openapi: "3.1.0",
-    info: { title: `${info.title} API`, version: info.version, description: "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5)." },
+    info: {
+      title: `${info.title} API`,
+      version: info.version,
+      description: "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5).",
+    },
     servers: [{ url: "/" }],
     paths,
     components: { schemas: { ...(auth?.components?.schemas ?? {}) } },

@@ -35,7 +35,11 @@ export async function deleteSaltsBefore(k: Executor, day: string): Promise<void>
 
 /** Stores raw events in multi-row INSERTs of INSERT_CHUNK rows, in the caller's transaction. */
 export async function insertEvents(k: Executor, rows: EventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await k.insertInto("analytics_events").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await k
+      .insertInto("analytics_events")
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
 }
 
 /**

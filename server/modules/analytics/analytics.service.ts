@@ -120,7 +120,11 @@ export function isCounted(client: Pick<AnalyticsClient, "userAgent" | "doNotTrac
 }
 
 /** The storefront's events of one batch as raw rows: one day, instant, visitor and device for all. */
-function toEventRows(events: ReturnType<typeof analyticsBatchSchema.parse>["events"], at: { day: string; createdAt: string; visitor: string; device: string }, ownHosts: string[]): EventRow[] {
+function toEventRows(
+  events: ReturnType<typeof analyticsBatchSchema.parse>["events"],
+  at: { day: string; createdAt: string; visitor: string; device: string },
+  ownHosts: string[],
+): EventRow[] {
   return events.map((e) => ({
     day: at.day,
     created_at: at.createdAt,
@@ -339,7 +343,13 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       if (!isCounted(client)) return { stored: 0 };
       const batch = parseInput(analyticsBatchSchema, body, "The analytics batch is not valid.");
       const limit = limits.consume(client.ip);
-      if (!limit.allowed) throw new AppError("rate_limited", `Too many analytics batches from your network. Please try again in ${waitText(limit.retryAfter!)}.`, undefined, limit.retryAfter!);
+      if (!limit.allowed)
+        throw new AppError(
+          "rate_limited",
+          `Too many analytics batches from your network. Please try again in ${waitText(limit.retryAfter!)}.`,
+          undefined,
+          limit.retryAfter!,
+        );
       if (buffer.size() >= MAX_WAITING) return { stored: 0 };
       const at = now();
       const { timeZone } = await deps.settings();

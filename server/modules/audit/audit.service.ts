@@ -81,7 +81,10 @@ function auditRow(actor: AuditActor, entry: AuditEntryInput, at: string): Insert
  * are committed together or not at all. Every admin write calls it inside its transaction.
  */
 export async function appendAudit(k: Kysely<Database>, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
-  await k.insertInto("audit_log").values(auditRow(actor, entry, nowIso())).execute();
+  await k
+    .insertInto("audit_log")
+    .values(auditRow(actor, entry, nowIso()))
+    .execute();
 }
 
 /** Appends many audit entries of one actor at once (a bulk action, a CSV import), in chunks, with the executor of the write they record. */
@@ -116,7 +119,13 @@ export function createAuditService(db: Db) {
       if (query.from) q = q.where("at", ">=", dayStart(query.from));
       if (query.to) q = q.where("at", "<=", dayEnd(query.to));
       const [rows, count] = await Promise.all([
-        q.selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(pageSize).offset((page - 1) * pageSize).execute(),
+        q
+          .selectAll()
+          .orderBy("at", "desc")
+          .orderBy("id", "desc")
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
         q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
       return {

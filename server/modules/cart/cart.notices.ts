@@ -25,7 +25,11 @@ export async function withdrawFromCarts(trx: Executor, products: Array<{ id: str
       .groupBy(["c.owner", "l.product_id"])
       .execute();
     if (held.length === 0) continue;
-    await postNotices(trx, "cart_notices", held.map((h) => ({ owner: h.owner, message: withdrawnFromCart(names.get(h.product_id)!) })));
+    await postNotices(
+      trx,
+      "cart_notices",
+      held.map((h) => ({ owner: h.owner, message: withdrawnFromCart(names.get(h.product_id)!) })),
+    );
     await trx.deleteFrom("cart_lines").where("product_id", "in", chunk).execute();
   }
 }

@@ -36,7 +36,11 @@ describe("computeTotals", () => {
   });
 
   it("uses the chosen zone; without one (or for an unknown id) shipping goes from the cheapest to the dearest zone", () => {
-    expect(computeTotals(lines, settings, "outside-city")).toMatchObject({ shipping: 1200 + 400, shippingMax: 1200 + 400, shippingMethod: { id: "outside-city" } });
+    expect(computeTotals(lines, settings, "outside-city")).toMatchObject({
+      shipping: 1200 + 400,
+      shippingMax: 1200 + 400,
+      shippingMethod: { id: "outside-city" },
+    });
     for (const method of [undefined, "moon"]) {
       const t = computeTotals(lines, settings, method);
       expect(t).toMatchObject({ shipping: 500 + 400, shippingMax: 1200 + 400, total: 10000 - 900 + 900, shippingMethod: null });

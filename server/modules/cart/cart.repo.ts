@@ -213,35 +213,44 @@ export async function ensureCart(k: Executor, owner: string): Promise<{ id: stri
  */
 export async function createCartWithLine(k: Executor, owner: string, item: CartItem): Promise<StoredCartLine | null> {
   const now = nowIso();
-  const { rows } = await cartWithLineQuery.execute(k, { cartId: newId(), owner, lineId: newId(), productId: item.productId, variantId: item.variantId, quantity: item.quantity, now });
+  const { rows } = await cartWithLineQuery.execute(k, {
+    cartId: newId(),
+    owner,
+    lineId: newId(),
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity: item.quantity,
+    now,
+  });
   return rows[0] ?? null;
 }
 
-const cartWithLineQuery = compiledQuery((k, a: { cartId: string; owner: string; lineId: string; productId: string; variantId: string; quantity: number; now: string }) =>
-  k
-    .with("new_cart", (db) =>
-      db
-        .insertInto("carts")
-        .values({ id: a.cartId, owner: a.owner, created_at: a.now, updated_at: a.now })
-        .onConflict((oc) => oc.column("owner").doNothing())
-        .returning("id"),
-    )
-    .insertInto("cart_lines")
-    .columns(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at", "updated_at"])
-    .expression((eb) =>
-      eb
-        .selectFrom("new_cart")
-        .select((s) => [
-          s.val(a.lineId).as("id"),
-          "new_cart.id as cart_id",
-          s.val(a.productId).as("product_id"),
-          s.val(a.variantId).as("variant_id"),
-          s.val(a.quantity).as("quantity"),
-          s.val(a.now).as("created_at"),
-          s.val(a.now).as("updated_at"),
-        ]),
-    )
-    .returning(["id", "cart_id", "product_id", "variant_id", "quantity"]),
+const cartWithLineQuery = compiledQuery(
+  (k, a: { cartId: string; owner: string; lineId: string; productId: string; variantId: string; quantity: number; now: string }) =>
+    k
+      .with("new_cart", (db) =>
+        db
+          .insertInto("carts")
+          .values({ id: a.cartId, owner: a.owner, created_at: a.now, updated_at: a.now })
+          .onConflict((oc) => oc.column("owner").doNothing())
+          .returning("id"),
+      )
+      .insertInto("cart_lines")
+      .columns(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at", "updated_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom("new_cart")
+          .select((s) => [
+            s.val(a.lineId).as("id"),
+            "new_cart.id as cart_id",
+            s.val(a.productId).as("product_id"),
+            s.val(a.variantId).as("variant_id"),
+            s.val(a.quantity).as("quantity"),
+            s.val(a.now).as("created_at"),
+            s.val(a.now).as("updated_at"),
+          ]),
+      )
+      .returning(["id", "cart_id", "product_id", "variant_id", "quantity"]),
 );
 
 /**
@@ -271,7 +280,15 @@ export async function addUnits(k: Executor, cartId: string, items: CartItem[]): 
   for (const item of items) {
     const line = await k
       .insertInto("cart_lines")
-      .values({ id: newId(), cart_id: cartId, product_id: item.productId, variant_id: item.variantId, quantity: item.quantity, created_at: now, updated_at: now })
+      .values({
+        id: newId(),
+        cart_id: cartId,
+        product_id: item.productId,
+        variant_id: item.variantId,
+        quantity: item.quantity,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) =>
         oc.columns(["cart_id", "product_id", "variant_id"]).doUpdateSet((eb) => ({
           quantity: eb("cart_lines.quantity", "+", eb.ref("excluded.quantity")),

@@ -7,7 +7,23 @@ import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "#common/money";
 import { type PricingSettings, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { lineLabel } from "#common/catalog/line-label";
-import { type CatalogReads, type StoredCartLine, addUnits, cartRowsOf, createCartWithLine, ensureCart, ensureCartId, itemKey, listCartLines, loadCartRows, priceCart, pricedCartRows, takeCartLines, totalsOf, withLine } from "./cart.repo";
+import {
+  type CatalogReads,
+  type StoredCartLine,
+  addUnits,
+  cartRowsOf,
+  createCartWithLine,
+  ensureCart,
+  ensureCartId,
+  itemKey,
+  listCartLines,
+  loadCartRows,
+  priceCart,
+  pricedCartRows,
+  takeCartLines,
+  totalsOf,
+  withLine,
+} from "./cart.repo";
 import type { Purchasable } from "#modules/catalog";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
@@ -22,7 +38,6 @@ export interface CartServiceDeps {
   /** The catalogue's reads of products and variants: the cart's lines are priced from them. */
   catalog: CatalogReads;
 }
-
 
 /** Throws invalid_input unless the quantity is a whole number from 1 to MAX_LINE_QUANTITY. */
 export function requireQuantity(quantity: unknown): number {
@@ -106,7 +121,8 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         const existing = productLines.find((l) => l.variant_id === variantId);
         const wanted = (existing?.quantity ?? 0) + quantity;
         const problem = stockProblem(lineLabel(product.name, variant?.color, variant?.size), wanted, stock);
-        if (problem) throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
+        if (problem)
+          throw new AppError("conflict", existing && stock > 0 ? `${problem} (you have ${existing.quantity} in your cart)` : problem, { quantity: problem });
         if (wanted > MAX_LINE_QUANTITY) requireQuantity(wanted);
         const inCart = productLines.reduce((n, l) => n + l.quantity, 0);
         const capped = quantityCapProblem(product.name, inCart + quantity, maxPerOrder);
@@ -223,7 +239,11 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         eb.and([
           eb("carts.owner", "like", "visitor:%"),
           eb("carts.updated_at", "<", cutoff),
-          eb.not(eb.exists(eb.selectFrom("cart_lines").select("cart_lines.id").whereRef("cart_lines.cart_id", "=", "carts.id").where("cart_lines.updated_at", ">=", cutoff))),
+          eb.not(
+            eb.exists(
+              eb.selectFrom("cart_lines").select("cart_lines.id").whereRef("cart_lines.cart_id", "=", "carts.id").where("cart_lines.updated_at", ">=", cutoff),
+            ),
+          ),
         ]);
       // Find a batch first (a read: it does not hold SQLite's write lock), then delete it by id,
       // checking again that nothing touched it in between.
@@ -319,7 +339,15 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
             const quantity = Math.max(1, Math.min(line.quantity, stock));
             await trx
               .insertInto("cart_lines")
-              .values({ id: newId(), cart_id: toCartId, product_id: line.product_id, variant_id: line.variant_id, quantity, created_at: toIso(line.created_at) ?? now, updated_at: now })
+              .values({
+                id: newId(),
+                cart_id: toCartId,
+                product_id: line.product_id,
+                variant_id: line.variant_id,
+                quantity,
+                created_at: toIso(line.created_at) ?? now,
+                updated_at: now,
+              })
               .execute();
           }
         }
@@ -331,7 +359,10 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
     async forgetUser(trx, userId) {
       const owner = requireOwner({ userId, visitorId: null });
-      await trx.deleteFrom("cart_lines").where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner)).execute();
+      await trx
+        .deleteFrom("cart_lines")
+        .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
+        .execute();
       await trx.deleteFrom("carts").where("owner", "=", owner).execute();
       await trx.deleteFrom("cart_notices").where("owner", "=", owner).execute();
     },

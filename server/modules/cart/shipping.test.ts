@@ -43,7 +43,11 @@ describe("which zones deliver to an address", () => {
       message: "Inside the city does not deliver to this address. Please choose one of the shipping methods offered.",
     });
     expect(chooseZoneFor(settings.shippingZones, seattle, "moon", "United States")).toMatchObject({ ok: false, field: "shippingMethod" });
-    expect(chooseZoneFor(settings.shippingZones, { country: "FR", city: "Paris" }, "outside-city", "France")).toEqual({ ok: false, field: "address.country", message: "We don't ship to France yet." });
+    expect(chooseZoneFor(settings.shippingZones, { country: "FR", city: "Paris" }, "outside-city", "France")).toEqual({
+      ok: false,
+      field: "address.country",
+      message: "We don't ship to France yet.",
+    });
   });
 });
 
@@ -71,7 +75,9 @@ describe("what shipping costs and what the shopper is told", () => {
   });
 
   it("words one zone's price exactly and several as 'from'", () => {
-    expect(shippingNoteText(productShippingEstimate({ finalPrice: 10, shippingCost: 1 }, { freeShippingThreshold: 0, shippingZones: [US] }), money)).toBe("Shipping $10.99");
+    expect(shippingNoteText(productShippingEstimate({ finalPrice: 10, shippingCost: 1 }, { freeShippingThreshold: 0, shippingZones: [US] }), money)).toBe(
+      "Shipping $10.99",
+    );
     expect(shippingAmountText({ from: 499, to: 999 }, money)).toBe("from $4.99");
     expect(shippingAmountText({ from: 999, to: 999 }, money)).toBe("$9.99");
     expect(shippingAmountText({ from: 0, to: 0 }, money)).toBe("Free");

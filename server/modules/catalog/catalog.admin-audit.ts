@@ -44,7 +44,8 @@ function variantChanges(before: VariantState[], after: VariantState[]): FieldCha
   if (removed.length) notes.push(`removed ${removed.join(", ")}`);
   const changed = keptVariantChanges(old, after);
   if (changed.length) notes.push(...changed.slice(0, 20), ...(changed.length > 20 ? [`${changed.length - 20} more changed`] : []));
-  const reordered = !added.length && !removed.length && before.map((v) => variantKey(v.color, v.size)).join("|") !== after.map((v) => variantKey(v.color, v.size)).join("|");
+  const reordered =
+    !added.length && !removed.length && before.map((v) => variantKey(v.color, v.size)).join("|") !== after.map((v) => variantKey(v.color, v.size)).join("|");
   if (reordered) notes.push("reordered");
   if (notes.length === 0) return {};
   return { variants: { before: count(before.length), after: `${count(after.length)}: ${notes.join("; ")}` } };
@@ -52,7 +53,10 @@ function variantChanges(before: VariantState[], after: VariantState[]): FieldCha
 
 /** What an update changes, field by field, as its audit entry records it and an import's dry run shows it. */
 export function updateChanges(p: UpdatePlan, categories: Categories): FieldChanges {
-  const changes = { ...changedFields(auditView(p.before.state, categories), auditView(p.after, categories)), ...variantChanges(p.before.state.variants, p.after.variants) };
+  const changes = {
+    ...changedFields(auditView(p.before.state, categories), auditView(p.after, categories)),
+    ...variantChanges(p.before.state.variants, p.after.variants),
+  };
   if (p.after.variants.length === 0 && p.before.state.variants.length > 0) changes.stock = { before: null, after: p.after.stock };
   return changes;
 }
@@ -70,5 +74,10 @@ export function createdEntry(p: CreatePlan, categories: Categories): AuditEntryI
 /** The product.delete entry of a deleted product: what it was, field by field. */
 export function deletedEntry(p: Existing, categories: Categories): AuditEntryInput {
   const view = { ...auditView(p.state, categories), variants: p.state.variants.map(variantLabel), stock: p.state.stock };
-  return { action: "product.delete", entityType: "product", entityId: p.id, changes: Object.fromEntries(Object.entries(view).map(([key, before]) => [key, { before, after: null }])) };
+  return {
+    action: "product.delete",
+    entityType: "product",
+    entityId: p.id,
+    changes: Object.fromEntries(Object.entries(view).map(([key, before]) => [key, { before, after: null }])),
+  };
 }

@@ -15,7 +15,8 @@ function changeOf(action: Exclude<BulkInput["action"], "delete">, value: unknown
   if (action === "discount") return (s) => ({ ...s, discount: value as number });
   const target = typeof value === "string" ? { category: value, subCategory: undefined } : (value as { category: string; subCategory?: string });
   const { placement, problems } = placementOf(categories, target.category, target.subCategory);
-  if (!placement) throw new AppError("invalid_input", "Please check the category.", { value: problems.categorySlug ?? problems.subCategorySlug ?? "Choose a category" });
+  if (!placement)
+    throw new AppError("invalid_input", "Please check the category.", { value: problems.categorySlug ?? problems.subCategorySlug ?? "Choose a category" });
   return (s) => ({ ...s, categoryId: placement.categoryId, subCategoryId: placement.subCategoryId });
 }
 

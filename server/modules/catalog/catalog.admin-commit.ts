@@ -50,7 +50,9 @@ export async function commitPlans(trx: Executor, deps: CatalogAdminDeps, actor: 
   const ids = plans.map(idOf);
   for (let i = 0; i < ids.length; i += LISTING_CHUNK) await refreshListedPrices(trx, ids.slice(i, i + LISTING_CHUNK));
 
-  const withdrawn = updates.filter((p) => p.after.status === "archived" && p.before.state.status !== "archived").map((p) => ({ id: p.before.id, name: p.after.name }));
+  const withdrawn = updates
+    .filter((p) => p.after.status === "archived" && p.before.state.status !== "archived")
+    .map((p) => ({ id: p.before.id, name: p.after.name }));
   if (withdrawn.length) await deps.shoppers.withdrawProducts(trx, withdrawn);
 
   const entries = creates.map((p) => createdEntry(p, categories));

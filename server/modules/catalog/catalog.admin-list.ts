@@ -1,4 +1,10 @@
-import { type AdminProductFilters, type AdminProductQuery, type AdminProductSort, adminProductFilterSchema, adminProductQuerySchema } from "#common/catalog/catalog.admin.schema";
+import {
+  type AdminProductFilters,
+  type AdminProductQuery,
+  type AdminProductSort,
+  adminProductFilterSchema,
+  adminProductQuerySchema,
+} from "#common/catalog/catalog.admin.schema";
 import type { AdminContext } from "./catalog.admin-context";
 import { type Categories, loadCategories } from "./catalog.admin-placement";
 import {
@@ -56,7 +62,9 @@ async function relevancePage(ctx: AdminContext, m: Matcher, offset: number, page
   const matches = await listMatchesWithExact(ctx.k, m.matching, m.typed);
   const rank = new Map(m.hits.map((id, i) => [id, i]));
   const exact = (x: { exact: unknown }) => (x.exact === true || Number(x.exact) === 1 ? 0 : 1);
-  matches.sort((a, b) => exact(a) - exact(b) || (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  matches.sort(
+    (a, b) => exact(a) - exact(b) || (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1),
+  );
   const page = matches.slice(offset, offset + pageSize).map((x) => x.id);
   const found = page.length ? await listAdminRowsByIds(ctx.k, page) : [];
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -64,7 +72,13 @@ async function relevancePage(ctx: AdminContext, m: Matcher, offset: number, page
 }
 
 /** A page sorted by a field ("-" first: descending), with the count of every match. */
-async function sortedPage(ctx: AdminContext, m: Matcher, sort: AdminProductSort, offset: number, pageSize: number): Promise<{ rows: AdminListRow[]; total: number }> {
+async function sortedPage(
+  ctx: AdminContext,
+  m: Matcher,
+  sort: AdminProductSort,
+  offset: number,
+  pageSize: number,
+): Promise<{ rows: AdminListRow[]; total: number }> {
   const order = { key: sort.replace(/^-/, ""), dir: sort.startsWith("-") ? ("desc" as const) : ("asc" as const) };
   const [rows, total] = await Promise.all([listAdminPage(ctx.k, m.matching, order, pageSize, offset), countMatching(ctx.k, m.matching)]);
   return { rows, total };
@@ -86,7 +100,8 @@ export function createAdminList(ctx: AdminContext) {
       const sort: AdminProductSort = q.sort ?? (q.q ? "relevance" : "-updated");
       const matcher = await productMatcher(ctx, q, categories);
       const offset = (q.page - 1) * q.pageSize;
-      const { rows, total } = sort === "relevance" && q.q ? await relevancePage(ctx, matcher, offset, q.pageSize) : await sortedPage(ctx, matcher, sort, offset, q.pageSize);
+      const { rows, total } =
+        sort === "relevance" && q.q ? await relevancePage(ctx, matcher, offset, q.pageSize) : await sortedPage(ctx, matcher, sort, offset, q.pageSize);
       return {
         data: rows.map((r) => toAdminRow(r, matcher.lowStock)),
         meta: { total, page: q.page, pageSize: q.pageSize },

@@ -29,7 +29,11 @@ export async function loadCategories(ex: Executor): Promise<Categories> {
 }
 
 /** The category and sub-category named by slugs, or the fields that name none (or a sub-category of another). */
-export function placementOf(categories: Categories, categorySlug: unknown, subCategorySlug: unknown): { placement: Placement; problems?: undefined } | { placement?: undefined; problems: Record<string, string> } {
+export function placementOf(
+  categories: Categories,
+  categorySlug: unknown,
+  subCategorySlug: unknown,
+): { placement: Placement; problems?: undefined } | { placement?: undefined; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
   const category = typeof categorySlug === "string" ? categories.bySlug.get(categorySlug.trim().toLowerCase()) : undefined;
   if (typeof categorySlug === "string" && categorySlug.trim() !== "") {
@@ -40,7 +44,8 @@ export function placementOf(categories: Categories, categorySlug: unknown, subCa
   if (typeof subCategorySlug === "string" && subCategorySlug.trim() !== "") {
     sub = categories.bySlug.get(subCategorySlug.trim().toLowerCase());
     if (!sub || !sub.parentId) problems.subCategorySlug = `There is no sub-category “${subCategorySlug.trim()}”`;
-    else if (category && !category.parentId && sub.parentId !== category.id) problems.subCategorySlug = `“${sub.name}” is not a sub-category of “${category.name}”`;
+    else if (category && !category.parentId && sub.parentId !== category.id)
+      problems.subCategorySlug = `“${sub.name}” is not a sub-category of “${category.name}”`;
   }
   if (Object.keys(problems).length || !category) return { problems };
   return { placement: { categoryId: category.id, subCategoryId: sub?.id ?? null } };

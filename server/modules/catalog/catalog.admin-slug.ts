@@ -18,5 +18,6 @@ export async function freeSlug(ex: Executor, name: string, except?: string): Pro
 /** Refuses a slug another product than `except` has (400 on the slug field). */
 export async function requireSlugFree(ex: Executor, slug: string, except?: string): Promise<void> {
   const owner = await findProductIdBySlug(ex, slug);
-  if (owner && owner !== except) throw new AppError("invalid_input", "Another product already uses this address.", { slug: "Another product uses this address" });
+  if (owner && owner !== except)
+    throw new AppError("invalid_input", "Another product already uses this address.", { slug: "Another product uses this address" });
 }

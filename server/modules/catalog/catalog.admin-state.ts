@@ -76,7 +76,8 @@ export const parseList = <T>(json: string): T[] => {
   }
 };
 
-export const variantKey = (color: string | null | undefined, size: string | null | undefined) => `${(color ?? "").toLowerCase()}\u0000${(size ?? "").toLowerCase()}`;
+export const variantKey = (color: string | null | undefined, size: string | null | undefined) =>
+  `${(color ?? "").toLowerCase()}\u0000${(size ?? "").toLowerCase()}`;
 export const variantLabel = (v: { color: string | null; size: string | null }) => [v.color, v.size].filter(Boolean).join(" / ");
 
 /**
@@ -123,7 +124,15 @@ export function stateOf(row: ProductRow, variants: VariantRow[]): ProductState {
     colorImages,
     specifications: parseList<{ name: string; value: string }>(row.specifications),
     stock: row.stock,
-    variants: variants.map((v) => ({ id: v.id, color: v.color, colorHex: v.color_hex, size: v.size, additionalPrice: v.additional_price, stock: v.stock, sku: v.sku })),
+    variants: variants.map((v) => ({
+      id: v.id,
+      color: v.color,
+      colorHex: v.color_hex,
+      size: v.size,
+      additionalPrice: v.additional_price,
+      stock: v.stock,
+      sku: v.sku,
+    })),
   };
 }
 

@@ -32,7 +32,11 @@ function byProduct(variants: VariantRow[]): Map<string, VariantRow[]> {
 // Reads.
 
 /** Products (by id or by slug) with their variants in the product's order. */
-export async function listProductsWithVariants(ex: Executor, column: "id" | "slug", keys: string[]): Promise<Array<{ row: ProductRow; variants: VariantRow[] }>> {
+export async function listProductsWithVariants(
+  ex: Executor,
+  column: "id" | "slug",
+  keys: string[],
+): Promise<Array<{ row: ProductRow; variants: VariantRow[] }>> {
   const out: Array<{ row: ProductRow; variants: VariantRow[] }> = [];
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = [...new Set(keys.slice(i, i + CHUNK))];
@@ -77,7 +81,13 @@ export async function findRedirectedProductId(ex: Executor, slug: string): Promi
 export async function listOldSlugs(ex: Executor, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (ids.length === 0) return out;
-  const rows = await ex.selectFrom("product_slug_redirects").select(["old_slug", "product_id"]).where("product_id", "in", ids).orderBy("created_at", "desc").orderBy("old_slug").execute();
+  const rows = await ex
+    .selectFrom("product_slug_redirects")
+    .select(["old_slug", "product_id"])
+    .where("product_id", "in", ids)
+    .orderBy("created_at", "desc")
+    .orderBy("old_slug")
+    .execute();
   for (const r of rows) out.set(r.product_id, [...(out.get(r.product_id) ?? []), r.old_slug]);
   return out;
 }
@@ -214,7 +224,8 @@ export function adminProductCondition(f: AdminProductFilter): ProductCondition {
   return (eb) => {
     const conditions: Array<Expression<SqlBool>> = [];
     if (f.status) conditions.push(eb("p.status", "=", f.status));
-    if (f.category !== undefined) conditions.push(f.category ? eb(f.category.isSub ? "p.subcategory_id" : "p.category_id", "=", f.category.id) : sql<boolean>`1 = 0`);
+    if (f.category !== undefined)
+      conditions.push(f.category ? eb(f.category.isSub ? "p.subcategory_id" : "p.category_id", "=", f.category.id) : sql<boolean>`1 = 0`);
     if (f.subCategoryId !== undefined) conditions.push(f.subCategoryId ? eb("p.subcategory_id", "=", f.subCategoryId) : sql<boolean>`1 = 0`);
     if (f.stock === "out") conditions.push(eb("p.stock", "<=", 0));
     if (f.stock === "low") conditions.push(eb.and([eb("p.stock", ">=", 1), eb("p.stock", "<=", f.lowStock)]));
@@ -233,7 +244,11 @@ export function adminProductCondition(f: AdminProductFilter): ProductCondition {
           // typed (a scan of those rows only, through the status index).
           eb.and([
             eb("p.status", "in", ["draft", "archived"]),
-            eb.or([sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`, sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`, sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`]),
+            eb.or([
+              sql<boolean>`lower(p.name) LIKE ${like} ESCAPE '\\'`,
+              sql<boolean>`lower(p.sku) LIKE ${like} ESCAPE '\\'`,
+              sql<boolean>`p.slug LIKE ${like} ESCAPE '\\'`,
+            ]),
           ]),
         ]),
       );
@@ -243,10 +258,7 @@ export function adminProductCondition(f: AdminProductFilter): ProductCondition {
 }
 
 function listQuery(ex: Executor) {
-  return ex
-    .selectFrom("products as p")
-    .innerJoin("categories as c", "c.id", "p.category_id")
-    .leftJoin("categories as sc", "sc.id", "p.subcategory_id");
+  return ex.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id").leftJoin("categories as sc", "sc.id", "p.subcategory_id");
 }
 
 const withListColumns = (b: ReturnType<typeof listQuery>) =>
@@ -267,7 +279,11 @@ const withListColumns = (b: ReturnType<typeof listQuery>) =>
     "c.slug as category_slug",
     "sc.name as sub_name",
     "sc.slug as sub_slug",
-    eb.selectFrom("product_variants as v").select((v) => v.fn.countAll<number>().as("n")).whereRef("v.product_id", "=", "p.id").as("variant_count"),
+    eb
+      .selectFrom("product_variants as v")
+      .select((v) => v.fn.countAll<number>().as("n"))
+      .whereRef("v.product_id", "=", "p.id")
+      .as("variant_count"),
   ]);
 
 /** A row of the admin list as read. */
@@ -282,7 +298,13 @@ const SORT_COLUMN: Record<string, "p.updated_at" | "p.name" | "p.price" | "p.fin
 };
 
 /** One page of the matching products sorted by a field of the list (`updated` when unknown), ties by id. */
-export function listAdminPage(ex: Executor, matching: ProductCondition, sort: { key: string; dir: "asc" | "desc" }, limit: number, offset: number): Promise<AdminListRow[]> {
+export function listAdminPage(
+  ex: Executor,
+  matching: ProductCondition,
+  sort: { key: string; dir: "asc" | "desc" },
+  limit: number,
+  offset: number,
+): Promise<AdminListRow[]> {
   const column = SORT_COLUMN[sort.key] ?? "p.updated_at";
   return withListColumns(listQuery(ex).where(matching)).orderBy(column, sort.dir).orderBy("p.id", sort.dir).limit(limit).offset(offset).execute();
 }
@@ -304,7 +326,12 @@ export function listMatchesWithExact(ex: Executor, matching: ProductCondition, t
     .select((eb) => [
       "p.id",
       "p.name",
-      eb.or([sql<boolean>`lower(p.sku) = ${typed}`, eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`))]).as("exact"),
+      eb
+        .or([
+          sql<boolean>`lower(p.sku) = ${typed}`,
+          eb("p.id", "in", eb.selectFrom("product_variants as v").select("v.product_id").where(sql<boolean>`lower(v.sku) = ${typed}`)),
+        ])
+        .as("exact"),
     ])
     .execute();
 }

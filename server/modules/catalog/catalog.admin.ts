@@ -9,7 +9,16 @@ import { createAdminWrite } from "./catalog.admin-write";
 import { createCsvExport } from "./catalog.csv-export";
 import { createCsvImport } from "./catalog.csv-import";
 
-export type { AdminProduct, AdminProductList, AdminProductRow, AdminVariant, BulkResult, CatalogAdminDeps, ImportReport, StockSetting } from "./catalog.admin.types";
+export type {
+  AdminProduct,
+  AdminProductList,
+  AdminProductRow,
+  AdminVariant,
+  BulkResult,
+  CatalogAdminDeps,
+  ImportReport,
+  StockSetting,
+} from "./catalog.admin.types";
 export { STALE_VERSION_MESSAGE } from "./catalog.admin-commit";
 export { stockLevelOf } from "./catalog.admin-view";
 

@@ -38,7 +38,15 @@ export function createCategoryMoves(catalog: Pick<CatalogAdmin, "placeProducts">
    * top-level category that becomes a sub-category keeps its products as that sub-category's.
    * Then it takes its place among its new siblings and the old ones close the gap.
    */
-  async function followMove(trx: Executor, actor: AuditActor, id: string, from: string | null, to: { parentId: string | null; parent: CategoryRow | null }, position: number | undefined, at: string): Promise<void> {
+  async function followMove(
+    trx: Executor,
+    actor: AuditActor,
+    id: string,
+    from: string | null,
+    to: { parentId: string | null; parent: CategoryRow | null },
+    position: number | undefined,
+    at: string,
+  ): Promise<void> {
     const { parent } = to;
     if (from && parent) await moveProducts(trx, actor, { subCategoryId: id }, { categoryId: parent.id, subCategoryId: id });
     else if (from) await moveProducts(trx, actor, { subCategoryId: id }, { categoryId: id, subCategoryId: null });
@@ -53,7 +61,14 @@ export function createCategoryMoves(catalog: Pick<CatalogAdmin, "placeProducts">
    * into it (its products and old slugs go to that one). Returns the products moved and the
    * sub-categories merged (deleted with the category).
    */
-  async function moveUnderTopLevel(trx: Executor, actor: AuditActor, id: string, subs: CategoryRow[], dest: CategoryRow, at: string): Promise<{ moved: number; merged: CategoryRow[] }> {
+  async function moveUnderTopLevel(
+    trx: Executor,
+    actor: AuditActor,
+    id: string,
+    subs: CategoryRow[],
+    dest: CategoryRow,
+    at: string,
+  ): Promise<{ moved: number; merged: CategoryRow[] }> {
     const theirs = await listSiblings(trx, dest.id);
     const mergeInto = new Map<string, string>();
     for (const s of subs) {
@@ -74,7 +89,12 @@ export function createCategoryMoves(catalog: Pick<CatalogAdmin, "placeProducts">
         merged.push(s);
       } else {
         await updateCategory(trx, s.id, { parent_id: dest.id, sort_order: next++, updated_at: at, version: s.version + 1 });
-        await appendAudit(trx, actor, { action: "category.update", entityType: "category", entityId: s.id, changes: { parentId: { before: id, after: dest.id } } });
+        await appendAudit(trx, actor, {
+          action: "category.update",
+          entityType: "category",
+          entityId: s.id,
+          changes: { parentId: { before: id, after: dest.id } },
+        });
       }
     }
     return { moved, merged };
@@ -85,7 +105,14 @@ export function createCategoryMoves(catalog: Pick<CatalogAdmin, "placeProducts">
    * (into a sub-category they merge into it); its old addresses and its own lead there. Returns the
    * products moved and the sub-categories merged (deleted with the category).
    */
-  async function moveBranch(trx: Executor, actor: AuditActor, target: CategoryRow, subs: CategoryRow[], moveTo: string, at: string): Promise<{ moved: number; merged: CategoryRow[] }> {
+  async function moveBranch(
+    trx: Executor,
+    actor: AuditActor,
+    target: CategoryRow,
+    subs: CategoryRow[],
+    moveTo: string,
+    at: string,
+  ): Promise<{ moved: number; merged: CategoryRow[] }> {
     const id = target.id;
     const dest = await requireRow(trx, moveTo, "moveTo");
     if (dest.id === id || subs.some((s) => s.id === dest.id)) {
@@ -93,7 +120,8 @@ export function createCategoryMoves(catalog: Pick<CatalogAdmin, "placeProducts">
     }
     const destParent = dest.parent_id ? await requireRow(trx, dest.parent_id) : null;
     /** Where a product of the deleted branch lands. */
-    const placement = (subId: string | null): Placement => (destParent ? { categoryId: destParent.id, subCategoryId: dest.id } : { categoryId: dest.id, subCategoryId: subId });
+    const placement = (subId: string | null): Placement =>
+      destParent ? { categoryId: destParent.id, subCategoryId: dest.id } : { categoryId: dest.id, subCategoryId: subId };
     let branch: { moved: number; merged: CategoryRow[] };
     if (target.parent_id) {
       branch = { moved: await moveProducts(trx, actor, { subCategoryId: id }, placement(null)), merged: [] };

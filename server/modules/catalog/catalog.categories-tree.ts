@@ -63,7 +63,8 @@ async function slugTaken(ex: Executor, slug: string, except?: string): Promise<b
  */
 export async function chooseSlug(ex: Executor, wanted: string | undefined, name: string, parent: CategoryRow | null, except?: string): Promise<string> {
   if (wanted) {
-    if (await slugTaken(ex, wanted, except)) throw new AppError("conflict", `Another category already uses the slug “${wanted}”.`, { slug: "Another category uses this slug" });
+    if (await slugTaken(ex, wanted, except))
+      throw new AppError("conflict", `Another category already uses the slug “${wanted}”.`, { slug: "Another category uses this slug" });
     return wanted;
   }
   const base = slugify(name) || "category";
@@ -76,7 +77,8 @@ export async function chooseSlug(ex: Executor, wanted: string | undefined, name:
 /** Refuses to put category `id` under `parent`: itself, a sub-category, or while it has sub-categories of its own (the tree stays two levels deep). */
 export async function requireMovableUnder(ex: Executor, id: string, parent: CategoryRow): Promise<void> {
   if (parent.id === id) throw new AppError("invalid_input", "A category cannot be its own parent.", { parentId: "Choose another category" });
-  if (parent.parent_id) throw new AppError("invalid_input", "A sub-category cannot have sub-categories: choose a top-level category.", { parentId: "Choose a top-level category" });
+  if (parent.parent_id)
+    throw new AppError("invalid_input", "A sub-category cannot have sub-categories: choose a top-level category.", { parentId: "Choose a top-level category" });
   if (await hasSubCategories(ex, id)) {
     throw new AppError("invalid_input", "This category has sub-categories: move or delete them first, so the tree stays two levels deep.", {
       parentId: "It has sub-categories of its own",

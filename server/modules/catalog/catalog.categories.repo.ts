@@ -45,13 +45,21 @@ export async function countProductsByCategory(ex: Executor, ids: string[]): Prom
     ex
       .selectFrom("products")
       .where("category_id", "in", ids)
-      .select((eb) => ["category_id as id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active")])
+      .select((eb) => [
+        "category_id as id",
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active"),
+      ])
       .groupBy("category_id")
       .execute(),
     ex
       .selectFrom("products")
       .where("subcategory_id", "in", ids)
-      .select((eb) => ["subcategory_id as id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active")])
+      .select((eb) => [
+        "subcategory_id as id",
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>(eb.case().when("status", "=", "active").then(1).else(0).end()).as("active"),
+      ])
       .groupBy("subcategory_id")
       .execute(),
   ]);

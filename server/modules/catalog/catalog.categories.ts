@@ -143,9 +143,7 @@ export function createCategoriesAdmin(
     /** Every category, hidden ones too, as a tree in menu order, with product counts and former slugs. */
     async listTree(): Promise<AdminCategoryNode[]> {
       const all = await toAdmin(k, await listAllCategories(k));
-      return all
-        .filter((c) => c.parentId === null)
-        .map((c) => ({ ...c, subCategories: all.filter((s) => s.parentId === c.id) }));
+      return all.filter((c) => c.parentId === null).map((c) => ({ ...c, subCategories: all.filter((s) => s.parentId === c.id) }));
     },
 
     /** One category as the admin sees it, or null for an unknown id. */
@@ -164,7 +162,9 @@ export function createCategoriesAdmin(
       return write(async (trx) => {
         const parent = input.parentId ? await requireRow(trx, input.parentId, "parentId") : null;
         if (parent?.parent_id) {
-          throw new AppError("invalid_input", "A sub-category cannot have sub-categories: choose a top-level category.", { parentId: "Choose a top-level category" });
+          throw new AppError("invalid_input", "A sub-category cannot have sub-categories: choose a top-level category.", {
+            parentId: "Choose a top-level category",
+          });
         }
         await requireUniqueName(trx, input.name, parent?.id ?? null);
         const slug = await chooseSlug(trx, input.slug, input.name, parent);
@@ -212,7 +212,12 @@ export function createCategoriesAdmin(
         const name = patch.name ?? before.name;
         if (patch.name !== undefined || moving) await requireUniqueName(trx, name, parentId, id);
         const renamed = patch.name !== undefined && !sameName(patch.name, before.name);
-        const slug = patch.slug !== undefined ? await chooseSlug(trx, patch.slug, name, parent, id) : renamed ? await chooseSlug(trx, undefined, name, parent, id) : before.slug;
+        const slug =
+          patch.slug !== undefined
+            ? await chooseSlug(trx, patch.slug, name, parent, id)
+            : renamed
+              ? await chooseSlug(trx, undefined, name, parent, id)
+              : before.slug;
         if (slug !== before.slug) {
           await deleteCategoryRedirect(trx, slug);
           await keepCategoryRedirect(trx, before.slug, id, at);
@@ -292,14 +297,21 @@ export function createCategoriesAdmin(
         const siblings = await listSiblings(trx, parentId);
         const known = new Set(siblings.map((s) => s.id));
         if (new Set(input.ids).size !== input.ids.length || input.ids.length !== siblings.length || !input.ids.every((i) => known.has(i))) {
-          throw new AppError("conflict", "The categories changed since the list was loaded: reload it and try again.", { ids: "List every category of this level once" });
+          throw new AppError("conflict", "The categories changed since the list was loaded: reload it and try again.", {
+            ids: "List every category of this level once",
+          });
         }
         const at = nowIso();
         await renumber(trx, input.ids, new Map(siblings.map((s) => [s.id, s.sort_order])), at);
         for (const [i, sid] of input.ids.entries()) {
           const before = siblings.find((s) => s.id === sid)!;
           if (before.sort_order !== i) {
-            await appendAudit(trx, actor, { action: "category.reorder", entityType: "category", entityId: sid, changes: { sortOrder: { before: before.sort_order, after: i } } });
+            await appendAudit(trx, actor, {
+              action: "category.reorder",
+              entityType: "category",
+              entityId: sid,
+              changes: { sortOrder: { before: before.sort_order, after: i } },
+            });
           }
         }
         return toAdmin(trx, await listSiblings(trx, parentId));

@@ -66,7 +66,11 @@ export function createCsvImport(ctx: AdminContext) {
         // The import as a whole (each product has its own entry): not one product's history.
         entityType: "catalog",
         entityId: "csv-import",
-        changes: { created: { before: null, after: report.created }, updated: { before: null, after: report.updated }, unchanged: { before: null, after: report.unchanged } },
+        changes: {
+          created: { before: null, after: report.created },
+          updated: { before: null, after: report.updated },
+          unchanged: { before: null, after: report.unchanged },
+        },
       });
     }
   }

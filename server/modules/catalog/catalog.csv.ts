@@ -38,7 +38,21 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-const PRODUCT_COLUMNS: Column[] = ["Title", "Body (HTML)", "Vendor", "SKU", "Category", "Sub-category", "Status", "Price", "Discount", "Shipping Cost", "Inventory Qty", "Option1 Name", "Option2 Name"];
+const PRODUCT_COLUMNS: Column[] = [
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "SKU",
+  "Category",
+  "Sub-category",
+  "Status",
+  "Price",
+  "Discount",
+  "Shipping Cost",
+  "Inventory Qty",
+  "Option1 Name",
+  "Option2 Name",
+];
 const VARIANT_COLUMNS: Column[] = ["Option1 Value", "Option1 Hex", "Option2 Value", "Variant SKU", "Variant Additional Price", "Variant Inventory Qty"];
 
 /** The most rows one import takes (a guard; 10,000 rows import in a few seconds). */
@@ -187,8 +201,13 @@ export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors:
     const at = header.indexOf(column.toLowerCase());
     if (at >= 0) index.set(column, at);
   }
-  if (!index.has("Handle")) return { groups: [], errors: [{ line: 1, message: "The header row has no Handle column (each row names its product by its handle)." }] };
-  if (records.length - 1 > MAX_IMPORT_ROWS) return { groups: [], errors: [{ line: 1, message: `The file has ${records.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}.` }] };
+  if (!index.has("Handle"))
+    return { groups: [], errors: [{ line: 1, message: "The header row has no Handle column (each row names its product by its handle)." }] };
+  if (records.length - 1 > MAX_IMPORT_ROWS)
+    return {
+      groups: [],
+      errors: [{ line: 1, message: `The file has ${records.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}.` }],
+    };
   const errors: Problem[] = [];
   const groups = groupRows(records, index, errors);
   return { groups: [...groups].map(([handle, rows]) => buildGroup(handle, rows)), errors };
@@ -227,7 +246,10 @@ function productFieldProblems(first: Row, rows: Row[]): Problem[] {
     for (const column of PRODUCT_COLUMNS) {
       const value = row.cell(column).trim();
       if (value !== "" && value !== first.cell(column).trim()) {
-        problems.push({ line: row.line, message: `${column}: differs from the product's first row (line ${first.line}); product fields belong on its first row only` });
+        problems.push({
+          line: row.line,
+          message: `${column}: differs from the product's first row (line ${first.line}); product fields belong on its first row only`,
+        });
       }
     }
   }
@@ -365,7 +387,14 @@ function buildGroup(handle: string, rows: Row[]): ImportGroup {
     sizes,
     variants,
   };
-  const listLines: Record<string, number[]> = { variants: variantLines, colors: colorLines, sizes: sizeLines, image: imageLines, imageAlt: imageLines, specifications: specLines };
+  const listLines: Record<string, number[]> = {
+    variants: variantLines,
+    colors: colorLines,
+    sizes: sizeLines,
+    image: imageLines,
+    imageAlt: imageLines,
+    specifications: specLines,
+  };
   return {
     handle,
     line: first.line,

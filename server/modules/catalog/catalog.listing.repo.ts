@@ -45,14 +45,25 @@ export async function writeListedPrices(ex: Executor, changed: ListedPriceRow[])
     const batch = changed.slice(i, i + UPDATE_BATCH);
     if (batch.length === 1) {
       const [one] = batch;
-      await ex.updateTable("products").set({ final_price: one!.finalPrice, list_price: one!.price, price_varies: one!.varies }).where("id", "=", one!.id).execute();
+      await ex
+        .updateTable("products")
+        .set({ final_price: one!.finalPrice, list_price: one!.price, price_varies: one!.varies })
+        .where("id", "=", one!.id)
+        .execute();
       continue;
     }
     const column = (pick: (row: ListedPriceRow) => number, current: string) =>
-      sql<number>`CASE id ${sql.join(batch.map((row) => sql`WHEN ${row.id} THEN CAST(${pick(row)} AS INTEGER)`), sql` `)} ELSE ${sql.ref(current)} END`;
+      sql<number>`CASE id ${sql.join(
+        batch.map((row) => sql`WHEN ${row.id} THEN CAST(${pick(row)} AS INTEGER)`),
+        sql` `,
+      )} ELSE ${sql.ref(current)} END`;
     await ex
       .updateTable("products")
-      .set({ final_price: column((r) => r.finalPrice, "final_price"), list_price: column((r) => r.price, "list_price"), price_varies: column((r) => r.varies, "price_varies") })
+      .set({
+        final_price: column((r) => r.finalPrice, "final_price"),
+        list_price: column((r) => r.price, "list_price"),
+        price_varies: column((r) => r.varies, "price_varies"),
+      })
       .where(
         "id",
         "in",

@@ -12,7 +12,15 @@ const captured: Array<{ sql: string; parameters: readonly unknown[] }> = [];
 beforeAll(async () => {
   t = await createTestDb();
   await insertCatalog(t.db, { Phones: [] }, [
-    { name: "Cheap Phone", price: 10000, category: "Phones", variants: [{ size: "64 GB", stock: 0 }, { size: "128 GB", additional: 5000, stock: 2 }] },
+    {
+      name: "Cheap Phone",
+      price: 10000,
+      category: "Phones",
+      variants: [
+        { size: "64 GB", stock: 0 },
+        { size: "128 GB", additional: 5000, stock: 2 },
+      ],
+    },
     { name: "Dear Phone", price: 90000, category: "Phones" },
   ]);
 });
@@ -42,7 +50,12 @@ async function planOf(query: { sql: string; parameters: readonly unknown[] }): P
   return k.transaction().execute(async (trx) => {
     if (t.db.dialect === "postgres") await sql`SET LOCAL enable_seqscan = off`.execute(trx);
     const prefix = t.db.dialect === "postgres" ? "EXPLAIN " : "EXPLAIN QUERY PLAN ";
-    const result = await trx.executeQuery({ sql: prefix + query.sql, parameters: query.parameters, query: { kind: "RawNode" } as never, queryId: { queryId: "plan" } });
+    const result = await trx.executeQuery({
+      sql: prefix + query.sql,
+      parameters: query.parameters,
+      query: { kind: "RawNode" } as never,
+      queryId: { queryId: "plan" },
+    });
     return (result.rows as Array<Record<string, string>>).map((r) => r.detail ?? r["QUERY PLAN"]).join("\n");
   });
 }

@@ -239,10 +239,22 @@ function firstImage(imagesJson: string, colorImagesJson?: string, color?: string
 }
 
 const ORDER: Record<Sort, Array<[string, "asc" | "desc"]>> = {
-  newest: [["p.created_at", "desc"], ["p.id", "desc"]],
-  "price-asc": [["p.final_price", "asc"], ["p.id", "asc"]],
-  "price-desc": [["p.final_price", "desc"], ["p.id", "desc"]],
-  discount: [["p.discount", "desc"], ["p.id", "desc"]],
+  newest: [
+    ["p.created_at", "desc"],
+    ["p.id", "desc"],
+  ],
+  "price-asc": [
+    ["p.final_price", "asc"],
+    ["p.id", "asc"],
+  ],
+  "price-desc": [
+    ["p.final_price", "desc"],
+    ["p.id", "desc"],
+  ],
+  discount: [
+    ["p.discount", "desc"],
+    ["p.id", "desc"],
+  ],
 };
 
 /** Data access for categories, products and variants. */
@@ -250,10 +262,7 @@ export function createCatalogRepo(db: Db) {
   const k = db.kysely;
 
   function anyStatusQuery() {
-    return k
-      .selectFrom("products as p")
-      .innerJoin("categories as c", "c.id", "p.category_id")
-      .leftJoin("categories as sc", "sc.id", "p.subcategory_id");
+    return k.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id").leftJoin("categories as sc", "sc.id", "p.subcategory_id");
   }
 
   function baseQuery() {
@@ -279,13 +288,7 @@ export function createCatalogRepo(db: Db) {
       .select([...cardColumns, "p.status as product_status", "p.description", "p.sku", "p.specifications", "p.color_images", "p.updated_at"])
       .executeTakeFirst();
     if (!row) return null;
-    const variantRows = await k
-      .selectFrom("product_variants")
-      .selectAll()
-      .where("product_id", "=", row.id)
-      .orderBy("sort_order")
-      .orderBy("id")
-      .execute();
+    const variantRows = await k.selectFrom("product_variants").selectAll().where("product_id", "=", row.id).orderBy("sort_order").orderBy("id").execute();
     const card = toCard(row as CardRow);
     const listed = listedPrice(row, variantRows);
     const variants: ProductVariant[] = variantRows.map((v) => {
@@ -384,9 +387,7 @@ export function createCatalogRepo(db: Db) {
         image: c.image,
         order: c.sort_order,
         productCount: countById.get(c.id) ?? 0,
-        subCategories: rows
-          .filter((s) => s.parent_id === c.id)
-          .map((s) => ({ _id: s.id, name: s.name, slug: s.slug, image: s.image, order: s.sort_order })),
+        subCategories: rows.filter((s) => s.parent_id === c.id).map((s) => ({ _id: s.id, name: s.name, slug: s.slug, image: s.image, order: s.sort_order })),
       }));
     },
 
@@ -397,12 +398,12 @@ export function createCatalogRepo(db: Db) {
         .selectFrom("categories")
         .select("id")
         .where((eb) => {
-          const match: Expression<SqlBool> = eb.or([
-            eb(eb.fn("lower", ["name"]), "=", t),
-            eb(eb.fn("lower", ["slug"]), "=", t),
-          ]);
+          const match: Expression<SqlBool> = eb.or([eb(eb.fn("lower", ["name"]), "=", t), eb(eb.fn("lower", ["slug"]), "=", t)]);
           const shown = eb("hidden", "=", 0);
-          const atLevel = level === "top" ? eb("parent_id", "is", null) : eb("parent_id", "in", eb.selectFrom("categories as parent").select("parent.id").where("parent.hidden", "=", 0));
+          const atLevel =
+            level === "top"
+              ? eb("parent_id", "is", null)
+              : eb("parent_id", "in", eb.selectFrom("categories as parent").select("parent.id").where("parent.hidden", "=", 0));
           return eb.and([match, shown, atLevel]);
         })
         .execute();

@@ -10,4 +10,3 @@ export { type Category, type ProductCard, type ProductDetail, type ProductVarian
 export { listedPrice, variantPrice } from "./pricing";
 
 export { type AdminProduct, type AdminVariant } from "./catalog.admin";
-

@@ -31,7 +31,13 @@ describe("price rules", () => {
     const v = (additional_price: number, stock: number) => ({ additional_price, stock });
 
     it("lists a product without variants at its discounted price", () => {
-      expect(listedPrice({ price: 2000, discount: 10, stock: 3 }, [])).toEqual({ price: 2000, finalPrice: 1800, varies: false, inStock: true, variantIndex: null });
+      expect(listedPrice({ price: 2000, discount: 10, stock: 3 }, [])).toEqual({
+        price: 2000,
+        finalPrice: 1800,
+        varies: false,
+        inStock: true,
+        variantIndex: null,
+      });
       expect(listedPrice({ price: 2000, discount: 0, stock: 0 }, []).inStock).toBe(false);
     });
 
@@ -53,7 +59,11 @@ describe("price rules", () => {
     });
 
     it("applies the discount to the variant's price and keeps the first variant on a tie", () => {
-      expect(listedPrice({ price: 1999, discount: 15, stock: 4 }, [v(200, 2), v(0, 0), v(200, 2)])).toMatchObject({ price: 2199, finalPrice: 1869, variantIndex: 0 });
+      expect(listedPrice({ price: 1999, discount: 15, stock: 4 }, [v(200, 2), v(0, 0), v(200, 2)])).toMatchObject({
+        price: 2199,
+        finalPrice: 1869,
+        variantIndex: 0,
+      });
     });
   });
 });

@@ -35,10 +35,7 @@ export interface ListedPrice {
  * stock. A product without variants lists at its own discounted price. Ties keep the first
  * variant (sort order), so the product page opens on the variant the listing names.
  */
-export function listedPrice(
-  product: { price: number; discount: number | null | undefined; stock: number },
-  variants: readonly PricedVariant[],
-): ListedPrice {
+export function listedPrice(product: { price: number; discount: number | null | undefined; stock: number }, variants: readonly PricedVariant[]): ListedPrice {
   if (variants.length === 0) {
     const { price, finalPrice } = variantPrice(product.price, 0, product.discount);
     return { price, finalPrice, varies: false, inStock: product.stock > 0, variantIndex: null };

@@ -125,7 +125,9 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
   return {
     /** The banners the home carousel shows now: active, inside their window, in order. */
     async listLive(): Promise<Banner[]> {
-      const rows = await cache.get("active", () => k.selectFrom("banners").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("created_at").orderBy("id").execute());
+      const rows = await cache.get("active", () =>
+        k.selectFrom("banners").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("created_at").orderBy("id").execute(),
+      );
       const now = new Date().toISOString();
       return rows
         .filter((b) => bannerState(true, toIso(b.starts_at), toIso(b.ends_at), now) === "live")
@@ -198,7 +200,9 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
         }
         const alt = patch.alt ?? before.alt;
         if (patch.image && patch.image !== before.image && !alt) {
-          throw new AppError("invalid_input", "Describe the new picture for people who cannot see it.", { alt: "Describe the picture for people who cannot see it" });
+          throw new AppError("invalid_input", "Describe the new picture for people who cannot see it.", {
+            alt: "Describe the picture for people who cannot see it",
+          });
         }
         await trx
           .updateTable("banners")
@@ -253,7 +257,12 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           const before = rows.find((r) => r.id === bid)!;
           if (before.sort_order === i) continue;
           await trx.updateTable("banners").set({ sort_order: i }).where("id", "=", bid).execute();
-          await appendAudit(trx, actor, { action: "banner.reorder", entityType: "banner", entityId: bid, changes: { sortOrder: { before: before.sort_order, after: i } } });
+          await appendAudit(trx, actor, {
+            action: "banner.reorder",
+            entityType: "banner",
+            entityId: bid,
+            changes: { sortOrder: { before: before.sort_order, after: i } },
+          });
         }
         const now = nowIso();
         return (await ordered(trx).execute()).map((r) => toAdmin(r, now));

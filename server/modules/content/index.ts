@@ -6,4 +6,3 @@ export { type ContentService, createContentService } from "./content.service";
 export { type ContactMessage, type ContactMessageRow, createMessagesService } from "./messages";
 export { createPixelAdmin, pixelInputSchema } from "./pixel";
 export { createSettingsAdmin, type SettingsFacts } from "./settings";
-

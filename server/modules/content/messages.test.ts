@@ -13,9 +13,21 @@ afterAll(async () => {
 
 describe("migration 0013: contact messages get a status", () => {
   it("makes the messages already opened read and the others new, so the sidebar keeps counting the unopened ones", async () => {
-    const row = (id: string, read_at: string | null) => ({ id, name: "Ann", email: "ann@example.test", subject: null, message: "Hello there, a question.", ip: null, read_at, created_at: nowIso() });
+    const row = (id: string, read_at: string | null) => ({
+      id,
+      name: "Ann",
+      email: "ann@example.test",
+      subject: null,
+      message: "Hello there, a question.",
+      ip: null,
+      read_at,
+      created_at: nowIso(),
+    });
     // Typed as the table was before the migration (no status yet).
-    await t.db.kysely.insertInto("contact_messages").values([row("m1", null), row("m2", null), row("m3", nowIso())] as never).execute();
+    await t.db.kysely
+      .insertInto("contact_messages")
+      .values([row("m1", null), row("m2", null), row("m3", nowIso())] as never)
+      .execute();
     await migrateToLatest(t.db);
     const rows = await t.db.kysely.selectFrom("contact_messages").select(["id", "status"]).orderBy("id").execute();
     expect(rows).toEqual([

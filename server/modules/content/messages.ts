@@ -12,7 +12,15 @@ import { createMailQueue } from "#modules/mail";
 import type { Mailer } from "#modules/mail";
 import { contactMessageMail, contactReplyMail } from "#modules/mail";
 import type { ContactInput, SiteSettings } from "#common/content/content.schema";
-import { MESSAGE_STATUSES, type MessageListQuery, type MessageStatus, isMessageStatus, messageListQuerySchema, messageReplySchema, messageStatusSchema } from "#common/content/messages.schema";
+import {
+  MESSAGE_STATUSES,
+  type MessageListQuery,
+  type MessageStatus,
+  isMessageStatus,
+  messageListQuerySchema,
+  messageReplySchema,
+  messageStatusSchema,
+} from "#common/content/messages.schema";
 
 /** A contact message as the admin's list shows it: the sender, the subject, the start of the text. */
 export interface ContactMessageRow {
@@ -142,7 +150,12 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
           .set({ status, ...(status !== "new" && !r.read_at ? { read_at: now } : {}) })
           .where("id", "=", r.id)
           .execute();
-        await appendAudit(trx, actor, { action: "contact_message.status", entityType: "contact_message", entityId: r.id, changes: { status: { before: r.status, after: status } } });
+        await appendAudit(trx, actor, {
+          action: "contact_message.status",
+          entityType: "contact_message",
+          entityId: r.id,
+          changes: { status: { before: r.status, after: status } },
+        });
       }
       return { changed: moving.length, unchanged: rows.length - moving.length, notFound: ids.filter((id) => !found.has(id)) };
     });
@@ -209,7 +222,17 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       const created_at = nowIso();
       await k
         .insertInto("contact_messages")
-        .values({ id, name: input.name, email: input.email, subject: input.subject || null, message: input.message, ip, read_at: null, status: "new", created_at })
+        .values({
+          id,
+          name: input.name,
+          email: input.email,
+          subject: input.subject || null,
+          message: input.message,
+          ip,
+          read_at: null,
+          status: "new",
+          created_at,
+        })
         .execute();
       notifyShop(id, input);
       return { _id: id, createdAt: toIso(created_at)! };
@@ -217,13 +240,20 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
 
     /** Every stored message, whatever its status. */
     async countMessages(): Promise<number> {
-      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await k
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** The messages nobody has opened yet (status new), for the admin sidebar's badge. */
     async countNew(): Promise<number> {
-      const row = await k.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirstOrThrow();
+      const row = await k
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "new")
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -308,11 +338,28 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       const original = await k.transaction().execute(async (trx) => {
         const row = await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
         if (!row) throw new AppError("not_found", "There is no such message: it may have been deleted.");
-        await trx.insertInto("contact_message_replies").values({ id: replyId, message_id: id, text, author_id: actor.id, author_email: actor.email, created_at: nowIso(), mailed_at: null }).execute();
-        await appendAudit(trx, actor, { action: "contact_message.reply", entityType: "contact_message", entityId: id, changes: { reply: { before: null, after: text } } });
+        await trx
+          .insertInto("contact_message_replies")
+          .values({ id: replyId, message_id: id, text, author_id: actor.id, author_email: actor.email, created_at: nowIso(), mailed_at: null })
+          .execute();
+        await appendAudit(trx, actor, {
+          action: "contact_message.reply",
+          entityType: "contact_message",
+          entityId: id,
+          changes: { reply: { before: null, after: text } },
+        });
         if (row.status === "new") {
-          await trx.updateTable("contact_messages").set({ status: "read", read_at: toIso(row.read_at) ?? nowIso() }).where("id", "=", id).execute();
-          await appendAudit(trx, actor, { action: "contact_message.status", entityType: "contact_message", entityId: id, changes: { status: { before: "new", after: "read" } } });
+          await trx
+            .updateTable("contact_messages")
+            .set({ status: "read", read_at: toIso(row.read_at) ?? nowIso() })
+            .where("id", "=", id)
+            .execute();
+          await appendAudit(trx, actor, {
+            action: "contact_message.status",
+            entityType: "contact_message",
+            entityId: id,
+            changes: { status: { before: "new", after: "read" } },
+          });
         }
         return row;
       });
@@ -320,7 +367,9 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       let mailed = false;
       try {
         const settings = await deps.settings();
-        const sentOn = new Intl.DateTimeFormat(settings.locale || "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(toIso(original.created_at)!));
+        const sentOn = new Intl.DateTimeFormat(settings.locale || "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+          new Date(toIso(original.created_at)!),
+        );
         mailed = await deps.mailer.send(
           contactReplyMail({
             to: original.email,

@@ -47,7 +47,9 @@ export function createPixelAdmin(db: Db, deps: PixelAdminDeps) {
     async update(actor: AuditActor, body: unknown): Promise<PixelConfig> {
       const pixel = parseInput(pixelInputSchema, body);
       if (pixel.status === "active" && !pixel.pixelId) {
-        throw new AppError("invalid_input", "Enter the pixel id before switching the pixel on.", { pixelId: "An active pixel needs its id: enter it, or keep the pixel inactive." });
+        throw new AppError("invalid_input", "Enter the pixel id before switching the pixel on.", {
+          pixelId: "An active pixel needs its id: enter it, or keep the pixel inactive.",
+        });
       }
       const before = await deps.current();
       const changes = changedFields(before as unknown as Record<string, unknown>, pixel as unknown as Record<string, unknown>);

@@ -61,7 +61,8 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
   function sentVersion(body: unknown): string | undefined {
     if (!body || typeof body !== "object" || !("version" in body)) return undefined;
     const version = (body as { version: unknown }).version;
-    if (typeof version !== "string") throw new AppError("invalid_input", "Please check the highlighted fields.", { version: "The version is the text GET /api/admin/settings gave" });
+    if (typeof version !== "string")
+      throw new AppError("invalid_input", "Please check the highlighted fields.", { version: "The version is the text GET /api/admin/settings gave" });
     return version;
   }
 
@@ -102,7 +103,12 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
         const updated_at = nowIso();
         if (row) {
           // Only over the row read: of two saves at once, the second is refused rather than lost.
-          const result = await trx.updateTable("settings").set({ value, updated_at }).where("key", "=", "site").where("updated_at", "=", row.updated_at).executeTakeFirst();
+          const result = await trx
+            .updateTable("settings")
+            .set({ value, updated_at })
+            .where("key", "=", "site")
+            .where("updated_at", "=", row.updated_at)
+            .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) throw new AppError("conflict", STALE);
         } else {
           await trx.insertInto("settings").values({ key: "site", value, updated_at }).execute();

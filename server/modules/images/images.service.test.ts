@@ -23,7 +23,11 @@ describe("image service", () => {
     const files = images.filesOf(url, "product");
     expect(files.map((f) => path.relative(dir, f))).toEqual(["products/red-photo-320.webp", "products/red-photo-640.webp", "products/red-photo.webp"]);
     const sizes = await Promise.all(files.map((f) => sharp(f).metadata()));
-    expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([["webp", 320, 320], ["webp", 640, 640], ["webp", 1024, 1024]]);
+    expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([
+      ["webp", 320, 320],
+      ["webp", 640, 640],
+      ["webp", 1024, 1024],
+    ]);
     expect(images.hasImage(url, "product")).toBe(true);
   });
 
@@ -86,11 +90,17 @@ describe("image service", () => {
     const url = await lossless.storeImage(grain, "banner", { name: "no-avif" });
     expect(lossless.hasImage(url, "banner")).toBe(true);
     expect(lossless.hasAvif(url, "banner")).toBe(false);
-    expect(fs.readdirSync(path.join(dir, "banners")).filter((f) => f.startsWith("no-avif"))).toEqual(["no-avif-1280.webp", "no-avif-640.webp", "no-avif-828.webp", "no-avif.webp"]);
+    expect(fs.readdirSync(path.join(dir, "banners")).filter((f) => f.startsWith("no-avif"))).toEqual([
+      "no-avif-1280.webp",
+      "no-avif-640.webp",
+      "no-avif-828.webp",
+      "no-avif.webp",
+    ]);
   });
 
   it("gives images stored before their kind gained a width (and AVIF) the missing files, keeping the others", async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="720"><rect width="1920" height="720" fill="#1e8449"/><circle cx="600" cy="360" r="200" fill="#f1c40f"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="720"><rect width="1920" height="720" fill="#1e8449"/><circle cx="600" cy="360" r="200" fill="#f1c40f"/></svg>';
     const url = await images.storeSvg(svg, "banner", { name: "older-banner" });
     // As an upload from before the phone width: no 828 and no AVIF.
     const phone = path.join(dir, "banners/older-banner-828.webp");

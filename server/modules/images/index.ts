@@ -2,4 +2,3 @@
 // this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // Uploaded pictures: stored once in every size the pages ask for.
 export { createImageService, type ImageService } from "./images.service";
-

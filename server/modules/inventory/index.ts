@@ -3,4 +3,3 @@
 // The one writer of stock, and the shop's low-stock mail.
 export { returnStock, setStock, type StockChange, type StockLine, takeStock } from "./inventory.service";
 export { createLowStockAlert, type LowStockAlert } from "./low-stock-alert";
-

@@ -54,7 +54,11 @@ export async function moveProductUnits(trx: Executor, direction: "take" | "give"
 }
 
 /** Takes (only from rows that have them) or gives back units of variants; returns the rows moved with their new units and product. */
-export async function moveVariantUnits(trx: Executor, direction: "take" | "give", rows: RowUnits): Promise<Array<{ id: string; stock: number; product_id: string }>> {
+export async function moveVariantUnits(
+  trx: Executor,
+  direction: "take" | "give",
+  rows: RowUnits,
+): Promise<Array<{ id: string; stock: number; product_id: string }>> {
   return (await moves[direction].variants.execute(trx, rows)).rows;
 }
 
@@ -88,7 +92,12 @@ export async function sumVariantUnits(trx: Executor, productIds: string[]): Prom
   for (let i = 0; i < productIds.length; i += SET_BATCH) {
     await trx
       .updateTable("products")
-      .set((eb) => ({ stock: eb.selectFrom("product_variants").select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n")).whereRef("product_variants.product_id", "=", "products.id") }))
+      .set((eb) => ({
+        stock: eb
+          .selectFrom("product_variants")
+          .select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n"))
+          .whereRef("product_variants.product_id", "=", "products.id"),
+      }))
       .where("id", "in", productIds.slice(i, i + SET_BATCH))
       .execute();
   }

@@ -40,7 +40,10 @@ describe("an order's units, several products and variants at once", () => {
     // The mug is sold out now: its listing must change.
     expect(taken.flipped).toEqual([ids.mug]);
     expect(await allStock()).toEqual({
-      shirt: { product: before.shirt.product - 3, variants: { ...before.shirt.variants, "Blue/M": before.shirt.variants["Blue/M"]! - 2, "Blue/L": before.shirt.variants["Blue/L"]! - 1 } },
+      shirt: {
+        product: before.shirt.product - 3,
+        variants: { ...before.shirt.variants, "Blue/M": before.shirt.variants["Blue/M"]! - 2, "Blue/L": before.shirt.variants["Blue/L"]! - 1 },
+      },
       cap: { product: before.cap.product - 1, variants: { ...before.cap.variants, Black: before.cap.variants.Black! - 1 } },
       mug: { product: 0, variants: {} },
     });

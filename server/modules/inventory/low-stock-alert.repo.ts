@@ -18,7 +18,12 @@ export async function ensureAlertRow(ex: Executor, kind: string, neverSent: stri
 
 /** Moves the alert's last sending time from at or before `notAfter` to `sentAt`; false when it was later (another sent it). */
 export async function claimAlert(ex: Executor, kind: string, sentAt: string, notAfter: string): Promise<boolean> {
-  const taken = await ex.updateTable("stock_alerts").set({ last_sent_at: sentAt }).where("kind", "=", kind).where("last_sent_at", "<=", notAfter).executeTakeFirst();
+  const taken = await ex
+    .updateTable("stock_alerts")
+    .set({ last_sent_at: sentAt })
+    .where("kind", "=", kind)
+    .where("last_sent_at", "<=", notAfter)
+    .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
 }
 

@@ -3,6 +3,20 @@
 // Sending mail (SMTP or the outbox in tests) and every mail's words.
 export { createMailQueue } from "./mail-queue";
 export { createMailer, type Mail, type Mailer } from "./mailer";
-export { contactMessageMail, contactReplyMail, deleteAccountMail, existingAccountMail, lowStockDigestMail, type LowStockMailItem, magicLinkMail, newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail, resetPasswordMail, signInLockedMail, verificationMail } from "./templates";
-
-
+export {
+  contactMessageMail,
+  contactReplyMail,
+  deleteAccountMail,
+  existingAccountMail,
+  lowStockDigestMail,
+  type LowStockMailItem,
+  magicLinkMail,
+  newOrderShopMail,
+  orderAfterSaleMail,
+  orderConfirmationMail,
+  orderMessageMail,
+  orderStatusMail,
+  resetPasswordMail,
+  signInLockedMail,
+  verificationMail,
+} from "./templates";

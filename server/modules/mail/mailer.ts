@@ -86,7 +86,10 @@ export function createMailer(
     const base = path.join(outboxDir, `${mail.sentAt.replace(/[:.]/g, "-")}-${slugify(mail.subject) || "mail"}`);
     const header = `<!-- To: ${mail.to.replace(/-->/g, "")} | From: ${mail.from.replace(/-->/g, "")} | Subject: ${mail.subject.replace(/-->/g, "")} -->\n`;
     fs.writeFileSync(`${base}.html`, header + mail.html);
-    fs.writeFileSync(`${base}.txt`, `To: ${mail.to}\nFrom: ${mail.from}\n${mail.replyTo ? `Reply-To: ${mail.replyTo}\n` : ""}Subject: ${mail.subject}\n\n${mail.text}`);
+    fs.writeFileSync(
+      `${base}.txt`,
+      `To: ${mail.to}\nFrom: ${mail.from}\n${mail.replyTo ? `Reply-To: ${mail.replyTo}\n` : ""}Subject: ${mail.subject}\n\n${mail.text}`,
+    );
     return `${base}.html`;
   }
 

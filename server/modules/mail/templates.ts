@@ -81,7 +81,9 @@ export function verificationMail(ctx: MailContext): Mail {
   return render(ctx, {
     subject: `Confirm your e-mail address for ${ctx.siteName}`,
     heading: "Confirm your e-mail address",
-    lines: [`Thank you for creating an account at ${ctx.siteName}. Please confirm that this address is yours: the link signs you in, and it is valid for one hour.`],
+    lines: [
+      `Thank you for creating an account at ${ctx.siteName}. Please confirm that this address is yours: the link signs you in, and it is valid for one hour.`,
+    ],
     action: "Confirm my e-mail address",
     footer: "If you did not create an account, you can ignore this e-mail: nothing happens without a click on the link.",
   });
@@ -111,7 +113,8 @@ export function signInLockedMail(ctx: MailContext & { minutes: number; lockMinut
       `If it was you, this link signs you in without your password. It works once and expires in ${ctx.minutes} minutes.`,
     ],
     action: "Sign me in",
-    footer: "If it was not you, your account is safe: nobody can sign in without your password or this link. A long password you use nowhere else keeps it that way.",
+    footer:
+      "If it was not you, your account is safe: nobody can sign in without your password or this link. A long password you use nowhere else keeps it that way.",
   });
 }
 
@@ -134,9 +137,7 @@ export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Ma
   return render(ctx, {
     subject: `You already have an account at ${ctx.siteName}`,
     heading: "You already have an account",
-    lines: [
-      `Someone (hopefully you) tried to create a new account at ${ctx.siteName} with this e-mail address. You already have one, so nothing was changed.`,
-    ],
+    lines: [`Someone (hopefully you) tried to create a new account at ${ctx.siteName} with this e-mail address. You already have one, so nothing was changed.`],
     action: "Sign in",
     secondary: { label: "Forgot your password? Choose a new one", url: ctx.resetUrl },
     footer: "If this was not you, you can ignore this e-mail: your account and password are unchanged.",
@@ -168,14 +169,20 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
       { label: `Shipping (${ctx.shippingMethod})`, value: ctx.totals.shipping },
       { label: "Total", value: ctx.totals.total, strong: true },
     ],
-    after: [...(ctx.totals.discount ? [`You saved ${ctx.totals.discount} on list prices: the prices above include it.`] : []), `Delivery to: ${ctx.address.join(", ")}`, `Payment: ${ctx.paymentMethod}`],
+    after: [
+      ...(ctx.totals.discount ? [`You saved ${ctx.totals.discount} on list prices: the prices above include it.`] : []),
+      `Delivery to: ${ctx.address.join(", ")}`,
+      `Payment: ${ctx.paymentMethod}`,
+    ],
     action: "View your order",
     footer: "Keep this e-mail: its link shows your order and its status at any time, with or without an account.",
   });
 }
 
 /** Tells the customer their order moved on (processing, shipped with its tracking number, delivered, completed, cancelled). */
-export function orderStatusMail(ctx: MailContext & { number: string; status: string; headline: string; detail: string | null; trackingUrl?: string | null }): Mail {
+export function orderStatusMail(
+  ctx: MailContext & { number: string; status: string; headline: string; detail: string | null; trackingUrl?: string | null },
+): Mail {
   return render(ctx, {
     subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.status}`,
     heading: ctx.headline,
@@ -189,7 +196,11 @@ export function orderStatusMail(ctx: MailContext & { number: string; status: str
 /** The lines of a typed text as mail lines: one blank line kept between paragraphs, none at either end. */
 function typedLines(text: string): string[] {
   const lines = text.split(/\r?\n/).map((l) => l.trimEnd());
-  return lines.filter((l, i) => l !== "" || (i > 0 && lines[i - 1] !== "")).join("\n").trim().split("\n");
+  return lines
+    .filter((l, i) => l !== "" || (i > 0 && lines[i - 1] !== ""))
+    .join("\n")
+    .trim()
+    .split("\n");
 }
 
 /** Tells the shop's contact address about a new contact-form message; the mail's Reply-To is the sender. */
@@ -204,7 +215,11 @@ export function contactMessageMail(ctx: MailContext & { from: { name: string; em
         { label: "E-mail", value: ctx.from.email },
         { label: "Subject", value: ctx.subject || "(none)" },
       ],
-      after: [...typedLines(ctx.message), "", `Answer ${ctx.from.name} by replying to this e-mail, or from the admin, where your reply is kept with the message.`],
+      after: [
+        ...typedLines(ctx.message),
+        "",
+        `Answer ${ctx.from.name} by replying to this e-mail, or from the admin, where your reply is kept with the message.`,
+      ],
       action: "Open the message",
       footer: `You receive this e-mail because it is the contact address in the settings of ${ctx.siteName}.`,
     }),
@@ -230,7 +245,9 @@ export function contactReplyMail(ctx: MailContext & { reply: string; subject: st
  * Tells the customer where their return or refund stands (return requested, approved, refused,
  * received; refund made), with the lines it is about and, for a refund, the amount and how it comes back.
  */
-export function orderAfterSaleMail(ctx: MailContext & { number: string; subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> }): Mail {
+export function orderAfterSaleMail(
+  ctx: MailContext & { number: string; subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> },
+): Mail {
   return render(ctx, {
     subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.subject}`,
     heading: ctx.headline,
@@ -260,7 +277,10 @@ export function orderMessageMail(ctx: MailContext & { number: string; text: stri
   return render(ctx, {
     subject: `A message about your ${ctx.siteName} order ${ctx.number}`,
     heading: `About your order ${ctx.number}`,
-    lines: ctx.text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
+    lines: ctx.text
+      .split(/\n{2,}/)
+      .map((p) => p.trim())
+      .filter(Boolean),
     action: "View your order",
     footer: "You receive this e-mail because you placed an order at our shop.",
   });

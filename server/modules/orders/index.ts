@@ -11,7 +11,22 @@ export { createOrderRefunds, type OrderRefund, type OrderRefunds, type StepActor
 export { createSalesReport, type SalesBucket, type SalesFigures, type SalesReport, type SalesReportService } from "./orders.report";
 export { createOrderReturns, type OrderReturn, type OrderReturns, RETURN_STATUSES, type ReturnPolicy } from "./orders.returns";
 export { createOrdersService } from "./orders.service";
-export { type BulkMoveResult, type CheckoutQuote, type MoveOptions, type NewOrderLine, type Order, type OrderAddress, type OrderLine, type OrderRecord, type OrdersModule, type OrdersService, type OrderSummary, type OrderTotals, type OrderViewer, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult, type SavedAddress } from "./orders.types";
-
-
-
+export {
+  type BulkMoveResult,
+  type CheckoutQuote,
+  type MoveOptions,
+  type NewOrderLine,
+  type Order,
+  type OrderAddress,
+  type OrderLine,
+  type OrderRecord,
+  type OrdersModule,
+  type OrdersService,
+  type OrderSummary,
+  type OrderTotals,
+  type OrderViewer,
+  type PlaceOrderInput,
+  type PlaceOrderOptions,
+  type PlaceOrderResult,
+  type SavedAddress,
+} from "./orders.types";

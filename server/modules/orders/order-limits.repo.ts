@@ -29,8 +29,13 @@ const ordersQuery = compiledQuery((k, a: { email: string; digits?: string; idemp
             .where(sql.raw<string>(CONTACT_PHONE_KEY_SQL), "=", a.digits),
         );
   return k.selectNoFrom((eb) => [
-    eb.selectFrom(open.as("open_orders")).select((o) => o.fn.countAll<number | string>().as("n")).as("open"),
-    (a.idempotencyKey === undefined ? eb.val<string | null>(null) : eb.selectFrom("orders").select("id").where("idempotency_key", "=", a.idempotencyKey)).as("replay_id"),
+    eb
+      .selectFrom(open.as("open_orders"))
+      .select((o) => o.fn.countAll<number | string>().as("n"))
+      .as("open"),
+    (a.idempotencyKey === undefined ? eb.val<string | null>(null) : eb.selectFrom("orders").select("id").where("idempotency_key", "=", a.idempotencyKey)).as(
+      "replay_id",
+    ),
   ]);
 });
 
@@ -38,7 +43,10 @@ const ordersQuery = compiledQuery((k, a: { email: string; digits?: string; idemp
  * The order an idempotency key made (null: none) and the contact's orders still waiting, in one
  * read; `email` and `digits` are the contact's keys as migration 0006 indexes them.
  */
-export async function getReplayAndOpenOrders(k: Executor, contact: { email: string; digits?: string; idempotencyKey?: string }): Promise<{ replayId: string | null; open: number }> {
+export async function getReplayAndOpenOrders(
+  k: Executor,
+  contact: { email: string; digits?: string; idempotencyKey?: string },
+): Promise<{ replayId: string | null; open: number }> {
   const { rows } = await ordersQuery.execute(k, contact);
   const row = rows[0]!;
   return { replayId: row.replay_id ?? null, open: Number(row.open ?? 0) };

@@ -36,7 +36,6 @@ export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, "");
 }
 
-
 /**
  * The limits on placing orders, in one place for the API and the checkout page (both go through
  * the place-order flow): attempts per IP, per shopper and per contact e-mail and phone in the
@@ -48,12 +47,30 @@ export function createOrderLimits(deps: { db: Db; rateLimits: RateLimitStore; ru
 
   function keysOf(party: PlacementParty): Array<{ key: string; rule: RateRule; message: (wait: string) => string }> {
     const keys = [
-      { key: `order:shopper:${party.owner}`, rule: deps.rules.perShopper, message: (wait: string) => `You have placed several orders in a short time. Please try again in ${wait}.` },
-      { key: emailKey("order", party.email), rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this e-mail address in a short time. Please try again in ${wait}.` },
+      {
+        key: `order:shopper:${party.owner}`,
+        rule: deps.rules.perShopper,
+        message: (wait: string) => `You have placed several orders in a short time. Please try again in ${wait}.`,
+      },
+      {
+        key: emailKey("order", party.email),
+        rule: deps.rules.perContact,
+        message: (wait: string) => `Too many orders for this e-mail address in a short time. Please try again in ${wait}.`,
+      },
     ];
     const digits = phoneDigits(party.phone);
-    if (digits) keys.push({ key: personalKey("phone:order", digits), rule: deps.rules.perContact, message: (wait: string) => `Too many orders for this phone number in a short time. Please try again in ${wait}.` });
-    if (party.ip) keys.unshift({ key: `order:ip:${party.ip}`, rule: deps.rules.perIp, message: (wait: string) => `Too many orders from your network in a short time. Please try again in ${wait}.` });
+    if (digits)
+      keys.push({
+        key: personalKey("phone:order", digits),
+        rule: deps.rules.perContact,
+        message: (wait: string) => `Too many orders for this phone number in a short time. Please try again in ${wait}.`,
+      });
+    if (party.ip)
+      keys.unshift({
+        key: `order:ip:${party.ip}`,
+        rule: deps.rules.perIp,
+        message: (wait: string) => `Too many orders from your network in a short time. Please try again in ${wait}.`,
+      });
     return keys;
   }
 

@@ -90,10 +90,20 @@ export function createOrderMails(deps: OrderMailDeps) {
               url: orderUrl(o.id),
               number: o.number,
               lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
-              totals: { subtotal: fmt(sums.itemsSubtotal), discount: sums.discount > 0 ? fmt(sums.discount) : null, shipping: fmt(sums.shipping), total: fmt(sums.total) },
-              address: [o.contact_name, address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), address.region, address.country && countryName(address.country)].filter(
-                (v): v is string => Boolean(v),
-              ),
+              totals: {
+                subtotal: fmt(sums.itemsSubtotal),
+                discount: sums.discount > 0 ? fmt(sums.discount) : null,
+                shipping: fmt(sums.shipping),
+                total: fmt(sums.total),
+              },
+              address: [
+                o.contact_name,
+                address.line1,
+                address.line2,
+                [address.postalCode, address.city].filter(Boolean).join(" "),
+                address.region,
+                address.country && countryName(address.country),
+              ].filter((v): v is string => Boolean(v)),
               paymentMethod: o.payment_method === "card" ? PAYMENT_METHOD_LABEL.card : PAYMENT_METHOD_LABEL.cod,
               shippingMethod: o.shipping_method_name,
             }),
@@ -145,15 +155,27 @@ export function createOrderMails(deps: OrderMailDeps) {
      * Queues a mail about a return or a refund of the order (orders.returns.ts, orders.refunds.ts):
      * `build` gets the shop's money format and answers the subject, headline, paragraphs and rows.
      */
-    afterSale(o: OrderRecord["order"], what: string, build: (fmt: (minor: number) => string) => { subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> }): void {
+    afterSale(
+      o: OrderRecord["order"],
+      what: string,
+      build: (fmt: (minor: number) => string) => {
+        subject: string;
+        headline: string;
+        lines: string[];
+        table?: Array<{ label: string; value: string; strong?: boolean }>;
+      },
+    ): void {
       later(
         async () => {
           const settings = await deps.settings();
           const content = build(moneyIn(o.currency, settings.locale));
-          await deps.mailer.send(orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }), {
-            fromName: settings.siteName,
-            verifiedRecipient: await verifiedRecipient(o),
-          });
+          await deps.mailer.send(
+            orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }),
+            {
+              fromName: settings.siteName,
+              verifiedRecipient: await verifiedRecipient(o),
+            },
+          );
         },
         what,
         o.id,
@@ -166,10 +188,13 @@ export function createOrderMails(deps: OrderMailDeps) {
         async () => {
           const settings = await deps.settings();
           const o = record.order;
-          await deps.mailer.send(orderMessageMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, text }), {
-            fromName: settings.siteName,
-            verifiedRecipient: await verifiedRecipient(o),
-          });
+          await deps.mailer.send(
+            orderMessageMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, text }),
+            {
+              fromName: settings.siteName,
+              verifiedRecipient: await verifiedRecipient(o),
+            },
+          );
         },
         "order message",
         record.order.id,

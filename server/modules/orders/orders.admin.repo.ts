@@ -85,7 +85,11 @@ export function listAdminOrderRows(k: Executor, dialect: Dialect, f: AdminOrderF
       "orders.payment_method",
       "orders.payment_status",
       "orders.status",
-      eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "orders.id").select((e) => e.fn.sum<number | string>("l.quantity").as("n")).as("item_count"),
+      eb
+        .selectFrom("order_lines as l")
+        .whereRef("l.order_id", "=", "orders.id")
+        .select((e) => e.fn.sum<number | string>("l.quantity").as("n"))
+        .as("item_count"),
     ])
     .orderBy(column, sort.desc ? "desc" : "asc")
     .orderBy("orders.id", sort.desc ? "desc" : "asc");

@@ -114,7 +114,14 @@ function timelineOf(record: OrderRecord): TimelineEntry[] {
       by: e.actor_email ?? null,
       note: e.note,
     })),
-    ...record.notes.map((n) => ({ kind: "note" as const, at: toIso(n.created_at)!, id: n.id, text: n.text, visibleToCustomer: n.visible_to_customer === 1, by: n.author_email })),
+    ...record.notes.map((n) => ({
+      kind: "note" as const,
+      at: toIso(n.created_at)!,
+      id: n.id,
+      text: n.text,
+      visibleToCustomer: n.visible_to_customer === 1,
+      by: n.author_email,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -150,7 +157,10 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     async listOrders(input: AdminOrderQuery | Record<string, unknown>): Promise<AdminOrderList> {
       const { page, pageSize, sort, ...rest } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
       const f = filtersOf(rest);
-      const [rows, tabCounts] = await Promise.all([listAdminOrderRows(k, db.dialect, f, sortOf(sort), { limit: pageSize, offset: (page - 1) * pageSize }), counts(f)]);
+      const [rows, tabCounts] = await Promise.all([
+        listAdminOrderRows(k, db.dialect, f, sortOf(sort), { limit: pageSize, offset: (page - 1) * pageSize }),
+        counts(f),
+      ]);
       // The tabs' counts hold the total: one read of the orders instead of two.
       const total = rest.status ? tabCounts[rest.status] : Object.values(tabCounts).reduce((a, b) => a + b, 0);
       return { data: rows.map(toRow), meta: { total, page, pageSize, counts: tabCounts } };
@@ -163,7 +173,19 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
       const header = ["Number", "Date", "Customer", "E-mail", "Phone", "Items", "Total", "Currency", "Payment method", "Payment status", "Status"];
       return toCsv([
         header,
-        ...rows.map((r) => [r.number, r.createdAt, r.customer.name, r.customer.email, r.customer.phone, r.itemCount, r.total.toFixed(2), r.currency, r.paymentMethod, r.paymentStatus, r.status]),
+        ...rows.map((r) => [
+          r.number,
+          r.createdAt,
+          r.customer.name,
+          r.customer.email,
+          r.customer.phone,
+          r.itemCount,
+          r.total.toFixed(2),
+          r.currency,
+          r.paymentMethod,
+          r.paymentStatus,
+          r.status,
+        ]),
       ]);
     },
 
@@ -175,12 +197,24 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     },
 
     /** Adds a staff note to an order (audited in the same transaction); a note to the customer is also mailed to them and shown on their order. */
-    async addNote(actor: AuditActor, orderId: string, input: OrderNoteInput | Record<string, unknown>): Promise<{ id: string; text: string; visibleToCustomer: boolean }> {
+    async addNote(
+      actor: AuditActor,
+      orderId: string,
+      input: OrderNoteInput | Record<string, unknown>,
+    ): Promise<{ id: string; text: string; visibleToCustomer: boolean }> {
       const note = parseInput(orderNoteSchema, input);
       const id = newId();
       const record = await k.transaction().execute(async (trx) => {
         await requireRecord(orderId, trx);
-        await insertOrderNote(trx, { id, order_id: orderId, text: note.text, visible_to_customer: note.visibleToCustomer ? 1 : 0, author_id: actor.id, author_email: actor.email, created_at: nowIso() });
+        await insertOrderNote(trx, {
+          id,
+          order_id: orderId,
+          text: note.text,
+          visible_to_customer: note.visibleToCustomer ? 1 : 0,
+          author_id: actor.id,
+          author_email: actor.email,
+          created_at: nowIso(),
+        });
         await appendAudit(trx, actor, {
           action: note.visibleToCustomer ? "order.message" : "order.note",
           entityType: "order",

@@ -32,7 +32,13 @@ export function listOrderIdsOfUser(k: Executor, userId: string) {
 
 /** The numbers of the account's orders in one of `statuses`, oldest first. */
 export function listOrderNumbersOfUser(k: Executor, userId: string, statuses: readonly string[]) {
-  return k.selectFrom("orders").select("number").where("user_id", "=", userId).where("status", "in", [...statuses]).orderBy("created_at").execute();
+  return k
+    .selectFrom("orders")
+    .select("number")
+    .where("user_id", "=", userId)
+    .where("status", "in", [...statuses])
+    .orderBy("created_at")
+    .execute();
 }
 
 /** Writes `changes` to every order of the account; how many orders that was. */

@@ -4,7 +4,14 @@ import { nowIso } from "../../db/database";
 import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
 import { UNDELIVERED_STATUSES } from "#common/orders/order-status";
-import { customerStatsColumns, deleteAddressesOfUser, listCustomerStats, listOrderIdsOfUser, listOrderNumbersOfUser, updateOrdersOfUser } from "./orders.customers.repo";
+import {
+  customerStatsColumns,
+  deleteAddressesOfUser,
+  listCustomerStats,
+  listOrderIdsOfUser,
+  listOrderNumbersOfUser,
+  updateOrdersOfUser,
+} from "./orders.customers.repo";
 import { listOrderSummaries, loadOrder, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderAddress, OrderSummary } from "./orders.types";
 

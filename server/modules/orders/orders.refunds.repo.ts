@@ -4,7 +4,12 @@ import type { Executor } from "./orders.types";
 
 /** The order's lines as a refund weighs them, in their order on the order. */
 export function listRefundableLines(k: Executor, orderId: string) {
-  return k.selectFrom("order_lines").select(["id", "name", "color", "size", "image", "quantity", "line_total"]).where("order_id", "=", orderId).orderBy("sort_order").execute();
+  return k
+    .selectFrom("order_lines")
+    .select(["id", "name", "color", "size", "image", "quantity", "line_total"])
+    .where("order_id", "=", orderId)
+    .orderBy("sort_order")
+    .execute();
 }
 
 /** What each of the order's refunds gave back per line (JSON) and for the shipping. */
@@ -70,7 +75,12 @@ export async function deletePendingRefund(k: Executor, refundId: string): Promis
 
 /** Marks the pending refund succeeded with the provider's refund id; whether this call did (false: not pending any more). */
 export async function markRefundSucceeded(k: Executor, refundId: string, providerRefundId: string | null): Promise<boolean> {
-  const moved = await k.updateTable("order_refunds").set({ status: "succeeded", provider_refund_id: providerRefundId }).where("id", "=", refundId).where("status", "=", "pending").executeTakeFirst();
+  const moved = await k
+    .updateTable("order_refunds")
+    .set({ status: "succeeded", provider_refund_id: providerRefundId })
+    .where("id", "=", refundId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
   return Number(moved.numUpdatedRows) > 0;
 }
 

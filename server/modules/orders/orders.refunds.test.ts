@@ -23,7 +23,12 @@ describe("planRefund", () => {
   it("prices units from the line's total, and the last units take what is left of it (no cent lost)", () => {
     expect(planRefund(state(), input({ lines: [{ lineId: "l1", quantity: 1 }] })).total).toBe(333);
     // Two units refunded one at a time (3.33 each): the last one gives back the 3.34 left.
-    expect(planRefund(state({ lines: [{ lineId: "l1", label: "Mug", image: null, quantity: 3, refundedQuantity: 2, refundedAmount: 666, lineTotal: 1000 }] }), input({ lines: [{ lineId: "l1", quantity: 1 }] })).total).toBe(334);
+    expect(
+      planRefund(
+        state({ lines: [{ lineId: "l1", label: "Mug", image: null, quantity: 3, refundedQuantity: 2, refundedAmount: 666, lineTotal: 1000 }] }),
+        input({ lines: [{ lineId: "l1", quantity: 1 }] }),
+      ).total,
+    ).toBe(334);
     expect(planRefund(state(), input({ lines: [{ lineId: "l1", quantity: 3 }], shipping: 5 })).total).toBe(1500);
   });
 

@@ -129,7 +129,8 @@ export function planRefund(state: RefundState, input: ValidRefundRequest, money:
     const line = state.lines.find((x) => x.lineId === l.lineId);
     if (!line) throw new AppError("invalid_input", "That line is not on this order.", { lines: "That line is not on this order." });
     const left = line.quantity - line.refundedQuantity;
-    if (l.quantity > left) throw new AppError("conflict", left ? `Only ${left} × ${line.label} can still be refunded.` : `${line.label} has been refunded already.`);
+    if (l.quantity > left)
+      throw new AppError("conflict", left ? `Only ${left} × ${line.label} can still be refunded.` : `${line.label} has been refunded already.`);
     const amount = lineRefundAmount(line, l.quantity);
     return { lineId: l.lineId, quantity: l.quantity, amount, label: line.label };
   });
@@ -141,13 +142,20 @@ export function planRefund(state: RefundState, input: ValidRefundRequest, money:
   if (total <= 0) throw new AppError("invalid_input", "Choose lines, the shipping or an amount to refund.");
   if (state.paid === 0) throw new AppError("conflict", "Nothing has been paid on this order yet, so there is nothing to refund.");
   if (total > state.refundable) {
-    throw new AppError("conflict", `A refund cannot exceed what was paid minus what was refunded: at most ${money(state.refundable)} is left, this refund is ${money(total)}.`);
+    throw new AppError(
+      "conflict",
+      `A refund cannot exceed what was paid minus what was refunded: at most ${money(state.refundable)} is left, this refund is ${money(total)}.`,
+    );
   }
   return { lines, shipping, extra, total };
 }
 
 /** What may still be refunded on an order, from the order, its lines and its refunds so far. */
-function refundStateOf(order: OrderRow, lines: Awaited<ReturnType<typeof listRefundableLines>>, refunds: Awaited<ReturnType<typeof listRefundShares>>): RefundState {
+function refundStateOf(
+  order: OrderRow,
+  lines: Awaited<ReturnType<typeof listRefundableLines>>,
+  refunds: Awaited<ReturnType<typeof listRefundShares>>,
+): RefundState {
   const refundedUnits = new Map<string, { quantity: number; amount: number }>();
   for (const r of refunds) {
     for (const l of parseLines(r.lines)) {
@@ -167,7 +175,15 @@ function refundStateOf(order: OrderRow, lines: Awaited<ReturnType<typeof listRef
     refundable: Math.max(0, paid - order.refunded_total),
     shipping: order.shipping_total,
     shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
-    lines: lines.map((l) => ({ lineId: l.id, label: lineLabel(l.name, l.color, l.size), image: l.image, quantity: l.quantity, refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0, refundedAmount: refundedUnits.get(l.id)?.amount ?? 0, lineTotal: l.line_total })),
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      label: lineLabel(l.name, l.color, l.size),
+      image: l.image,
+      quantity: l.quantity,
+      refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0,
+      refundedAmount: refundedUnits.get(l.id)?.amount ?? 0,
+      lineTotal: l.line_total,
+    })),
   };
 }
 
@@ -180,7 +196,15 @@ async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
 }
 
 /** The pending refund a reservation stores: the plan's amounts, its lines as JSON, who asked. */
-function pendingRefundRow(orderId: string, key: string, plan: ReturnType<typeof planRefund>, input: RefundOrderInput, state: RefundState, actor: StepActor, now: string) {
+function pendingRefundRow(
+  orderId: string,
+  key: string,
+  plan: ReturnType<typeof planRefund>,
+  input: RefundOrderInput,
+  state: RefundState,
+  actor: StepActor,
+  now: string,
+) {
   return {
     id: newId(),
     order_id: orderId,
@@ -203,7 +227,14 @@ function pendingRefundRow(orderId: string, key: string, plan: ReturnType<typeof 
  * status), with the order's payment status, the timeline entry and the audit entry. `first` is
  * false when it was completed before.
  */
-async function settleRefund(trx: Executor, orderId: string, refundId: string, providerRefundId: string | null, actor: StepActor, locale: string): Promise<{ refund: RefundRow; first: boolean }> {
+async function settleRefund(
+  trx: Executor,
+  orderId: string,
+  refundId: string,
+  providerRefundId: string | null,
+  actor: StepActor,
+  locale: string,
+): Promise<{ refund: RefundRow; first: boolean }> {
   const now = nowIso();
   // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
   await lockOrder(trx, orderId, now);
@@ -299,7 +330,8 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
           if (!(await lockOrder(trx, orderId, now))) throw new AppError("not_found", "There is no such order.");
           const state = await stateOf(trx, orderId);
           const plan = planRefund(state, input, await moneyFor(state.currency));
-          if (!(await growRefundedTotal(trx, orderId, plan.total, state.paid))) throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
+          if (!(await growRefundedTotal(trx, orderId, plan.total, state.paid)))
+            throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
           const refund = pendingRefundRow(orderId, key, plan, input, state, actor, now);
           await insertRefund(trx, refund);
           return { refund: refund as RefundRow, state, replayed: false };

@@ -15,7 +15,14 @@ const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 function parseAddress(json: string): OrderAddress {
   try {
     const a = JSON.parse(json) as Partial<OrderAddress>;
-    return { line1: a.line1 ?? "", line2: a.line2 ?? null, city: a.city ?? "", region: a.region ?? null, postalCode: a.postalCode ?? null, country: a.country ?? "" };
+    return {
+      line1: a.line1 ?? "",
+      line2: a.line2 ?? null,
+      city: a.city ?? "",
+      region: a.region ?? null,
+      postalCode: a.postalCode ?? null,
+      country: a.country ?? "",
+    };
   } catch {
     return { line1: "", line2: null, city: "", region: null, postalCode: null, country: "" };
   }
@@ -27,7 +34,14 @@ function parseAddress(json: string): OrderAddress {
  * add up to `itemsSubtotal`, itemsSubtotal + shipping = total, total − refunded = net.
  */
 export function orderSums(o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total">) {
-  return { subtotal: o.subtotal, discount: o.discount_total, itemsSubtotal: o.subtotal - o.discount_total, shipping: o.shipping_total, total: o.total, ...refundSums(o) };
+  return {
+    subtotal: o.subtotal,
+    discount: o.discount_total,
+    itemsSubtotal: o.subtotal - o.discount_total,
+    shipping: o.shipping_total,
+    total: o.total,
+    ...refundSums(o),
+  };
 }
 
 /** What an order's refunds gave back (never more than its total) and what it comes to after them, in minor units. */
@@ -85,7 +99,13 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       net: toMajor(sums.net),
       currency: o.currency,
     },
-    refunds: (record.refunds ?? []).map((r) => ({ id: r.id, amount: toMajor(r.amount), status: r.status === "succeeded" ? "succeeded" : "pending", reason: r.reason, at: toIso(r.created_at)! })),
+    refunds: (record.refunds ?? []).map((r) => ({
+      id: r.id,
+      amount: toMajor(r.amount),
+      status: r.status === "succeeded" ? "succeeded" : "pending",
+      reason: r.reason,
+      at: toIso(r.created_at)!,
+    })),
     history: [...record.events]
       .sort((a, b) => toIso(a.created_at)!.localeCompare(toIso(b.created_at)!) || a.id.localeCompare(b.id))
       .map((e) => ({ status: status(e.status), actor: e.actor as OrderActor, note: e.note, at: toIso(e.created_at)! })),
@@ -143,7 +163,11 @@ export async function insertOrderEvent(k: Executor, event: Insertable<OrderEvent
 
 /** How many orders the account placed. */
 export async function countOrdersOfUser(k: Executor, userId: string): Promise<number> {
-  const row = await k.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+  const row = await k
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -151,7 +175,13 @@ export async function countOrdersOfUser(k: Executor, userId: string): Promise<nu
 export async function listOrderStatusRows(k: Executor, orderIds: string[]): Promise<Array<{ id: string; number: string; status: string }>> {
   const out = [];
   for (let i = 0; i < orderIds.length; i += 500) {
-    out.push(...(await k.selectFrom("orders").select(["id", "number", "status"]).where("id", "in", orderIds.slice(i, i + 500)).execute()));
+    out.push(
+      ...(await k
+        .selectFrom("orders")
+        .select(["id", "number", "status"])
+        .where("id", "in", orderIds.slice(i, i + 500))
+        .execute()),
+    );
   }
   return out;
 }
@@ -199,7 +229,12 @@ export async function insertPaymentEvent(k: Executor, event: Insertable<PaymentE
 
 /** Marks the order paid unless it is already (of two events of one payment racing, one does); whether this call did. */
 export async function markOrderPaid(k: Executor, orderId: string, now: string): Promise<boolean> {
-  const paid = await k.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).where("payment_status", "!=", "paid").executeTakeFirst();
+  const paid = await k
+    .updateTable("orders")
+    .set({ payment_status: "paid", updated_at: now })
+    .where("id", "=", orderId)
+    .where("payment_status", "!=", "paid")
+    .executeTakeFirst();
   return Number(paid.numUpdatedRows) > 0;
 }
 
@@ -215,12 +250,7 @@ export async function findOrderIdByKey(k: Executor, key: string): Promise<string
 }
 
 /** The signed-in user's orders and this browser's guest orders, newest first, in one query. */
-export async function listOrderSummaries(
-  k: Executor,
-  shopper: Shopper,
-  guestLink: (orderId: string) => string,
-  limit = 200,
-): Promise<OrderSummary[]> {
+export async function listOrderSummaries(k: Executor, shopper: Shopper, guestLink: (orderId: string) => string, limit = 200): Promise<OrderSummary[]> {
   if (!shopper.userId && !shopper.visitorId) return [];
   const rows = await k
     .selectFrom("orders as o")
@@ -240,7 +270,11 @@ export async function listOrderSummaries(
       "o.payment_method",
       "o.payment_status",
       "o.user_id",
-      eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "o.id").select((e) => e.fn.sum<number | string>("l.quantity").as("n")).as("item_count"),
+      eb
+        .selectFrom("order_lines as l")
+        .whereRef("l.order_id", "=", "o.id")
+        .select((e) => e.fn.sum<number | string>("l.quantity").as("n"))
+        .as("item_count"),
       eb.selectFrom("order_lines as l").whereRef("l.order_id", "=", "o.id").select("l.image").orderBy("l.sort_order").limit(1).as("first_image"),
     ])
     .orderBy("o.created_at", "desc")
@@ -300,7 +334,11 @@ const insertEventsQuery = compiledQuery((k, a: { events: Insertable<OrderEventTa
 /** Keeps a signed-in customer's delivery address in the address book (once; the first one is the default). */
 export async function saveAddress(k: Executor, userId: string, input: ValidPlaceOrderInput, now: string): Promise<void> {
   const a = input.address;
-  const known = await k.selectFrom("addresses").select(["id", "name", "phone", "line1", "line2", "city", "region", "postal_code", "country"]).where("user_id", "=", userId).execute();
+  const known = await k
+    .selectFrom("addresses")
+    .select(["id", "name", "phone", "line1", "line2", "city", "region", "postal_code", "country"])
+    .where("user_id", "=", userId)
+    .execute();
   const same = known.some(
     (k) =>
       k.name === input.contact.name &&

@@ -33,7 +33,8 @@ function localDay(dialect: Dialect, column: "orders.created_at" | "order_refunds
   return sql`case ${sql.join(whens, sql` `)} else ${shifted(stretches.at(-1)!.offset)} end`;
 }
 
-const placedIn = (w: SalesWindow) => (eb: ExpressionBuilder<Database, "orders">) => eb.and([eb("orders.created_at", ">=", w.start), eb("orders.created_at", "<", w.end)]);
+const placedIn = (w: SalesWindow) => (eb: ExpressionBuilder<Database, "orders">) =>
+  eb.and([eb("orders.created_at", ">=", w.start), eb("orders.created_at", "<", w.end)]);
 
 /** The counted orders placed in the window, summed per local day and payment method: orders, gross, discounts, shipping (minor units). */
 export function listOrderSumsByDay(k: Executor, dialect: Dialect, w: SalesWindow) {
@@ -85,12 +86,21 @@ export function listRefundSumsByDay(k: Executor, dialect: Dialect, w: SalesWindo
     .where("order_refunds.created_at", ">=", w.start)
     .where("order_refunds.created_at", "<", w.end)
     .where(counted)
-    .select((eb) => [localDay(dialect, "order_refunds.created_at", w.stretches).as("day"), "orders.payment_method as method", eb.fn.sum("order_refunds.amount").as("refunds")])
+    .select((eb) => [
+      localDay(dialect, "order_refunds.created_at", w.stretches).as("day"),
+      "orders.payment_method as method",
+      eb.fn.sum("order_refunds.amount").as("refunds"),
+    ])
     .groupBy(["day", "orders.payment_method"])
     .execute();
 }
 
 /** The name each of these products was sold under on its order lines (one per product). */
 export function listSoldProductNames(k: Executor, productIds: string[]) {
-  return k.selectFrom("order_lines").where("product_id", "in", productIds).select((eb) => ["product_id", eb.fn.max("name").as("name")]).groupBy("product_id").execute();
+  return k
+    .selectFrom("order_lines")
+    .where("product_id", "in", productIds)
+    .select((eb) => ["product_id", eb.fn.max("name").as("name")])
+    .groupBy("product_id")
+    .execute();
 }

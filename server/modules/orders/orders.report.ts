@@ -4,7 +4,18 @@ import type { Db } from "../../db/database";
 import { parseInput } from "#common/validate";
 import { toMajor } from "#common/money";
 import { type SalesReportQuery, salesReportQuerySchema } from "#common/orders/orders.report.schema";
-import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf, localMidnight, offsetStretches } from "#common/calendar";
+import {
+  type GroupBy,
+  type LocalDate,
+  addDays,
+  bucketStart,
+  eachDay,
+  isTimeZone,
+  isoWeek,
+  localDateOf,
+  localMidnight,
+  offsetStretches,
+} from "#common/calendar";
 import { type SalesWindow, listLineSumsByDay, listOrderSumsByDay, listRefundSumsByDay, listSoldProductNames } from "./orders.report.repo";
 
 /*
@@ -192,7 +203,12 @@ function seriesOf(days: Map<LocalDate, Sums>, groupBy: GroupBy): { total: Sums; 
     add(bucket.sums, sums);
     buckets.set(key, bucket);
   }
-  const series = [...buckets.values()].map((b) => ({ start: b.start, end: b.end, label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start, ...figures(b.sums) }));
+  const series = [...buckets.values()].map((b) => ({
+    start: b.start,
+    end: b.end,
+    label: groupBy === "week" ? isoWeek(b.start) : groupBy === "month" ? b.start.slice(0, 7) : b.start,
+    ...figures(b.sums),
+  }));
   return { total, series };
 }
 
@@ -217,11 +233,23 @@ function paymentSales(payments: PaymentSums): PaymentSales[] {
     .filter((m) => payments.has(m))
     .map((method) => {
       const p = payments.get(method)!;
-      return { method, label: PAYMENT_METHOD_LABEL[method], orders: p.orders, ordered: toMajor(p.ordered), refunds: toMajor(p.refunds), totalSales: toMajor(p.ordered - p.refunds) };
+      return {
+        method,
+        label: PAYMENT_METHOD_LABEL[method],
+        orders: p.orders,
+        ordered: toMajor(p.ordered),
+        refunds: toMajor(p.refunds),
+        totalSales: toMajor(p.ordered - p.refunds),
+      };
     });
 }
 
-const money = <T extends { grossSales: number; discounts: number; sales: number }>(x: T): T => ({ ...x, grossSales: toMajor(x.grossSales), discounts: toMajor(x.discounts), sales: toMajor(x.sales) });
+const money = <T extends { grossSales: number; discounts: number; sales: number }>(x: T): T => ({
+  ...x,
+  grossSales: toMajor(x.grossSales),
+  discounts: toMajor(x.discounts),
+  sales: toMajor(x.sales),
+});
 const bySales = (a: { sales: number; units: number }, b: { sales: number; units: number }) => b.sales - a.sales || b.units - a.units;
 
 /** The sales report's reads and its CSV (orders module): figures, series, breakdowns; see the definitions above. */
@@ -236,7 +264,15 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
     const goneNames = new Map(gone.length ? (await listSoldProductNames(k, gone)).map((r) => [r.product_id, String(r.name)]) : []);
     return [...productSums].map(([productId, p]) => {
       const product = known.get(productId);
-      return { productId, name: product?.name ?? goneNames.get(productId) ?? "Deleted product", category: product?.category ?? "Deleted products", units: p.units, grossSales: p.gross, discounts: p.gross - p.sales, sales: p.sales };
+      return {
+        productId,
+        name: product?.name ?? goneNames.get(productId) ?? "Deleted product",
+        category: product?.category ?? "Deleted products",
+        units: p.units,
+        grossSales: p.gross,
+        discounts: p.gross - p.sales,
+        sales: p.sales,
+      };
     });
   }
 
@@ -257,7 +293,11 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       const settings = await deps.settings();
       const timeZone = zoneOr(input.timeZone ?? settings.timeZone);
       const w = windowOf(timeZone, from, to);
-      const [orderRows, lineRows, refundRows] = await Promise.all([listOrderSumsByDay(k, db.dialect, w), listLineSumsByDay(k, db.dialect, w), listRefundSumsByDay(k, db.dialect, w)]);
+      const [orderRows, lineRows, refundRows] = await Promise.all([
+        listOrderSumsByDay(k, db.dialect, w),
+        listLineSumsByDay(k, db.dialect, w),
+        listRefundSumsByDay(k, db.dialect, w),
+      ]);
       const { days, payments, productSums } = foldRows(from, to, orderRows, lineRows, refundRows);
       const { total, series } = seriesOf(days, groupBy);
       const products = await productSales(productSums);
@@ -285,7 +325,6 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
 }
 
 export type SalesReportService = ReturnType<typeof createSalesReport>;
-
 
 const amount = (n: number) => n.toFixed(2);
 

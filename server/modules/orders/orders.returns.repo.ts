@@ -9,7 +9,11 @@ export function listReturnOrders(k: Executor, orderIds: string[]) {
 
 /** The lines of these orders as a return shows them (name, options, image, price paid per unit). */
 export function listReturnLines(k: Executor, orderIds: string[]) {
-  return k.selectFrom("order_lines").select(["id", "order_id", "name", "color", "size", "image", "unit_final_price"]).where("order_id", "in", orderIds).execute();
+  return k
+    .selectFrom("order_lines")
+    .select(["id", "order_id", "name", "color", "size", "image", "unit_final_price"])
+    .where("order_id", "in", orderIds)
+    .execute();
 }
 
 /** The return, or undefined. */
@@ -31,12 +35,20 @@ export function listReturnRows(k: Executor, status: string | undefined, page: { 
 
 /** How many returns are in each status. */
 export function countReturnsByStatus(k: Executor) {
-  return k.selectFrom("order_returns").select((eb) => ["status", eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute();
+  return k
+    .selectFrom("order_returns")
+    .select((eb) => ["status", eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
 }
 
 /** How many returns wait for an operator's answer (requested). */
 export async function countRequestedReturns(k: Executor): Promise<number> {
-  const row = await k.selectFrom("order_returns").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow();
+  const row = await k
+    .selectFrom("order_returns")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "requested")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -84,12 +84,18 @@ export function returnPolicy(record: OrderRecord, returns: Pick<ReturnRow, "stat
   const deliveredAt = deliveredEvents.length ? Math.max(...deliveredEvents) : Date.parse(toIso(o.updated_at)!);
   const closesAt = deliveredAt + windowDays * DAY;
   const closes = new Date(closesAt).toISOString();
-  if (now > closesAt) return { open: false, closedReason: `The return window of ${windowDays} days after delivery closed on ${closes.slice(0, 10)}.`, closesAt: closes, lines };
-  if (lines.every((l) => l.left === 0)) return { open: false, closedReason: "Every item of this order has been asked for in a return already.", closesAt: closes, lines };
+  if (now > closesAt)
+    return { open: false, closedReason: `The return window of ${windowDays} days after delivery closed on ${closes.slice(0, 10)}.`, closesAt: closes, lines };
+  if (lines.every((l) => l.left === 0))
+    return { open: false, closedReason: "Every item of this order has been asked for in a return already.", closesAt: closes, lines };
   return { open: true, closedReason: null, closesAt: closes, lines };
 }
 
-function toReturn(r: ReturnRow, order: Pick<OrderRow, "number" | "contact_name" | "contact_email">, lines: Pick<OrderLineRow, "id" | "name" | "color" | "size" | "image" | "unit_final_price">[]): OrderReturn {
+function toReturn(
+  r: ReturnRow,
+  order: Pick<OrderRow, "number" | "contact_name" | "contact_email">,
+  lines: Pick<OrderLineRow, "id" | "name" | "color" | "size" | "image" | "unit_final_price">[],
+): OrderReturn {
   return {
     id: r.id,
     orderId: r.order_id,
@@ -100,7 +106,13 @@ function toReturn(r: ReturnRow, order: Pick<OrderRow, "number" | "contact_name" 
     refusalReason: r.refusal_reason,
     lines: parseLines(r.lines).map((l) => {
       const line = lines.find((x) => x.id === l.lineId);
-      return { lineId: l.lineId, label: line ? lineLabel(line.name, line.color, line.size) : "Item", image: line?.image ?? null, quantity: l.quantity, unitPrice: toMajor(line?.unit_final_price ?? 0) };
+      return {
+        lineId: l.lineId,
+        label: line ? lineLabel(line.name, line.color, line.size) : "Item",
+        image: line?.image ?? null,
+        quantity: l.quantity,
+        unitPrice: toMajor(line?.unit_final_price ?? 0),
+      };
     }),
     requestedAt: toIso(r.created_at)!,
     decidedBy: r.decided_by,
@@ -144,16 +156,43 @@ const summary = (r: OrderReturn) => r.lines.map((l) => `${l.quantity} × ${l.lab
  * Moves a return from `from` to `to` only if it is still in `from` (conditional update), with
  * the order's timeline note and the audit entry in the caller's transaction; conflict otherwise.
  */
-async function step(trx: Executor, returnId: string, from: ReturnStatus, to: ReturnStatus, actor: StepActor, extra: Updateable<OrderReturnTable>, note: (r: OrderReturn) => string): Promise<OrderReturn> {
+async function step(
+  trx: Executor,
+  returnId: string,
+  from: ReturnStatus,
+  to: ReturnStatus,
+  actor: StepActor,
+  extra: Updateable<OrderReturnTable>,
+  note: (r: OrderReturn) => string,
+): Promise<OrderReturn> {
   const before = await getOne(trx, returnId);
   const now = nowIso();
   if (!(await updateReturnFromStatus(trx, returnId, from, { ...extra, status: to, updated_at: now }))) {
     const current = await getReturnStatus(trx, returnId);
-    throw new AppError("conflict", current?.status === to ? `This return is already ${RETURN_STATUS_LABELS[to].toLowerCase()}.` : `This return is ${current?.status ?? "gone"}, so it cannot become ${to}.`);
+    throw new AppError(
+      "conflict",
+      current?.status === to
+        ? `This return is already ${RETURN_STATUS_LABELS[to].toLowerCase()}.`
+        : `This return is ${current?.status ?? "gone"}, so it cannot become ${to}.`,
+    );
   }
   const order = (await getOrderStatus(trx, before.orderId))!;
-  await insertOrderEvent(trx, { id: newId(), order_id: before.orderId, status: order.status, actor: actor.as ?? "shop", note: note(before), actor_id: actor.id, actor_email: actor.email, created_at: now });
-  await appendAudit(trx, actor, { action: `return.${to === "requested" ? "request" : to === "approved" ? "approve" : to === "refused" ? "refuse" : "receive"}`, entityType: "order", entityId: before.orderId, changes: { [`return ${returnId}`]: { before: from, after: to } } });
+  await insertOrderEvent(trx, {
+    id: newId(),
+    order_id: before.orderId,
+    status: order.status,
+    actor: actor.as ?? "shop",
+    note: note(before),
+    actor_id: actor.id,
+    actor_email: actor.email,
+    created_at: now,
+  });
+  await appendAudit(trx, actor, {
+    action: `return.${to === "requested" ? "request" : to === "approved" ? "approve" : to === "refused" ? "refuse" : "receive"}`,
+    entityType: "order",
+    entityId: before.orderId,
+    changes: { [`return ${returnId}`]: { before: from, after: to } },
+  });
   return { ...before, status: to };
 }
 
@@ -163,7 +202,11 @@ function requireReturnable(policy: ReturnPolicy, lines: Array<{ lineId: string; 
     const line = policy.lines.find((x) => x.lineId === l.lineId);
     if (!line) throw new AppError("invalid_input", "That item is not on this order.", { lines: "That item is not on this order." });
     if (l.quantity > line.left) {
-      throw new AppError("conflict", line.left ? `You can return at most ${line.left} × ${line.label}.` : `${line.label} has been asked for in a return already.`, { [`lines.${l.lineId}`]: `At most ${line.left}` });
+      throw new AppError(
+        "conflict",
+        line.left ? `You can return at most ${line.left} × ${line.label}.` : `${line.label} has been asked for in a return already.`,
+        { [`lines.${l.lineId}`]: `At most ${line.left}` },
+      );
     }
   }
 }
@@ -176,12 +219,23 @@ function requireReturnable(policy: ReturnPolicy, lines: Array<{ lineId: string; 
  * at once, one wins), writes a timeline note on the order and an audit entry in the same
  * transaction, and mails the customer.
  */
-export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "requireVisible" | "getRecord">; mails: OrderMails; settings: () => Promise<SiteSettings> }) {
+export function createOrderReturns(deps: {
+  db: Db;
+  orders: Pick<OrdersModule, "requireVisible" | "getRecord">;
+  mails: OrderMails;
+  settings: () => Promise<SiteSettings>;
+}) {
   const k = deps.db.kysely;
 
   function mail(r: OrderReturn, subject: string, headline: string, lines: string[]) {
     void deps.orders.getRecord(r.orderId).then((record) => {
-      if (record) deps.mails.afterSale(record.order, `return ${subject}`, () => ({ subject, headline, lines, table: r.lines.map((l) => ({ label: l.label, value: `× ${l.quantity}` })) }));
+      if (record)
+        deps.mails.afterSale(record.order, `return ${subject}`, () => ({
+          subject,
+          headline,
+          lines,
+          table: r.lines.map((l) => ({ label: l.label, value: `× ${l.quantity}` })),
+        }));
     });
   }
 
@@ -200,7 +254,9 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
     countRequested: (): Promise<number> => countRequestedReturns(k),
 
     /** Returns for the operators, newest first, by status (50 a page). */
-    async list(query: ReturnListQuery = {}): Promise<{ data: OrderReturn[]; meta: { page: number; pageSize: number; total: number; counts: Record<string, number> } }> {
+    async list(
+      query: ReturnListQuery = {},
+    ): Promise<{ data: OrderReturn[]; meta: { page: number; pageSize: number; total: number; counts: Record<string, number> } }> {
       const page = Math.max(1, query.page ?? 1);
       const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 50));
       const [rows, counts] = await Promise.all([listReturnRows(k, query.status, { limit: pageSize, offset: (page - 1) * pageSize }), countReturnsByStatus(k)]);
@@ -231,30 +287,80 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
         requireReturnable(policy, valid.lines);
         const o = record.order;
         const actor: StepActor = { id: o.user_id ?? "guest", email: o.contact_email, requestId: null, as: "customer" };
-        await insertReturn(trx, { id, order_id: orderId, status: "requested", reason: valid.reason, lines: JSON.stringify(valid.lines), refusal_reason: null, requested_by: o.user_id, decided_by: null, decided_at: null, received_by: null, received_at: null, created_at: now, updated_at: now });
+        await insertReturn(trx, {
+          id,
+          order_id: orderId,
+          status: "requested",
+          reason: valid.reason,
+          lines: JSON.stringify(valid.lines),
+          refusal_reason: null,
+          requested_by: o.user_id,
+          decided_by: null,
+          decided_at: null,
+          received_by: null,
+          received_at: null,
+          created_at: now,
+          updated_at: now,
+        });
         const items = valid.lines.map((l) => `${l.quantity} × ${policy.lines.find((x) => x.lineId === l.lineId)!.label}`).join(", ");
-        await insertOrderEvent(trx, { id: newId(), order_id: orderId, status: o.status, actor: "customer", note: `Return requested: ${items}. Reason: ${valid.reason}`, actor_id: null, actor_email: null, created_at: now });
-        await appendAudit(trx, actor, { action: "return.request", entityType: "order", entityId: orderId, changes: { [`return ${id}`]: { before: null, after: "requested" } } });
+        await insertOrderEvent(trx, {
+          id: newId(),
+          order_id: orderId,
+          status: o.status,
+          actor: "customer",
+          note: `Return requested: ${items}. Reason: ${valid.reason}`,
+          actor_id: null,
+          actor_email: null,
+          created_at: now,
+        });
+        await appendAudit(trx, actor, {
+          action: "return.request",
+          entityType: "order",
+          entityId: orderId,
+          changes: { [`return ${id}`]: { before: null, after: "requested" } },
+        });
       });
       const created = await getOne(k, id);
-      mail(created, "return requested", "We have your return request", [`We have received your request to return items of order ${created.orderNumber}. We will let you know once we have looked at it.`, `Reason: ${created.reason}`]);
+      mail(created, "return requested", "We have your return request", [
+        `We have received your request to return items of order ${created.orderNumber}. We will let you know once we have looked at it.`,
+        `Reason: ${created.reason}`,
+      ]);
       return created;
     },
 
     /** Approves a requested return: the customer is told to send the items back. */
     async approve(returnId: string, actor: StepActor): Promise<OrderReturn> {
-      const r = await k.transaction().execute((trx) => step(trx, returnId, "requested", "approved", actor, { decided_by: actor.email, decided_at: nowIso() }, (x) => `Return approved: ${summary(x)}`));
-      mail(r, "return approved", "Your return is approved", [`Your return for order ${r.orderNumber} is approved. Please send the items below back to us; we refund them once they arrive.`]);
+      const r = await k
+        .transaction()
+        .execute((trx) =>
+          step(trx, returnId, "requested", "approved", actor, { decided_by: actor.email, decided_at: nowIso() }, (x) => `Return approved: ${summary(x)}`),
+        );
+      mail(r, "return approved", "Your return is approved", [
+        `Your return for order ${r.orderNumber} is approved. Please send the items below back to us; we refund them once they arrive.`,
+      ]);
       return getOne(k, returnId);
     },
 
     /** Refuses a requested return with a reason the customer is told. */
     async refuse(returnId: string, input: { reason: string }, actor: StepActor): Promise<OrderReturn> {
       const { reason } = parseInput(returnRefusalSchema, input, "Please say why the return is refused.");
-      const r = await k.transaction().execute((trx) =>
-        step(trx, returnId, "requested", "refused", actor, { decided_by: actor.email, decided_at: nowIso(), refusal_reason: reason }, (x) => `Return refused: ${summary(x)}. Reason: ${reason}`),
-      );
-      mail(r, "return refused", "We cannot accept your return", [`We are sorry: we cannot accept the return you asked for on order ${r.orderNumber}.`, `Reason: ${reason}`]);
+      const r = await k
+        .transaction()
+        .execute((trx) =>
+          step(
+            trx,
+            returnId,
+            "requested",
+            "refused",
+            actor,
+            { decided_by: actor.email, decided_at: nowIso(), refusal_reason: reason },
+            (x) => `Return refused: ${summary(x)}. Reason: ${reason}`,
+          ),
+        );
+      mail(r, "return refused", "We cannot accept your return", [
+        `We are sorry: we cannot accept the return you asked for on order ${r.orderNumber}.`,
+        `Reason: ${reason}`,
+      ]);
       return getOne(k, returnId);
     },
 
@@ -263,7 +369,15 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
      * once, and answers the units it gives back per product and variant for the inventory.
      */
     async markReceived(trx: Executor, returnId: string, actor: StepActor): Promise<{ ret: OrderReturn; units: StockLine[] }> {
-      const ret = await step(trx, returnId, "approved", "received", actor, { received_by: actor.email, received_at: nowIso() }, (x) => `Return received, items back in stock: ${summary(x)}`);
+      const ret = await step(
+        trx,
+        returnId,
+        "approved",
+        "received",
+        actor,
+        { received_by: actor.email, received_at: nowIso() },
+        (x) => `Return received, items back in stock: ${summary(x)}`,
+      );
       const lines = await listLineProducts(trx, ret.orderId);
       const units = ret.lines.flatMap((l) => {
         const line = lines.find((x) => x.id === l.lineId);
@@ -274,7 +388,9 @@ export function createOrderReturns(deps: { db: Db; orders: Pick<OrdersModule, "r
 
     /** Tells the customer their returned items arrived (after the receive-return flow committed). */
     mailReceived(r: OrderReturn): void {
-      mail(r, "return received", "We have received your return", [`The items you sent back from order ${r.orderNumber} have arrived. Your refund follows shortly, if it has not already.`]);
+      mail(r, "return received", "We have received your return", [
+        `The items you sent back from order ${r.orderNumber} have arrived. Your refund follows shortly, if it has not already.`,
+      ]);
     },
 
     toReturn,

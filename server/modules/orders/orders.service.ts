@@ -34,7 +34,8 @@ const NOT_FOUND = "There is no such order.";
 function refusal(status: string, to: string, actor: OrderActor): string {
   if (to !== "cancelled") return `An order that is ${status} cannot become ${to}.`;
   if (status === "cancelled") return "This order is already cancelled.";
-  if (status === "processing" && actor === "customer") return "This order is already being prepared and can no longer be cancelled. Please contact us if you need to change it.";
+  if (status === "processing" && actor === "customer")
+    return "This order is already being prepared and can no longer be cancelled. Please contact us if you need to change it.";
   return `This order is ${status} and can no longer be cancelled.`;
 }
 
@@ -206,12 +207,24 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       if (!order) throw new AppError("not_found", NOT_FOUND);
       if (!isOrderStatus(order.status) || !canTransition(order.status, to, actor)) throw new AppError("conflict", refusal(order.status, to, actor));
       const now = nowIso();
-      const shipment = to === "shipped" ? { tracking_number: options.trackingNumber ?? null, courier: options.courier ?? null, tracking_url: options.trackingUrl ?? null } : {};
+      const shipment =
+        to === "shipped"
+          ? { tracking_number: options.trackingNumber ?? null, courier: options.courier ?? null, tracking_url: options.trackingUrl ?? null }
+          : {};
       // Cash on delivery is paid when the parcel is handed over.
       const paid = to === "delivered" && order.payment_method === "cod" && order.payment_status === "unpaid" ? { payment_status: "paid" } : {};
       const moved = await updateOrderFromStatus(trx, orderId, order.status, { status: to, updated_at: now, ...shipment, ...paid });
       if (!moved) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
-      await insertOrderEvent(trx, { id: newId(), order_id: orderId, status: to, actor, note: options.note ?? null, actor_id: options.actorId ?? null, actor_email: options.actorEmail ?? null, created_at: now });
+      await insertOrderEvent(trx, {
+        id: newId(),
+        order_id: orderId,
+        status: to,
+        actor,
+        note: options.note ?? null,
+        actor_id: options.actorId ?? null,
+        actor_email: options.actorEmail ?? null,
+        created_at: now,
+      });
       return order.status;
     },
 

@@ -32,7 +32,6 @@ export interface OrderRecord {
   refunds?: OrderRefundRow[];
 }
 
-
 export interface OrderAddress {
   line1: string;
   line2: string | null;

@@ -3,4 +3,3 @@
 // Card payments through Stripe: intents, webhooks and refunds.
 export { createPaymentsService } from "./payments.service";
 export { type CardIntent, type CardPaymentEvent, type PaymentsService } from "./payments.types";
-

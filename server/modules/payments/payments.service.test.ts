@@ -64,7 +64,15 @@ describe("payments service against the fake Stripe API", () => {
 
   it("reads an intent back with its client secret and status", async () => {
     const { intentId, clientSecret } = await payments.createIntent({ ...order, id: "ord_2" });
-    expect(await payments.getIntent(intentId)).toEqual({ intentId, clientSecret, status: "requires_payment_method", amount: 4599, currency: "USD", orderId: "ord_2", lastError: null });
+    expect(await payments.getIntent(intentId)).toEqual({
+      intentId,
+      clientSecret,
+      status: "requires_payment_method",
+      amount: 4599,
+      currency: "USD",
+      orderId: "ord_2",
+      lastError: null,
+    });
     await expect(payments.getIntent("pi_unknown")).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -73,21 +81,36 @@ describe("payments service against the fake Stripe API", () => {
     const declined = await payments.createIntent({ ...order, id: "ord_4" });
     const stripe = fake.client();
     await stripe.paymentIntents.confirm(paid.intentId, { payment_method: "pm_card_visa" });
-    await expect(stripe.paymentIntents.confirm(declined.intentId, { payment_method: "pm_card_chargeDeclined" })).rejects.toMatchObject({ code: "card_declined" });
+    await expect(stripe.paymentIntents.confirm(declined.intentId, { payment_method: "pm_card_chargeDeclined" })).rejects.toMatchObject({
+      code: "card_declined",
+    });
     const [ok, failed] = delivered.slice(-2);
     if (!ok || !failed) throw new Error("the fake delivered no events");
     expect(payments.parseWebhook(ok.payload, ok.signature)).toMatchObject({ type: "payment_intent.succeeded", intentId: paid.intentId, outcome: "paid" });
-    expect(payments.parseWebhook(failed.payload, failed.signature)).toMatchObject({ type: "payment_intent.payment_failed", intentId: declined.intentId, outcome: "failed" });
+    expect(payments.parseWebhook(failed.payload, failed.signature)).toMatchObject({
+      type: "payment_intent.payment_failed",
+      intentId: declined.intentId,
+      outcome: "failed",
+    });
     expect((await payments.getIntent(declined.intentId)).lastError).toBe("Your card was declined.");
   });
 
   it("refuses a missing, forged, stale or tampered signature", () => {
-    const payload = JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_x", object: "payment_intent" } } });
+    const payload = JSON.stringify({
+      id: "evt_forged",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_x", object: "payment_intent" } },
+    });
     const refused = { code: "invalid_input", status: 400, message: "Invalid webhook signature" };
     expect(appErrorOf(() => payments.parseWebhook(payload, undefined))).toEqual(refused);
     expect(appErrorOf(() => payments.parseWebhook(payload, ""))).toEqual(refused);
     expect(appErrorOf(() => payments.parseWebhook(payload, fake.sign(payload, "whsec_someone_else")))).toEqual(refused);
-    const stale = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: fake.env.STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = new Stripe("sk_test_x").webhooks.generateTestHeaderString({
+      payload,
+      secret: fake.env.STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(appErrorOf(() => payments.parseWebhook(payload, stale))).toEqual(refused);
     const signature = fake.sign(payload);
     expect(appErrorOf(() => payments.parseWebhook(payload.replace("pi_x", "pi_y"), signature))).toEqual(refused);
@@ -96,7 +119,12 @@ describe("payments service against the fake Stripe API", () => {
 
   it("refuses every webhook when no signing secret is configured", () => {
     const noSecret = createPaymentsService(loadEnv({ ...fake.env, STRIPE_WEBHOOK_SECRET: "" }), createLogger("silent"));
-    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_x", object: "payment_intent" } } });
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_x", object: "payment_intent" } },
+    });
     expect(appErrorOf(() => noSecret.parseWebhook(payload, fake.sign(payload)))).toMatchObject({ code: "invalid_input" });
   });
 });

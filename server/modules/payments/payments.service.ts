@@ -31,12 +31,21 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
     const off = () => {
       throw new AppError("not_found", "Card payments are not configured.");
     };
-    return { cardPayments: false, publishableKey: null, createIntent: async () => off(), getIntent: async () => off(), refund: async () => off(), parseWebhook: () => off() };
+    return {
+      cardPayments: false,
+      publishableKey: null,
+      createIntent: async () => off(),
+      getIntent: async () => off(),
+      refund: async () => off(),
+      parseWebhook: () => off(),
+    };
   }
   const stripe = createStripeClient(env);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   if (!webhookSecret) {
-    logger.warn("STRIPE_WEBHOOK_SECRET is not set: card payments are offered, but no payment can be confirmed until the webhook's signing secret is configured");
+    logger.warn(
+      "STRIPE_WEBHOOK_SECRET is not set: card payments are offered, but no payment can be confirmed until the webhook's signing secret is configured",
+    );
   }
 
   return {
@@ -86,7 +95,11 @@ export function createPaymentsService(env: Env, logger: Logger): PaymentsService
       let refund: Stripe.Refund;
       try {
         refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: toStripeAmount(amount, currency.toLowerCase()), ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}) },
+          {
+            payment_intent: intentId,
+            amount: toStripeAmount(amount, currency.toLowerCase()),
+            ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}),
+          },
           { idempotencyKey },
         );
       } catch (err) {
@@ -130,6 +143,7 @@ function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
 
 /** What to log of a Stripe error: its kind, code and message (never the request's keys). */
 function stripeErrorLog(err: unknown) {
-  if (err instanceof Stripe.errors.StripeError) return { type: err.type, code: err.code, status: err.statusCode, message: err.message, requestId: err.requestId };
+  if (err instanceof Stripe.errors.StripeError)
+    return { type: err.type, code: err.code, status: err.statusCode, message: err.message, requestId: err.requestId };
   return { message: err instanceof Error ? err.message : String(err) };
 }

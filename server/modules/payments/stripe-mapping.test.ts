@@ -5,7 +5,12 @@ const intentEvent = (type: string, object: Record<string, unknown> = { id: "pi_1
 
 describe("Stripe event mapping", () => {
   it("a succeeded PaymentIntent pays the order", () => {
-    expect(cardPaymentEventOf(intentEvent("payment_intent.succeeded"))).toEqual({ eventId: "evt_1", type: "payment_intent.succeeded", intentId: "pi_123", outcome: "paid" });
+    expect(cardPaymentEventOf(intentEvent("payment_intent.succeeded"))).toEqual({
+      eventId: "evt_1",
+      type: "payment_intent.succeeded",
+      intentId: "pi_123",
+      outcome: "paid",
+    });
   });
 
   it("a failed payment marks it failed", () => {

@@ -60,7 +60,9 @@ describe("search plans", () => {
     const kinds = createVocabulary([{ term: "jeans", docs: 3 }], ["jeans", "tailoring"], ["jeans"]);
     const jeans = parseQuery("jeans");
     expect(toFts5(planSearch(jeans, kinds), { loose: true, field: "any" })).toBe('{name alias keywords} : ("jeans"*)');
-    expect(toFts5(planSearch(parseQuery("tailoring"), kinds), { loose: true, field: "any" })).toBe('({name alias keywords} : ("tailoring"*) OR ("tailoring" OR "tailorings"))');
+    expect(toFts5(planSearch(parseQuery("tailoring"), kinds), { loose: true, field: "any" })).toBe(
+      '({name alias keywords} : ("tailoring"*) OR ("tailoring" OR "tailorings"))',
+    );
     const fallback = planSearch(jeans, kinds, "category");
     expect(toFts5(fallback, { loose: true, field: "any" })).toBe('{keywords} : ("jeans"*)');
     expect(toFts5(fallback, { loose: true, field: "name" })).toBeNull();
@@ -71,15 +73,18 @@ describe("search plans", () => {
 
   it("ranks as typed before corrections, and within each the name, then name, brand and categories, then anywhere", () => {
     const fields = ["name", "head", "any"];
-    expect(rankingTiers(plan("cottn"))).toEqual([
-      ...fields.map((field) => ({ asTyped: true, field })),
-      ...fields.map((field) => ({ asTyped: false, field })),
-    ]);
+    expect(rankingTiers(plan("cottn"))).toEqual([...fields.map((field) => ({ asTyped: true, field })), ...fields.map((field) => ({ asTyped: false, field }))]);
     expect(rankingTiers(plan("cotton"))).toEqual(fields.map((field) => ({ asTyped: null, field })));
   });
 
   it("looks for no matches as typed when a word as typed is in no product (a typo)", () => {
-    const indexed = createVocabulary([{ term: "cotton", docs: 4 }, { term: "shirt", docs: 3 }], ["cotton", "shirt", "soft"]);
+    const indexed = createVocabulary(
+      [
+        { term: "cotton", docs: 4 },
+        { term: "shirt", docs: 3 },
+      ],
+      ["cotton", "shirt", "soft"],
+    );
     const typo = planSearch(parseQuery("cottn"), indexed);
     expect(typo).toMatchObject({ loose: true, typed: false });
     expect(rankingTiers(typo).map((t) => t.asTyped)).toEqual([null, null, null]);

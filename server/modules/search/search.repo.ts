@@ -131,7 +131,9 @@ function sqliteEngine(db: Db): SearchEngine {
     async rebuild() {
       await k.transaction().execute(async (trx) => {
         await sql`DELETE FROM product_search_keys WHERE product_id NOT IN (SELECT id FROM products)`.execute(trx);
-        await sql`INSERT INTO product_search_keys (product_id) SELECT id FROM products WHERE id NOT IN (SELECT product_id FROM product_search_keys)`.execute(trx);
+        await sql`INSERT INTO product_search_keys (product_id) SELECT id FROM products WHERE id NOT IN (SELECT product_id FROM product_search_keys)`.execute(
+          trx,
+        );
         await sql`INSERT INTO product_search (product_search) VALUES ('delete-all')`.execute(trx);
         await sql`
           INSERT INTO product_search (rowid, name, alias, keywords, description)
@@ -219,7 +221,9 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
       // window, so with a window (cut > 0) the statement runs with full scans ruled out.
       const first = await (cut > 0 ? withLocalSettings({ enable_seqscan: "off" }, statement) : statement).execute(k);
       const ranked: Ranked[] = first.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
-      const inWindow = new Map<number, number>(Object.entries(JSON.parse(first.rows[0]?.window ?? "{}") as Record<string, number>).map(([t, n]) => [Number(t), Number(n)]));
+      const inWindow = new Map<number, number>(
+        Object.entries(JSON.parse(first.rows[0]?.window ?? "{}") as Record<string, number>).map(([t, n]) => [Number(t), Number(n)]),
+      );
       const windowCount = [...inWindow.values()].reduce((a, b) => a + b, 0);
       if (cut > 0 && windowCount * (cut / recentWindow) > olderAtOnce) {
         // Many older matches: look them up tier by tier, only for the tiers that could still reach
@@ -232,7 +236,9 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
         rankingTiers(plan).forEach((tier, i) => {
           above += inWindow.get(i) ?? 0;
           if (i <= last && above < need)
-            older.push(sql`(SELECT product_id AS id, ${sql.lit(i)} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${condition(tier)} ORDER BY rid + 0 DESC LIMIT ${sql.lit(need)})`);
+            older.push(
+              sql`(SELECT product_id AS id, ${sql.lit(i)} AS tier, rid FROM product_search WHERE rid + 0 <= ${sql.lit(cut)} AND ${condition(tier)} ORDER BY rid + 0 DESC LIMIT ${sql.lit(need)})`,
+            );
         });
         if (older.length) {
           const { rows } = await sql<Ranked>`${sql.join(older, sql` UNION ALL `)}`.execute(k);

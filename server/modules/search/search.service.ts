@@ -100,7 +100,9 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
     const [{ head, indexed }, categories] = await Promise.all([engine.vocabulary(), catalog.listCategories()]);
-    const kinds = categories.flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)]).flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
+    const kinds = categories
+      .flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)])
+      .flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
     return createVocabulary(head, indexed, kinds);
   }, SAFETY_NET_MS);
   const names = refreshed(() => loadNameIndex(db), SAFETY_NET_MS);

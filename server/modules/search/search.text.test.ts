@@ -15,9 +15,7 @@ describe("query words", () => {
   });
 
   it("treats query syntax and other punctuation as separators", () => {
-    expect(parseQuery('"shirt" NEAR(cotton*) {name}:x')).toEqual(
-      ["shirt", "near", "cotton", "name", "x"].map((joined) => ({ joined, parts: [] })),
-    );
+    expect(parseQuery('"shirt" NEAR(cotton*) {name}:x')).toEqual(["shirt", "near", "cotton", "name", "x"].map((joined) => ({ joined, parts: [] })));
     expect(parseQuery(' " * - ( ')).toEqual([]);
   });
 
@@ -25,7 +23,9 @@ describe("query words", () => {
     for (const q of ["fragrance-free", "Fragrance free", "without fragrance", "no fragrance", "free from fragrance"]) {
       expect(parseQuery(q)).toEqual([{ joined: "nofragrance", parts: [] }]);
     }
-    expect(joinNegations("<li>Fragrance-free and BPA-free</li><li>No batteries needed</li>")).toBe(" <li>nofragrance and nobpa</li><li>nobatteries needed</li>");
+    expect(joinNegations("<li>Fragrance-free and BPA-free</li><li>No batteries needed</li>")).toBe(
+      " <li>nofragrance and nobpa</li><li>nobatteries needed</li>",
+    );
     // Only words a product can be free of: "hands-free" is a feature.
     expect(parseQuery("hands-free")).toEqual([{ joined: "handsfree", parts: ["hands", "free"] }]);
   });

@@ -14,8 +14,26 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u;
  * "no parabens" both begin with "noparaben".
  */
 const FREE_OF = [
-  "fragrance", "perfume", "scent", "alcohol", "sulfate", "sulphate", "paraben", "silicone", "gluten", "sugar",
-  "dairy", "caffeine", "bpa", "pvc", "plastic", "phthalate", "latex", "cruelty", "oil", "soap",
+  "fragrance",
+  "perfume",
+  "scent",
+  "alcohol",
+  "sulfate",
+  "sulphate",
+  "paraben",
+  "silicone",
+  "gluten",
+  "sugar",
+  "dairy",
+  "caffeine",
+  "bpa",
+  "pvc",
+  "plastic",
+  "phthalate",
+  "latex",
+  "cruelty",
+  "oil",
+  "soap",
 ];
 
 /**

@@ -30,7 +30,17 @@ describe("trigram similarity (as pg_trgm computes it)", () => {
   });
 
   it("keeps only the most similar when asked for a few, as the whole list would begin", () => {
-    const names = ["grey sweatshirt", "heavy grey sweatshirt", "grey sweatpants", "sweat band", "shirt grey", "grey", "sweatshirt 2", "grey sweatshirt 3", "leather belt"];
+    const names = [
+      "grey sweatshirt",
+      "heavy grey sweatshirt",
+      "grey sweatpants",
+      "sweat band",
+      "shirt grey",
+      "grey",
+      "sweatshirt 2",
+      "grey sweatshirt 3",
+      "leather belt",
+    ];
     const entries = names.map((name, i) => ({ id: `p${i}`, name }));
     const index = createTrigramIndex(entries);
     for (const query of ["grey sweat shirt", "grey sweat", "sweatshirt", "grey"]) {

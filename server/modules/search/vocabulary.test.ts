@@ -58,7 +58,14 @@ describe("vocabulary expansion", () => {
   });
 
   it("tells a token naming a kind of product: a word of a category name, its beginning, or a correction to one", () => {
-    const words = createVocabulary([{ term: "jeans", docs: 3 }, { term: "jacket", docs: 2 }], ["jeans", "jacket", "tailoring"], ["jeans", "jackets", "coats"]);
+    const words = createVocabulary(
+      [
+        { term: "jeans", docs: 3 },
+        { term: "jacket", docs: 2 },
+      ],
+      ["jeans", "jacket", "tailoring"],
+      ["jeans", "jackets", "coats"],
+    );
     expect(words.namesKind(words.expand("jeans", true))).toBe(true);
     expect(words.namesKind(words.expand("jack", true))).toBe(true);
     expect(words.namesKind(words.expand("jaket", true))).toBe(true);

@@ -87,7 +87,6 @@ export function toSessionUser(raw: RawUser): SessionUser {
   return { id, name, email, image, role, permissions, emailVerified };
 }
 
-
 /** What selects and orders the customer list (and its CSV export). */
 export interface CustomerFilters {
   /** Part of the name or e-mail address. */
@@ -135,7 +134,9 @@ export interface DeleteOptions {
 const COLUMNS = ["id", "name", "email", "image", "role", "permissions", "email_verified", "banned", "ban_reason", "ban_expires", "created_at"] as const;
 
 /** A row of the customer list's query as the list shows it. */
-function toCustomerRow(r: RawUser & { last_sign_in_at?: Date | string | null; order_count?: number | string | null; total_spent?: number | string | null }): CustomerListRow {
+function toCustomerRow(
+  r: RawUser & { last_sign_in_at?: Date | string | null; order_count?: number | string | null; total_spent?: number | string | null },
+): CustomerListRow {
   return {
     ...toUserAccount(r),
     orders: Number(r.order_count ?? 0),
@@ -225,7 +226,11 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
 
     /** How many users have the admin role (the start-up uses it to decide on a demo admin). */
     async countAdmins(): Promise<number> {
-      const row = await k.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("role", "=", "admin").executeTakeFirstOrThrow();
+      const row = await k
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role", "=", "admin")
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -292,8 +297,14 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
       await db.kysely.transaction().execute(async (trx) => {
         const t = trx.withTables<AuthTables>();
         const account = await requireAccount(t, userId);
-        if (isStaff(account) && actor.role !== "admin" && account.id !== actor.id) throw new AppError("forbidden", "Only an administrator can sign a staff account out.");
-        const session = await t.selectFrom("sessions").select(["id", "user_agent"]).where("id", "=", sessionId).where("user_id", "=", userId).executeTakeFirst();
+        if (isStaff(account) && actor.role !== "admin" && account.id !== actor.id)
+          throw new AppError("forbidden", "Only an administrator can sign a staff account out.");
+        const session = await t
+          .selectFrom("sessions")
+          .select(["id", "user_agent"])
+          .where("id", "=", sessionId)
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
         if (!session) throw new AppError("not_found", "This device is no longer signed in.");
         await t.deleteFrom("sessions").where("id", "=", sessionId).execute();
         await appendAudit(trx, actor, {
@@ -378,7 +389,11 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
           throw new AppError("conflict", "This is the shop's last administrator and cannot be banned.");
         }
         const banExpires = input.days ? new Date(Date.now() + input.days * 86_400_000).toISOString() : null;
-        await t.updateTable("users").set({ banned: flag(true), ban_reason: input.reason ?? null, ban_expires: banExpires, updated_at: nowIso() }).where("id", "=", userId).execute();
+        await t
+          .updateTable("users")
+          .set({ banned: flag(true), ban_reason: input.reason ?? null, ban_expires: banExpires, updated_at: nowIso() })
+          .where("id", "=", userId)
+          .execute();
         await t.deleteFrom("sessions").where("user_id", "=", userId).execute();
         const after = await requireAccount(t, userId);
         await appendAudit(trx, actor, {
@@ -399,7 +414,11 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
       return db.kysely.transaction().execute(async (trx) => {
         const t = trx.withTables<AuthTables>();
         const before = await requireAccount(t, userId);
-        await t.updateTable("users").set({ banned: flag(false), ban_reason: null, ban_expires: null, updated_at: nowIso() }).where("id", "=", userId).execute();
+        await t
+          .updateTable("users")
+          .set({ banned: flag(false), ban_reason: null, ban_expires: null, updated_at: nowIso() })
+          .where("id", "=", userId)
+          .execute();
         const after = await requireAccount(t, userId);
         await appendAudit(trx, actor, {
           action: "user.unban",

@@ -20,7 +20,11 @@ export async function withdrawFromWishlists(trx: Executor, products: Array<{ id:
   for (const chunk of chunks([...names.keys()])) {
     const saved = await trx.selectFrom("wishlist_items").select(["owner", "product_id"]).where("product_id", "in", chunk).execute();
     if (saved.length === 0) continue;
-    await postNotices(trx, "wishlist_notices", saved.map((s) => ({ owner: s.owner, message: withdrawnFromWishlist(names.get(s.product_id)!) })));
+    await postNotices(
+      trx,
+      "wishlist_notices",
+      saved.map((s) => ({ owner: s.owner, message: withdrawnFromWishlist(names.get(s.product_id)!) })),
+    );
     await trx.deleteFrom("wishlist_items").where("product_id", "in", chunk).execute();
   }
 }

@@ -96,7 +96,13 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
       // Entries have no updated_at: a toggle deletes or inserts, so created_at is when the visitor
       // last added something. The newest entry decides for the whole wishlist.
       const addedSince = (eb: ExpressionBuilder<Database, "wishlist_items">) =>
-        eb.exists(eb.selectFrom("wishlist_items as recent").select("recent.product_id").whereRef("recent.owner", "=", "wishlist_items.owner").where("recent.created_at", ">=", cutoff));
+        eb.exists(
+          eb
+            .selectFrom("wishlist_items as recent")
+            .select("recent.product_id")
+            .whereRef("recent.owner", "=", "wishlist_items.owner")
+            .where("recent.created_at", ">=", cutoff),
+        );
       // Notices nobody came back for within the retention go too.
       await k.deleteFrom("wishlist_notices").where("created_at", "<", cutoff).execute();
       const owners = await k
@@ -134,7 +140,12 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
       await trx
         .insertInto("wishlist_items")
         .columns(["owner", "product_id", "created_at"])
-        .expression((eb) => eb.selectFrom("wishlist_items").select([sql<string>`${toOwner}`.as("owner"), "product_id", "created_at"]).where("owner", "=", fromOwner))
+        .expression((eb) =>
+          eb
+            .selectFrom("wishlist_items")
+            .select([sql<string>`${toOwner}`.as("owner"), "product_id", "created_at"])
+            .where("owner", "=", fromOwner),
+        )
         .onConflict((oc) => oc.columns(["owner", "product_id"]).doNothing())
         .execute();
       await trx.deleteFrom("wishlist_items").where("owner", "=", fromOwner).execute();

@@ -21,7 +21,18 @@ export async function startOwnShop(name: string, fill: (db: Db) => Promise<void>
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dir, "uploads"), LOG_LEVEL: "warn", NODE_ENV: "production", SEED_ON_EMPTY: "false", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATABASE_URL: `file:${dbFile}`,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      SEED_ON_EMPTY: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));

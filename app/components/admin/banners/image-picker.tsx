@@ -110,9 +110,17 @@ export function ImagePicker({
         )}
       </legend>
       <div className={`mt-1.5 flex flex-wrap items-center gap-4 rounded-xl border bg-white p-3 ${error ? "border-rose-600" : "border-stone-300"}`}>
-        <div className={`relative shrink-0 overflow-hidden rounded-lg bg-stone-100 ${wide ? "w-full sm:w-64" : "size-20"}`} style={{ aspectRatio: `${aspect}` }}>
+        <div
+          className={`relative shrink-0 overflow-hidden rounded-lg bg-stone-100 ${wide ? "w-full sm:w-64" : "size-20"}`}
+          style={{ aspectRatio: `${aspect}` }}
+        >
           {url ? (
-            <img src={imageVariantUrl(url, kind, widths[0])} alt="" className={`size-full ${kind === "logo" ? "object-contain" : "object-cover"}`} data-testid="picked-image" />
+            <img
+              src={imageVariantUrl(url, kind, widths[0])}
+              alt=""
+              className={`size-full ${kind === "logo" ? "object-contain" : "object-cover"}`}
+              data-testid="picked-image"
+            />
           ) : (
             <span className="grid size-full place-items-center px-2 text-center text-xs text-stone-600">No picture</span>
           )}
@@ -123,7 +131,9 @@ export function ImagePicker({
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <label className={`${buttonClass("secondary", "sm")} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-stone-900`}>
+          <label
+            className={`${buttonClass("secondary", "sm")} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-stone-900`}
+          >
             {url ? "Replace picture" : "Choose a picture"}
             <span className="sr-only"> ({label})</span>
             <input
@@ -162,7 +172,12 @@ export function ImagePicker({
         {hint ?? "JPEG, PNG, WebP or AVIF, 10 MB at most."}
       </p>
       {error && (
-        <p id={`${uid}-error`} role={status.state === "failed" ? "alert" : undefined} className="mt-1.5 text-sm font-medium text-rose-700" data-testid="image-picker-error">
+        <p
+          id={`${uid}-error`}
+          role={status.state === "failed" ? "alert" : undefined}
+          className="mt-1.5 text-sm font-medium text-rose-700"
+          data-testid="image-picker-error"
+        >
           {error}
         </p>
       )}

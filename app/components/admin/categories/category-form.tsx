@@ -58,7 +58,11 @@ export function CategoryForm({
           </>
         )}
         <div className="space-y-5">
-          <NameAndAddress editing={editing} parentSlug={editing?.parentId ? (tree.find((c) => c.id === editing.parentId)?.slug ?? null) : null} hydrated={hydrated} />
+          <NameAndAddress
+            editing={editing}
+            parentSlug={editing?.parentId ? (tree.find((c) => c.id === editing.parentId)?.slug ?? null) : null}
+            hydrated={hydrated}
+          />
           {hasSubs ? (
             <>
               <input type="hidden" name="parentId" value="" />
@@ -73,11 +77,24 @@ export function CategoryForm({
               hint={editing ? "Moving it takes its products along." : "Choose one to make this a sub-category."}
             />
           )}
-          <ImagePicker name="image" label="Picture" kind="category" defaultValue={editing?.image} hint="A square picture for the shop's category tiles. JPEG, PNG, WebP or AVIF, 10 MB at most." />
-          <FormCheckbox name="hidden" label="Hidden from the shop" defaultChecked={editing?.hidden ?? false} hint="Left out of the shop's menus, listings and sitemap; its products stay in the admin." />
+          <ImagePicker
+            name="image"
+            label="Picture"
+            kind="category"
+            defaultValue={editing?.image}
+            hint="A square picture for the shop's category tiles. JPEG, PNG, WebP or AVIF, 10 MB at most."
+          />
+          <FormCheckbox
+            name="hidden"
+            label="Hidden from the shop"
+            defaultChecked={editing?.hidden ?? false}
+            hint="Left out of the shop's menus, listings and sitemap; its products stay in the admin."
+          />
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <FormSubmit busyLabel={editing ? "Saving…" : "Creating…"}>{editing ? "Save changes" : parentName ? "Create sub-category" : "Create category"}</FormSubmit>
+          <FormSubmit busyLabel={editing ? "Saving…" : "Creating…"}>
+            {editing ? "Save changes" : parentName ? "Create sub-category" : "Create category"}
+          </FormSubmit>
           {(editing || parentId) && (
             <Link to={listHref} className={buttonClass("secondary")}>
               Cancel

@@ -24,8 +24,18 @@ export interface DropSpot {
  * old one with `error`). Rows of another level are neither dragged here nor dropped on, so a drag
  * stays within its level; a top-level row dragged over a sub-category lands beside its parent.
  */
-export function useLevelOrder({ ids, parentId, onMoved }: { ids: readonly string[]; parentId: string | null; onMoved: (id: string, position: number, count: number) => void }) {
-  const fetcher = useBackgroundFetcher<{ ok: true } | { error: { message: string } }>("Failed to reorder the categories", { key: `category-reorder-${parentId ?? "top"}` });
+export function useLevelOrder({
+  ids,
+  parentId,
+  onMoved,
+}: {
+  ids: readonly string[];
+  parentId: string | null;
+  onMoved: (id: string, position: number, count: number) => void;
+}) {
+  const fetcher = useBackgroundFetcher<{ ok: true } | { error: { message: string } }>("Failed to reorder the categories", {
+    key: `category-reorder-${parentId ?? "top"}`,
+  });
   const [dragging, setDragging] = useState<string | null>(null);
   const [spot, setSpot] = useState<DropSpot | null>(null);
 
@@ -87,7 +97,14 @@ export function useLevelOrder({ ids, parentId, onMoved }: { ids: readonly string
   });
 
   /** Classes that show where the dragged row would land, and which row is moving. */
-  const rowState = (id: string) => (dragging === id ? "opacity-50" : spot?.target === id ? (spot.where === "before" ? "shadow-[inset_0_3px_0_0_#d97706]" : "shadow-[inset_0_-3px_0_0_#d97706]") : "");
+  const rowState = (id: string) =>
+    dragging === id
+      ? "opacity-50"
+      : spot?.target === id
+        ? spot.where === "before"
+          ? "shadow-[inset_0_3px_0_0_#d97706]"
+          : "shadow-[inset_0_-3px_0_0_#d97706]"
+        : "";
 
   return { order, error, busy: fetcher.state !== "idle", handleProps, rowProps, rowState };
 }

@@ -40,7 +40,12 @@ function useOpenCategories(): [ReadonlySet<string>, (change: (open: Set<string>)
 }
 
 /** A category matches a search when its name or address holds the words, in any case and without accents. */
-const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 const matches = (c: AdminCategory, q: string) => !q || fold(c.name).includes(q) || c.slug.includes(q);
 
 /**
@@ -99,7 +104,9 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
       <h2 id="category-tree-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
         Menu order
       </h2>
-      <p className="mt-1 text-sm text-stone-700">The shop’s menus list the categories, and each one’s sub-categories, in this order. Drag a row by its handle, or use its arrows.</p>
+      <p className="mt-1 text-sm text-stone-700">
+        The shop’s menus list the categories, and each one’s sub-categories, in this order. Drag a row by its handle, or use its arrows.
+      </p>
       <Form
         method="get"
         role="search"
@@ -123,7 +130,11 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
           />
         </div>
         <div className="flex gap-1">
-          <button type="button" onClick={() => setOpen((o) => tree.forEach((c) => c.subCategories.length && o.add(c.id)))} className={buttonClass("ghost", "sm")}>
+          <button
+            type="button"
+            onClick={() => setOpen((o) => tree.forEach((c) => c.subCategories.length && o.add(c.id)))}
+            className={buttonClass("ghost", "sm")}
+          >
             Expand all
           </button>
           <button type="button" onClick={() => setOpen((o) => o.clear())} className={buttonClass("ghost", "sm")}>
@@ -143,7 +154,12 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
         {rows.map(({ category: c, subs, revealed }) => {
           const isOpen = revealed || open.has(c.id);
           return (
-            <li key={c.id} {...top.rowProps(c.id)} className={`rounded-xl border border-stone-200 bg-white shadow-sm ${top.rowState(c.id)}`} data-testid="category-node">
+            <li
+              key={c.id}
+              {...top.rowProps(c.id)}
+              className={`rounded-xl border border-stone-200 bg-white shadow-sm ${top.rowState(c.id)}`}
+              data-testid="category-node"
+            >
               <CategoryRow
                 category={c}
                 index={tree.findIndex((t) => t.id === c.id)}
@@ -190,7 +206,19 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
 }
 
 /** One category's sub-categories, in menu order (narrowed to `shown` by a search), reordered within it. */
-function SubCategories({ parent, shown, tree, editing, announce }: { parent: AdminCategoryNode; shown: AdminCategory[]; tree: AdminCategoryNode[]; editing: string | null; announce: (text: string) => void }) {
+function SubCategories({
+  parent,
+  shown,
+  tree,
+  editing,
+  announce,
+}: {
+  parent: AdminCategoryNode;
+  shown: AdminCategory[];
+  tree: AdminCategoryNode[];
+  editing: string | null;
+  announce: (text: string) => void;
+}) {
   const level = useLevelOrder({
     ids: parent.subCategories.map((s) => s.id),
     parentId: parent.id,
@@ -209,7 +237,12 @@ function SubCategories({ parent, shown, tree, editing, announce }: { parent: Adm
           .map((id) => byId.get(id))
           .filter((s) => s !== undefined)
           .map((s) => (
-            <li key={s.id} {...level.rowProps(s.id)} className={`border-b border-stone-100 last:border-b-0 ${level.rowState(s.id)}`} data-testid="subcategory-node">
+            <li
+              key={s.id}
+              {...level.rowProps(s.id)}
+              className={`border-b border-stone-100 last:border-b-0 ${level.rowState(s.id)}`}
+              data-testid="subcategory-node"
+            >
               <CategoryRow
                 category={s}
                 parent={parent}
@@ -240,7 +273,13 @@ function AddSubCategory({ category: c, onOpen }: { category: AdminCategoryNode; 
 /** The row's drag handle (for a pointer; the keyboard has Move up/down). */
 function DragHandle(props: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>) {
   return (
-    <span {...props} aria-hidden="true" title="Drag to reorder" data-testid="drag-handle" className="-ml-1 grid h-9 w-5 shrink-0 cursor-grab place-items-center rounded text-stone-500 hover:bg-stone-100 hover:text-stone-800 active:cursor-grabbing">
+    <span
+      {...props}
+      aria-hidden="true"
+      title="Drag to reorder"
+      data-testid="drag-handle"
+      className="-ml-1 grid h-9 w-5 shrink-0 cursor-grab place-items-center rounded text-stone-500 hover:bg-stone-100 hover:text-stone-800 active:cursor-grabbing"
+    >
       <svg viewBox="0 0 10 16" className="h-4 w-2.5" fill="currentColor">
         <circle cx="2.5" cy="3" r="1.3" />
         <circle cx="7.5" cy="3" r="1.3" />
@@ -256,7 +295,17 @@ function DragHandle(props: ReturnType<ReturnType<typeof useLevelOrder>["handlePr
 function Thumbnail({ category, small }: { category: AdminCategory; small: boolean }) {
   const size = small ? "size-9" : "size-10";
   if (category.image) {
-    return <img src={imageVariantUrl(category.image, "category", 160)} alt="" width={160} height={160} loading="lazy" decoding="async" className={`${size} shrink-0 rounded-lg bg-stone-100 object-cover`} />;
+    return (
+      <img
+        src={imageVariantUrl(category.image, "category", 160)}
+        alt=""
+        width={160}
+        height={160}
+        loading="lazy"
+        decoding="async"
+        className={`${size} shrink-0 rounded-lg bg-stone-100 object-cover`}
+      />
+    );
   }
   return (
     <span aria-hidden="true" className={`${size} grid shrink-0 place-items-center rounded-lg bg-stone-200 text-sm font-bold text-stone-700`}>
@@ -340,7 +389,10 @@ function CategoryRow({
           {inline}
           <button type="submit" name="intent" value="visibility" disabled={toggler.state !== "idle"} className={buttonClass("ghost", "sm")}>
             {hidden ? "Show" : "Hide"}
-            <span className="sr-only"> “{c.name}” {hidden ? "in the shop" : "from the shop"}</span>
+            <span className="sr-only">
+              {" "}
+              “{c.name}” {hidden ? "in the shop" : "from the shop"}
+            </span>
           </button>
         </toggler.Form>
         <Link to={`?edit=${encodeURIComponent(c.id)}#category-form`} preventScrollReset={false} className={buttonClass("secondary", "sm")}>

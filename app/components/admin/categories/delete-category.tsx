@@ -39,7 +39,8 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
         <>
           <p>
             It still holds <strong className="font-semibold text-stone-900">{products}</strong>
-            {subs.length > 0 && <> (with its sub-categories)</>}. Choose where {held === 1 ? "it goes" : "they go"}: {held === 1 ? "it moves" : "they move"} in the same step.
+            {subs.length > 0 && <> (with its sub-categories)</>}. Choose where {held === 1 ? "it goes" : "they go"}: {held === 1 ? "it moves" : "they move"} in
+            the same step.
           </p>
           <div>
             <label htmlFor={`${uid}-move`} className="block text-sm font-medium text-stone-900">
@@ -73,7 +74,8 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
         </>
       ) : (
         <p>
-          It holds no products.{subs.length > 0 && ` Its ${subs.length} ${subs.length === 1 ? "sub-category goes" : "sub-categories go"} with it.`} This cannot be undone.
+          It holds no products.{subs.length > 0 && ` Its ${subs.length} ${subs.length === 1 ? "sub-category goes" : "sub-categories go"} with it.`} This cannot
+          be undone.
         </p>
       )}
       {failure && !targetError && (
@@ -103,7 +105,10 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
         <summary className={`${buttonClass("ghost", "sm")} list-none`}>
           Delete<span className="sr-only"> “{category.name}”</span>
         </summary>
-        <fetcher.Form method="post" className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-stone-200 bg-white p-4 text-left text-sm text-stone-700 shadow-xl">
+        <fetcher.Form
+          method="post"
+          className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-stone-200 bg-white p-4 text-left text-sm text-stone-700 shadow-xl"
+        >
           {fields}
           <p className="font-semibold text-stone-900">Delete “{category.name}”?</p>
           <div className="mt-2">{body}</div>

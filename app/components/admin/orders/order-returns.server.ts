@@ -16,14 +16,26 @@ export interface OrderReturnsData {
   /** The shipping not yet refunded. */
   shippingLeft: number;
   /** Per line: units bought and left to refund, the unit price shown, and (minor units) what the refund math needs. */
-  lines: Array<{ lineId: string; label: string; image: string | null; quantity: number; left: number; unitPrice: number; math: { lineTotal: number; quantity: number; refundedQuantity: number; refundedAmount: number } }>;
+  lines: Array<{
+    lineId: string;
+    label: string;
+    image: string | null;
+    quantity: number;
+    left: number;
+    unitPrice: number;
+    math: { lineTotal: number; quantity: number; refundedQuantity: number; refundedAmount: number };
+  }>;
   returns: OrderReturn[];
   refunds: OrderRefund[];
 }
 
 /** The order's returns, refunds and what may still be refunded, for the order page's ReturnsPanel and RefundDialog (loaders call it after requireAdminScreen). */
 export async function loadOrderReturns(services: Services, orderId: string): Promise<OrderReturnsData> {
-  const [state, returns, refunds] = await Promise.all([services.refunds.getState(orderId), services.returns.listForOrder(orderId), services.refunds.listForOrder(orderId)]);
+  const [state, returns, refunds] = await Promise.all([
+    services.refunds.getState(orderId),
+    services.returns.listForOrder(orderId),
+    services.refunds.listForOrder(orderId),
+  ]);
   return {
     orderId,
     currency: state.currency,

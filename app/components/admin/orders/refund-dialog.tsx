@@ -35,7 +35,11 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
 
   // The server's own arithmetic (refund-math.ts), so the button says what the refund will be to the cent.
   const units = (lineId: string, left: number) => Math.min(left, Math.max(0, Math.trunc(num(qty[lineId] ?? ""))));
-  const total = (data.lines.reduce((sum, l) => sum + (units(l.lineId, l.left) ? lineRefundAmount(l.math, units(l.lineId, l.left)) : 0), 0) + cents(num(shipping)) + cents(num(amount))) / 100;
+  const total =
+    (data.lines.reduce((sum, l) => sum + (units(l.lineId, l.left) ? lineRefundAmount(l.math, units(l.lineId, l.left)) : 0), 0) +
+      cents(num(shipping)) +
+      cents(num(amount))) /
+    100;
   const tooMuch = cents(total) > cents(data.refundable);
   const error = fetcher.data?.error;
   const submitted = useRef(false);
@@ -72,8 +76,14 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated && <input type="hidden" name="inPlace" value="1" />}
       <p className="text-sm text-stone-700" id={`${id}-max`}>
-        Refundable now: <strong className="text-stone-900" data-testid="refundable">{money(data.refundable)}</strong> of {money(data.paid)} paid.{" "}
-        {data.method === "stripe" ? "It goes back to the customer's card through Stripe." : "Cash on delivery: this records a manual refund; give the money back by hand."}
+        Refundable now:{" "}
+        <strong className="text-stone-900" data-testid="refundable">
+          {money(data.refundable)}
+        </strong>{" "}
+        of {money(data.paid)} paid.{" "}
+        {data.method === "stripe"
+          ? "It goes back to the customer's card through Stripe."
+          : "Cash on delivery: this records a manual refund; give the money back by hand."}
       </p>
       {error && (
         <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-900" data-testid="refund-error">
@@ -111,13 +121,36 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
           <label htmlFor={`${id}-shipping`} className="text-sm font-semibold text-stone-900">
             Shipping <span className="font-normal text-stone-600">(up to {money(data.shippingLeft)})</span>
           </label>
-          <input id={`${id}-shipping`} name="shipping" type="number" inputMode="decimal" min={0} max={data.shippingLeft} step="0.01" value={shipping} placeholder="0.00" onChange={(e) => setShipping(e.target.value)} className="h-10 rounded-lg border border-stone-300 px-3 text-sm" />
+          <input
+            id={`${id}-shipping`}
+            name="shipping"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={data.shippingLeft}
+            step="0.01"
+            value={shipping}
+            placeholder="0.00"
+            onChange={(e) => setShipping(e.target.value)}
+            className="h-10 rounded-lg border border-stone-300 px-3 text-sm"
+          />
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-stone-900">
             Other amount
           </label>
-          <input id={`${id}-amount`} name="amount" type="number" inputMode="decimal" min={0} step="0.01" value={amount} placeholder="0.00" onChange={(e) => setAmount(e.target.value)} className="h-10 rounded-lg border border-stone-300 px-3 text-sm" />
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={amount}
+            placeholder="0.00"
+            onChange={(e) => setAmount(e.target.value)}
+            className="h-10 rounded-lg border border-stone-300 px-3 text-sm"
+          />
         </div>
       </div>
       <div className="grid gap-1">

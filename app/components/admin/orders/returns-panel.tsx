@@ -22,7 +22,6 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   );
 }
 
-
 /**
  * The steps an operator may take on a return now: approve or refuse (with a reason the customer
  * is mailed) a requested one, mark an approved one received (its units go back in stock). Each
@@ -64,7 +63,11 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
         <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>
           Refuse…<span className="sr-only"> the return of order {ret.orderNumber}</span>
         </summary>
-        <fetcher.Form method="post" action={returnsActionUrl(ret.orderId)} className="mt-2 grid w-72 max-w-full gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
+        <fetcher.Form
+          method="post"
+          action={returnsActionUrl(ret.orderId)}
+          className="mt-2 grid w-72 max-w-full gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-sm"
+        >
           {hidden("refuse")}
           <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
             Reason the customer is told
@@ -129,7 +132,11 @@ export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
       ) : (
         <ul className="mt-3 grid gap-3" aria-label="Returns">
           {data.returns.map((r) => (
-            <li key={r.id} className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3 sm:flex-row sm:items-start sm:justify-between" data-testid="return-row">
+            <li
+              key={r.id}
+              className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3 sm:flex-row sm:items-start sm:justify-between"
+              data-testid="return-row"
+            >
               <ReturnSummary ret={r} />
               <ReturnActions ret={r} />
             </li>

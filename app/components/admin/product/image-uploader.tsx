@@ -99,7 +99,17 @@ export function ImageUploader({
   const hydrated = useHydrated();
   const id = useId();
   const [items, setItems] = useState<Item[]>(() =>
-    defaultValue.map((img) => ({ key: rowKey("img"), url: img.url, alt: img.alt, color: img.color ?? "", preview: null, fileName: null, status: "done", progress: 1, error: null })),
+    defaultValue.map((img) => ({
+      key: rowKey("img"),
+      url: img.url,
+      alt: img.alt,
+      color: img.color ?? "",
+      preview: null,
+      fileName: null,
+      status: "done",
+      progress: 1,
+      error: null,
+    })),
   );
   const [announcement, setAnnouncement] = useState("");
   const [dragOver, setDragOver] = useState(false);
@@ -190,7 +200,10 @@ export function ImageUploader({
           <path d="m21 16-5-5-9 9" />
         </svg>
         <p className="text-sm text-stone-700">Drop pictures here, or</p>
-        <label htmlFor={idOf ? idOf(names.list) : `${id}-files`} className="inline-flex h-10 cursor-pointer items-center rounded-full bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-700 has-[:focus-visible]:outline-2">
+        <label
+          htmlFor={idOf ? idOf(names.list) : `${id}-files`}
+          className="inline-flex h-10 cursor-pointer items-center rounded-full bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-700 has-[:focus-visible]:outline-2"
+        >
           Choose pictures
         </label>
         <input
@@ -252,7 +265,11 @@ export function ImageUploader({
                 data-testid="product-image"
               >
                 <div className="relative size-20 shrink-0 cursor-grab overflow-hidden rounded-lg bg-stone-100" aria-hidden="true">
-                  {src ? <img src={src} alt="" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-xs text-stone-500">No preview</span>}
+                  {src ? (
+                    <img src={src} alt="" className="size-full object-cover" />
+                  ) : (
+                    <span className="grid size-full place-items-center text-xs text-stone-500">No preview</span>
+                  )}
                   {item.status === "uploading" && (
                     <span className="absolute inset-0 grid place-items-center bg-white/70">
                       <span className="size-6 animate-spin rounded-full border-2 border-stone-300 border-t-stone-900" />
@@ -269,7 +286,12 @@ export function ImageUploader({
                   </div>
                   {item.status === "uploading" && (
                     <div className="mt-2">
-                      <progress value={Math.round(item.progress * 100)} max={100} aria-label={`Uploading ${item.fileName}`} className="h-2 w-full overflow-hidden rounded-full accent-stone-900" />
+                      <progress
+                        value={Math.round(item.progress * 100)}
+                        max={100}
+                        aria-label={`Uploading ${item.fileName}`}
+                        className="h-2 w-full overflow-hidden rounded-full accent-stone-900"
+                      />
                       <p className="mt-1 text-xs text-stone-600">Uploading… {Math.round(item.progress * 100)}%</p>
                     </div>
                   )}
@@ -374,13 +396,20 @@ function ImageUrlFields({ defaultValue, names, errors }: { defaultValue: Product
           <li key={i} className="grid gap-2 sm:grid-cols-2">
             <label className="block text-xs font-medium text-stone-800">
               {i === 0 ? "Main picture address" : `Picture ${i + 1} address`}
-              <input name={names.url(i)} type="url" defaultValue={img.url} className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm" />
+              <input
+                name={names.url(i)}
+                type="url"
+                defaultValue={img.url}
+                className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm"
+              />
             </label>
             <label className="block text-xs font-medium text-stone-800">
               Alt text of picture {i + 1}
               <input name={names.alt(i)} defaultValue={img.alt} className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm" />
             </label>
-            {(errors[names.url(i)] ?? errors[names.alt(i)]) && <p className="text-sm font-medium text-rose-700 sm:col-span-2">{errors[names.url(i)] ?? errors[names.alt(i)]}</p>}
+            {(errors[names.url(i)] ?? errors[names.alt(i)]) && (
+              <p className="text-sm font-medium text-rose-700 sm:col-span-2">{errors[names.url(i)] ?? errors[names.alt(i)]}</p>
+            )}
             {(() => {
               // The colour a stored picture shows is kept (it is chosen with JavaScript).
               const field = colorField(img.color);

@@ -93,7 +93,14 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
     variants: {
       colors: p.colors.map((c) => ({ name: c.name, hex: c.hex ?? "" })),
       sizes: [...p.sizes],
-      variants: p.variants.map((v) => ({ color: v.color, size: v.size, additionalPrice: String(v.additionalPrice), stock: String(v.stock), sku: v.sku ?? "", stockWas: String(v.stock) })),
+      variants: p.variants.map((v) => ({
+        color: v.color,
+        size: v.size,
+        additionalPrice: String(v.additionalPrice),
+        stock: String(v.stock),
+        sku: v.sku ?? "",
+        stockWas: String(v.stock),
+      })),
       stock: String(p.stock),
       stockWas: String(p.stock),
     },
@@ -182,4 +189,3 @@ export function dropUnchangedStock(body: Record<string, unknown>, form: FormData
   }
   return body;
 }
-

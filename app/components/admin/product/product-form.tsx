@@ -28,7 +28,11 @@ export const CONFLICT_MESSAGE = "Someone else saved this product while you were 
 export const STATUS_TEXT: Record<ProductStatusValue, { label: string; tone: "success" | "neutral" | "warning"; hint: string }> = {
   active: { label: "Active", tone: "success", hint: "On sale: listed, searchable and buyable in the shop." },
   draft: { label: "Draft", tone: "neutral", hint: "Not in the shop yet: its page answers 404 until you make it active." },
-  archived: { label: "Archived", tone: "warning", hint: "Withdrawn from sale: its page answers 404, it leaves search, and carts and wishlists that hold it tell their owners." },
+  archived: {
+    label: "Archived",
+    tone: "warning",
+    hint: "Withdrawn from sale: its page answers 404, it leaves search, and carts and wishlists that hold it tell their owners.",
+  },
 };
 
 /** The statuses in the order the select offers them (the schema's list; a type-only import keeps zod out of the page). */
@@ -90,7 +94,8 @@ function Notes({ name, hint, error }: { name: string; hint?: React.ReactNode; er
   return <FieldNotes id={idOf(name)} name={name} hint={hint} error={error} />;
 }
 
-const describedBy = (name: string, hint: unknown, error?: string) => [hint && `${idOf(name)}-hint`, error && `${idOf(name)}-error`].filter(Boolean).join(" ") || undefined;
+const describedBy = (name: string, hint: unknown, error?: string) =>
+  [hint && `${idOf(name)}-hint`, error && `${idOf(name)}-error`].filter(Boolean).join(" ") || undefined;
 
 function Section({ title, description, children, id }: { title: string; description?: React.ReactNode; children: React.ReactNode; id: string }) {
   return (
@@ -170,7 +175,13 @@ export function ProductForm({
       aria-label={mode === "add" ? "New product" : "Edit product"}
     >
       {conflict ? (
-        <div ref={conflictRef} tabIndex={-1} role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 focus:outline-2 focus:outline-offset-2 focus:outline-amber-700" data-testid="conflict-message">
+        <div
+          ref={conflictRef}
+          tabIndex={-1}
+          role="alert"
+          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 focus:outline-2 focus:outline-offset-2 focus:outline-amber-700"
+          data-testid="conflict-message"
+        >
           <h2 className="font-semibold">Not saved: this product changed meanwhile</h2>
           <p className="mt-1 text-sm">{CONFLICT_MESSAGE}</p>
           <a href={pathname} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
@@ -264,19 +275,44 @@ export function ProductForm({
           </Section>
 
           <Section id="product-images" title="Pictures" description="The first picture is the main one: it shows on cards, in search and in shared links.">
-            <ImageUploader defaultValue={initial.images} names={IMAGE_NAMES} errors={errors} idOf={idOf} colors={colorNames} onChange={markDirty} onBusyChange={setUploading} />
+            <ImageUploader
+              defaultValue={initial.images}
+              names={IMAGE_NAMES}
+              errors={errors}
+              idOf={idOf}
+              colors={colorNames}
+              onChange={markDirty}
+              onBusyChange={setUploading}
+            />
           </Section>
 
           <Section id="product-pricing" title="Price">
             <div className="grid gap-4 sm:grid-cols-3">
               <FormMoney name="price" label="Price" currency={settings.currency} defaultValue={initial.price} required />
               <FormNumber name="discount" label="Discount %" min={0} max={100} step={1} defaultValue={initial.discount} hint="0 to 100." />
-              <FormMoney name="shippingCost" label="Shipping cost" currency={settings.currency} defaultValue={initial.shippingCost} hint="Per item; 0 for the shop's usual rule." />
+              <FormMoney
+                name="shippingCost"
+                label="Shipping cost"
+                currency={settings.currency}
+                defaultValue={initial.shippingCost}
+                hint="Per item; 0 for the shop's usual rule."
+              />
             </div>
           </Section>
 
-          <Section id="product-variants" title="Variants and stock" description="Colours and sizes make a variant for each combination, each with its own stock.">
-            <VariantMatrix defaultValue={initial.variants} errors={errors} idOf={idOf} currencySymbol={symbol} onChange={markDirty} onColorNames={setColorNames} />
+          <Section
+            id="product-variants"
+            title="Variants and stock"
+            description="Colours and sizes make a variant for each combination, each with its own stock."
+          >
+            <VariantMatrix
+              defaultValue={initial.variants}
+              errors={errors}
+              idOf={idOf}
+              currencySymbol={symbol}
+              onChange={markDirty}
+              onColorNames={setColorNames}
+            />
           </Section>
 
           <Section id="product-specs" title="Specifications" description="Rows of the specifications table on the product page, in this order.">
@@ -370,17 +406,30 @@ export function ProductForm({
                           </optgroup>
                         ))}
                 </select>
-                <Notes name="subCategorySlug" hint={hydrated && subCategories.length === 0 ? (category ? "This category has no sub-categories." : "Choose a category first.") : undefined} error={errors.subCategorySlug} />
+                <Notes
+                  name="subCategorySlug"
+                  hint={hydrated && subCategories.length === 0 ? (category ? "This category has no sub-categories." : "Choose a category first.") : undefined}
+                  error={errors.subCategorySlug}
+                />
               </div>
               <FormText name="brand" label="Brand" defaultValue={initial.brand} maxLength={100} />
-              <FormText name="sku" label="SKU" defaultValue={initial.sku} maxLength={64} hint="Your own reference for the product (variants can have their own)." />
+              <FormText
+                name="sku"
+                label="SKU"
+                defaultValue={initial.sku}
+                maxLength={64}
+                hint="Your own reference for the product (variants can have their own)."
+              />
             </div>
           </Section>
           {aside}
         </div>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10" data-testid="save-bar">
+      <div
+        className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10"
+        data-testid="save-bar"
+      >
         <p className="mr-auto text-sm text-stone-700" aria-live="polite">
           {uploading ? "Waiting for the pictures to finish uploading…" : dirty ? "Unsaved changes" : ""}
         </p>

@@ -58,7 +58,8 @@ function sendImport(file: File, dryRun: boolean, onPhase: (phase: Phase) => void
   });
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1, minimumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
+const megabytes = (bytes: number) =>
+  `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1, minimumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
 const plural = (n: number, one: string, other = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
 
 /** Field names of the report's changes, in the admin's words. */
@@ -88,7 +89,8 @@ function shortValue(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map(shortValue).join(", ") : "none";
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
-    if ("name" in (value as object) && "value" in (value as object)) return `${shortValue((value as { name: unknown }).name)}: ${shortValue((value as { value: unknown }).value)}`;
+    if ("name" in (value as object) && "value" in (value as object))
+      return `${shortValue((value as { name: unknown }).name)}: ${shortValue((value as { value: unknown }).value)}`;
     return entries.length ? entries.map(([k, v]) => `${k}: ${shortValue(v)}`).join("; ") : "none";
   }
   const text = String(value)
@@ -218,7 +220,10 @@ function ImportProgress({ dryRun, phase, fileSize }: { dryRun: boolean; phase: P
         aria-valuenow={percent ?? undefined}
         className="h-2.5 w-full overflow-hidden rounded-full bg-stone-200"
       >
-        <div className={`h-full rounded-full bg-stone-900 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`} style={percent === null ? undefined : { width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full bg-stone-900 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
       </div>
     </div>
   );
@@ -288,7 +293,14 @@ export function ProductImport() {
 
   return (
     <>
-      <button type="button" className={buttonClass("secondary")} disabled={!hydrated} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="products-import">
+      <button
+        type="button"
+        className={buttonClass("secondary")}
+        disabled={!hydrated}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="products-import"
+      >
         Import CSV
       </button>
       <dialog
@@ -310,8 +322,8 @@ export function ProductImport() {
         <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto p-5 sm:p-6">
           {state.kind !== "done" && (
             <p className="text-sm leading-relaxed text-stone-700">
-              Use the columns of an export: each row names its product by its Handle. New handles are created, existing ones updated. First the file is checked and nothing changes until you
-              apply it.
+              Use the columns of an export: each row names its product by its Handle. New handles are created, existing ones updated. First the file is checked
+              and nothing changes until you apply it.
             </p>
           )}
 

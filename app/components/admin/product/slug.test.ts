@@ -9,7 +9,7 @@ describe("slugFromName", () => {
     "Salt & Pepper Mill",
     "Kids’ Rain Boots",
     "  --Spaced   out--  ",
-    "Über 4K Monitor 27\"",
+    'Über 4K Monitor 27"',
     "a".repeat(79) + " b",
     "日本語",
   ];

@@ -35,7 +35,9 @@ export function SpecificationsEditor({
 }) {
   const hydrated = useHydrated();
   const list = useRef<HTMLOListElement>(null);
-  const [rows, setRows] = useState<Row[]>(() => [...defaultValue, ...(defaultValue.length ? [] : [{ name: "", value: "" }])].map((s) => ({ ...s, key: rowKey("spec") })));
+  const [rows, setRows] = useState<Row[]>(() =>
+    [...defaultValue, ...(defaultValue.length ? [] : [{ name: "", value: "" }])].map((s) => ({ ...s, key: rowKey("spec") })),
+  );
   const [announcement, setAnnouncement] = useState("");
   // Before JavaScript one spare row lets a new specification be typed in.
   const withSpare = hydrated || rows.some((r) => !r.name && !r.value) ? rows : [...rows, { name: "", value: "", key: "spare" }];
@@ -74,7 +76,11 @@ export function SpecificationsEditor({
           const nameId = idOf(`specifications.${i}.name`);
           const valueId = idOf(`specifications.${i}.value`);
           return (
-            <li key={row.key} data-row className="rounded-xl border border-stone-200 bg-stone-50 p-3 sm:flex sm:items-start sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0">
+            <li
+              key={row.key}
+              data-row
+              className="rounded-xl border border-stone-200 bg-stone-50 p-3 sm:flex sm:items-start sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0"
+            >
               <div className="grid flex-1 gap-2 sm:grid-cols-2 sm:gap-3">
                 <div>
                   <label htmlFor={nameId} className="block text-xs font-medium text-stone-800">
@@ -122,7 +128,13 @@ export function SpecificationsEditor({
               </div>
               {hydrated && (
                 <div className="mt-2 flex justify-end sm:mt-6">
-                  <RowButtons index={i} count={rows.length} what={`specification ${i + 1}${row.name ? ` (${row.name})` : ""}`} onMove={move} onRemove={() => remove(i)} />
+                  <RowButtons
+                    index={i}
+                    count={rows.length}
+                    what={`specification ${i + 1}${row.name ? ` (${row.name})` : ""}`}
+                    onMove={move}
+                    onRemove={() => remove(i)}
+                  />
                 </div>
               )}
             </li>
@@ -130,7 +142,11 @@ export function SpecificationsEditor({
         })}
       </ol>
       {hydrated && (
-        <button type="button" onClick={add} className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50">
+        <button
+          type="button"
+          onClick={add}
+          className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
+        >
           <span aria-hidden="true">+</span> Add a specification
         </button>
       )}

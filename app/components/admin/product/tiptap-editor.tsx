@@ -85,11 +85,35 @@ interface ButtonSpec {
 
 const BUTTONS: ButtonSpec[] = [
   { key: "bold", label: "Bold", glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
-  { key: "italic", label: "Italic", glyph: <i className="font-serif">I</i>, run: (e) => e.chain().focus().toggleItalic().run(), active: (e) => e.isActive("italic") },
-  { key: "h2", label: "Heading", glyph: "H2", run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive("heading", { level: 2 }) },
-  { key: "h3", label: "Subheading", glyph: "H3", run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), active: (e) => e.isActive("heading", { level: 3 }) },
+  {
+    key: "italic",
+    label: "Italic",
+    glyph: <i className="font-serif">I</i>,
+    run: (e) => e.chain().focus().toggleItalic().run(),
+    active: (e) => e.isActive("italic"),
+  },
+  {
+    key: "h2",
+    label: "Heading",
+    glyph: "H2",
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    active: (e) => e.isActive("heading", { level: 2 }),
+  },
+  {
+    key: "h3",
+    label: "Subheading",
+    glyph: "H3",
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    active: (e) => e.isActive("heading", { level: 3 }),
+  },
   { key: "ul", label: "Bulleted list", glyph: <ListGlyph />, run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
-  { key: "ol", label: "Numbered list", glyph: <ListGlyph numbered />, run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive("orderedList") },
+  {
+    key: "ol",
+    label: "Numbered list",
+    glyph: <ListGlyph numbered />,
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+    active: (e) => e.isActive("orderedList"),
+  },
   { key: "link", label: "Link", glyph: <LinkGlyph />, run: () => {}, active: (e) => e.isActive("link") },
   { key: "undo", label: "Undo", glyph: "↶", run: (e) => e.chain().focus().undo().run(), enabled: (e) => e.can().undo() },
   { key: "redo", label: "Redo", glyph: "↷", run: (e) => e.chain().focus().redo().run(), enabled: (e) => e.can().redo() },
@@ -103,7 +127,10 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
-      Object.fromEntries(BUTTONS.map((b) => [b.key, { active: b.active?.(e) ?? null, enabled: b.enabled?.(e) ?? true }])) as Record<string, { active: boolean | null; enabled: boolean }>,
+      Object.fromEntries(BUTTONS.map((b) => [b.key, { active: b.active?.(e) ?? null, enabled: b.enabled?.(e) ?? true }])) as Record<
+        string,
+        { active: boolean | null; enabled: boolean }
+      >,
   });
   const [focusIndex, setFocusIndex] = useState(0);
   const [linking, setLinking] = useState(false);
@@ -111,7 +138,20 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
 
   const move = (e: React.KeyboardEvent, index: number) => {
     const last = BUTTONS.length - 1;
-    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    const next =
+      e.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     setFocusIndex(next);
@@ -164,7 +204,8 @@ function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string;
     if (!url) chain.unsetLink().run();
     else {
       const withScheme = /^(https?:|mailto:|\/)/i.test(url) ? url : `https://${url}`;
-      if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: withScheme } }] }).run();
+      if (editor.state.selection.empty && !editor.isActive("link"))
+        chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: withScheme } }] }).run();
       else chain.setLink({ href: withScheme }).run();
     }
     onDone();

@@ -72,7 +72,12 @@ function storedCells(variants: VariantsValue["variants"], colors: ColorRow[], si
     const c = v.color === null ? null : (colors.find((r) => r.name === v.color) ?? null);
     const s = v.size === null ? null : (sizes.find((r) => r.name === v.size) ?? null);
     if ((v.color !== null && !c) || (v.size !== null && !s)) continue;
-    out[cellKey(c, s)] = { additionalPrice: v.additionalPrice, stock: v.stock, sku: v.sku, stored: v.stockWas === undefined ? undefined : { stock: v.stockWas, color: v.color, size: v.size } };
+    out[cellKey(c, s)] = {
+      additionalPrice: v.additionalPrice,
+      stock: v.stock,
+      sku: v.sku,
+      stored: v.stockWas === undefined ? undefined : { stock: v.stockWas, color: v.color, size: v.size },
+    };
   }
   return out;
 }
@@ -164,7 +169,16 @@ export function VariantMatrix({
           rowClassName="flex items-start gap-2"
           buttonsClassName="mt-5"
           fields={(size, i, update) => (
-            <NameField className="min-w-0 flex-1" id={idOf(`sizes.${i}`)} name={`sizes.${i}`} label={<>Size {i + 1}</>} value={size.name} maxLength={40} error={errors[`sizes.${i}`]} onValue={(name) => update({ name })} />
+            <NameField
+              className="min-w-0 flex-1"
+              id={idOf(`sizes.${i}`)}
+              name={`sizes.${i}`}
+              label={<>Size {i + 1}</>}
+              value={size.name}
+              maxLength={40}
+              error={errors[`sizes.${i}`]}
+              onValue={(name) => update({ name })}
+            />
           )}
         />
       </div>
@@ -191,7 +205,13 @@ export function VariantMatrix({
           fillAll={
             hydrated && (
               <div className="flex flex-wrap items-end gap-3" data-testid="variant-fill">
-                <FillAll id="fill-stock" label="Stock for all" value={fillStock} onValue={setFillStock} onApply={() => applyToAll("stock", fillStock, "Stock")} />
+                <FillAll
+                  id="fill-stock"
+                  label="Stock for all"
+                  value={fillStock}
+                  onValue={setFillStock}
+                  onApply={() => applyToAll("stock", fillStock, "Stock")}
+                />
                 <FillAll
                   id="fill-price"
                   label="Extra price for all"
@@ -415,7 +435,19 @@ function ColorFields({
 }
 
 /** The product's own stock, for a product without colours and sizes. */
-function OwnStock({ value, onValue, error, idOf, stockWas }: { value: string; onValue: (value: string) => void; error?: string; idOf: (name: string) => string; stockWas?: string }) {
+function OwnStock({
+  value,
+  onValue,
+  error,
+  idOf,
+  stockWas,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  idOf: (name: string) => string;
+  stockWas?: string;
+}) {
   const id = idOf("stock");
   return (
     <div className="max-w-xs">
@@ -566,25 +598,48 @@ function VariantRow({
     </>
   );
   return (
-    <tr className="border-b border-stone-100 align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-stone-200 max-md:bg-stone-50 max-md:p-3" data-testid="variant-row">
+    <tr
+      className="border-b border-stone-100 align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:border-stone-200 max-md:bg-stone-50 max-md:p-3"
+      data-testid="variant-row"
+    >
       <th scope="row" className="py-2 pr-3 font-medium text-stone-900 max-md:col-span-2 max-md:p-0 md:min-w-[8.5rem]">
         <span className="flex items-center gap-2">
-          {color && HEX.test(color.hex) && <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-stone-300" style={{ backgroundColor: color.hex }} />}
+          {color && HEX.test(color.hex) && (
+            <span aria-hidden="true" className="size-4 shrink-0 rounded-full ring-1 ring-stone-300" style={{ backgroundColor: color.hex }} />
+          )}
           {name}
         </span>
         {color && <input type="hidden" name={`variants.${k}.color`} value={color.name} />}
         {size && <input type="hidden" name={`variants.${k}.size`} value={size.name} />}
-        {cell.stored && cell.stored.color === (color?.name ?? null) && cell.stored.size === (size?.name ?? null) && <input type="hidden" name={`_stockWas.${k}`} value={cell.stored.stock} />}
+        {cell.stored && cell.stored.color === (color?.name ?? null) && cell.stored.size === (size?.name ?? null) && (
+          <input type="hidden" name={`_stockWas.${k}`} value={cell.stored.stock} />
+        )}
         {rowError && <p className="mt-1 text-sm font-medium text-rose-700">{rowError}</p>}
       </th>
-      <td className="px-3 py-2 max-md:p-0 md:w-32">{input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}</td>
+      <td className="px-3 py-2 max-md:p-0 md:w-32">
+        {input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}
+      </td>
       <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
       <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
     </tr>
   );
 }
 
-function FillAll({ id, label, value, onValue, onApply, decimal = false }: { id: string; label: string; value: string; onValue: (v: string) => void; onApply: () => void; decimal?: boolean }) {
+function FillAll({
+  id,
+  label,
+  value,
+  onValue,
+  onApply,
+  decimal = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  onApply: () => void;
+  decimal?: boolean;
+}) {
   return (
     <div className="flex items-end gap-1.5">
       <div>
@@ -609,7 +664,12 @@ function FillAll({ id, label, value, onValue, onApply, decimal = false }: { id: 
           className="mt-1 block h-10 w-24 rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm"
         />
       </div>
-      <button type="button" aria-label={`Apply ${label.toLowerCase()}`} onClick={onApply} className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100">
+      <button
+        type="button"
+        aria-label={`Apply ${label.toLowerCase()}`}
+        onClick={onApply}
+        className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100"
+      >
         Apply
       </button>
     </div>

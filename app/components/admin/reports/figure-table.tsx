@@ -5,7 +5,19 @@ const whole = new Intl.NumberFormat("en");
  * right-aligned (numbers with grouped digits), scrolling sideways on a phone and focusable so the
  * keyboard can scroll it too; a sentence when there is no row.
  */
-export function FigureTable({ title, heads, rows, testId, empty = "Nothing in this period." }: { title: string; heads: string[]; rows: Array<{ key: string; label: React.ReactNode; figures: Array<number | string> }>; testId: string; empty?: string }) {
+export function FigureTable({
+  title,
+  heads,
+  rows,
+  testId,
+  empty = "Nothing in this period.",
+}: {
+  title: string;
+  heads: string[];
+  rows: Array<{ key: string; label: React.ReactNode; figures: Array<number | string> }>;
+  testId: string;
+  empty?: string;
+}) {
   return (
     <section aria-labelledby={`${testId}-title`} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid={testId}>
       <h2 id={`${testId}-title`} className="text-lg font-semibold text-stone-900">

@@ -2,7 +2,8 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
 import { GROUPS, PRESETS, type ReportPeriod, withParams } from "./report-period";
 
-const tab = (active: boolean) => `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
+const tab = (active: boolean) =>
+  `inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${active ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-900 hover:bg-stone-50"}`;
 const field = "h-10 rounded-lg border border-stone-400 bg-white px-3 text-base text-stone-900";
 
 const dayText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -34,7 +35,11 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
         <ul className="flex flex-wrap gap-2">
           {PRESETS.map((p) => (
             <li key={p.value}>
-              <Link to={withParams(new URLSearchParams(), { period: p.value })} aria-current={period.preset === p.value ? "page" : undefined} className={tab(period.preset === p.value)}>
+              <Link
+                to={withParams(new URLSearchParams(), { period: p.value })}
+                aria-current={period.preset === p.value ? "page" : undefined}
+                className={tab(period.preset === p.value)}
+              >
                 {p.label}
               </Link>
             </li>
@@ -81,7 +86,12 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
           <ul className="flex flex-wrap gap-2">
             {GROUPS.map((g) => (
               <li key={g.value}>
-                <Link to={withParams(params, { groupBy: g.value })} aria-current={period.groupBy === g.value ? "true" : undefined} className={tab(period.groupBy === g.value)} preventScrollReset>
+                <Link
+                  to={withParams(params, { groupBy: g.value })}
+                  aria-current={period.groupBy === g.value ? "true" : undefined}
+                  className={tab(period.groupBy === g.value)}
+                  preventScrollReset
+                >
                   {g.label}
                 </Link>
               </li>

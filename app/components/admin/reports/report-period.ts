@@ -70,7 +70,11 @@ export function periodFrom(params: URLSearchParams, today: string, fallback: Pre
     }
   })();
   const group = params.get("groupBy");
-  const groupBy = GROUPS.some((g) => g.value === group) ? (group as GroupBy) : /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to) ? defaultGroupBy(range.from, range.to) : "day";
+  const groupBy = GROUPS.some((g) => g.value === group)
+    ? (group as GroupBy)
+    : /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to)
+      ? defaultGroupBy(range.from, range.to)
+      : "day";
   return { preset, ...range, year, groupBy };
 }
 

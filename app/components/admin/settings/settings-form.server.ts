@@ -58,7 +58,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
   const notNumbers = new Set<string>();
   const rowMap = new Map<string, string>();
 
-  const rows = <T,>(group: string, blank: (i: number) => boolean, read: (i: number, taken: Set<string>) => T): T[] => {
+  const rows = <T>(group: string, blank: (i: number) => boolean, read: (i: number, taken: Set<string>) => T): T[] => {
     const kept = rowIndexes(form, group).filter((i) => form.get(`${group}.${i}.remove`) !== "on" && !blank(i));
     const taken = new Set(kept.map((i) => text(form, `${group}.${i}.id`)).filter(Boolean));
     return kept.map((formIndex, serverIndex) => {
@@ -69,7 +69,11 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
 
   const shippingZones = rows(
     "shippingZones",
-    (i) => !text(form, `shippingZones.${i}.name`) && !text(form, `shippingZones.${i}.rate`) && !text(form, `shippingZones.${i}.regions`) && !text(form, `shippingZones.${i}.cities`),
+    (i) =>
+      !text(form, `shippingZones.${i}.name`) &&
+      !text(form, `shippingZones.${i}.rate`) &&
+      !text(form, `shippingZones.${i}.regions`) &&
+      !text(form, `shippingZones.${i}.cities`),
     (i, taken) => ({
       id: text(form, `shippingZones.${i}.id`) || newRowId(text(form, `shippingZones.${i}.name`), taken, "zone"),
       name: text(form, `shippingZones.${i}.name`),

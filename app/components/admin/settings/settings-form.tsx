@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { AdminForm, FormCheckbox, FormErrorSummary, FormMoney, FormNumber, FormSelect, FormSubmit, FormText, FormTextarea, useField } from "~/components/admin/form";
+import {
+  AdminForm,
+  FormCheckbox,
+  FormErrorSummary,
+  FormMoney,
+  FormNumber,
+  FormSelect,
+  FormSubmit,
+  FormText,
+  FormTextarea,
+  useField,
+} from "~/components/admin/form";
 import { ImagePicker } from "~/components/admin/banners/image-picker";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -45,12 +56,36 @@ function Section({ id, description, children }: { id: SectionId; description?: s
 }
 
 /** A text field of the admin form with a datalist of suggestions (searchable by typing; any listed value). */
-function SuggestField({ name, label, hint, defaultValue, options, required }: { name: string; label: string; hint?: string; defaultValue: string; options: readonly string[]; required?: boolean }) {
+function SuggestField({
+  name,
+  label,
+  hint,
+  defaultValue,
+  options,
+  required,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  defaultValue: string;
+  options: readonly string[];
+  required?: boolean;
+}) {
   const field = useField(name, defaultValue);
   const listId = `${field.id}-list`;
   return (
     <>
-      <TextField name={name} id={field.id} label={label} hint={hint} required={required} list={listId} autoComplete="off" defaultValue={field.defaultValue} error={field.error} />
+      <TextField
+        name={name}
+        id={field.id}
+        label={label}
+        hint={hint}
+        required={required}
+        list={listId}
+        autoComplete="off"
+        defaultValue={field.defaultValue}
+        error={field.error}
+      />
       <datalist id={listId}>
         {options.map((o) => (
           <option key={o} value={o} />
@@ -105,7 +140,8 @@ function ZonesEditor({ zones, currency, choices }: { zones: Zone[]; currency: st
     <fieldset>
       <legend className="text-sm font-medium text-stone-900">Shipping zones</legend>
       <p className="mt-1 text-xs text-stone-600">
-        Each zone has a flat rate and the addresses it covers: a country, and if you wish some of its regions (codes such as OR, WA) and cities. The checkout offers the zones that cover the delivery address.
+        Each zone has a flat rate and the addresses it covers: a country, and if you wish some of its regions (codes such as OR, WA) and cities. The checkout
+        offers the zones that cover the delivery address.
       </p>
       <ol className="mt-3 space-y-4" data-testid="zones-editor">
         {shown.map((zone, i) => {
@@ -118,11 +154,40 @@ function ZonesEditor({ zones, currency, choices }: { zones: Zone[]; currency: st
               </div>
               <input type="hidden" name={`shippingZones.${i}.id`} value={zone.id ?? ""} />
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                <FormText name={`shippingZones.${i}.name`} label="Name" maxLength={60} defaultValue={zone.name ?? ""} hint="What the checkout calls it: “Standard (3–5 days)”." />
-                <FormMoney name={`shippingZones.${i}.rate`} label="Rate" currency={currency} defaultValue={zone.rate} hint="Added to each product's own shipping cost." />
-                <FormSelect name={`shippingZones.${i}.country`} label="Country" options={countryOptions} defaultValue={zone.country ?? choices.countries[0]?.code} />
-                <FormText name={`shippingZones.${i}.regions`} label="Regions (optional)" defaultValue={(zone.regions ?? []).join(", ")} hint="Codes or names, separated by commas. Empty: the whole country." />
-                <FormTextarea name={`shippingZones.${i}.cities`} label="Cities (optional)" rows={2} defaultValue={(zone.cities ?? []).join(", ")} className="sm:col-span-2" hint="Separated by commas or lines. Empty: every city of its regions." />
+                <FormText
+                  name={`shippingZones.${i}.name`}
+                  label="Name"
+                  maxLength={60}
+                  defaultValue={zone.name ?? ""}
+                  hint="What the checkout calls it: “Standard (3–5 days)”."
+                />
+                <FormMoney
+                  name={`shippingZones.${i}.rate`}
+                  label="Rate"
+                  currency={currency}
+                  defaultValue={zone.rate}
+                  hint="Added to each product's own shipping cost."
+                />
+                <FormSelect
+                  name={`shippingZones.${i}.country`}
+                  label="Country"
+                  options={countryOptions}
+                  defaultValue={zone.country ?? choices.countries[0]?.code}
+                />
+                <FormText
+                  name={`shippingZones.${i}.regions`}
+                  label="Regions (optional)"
+                  defaultValue={(zone.regions ?? []).join(", ")}
+                  hint="Codes or names, separated by commas. Empty: the whole country."
+                />
+                <FormTextarea
+                  name={`shippingZones.${i}.cities`}
+                  label="Cities (optional)"
+                  rows={2}
+                  defaultValue={(zone.cities ?? []).join(", ")}
+                  className="sm:col-span-2"
+                  hint="Separated by commas or lines. Empty: every city of its regions."
+                />
               </div>
             </li>
           );
@@ -146,15 +211,32 @@ function CouriersEditor({ couriers }: { couriers: Courier[] }) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-stone-900">Couriers</legend>
-      <p className="mt-1 text-xs text-stone-600">The couriers an order is shipped with. The tracking address holds {"{tracking}"} where the tracking number goes.</p>
+      <p className="mt-1 text-xs text-stone-600">
+        The couriers an order is shipped with. The tracking address holds {"{tracking}"} where the tracking number goes.
+      </p>
       <ol className="mt-3 space-y-3" data-testid="couriers-editor">
         {shown.map((courier, i) => {
           const label = courier.name ? `courier ${courier.name}` : `courier ${i + 1}`;
           return (
-            <li key={courier.key} className="grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-start">
+            <li
+              key={courier.key}
+              className="grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-start"
+            >
               <input type="hidden" name={`couriers.${i}.id`} value={courier.id ?? ""} />
-              <FormText name={`couriers.${i}.name`} label={courier.key === "blank" ? "New courier (optional)" : "Name"} maxLength={60} defaultValue={courier.name ?? ""} />
-              <FormText name={`couriers.${i}.trackingUrl`} label="Tracking address" type="url" maxLength={500} defaultValue={courier.trackingUrl ?? ""} placeholder="https://…{tracking}" />
+              <FormText
+                name={`couriers.${i}.name`}
+                label={courier.key === "blank" ? "New courier (optional)" : "Name"}
+                maxLength={60}
+                defaultValue={courier.name ?? ""}
+              />
+              <FormText
+                name={`couriers.${i}.trackingUrl`}
+                label="Tracking address"
+                type="url"
+                maxLength={500}
+                defaultValue={courier.trackingUrl ?? ""}
+                placeholder="https://…{tracking}"
+              />
               {courier.key !== "blank" && (
                 <div className="sm:pt-8">
                   <RemoveRow group="couriers" index={i} label={label} onRemove={() => remove(courier.key)} />
@@ -197,7 +279,11 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
           label={hydrated ? about.idLabel : "Widget id (or script address)"}
           maxLength={300}
           defaultValue={chat.id}
-          hint={hydrated ? about.idHint : "The provider's id: Tawk.to's property/widget id, Crisp's website id, Tidio's public key, or another provider's https:// script address. Empty with None."}
+          hint={
+            hydrated
+              ? about.idHint
+              : "The provider's id: Tawk.to's property/widget id, Crisp's website id, Tidio's public key, or another provider's https:// script address. Empty with None."
+          }
         />
       )}
     </>
@@ -210,7 +296,17 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
  * works before JavaScript loads). The server's refusal shows beside each field and in a summary at
  * the top; leaving with unsaved changes asks first.
  */
-export function SettingsForm({ settings, facts, version, choices }: { settings: SiteSettings; facts: SettingsFacts; version: string; choices: SettingsChoices }) {
+export function SettingsForm({
+  settings,
+  facts,
+  version,
+  choices,
+}: {
+  settings: SiteSettings;
+  facts: SettingsFacts;
+  version: string;
+  choices: SettingsChoices;
+}) {
   return (
     <AdminForm method="post" idPrefix="settings" warnUnsaved className="max-w-3xl" data-testid="settings-form">
       <FormErrorSummary title="The settings could not be saved" />
@@ -219,14 +315,40 @@ export function SettingsForm({ settings, facts, version, choices }: { settings: 
         <Section id="store" description="How the shop introduces itself: the name is in every page's title.">
           <FormText name="siteName" label="Shop name" required maxLength={80} defaultValue={settings.siteName} />
           <FormText name="tagline" label="Tagline" maxLength={160} defaultValue={settings.tagline} hint="A line under the name on the home page." />
-          <FormTextarea name="description" label="Description" rows={3} maxLength={500} defaultValue={settings.description} hint="For search engines and the footer." />
-          <ImagePicker name="logo" label="Logo" kind="logo" defaultValue={settings.logo} hint="Shown in the header beside the name, 32 pixels high. A wide picture fits best (up to 4:1); JPEG, PNG, WebP or AVIF." />
-          <ImagePicker name="favicon" label="Favicon" kind="favicon" defaultValue={settings.favicon} hint="The browser tab's icon: a square picture, 512 × 512 pixels or more. None: the shop's default icon." />
+          <FormTextarea
+            name="description"
+            label="Description"
+            rows={3}
+            maxLength={500}
+            defaultValue={settings.description}
+            hint="For search engines and the footer."
+          />
+          <ImagePicker
+            name="logo"
+            label="Logo"
+            kind="logo"
+            defaultValue={settings.logo}
+            hint="Shown in the header beside the name, 32 pixels high. A wide picture fits best (up to 4:1); JPEG, PNG, WebP or AVIF."
+          />
+          <ImagePicker
+            name="favicon"
+            label="Favicon"
+            kind="favicon"
+            defaultValue={settings.favicon}
+            hint="The browser tab's icon: a square picture, 512 × 512 pixels or more. None: the shop's default icon."
+          />
         </Section>
 
         <Section id="contact" description="Shown in the footer, on the contact page and in the mails.">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormText name="contactEmail" label="Contact e-mail" type="email" maxLength={200} defaultValue={settings.contactEmail} hint="New contact messages, new orders and low-stock alerts are mailed here." />
+            <FormText
+              name="contactEmail"
+              label="Contact e-mail"
+              type="email"
+              maxLength={200}
+              defaultValue={settings.contactEmail}
+              hint="New contact messages, new orders and low-stock alerts are mailed here."
+            />
             <FormText name="contactPhone" label="Phone" type="tel" maxLength={40} defaultValue={settings.contactPhone} />
           </div>
           <FormCheckbox
@@ -256,20 +378,58 @@ export function SettingsForm({ settings, facts, version, choices }: { settings: 
 
         <Section id="regional" description="Prices show in the currency and locale; the reports cut days at the time zone's midnight.">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormSelect name="country" label="Shop's country" options={choices.countries.map((c) => ({ value: c.code, label: c.name }))} defaultValue={settings.country} hint="First in the checkout's country list." />
-            <SuggestField name="currency" label="Currency" defaultValue={settings.currency} options={choices.currencies} required hint="An ISO code such as USD or EUR. Prices are not converted." />
-            <SuggestField name="locale" label="Locale" defaultValue={settings.locale} options={choices.locales} required hint="How numbers and dates are written, such as en-US or de-DE." />
-            <SuggestField name="timeZone" label="Time zone" defaultValue={settings.timeZone} options={choices.timeZones} required hint="Type to search, such as Europe/Berlin." />
+            <FormSelect
+              name="country"
+              label="Shop's country"
+              options={choices.countries.map((c) => ({ value: c.code, label: c.name }))}
+              defaultValue={settings.country}
+              hint="First in the checkout's country list."
+            />
+            <SuggestField
+              name="currency"
+              label="Currency"
+              defaultValue={settings.currency}
+              options={choices.currencies}
+              required
+              hint="An ISO code such as USD or EUR. Prices are not converted."
+            />
+            <SuggestField
+              name="locale"
+              label="Locale"
+              defaultValue={settings.locale}
+              options={choices.locales}
+              required
+              hint="How numbers and dates are written, such as en-US or de-DE."
+            />
+            <SuggestField
+              name="timeZone"
+              label="Time zone"
+              defaultValue={settings.timeZone}
+              options={choices.timeZones}
+              required
+              hint="Type to search, such as Europe/Berlin."
+            />
           </div>
         </Section>
 
         <Section id="shipping">
           <ZonesEditor zones={settings.shippingZones} currency={settings.currency} choices={choices} />
-          <FormMoney name="freeShippingThreshold" label="Free shipping from" currency={settings.currency} defaultValue={settings.freeShippingThreshold} hint="Orders of this much or more ship free. 0: never free." />
+          <FormMoney
+            name="freeShippingThreshold"
+            label="Free shipping from"
+            currency={settings.currency}
+            defaultValue={settings.freeShippingThreshold}
+            hint="Orders of this much or more ship free. 0: never free."
+          />
         </Section>
 
         <Section id="payments">
-          <FormCheckbox name="cashOnDelivery" label="Offer cash on delivery" defaultChecked={settings.cashOnDelivery} hint="Off: the checkout takes cards only (card payments must be set up)." />
+          <FormCheckbox
+            name="cashOnDelivery"
+            label="Offer cash on delivery"
+            defaultChecked={settings.cashOnDelivery}
+            hint="Off: the checkout takes cards only (card payments must be set up)."
+          />
           <div className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="card-payments-status">
             <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
               Card payments (Stripe):
@@ -287,25 +447,84 @@ export function SettingsForm({ settings, facts, version, choices }: { settings: 
 
         <Section id="orders">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormText name="orderNumberPrefix" label="Order number prefix" maxLength={6} defaultValue={settings.orderNumberPrefix} hint="Up to 6 letters and digits; new orders' numbers start with it (MM-7K3QX9A). Empty: the shop name's initials." />
-            <FormNumber name="returnWindowDays" label="Return window (days)" min={0} max={365} step={1} defaultValue={settings.returnWindowDays} hint="Days after delivery a customer may ask to return items. 0: no returns." />
-            <FormNumber name="unpaidCardReleaseMinutes" label="Release unpaid card orders after (minutes)" min={5} max={10080} step={1} defaultValue={settings.unpaidCardReleaseMinutes} hint="Their stock goes back on sale." />
-            <FormNumber name="maxQuantityPerOrder" label="Most units of a product per order" min={1} max={999} step={1} defaultValue={settings.maxQuantityPerOrder} />
-            <FormNumber name="maxOpenOrdersPerContact" label="Open orders per customer" min={1} max={1000} step={1} defaultValue={settings.maxOpenOrdersPerContact} hint="Orders one e-mail or phone may have waiting at once." />
+            <FormText
+              name="orderNumberPrefix"
+              label="Order number prefix"
+              maxLength={6}
+              defaultValue={settings.orderNumberPrefix}
+              hint="Up to 6 letters and digits; new orders' numbers start with it (MM-7K3QX9A). Empty: the shop name's initials."
+            />
+            <FormNumber
+              name="returnWindowDays"
+              label="Return window (days)"
+              min={0}
+              max={365}
+              step={1}
+              defaultValue={settings.returnWindowDays}
+              hint="Days after delivery a customer may ask to return items. 0: no returns."
+            />
+            <FormNumber
+              name="unpaidCardReleaseMinutes"
+              label="Release unpaid card orders after (minutes)"
+              min={5}
+              max={10080}
+              step={1}
+              defaultValue={settings.unpaidCardReleaseMinutes}
+              hint="Their stock goes back on sale."
+            />
+            <FormNumber
+              name="maxQuantityPerOrder"
+              label="Most units of a product per order"
+              min={1}
+              max={999}
+              step={1}
+              defaultValue={settings.maxQuantityPerOrder}
+            />
+            <FormNumber
+              name="maxOpenOrdersPerContact"
+              label="Open orders per customer"
+              min={1}
+              max={1000}
+              step={1}
+              defaultValue={settings.maxOpenOrdersPerContact}
+              hint="Orders one e-mail or phone may have waiting at once."
+            />
           </div>
           <CouriersEditor couriers={settings.couriers} />
         </Section>
 
         <Section id="catalogue">
-          <FormNumber name="lowStockThreshold" label="Low stock at (units)" min={0} max={10000} step={1} defaultValue={settings.lowStockThreshold} hint="A product with this many or fewer left is “low” in the lists and says “Only n left” on its page. When orders bring products this low, the contact e-mail gets a list of them, once a day at most." />
+          <FormNumber
+            name="lowStockThreshold"
+            label="Low stock at (units)"
+            min={0}
+            max={10000}
+            step={1}
+            defaultValue={settings.lowStockThreshold}
+            hint="A product with this many or fewer left is “low” in the lists and says “Only n left” on its page. When orders bring products this low, the contact e-mail gets a list of them, once a day at most."
+          />
         </Section>
 
         <Section id="analytics">
-          <FormNumber name="analyticsRetentionDays" label="Keep raw visits for (days)" min={1} max={730} step={1} defaultValue={settings.analyticsRetentionDays} hint="Older visits are kept only as daily figures." />
+          <FormNumber
+            name="analyticsRetentionDays"
+            label="Keep raw visits for (days)"
+            min={1}
+            max={730}
+            step={1}
+            defaultValue={settings.analyticsRetentionDays}
+            hint="Older visits are kept only as daily figures."
+          />
         </Section>
 
         <Section id="announcement">
-          <FormText name="announcement" label="Announcement bar" maxLength={200} defaultValue={settings.announcement} hint="A line at the top of every page of the shop, such as “Free shipping on orders of $75.00 or more”. Empty: no bar." />
+          <FormText
+            name="announcement"
+            label="Announcement bar"
+            maxLength={200}
+            defaultValue={settings.announcement}
+            hint="A line at the top of every page of the shop, such as “Free shipping on orders of $75.00 or more”. Empty: no bar."
+          />
         </Section>
 
         <Section id="live-chat">
