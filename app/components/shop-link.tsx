@@ -63,7 +63,7 @@ export function ShopLinks() {
     };
     const intent = (now: boolean) => (event: Event) => {
       const link = shopLinkOf(event.target);
-      if (!link || link.dataset.shopLink !== "intent" || (link === intentLink && !now)) return;
+      if (link?.dataset.shopLink !== "intent" || (link === intentLink && !now)) return;
       const page = new URL(link.href).pathname;
       intentLink = link;
       clearTimeout(intentTimer);

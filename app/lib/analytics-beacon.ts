@@ -15,7 +15,7 @@ const ENDPOINT = "/api/analytics/events";
 const BATCH = 50;
 const EVERY_MS = 4000;
 
-let queue: Queued[] = [];
+const queue: Queued[] = [];
 let state: "off" | "on" | "refused" = "off";
 let entry = true;
 

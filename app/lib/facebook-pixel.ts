@@ -12,10 +12,10 @@ const initialised = new Set<string>();
 /** Facebook's loader snippet: a queueing `fbq` stub and the async fbevents.js script, once per page. */
 function loadFbq(w: PixelWindow): Fbq {
   if (w.fbq) return w.fbq;
-  const n = function (...args: unknown[]) {
+  const n = ((...args: unknown[]) => {
     if (n.callMethod) n.callMethod(...args);
     else n.queue.push(args);
-  } as Fbq;
+  }) as Fbq;
   n.push = n;
   n.loaded = true;
   n.version = "2.0";

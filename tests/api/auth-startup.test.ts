@@ -100,7 +100,7 @@ describe("the demo administrator", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     await setUpAdministrators(shop.services, shop.env, silent);
     const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
-    const match = /Demo administrator: (admin@marigold\.example)  password: (\S+)/.exec(printed);
+    const match = /Demo administrator: (admin@marigold\.example) {2}password: (\S+)/.exec(printed);
     expect(match).not.toBeNull();
     const signIn = await browser(shop).post("/api/auth/sign-in/email", { email: match![1], password: match![2] });
     expect(signIn.status).toBe(200);

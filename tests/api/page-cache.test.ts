@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import http from "node:http";
-import { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createApp, shopListener } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
 import { startEpochRelay } from "../../server/lib/epoch-relay";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parse, stringify } from "csv/sync";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";

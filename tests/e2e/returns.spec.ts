@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
 import { uniqueEmail, uniquePhone, waitForMail } from "./support/accounts";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";

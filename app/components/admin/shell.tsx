@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useMatches } from "react-router";
 import { showToast } from "~/components/layout/client-toaster";
 import { useHydrated } from "~/components/catalog/use-hydrated";

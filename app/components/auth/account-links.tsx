@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { SessionUser } from "~/lib/use-auth";
 import { isStaff } from "#common/auth/roles";
 

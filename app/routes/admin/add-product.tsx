@@ -6,7 +6,6 @@ import { listCategoryChoices, productBodyFromForm } from "~/components/admin/pro
 import { ProductForm } from "~/components/admin/product/product-form";
 import { emptyProductValues, valuesFromPosted } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
-import type { ProductCreateInput } from "#common/catalog/catalog.admin.schema";
 import type { Route } from "./+types/add-product";
 
 /** The categories to choose from. */

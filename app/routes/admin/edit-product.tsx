@@ -10,7 +10,6 @@ import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/
 import { requireAdminScreen } from "~/lib/auth.server";
 import { pageAddress } from "~/lib/page-address.server";
 import { can } from "#common/auth/permissions";
-import type { ProductPatchInput } from "#common/catalog/catalog.admin.schema";
 import type { AdminHandle } from "./admin-nav";
 import type { Route } from "./+types/edit-product";
 import { adminMeta } from "./admin-meta";

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/admin/ui";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { useUser } from "~/lib/use-auth";
-import { type Comparison, type Dashboard } from "#server/flows/dashboard";
+import type { Comparison, Dashboard } from "#server/flows/dashboard";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "#common/dashboard";
 import type { OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/index";

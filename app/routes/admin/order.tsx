@@ -248,6 +248,9 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
  */
 function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ value: string; label: string }> }) {
   const moves = order.allowedTransitions;
+  // Its own fetcher, so a refused shipment shows its errors here and not in the note form (made
+  // before any early return: every render calls the same hooks).
+  const ship = useBackgroundFetcher("Failed to ship the order");
   if (moves.length === 0) {
     return (
       <p className="rounded-xl border border-stone-200 bg-stone-50 p-4 text-sm text-stone-700" data-testid="order-no-moves">
@@ -258,8 +261,6 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
     );
   }
   const plain = moves.filter((m) => m !== "shipped" && m !== "cancelled");
-  // Its own fetcher, so a refused shipment shows its errors here and not in the note form.
-  const ship = useBackgroundFetcher("Failed to ship the order");
   return (
     <section aria-labelledby="next-steps" className="rounded-xl border border-amber-200 bg-amber-50/60 p-4 sm:p-6" data-testid="order-moves">
       <h2 id="next-steps" className="text-lg font-semibold text-stone-900">

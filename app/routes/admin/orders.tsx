@@ -13,7 +13,7 @@ import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import { allowedTransitions, canTransition, isOrderStatus } from "#common/orders/order-status";
 import type { AdminOrderList, AdminOrderRow } from "#modules/orders";
-import { ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "#common/orders/orders.admin.schema";
+import { type ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "#common/orders/orders.admin.schema";
 import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/orders";
 

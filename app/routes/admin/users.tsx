@@ -8,7 +8,7 @@ import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { ROLES } from "#common/auth/permissions";
-import { type CustomerFilters, type CustomerListRow } from "#modules/users";
+import type { CustomerFilters, CustomerListRow } from "#modules/users";
 import { USER_SORTS } from "#common/users/user-sorts";
 import type { Route } from "./+types/users";
 

@@ -1,5 +1,5 @@
 import { adminOrderQuerySchema, bulkTransitionSchema, orderNoteSchema, transitionSchema } from "#common/orders/orders.admin.schema";
-import { type AdminRoute, actorOf, idParam, parseBody, parseQuery, csvDownload } from "./admin-route";
+import { type AdminRoute, actorOf, idParam, parseBody, csvDownload } from "./admin-route";
 
 /** The order desk: the list with its tab counts and CSV export, an order with its timeline, status moves one by one and in bulk, staff notes. */
 export const ORDER_ROUTES: AdminRoute[] = [

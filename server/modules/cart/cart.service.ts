@@ -110,7 +110,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const quantity = requireQuantity(input.quantity ?? 1);
       // The product and all its variants in one query.
       const product = await deps.catalog.getPurchaseOptions(String(input.productId ?? ""));
-      if (!product || product.status !== "active") throw new AppError("not_found", "This product is no longer available.");
+      if (product?.status !== "active") throw new AppError("not_found", "This product is no longer available.");
       const variant = resolveVariant(product.name, product.variants, blank(input.color), blank(input.size));
       const variantId = variant?.id ?? "";
       const stock = variant ? variant.stock : product.stock;

@@ -3,15 +3,15 @@
 // Carts of signed-in and anonymous shoppers, their priced view and the checkout quote.
 export { computeTotals } from "./cart.pricing";
 export { createCartService } from "./cart.service";
-export {
-  type AddToCartInput,
-  type CartLine,
-  type CartProblem,
-  type CartQuote,
-  type CartService,
-  type CartTotals,
-  type CartView,
-  type Executor,
-  type PricedLine,
-  type ShippingOption,
+export type {
+  AddToCartInput,
+  CartLine,
+  CartProblem,
+  CartQuote,
+  CartService,
+  CartTotals,
+  CartView,
+  Executor,
+  PricedLine,
+  ShippingOption,
 } from "./cart.types";

@@ -43,7 +43,7 @@ export function placementOf(
   let sub: CategoryInfo | undefined;
   if (typeof subCategorySlug === "string" && subCategorySlug.trim() !== "") {
     sub = categories.bySlug.get(subCategorySlug.trim().toLowerCase());
-    if (!sub || !sub.parentId) problems.subCategorySlug = `There is no sub-category “${subCategorySlug.trim()}”`;
+    if (!sub?.parentId) problems.subCategorySlug = `There is no sub-category “${subCategorySlug.trim()}”`;
     else if (category && !category.parentId && sub.parentId !== category.id)
       problems.subCategorySlug = `“${sub.name}” is not a sub-category of “${category.name}”`;
   }

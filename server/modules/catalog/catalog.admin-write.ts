@@ -1,14 +1,7 @@
 import { AppError, fieldErrors } from "#common/errors";
 import { newId } from "../../lib/ids";
 import type { AuditActor } from "#modules/audit";
-import {
-  type ProductCreateInput,
-  type ProductInput,
-  type ProductPatchInput,
-  productCreateSchema,
-  productPatchSchema,
-  productRuleProblems,
-} from "#common/catalog/catalog.admin.schema";
+import { type ProductInput, productCreateSchema, productPatchSchema, productRuleProblems } from "#common/catalog/catalog.admin.schema";
 import { STALE_VERSION_MESSAGE, commitPlans, removeProducts } from "./catalog.admin-commit";
 import type { AdminContext } from "./catalog.admin-context";
 import { type Categories, loadCategories, placementOf } from "./catalog.admin-placement";

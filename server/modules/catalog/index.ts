@@ -6,7 +6,7 @@ export { type AdminCategory, type AdminCategoryNode, createCategoriesAdmin } fro
 export { refreshListedPrices } from "./catalog.listing";
 export { createCatalogRepo } from "./catalog.repo";
 export { type CatalogService, createCatalogService, type Purchasable } from "./catalog.service";
-export { type Category, type ProductCard, type ProductDetail, type ProductVariant, type StockSetting } from "./catalog.types";
+export type { Category, ProductCard, ProductDetail, ProductVariant, StockSetting } from "./catalog.types";
 export { listedPrice, variantPrice } from "./pricing";
 
-export { type AdminProduct, type AdminVariant } from "./catalog.admin";
+export type { AdminProduct, AdminVariant } from "./catalog.admin";

@@ -111,7 +111,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
   }
 
   function requireImage(image: string | null | undefined): void {
-    if (image && image.startsWith("/uploads/") && !deps.images.hasImage(image, "banner")) {
+    if (image?.startsWith("/uploads/") && !deps.images.hasImage(image, "banner")) {
       throw new AppError("invalid_input", "This picture is not among the shop's uploads: upload it again.", { image: "Upload the picture again" });
     }
   }

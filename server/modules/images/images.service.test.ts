@@ -37,7 +37,7 @@ describe("image service", () => {
     for (const candidate of imageSrcSet(url, "banner")!.split(", ")) {
       const [src, w] = candidate.split(" ");
       const file = path.join(dir, src.slice("/uploads/".length));
-      expect((await sharp(file).metadata()).width).toBe(Number.parseInt(w));
+      expect((await sharp(file).metadata()).width).toBe(Number.parseInt(w, 10));
     }
     expect((await sharp(path.join(dir, imageVariantUrl(url, "banner", 1920).slice(9))).metadata()).height).toBe(720);
   });

@@ -23,7 +23,7 @@ import {
   listUnpaidCardBefore,
 } from "./orders.admin.repo";
 import { loadOrder, refundSums, toOrder } from "./orders.repo";
-import { type Executor, type Order, type OrderRecord } from "./orders.types";
+import type { Executor, Order, OrderRecord } from "./orders.types";
 import { ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, type PaymentStatus } from "#common/orders/order-status";
 
 /** One row of the admin's order list. */

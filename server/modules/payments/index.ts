@@ -2,4 +2,4 @@
 // this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // Card payments through Stripe: intents, webhooks and refunds.
 export { createPaymentsService } from "./payments.service";
-export { type CardIntent, type CardPaymentEvent, type PaymentsService } from "./payments.types";
+export type { CardIntent, CardPaymentEvent, PaymentsService } from "./payments.types";

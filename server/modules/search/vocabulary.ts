@@ -44,7 +44,7 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
       const cb = b.charCodeAt(j - 1);
       let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
       if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, prev2[j - 2] + 1);
-      cur[j] = d > over ? over : d;
+      cur[j] = Math.min(d, over);
       if (cur[j] < rowMin) rowMin = cur[j];
     }
     if (rowMin > max) return over;

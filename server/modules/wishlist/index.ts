@@ -2,4 +2,4 @@
 // this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // Wishlists of signed-in and anonymous shoppers.
 export { createWishlistService } from "./wishlist.service";
-export { type WishlistEntry, type WishlistService } from "./wishlist.types";
+export type { WishlistEntry, WishlistService } from "./wishlist.types";
