@@ -26,7 +26,7 @@ function newestMtime(entry) {
   return newest;
 }
 
-const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) => path.join(root, p));
+const sources = ["app", "common", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json"].map((p) => path.join(root, p));
 const builtAt = fs.statSync(builtFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 /** Runs the production build, passing its output on line by line without React Router's envFile warning. */
