@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Category } from "#modules/catalog";
 import type { PixelConfig, SiteSettings } from "#common/content/content.schema";
-import type { PaymentMethod } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 import { formatMoney } from "./money";
 
 export interface RootData {

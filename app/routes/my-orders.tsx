@@ -3,7 +3,7 @@ import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "r
 import { showToast } from "~/components/layout/client-toaster";
 import { OrderDetailsModal } from "~/components/orders/order-details-modal";
 import { OrderReturns } from "~/components/orders/order-returns";
-import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";

@@ -1,7 +1,6 @@
 /** Every order status; the transitions between them are the table below. */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentMethod = "cod" | "card";
 /** partially_refunded: some of what was paid was given back (orders.refunds.ts); refunded: all of it. */
 export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "partially_refunded" | "refunded";
 /** Who moved an order: the customer (cancel), the shop (admin), the system (payment webhooks). */

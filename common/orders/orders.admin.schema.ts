@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PAYMENT_METHODS } from "../payments/payment-methods";
 import { ORDER_STATUSES } from "./order-status";
 
 /** The order list's sorts: newest first by default; a leading - sorts descending. */
 export const ADMIN_ORDER_SORTS = ["created", "-created", "total", "-total", "number", "-number"] as const;
-export const PAYMENT_METHODS = ["cod", "card"] as const;
 
 const queryText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(max).optional());
 const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());

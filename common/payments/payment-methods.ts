@@ -1,4 +1,6 @@
-import type { PaymentMethod } from "../orders/order-status";
+/** Every way to pay an order. */
+export const PAYMENT_METHODS = ["cod", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The name of each way to pay, wherever one is shown: the checkout's choices, order screens, mails and reports. */
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = { cod: "Cash on delivery", card: "Card" };

@@ -1,6 +1,6 @@
 import type { Env } from "../lib/env";
 import type { Logger } from "../lib/logger";
-import { slugify } from "../lib/ids";
+import { slugify } from "#common/slug";
 import type { AuthService } from "../auth/auth.service";
 import type { ContentService } from "#modules/content";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newId, nextRequestId, slugify } from "./ids";
+import { newId, nextRequestId } from "./ids";
+import { slugify } from "#common/slug";
 
 describe("ids", () => {
   it("makes opaque 128-bit ids and distinct request ids", () => {

@@ -15,8 +15,6 @@ export function newId(): string {
   return pool.toString("base64url", used - ID_BYTES, used);
 }
 
-export { slugify } from "#common/slug";
-
 const REQUEST_ID_PREFIX = randomBytes(4).toString("hex");
 let requestCounter = 0;
 

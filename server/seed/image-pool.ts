@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { slugify } from "../lib/ids";
+import { slugify } from "#common/slug";
 import { storedImageUrl, type ImageKind } from "#common/images/image-sizes";
 import type { ImageService } from "#modules/images";
 import { COLORS } from "./colors";

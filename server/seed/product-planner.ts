@@ -1,4 +1,4 @@
-import { slugify } from "../lib/ids";
+import { slugify } from "#common/slug";
 import { CATALOG, type CategoryDef, type Facts, type Line, type NameWord, type SubCategoryDef } from "./catalog-data";
 import { COLORS, type ColorName } from "./colors";
 import type { Art, ArtText } from "./illustrations";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDb, createTestDb } from "../../tests/support/test-shop";
-import { slugify } from "../lib/ids";
+import { slugify } from "#common/slug";
 import sharp from "sharp";
 import { COLORS } from "./colors";
 import { productSvg } from "./illustrations";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/db/database";
 import { createEpoch } from "../../server/lib/cache";
-import { newId, slugify } from "../../server/lib/ids";
+import { newId } from "../../server/lib/ids";
+import { slugify } from "#common/slug";
 import { createSearchService } from "../../server/modules/search/search.service";
 import { type TestShop, createTestShop } from "../support/test-shop";
 

@@ -1,4 +1,4 @@
-import { slugify } from "../../server/lib/ids";
+import { slugify } from "#common/slug";
 import { placeOrderSchema } from "#common/orders/orders.schema";
 import sharp from "sharp";
 import { createAccount, signedIn } from "./auth-browser";

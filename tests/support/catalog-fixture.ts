@@ -1,5 +1,6 @@
 import type { Db } from "../../server/db/database";
-import { newId, slugify } from "../../server/lib/ids";
+import { newId } from "../../server/lib/ids";
+import { slugify } from "#common/slug";
 import { refreshListedPrices } from "../../server/modules/catalog/catalog.listing";
 
 export interface FixtureProduct {

@@ -4,7 +4,7 @@ import type { ShippingAddress } from "#common/cart/shipping";
 import { type ValidPlaceOrderInput, placeOrderSchema } from "#common/orders/orders.schema";
 import { paymentMethodRefusal } from "#common/payments/payment-methods";
 import type { PlaceOrderInput, SavedAddress } from "#modules/orders";
-import type { PaymentMethod } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
 export function readCheckoutForm(form: FormData): CheckoutValues {

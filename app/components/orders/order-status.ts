@@ -1,6 +1,7 @@
 import { STATUS_LABELS } from "#common/orders/order-status";
 import type { Order } from "#modules/orders";
-import type { OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
+import type { OrderStatus, PaymentStatus } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 
 /** The way an order normally goes, step by step (cancelled leaves it). */
 export const ORDER_PATH = ["pending", "processing", "shipped", "delivered", "completed"] as const satisfies readonly OrderStatus[];
@@ -27,9 +28,6 @@ export const STATUS_BADGE: Record<OrderStatus, string> = {
   completed: "bg-emerald-100 text-emerald-950 ring-emerald-300",
   cancelled: "bg-stone-100 text-stone-800 ring-stone-300",
 };
-
-/** How each way to pay reads: the server's one table (checkout, mails, reports). */
-export { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   unpaid: "To pay on delivery",

@@ -5,7 +5,8 @@ import { useShop } from "~/lib/shop";
 import { countryName } from "#common/geo";
 import type { Order, OrderAddress, OrderLine, OrderTotals } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
-import { PAYMENT_METHOD_LABEL, STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
+import { STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
 
 /** Money in the order's own currency (an order keeps the currency it was placed in). */
 export function useOrderMoney(): (amount: number, currency: string) => string {

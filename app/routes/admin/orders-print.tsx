@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
-import { PAYMENT_METHOD_LABEL } from "~/components/orders/order-status";
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { AddressLines, LocalDate, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";

@@ -7,13 +7,15 @@ import { StatusTabs } from "~/components/admin/status-tabs";
 import { dateFilter, parseTableQuery } from "~/components/admin/table-query.server";
 import { ExportCsvLink, csvExportHref } from "~/components/admin/csv-export";
 import { PageHeader } from "~/components/admin/ui";
-import { PAYMENT_METHOD_LABEL, STATUS_LABEL } from "~/components/orders/order-status";
+import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
+import { STATUS_LABEL } from "~/components/orders/order-status";
 import { LocalDate, StatusBadge, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import { allowedTransitions, canTransition, isOrderStatus } from "#common/orders/order-status";
 import type { AdminOrderList, AdminOrderRow } from "#modules/orders";
-import { type ADMIN_ORDER_SORTS, PAYMENT_METHODS } from "#common/orders/orders.admin.schema";
+import type { ADMIN_ORDER_SORTS } from "#common/orders/orders.admin.schema";
+import { PAYMENT_METHODS } from "#common/payments/payment-methods";
 import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/orders";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseInput } from "#common/validate";
-import { RETURN_STATUSES } from "#modules/orders";
+import { RETURN_STATUSES } from "#common/orders/return-status";
 import { refundSchema, returnRefusalSchema } from "#common/orders/orders.returns.schema";
 import { idempotencyKeySchema } from "#common/orders/orders.schema";
 import { createdOrReplayed } from "../context";

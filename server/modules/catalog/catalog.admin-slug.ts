@@ -1,5 +1,5 @@
 import { AppError } from "#common/errors";
-import { slugify } from "../../lib/ids";
+import { slugify } from "#common/slug";
 import { MAX_SLUG_LENGTH } from "#common/catalog/catalog.admin.schema";
 import { findProductIdBySlug, findRedirectedProductId } from "./catalog.admin.repo";
 import type { Executor } from "./catalog.repo";

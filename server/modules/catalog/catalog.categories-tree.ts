@@ -1,5 +1,5 @@
 import { AppError } from "#common/errors";
-import { slugify } from "../../lib/ids";
+import { slugify } from "#common/slug";
 import { type CategoryRow, findCategory, findCategoryIdBySlug, hasSubCategories, listSiblings, updateCategory } from "./catalog.categories.repo";
 import type { Executor } from "./catalog.repo";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../../lib/env";
 import type { Logger } from "../../lib/logger";
-import { slugify } from "../../lib/ids";
+import { slugify } from "#common/slug";
 import { type RateDecision, type RateLimitStore, emailKey } from "../../lib/rate-limit";
 
 export interface Mail {

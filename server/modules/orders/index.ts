@@ -9,7 +9,7 @@ export { createOrderCustomers, type CustomerOrderStats, type OrderCustomers } fr
 export { isDeadlock, isUniqueViolation } from "./orders.deps";
 export { createOrderRefunds, type OrderRefund, type OrderRefunds, type StepActor } from "./orders.refunds";
 export { createSalesReport, type SalesBucket, type SalesFigures, type SalesReport, type SalesReportService } from "./orders.report";
-export { createOrderReturns, type OrderReturn, type OrderReturns, RETURN_STATUSES, type ReturnPolicy } from "./orders.returns";
+export { createOrderReturns, type OrderReturn, type OrderReturns, type ReturnPolicy } from "./orders.returns";
 export { createOrdersService } from "./orders.service";
 export type {
   BulkMoveResult,

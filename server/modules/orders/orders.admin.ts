@@ -24,7 +24,8 @@ import {
 } from "./orders.admin.repo";
 import { loadOrder, refundSums, toOrder } from "./orders.repo";
 import type { Executor, Order, OrderRecord } from "./orders.types";
-import { ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, type PaymentStatus } from "#common/orders/order-status";
+import { ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentStatus } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 
 /** One row of the admin's order list. */
 export interface AdminOrderRow {

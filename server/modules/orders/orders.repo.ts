@@ -8,7 +8,8 @@ import { toMajor } from "#common/money";
 import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { Executor, Order, OrderAddress, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
-import type { OrderActor, OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
+import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 
 const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 

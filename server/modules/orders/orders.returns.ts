@@ -28,11 +28,9 @@ import {
   listReturnsOfOrder,
   updateReturnFromStatus,
 } from "./orders.returns.repo";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "#common/orders/return-status";
+import { RETURN_STATUS_LABELS, type ReturnStatus, isReturnStatus } from "#common/orders/return-status";
 
 type ReturnRow = Selectable<OrderReturnTable>;
-
-export { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus };
 
 /** A return as the customer and the operators see it (money in the major unit). */
 export interface OrderReturn {

@@ -9,7 +9,8 @@ import type { CardPaymentEvent } from "#modules/payments";
 import type { PlacementParty } from "./order-limits";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { AuditActor } from "#modules/audit";
-import type { OrderActor, OrderStatus, PaymentMethod, PaymentStatus } from "#common/orders/order-status";
+import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
+import type { PaymentMethod } from "#common/payments/payment-methods";
 
 export type { ShippingOption } from "#modules/cart";
 

@@ -1,4 +1,4 @@
-import { slugify } from "#server/lib/ids";
+import { slugify } from "#common/slug";
 
 /** What the settings form posted, as PUT /api/admin/settings takes it, and how to put the answer's errors back on the form's fields. */
 export interface SettingsSubmission {
