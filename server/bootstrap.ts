@@ -69,7 +69,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     everyMs: 5 * 60_000,
     firstRunMs: 90_000,
     async run(now) {
-      const { released } = await services.orders.releaseUnpaidCardOrders(now);
+      const { released } = await services.orderMoves.releaseUnpaidCardOrders(now);
       if (released.length) logger.info({ released: released.length }, "cancelled unpaid card orders: their items are back on sale");
       return released.length;
     },

@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return answer(400, { message: "Please correct the highlighted fields.", errors: checked.errors });
 
   try {
-    const result = await context.services.orders.placeOrder(shopperCtx.shopper, checked.input, {
+    const result = await context.services.checkout.placeOrder(shopperCtx.shopper, checked.input, {
       idempotencyKey: formText(form, "idempotencyKey") || null,
       clientIp: context.clientIp,
       settings,

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     orders,
     selected,
-    returns: selected ? await context.services.returns.forCustomer(selected.id, viewer) : null,
+    returns: selected ? await context.services.orderReturns.forCustomer(selected.id, viewer) : null,
     // After a return request: said once, beside the request now listed.
     returned: url.searchParams.get("returned") === "1" && Boolean(selected),
     missing: Boolean(orderId) && !selected,
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(formText(form, k) || 0) }));
     try {
       const input = parseInput(returnRequestSchema, { lines, reason: formText(form, "reason") }, "Please check the return.");
-      await context.services.returns.request(orderId, { shopper, token }, input);
+      await context.services.orderReturns.request(orderId, { shopper, token }, input);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return data({ returnError: err.code === "not_found" ? "We couldn’t find this order." : err.message, fields: err.fields ?? null }, { status: err.status });
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/my-orders?${params}`);
   }
   try {
-    await context.services.orders.cancelOrder(orderId, { shopper, token });
+    await context.services.orderMoves.cancelOrder(orderId, { shopper, token });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return data({ error: err.code === "not_found" ? "We couldn’t find this order." : err.message }, { status: err.status });

@@ -109,7 +109,7 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
   if (intent === "delete-account") {
     const user = requireUser(context, request);
     try {
-      const result = await context.services.deleteOwnAccount(
+      const result = await context.services.customers.deleteOwnAccount(
         user,
         { password: formText(form, "password", { trim: false }) || undefined, token: formText(form, "token") || undefined },
         context.requestId ?? null,

@@ -179,3 +179,8 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
       : null,
   };
 }
+
+/** The admin's start page for one staff member, `services.dashboard`. */
+export function createDashboard(deps: DashboardDeps) {
+  return { load: (user: DashboardUser, input: unknown) => loadDashboard(deps, user, input) };
+}

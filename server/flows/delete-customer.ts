@@ -54,6 +54,12 @@ export interface OwnDeletionInput {
   token?: string;
 }
 
+/** What a customer's own deletion adds: the password check and mailed link, and the attempts' limit. */
+export interface OwnDeletionDeps extends CustomerDataDeps {
+  auth: Pick<AuthService, "checkPassword" | "sendDeletionLink" | "takeDeletionToken">;
+  rateLimits: Pick<RateLimitStore, "consume">;
+}
+
 /** Deleted, or (an account without a password) a confirmation link was mailed. */
 export type OwnDeletionResult = { deleted: true; ordersKept: number } | { deleted: false; mailed: true };
 
@@ -63,7 +69,7 @@ export type OwnDeletionResult = { deleted: true; ordersKept: number } | { delete
  * mailed to its address. The same delete-customer flow runs; a wrong password deletes nothing (403).
  */
 export async function deleteOwnAccount(
-  deps: CustomerDataDeps & { auth: Pick<AuthService, "checkPassword" | "sendDeletionLink" | "takeDeletionToken">; rateLimits: Pick<RateLimitStore, "consume"> },
+  deps: OwnDeletionDeps,
   user: SessionUser,
   input: OwnDeletionInput,
   requestId: string | null,

@@ -28,3 +28,11 @@ export async function mergeVisitorIntoUser(deps: MergeVisitorDeps, visitorId: st
   });
   return true;
 }
+
+/** What happens to a visitor's things at sign-in, `services.shoppers`. */
+export function createShopperFlows(deps: MergeVisitorDeps) {
+  return {
+    /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
+    mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser(deps, visitorId, userId),
+  };
+}

@@ -5,7 +5,10 @@ import type { Logger } from "../lib/logger";
 import type { CartService } from "#modules/cart";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { OrdersAdmin } from "#modules/orders";
-import type { BulkMoveResult, OrdersModule, OrdersService } from "#modules/orders";
+import type { BulkMoveResult, MoveOptions, Order, OrderViewer, OrdersModule, PlaceOrderOptions, PlaceOrderResult } from "#modules/orders";
+import type { OrderActor, OrderStatus } from "#common/orders/order-status";
+import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
+import type { Shopper } from "../lib/shopper";
 import type { PaymentsService } from "#modules/payments";
 import type { OrderRefunds } from "#modules/orders";
 import type { LowStockAlert } from "#modules/inventory";
@@ -30,18 +33,34 @@ export interface OrderFlowDeps {
   logger: Logger;
 }
 
-/**
- * The order use cases that span modules, as `services.orders` offers them (server/wiring/services.ts
- * spreads them over the orders module's service): placing an order, and every status move (the
- * customer's cancellation, the shop's moves one by one or in bulk, the release of unpaid card
- * orders), each through the one move flow with its effects.
- */
-export function createOrderFlows(
-  deps: OrderFlowDeps,
-): Pick<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
-  return {
-    placeOrder: (shopper, input, options) => placeOrder(deps, shopper, input, options),
+/** The checkout, `services.checkout`: placing an order spans the cart, the inventory and the orders module. */
+export interface Checkout {
+  /** The place-order flow on input parsed with placeOrderSchema: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
+  placeOrder(shopper: Shopper, input: ValidPlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
+}
 
+export function createCheckout(deps: OrderFlowDeps): Checkout {
+  return { placeOrder: (shopper, input, options) => placeOrder(deps, shopper, input, options) };
+}
+
+/**
+ * Every status move of an order, `services.orderMoves`, each through the one move flow with its
+ * effects (server/flows/move-order.ts): the customer's cancellation, the shop's moves one by one or
+ * in bulk, the release of unpaid card orders.
+ */
+export interface OrderMoves {
+  /** A cancellation by the viewer (the customer while pending, the shop also later): the stock goes back. */
+  cancelOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
+  /** Moves an order along the transition table with the move's effects; mails the customer. */
+  transition(orderId: string, to: OrderStatus, actor: OrderActor, options?: MoveOptions): Promise<Order>;
+  /** The same move on many orders: an order the table forbids it for is skipped; the answer says per order what happened. */
+  bulkTransition(ids: string[], to: OrderStatus, options?: Pick<MoveOptions, "note" | "staff">): Promise<BulkMoveResult[]>;
+  /** Cancels card orders left unpaid past the settings' release time (stock back), unless Stripe says the payment went through. */
+  releaseUnpaidCardOrders(now?: Date): Promise<{ released: string[] }>;
+}
+
+export function createOrderMoves(deps: OrderFlowDeps): OrderMoves {
+  return {
     async cancelOrder(orderId, viewer) {
       await deps.orders.requireVisible(orderId, viewer);
       const actor = viewer.forShop ? "shop" : "customer";

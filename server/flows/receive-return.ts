@@ -20,3 +20,13 @@ export async function receiveReturn(deps: { db: Db; returns: OrderReturns; epoch
   deps.returns.mailReceived(ret);
   return deps.returns.get(returnId);
 }
+
+/** The return steps that span modules, `services.returns`; the orders module's own steps are `services.orderReturns`. */
+export function createReturnFlows(deps: { db: Db; returns: OrderReturns; epoch: Epoch }) {
+  return {
+    /** Marks an approved return received and puts its units back on sale (once). */
+    receive: (returnId: string, actor: StepActor) => receiveReturn(deps, returnId, actor),
+  };
+}
+
+export type ReturnFlows = ReturnType<typeof createReturnFlows>;

@@ -61,3 +61,10 @@ export async function refundRemainder(deps: RefundFlowDeps, orderId: string, rea
   if (state.refundable <= 0) return null;
   return (await refundOrder(deps, orderId, { amount: state.refundable / 100, reason, idempotencyKey: `remainder-${state.refunded}` }, actor)).refund;
 }
+
+/** The refund flow, `services.refunds`; what an order may still refund is `services.orderRefunds`. */
+export function createRefundFlows(deps: RefundFlowDeps) {
+  return {
+    refund: (orderId: string, input: RefundRequest & { idempotencyKey?: string | null }, actor: StepActor) => refundOrder(deps, orderId, input, actor),
+  };
+}

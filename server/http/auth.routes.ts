@@ -58,7 +58,7 @@ export function authRoutes() {
   r.post("/account/delete", async (c) => {
     const user = await requireApiUser(c);
     const input = parseInput(deleteAccountSchema, await c.req.json().catch(() => ({})));
-    const result = await c.var.services.deleteOwnAccount(user, input, c.var.requestId ?? null);
+    const result = await c.var.services.customers.deleteOwnAccount(user, input, c.var.requestId ?? null);
     if (result.deleted) for (const cookie of await c.var.services.auth.endSession(c.req.raw.headers)) c.header("Set-Cookie", cookie, { append: true });
     c.header("Cache-Control", "private, no-store");
     return c.json(result, result.deleted ? 200 : 202);
@@ -69,7 +69,7 @@ export function authRoutes() {
     const user = await requireApiUser(c);
     c.header("Cache-Control", "private, no-store");
     c.header("Content-Disposition", `attachment; filename="my-account-data.json"`);
-    return c.json(await c.var.services.exportCustomer(user.id));
+    return c.json(await c.var.services.customers.export(user.id));
   });
 
   // better-auth: the client address it rate-limits by is ours (clientIp), whatever the request claimed.

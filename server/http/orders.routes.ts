@@ -30,7 +30,7 @@ export function orderRoutes() {
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
     const input = parseInput(placeOrderSchema, body);
-    const result = await c.var.services.orders.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c) });
+    const result = await c.var.services.checkout.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c) });
     shopper.finish(c);
     if (!result.ok) {
       const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));
@@ -71,7 +71,7 @@ export function orderRoutes() {
     });
     const shopper = await apiShopper(c, { fresh: true });
     const input = parseInput(returnRequestSchema, body, "Please check the return.");
-    const ret = await c.var.services.returns.request(c.req.param("id"), viewerOf(shopper, token), input);
+    const ret = await c.var.services.orderReturns.request(c.req.param("id"), viewerOf(shopper, token), input);
     shopper.finish(c);
     return c.json({ success: true, data: ret }, 201);
   });
@@ -79,7 +79,7 @@ export function orderRoutes() {
   r.post("/orders/:id/cancel", async (c) => {
     const { token } = parseInput(tokenQuery, c.req.query());
     const shopper = await apiShopper(c, { fresh: true });
-    const order = await c.var.services.orders.cancelOrder(c.req.param("id"), viewerOf(shopper, token));
+    const order = await c.var.services.orderMoves.cancelOrder(c.req.param("id"), viewerOf(shopper, token));
     shopper.finish(c);
     return c.json({ success: true, data: order });
   });

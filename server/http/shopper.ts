@@ -26,7 +26,7 @@ export interface ShopperContext {
  */
 export async function resolveShopper(services: Services, headers: Headers, userId: string | null): Promise<ShopperContext> {
   const visitorId = services.visitors.read(headers.get("cookie"));
-  if (userId && visitorId) await services.mergeVisitorIntoUser(visitorId, userId);
+  if (userId && visitorId) await services.shoppers.mergeVisitorIntoUser(visitorId, userId);
   const shopper: Shopper = { userId, visitorId };
   const setCookies: string[] = [];
   let newVisitor = false;

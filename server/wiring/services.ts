@@ -22,7 +22,6 @@ import { createSearchService } from "#modules/search";
 import { createCartService } from "#modules/cart";
 import { createWishlistService } from "#modules/wishlist";
 import { createOrdersService } from "#modules/orders";
-import type { OrdersService } from "#modules/orders";
 import { createOrderMails } from "#modules/orders";
 import { createLowStockAlert } from "#modules/inventory";
 import { setStock } from "#modules/inventory";
@@ -33,16 +32,15 @@ import { createSalesReport } from "#modules/orders";
 import { createUsersService } from "#modules/users";
 import { createAuditService } from "#modules/audit";
 import { createPaymentsService } from "#modules/payments";
-import { mergeVisitorIntoUser } from "../flows/merge-visitor";
-import { createOrderFlows } from "../flows/order-flows";
+import { createShopperFlows } from "../flows/merge-visitor";
+import { createCheckout, createOrderMoves } from "../flows/order-flows";
 import { createOrderCustomers } from "#modules/orders";
-import { type CustomerDataDeps, deleteCustomer, deleteOwnAccount } from "../flows/delete-customer";
-import { exportCustomer, getCustomer } from "../flows/export-customer";
+import { createCustomerFlows } from "../flows/customers";
 import { createOrderReturns } from "#modules/orders";
-import { type StepActor, createOrderRefunds } from "#modules/orders";
-import { refundOrder } from "../flows/refund-order";
-import { receiveReturn } from "../flows/receive-return";
-import { type DashboardUser, loadDashboard } from "../flows/dashboard";
+import { createOrderRefunds } from "#modules/orders";
+import { createRefundFlows } from "../flows/refund-order";
+import { createReturnFlows } from "../flows/receive-return";
+import { createDashboard } from "../flows/dashboard";
 import { createAnalyticsService } from "#modules/analytics";
 
 export interface ServiceOptions {
@@ -105,29 +103,14 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
   const cart = createCartService(db, { settings, catalog });
   const wishlist = createWishlistService(db, { catalog });
-  const orderService = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
-  // The flows that span modules (place and cancel an order) are wired over the orders module's own service.
+  const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
   const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings });
-  const orders: OrdersService = {
-    ...orderService,
-    ...createOrderFlows({ db, orders: orderService, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger }),
-  };
-  // Returns and refunds (the orders module's), with the flows that span payments and the inventory.
-  const orderReturns = createOrderReturns({ db, orders: orderService, mails: orderMails, settings });
-  const returns = {
-    ...orderReturns,
-    receive: (returnId: string, actor: StepActor) => receiveReturn({ db, returns: orderReturns, epoch: dataEpoch }, returnId, actor),
-  };
-  const refunds = {
-    ...orderRefunds,
-    refund: (orderId: string, input: Parameters<typeof refundOrder>[2], actor: StepActor) =>
-      refundOrder({ refunds: orderRefunds, payments }, orderId, input, actor),
-  };
+  const orderReturns = createOrderReturns({ db, orders, mails: orderMails, settings });
+  // The flows that span modules (server/flows), each a service of its own over the modules' services.
+  const orderFlowDeps = { db, orders, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
-  // What deleting or exporting a customer spans (server/flows/delete-customer.ts, export-customer.ts).
-  const customerData: CustomerDataDeps = { db, users, orderCustomers, addresses: (userId) => orderService.listAddresses(userId), cart, wishlist, audit };
   // The one catalogue write path: withdrawn products leave carts and wishlists through their services.
   const catalogAdmin = createCatalogAdmin(db, {
     epoch: dataEpoch,
@@ -141,7 +124,24 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       },
     },
   });
-  const services = {
+  const reports = createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) });
+  const analytics = createAnalyticsService(db, {
+    rule: env.ANALYTICS_LIMIT_PER_IP,
+    settings,
+    products: (ids) => catalog.listByIds(ids),
+    ownHosts: [new URL(env.PUBLIC_URL).hostname],
+    logger,
+  });
+  const messages = createMessagesService(db, {
+    rateLimits,
+    contactLimitPer10Min: env.CONTACT_RATE_LIMIT,
+    mailer,
+    settings,
+    adminEmail: env.ADMIN_EMAIL,
+    publicUrl,
+    logger,
+  });
+  return {
     env,
     /** Whether the database answers, and which engine it is (the health check's answer). */
     health: {
@@ -167,15 +167,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** The tracking pixel's admin side: read, replace (validated, audited; pages and their CSP follow at once). */
     pixelAdmin: createPixelAdmin(db, { epoch: dataEpoch, current: () => content.getPixel() }),
     /** The contact messages: the contact form's write (mailed to the shop's contact address) and the admin's inbox (audited). */
-    messages: createMessagesService(db, {
-      rateLimits,
-      contactLimitPer10Min: env.CONTACT_RATE_LIMIT,
-      mailer,
-      settings,
-      adminEmail: env.ADMIN_EMAIL,
-      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ""),
-      logger,
-    }),
+    messages,
     /** The home banners: the carousel's live ones, and the admin's list and writes (audited). */
     banners: createBannersService(db, { epoch: dataEpoch, images }),
     /** The category tree's admin reads and writes (audited; hidden categories, slug redirects, moves). */
@@ -190,42 +182,44 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     cart,
     wishlist,
     orders,
-    /** Customers' return requests and the operators' steps on them (approve, refuse, receive: stock back once). */
-    returns,
-    /** What an order may still refund, its refunds, and the refund flow (Stripe for card orders, manual for cash on delivery). */
-    refunds,
-    /** The order desk's reads and notes (list, tab counts, CSV, an order with its timeline); its moves are `orders.transition` and `orders.bulkTransition`. */
+    /** Placing an order: re-priced, stock taken and the cart emptied in one transaction. */
+    checkout: createCheckout(orderFlowDeps),
+    /** Every status move of an order (cancel, move, move many, release unpaid card orders), each with its effects. */
+    orderMoves: createOrderMoves(orderFlowDeps),
+    /** Customers' return requests and the operators' steps on them (request, approve, refuse; the orders module's). */
+    orderReturns,
+    /** Receiving a return: the stock comes back once. */
+    returns: createReturnFlows({ db, returns: orderReturns, epoch: dataEpoch }),
+    /** What an order may still refund, and its refunds (the orders module's). */
+    orderRefunds,
+    /** The refund flow: Stripe for card orders, manual for cash on delivery. */
+    refunds: createRefundFlows({ refunds: orderRefunds, payments }),
+    /** The order desk's reads and notes (list, tab counts, CSV, an order with its timeline); its moves are `orderMoves`. */
     ordersAdmin,
     /** The sales report (orders module; its figures are defined once there): totals, a series per day, week or month in the shop's time zone, breakdowns, CSV. The dashboard reads it too. */
-    reports: createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) }),
+    reports,
     users,
     audit,
     /** The orders module's part of the customer screens: orders and money spent per customer, a customer's orders. */
     orderCustomers,
-    /** One customer for the admin's customer page: account, figures, addresses, orders, devices. */
-    getCustomer: (userId: string) => getCustomer(customerData, userId),
-    /** The delete-customer flow (admin or the customer themself): account, sessions, cart, wishlist and addresses go, orders stay anonymised. */
-    deleteCustomer: (...args: Parameters<typeof deleteCustomer> extends [unknown, ...infer R] ? R : never) => deleteCustomer(customerData, ...args),
-    /** A customer deletes their own account (password, or the mailed link for accounts without one): the same flow. */
-    deleteOwnAccount: (...args: Parameters<typeof deleteOwnAccount> extends [unknown, ...infer R] ? R : never) =>
-      deleteOwnAccount({ ...customerData, auth, rateLimits }, ...args),
-    /** Everything the shop holds about a customer, as JSON (GDPR access request); staff exports are audited. */
-    exportCustomer: (...args: Parameters<typeof exportCustomer> extends [unknown, ...infer R] ? R : never) => exportCustomer(customerData, ...args),
-    /** The first-party site analytics: the storefront's batches of events, the daily roll-up, the analytics screen's report and `summary` (visitors, orders, conversion rate) for the dashboard. */
-    analytics: createAnalyticsService(db, {
-      rule: env.ANALYTICS_LIMIT_PER_IP,
-      settings,
-      products: (ids) => catalog.listByIds(ids),
-      ownHosts: [new URL(env.PUBLIC_URL).hostname],
-      logger,
+    /** The customer screens' flows: one customer's page, deleting (by the admin or themself) and exporting a customer. */
+    customers: createCustomerFlows({
+      db,
+      users,
+      orderCustomers,
+      addresses: (userId) => orders.listAddresses(userId),
+      cart,
+      wishlist,
+      audit,
+      auth,
+      rateLimits,
     }),
-    /** Moves this browser's anonymous cart and wishlist into the account (see server/http/shopper.ts). */
-    mergeVisitorIntoUser: (visitorId: string, userId: string) => mergeVisitorIntoUser({ db, cart, wishlist }, visitorId, userId),
-  };
-  return {
-    ...services,
-    /** The admin's start page for one staff member (server/flows/dashboard.ts): the sales report's figures, the analytics' conversion, what needs action. */
-    dashboard: (user: DashboardUser, input: unknown) => loadDashboard({ ...services, settings }, user, input),
+    /** The first-party site analytics: the storefront's batches of events, the daily roll-up, the analytics screen's report and `summary` (visitors, orders, conversion rate) for the dashboard. */
+    analytics,
+    /** The admin's start page for one staff member: the sales report's figures, the analytics' conversion, what needs action. */
+    dashboard: createDashboard({ reports, analytics, ordersAdmin, returns: orderReturns, messages, catalogAdmin, users, settings }),
+    /** At sign-in, this browser's anonymous cart and wishlist move into the account. */
+    shoppers: createShopperFlows({ db, cart, wishlist }),
   };
 }
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await order("today-cups", cup.id, 3, at(day, 2));
   await order("yesterday", lamp.id, 1, at(yesterday, 12 * 60));
   const cancelled = await order("cancelled", lamp.id, 4, at(day, 3));
-  await shop.services.orders.transition(cancelled.id, "cancelled", "shop", { staff: ACTOR });
+  await shop.services.orderMoves.transition(cancelled.id, "cancelled", "shop", { staff: ACTOR });
   await order("unpaid-card", cup.id, 1, at(day, 4), { card: true });
   await shop.services.messages.createMessage(
     { name: "Curious Shopper", email: "curious@example.com", subject: "Sizes", message: "Do the cups come in a larger size?" },

@@ -70,7 +70,7 @@ beforeAll(async () => {
   await order("g", "2026-03-09T04:00:00.000Z", [{ productId: pan.id, quantity: 1 }]); // 03-09 00:00 EDT
   await order("unpaid", "2026-03-08T12:00:00.000Z", [{ productId: pan.id, quantity: 5 }], "failed");
   await order("cancelled", "2026-03-08T13:00:00.000Z", [{ productId: mug.id, quantity: 7 }]);
-  await shop.services.orders.transition(placed.cancelled!.id, "cancelled", "shop", { staff: ACTOR });
+  await shop.services.orderMoves.transition(placed.cancelled!.id, "cancelled", "shop", { staff: ACTOR });
   await order("h", "2026-04-01T03:30:00.000Z", [{ productId: hose.id, quantity: 1 }]); // 03-31 23:30 EDT; Kolkata 04-01
   // Before and after the range: never counted.
   await order("before", "2026-03-01T12:00:00.000Z", [{ productId: mug.id, quantity: 1 }]);

@@ -34,7 +34,7 @@ async function customer(name: string) {
 /** Moves an order to delivered, as the shop does (processing, shipped with a courier, delivered). */
 async function deliver(orderId: string) {
   for (const to of ["processing", "shipped", "delivered"] as const)
-    await shop.services.orders.transition(orderId, to, "shop", { courier: "dhl", trackingNumber: "JD1" });
+    await shop.services.orderMoves.transition(orderId, to, "shop", { courier: "dhl", trackingNumber: "JD1" });
 }
 
 /** Places a cash-on-delivery order of `quantity` mugs (10.00 each plus shipping) from the customer's cart, keeping the address. */
@@ -306,7 +306,7 @@ describe("two administrators deleting each other at once", () => {
       const a = await createAccount(own, { email: "first-admin@example.com", password: "first-password-1", role: "admin" });
       const b = await createAccount(own, { email: "second-admin@example.com", password: "second-password-1", role: "admin" });
       const as = (u: { id: string; email: string }) => ({ id: u.id, email: u.email, role: "admin" as const, requestId: null });
-      const results = await Promise.allSettled([own.services.deleteCustomer(as(a), b.id), own.services.deleteCustomer(as(b), a.id)]);
+      const results = await Promise.allSettled([own.services.customers.delete(as(a), b.id), own.services.customers.delete(as(b), a.id)]);
       expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
       const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
       expect(refused.reason).toMatchObject({ code: "conflict" });

@@ -66,6 +66,6 @@ describe("signing in merges this browser's cart and wishlist into the account", 
     await b.post("/api/auth/sign-in/email", { email: "race@example.com", password: "race-password" });
     const carts = await Promise.all(Array.from({ length: 5 }, () => b.get("/api/cart").then(cartOf)));
     for (const cart of carts) expect(quantities(cart)).toEqual({ Mug: 2 });
-    expect(await shop.services.mergeVisitorIntoUser(b.jar.cookies.get("shop.visitor")!.split(".")[0]!, "someone")).toBe(false);
+    expect(await shop.services.shoppers.mergeVisitorIntoUser(b.jar.cookies.get("shop.visitor")!.split(".")[0]!, "someone")).toBe(false);
   });
 });

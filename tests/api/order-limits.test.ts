@@ -321,7 +321,7 @@ describe("mails to unverified addresses", () => {
         .orderBy("created_at", "desc")
         .limit(1)
         .execute();
-      await capped.services.orders.transition(latest!.id, "cancelled", "shop");
+      await capped.services.orderMoves.transition(latest!.id, "cancelled", "shop");
     }
     await capped.services.orders.idle();
     // Three confirmations and three cancellations.

@@ -244,7 +244,7 @@ describe("who may see and cancel an order", () => {
     // Once the shop is preparing it, the customer can no longer cancel; the shop still can.
     const b2 = await browserWithCart(shop, [{ productId: ids.mug }]);
     const second = await placedOf(await b2.post("/api/orders", checkoutBody({ contact: { name: "Cat", email: "cat@example.com", phone: "555 0199" } })));
-    const processing = await shop.services.orders.transition(second.order.id, "processing", "shop");
+    const processing = await shop.services.orderMoves.transition(second.order.id, "processing", "shop");
     expect(processing.status).toBe("processing");
     const refused = await b2.post(`/api/orders/${second.order.id}/cancel`);
     expect(refused.status).toBe(409);
@@ -259,15 +259,15 @@ describe("who may see and cancel an order", () => {
   it("moves along the table with a tracking number and mails each change", async () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const { order } = await placedOf(await b.post("/api/orders", checkoutBody({ contact: { name: "Dan", email: "dan@example.com", phone: "555 0123" } })));
-    await shop.services.orders.transition(order.id, "processing", "shop");
-    await expect(shop.services.orders.transition(order.id, "delivered", "shop")).rejects.toMatchObject({ code: "conflict" });
-    await expect(shop.services.orders.transition(order.id, "shipped", "customer")).rejects.toMatchObject({ code: "conflict" });
+    await shop.services.orderMoves.transition(order.id, "processing", "shop");
+    await expect(shop.services.orderMoves.transition(order.id, "delivered", "shop")).rejects.toMatchObject({ code: "conflict" });
+    await expect(shop.services.orderMoves.transition(order.id, "shipped", "customer")).rejects.toMatchObject({ code: "conflict" });
     // The shop names the courier and the tracking number when it ships.
-    await expect(shop.services.orders.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" })).rejects.toMatchObject({
+    await expect(shop.services.orderMoves.transition(order.id, "shipped", "shop", { trackingNumber: "TRACK-123" })).rejects.toMatchObject({
       code: "invalid_input",
       fields: { courier: expect.any(String) },
     });
-    const shipped = await shop.services.orders.transition(order.id, "shipped", "shop", { courier: "dhl", trackingNumber: "TRACK-123" });
+    const shipped = await shop.services.orderMoves.transition(order.id, "shipped", "shop", { courier: "dhl", trackingNumber: "TRACK-123" });
     expect(shipped).toMatchObject({
       status: "shipped",
       trackingNumber: "TRACK-123",

@@ -140,9 +140,9 @@ describe("card orders through Stripe", () => {
     expect(unpaidCardReleaseMinutes).toBe(60);
 
     // Not yet: 59 minutes on.
-    const soon = await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 59 * 60_000));
+    const soon = await shop.services.orderMoves.releaseUnpaidCardOrders(new Date(Date.now() + 59 * 60_000));
     expect(soon.released).not.toContain(unpaid.placed.order.id);
-    const later = await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000));
+    const later = await shop.services.orderMoves.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000));
     expect(later.released).toContain(unpaid.placed.order.id);
     expect(later.released).not.toContain(paidLate.placed.order.id);
     const released = await orderAsSeen(unpaid.b, unpaid.placed);
@@ -156,7 +156,7 @@ describe("card orders through Stripe", () => {
     expect((await stockOf(shop.db, ids.mug)).product).toBe(stock + later.released.length);
     expect((await orderAsSeen(paidLate.b, paidLate.placed)).status).toBe("pending");
     // A second round finds nothing more to release.
-    expect((await shop.services.orders.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000))).released).not.toContain(unpaid.placed.order.id);
+    expect((await shop.services.orderMoves.releaseUnpaidCardOrders(new Date(Date.now() + 61 * 60_000))).released).not.toContain(unpaid.placed.order.id);
   });
 
   it("a declined card marks the payment failed; paying again with another card settles it", async () => {

@@ -157,7 +157,7 @@ describe("refunds of card orders through Stripe", () => {
       /could not be refunded: Refund amount \(1000\) is greater than unrefunded amount/,
     );
     expect(await paymentOf(order.id)).toEqual({ status: "paid", refunded: 0 });
-    expect(await shop.services.refunds.listForOrder(order.id)).toEqual([]);
+    expect(await shop.services.orderRefunds.listForOrder(order.id)).toEqual([]);
     expect((await refund(order.id, { amount: 4.98, reason: "What is left" })).status).toBe(201);
   });
 

@@ -91,11 +91,11 @@ export async function freshOrder(ctx: SampleContext, status: "pending" | "proces
     shippingMethod: "inside-city",
     paymentMethod: "cod",
   });
-  const placed = await ctx.shop.services.orders.placeOrder(shopper, input);
+  const placed = await ctx.shop.services.checkout.placeOrder(shopper, input);
   if (!placed.ok) throw new Error(`the sample order was refused: ${JSON.stringify(placed.problems)}`);
   const path = ["processing", "shipped", "delivered"] as const;
   for (const next of path.slice(0, path.indexOf(status as (typeof path)[number]) + 1)) {
-    await ctx.shop.services.orders.transition(placed.order.id, next, "shop", { courier: "dhl", trackingNumber: "SAMPLE-1", staff: SAMPLE_ACTOR });
+    await ctx.shop.services.orderMoves.transition(placed.order.id, next, "shop", { courier: "dhl", trackingNumber: "SAMPLE-1", staff: SAMPLE_ACTOR });
   }
   return placed.order;
 }

@@ -20,7 +20,7 @@ export async function placeOrderAt(
     shippingMethod: "inside-city",
     paymentMethod: "cod",
   });
-  const result = await shop.services.orders.placeOrder(shopper, input);
+  const result = await shop.services.checkout.placeOrder(shopper, input);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   const k = shop.db.kysely;
   await k.updateTable("orders").set({ created_at: at }).where("id", "=", result.order.id).execute();

@@ -56,11 +56,11 @@ export async function freshReturn(shop: TestShop, status: "requested" | "approve
   if (add.status !== 201) throw new Error(`add to cart answered ${add.status}: ${await add.text()}`);
   const { order } = await placeOrder(b);
   await markDelivered(shop, order.id);
-  const ret = await shop.services.returns.request(
+  const ret = await shop.services.orderReturns.request(
     order.id,
     { shopper: { userId: null, visitorId: null }, forShop: true },
     { lines: [{ lineId: order.lines[0]!.id, quantity: 1 }], reason: "Too small" },
   );
-  if (status === "approved") await shop.services.returns.approve(ret.id, actor);
+  if (status === "approved") await shop.services.orderReturns.approve(ret.id, actor);
   return { order, ret, productId: product.id, createdAt: nowIso() };
 }

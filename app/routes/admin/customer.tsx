@@ -22,7 +22,7 @@ const HISTORY_SIZE = 10;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireAdminScreen(context, request);
   const { audit } = context.services;
-  const customer = await context.services.getCustomer(params.id).catch((err: unknown) => {
+  const customer = await context.services.customers.get(params.id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "not_found")
       throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
     throw err;
@@ -80,7 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return redirectWithToast(pageAddress(request), { kind: "success", message: "Device signed out" });
       case "delete": {
         requireConfirmed(submission, "deleting the account");
-        const { ordersKept } = await context.services.deleteCustomer(actor, params.id);
+        const { ordersKept } = await context.services.customers.delete(actor, params.id);
         const kept = ordersKept ? `${ordersKept} ${ordersKept === 1 ? "order stays" : "orders stay"} as “Deleted customer”.` : undefined;
         return redirectWithToast("/admin-dashboard/users", { kind: "success", message: "Account deleted", description: kept });
       }

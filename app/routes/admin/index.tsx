@@ -15,7 +15,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("period");
   // An unknown period gets the default (the flow's) rather than an error page: it only comes from a hand-typed address.
   const period = DASHBOARD_PERIODS.find((p) => p === raw);
-  return { dashboard: await context.services.dashboard(user, { period }) };
+  return { dashboard: await context.services.dashboard.load(user, { period }) };
 }
 
 const PERIODS: Array<{ value: DashboardPeriod; label: string; against: string }> = [

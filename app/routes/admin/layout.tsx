@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = adminMeta;
 const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number>> = {
   pendingOrders: async (s) => (await s.ordersAdmin.countByStatus()).pending ?? 0,
   unreadMessages: (s) => s.messages.countNew(),
-  requestedReturns: (s) => s.returns.countRequested(),
+  requestedReturns: (s) => s.orderReturns.countRequested(),
 };
 
 /**

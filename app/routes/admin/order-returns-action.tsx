@@ -55,13 +55,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         },
         actor,
       );
-      const [{ currency }, { locale }] = await Promise.all([services.refunds.getState(orderId), services.content.getSettings()]);
+      const [{ currency }, { locale }] = await Promise.all([services.orderRefunds.getState(orderId), services.content.getSettings()]);
       message = `Refunded ${formatMoney(refund.amount, currency, locale)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
     } else if (intent === "approve" || intent === "refuse" || intent === "receive") {
-      const ret = await services.returns.get(returnId);
+      const ret = await services.orderReturns.get(returnId);
       if (ret.orderId !== orderId) throw new AppError("not_found", "There is no such return on this order.");
-      if (intent === "approve") await services.returns.approve(returnId, actor);
-      if (intent === "refuse") await services.returns.refuse(returnId, { reason: text(form, "reason") }, actor);
+      if (intent === "approve") await services.orderReturns.approve(returnId, actor);
+      if (intent === "refuse") await services.orderReturns.refuse(returnId, { reason: text(form, "reason") }, actor);
       if (intent === "receive") await services.returns.receive(returnId, actor);
       message = {
         approve: "Return approved: the customer is told to send the items",

@@ -68,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const status = submission.intent === "cancelled" ? "cancelled" : text("status");
     if (!isOrderStatus(status)) throw new AppError("invalid_input", "Choose what to do with the order.");
     if (status === "cancelled") requireConfirmed(submission, "cancelling the order");
-    await context.services.orders.transition(params.id, status, "shop", {
+    await context.services.orderMoves.transition(params.id, status, "shop", {
       note: text("note"),
       courier: text("courier"),
       trackingNumber: text("trackingNumber"),

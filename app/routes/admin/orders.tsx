@@ -139,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "print-slip" || intent === "print-invoice") return redirect(printHref(ids, PRINT_DOCS[intent]));
     if (!isOrderStatus(intent) || !bulkMoves(undefined).includes(intent)) throw new AppError("invalid_input", "Choose an action.");
     if (intent === "cancelled") requireConfirmed({ confirmed }, "cancelling the orders");
-    const results = await context.services.orders.bulkTransition(ids, intent, { staff: auditActor(context, user) });
+    const results = await context.services.orderMoves.bulkTransition(ids, intent, { staff: auditActor(context, user) });
     return { bulk: { to: intent, results } satisfies BulkMoveOutcome };
   } catch (err) {
     return formFailure(err);

@@ -13,7 +13,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("status");
   const status = raw === "all" ? undefined : isReturnStatus(raw) ? raw : "requested";
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const result = await context.services.returns.list({ status, page });
+  const result = await context.services.orderReturns.list({ status, page });
   // Received items are usually refunded next: those orders get the refund dialog here too.
   const received = [...new Set(result.data.filter((r) => r.status === "received").map((r) => r.orderId))];
   const refunds = Object.fromEntries(await Promise.all(received.map(async (id) => [id, await loadOrderReturns(context.services, id)] as const)));

@@ -11,7 +11,7 @@ export const DASHBOARD_ROUTES: AdminRoute[] = [
     query: dashboardQuerySchema,
     async handler(c) {
       const { period } = parseQuery(c, dashboardQuerySchema);
-      return c.json({ data: await c.var.services.dashboard(c.var.admin, { period }) });
+      return c.json({ data: await c.var.services.dashboard.load(c.var.admin, { period }) });
     },
   },
 ];

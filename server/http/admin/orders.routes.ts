@@ -31,7 +31,7 @@ export const ORDER_ROUTES: AdminRoute[] = [
     body: bulkTransitionSchema,
     async handler(c) {
       const body = await parseBody(c, bulkTransitionSchema);
-      const results = await c.var.services.orders.bulkTransition(body.ids, body.status, { note: body.note, staff: actorOf(c) });
+      const results = await c.var.services.orderMoves.bulkTransition(body.ids, body.status, { note: body.note, staff: actorOf(c) });
       return c.json({ data: results, meta: { moved: results.filter((r) => r.ok).length, skipped: results.filter((r) => !r.ok).length } });
     },
   },
@@ -53,7 +53,7 @@ export const ORDER_ROUTES: AdminRoute[] = [
     async handler(c) {
       const body = await parseBody(c, transitionSchema);
       const id = idParam(c);
-      await c.var.services.orders.transition(id, body.status, "shop", {
+      await c.var.services.orderMoves.transition(id, body.status, "shop", {
         note: body.note,
         courier: body.courier,
         trackingNumber: body.trackingNumber,

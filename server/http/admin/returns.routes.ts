@@ -20,7 +20,7 @@ export const RETURN_ROUTES: AdminRoute[] = [
     summary: "Return requests, newest first, by `status` (requested, approved, refused, received), 50 a page; `meta.counts` per status.",
     query: returnListQuery,
     async handler(c) {
-      return c.json(await c.var.services.returns.list(parseQuery(c, returnListQuery)));
+      return c.json(await c.var.services.orderReturns.list(parseQuery(c, returnListQuery)));
     },
   },
   {
@@ -28,7 +28,7 @@ export const RETURN_ROUTES: AdminRoute[] = [
     path: "/returns/:id",
     summary: "One return with its order's number, the customer, the lines and who decided and received it when.",
     async handler(c) {
-      return c.json({ data: await c.var.services.returns.get(idParam(c, "return id")) });
+      return c.json({ data: await c.var.services.orderReturns.get(idParam(c, "return id")) });
     },
   },
   {
@@ -36,7 +36,7 @@ export const RETURN_ROUTES: AdminRoute[] = [
     path: "/returns/:id/approve",
     summary: "Approve a requested return (409 once decided); the customer is mailed.",
     async handler(c) {
-      return c.json({ data: await c.var.services.returns.approve(idParam(c, "return id"), actorOf(c)) });
+      return c.json({ data: await c.var.services.orderReturns.approve(idParam(c, "return id"), actorOf(c)) });
     },
   },
   {
@@ -45,7 +45,7 @@ export const RETURN_ROUTES: AdminRoute[] = [
     summary: "Refuse a requested return with a `reason` the customer is mailed (409 once decided).",
     body: returnRefusalSchema,
     async handler(c) {
-      return c.json({ data: await c.var.services.returns.refuse(idParam(c, "return id"), await parseBody(c, returnRefusalSchema), actorOf(c)) });
+      return c.json({ data: await c.var.services.orderReturns.refuse(idParam(c, "return id"), await parseBody(c, returnRefusalSchema), actorOf(c)) });
     },
   },
   {

@@ -61,7 +61,7 @@ export const USER_ROUTES: AdminRoute[] = [
     path: "/users/:id",
     summary: "One customer: the account, last sign-in, orders and total spent, address book, orders (newest first) and signed-in devices (no tokens).",
     async handler(c) {
-      return c.json({ success: true, data: await c.var.services.getCustomer(idParam(c, "user id")) });
+      return c.json({ success: true, data: await c.var.services.customers.get(idParam(c, "user id")) });
     },
   },
   {
@@ -70,7 +70,7 @@ export const USER_ROUTES: AdminRoute[] = [
     summary:
       "Delete an account: its sessions, sign-in methods, cart, wishlist and addresses go; its orders stay with the personal data replaced by “Deleted customer”. Nobody deletes themselves here, only an administrator deletes staff, and the last administrator stays (409).",
     async handler(c) {
-      const result = await c.var.services.deleteCustomer(actorOf(c), idParam(c, "user id"));
+      const result = await c.var.services.customers.delete(actorOf(c), idParam(c, "user id"));
       return c.json({ success: true, data: { deleted: true, ordersKept: result.ordersKept } });
     },
   },
@@ -81,7 +81,7 @@ export const USER_ROUTES: AdminRoute[] = [
       "Everything the shop holds about a customer as a JSON download (a GDPR access request): profile, addresses, orders with lines, wishlist, cart, devices (no tokens), audit entries about them. Audited.",
     async handler(c) {
       const id = idParam(c, "user id");
-      const data = await c.var.services.exportCustomer(id, actorOf(c));
+      const data = await c.var.services.customers.export(id, actorOf(c));
       c.header("Content-Disposition", `attachment; filename="customer-${id.replace(/[^\w-]/g, "")}.json"`);
       return c.json(data);
     },

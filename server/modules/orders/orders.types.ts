@@ -213,29 +213,19 @@ export interface OrderAdmission {
 }
 
 /**
- * Orders for customers, as `services.orders` offers them: the orders module's own service
- * (`OrdersModule`, server/modules/orders/orders.service.ts) with the flows that span modules
- * (place, cancel, and a move to cancelled) wired over it in server/wiring/services.ts. Reads throw
+ * The orders module's public service, `services.orders`: quotes, the shopper's orders, saved
+ * addresses and card payment events. Placing an order and moving its status span the cart and the
+ * inventory, so they are flows of their own (`services.checkout`, `services.orderMoves`). Reads throw
  * AppError not_found for an order the viewer may not see (never revealing that it exists).
  */
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
   quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
-  /** The place-order flow on input parsed with placeOrderSchema: one transaction (re-price, decrement stock conditionally, create order, lines and first event, empty the cart). */
-  placeOrder(shopper: Shopper, input: ValidPlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
   countForUser(userId: string): Promise<number>;
   getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
-  /** A cancellation by the viewer (the customer while pending, the shop also later) through the move flow: the stock goes back. */
-  cancelOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
-  /** Moves an order along the transition table with the move's effects (server/flows/move-order.ts); mails the customer. */
-  transition(orderId: string, to: OrderStatus, actor: OrderActor, options?: MoveOptions): Promise<Order>;
-  /** The same move on many orders, each through the move flow: an order the table forbids it for is skipped; the answer says per order what happened. */
-  bulkTransition(ids: string[], to: OrderStatus, options?: Pick<MoveOptions, "note" | "staff">): Promise<BulkMoveResult[]>;
-  /** Cancels card orders left unpaid past the settings' release time (stock back), unless Stripe says the payment went through. */
-  releaseUnpaidCardOrders(now?: Date): Promise<{ released: string[] }>;
   listAddresses(userId: string): Promise<SavedAddress[]>;
   /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed; the first payment mails the shop); a repeated event id changes nothing. */
   recordCardPayment(event: CardPaymentEvent): Promise<void>;
@@ -321,7 +311,7 @@ export interface OrderedUnits {
  * tokens and limits. It calls no flow: placing and cancelling an order span the cart and the
  * inventory, so they are flows (server/flows) that call the steps below in their transaction.
  */
-export interface OrdersModule extends Omit<OrdersService, "placeOrder" | "cancelOrder" | "transition" | "bulkTransition" | "releaseUnpaidCardOrders"> {
+export interface OrdersModule extends OrdersService {
   /** The order with its lines and history as stored when this viewer may see it; not_found otherwise. */
   requireVisible(orderId: string, viewer: OrderViewer): Promise<OrderRecord>;
   /** The order with its lines and history as stored (on `k` when given), or null. */

@@ -32,9 +32,9 @@ export interface OrderReturnsData {
 /** The order's returns, refunds and what may still be refunded, for the order page's ReturnsPanel and RefundDialog (loaders call it after requireAdminScreen). */
 export async function loadOrderReturns(services: Services, orderId: string): Promise<OrderReturnsData> {
   const [state, returns, refunds] = await Promise.all([
-    services.refunds.getState(orderId),
-    services.returns.listForOrder(orderId),
-    services.refunds.listForOrder(orderId),
+    services.orderRefunds.getState(orderId),
+    services.orderReturns.listForOrder(orderId),
+    services.orderRefunds.listForOrder(orderId),
   ]);
   return {
     orderId,
