@@ -165,7 +165,7 @@ export const siteSettingsFields = z.object({
   maxOpenOrdersPerContact: z.number().int().min(1).max(1000).default(3),
   /**
    * The couriers an operator picks from when shipping an order, each with its tracking page:
-   * `{tracking}` in the template stands for the tracking number (issue 11).
+   * `{tracking}` in the template stands for the tracking number.
    */
   couriers: z
     .array(courierSchema)
@@ -183,11 +183,11 @@ export const siteSettingsFields = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(60),
-  /** Days after delivery in which a customer may ask to return items from /my-orders (issue 11). */
+  /** Days after delivery in which a customer may ask to return items from /my-orders. */
   returnWindowDays: z.number().int().min(0).max(365).default(14),
   /**
    * The shop's time zone (IANA name): the sales report and the dashboard cut days, weeks and months
-   * at its midnight (issue 12).
+   * at its midnight.
    */
   timeZone: z.string().trim().max(64).refine(isTimeZone, "Use a time zone name such as Europe/Berlin or America/New_York").default("UTC"),
   /** A product (or variant) with this many units or fewer left is "low in stock" on the dashboard and the product list. */

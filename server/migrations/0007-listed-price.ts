@@ -3,7 +3,7 @@ import { refreshListedPrices } from "#modules/catalog";
 import type { Database } from "../db/schema";
 
 /**
- * The listed price (issue 9): `final_price` becomes the lowest final price among the variants one
+ * The listed price: `final_price` becomes the lowest final price among the variants one
  * can buy (see `listedPrice`), so the price filter and sort keep their index; `list_price` is that
  * variant's price before the discount and `price_varies` says "From". `color_images` maps a colour
  * to its pictures, so the gallery and cart lines show the colour chosen. Existing rows are

@@ -25,7 +25,7 @@ function negated(text: string): string {
 }
 
 /**
- * Negative words stop counting as hits (issue 9): a description or name saying "fragrance-free"
+ * Negative words stop counting as hits: a description or name saying "fragrance-free"
  * made a product a strong "fragrance" hit, above the fragrances themselves. The search index now
  * reads names and descriptions with their negative phrases joined into one word ("nofragrance");
  * the views that feed it (0002-search, used by its triggers) are replaced, and the index of every

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * Staff and the audit log (issue 10). Accounts get a `permissions` list (comma-separated, see
+ * Staff and the audit log. Accounts get a `permissions` list (comma-separated, see
  * common/auth/permissions.ts) for the `staff` role; `audit_log` keeps one row per admin write,
  * appended in the write's own transaction, read by entity, by actor and by time.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * The catalogue's admin (issue 10). Products get a third status, `archived` (the column is text;
+ * The catalogue's admin. Products get a third status, `archived` (the column is text;
  * only `active` products are listed, searched and sold), a `version` that every write bumps (a
  * save carrying an older one is refused, so two people editing one product cannot overwrite each
  * other), and `image_alts`, the alt text of each picture (a JSON list parallel to `images`).

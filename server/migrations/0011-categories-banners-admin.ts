@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * Categories and banners become editable in the admin (issue 10, section 5). Categories get a
+ * Categories and banners become editable in the admin. Categories get a
  * `hidden` flag (off the storefront's menus, listings and sitemap; decision record 0022), an
  * optional description, `updated_at` and a `version` for stale-write checks; a renamed or merged
  * category's old slug is kept in `category_slug_redirects`, so its old listing URL answers 301.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * The order desk (issue 11): a shipped order keeps its courier and the tracking link mailed to the
+ * The order desk: a shipped order keeps its courier and the tracking link mailed to the
  * customer; a status move keeps which staff member made it; `order_notes` holds the staff's notes,
  * internal or sent to the customer. The list searches by name, filters by payment method and sorts
  * by total, so those get indexes.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * Contact messages get an inbox (issue 11): a `status` (new, read, archived, spam; messages already
+ * Contact messages get an inbox: a `status` (new, read, archived, spam; messages already
  * opened, with a `read_at`, become read, the others new) and `contact_message_replies`, the staff's
  * replies mailed to the sender and kept with the message (who replied, when, whether the mail left).
  * The list filters by status newest first, and the sidebar counts the new ones, hence the index.

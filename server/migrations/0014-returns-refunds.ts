@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * Returns and refunds (issue 11). `order_returns`: a customer's request to send lines of a delivered
+ * Returns and refunds. `order_returns`: a customer's request to send lines of a delivered
  * order back (requested → approved or refused; approved → received, which puts the units back on
  * sale once). `order_refunds`: money given back on an order, per line, for shipping or as a free
  * amount, through Stripe for a card order or recorded as a manual refund for cash on delivery; an

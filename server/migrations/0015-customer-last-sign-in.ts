@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * The customer list's "last sign-in" (issue 11): better-auth deletes a session at sign-out and
+ * The customer list's "last sign-in": better-auth deletes a session at sign-out and
  * expiry, so the sessions cannot tell when someone last signed in. Each new session now stamps
  * `users.last_sign_in_at` (server/auth/auth.ts); accounts start from their newest live session.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * First-party site analytics (issue 12; docs/decisions/0029): `analytics_events` holds the raw
+ * First-party site analytics (docs/decisions/0029): `analytics_events` holds the raw
  * events of the last `analyticsRetentionDays` (page views and the shop's events, each with the day
  * it happened on in the shop's time zone and a visitor hash that changes every day), and
  * `analytics_daily` the figures of older days, one row per day, metric and key (a page, a product,

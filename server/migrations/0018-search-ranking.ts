@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * Search answers a distinct query in a few milliseconds at 100,000 products (issue 13): results are
+ * Search answers a distinct query quickly in a large catalogue: results are
  * ranked in tiers (as typed, then corrected; name, then brand and categories, then anywhere) and
  * within a tier the most recently added first, an order the index can give without scoring every
  * match (search.repo.ts).

@@ -2,17 +2,15 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * The search's GIN indexes keep their list of not-yet-sorted entries short (issue 13).
+ * The search's GIN indexes keep their list of not-yet-sorted entries short.
  *
  * PostgreSQL adds a GIN index's new entries to a pending list, unsorted, and every search through
  * the index reads that whole list besides the sorted part. The list is merged in when it passes
  * `gin_pending_list_limit` (4 MB by default) or when (auto)vacuum runs, so after a catalogue's
  * products are written it holds up to 4 MB per index until then; with autovacuum off, until the
- * limit is passed. Measured at 100,000 products with 205, 211 and 53 pending pages in the three
- * indexes: a distinct search's lookups took 3.06 ms on average, p95 6.02 ms; 2.50 and 5.47 ms once
- * the lists were merged. A limit of 128 kB (16 pages) per index bounds what a search reads, and the
- * writes still merge their entries in batches: 10,000 rows of the index were written in 0.50 s
- * instead of 0.24 s (one entry at a time, `fastupdate` off, took 2.15 s).
+ * limit is passed, and a long list slows every distinct search. A limit of 128 kB (16 pages) per
+ * index bounds what a search reads, and the writes still merge their entries in batches (far
+ * cheaper than `fastupdate` off, one entry at a time).
  *
  * SQLite needs nothing: FTS5 merges its segments as it writes.
  */

@@ -2,16 +2,15 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../db/database";
 
 /**
- * A sale writes less (issue 13: place order on PostgreSQL).
+ * A sale writes less (place order on PostgreSQL).
  *
  * - **The products' stock index goes.** Every order takes its units with an UPDATE of the
  *   product's stock. With an index on `stock`, PostgreSQL cannot make that a heap-only (HOT)
  *   update: it writes a new entry into each of the product's 15 indexes at every sale, and the
  *   index pages fill with dead entries until vacuum comes. Without it the update touches the
- *   heap page only (measured: 13,219 of 13,270 updates HOT, 0 before). The index served the
- *   admin list's stock sort and stock filters; at 100,000 products those now read the table:
- *   the sort by stock 5.9 → 48 ms, the count of products out of stock 5.4 → 53 ms, beside the
- *   44 ms the list's total count already takes. An admin's sort is rare; sales are not. SQLite
+ *   heap page only. The index served the admin list's stock sort and stock filters, which now
+ *   read the table, at a cost near that of the list's total count. An admin's sort is rare;
+ *   sales are not. SQLite
  *   loses it too (every stock change updated that index there as well), so both engines keep
  *   one schema.
  * - **The rate-limit counters are unlogged (PostgreSQL).** Every order counts five keys and

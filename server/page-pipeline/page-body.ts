@@ -9,7 +9,7 @@ import { type ContentCoding, compressingStream } from "./compression";
  * writes the page as the strings it is made of, a few thousand of them for the home page.
  * They are gathered here until React's `flush()`, which it calls when it has written what is
  * ready, and go on as one string encoded once. React's Node build instead encodes every piece
- * into 4 KB views itself, one native call and one view object a piece: 17 % of the home page's
+ * into 4 KB views itself, one native call and one view object a piece, a large share of a page's
  * server CPU (docs/decisions/0035). One chunk per flush also spares the web streams after this
  * (the Response's body, the render queue's, Hono's writer) and the socket a pass per 4 KB.
  *

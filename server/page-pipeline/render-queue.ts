@@ -15,14 +15,12 @@ import { type CachedAnswer, toResponse } from "./cached-answer";
  * a render asked for after `maxBusyMs` of the turn has waited at least that long unseen, and is refused too, which keeps
  * the turn short and the waits of the accepted ones bounded. While the loop has been busy over
  * 90 % of the last half second and a turn has been asked for more than MANY_IN_ONE_TURN renders,
- * the turn is cut at `maxBusyWhenSaturatedMs`: with 200 connections at the rendered home page,
- * turns of 50 ms or more left some connections unanswered for 10 s.
+ * the turn is cut at `maxBusyWhenSaturatedMs`: long turns in a spike leave connections unanswered.
  *
  * Why long turns leave connections unanswered: Node (libuv since 1.45) accepts one new connection
  * per turn of the event loop, so a turn that renders several pages makes every client still
  * connecting wait that long again. On PostgreSQL several renders' data arrive in one poll phase and
- * their React passes ran back to back: turns of about 40 ms, 25 connections accepted a second, and
- * the last of 200 connections opened at once waited up to 10 s for its first byte. So a render's
+ * their React passes would run back to back in one long turn. So a render's
  * pass (React's synchronous render of the page, most of its cost) waits for its turn: one pass per
  * turn of the loop, in its check phase (`pass`), which keeps a turn near one render long.
  */
@@ -54,8 +52,7 @@ export interface RenderQueueOptions {
 /**
  * The defaults suit one instance on a small machine: 8 renders interleave, 16 more wait. With one
  * render per turn of the loop a waiting render is served in about (running + waiting) renders'
- * time, so 64 waiting (as before) meant a spike's accepted pages waited 600 ms at the median and
- * up to 1.2 s at p99; with 16 they wait about 340 ms and 430 ms.
+ * time, so a short queue keeps an accepted page's wait short in a spike (docs/decisions).
  */
 export function createRenderQueue({
   concurrency = 8,

@@ -327,7 +327,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   // The planner's statistics describe the catalogue just written: until autovacuum gets to it (a
   // minute or more on PostgreSQL), a table of 100,000 products estimated from its empty state chose
-  // a bitmap over every active product to read ten cards by id (3 ms instead of 0.1).
+  // a bitmap over every active product to read ten cards by id.
   await analyze(db);
   const images = await pool.flush();
   return {

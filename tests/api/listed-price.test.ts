@@ -5,7 +5,7 @@ import { AERO_PRO, ARGAN_SHAMPOO, LISTING_CATEGORIES, ORBIT_CASE } from "../supp
 import { browserWithCart, checkoutBody } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
-// Issue 9: a product is listed at what a shopper can pay, the cheapest variant in stock, everywhere
+// A product is listed at what a shopper can pay, the cheapest variant in stock, everywhere
 // the price shows (cards, price filter, price sort, search, the product page), on both databases.
 let shop: TestShop;
 let ids: Map<string, string>;

@@ -4,7 +4,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { createCustomer, newCustomer } from "./support/accounts";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
-// The catalogue screens of the admin (issue 10, section 5): the products list, the one product
+// The catalogue screens of the admin: the products list, the one product
 // form for adding and editing, and what a save does to the storefront.
 
 const headers = { origin: BASE_URL };

@@ -52,7 +52,7 @@ test.describe("admin area guard", () => {
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);
     await expect(sidebar.getByRole("link", { name: /^Pending/ })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
-    // No screen is still to come: the sales report, the last one, is a screen of its own (issue 12).
+    // No screen is still to come: the sales report, the last one, is a screen of its own.
     await sidebar.getByRole("link", { name: "Sales report" }).click();
     await expect(page).toHaveURL("/admin-dashboard/sales-report");
     await expect(page.getByRole("heading", { level: 1, name: "Sales report" })).toBeVisible();

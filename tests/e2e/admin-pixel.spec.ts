@@ -9,7 +9,7 @@ import { uniqueEmail, uniquePhone } from "./support/accounts";
 
 // The tracking pixel screen (admin-dashboard/facebook-pixel) and what a shopper's browser then does.
 // Switching the pixel on changes every page of the shop (its scripts and its CSP), so these tests
-// run a demo shop of their own (seeded in about 3 s), not the shared one other specs read at once.
+// run a demo shop of their own (seeded in seconds), not the shared one other specs read at once.
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 
 // The largest paint of the home page (the first banner), a listing (the first tiles) and a product
 // page (the first picture) must not wait for anything: named in the server's HTML, preloaded from its
-// head with high priority, never lazy, sized for a phone, and not faded in (issue 13, Lighthouse).
+// head with high priority, never lazy, sized for a phone, and not faded in.
 
 const tags = (html: string, pattern: RegExp) => html.match(pattern) ?? [];
 const attr = (tag: string | undefined, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag ?? "")?.[1];

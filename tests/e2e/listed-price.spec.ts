@@ -3,7 +3,7 @@ import { AERO_PRO, ARGAN_SHAMPOO, LISTING_CATEGORIES, ORBIT_CASE } from "../supp
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { type OwnShop, startOwnShop } from "./support/own-shop";
 
-// Issue 9: the storefront lists a product at what one can pay for it, opens its page there, shows
+// The storefront lists a product at what one can pay for it, opens its page there, shows
 // the pictures of the colour chosen, and says "Sold out" without offering quantities.
 let shop: OwnShop;
 

@@ -1,6 +1,6 @@
 import type { FixtureProduct } from "./catalog-fixture";
 
-// Products whose listed price differs from their base price (issue 9), shared by the API and the
+// Products whose listed price differs from their base price, shared by the API and the
 // browser tests of the listing rule.
 export const LISTING_CATEGORIES = { Electronics: ["Phones"], Beauty: [] as string[] };
 

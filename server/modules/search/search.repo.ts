@@ -216,8 +216,8 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
             ORDER BY 2, rid + 0 DESC LIMIT ${sql.lit(need)})) ranked
         ORDER BY tier, rid DESC LIMIT ${sql.lit(need)}`;
       // The planner prices a tsquery test as nearly free, so for the older matches it picks a full
-      // scan, testing every product (8 ms at 10,000 products), over the GIN index (about 1 ms for
-      // the few hundred matches this branch is for). Only the older branch reads beyond the
+      // scan, testing every product, over the GIN index (far cheaper for the few hundred matches
+      // this branch is for). Only the older branch reads beyond the
       // window, so with a window (cut > 0) the statement runs with full scans ruled out.
       const first = await (cut > 0 ? withLocalSettings({ enable_seqscan: "off" }, statement) : statement).execute(k);
       const ranked: Ranked[] = first.rows.map((r) => ({ id: r.id, tier: Number(r.tier), rid: Number(r.rid) }));
