@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
-import { ClientToaster, showToast } from "~/components/layout/client-toaster";
+import { ClientToaster, showToast } from "~/lib/toast";
 import { LiveChatScript } from "~/components/layout/live-chat";
 import { TrackingPixel } from "~/components/layout/tracking-pixel";
 import { ShopLinks } from "~/components/shop-link";

@@ -1,5 +1,5 @@
 import type { ProductCard as Card } from "#modules/catalog";
-import { useWishlisted } from "./cart/storefront-data";
+import { useWishlisted } from "~/lib/storefront-data";
 import { PriceLine } from "./price";
 import { ResponsiveImage } from "./responsive-image";
 import { WishlistHeart } from "./wishlist/wishlist-button";

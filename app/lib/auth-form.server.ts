@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { sameSitePath } from "#common/same-site-path";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/components/auth/password-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#common/auth/password-rules";
 import type { AuthProvider } from "#server/auth/providers";
 import { waitText } from "#server/lib/rate-limit";
 

@@ -1,6 +1,6 @@
 import { type ComponentProps, useCallback, useEffect, useMemo, useRef } from "react";
 import { type DataStrategyResult, type FetcherWithComponents, type MiddlewareFunction, data, isRouteErrorResponse, useFetcher } from "react-router";
-import { showToast } from "~/components/layout/client-toaster";
+import { showToast } from "~/lib/toast";
 
 /**
  * The field (or, for a load, the query parameter) every background request carries: it tells an

@@ -1,4 +1,4 @@
-import { lazy, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 
 /** The local-storage key of the panel's open flag (spec section 9), stored as JSON true/false. */
 export const CART_OPEN_KEY = "isCartOpen";
@@ -67,14 +67,3 @@ export function useCartOpen(): boolean {
     () => false,
   );
 }
-
-// The panel's code is not part of the first paint of any page: it loads when the panel first opens
-// (or a moment earlier, when the cart button is pointed at or an add-to-cart starts).
-const loadPanel = () => import("~/components/cart/cart-panel");
-
-/** Starts loading the panel's code ahead of time. */
-export function preloadCartPanel() {
-  void loadPanel();
-}
-
-export const LazyCartPanel = lazy(loadPanel);

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useMemo, useState } from "react";
 import { useNavigation, useRouteLoaderData } from "react-router";
-import { showToast } from "~/components/layout/client-toaster";
+import { showToast } from "~/lib/toast";
 import type { SessionUser } from "#server/auth/auth.service";
 
 /** The signed-in user as the server's load context describes it (`context.user`). */

@@ -3,7 +3,7 @@ import { BannerCarousel } from "~/components/home/banner-carousel";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { HomeSection, ProductRow } from "~/components/home/product-section";
 import { toCardData } from "~/components/product-card";
-import { ArrowRightIcon, ChatIcon, ReturnIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/layout/icons";
+import { ArrowRightIcon, ChatIcon, ReturnIcon, ShieldIcon, TagIcon, TruckIcon } from "~/components/icons";
 import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";

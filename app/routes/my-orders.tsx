@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { showToast } from "~/components/layout/client-toaster";
+import { showToast } from "~/lib/toast";
 import { OrderDetailsModal } from "~/components/orders/order-details-modal";
 import { OrderReturns } from "~/components/orders/order-returns";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";

@@ -10,7 +10,7 @@ import { picturesFor } from "#common/catalog/pictures";
 import { Gallery } from "~/components/product/gallery";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { ShippingNote } from "~/components/shipping-note";
-import { HeartIcon } from "~/components/layout/icons";
+import { HeartIcon } from "~/components/icons";
 import { breadcrumbJsonLd, htmlToText, productJsonLd, scriptJson, truncate } from "~/components/product/json-ld";
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";

@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { PasswordField, TextField, EmailField } from "~/components/form/fields";
-import { PASSWORD_MIN } from "~/components/auth/password-rules";
+import { PASSWORD_MIN } from "#common/auth/password-rules";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { AuthPage, Divider, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import {

@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { PasswordField } from "~/components/form/fields";
-import { PASSWORD_MIN } from "~/components/auth/password-rules";
+import { PASSWORD_MIN } from "#common/auth/password-rules";
 import { AuthPage, FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { authErrorMessage, callAuth, formText, newPasswordError } from "~/lib/auth-form.server";
 import { seoMeta } from "~/lib/seo";

@@ -1,4 +1,5 @@
 import { AUTH_COOKIE_PREFIX, SESSION_DAYS } from "#common/auth/session";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#common/auth/password-rules";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { z } from "zod";
@@ -226,8 +227,8 @@ export function createAuth(deps: AuthDeps) {
 
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       // No session before the address is confirmed; with this, a sign-up for a registered address
       // answers exactly like a new one (see docs/decisions/0007-accounts-and-sign-in.md).
       requireEmailVerification: true,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useMatches } from "react-router";
-import { showToast } from "~/components/layout/client-toaster";
+import { showToast } from "~/lib/toast";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { type AdminCounts, type ADMIN_NAV, adminCrumbs, screenName } from "~/routes/admin/admin-nav";
+import { type AdminCounts, type ADMIN_NAV, adminCrumbs, screenName } from "~/components/admin/admin-nav";
 import { trapTab } from "~/lib/focus-trap";
 import { Breadcrumbs } from "./ui";
 

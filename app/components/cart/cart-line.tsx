@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { CartLine } from "#modules/cart";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { showToast } from "~/components/layout/client-toaster";
+import { showToast } from "~/lib/toast";
 import { useMoney } from "~/lib/shop";
-import { type CartActionResult, submitWithFetcher, useFetcherResult } from "./cart-forms";
+import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/lib/cart-forms";
 import { CART_FAILURE, cartFailure } from "./cart-messages";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 

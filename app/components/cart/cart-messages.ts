@@ -1,4 +1,4 @@
-import type { CartIntent } from "./cart-forms";
+import type { CartIntent } from "~/lib/cart-forms";
 
 /** The spec's failure toasts (section 8), word for word; kept apart from cart-forms.ts, which every page loads. */
 export const CART_FAILURE: Record<CartIntent, string> = {

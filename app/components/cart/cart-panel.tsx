@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { Link, useLocation, useNavigate } from "react-router";
-import { CloseIcon } from "~/components/layout/icons";
-import { showToast } from "~/components/layout/client-toaster";
+import { CloseIcon } from "~/components/icons";
+import { showToast } from "~/lib/toast";
 import { isCheckoutPath, setCartOpen, useCartOpen } from "~/lib/cart-panel";
 import { CartLineItem } from "./cart-line";
 import { CartSummary } from "./cart-summary";
-import { useStorefrontData } from "./storefront-data";
+import { useStorefrontData } from "~/lib/storefront-data";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 // The toasts stay usable above the panel (they answer what the shopper just did in it).

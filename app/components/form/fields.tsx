@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { passwordStrength } from "~/components/auth/password-rules";
+import { passwordStrength } from "#common/auth/password-rules";
 
 const controlClass = (error?: string) =>
   `block h-12 w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${

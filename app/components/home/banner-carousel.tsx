@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Banner } from "#modules/content";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { imageSrcSet } from "#common/images/image-sizes";
-import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/layout/icons";
+import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
 
 const INTERVAL_MS = 6000;
 const SIZES = "(min-width: 1280px) 1216px, (min-width: 640px) calc(100vw - 3rem), 100vw";

@@ -1,5 +1,5 @@
 import { type CardData, ProductCard as Card } from "~/components/product-card";
-import { ArrowRightIcon } from "~/components/layout/icons";
+import { ArrowRightIcon } from "~/components/icons";
 import { ShopLink } from "../shop-link";
 
 /** A home-page section: heading, optional "view all" link and content. */

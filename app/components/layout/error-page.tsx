@@ -1,7 +1,7 @@
 import { Form, Link, isRouteErrorResponse } from "react-router";
 import { useShop } from "~/lib/shop";
 import { categoryHref } from "./category-menu";
-import { ArrowRightIcon, SearchIcon } from "./icons";
+import { ArrowRightIcon, SearchIcon } from "~/components/icons";
 
 /** The storefront's error page: a friendly 404 with search and ways back, or a generic failure. */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -3,7 +3,7 @@ import type { Category } from "#modules/catalog";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useUser } from "~/lib/use-auth";
 import { categoryHref, subCategoryHref } from "./category-menu";
-import { ChevronDownIcon, CloseIcon } from "./icons";
+import { ChevronDownIcon, CloseIcon } from "~/components/icons";
 
 const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
 

@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
 import type { Category } from "#modules/catalog";
 import { trapTab } from "~/lib/focus-trap";
-import { MenuIcon } from "./icons";
+import { MenuIcon } from "~/components/icons";
 
 const loadDrawer = () => import("./mobile-menu-drawer");
 const Drawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileMenuDrawer })));

@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigate } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { NO_PRODUCTS, useProductSearch } from "~/lib/use-product-search";
 import { useMoney } from "~/lib/shop";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "~/components/icons";
 
 /**
  * The header's product search: a plain GET form to /search (works without JavaScript) enhanced

@@ -1,7 +1,7 @@
 import type { Category } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
 import { categoryHref } from "./category-menu";
-import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "./icons";
+import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "~/components/icons";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 

@@ -3,13 +3,14 @@ import type { Category } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { preloadCartPanel, setCartOpen } from "~/lib/cart-panel";
+import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
+import { setCartOpen } from "~/lib/cart-panel";
 import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { imageSrcSet, imageVariantUrl } from "#common/images/image-sizes";
 import { CategoryMenu } from "./category-menu";
 import { ShopLink } from "../shop-link";
-import { BagIcon, CartIcon, HeartIcon, UserIcon } from "./icons";
+import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
 

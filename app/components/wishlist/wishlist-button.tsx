@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
-import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } from "~/components/cart/cart-forms";
-import { useWishlisted } from "~/components/cart/storefront-data";
-import { showToast } from "~/components/layout/client-toaster";
+import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } from "~/lib/cart-forms";
+import { useWishlisted } from "~/lib/storefront-data";
+import { showToast } from "~/lib/toast";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 
 /** The id of the page's one wishlist form (`WishlistForm`), which every heart submits. */

@@ -1,5 +1,5 @@
 import { seoMeta } from "~/lib/seo";
-import { ADMIN_NAV, adminScreenFor, screenName } from "./admin-nav";
+import { ADMIN_NAV, adminScreenFor, screenName } from "~/components/admin/admin-nav";
 
 /**
  * The tags of an admin page: never indexed; the title follows the shop's rule (the site name and the

@@ -9,7 +9,7 @@ import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import type { AdminBanner } from "#modules/content";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/banners";
 import { adminMeta } from "./admin-meta";
 

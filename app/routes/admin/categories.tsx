@@ -8,7 +8,7 @@ import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/categories";
 import { adminMeta } from "./admin-meta";
 

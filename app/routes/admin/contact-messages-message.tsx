@@ -12,7 +12,7 @@ import { pageAddress } from "~/lib/page-address.server";
 import { AppError } from "#common/errors";
 import type { ContactMessage } from "#modules/content";
 import { type MessageStatus, isMessageStatus } from "#common/content/messages.schema";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/contact-messages-message";
 import { adminMeta } from "./admin-meta";
 

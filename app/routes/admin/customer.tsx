@@ -12,7 +12,7 @@ import { requireAdminScreen } from "~/lib/auth.server";
 import { pageAddress } from "~/lib/page-address.server";
 import { PERMISSIONS, PERMISSION_LABELS, ROLES, type Permission, type Role, can } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/customer";
 import { adminMeta } from "./admin-meta";
 

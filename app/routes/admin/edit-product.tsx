@@ -10,7 +10,7 @@ import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/
 import { requireAdminScreen } from "~/lib/auth.server";
 import { pageAddress } from "~/lib/page-address.server";
 import { can } from "#common/auth/permissions";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/edit-product";
 import { adminMeta } from "./admin-meta";
 

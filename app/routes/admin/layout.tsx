@@ -9,7 +9,7 @@ import { requireAccess } from "~/lib/auth.server";
 import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
 import type { Services } from "#server/wiring/services";
-import { ADMIN_NAV, type AdminCounts, mayOpen, navFor } from "./admin-nav";
+import { ADMIN_NAV, type AdminCounts, mayOpen, navFor } from "~/components/admin/admin-nav";
 import { adminMeta } from "./admin-meta";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/layout";

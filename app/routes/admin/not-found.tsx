@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAccess } from "~/lib/auth.server";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import { AdminNotFound } from "./admin-not-found";
 import type { Route } from "./+types/not-found";
 import { adminMeta } from "./admin-meta";

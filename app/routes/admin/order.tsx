@@ -17,7 +17,7 @@ import { AppError } from "#common/errors";
 import type { AdminOrder, TimelineEntry } from "#modules/orders";
 import { isOrderStatus } from "#common/orders/order-status";
 import type { OrderStatus } from "#common/orders/order-status";
-import type { AdminHandle } from "./admin-nav";
+import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/order";
 import { adminMeta } from "./admin-meta";
 

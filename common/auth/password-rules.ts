@@ -1,4 +1,4 @@
-/** Password length rules shared by the forms and their server-side checks (better-auth's defaults). */
+/** Password length rules shared by the forms and their server-side checks (better-auth is configured with them in server/auth/auth.ts). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routes from "../../routes";
 import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
-import { ADMIN_NAV, adminCrumbs, adminScreenFor, navFor } from "./admin-nav";
+import { ADMIN_NAV, adminCrumbs, adminScreenFor, navFor } from "~/components/admin/admin-nav";
 
 interface RouteEntry {
   path?: string;

@@ -1,5 +1,5 @@
 import { type AccessHolder, can, screenAccess } from "#common/auth/permissions";
-import type { AdminCrumb } from "~/components/admin/ui";
+import type { AdminCrumb } from "./ui";
 
 /** The sidebar's figures, loaded by the admin layout for the areas the user may see. */
 export interface AdminCounts {
