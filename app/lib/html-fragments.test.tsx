@@ -1,7 +1,7 @@
 import { renderToString as renderPage } from "react-dom/server";
 import { renderToString } from "react-dom/server.bun";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { siteSettingsSchema } from "#common/content/content.schema";
 import { CategoryGrid } from "../components/home/category-grid";
 import { SiteFooter } from "../components/layout/site-footer";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "#server/modules/catalog/catalog.types";
+import type { Category } from "#modules/catalog";
 import { parseListing } from "./listing-query.server";
 
 const categories: Category[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderEvent } from "#server/modules/orders/orders.types";
+import type { OrderEvent } from "#modules/orders";
 import { orderTimeline, paymentStatusLabel } from "./order-status";
 
 const event = (status: OrderEvent["status"], at: string): OrderEvent => ({ status, actor: "shop", note: null, at });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductVariant } from "#server/modules/catalog/catalog.types";
+import type { ProductVariant } from "#modules/catalog";
 import { chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
 const v = (color: string | null, size: string | null, stock: number, additionalPrice = 0): ProductVariant => ({

@@ -18,6 +18,7 @@ export type {
   NewOrderLine,
   Order,
   OrderAddress,
+  OrderEvent,
   OrderLine,
   OrderRecord,
   OrdersModule,
