@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { chunked, insertRows } from "../db/chunks";
 import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
 import { newId } from "./ids";
@@ -6,20 +7,14 @@ import { newId } from "./ids";
 /** The tables of messages shown once to a shopper (migration 0010): each owned by its module. */
 export type NoticeTable = "cart_notices" | "wishlist_notices";
 
-const CHUNK = 400;
-
 /**
  * Leaves each owner the message for the product they held, in the caller's transaction: the
  * one way the cart and the wishlist tell their owners a product was withdrawn from sale.
  */
 export async function postNotices(k: Kysely<Database>, table: NoticeTable, held: ReadonlyArray<{ owner: string; message: string }>): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < held.length; i += CHUNK) {
-    await k
-      .insertInto(table)
-      .values(held.slice(i, i + CHUNK).map((h) => ({ id: newId(), owner: h.owner, message: h.message, created_at: now })))
-      .execute();
-  }
+  const rows = held.map((h) => ({ id: newId(), owner: h.owner, message: h.message, created_at: now }));
+  await insertRows(rows, (chunk) => k.insertInto(table).values(chunk).execute());
 }
 
 /** The owner's notices, oldest first, removed as they are read (each is shown once). */
@@ -37,7 +32,5 @@ export async function takeNotices(k: Kysely<Database>, table: NoticeTable, owner
   return rows.map((r) => r.message);
 }
 
-/** Ids in slices a single statement can bind on both engines. */
-export function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
+/** Ids in statement-sized parts (server/db/chunks.ts). */
+export const chunks = <T>(items: readonly T[]): T[][] => chunked(items);

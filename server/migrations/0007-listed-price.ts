@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { refreshListedPrices } from "#modules/catalog";
 import type { Database } from "../db/schema";
+import { chunked } from "../db/chunks";
 
 /**
  * The listed price: `final_price` becomes the lowest final price among the variants one
@@ -27,7 +28,7 @@ export function listedPriceMigration() {
 
       // Every row through the catalogue's own writer, in batches that stay within SQLite's bound parameters.
       const ids = (await db.selectFrom("products").select("id").orderBy("id").execute()).map((r) => r.id as string);
-      for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(db as Kysely<Database>, ids.slice(i, i + 500));
+      for (const chunk of chunked(ids)) await refreshListedPrices(db as Kysely<Database>, chunk);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { chunked } from "../db/chunks";
 import sharp from "sharp";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../lib/logger";
@@ -22,7 +23,7 @@ export const DEFAULT_PRODUCTS = 120;
 const DEFAULT_DRAFTS = 3;
 /** Products per transaction in a large catalogue: keeps each commit (and SQLite's WAL) moderate. */
 const PRODUCTS_PER_TRANSACTION = 5_000;
-/** Rows per INSERT stay under this many bound values: SQLite allows 32,766, PostgreSQL 65,535. */
+/** A bulk load takes larger statements than the shop's own writes (server/db/chunks.ts): fewer round trips per table. */
 const MAX_BIND_VALUES = 30_000;
 const MAX_ROWS_PER_INSERT = 1_000;
 /** SQLite page cache while seeding (KiB): large catalogues insert into several random-keyed indexes. */
@@ -135,13 +136,11 @@ function createIdSource() {
 /** Inserts rows in statements small enough for both engines' limits on bound values. */
 async function insertRows<T extends keyof Database>(k: Kysely<Database>, table: T, rows: Array<Insertable<Database[T]>>): Promise<void> {
   if (rows.length === 0) return;
-  const perRow = Object.keys(rows[0] as object).length;
-  const size = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BIND_VALUES / perRow)));
-  for (let i = 0; i < rows.length; i += size) {
+  for (const chunk of chunked(rows, Object.keys(rows[0] as object).length, MAX_ROWS_PER_INSERT, MAX_BIND_VALUES)) {
     // Kysely cannot check a generic table's row type here; callers pass rows typed for their table.
     await k
       .insertInto(table)
-      .values(rows.slice(i, i + size) as never)
+      .values(chunk as never)
       .execute();
   }
 }

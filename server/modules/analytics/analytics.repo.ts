@@ -1,4 +1,5 @@
 import { type Expression, type Insertable, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { insertRows } from "../../db/chunks";
 import type { Database } from "../../db/schema";
 
 /** A database handle or an open transaction. */
@@ -9,9 +10,6 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
 /** The figures a day is rolled up into: one row per day and key of each (analytics_daily.metric). */
 export type Metric = "total" | "event" | "page" | "product" | "cart" | "referrer" | "device";
 export const METRICS: Metric[] = ["total", "event", "page", "product", "cart", "referrer", "device"];
-
-/** Rows per INSERT (10 values each: well within both engines' limits on parameters). */
-const INSERT_CHUNK = 500;
 
 /** Stores the day's salt unless an instance stored one first. */
 export async function insertSaltOnce(k: Executor, day: string, salt: string): Promise<void> {
@@ -33,13 +31,9 @@ export async function deleteSaltsBefore(k: Executor, day: string): Promise<void>
   await k.deleteFrom("analytics_salts").where("day", "<", day).execute();
 }
 
-/** Stores raw events in multi-row INSERTs of INSERT_CHUNK rows, in the caller's transaction. */
+/** Stores raw events in multi-row INSERTs, in the caller's transaction. */
 export async function insertEvents(k: Executor, rows: EventRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    await k
-      .insertInto("analytics_events")
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
+  await insertRows(rows, (chunk) => k.insertInto("analytics_events").values(chunk).execute());
 }
 
 /**

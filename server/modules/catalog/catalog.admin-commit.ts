@@ -1,3 +1,4 @@
+import { inChunks } from "../../db/chunks";
 import { nowIso } from "../../db/database";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
@@ -28,9 +29,6 @@ import type { Executor } from "./catalog.repo";
 
 export const STALE_VERSION_MESSAGE = "Someone else saved this product since you opened it. Reload it to see their changes, then make yours again.";
 
-/** Products per refreshListedPrices call: it lists them in one IN, within both engines' bound parameters. */
-const LISTING_CHUNK = 400;
-
 const idOf = (p: Plan) => (p.kind === "create" ? p.id : p.before.id);
 
 /**
@@ -48,7 +46,7 @@ export async function commitPlans(trx: Executor, deps: CatalogAdminDeps, actor: 
   await deps.stock.setStock(trx, stockSettings(plans), { refreshListing: false });
 
   const ids = plans.map(idOf);
-  for (let i = 0; i < ids.length; i += LISTING_CHUNK) await refreshListedPrices(trx, ids.slice(i, i + LISTING_CHUNK));
+  await inChunks(ids, (chunk) => refreshListedPrices(trx, chunk));
 
   const withdrawn = updates
     .filter((p) => p.after.status === "archived" && p.before.state.status !== "archived")

@@ -2,20 +2,14 @@ import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool,
 import type { Database, ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
 import type { ProductState, VariantState } from "./catalog.admin-state";
 import type { Executor } from "./catalog.repo";
+import { chunked, inChunks, insertRows } from "../../db/chunks";
 
 // The statements of the catalogue's admin: products, variants, their slug redirects and the
 // category tree as the write path reads it. Each function runs on the executor it is given (the
 // database or the caller's open transaction).
 
-/** Rows per INSERT and ids per IN list: within SQLite's and PostgreSQL's bound parameters. */
-const CHUNK = 400;
-
 export type ProductRow = Selectable<ProductTable>;
 export type VariantRow = Selectable<ProductVariantTable>;
-
-async function inChunks<T>(items: T[], run: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK) await run(items.slice(i, i + CHUNK));
-}
 
 /** Variant rows by their product's id, in the order read. */
 function byProduct(variants: VariantRow[]): Map<string, VariantRow[]> {
@@ -38,8 +32,7 @@ export async function listProductsWithVariants(
   keys: string[],
 ): Promise<Array<{ row: ProductRow; variants: VariantRow[] }>> {
   const out: Array<{ row: ProductRow; variants: VariantRow[] }> = [];
-  for (let i = 0; i < keys.length; i += CHUNK) {
-    const chunk = [...new Set(keys.slice(i, i + CHUNK))];
+  for (const chunk of chunked([...new Set(keys)])) {
     const rows = await ex.selectFrom("products").selectAll().where(column, "in", chunk).execute();
     if (rows.length === 0) continue;
     const variants = await ex
@@ -130,7 +123,7 @@ export function deleteSlugRedirects(ex: Executor, slugs: string[]): Promise<void
 /** Keeps former slugs as redirects to their products (a former slug kept already points at the new one). */
 export function upsertSlugRedirects(ex: Executor, redirects: Array<{ oldSlug: string; productId: string }>, now: string): Promise<void> {
   const rows = redirects.map((r) => ({ old_slug: r.oldSlug, product_id: r.productId, created_at: now }));
-  return inChunks(rows, (chunk) =>
+  return insertRows(rows, (chunk) =>
     ex
       .insertInto("product_slug_redirects")
       .values(chunk)
@@ -141,22 +134,8 @@ export function upsertSlugRedirects(ex: Executor, redirects: Array<{ oldSlug: st
 
 /** New products at version 1, with no units and no listed price yet (the inventory and the listing set them). */
 export function insertProducts(ex: Executor, products: Array<{ id: string; state: ProductState }>, now: string): Promise<void> {
-  return inChunks(products, (chunk) =>
-    ex
-      .insertInto("products")
-      .values(
-        chunk.map((p) => ({
-          id: p.id,
-          ...productColumns(p.state),
-          stock: 0,
-          final_price: 0,
-          version: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute(),
-  );
+  const rows = products.map((p) => ({ id: p.id, ...productColumns(p.state), stock: 0, final_price: 0, version: 1, created_at: now, updated_at: now }));
+  return insertRows(rows, (chunk) => ex.insertInto("products").values(chunk).execute());
 }
 
 /** Stores a product's fields over `version`, moving it on; false when its version is no longer that one. */
@@ -177,12 +156,8 @@ export async function updateVariant(ex: Executor, variant: VariantState & { id: 
 
 /** New variants, with no units (the inventory sets them). */
 export function insertVariants(ex: Executor, variants: Array<{ productId: string; variant: VariantState & { id: string }; sortOrder: number }>): Promise<void> {
-  return inChunks(variants, (chunk) =>
-    ex
-      .insertInto("product_variants")
-      .values(chunk.map((n) => ({ id: n.variant.id, product_id: n.productId, ...variantColumns(n.variant, n.sortOrder), stock: 0 })))
-      .execute(),
-  );
+  const rows = variants.map((n) => ({ id: n.variant.id, product_id: n.productId, ...variantColumns(n.variant, n.sortOrder), stock: 0 }));
+  return insertRows(rows, (chunk) => ex.insertInto("product_variants").values(chunk).execute());
 }
 
 export function deleteVariants(ex: Executor, ids: string[]): Promise<void> {

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { Executor } from "./catalog.repo";
 import type { PricedVariant } from "./pricing";
+import { chunked } from "../../db/chunks";
 
 // The statements behind the stored listed price (catalog.listing.ts), on the caller's executor.
 
-/** Products per UPDATE when listed prices change: within both engines' bound parameters. */
-const UPDATE_BATCH = 100;
+/** Products per UPDATE when listed prices change: each statement's CASE is read for every row it updates. */
+const UPDATE_ROWS = 100;
 
 /** A product's new listed price. */
 export interface ListedPriceRow {
@@ -41,8 +42,7 @@ export async function listPricingInputs(ex: Executor, ids: string[]) {
 
 /** Stores new listed prices, many rows per statement (an import lists thousands of new products at once). */
 export async function writeListedPrices(ex: Executor, changed: ListedPriceRow[]): Promise<void> {
-  for (let i = 0; i < changed.length; i += UPDATE_BATCH) {
-    const batch = changed.slice(i, i + UPDATE_BATCH);
+  for (const batch of chunked(changed, 7, UPDATE_ROWS)) {
     if (batch.length === 1) {
       const [one] = batch;
       await ex

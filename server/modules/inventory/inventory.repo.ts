@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { compiledQuery } from "../../db/compiled-query";
 import type { Database } from "../../db/schema";
+import { chunked, inChunks } from "../../db/chunks";
 
 /** A database handle or an open transaction. */
 type Executor = Kysely<Database>;
@@ -62,34 +63,19 @@ export async function moveVariantUnits(
   return (await moves[direction].variants.execute(trx, rows)).rows;
 }
 
-// Rows per statement of a stock setting: within SQLite's and PostgreSQL's bound parameters.
-const SET_BATCH = 500;
-
 /** Sets `units` on these variants. */
 export async function setVariantUnits(trx: Executor, units: number, ids: string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += SET_BATCH) {
-    await trx
-      .updateTable("product_variants")
-      .set({ stock: units })
-      .where("id", "in", ids.slice(i, i + SET_BATCH))
-      .execute();
-  }
+  await inChunks(ids, (chunk) => trx.updateTable("product_variants").set({ stock: units }).where("id", "in", chunk).execute());
 }
 
 /** Sets `units` on these products (without variants). */
 export async function setProductUnits(trx: Executor, units: number, ids: string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += SET_BATCH) {
-    await trx
-      .updateTable("products")
-      .set({ stock: units })
-      .where("id", "in", ids.slice(i, i + SET_BATCH))
-      .execute();
-  }
+  await inChunks(ids, (chunk) => trx.updateTable("products").set({ stock: units }).where("id", "in", chunk).execute());
 }
 
 /** Sets each of these products' units to the sum of its variants' (orders take units from both rows). */
 export async function sumVariantUnits(trx: Executor, productIds: string[]): Promise<void> {
-  for (let i = 0; i < productIds.length; i += SET_BATCH) {
+  for (const chunk of chunked(productIds)) {
     await trx
       .updateTable("products")
       .set((eb) => ({
@@ -98,7 +84,7 @@ export async function sumVariantUnits(trx: Executor, productIds: string[]): Prom
           .select((v) => v.fn.coalesce(v.fn.sum<number>("product_variants.stock"), v.lit(0)).as("n"))
           .whereRef("product_variants.product_id", "=", "products.id"),
       }))
-      .where("id", "in", productIds.slice(i, i + SET_BATCH))
+      .where("id", "in", chunk)
       .execute();
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { inChunks } from "../../db/chunks";
 import { refreshListedPrices } from "#modules/catalog";
 import { type RowUnits, moveProductUnits, moveVariantUnits, setProductUnits, setVariantUnits, sumVariantUnits } from "./inventory.repo";
 
@@ -150,6 +151,6 @@ export async function setStock(trx: Executor, settings: StockSetting[], options:
   // A product with variants holds their sum (orders take units from both rows).
   await sumVariantUnits(trx, [...new Set(settings.filter((s) => s.variants).map((s) => s.productId))]);
   const ids = [...new Set(settings.map((s) => s.productId))];
-  if (options.refreshListing !== false) for (let i = 0; i < ids.length; i += 500) await refreshListedPrices(trx, ids.slice(i, i + 500));
+  if (options.refreshListing !== false) await inChunks(ids, (chunk) => refreshListedPrices(trx, chunk));
   return ids;
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
+import { chunked } from "../../db/chunks";
 import { compiledQuery } from "../../db/compiled-query";
 import { type Dialect, toIso } from "../../db/database";
 import type { OrderEventTable, OrderLineTable, OrderTable, PaymentEventTable } from "../../db/schema";
@@ -172,18 +173,10 @@ export async function countOrdersOfUser(k: Executor, userId: string): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** Id, number and status of each of these orders that exists, read 500 ids a statement (the engines' limits on parameters). */
+/** Id, number and status of each of these orders that exists, read in statement-sized parts. */
 export async function listOrderStatusRows(k: Executor, orderIds: string[]): Promise<Array<{ id: string; number: string; status: string }>> {
   const out = [];
-  for (let i = 0; i < orderIds.length; i += 500) {
-    out.push(
-      ...(await k
-        .selectFrom("orders")
-        .select(["id", "number", "status"])
-        .where("id", "in", orderIds.slice(i, i + 500))
-        .execute()),
-    );
-  }
+  for (const chunk of chunked(orderIds)) out.push(...(await k.selectFrom("orders").select(["id", "number", "status"]).where("id", "in", chunk).execute()));
   return out;
 }
 
