@@ -101,6 +101,9 @@ function tableViolations(files: Array<{ file: string; text: string }>): string[]
 
 const code = (f: string) => !/\.test\.tsx?$/.test(f);
 
+/** Object spreads in the wiring: a spread service hides which module or flow does the work. */
+const spreadsInWiring = (text: string) => [...text.matchAll(/\.\.\.[\w.]+/g)].map((m) => m[0]);
+
 describe("module boundaries", () => {
   it("modules import no other module's repo and no flow; flows import no repo", () => {
     const found = [...sources(modulesDir), ...sources(flowsDir)].flatMap((f) => violations(f, fs.readFileSync(f, "utf8")));
@@ -122,6 +125,12 @@ describe("module boundaries", () => {
     expect(violations(orders, `import type { CartView } from "../cart/cart.types";`)).toEqual([]);
     expect(violations(flow, `import type { CartService } from "../modules/cart/cart.types";`)).toEqual([]);
     expect(violations(flow, `import { cancelOrder } from "./cancel-order";`)).toEqual([]);
+  });
+
+  it("the wiring names every flow as a service of its own: nothing is spread into another service", () => {
+    expect(spreadsInWiring(fs.readFileSync(path.join(serverDir, "wiring", "services.ts"), "utf8"))).toEqual([]);
+    expect(spreadsInWiring(`const orders = { ...orderService, ...createOrderFlows(deps) };`)).toEqual(["...orderService", "...createOrderFlows"]);
+    expect(spreadsInWiring(`checkout: createCheckout(orderFlowDeps),`)).toEqual([]);
   });
 
   it("each table is used by one module (its owner), and flows use none themselves", () => {
