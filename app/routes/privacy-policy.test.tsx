@@ -3,9 +3,9 @@ import { Outlet, createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_COOKIE_PREFIX, SESSION_DAYS } from "#common/auth/session";
 import { VISITOR_COOKIE } from "#server/lib/shopper";
-import { browser, createAccount } from "../../tests/support/auth-browser";
-import { insertCatalog } from "../../tests/support/catalog-fixture";
-import { type TestShop, createTestShop } from "../../tests/support/test-shop";
+import { browser, createAccount } from "#tests/support/auth-browser";
+import { insertCatalog } from "#tests/support/catalog-fixture";
+import { type TestShop, createTestShop } from "#tests/support/test-shop";
 import * as page from "./privacy-policy";
 import type { Route } from "./+types/privacy-policy";
 

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, toIso } from "./database";
-import { createTestDb } from "../../tests/support/test-shop";
+import { createTestDb } from "#tests/support/test-shop";
 
 describe("database", () => {
   it("normalises timestamps from either engine to ISO strings", () => {

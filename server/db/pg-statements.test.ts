@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-shop";
+import { createTestDb, type TestDb } from "#tests/support/test-shop";
 import { openDatabase, withLocalSettings } from "./database";
 import { preparingClient } from "./pg-statements";
 

@@ -1,8 +1,8 @@
 import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestBrowser, browser, createAccount, signedIn, uniqueIp } from "../../tests/support/auth-browser";
-import { insertCatalog } from "../../tests/support/catalog-fixture";
-import { type TestShop, createTestShop } from "../../tests/support/test-shop";
+import { type TestBrowser, browser, createAccount, signedIn, uniqueIp } from "#tests/support/auth-browser";
+import { insertCatalog } from "#tests/support/catalog-fixture";
+import { type TestShop, createTestShop } from "#tests/support/test-shop";
 import { createLogger } from "../lib/logger";
 import { addDays } from "#common/calendar";
 import { createAnalyticsService } from "../modules/analytics/analytics.service";

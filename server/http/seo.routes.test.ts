@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCatalog } from "../../tests/support/catalog-fixture";
-import { type TestShop, createTestShop } from "../../tests/support/test-shop";
+import { insertCatalog } from "#tests/support/catalog-fixture";
+import { type TestShop, createTestShop } from "#tests/support/test-shop";
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDb, createTestDb } from "../../tests/support/test-shop";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { slugify } from "#common/slug";
 import sharp from "sharp";
 import { COLORS } from "./colors";

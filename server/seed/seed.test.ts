@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDb, createTestDb } from "../../tests/support/test-shop";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { listedPrice } from "../modules/catalog/pricing";
 import { pixelSchema, siteSettingsSchema } from "#common/content/content.schema";
 import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "#common/images/image-sizes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SavedAddress } from "../../../server/modules/orders/orders.types";
+import type { SavedAddress } from "#modules/orders";
 import { checkCheckoutForm, formFieldErrors, pickedAddress, readCheckoutForm, toPlaceOrderInput } from "./checkout-form.server";
 
 function form(entries: Record<string, string>): FormData {

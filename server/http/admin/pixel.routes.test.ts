@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type TestBrowser, createAccount, signedIn } from "../../../tests/support/auth-browser";
-import { type TestShop, createTestShop } from "../../../tests/support/test-shop";
+import { type TestBrowser, createAccount, signedIn } from "#tests/support/auth-browser";
+import { type TestShop, createTestShop } from "#tests/support/test-shop";
 
 let shop: TestShop;
 let admin: TestBrowser;

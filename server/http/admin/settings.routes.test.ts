@@ -3,19 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createLogger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
-import { type TestBrowser, browser, createAccount, signedIn } from "../../../tests/support/auth-browser";
-import { FAKE_STRIPE_KEYS } from "../../../tests/support/fake-stripe";
-import { pageBuild } from "../../../tests/support/page-build";
-import {
-  type ShoppingCatalog,
-  browserWithCart,
-  checkoutBody,
-  insertShoppingCatalog,
-  orderRowCounts,
-  send,
-  setStock,
-} from "../../../tests/support/shop-fixture";
-import { type TestShop, createTestShop } from "../../../tests/support/test-shop";
+import { type TestBrowser, browser, createAccount, signedIn } from "#tests/support/auth-browser";
+import { FAKE_STRIPE_KEYS } from "#tests/support/fake-stripe";
+import { pageBuild } from "#tests/support/page-build";
+import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, orderRowCounts, send, setStock } from "#tests/support/shop-fixture";
+import { type TestShop, createTestShop } from "#tests/support/test-shop";
 
 // Two shops: one without card payments (the default), one with Stripe keys in its environment.
 let shop: TestShop;

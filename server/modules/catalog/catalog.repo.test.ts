@@ -1,7 +1,7 @@
 import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCatalog } from "../../../tests/support/catalog-fixture";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { insertCatalog } from "#tests/support/catalog-fixture";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { createCatalogRepo } from "./catalog.repo";
 
 // The listed price is stored so the price filter and sort stay index-backed at 100,000 products:

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../db/database";
 import { migrateToLatest } from "../../migrations/migrate";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 
 let t: TestDb;
 beforeAll(async () => {

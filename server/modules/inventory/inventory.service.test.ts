@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ShoppingCatalog, insertShoppingCatalog, setStock, stockOf } from "../../../tests/support/shop-fixture";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { type ShoppingCatalog, insertShoppingCatalog, setStock, stockOf } from "#tests/support/shop-fixture";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { returnStock, takeStock } from "./inventory.service";
 
 let testDb: TestDb;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../lib/env";
 import { createLogger } from "../../lib/logger";
 import { type RateLimitStore, createRateLimitStore } from "../../lib/rate-limit";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { createMailer } from "./mailer";
 
 let testDb: TestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../db/database";
-import { type TestDb, createTestDb } from "../../../tests/support/test-shop";
+import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { createOrdersAdmin } from "./orders.admin";
 
 let t: TestDb;

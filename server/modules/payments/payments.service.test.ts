@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { type FakeStripe, startFakeStripe } from "../../../tests/support/fake-stripe";
+import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe";
 import { loadEnv } from "../../lib/env";
 import { createLogger } from "../../lib/logger";
 import { AppError } from "#common/errors";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { type Db, openDatabase } from "../../../server/db/database";
+import { type Db, openDatabase } from "#server/db/database";
 
 export interface OwnShop {
   base: string;
