@@ -5,7 +5,7 @@ import { returnStock } from "#modules/inventory";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { MoveOptions, OrderRecord } from "#modules/orders";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
-import type { OrderFlowDeps } from "./order-flows";
+import type { OrderFlowDeps } from "./order-flow-deps";
 import { refundRemainder } from "./refund-order";
 
 /**

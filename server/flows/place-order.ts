@@ -9,7 +9,7 @@ import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "#modules/orders";
 import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
-import type { OrderFlowDeps } from "./order-flows";
+import type { OrderFlowDeps } from "./order-flow-deps";
 import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
 
 type Problems = CartProblem[];

@@ -1,6 +1,7 @@
 import { type AuditEntryInput, type FieldChanges, changedFields } from "#modules/audit";
 import type { Categories } from "./catalog.admin-placement";
-import { type CreatePlan, type Existing, type ProductState, type UpdatePlan, type VariantState, variantKey, variantLabel } from "./catalog.admin-state";
+import { type CreatePlan, type Existing, type UpdatePlan, variantKey, variantLabel } from "./catalog.admin-state";
+import type { ProductState, VariantState } from "./catalog.admin.types";
 import { ownFields } from "./catalog.admin-view";
 import { toMajor } from "#common/money";
 

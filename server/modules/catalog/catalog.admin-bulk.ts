@@ -6,8 +6,8 @@ import { commitPlans, removeProducts } from "./catalog.admin-commit";
 import type { AdminContext } from "./catalog.admin-context";
 import { type Categories, loadCategories, placementOf } from "./catalog.admin-placement";
 import { loadExisting } from "./catalog.admin-read";
-import { type Plan, type ProductState, differs } from "./catalog.admin-state";
-import type { BulkResult } from "./catalog.admin.types";
+import { type Plan, differs } from "./catalog.admin-state";
+import type { BulkResult, ProductState } from "./catalog.admin.types";
 
 /** What a bulk action other than delete does to one product's state; a category that names none is a 400. */
 function changeOf(action: Exclude<BulkInput["action"], "delete">, value: unknown, categories: Categories): (s: ProductState) => ProductState {

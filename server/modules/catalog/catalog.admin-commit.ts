@@ -15,8 +15,8 @@ import {
   updateVariant,
   upsertSlugRedirects,
 } from "./catalog.admin.repo";
-import { type CreatePlan, type Existing, type Plan, type UpdatePlan, type VariantState, sameJson, variantFields } from "./catalog.admin-state";
-import type { CatalogAdminDeps, StockSetting } from "./catalog.admin.types";
+import { type CreatePlan, type Existing, type Plan, type UpdatePlan, sameJson, variantFields } from "./catalog.admin-state";
+import type { CatalogAdminDeps, StockSetting, VariantState } from "./catalog.admin.types";
 import { refreshListedPrices } from "./catalog.listing";
 import type { Executor } from "./catalog.repo";
 

@@ -6,8 +6,7 @@ import type { AdminContext } from "./catalog.admin-context";
 import { loadCategories } from "./catalog.admin-placement";
 import { readProduct, requireExisting } from "./catalog.admin-read";
 import { freeSlug } from "./catalog.admin-slug";
-import type { ProductState } from "./catalog.admin-state";
-import type { AdminProduct } from "./catalog.admin.types";
+import type { AdminProduct, ProductState } from "./catalog.admin.types";
 
 const COPY = " (copy)";
 

@@ -1,46 +1,12 @@
-import type { ProductStatus } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/rich-text";
 import type { ProductInput } from "#common/catalog/catalog.admin.schema";
 import type { Categories, Placement } from "./catalog.admin-placement";
-import type { ProductRow, VariantRow } from "./catalog.admin.repo";
+import type { ProductRow, ProductState, VariantRow, VariantState } from "./catalog.admin.types";
 import { parseColorImages } from "#common/catalog/pictures";
 import { toMajor, toMinor } from "#common/money";
 
-// A product's state: what the write path compares and writes (money in minor units), how a checked
-// input becomes one, and how one reads as an input again.
-
-export interface VariantState {
-  /** Set for a variant that exists (kept when its colour × size stays in the matrix). */
-  id?: string;
-  color: string | null;
-  colorHex: string | null;
-  size: string | null;
-  additionalPrice: number;
-  /** Undefined: keep the existing variant's units (a new one starts at 0). */
-  stock: number | undefined;
-  sku: string | null;
-}
-
-export interface ProductState {
-  name: string;
-  slug: string;
-  description: string;
-  brand: string | null;
-  sku: string | null;
-  categoryId: string;
-  subCategoryId: string | null;
-  price: number;
-  discount: number;
-  shippingCost: number;
-  status: ProductStatus;
-  images: string[];
-  imageAlts: string[];
-  colorImages: Record<string, string[]>;
-  specifications: Array<{ name: string; value: string }>;
-  /** The product's own units (without variants); with variants, their sum as stored. */
-  stock: number;
-  variants: VariantState[];
-}
+// A product's state (catalog.admin.types.ts): how a stored row and a checked input become one,
+// and how one reads as an input again.
 
 /** A product as stored, with what the write path needs to change it. */
 export interface Existing {

@@ -3,8 +3,8 @@ import { imageVariantUrl } from "#common/images/image-sizes";
 import { LOW_STOCK, type StockLevel } from "#common/catalog/catalog.admin.schema";
 import type { Categories } from "./catalog.admin-placement";
 import type { AdminListRow } from "./catalog.admin.repo";
-import { type Existing, type ProductState, optionsOf, parseList } from "./catalog.admin-state";
-import type { AdminProduct, AdminProductRow } from "./catalog.admin.types";
+import { type Existing, optionsOf, parseList } from "./catalog.admin-state";
+import type { AdminProduct, AdminProductRow, ProductState } from "./catalog.admin.types";
 import { variantPrice } from "./pricing";
 import { toMajor } from "#common/money";
 

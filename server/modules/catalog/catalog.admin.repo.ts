@@ -1,15 +1,12 @@
-import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import type { Database, ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
-import type { ProductState, VariantState } from "./catalog.admin-state";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Database, ProductStatus, ProductTable } from "../../db/schema";
+import type { ProductRow, ProductState, VariantRow, VariantState } from "./catalog.admin.types";
 import type { Executor } from "./catalog.repo";
 import { chunked, inChunks, insertRows } from "../../db/chunks";
 
 // The statements of the catalogue's admin: products, variants, their slug redirects and the
 // category tree as the write path reads it. Each function runs on the executor it is given (the
 // database or the caller's open transaction).
-
-export type ProductRow = Selectable<ProductTable>;
-export type VariantRow = Selectable<ProductVariantTable>;
 
 /** Variant rows by their product's id, in the order read. */
 function byProduct(variants: VariantRow[]): Map<string, VariantRow[]> {

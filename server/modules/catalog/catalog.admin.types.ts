@@ -1,4 +1,5 @@
-import type { ProductStatus } from "../../db/schema";
+import type { Selectable } from "kysely";
+import type { ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
 import type { Epoch } from "../../lib/cache";
 import type { FieldChanges } from "#modules/audit";
 import type { BulkInput, StockLevel } from "#common/catalog/catalog.admin.schema";
@@ -132,4 +133,42 @@ export interface ImportReport {
   errors: Array<{ line: number; message: string }>;
   /** Each product of the file with what happens to it; an update with the fields it changes (before and after, as its audit entry will record them). */
   products: Array<{ line: number; handle: string; name: string; action: "create" | "update" | "unchanged"; changes?: FieldChanges }>;
+}
+
+/** A product row and a variant row as the catalogue's admin reads them. */
+export type ProductRow = Selectable<ProductTable>;
+export type VariantRow = Selectable<ProductVariantTable>;
+
+/** A variant of a product's state: what the write path compares and writes (money in minor units). */
+export interface VariantState {
+  /** Set for a variant that exists (kept when its colour × size stays in the matrix). */
+  id?: string;
+  color: string | null;
+  colorHex: string | null;
+  size: string | null;
+  additionalPrice: number;
+  /** Undefined: keep the existing variant's units (a new one starts at 0). */
+  stock: number | undefined;
+  sku: string | null;
+}
+
+export interface ProductState {
+  name: string;
+  slug: string;
+  description: string;
+  brand: string | null;
+  sku: string | null;
+  categoryId: string;
+  subCategoryId: string | null;
+  price: number;
+  discount: number;
+  shippingCost: number;
+  status: ProductStatus;
+  images: string[];
+  imageAlts: string[];
+  colorImages: Record<string, string[]>;
+  specifications: Array<{ name: string; value: string }>;
+  /** The product's own units (without variants); with variants, their sum as stored. */
+  stock: number;
+  variants: VariantState[];
 }

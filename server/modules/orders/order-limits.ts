@@ -2,6 +2,7 @@ import type { Db } from "../../db/database";
 import { AppError } from "#common/errors";
 import { type RateDecision, type RateLimitStore, emailKey, personalKey, waitText } from "../../lib/rate-limit";
 import { getReplayAndOpenOrders } from "./order-limits.repo";
+import type { PlacementParty } from "./orders.types";
 
 /** A limit of the rate-limit store: at most `max` per `window` seconds. */
 export interface RateRule {
@@ -14,16 +15,6 @@ export interface OrderRateRules {
   perIp: RateRule;
   perShopper: RateRule;
   perContact: RateRule;
-}
-
-/** Who is placing an order, as far as the limits care. */
-export interface PlacementParty {
-  /** The client's address; null when the caller has none (a script calling the service). */
-  ip: string | null;
-  /** The cart's owner key (`user:<id>` or `visitor:<id>`). */
-  owner: string;
-  email: string;
-  phone: string;
 }
 
 /** The e-mail address as the limits compare it: trimmed and lower-case. */

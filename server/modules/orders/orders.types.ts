@@ -6,7 +6,6 @@ import type { CartQuote } from "#modules/cart";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { ShippingAddress } from "#common/cart/shipping";
 import type { CardPaymentEvent } from "#modules/payments";
-import type { PlacementParty } from "./order-limits";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { AuditActor } from "#modules/audit";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
@@ -203,6 +202,16 @@ export interface PlaceOrderOptions {
   clientIp?: string | null;
   /** The shop's settings when the caller read them for this checkout (read by the flow otherwise). */
   settings?: SiteSettings;
+}
+
+/** Who is placing an order, as far as the limits care. */
+export interface PlacementParty {
+  /** The client's address; null when the caller has none (a script calling the service). */
+  ip: string | null;
+  /** The cart's owner key (`user:<id>` or `visitor:<id>`). */
+  owner: string;
+  email: string;
+  phone: string;
 }
 
 /** An order attempt let through: placing it may go on. */

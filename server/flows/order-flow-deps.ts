@@ -1,0 +1,26 @@
+import type { Db } from "../db/database";
+import type { Epoch } from "../lib/cache";
+import type { Logger } from "../lib/logger";
+import type { CartService } from "#modules/cart";
+import type { SiteSettings } from "#common/content/content.schema";
+import type { OrderRefunds, OrdersAdmin, OrdersModule } from "#modules/orders";
+import type { PaymentsService } from "#modules/payments";
+import type { LowStockAlert } from "#modules/inventory";
+
+/** What the order flows work with: the modules' services they span, and the process's shared parts. */
+export interface OrderFlowDeps {
+  db: Db;
+  orders: OrdersModule;
+  /** The order desk's reads (which unpaid card orders are due back). */
+  ordersAdmin: Pick<OrdersAdmin, "listUnpaidCardOrders">;
+  cart: CartService;
+  payments: PaymentsService;
+  /** The orders module's refunds: a cancelled paid card order is refunded (move-order.ts). */
+  refunds: OrderRefunds;
+  settings: () => Promise<SiteSettings>;
+  /** Told when an order brings stock to the low-stock threshold (the inventory's mail to the shop, once a day at most). */
+  lowStock: Pick<LowStockAlert, "crossed">;
+  /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
+  epoch: Epoch;
+  logger: Logger;
+}
