@@ -2,12 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { ZodError } from "zod";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { RouterContextProvider, createRequestHandler } from "react-router";
-import { AppError, fieldErrors } from "#common/errors";
-import { nextRequestId } from "./lib/ids";
 import type { Logger } from "./lib/logger";
 import type { Services } from "./wiring/services";
 import { type AppEnv, PUBLIC_CACHE, clientIp } from "./http/context";
@@ -18,17 +14,12 @@ import { type ContentCoding, acceptedCoding, compressAnswers } from "./page-pipe
 import { answerTags } from "./page-pipeline/etag";
 import { Overloaded, type RenderQueueOptions, createRenderQueue, overloadedAnswer, overloadedPage } from "./page-pipeline/render-queue";
 import { isPixelActive } from "#common/content/pixel-active";
-import { catalogRoutes } from "./http/catalog.routes";
-import { contentRoutes } from "./http/content.routes";
-import { analyticsRoutes } from "./http/analytics.routes";
 import { seoRoutes } from "./http/seo.routes";
-import { adminRoutes } from "./http/admin";
-import { openApiRoutes } from "./http/openapi/openapi";
-import { authRoutes } from "./http/auth.routes";
-import { cartRoutes } from "./http/cart.routes";
-import { wishlistRoutes } from "./http/wishlist.routes";
-import { orderRoutes } from "./http/orders.routes";
-import { paymentRoutes } from "./http/payments.routes";
+import { mountApi } from "./http/api";
+import { errorAnswer } from "./http/error-answer";
+import { healthRoutes } from "./http/health.routes";
+import { requestContext, requestIdFor } from "./http/request-context";
+import { assetFiles, clientFiles, isFileAddress, uploadedFiles } from "./http/static-files";
 import { inputGuard } from "./http/input-guard";
 import { baseSecurityHeaders, jsonSecurityHeaders, originGuard, pageContentSecurityPolicy, secureHeaders } from "./http/security";
 import type { SessionUser } from "./auth/auth.service";
@@ -67,15 +58,6 @@ declare module "react-router" {
   interface RouterContextProvider extends AppLoadContext {}
 }
 
-/**
- * Whether an address names a file (it has an extension): the client build's top-level files
- * (favicon.svg, og-image.png…) all do, a page's address never does.
- */
-const isFileAddress = (path: string) => /\.[a-z0-9]+$/i.test(path);
-
-/** The request id of an answer: the caller's own (a proxy's, up to 128 characters) or a new one. */
-const requestIdFor = (incoming: string | undefined) => (incoming && incoming.length <= 128 ? incoming : nextRequestId());
-
 /** The path and query of a request URL. */
 const pathAndQueryOf = (url: string) => url.slice(url.indexOf("/", url.indexOf("//") + 2));
 
@@ -92,15 +74,7 @@ export type ShopApp = Hono<AppEnv> & {
 export function createApp({ services, logger, build, clientDir, renderQueue }: AppOptions): ShopApp {
   const app = new Hono<AppEnv>();
 
-  app.use("*", async (c, next) => {
-    const start = performance.now();
-    const requestId = requestIdFor(c.req.header("x-request-id"));
-    c.set("services", services);
-    c.set("requestId", requestId);
-    c.header("X-Request-Id", requestId);
-    await next();
-    logger.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, "request");
-  });
+  app.use("*", requestContext(services, logger));
 
   // Public catalogue and content reads, and the pages of visitors without cookies, are served from
   // ready-made bytes (ETag, gzip/br included). A hit is answered here, before the rest of the
@@ -151,26 +125,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   app.use("*", inputGuard());
   app.use("*", originGuard(services.env));
 
-  app.get("/healthz", async (c) => {
-    await services.health.ping();
-    return c.json({ status: "ok", database: services.health.dialect });
-  });
-
-  if (clientDir) {
-    // Hashed build assets: precompressed at build time (.br/.gz beside each file), cached for a year.
-    app.use(
-      "/assets/*",
-      serveStatic({ root: clientDir, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
-    );
-  }
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: services.env.UPLOADS_DIR,
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  app.route("/", healthRoutes());
+  if (clientDir) app.use("/assets/*", assetFiles(clientDir));
+  app.use("/uploads/*", uploadedFiles(services.env.UPLOADS_DIR));
 
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
   app.use("*", compressAnswers());
@@ -178,24 +135,9 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   // middleware uses as it is, so it hashes only the other answers.
   app.use("/api/*", answerTags());
   for (const path of publicPaths) app.use(path, publicReads.fill);
-  app.route("/api", authRoutes());
-  app.route("/api/admin", adminRoutes());
-  app.route("/api", openApiRoutes());
-  app.route("/api", catalogRoutes());
-  app.route("/api", contentRoutes());
-  app.route("/api", analyticsRoutes());
-  app.route("/api", cartRoutes());
-  app.route("/api", wishlistRoutes());
-  app.route("/api", orderRoutes());
-  app.route("/api", paymentRoutes());
-  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: "No such API endpoint" } }, 404));
+  mountApi(app);
   app.route("/", seoRoutes());
-
-  if (clientDir) {
-    // A page request skips the file lookup (a synchronous stat each).
-    const clientFiles = serveStatic({ root: clientDir, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
-    app.use("*", (c, next) => (isFileAddress(c.req.path) ? clientFiles(c, next) : next()));
-  }
+  if (clientDir) app.use("*", clientFiles(clientDir));
 
   if (build) {
     const handler = createRequestHandler(build, services.env.NODE_ENV === "production" ? "production" : "development");
@@ -263,18 +205,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
     });
   }
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
-      return c.json(err.toJSON(), err.status);
-    }
-    if (err instanceof ZodError) {
-      return c.json({ error: { code: "invalid_input", message: "Invalid input", fields: fieldErrors(err.issues) } }, 400);
-    }
-    if (err instanceof SyntaxError) return c.json({ error: { code: "invalid_input", message: "Malformed request body" } }, 400);
-    logger.error({ err, reqId: c.var.requestId, path: c.req.path }, "unhandled error");
-    return c.json({ error: { code: "internal", message: "Something went wrong on our side." } }, 500);
-  });
+  app.onError(errorAnswer(logger));
 
   return Object.assign(app, { answerFromCache, shedEarly, logger });
 }
