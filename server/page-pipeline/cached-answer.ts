@@ -5,7 +5,7 @@ import { tagMatches } from "./etag";
 /**
  * An answer sent from bytes a cache keeps (a public API read, a visitor's page): status, headers and
  * body, the same whether Hono sends it (`toResponse`) or the bare node:http listener writes it
- * before Hono sees the request (`shopListener` in app.ts).
+ * before Hono sees the request (`shopListener` in listener.ts).
  */
 export interface CachedAnswer {
   status: number;

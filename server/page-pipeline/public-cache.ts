@@ -31,7 +31,7 @@ export function publicCache(epoch: Epoch, cacheControl: string, fixedHeaders: Re
     return res;
   }
 
-  /** The cached answer to a GET of this path and query, if the cache holds it (see `answerFromCache` in app.ts). */
+  /** The cached answer to a GET of this path and query, if the cache holds it (see answer-from-cache.ts). */
   function answer(pathAndQuery: string, header: HeaderOf, requestId: string): CachedAnswer | undefined {
     const entry = cache.peek(pathAndQuery);
     return entry && answerOf(entry, header, requestId);
