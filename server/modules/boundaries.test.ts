@@ -103,6 +103,28 @@ const code = (f: string) => !/\.test\.tsx?$/.test(f);
 
 /** Object spreads in the wiring: a spread service hides which module or flow does the work. */
 const spreadsInWiring = (text: string) => [...text.matchAll(/\.\.\.[\w.]+/g)].map((m) => m[0]);
+/**
+ * A Kysely statement being built: a query builder started on a table (`.selectFrom(`,
+ * `.insertInto(`, `.updateTable(`, `.deleteFrom(`) or a `sql` template, typed (`sql<number>`) or not.
+ */
+const STATEMENT = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(?:<[^`;]*?>)?\s*`/g;
+
+/**
+ * The Kysely statements built under server/modules outside the `*.repo.ts` files, as
+ * `file:line → what`: a module's SQL sits in its repo files, its services and helpers call them
+ * (opening a transaction and handing it on is not a statement). Tests are left out.
+ */
+function sqlOutsideRepos(files: Array<{ file: string; text: string }>): string[] {
+  return files
+    .filter((f) => moduleOf(f.file) !== null && code(f.file) && !isRepo(f.file))
+    .flatMap((f) =>
+      f.text
+        .split("\n")
+        .flatMap((line, i) =>
+          [...line.matchAll(STATEMENT)].map((m) => `${path.relative(serverDir, f.file)}:${i + 1} → ${m[0]} (a module's SQL sits in its *.repo.ts files)`),
+        ),
+    );
+}
 
 describe("module boundaries", () => {
   it("modules import no other module's repo and no flow; flows import no repo", () => {
@@ -131,6 +153,38 @@ describe("module boundaries", () => {
     expect(spreadsInWiring(fs.readFileSync(path.join(serverDir, "wiring", "services.ts"), "utf8"))).toEqual([]);
     expect(spreadsInWiring(`const orders = { ...orderService, ...createOrderFlows(deps) };`)).toEqual(["...orderService", "...createOrderFlows"]);
     expect(spreadsInWiring(`checkout: createCheckout(orderFlowDeps),`)).toEqual([]);
+  });
+
+  it("a module's SQL sits in its *.repo.ts files", () => {
+    expect(sqlOutsideRepos(sources(modulesDir).map((file) => ({ file, text: fs.readFileSync(file, "utf8") })))).toEqual([]);
+  });
+
+  it("sees a statement built outside a repo file", () => {
+    const service = path.join(modulesDir, "cart", "cart.service.ts");
+    const helper = path.join(modulesDir, "content", "banners.ts");
+    const found = (file: string, text: string) => sqlOutsideRepos([{ file, text }]);
+    expect(found(service, `const row = await k.selectFrom("carts").select("id").executeTakeFirst();`)).toHaveLength(1);
+    expect(found(service, `await trx\n  .insertInto("cart_lines")\n  .values(row)\n  .execute();`)).toEqual([
+      "modules/cart/cart.service.ts:2 → .insertInto( (a module's SQL sits in its *.repo.ts files)",
+    ]);
+    expect(found(helper, `await k.updateTable("banners").set({ sort_order: i }).where("id", "=", id).execute();`)).toHaveLength(1);
+    expect(found(helper, `await k.deleteFrom("banners").where("id", "=", id).execute();`)).toHaveLength(1);
+    expect(found(service, "const none = { orders: sql<number>`0`, spent: sql`0` };")).toHaveLength(2);
+    expect(found(service, "const nested = sql<Record<string, number>>`x`;")).toHaveLength(1);
+    expect(found(service, `k.where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id"))`)).toHaveLength(1);
+    // Allowed: the same statements in a repo file or a test, outside server/modules, and a
+    // service that opens a transaction and hands it to repo functions.
+    expect(found(path.join(modulesDir, "cart", "cart.repo.ts"), `k.selectFrom("carts")`)).toEqual([]);
+    expect(found(path.join(modulesDir, "cart", "cart.upkeep.repo.ts"), 'k.deleteFrom("carts").where(sql`1 = 1`)')).toEqual([]);
+    expect(found(path.join(modulesDir, "content", "messages.test.ts"), `t.db.kysely.selectFrom("contact_messages")`)).toEqual([]);
+    expect(found(path.join(serverDir, "lib", "notices.ts"), `k.deleteFrom(table)`)).toEqual([]);
+    expect(
+      found(
+        service,
+        `return db.kysely.transaction().execute(async (trx) => {\n  const cart = await ensureCart(trx, owner);\n  return addUnits(trx, cart.id, items);\n});`,
+      ),
+    ).toEqual([]);
+    expect(found(service, `import { type Kysely, sql } from "kysely";\nconst selectFromCache = sqlite ? a : b;`)).toEqual([]);
   });
 
   it("each table is used by one module (its owner), and flows use none themselves", () => {

@@ -1,8 +1,9 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import type { AuditLogTable, Database } from "../../db/schema";
+import type { AuditLogTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { type Executor, countAuditRows, insertAuditRows, listActorEmails, listAuditRows, listEntityTypes } from "./audit.repo";
 
 /** Who makes an admin write, and in which request (the X-Request-Id of the answer). */
 export interface AuditActor {
@@ -80,22 +81,17 @@ function auditRow(actor: AuditActor, entry: AuditEntryInput, at: string): Insert
  * Appends one audit entry with the executor of the write it records, so the entry and the write
  * are committed together or not at all. Every admin write calls it inside its transaction.
  */
-export async function appendAudit(k: Kysely<Database>, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
-  await k
-    .insertInto("audit_log")
-    .values(auditRow(actor, entry, nowIso()))
-    .execute();
+export async function appendAudit(k: Executor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await insertAuditRows(k, [auditRow(actor, entry, nowIso())]);
 }
 
 /** Appends many audit entries of one actor at once (a bulk action, a CSV import), in chunks, with the executor of the write they record. */
-export async function appendAuditEntries(k: Kysely<Database>, actor: AuditActor, entries: AuditEntryInput[]): Promise<void> {
+export async function appendAuditEntries(k: Executor, actor: AuditActor, entries: AuditEntryInput[]): Promise<void> {
   const at = nowIso();
-  for (let i = 0; i < entries.length; i += 200) {
-    await k
-      .insertInto("audit_log")
-      .values(entries.slice(i, i + 200).map((entry) => auditRow(actor, entry, at)))
-      .execute();
-  }
+  await insertAuditRows(
+    k,
+    entries.map((entry) => auditRow(actor, entry, at)),
+  );
 }
 
 const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
@@ -109,25 +105,14 @@ export function createAuditService(db: Db) {
     async list(query: AuditQuery = {}): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? 50;
-      let q = k.selectFrom("audit_log");
-      if (query.entity) q = q.where("entity_type", "=", query.entity);
-      if (query.entityId) q = q.where("entity_id", "=", query.entityId);
-      if (query.actor) {
-        const actor = query.actor;
-        q = q.where((eb) => eb.or([eb("actor_id", "=", actor), eb("actor_email", "=", actor.toLowerCase())]));
-      }
-      if (query.from) q = q.where("at", ">=", dayStart(query.from));
-      if (query.to) q = q.where("at", "<=", dayEnd(query.to));
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy("at", "desc")
-          .orderBy("id", "desc")
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
+      const filters = {
+        entity: query.entity,
+        entityId: query.entityId,
+        actor: query.actor,
+        from: query.from ? dayStart(query.from) : undefined,
+        to: query.to ? dayEnd(query.to) : undefined,
+      };
+      const [rows, total] = await Promise.all([listAuditRows(k, filters, { limit: pageSize, offset: (page - 1) * pageSize }), countAuditRows(k, filters)]);
       return {
         entries: rows.map((r) => ({
           id: r.id,
@@ -139,7 +124,7 @@ export function createAuditService(db: Db) {
           changes: r.changes ? (JSON.parse(r.changes) as FieldChanges) : null,
           requestId: r.request_id,
         })),
-        total: Number(count.n),
+        total,
         page,
         pageSize,
       };
@@ -147,11 +132,8 @@ export function createAuditService(db: Db) {
 
     /** The entity types and actors the log holds, for the screen's filters. */
     async listFacets(): Promise<{ entities: string[]; actors: string[] }> {
-      const [entities, actors] = await Promise.all([
-        k.selectFrom("audit_log").select("entity_type").distinct().orderBy("entity_type").execute(),
-        k.selectFrom("audit_log").select("actor_email").distinct().orderBy("actor_email").limit(200).execute(),
-      ]);
-      return { entities: entities.map((r) => r.entity_type), actors: actors.map((r) => r.actor_email) };
+      const [entities, actors] = await Promise.all([listEntityTypes(k), listActorEmails(k)]);
+      return { entities, actors };
     },
   };
 }

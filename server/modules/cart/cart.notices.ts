@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import { chunks, postNotices, takeNotices } from "../../lib/notices";
+import { deleteProductLines, listProductHolders } from "./cart.upkeep.repo";
+import type { Executor } from "./cart.types";
 
 // Messages for a cart's owner that the cart shows once (migration 0010): a product withdrawn from
 // sale (archived or deleted by the shop) leaves every cart, and whoever held it is told.
-
-type Executor = Kysely<Database>;
 
 /** The message a shopper reads when a product they held was withdrawn. */
 export const withdrawnFromCart = (name: string) => `“${name}” is no longer available and was removed from your cart.`;
@@ -17,20 +15,14 @@ export const withdrawnFromCart = (name: string) => `“${name}” is no longer a
 export async function withdrawFromCarts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> {
   const names = new Map(products.map((p) => [p.id, p.name]));
   for (const chunk of chunks([...names.keys()])) {
-    const held = await trx
-      .selectFrom("cart_lines as l")
-      .innerJoin("carts as c", "c.id", "l.cart_id")
-      .select(["c.owner", "l.product_id"])
-      .where("l.product_id", "in", chunk)
-      .groupBy(["c.owner", "l.product_id"])
-      .execute();
+    const held = await listProductHolders(trx, chunk);
     if (held.length === 0) continue;
     await postNotices(
       trx,
       "cart_notices",
       held.map((h) => ({ owner: h.owner, message: withdrawnFromCart(names.get(h.product_id)!) })),
     );
-    await trx.deleteFrom("cart_lines").where("product_id", "in", chunk).execute();
+    await deleteProductLines(trx, chunk);
   }
 }
 

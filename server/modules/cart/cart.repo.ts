@@ -301,3 +301,58 @@ export async function addUnits(k: Executor, cartId: string, items: CartItem[]): 
   }
   return lines;
 }
+
+/** The id of the owner's cart, or undefined when the owner has none. */
+export async function findCartId(k: Executor, owner: string): Promise<string | undefined> {
+  const found = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirst();
+  return found?.id;
+}
+
+/** One line of the owner's cart, or undefined when the line is not in it. */
+export function getOwnedLine(k: Executor, owner: string, lineId: string) {
+  return k
+    .selectFrom("cart_lines as l")
+    .innerJoin("carts as c", "c.id", "l.cart_id")
+    .where("l.id", "=", lineId)
+    .where("c.owner", "=", owner)
+    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id"])
+    .executeTakeFirst();
+}
+
+/** The units of a product a cart holds on its lines other than `exceptLineId` (its other colours and sizes). */
+export async function sumOtherUnits(k: Executor, cartId: string, productId: string, exceptLineId: string): Promise<number> {
+  const row = await k
+    .selectFrom("cart_lines")
+    .select((eb) => eb.fn.sum<number | string | null>("quantity").as("n"))
+    .where("cart_id", "=", cartId)
+    .where("product_id", "=", productId)
+    .where("id", "!=", exceptLineId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Sets a line's quantity. */
+export async function setLineQuantity(k: Executor, lineId: string, quantity: number, at: string): Promise<void> {
+  await k.updateTable("cart_lines").set({ quantity, updated_at: at }).where("id", "=", lineId).execute();
+}
+
+/** Deletes a line of the owner's cart; false when the line is not in it. */
+export async function deleteOwnedLine(k: Executor, owner: string, lineId: string): Promise<boolean> {
+  const result = await k
+    .deleteFrom("cart_lines")
+    .where("id", "=", lineId)
+    .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) !== 0;
+}
+
+/** The units in the owner's cart, all lines together. */
+export async function countUnits(k: Executor, owner: string): Promise<number> {
+  const row = await k
+    .selectFrom("carts as c")
+    .innerJoin("cart_lines as l", "l.cart_id", "c.id")
+    .where("c.owner", "=", owner)
+    .select((eb) => eb.fn.sum<number | string | null>("l.quantity").as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -12,25 +12,41 @@ import {
   type StoredCartLine,
   addUnits,
   cartRowsOf,
+  countUnits,
   createCartWithLine,
+  deleteOwnedLine,
   ensureCart,
   ensureCartId,
+  findCartId,
+  getOwnedLine,
   itemKey,
   listCartLines,
   loadCartRows,
   priceCart,
   pricedCartRows,
+  setLineQuantity,
+  sumOtherUnits,
   takeCartLines,
   totalsOf,
   withLine,
 } from "./cart.repo";
+import {
+  claimCart,
+  deleteCart,
+  deleteIdleCarts,
+  deleteNoticesBefore,
+  deleteOwnerCarts,
+  insertLine,
+  listIdleVisitorCarts,
+  listLineUnits,
+  listLinesToMove,
+  moveNotices,
+} from "./cart.upkeep.repo";
 import type { Purchasable } from "#modules/catalog";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
 import type { AddToCartInput, CartService, CartView } from "./cart.types";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
-import type { ExpressionBuilder } from "kysely";
-import type { Database } from "../../db/schema";
 
 export interface CartServiceDeps {
   /** The shop's currency, free-shipping threshold and shipping zones (cached by the content service). */
@@ -174,15 +190,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     async updateQuantity(shopper, lineId, quantity) {
       const owner = ownerKey(shopper);
       requireQuantity(quantity);
-      const line = owner
-        ? await k
-            .selectFrom("cart_lines as l")
-            .innerJoin("carts as c", "c.id", "l.cart_id")
-            .where("l.id", "=", lineId)
-            .where("c.owner", "=", owner)
-            .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id"])
-            .executeTakeFirst()
-        : undefined;
+      const line = owner ? await getOwnedLine(k, owner, lineId) : undefined;
       const [item] = line ? await deps.catalog.listPurchasables([{ productId: line.product_id, variantId: line.variant_id }]) : [];
       if (!line || !item) throw new AppError("not_found", "This item is not in your cart.");
       const v = item.variant;
@@ -190,77 +198,39 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       if (item.status !== "active" || (line.variant_id !== "" && !v)) throw new AppError("conflict", `${label} is no longer available`);
       const problem = stockProblem(label, quantity, line.variant_id !== "" ? (v?.stock ?? 0) : item.productStock);
       if (problem) throw new AppError("conflict", problem, { quantity: problem });
-      const [others, settings] = await Promise.all([
-        k
-          .selectFrom("cart_lines")
-          .select((eb) => eb.fn.sum<number | string | null>("quantity").as("n"))
-          .where("cart_id", "=", line.cart_id)
-          .where("product_id", "=", line.product_id)
-          .where("id", "!=", line.id)
-          .executeTakeFirst(),
-        deps.settings(),
-      ]);
-      const capped = quantityCapProblem(item.name, Number(others?.n ?? 0) + quantity, settings.maxQuantityPerOrder);
+      const [others, settings] = await Promise.all([sumOtherUnits(k, line.cart_id, line.product_id, line.id), deps.settings()]);
+      const capped = quantityCapProblem(item.name, others + quantity, settings.maxQuantityPerOrder);
       if (capped) throw new AppError("invalid_input", capped, { quantity: capped });
-      await k.updateTable("cart_lines").set({ quantity, updated_at: nowIso() }).where("id", "=", line.id).execute();
+      await setLineQuantity(k, line.id, quantity, nowIso());
       return view(owner);
     },
 
     async removeLine(shopper, lineId) {
       const owner = ownerKey(shopper);
-      const result = owner
-        ? await k
-            .deleteFrom("cart_lines")
-            .where("id", "=", lineId)
-            .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
-            .executeTakeFirst()
-        : null;
-      if (!result || Number(result.numDeletedRows) === 0) throw new AppError("not_found", "This item is not in your cart.");
+      const removed = owner ? await deleteOwnedLine(k, owner, lineId) : false;
+      if (!removed) throw new AppError("not_found", "This item is not in your cart.");
       return view(owner);
     },
 
     async countItems(shopper) {
       const owner = ownerKey(shopper);
       if (!owner) return 0;
-      const row = await k
-        .selectFrom("carts as c")
-        .innerJoin("cart_lines as l", "l.cart_id", "c.id")
-        .where("c.owner", "=", owner)
-        .select((eb) => eb.fn.sum<number | string | null>("l.quantity").as("n"))
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return countUnits(k, owner);
     },
 
     async removeIdleVisitorCarts(idleSince, limit) {
       const cutoff = idleSince.toISOString();
-      // Adding or changing a line touches only the line, so a cart is idle when its own row and
-      // all its lines are older than the cutoff.
-      const idle = (eb: ExpressionBuilder<Database, "carts">) =>
-        eb.and([
-          eb("carts.owner", "like", "visitor:%"),
-          eb("carts.updated_at", "<", cutoff),
-          eb.not(
-            eb.exists(
-              eb.selectFrom("cart_lines").select("cart_lines.id").whereRef("cart_lines.cart_id", "=", "carts.id").where("cart_lines.updated_at", ">=", cutoff),
-            ),
-          ),
-        ]);
       // Find a batch first (a read: it does not hold SQLite's write lock), then delete it by id,
       // checking again that nothing touched it in between.
-      const batch = await k.selectFrom("carts").select("carts.id").where(idle).orderBy("carts.updated_at").limit(limit).execute();
+      const batch = await listIdleVisitorCarts(k, cutoff, limit);
       // Notices nobody came back for within the retention go too.
-      await k.deleteFrom("cart_notices").where("created_at", "<", cutoff).execute();
+      await deleteNoticesBefore(k, cutoff);
       if (batch.length === 0) return 0;
-      const removed = await k
-        .deleteFrom("carts")
-        .where(
-          "carts.id",
-          "in",
-          batch.map((c) => c.id),
-        )
-        .where(idle)
-        .executeTakeFirst();
-      return Number(removed.numDeletedRows);
+      return deleteIdleCarts(
+        k,
+        batch.map((c) => c.id),
+        cutoff,
+      );
     },
 
     async getQuote(shopper, options = {}) {
@@ -301,20 +271,18 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     async hasCart(shopper) {
       const owner = ownerKey(shopper);
       if (!owner) return false;
-      const found = await k.selectFrom("carts").select("id").where("owner", "=", owner).executeTakeFirst();
-      return found !== undefined;
+      return (await findCartId(k, owner)) !== undefined;
     },
 
     async moveCart(trx, from, to) {
       const fromOwner = requireOwner(from);
       const toOwner = requireOwner(to);
-      const cart = await trx.selectFrom("carts").select("id").where("owner", "=", fromOwner).executeTakeFirst();
-      if (!cart) return false;
+      const cartId = await findCartId(trx, fromOwner);
+      if (cartId === undefined) return false;
       // Claim the cart first: a concurrent move of the same cart waits here and then finds it gone
       // (PostgreSQL re-checks the row after the winner commits), so lines move once.
-      const claimed = await trx.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id).where("owner", "=", fromOwner).executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return false;
-      const lines = await trx.selectFrom("cart_lines").select(["product_id", "variant_id", "quantity", "created_at"]).where("cart_id", "=", cart.id).execute();
+      if (!(await claimCart(trx, cartId, fromOwner, nowIso()))) return false;
+      const lines = await listLinesToMove(trx, cartId);
       const items = await deps.catalog.listPurchasables(
         lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id })),
         trx,
@@ -323,7 +291,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const moving = lines.filter((l) => byItem.has(itemKey(l.product_id, l.variant_id)));
       if (moving.length) {
         const toCartId = await ensureCartId(trx, toOwner);
-        const toLines = await trx.selectFrom("cart_lines").select(["id", "product_id", "variant_id", "quantity"]).where("cart_id", "=", toCartId).execute();
+        const toLines = await listLineUnits(trx, toCartId);
         const mine = new Map(toLines.map((l) => [itemKey(l.product_id, l.variant_id), l]));
         const now = nowIso();
         for (const line of moving) {
@@ -333,38 +301,30 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           if (had) {
             // Never lower what the account already had; add up to the stock.
             const merged = Math.max(had.quantity, Math.min(had.quantity + line.quantity, stock));
-            if (merged !== had.quantity) await trx.updateTable("cart_lines").set({ quantity: merged, updated_at: now }).where("id", "=", had.id).execute();
+            if (merged !== had.quantity) await setLineQuantity(trx, had.id, merged, now);
           } else {
             // A sold-out line stays visible (with its problem) rather than vanishing silently.
             const quantity = Math.max(1, Math.min(line.quantity, stock));
-            await trx
-              .insertInto("cart_lines")
-              .values({
-                id: newId(),
-                cart_id: toCartId,
-                product_id: line.product_id,
-                variant_id: line.variant_id,
-                quantity,
-                created_at: toIso(line.created_at) ?? now,
-                updated_at: now,
-              })
-              .execute();
+            await insertLine(trx, {
+              id: newId(),
+              cart_id: toCartId,
+              product_id: line.product_id,
+              variant_id: line.variant_id,
+              quantity,
+              created_at: toIso(line.created_at) ?? now,
+              updated_at: now,
+            });
           }
         }
       }
-      await trx.deleteFrom("carts").where("id", "=", cart.id).execute();
-      await trx.updateTable("cart_notices").set({ owner: toOwner }).where("owner", "=", fromOwner).execute();
+      await deleteCart(trx, cartId);
+      await moveNotices(trx, fromOwner, toOwner);
       return true;
     },
 
     async forgetUser(trx, userId) {
       const owner = requireOwner({ userId, visitorId: null });
-      await trx
-        .deleteFrom("cart_lines")
-        .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", owner))
-        .execute();
-      await trx.deleteFrom("carts").where("owner", "=", owner).execute();
-      await trx.deleteFrom("cart_notices").where("owner", "=", owner).execute();
+      await deleteOwnerCarts(trx, owner);
     },
 
     withdrawProducts: withdrawFromCarts,

@@ -1,7 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import type { BannerTable, Database } from "../../db/schema";
 import { type Epoch, createCache } from "../../lib/cache";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
@@ -9,6 +7,17 @@ import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import type { ImageService } from "#modules/images";
 import { bannerCreateSchema, bannerReorderSchema, bannerUpdateSchema } from "#common/content/banners.schema";
+import {
+  type BannerRow,
+  type Executor,
+  deleteBannerRow,
+  getBannerRow,
+  insertBanner,
+  listActiveBannerRows,
+  listBannerRows,
+  setBannerPosition,
+  updateBanner,
+} from "./banners.repo";
 
 /** A home banner as the storefront shows it (GET /api/banners, the home carousel). */
 export interface Banner {
@@ -44,9 +53,6 @@ export interface AdminBanner {
   updatedAt: string;
 }
 
-type Row = Selectable<BannerTable>;
-type Trx = Kysely<Database>;
-
 /** The state of an active flag and a window at `now` (ISO strings compare in time order). */
 export function bannerState(active: boolean, startsAt: string | null, endsAt: string | null, now: string): BannerState {
   if (!active) return "off";
@@ -55,7 +61,7 @@ export function bannerState(active: boolean, startsAt: string | null, endsAt: st
   return "live";
 }
 
-function toAdmin(row: Row, now: string): AdminBanner {
+function toAdmin(row: BannerRow, now: string): AdminBanner {
   const startsAt = toIso(row.starts_at);
   const endsAt = toIso(row.ends_at);
   return {
@@ -91,23 +97,21 @@ function audited(b: AdminBanner) {
  */
 export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<ImageService, "hasImage"> }) {
   const k = db.kysely;
-  const cache = createCache<Row[]>(5_000, deps.epoch);
+  const cache = createCache<BannerRow[]>(5_000, deps.epoch);
 
-  const ordered = (ex: Trx) => ex.selectFrom("banners").selectAll().orderBy("sort_order").orderBy("created_at").orderBy("id");
-
-  async function requireRow(ex: Trx, id: string): Promise<Row> {
-    const row = await ex.selectFrom("banners").selectAll().where("id", "=", id).executeTakeFirst();
+  async function requireRow(ex: Executor, id: string): Promise<BannerRow> {
+    const row = await getBannerRow(ex, id);
     if (!row) throw new AppError("not_found", "There is no such banner.");
     return row;
   }
 
   /** Puts `id` at `position` (the end when undefined), writing positions 0…n-1. */
-  async function place(ex: Trx, id: string, position: number | undefined): Promise<void> {
-    const rows = await ordered(ex).execute();
+  async function place(ex: Executor, id: string, position: number | undefined): Promise<void> {
+    const rows = await listBannerRows(ex);
     const ids = rows.map((r) => r.id).filter((r) => r !== id);
     ids.splice(Math.min(position ?? ids.length, ids.length), 0, id);
     const current = new Map(rows.map((r) => [r.id, r.sort_order]));
-    for (const [i, bid] of ids.entries()) if (current.get(bid) !== i) await ex.updateTable("banners").set({ sort_order: i }).where("id", "=", bid).execute();
+    for (const [i, bid] of ids.entries()) if (current.get(bid) !== i) await setBannerPosition(ex, bid, i);
   }
 
   function requireImage(image: string | null | undefined): void {
@@ -116,7 +120,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     }
   }
 
-  async function write<T>(run: (trx: Trx) => Promise<T>): Promise<T> {
+  async function write<T>(run: (trx: Executor) => Promise<T>): Promise<T> {
     const result = await k.transaction().execute(run);
     deps.epoch.bump();
     return result;
@@ -125,9 +129,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
   return {
     /** The banners the home carousel shows now: active, inside their window, in order. */
     async listLive(): Promise<Banner[]> {
-      const rows = await cache.get("active", () =>
-        k.selectFrom("banners").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("created_at").orderBy("id").execute(),
-      );
+      const rows = await cache.get("active", () => listActiveBannerRows(k));
       const now = new Date().toISOString();
       return rows
         .filter((b) => bannerState(true, toIso(b.starts_at), toIso(b.ends_at), now) === "live")
@@ -137,12 +139,12 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     /** Every banner in carousel order with its state (live, scheduled, expired, off), for the admin. */
     async listAll(): Promise<AdminBanner[]> {
       const now = new Date().toISOString();
-      return (await ordered(k).execute()).map((r) => toAdmin(r, now));
+      return (await listBannerRows(k)).map((r) => toAdmin(r, now));
     },
 
     /** One banner, or null for an unknown id. */
     async getBanner(id: string): Promise<AdminBanner | null> {
-      const row = await k.selectFrom("banners").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await getBannerRow(k, id);
       return row ? toAdmin(row, new Date().toISOString()) : null;
     },
 
@@ -153,24 +155,21 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
       return write(async (trx) => {
         const id = newId();
         const at = nowIso();
-        await trx
-          .insertInto("banners")
-          .values({
-            id,
-            title: input.title,
-            subtitle: input.subtitle ?? null,
-            image: input.image!,
-            alt: input.alt,
-            link: input.link ?? null,
-            sort_order: 1_000_000,
-            active: input.active === false ? 0 : 1,
-            starts_at: input.startsAt ?? null,
-            ends_at: input.endsAt ?? null,
-            created_at: at,
-            updated_at: at,
-            version: 1,
-          })
-          .execute();
+        await insertBanner(trx, {
+          id,
+          title: input.title,
+          subtitle: input.subtitle ?? null,
+          image: input.image!,
+          alt: input.alt,
+          link: input.link ?? null,
+          sort_order: 1_000_000,
+          active: input.active === false ? 0 : 1,
+          starts_at: input.startsAt ?? null,
+          ends_at: input.endsAt ?? null,
+          created_at: at,
+          updated_at: at,
+          version: 1,
+        });
         await place(trx, id, input.sortOrder);
         const after = toAdmin(await requireRow(trx, id), at);
         await appendAudit(trx, actor, { action: "banner.create", entityType: "banner", entityId: id, changes: changedFields(null, audited(after)) });
@@ -204,22 +203,18 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
             alt: "Describe the picture for people who cannot see it",
           });
         }
-        await trx
-          .updateTable("banners")
-          .set({
-            title: patch.title ?? before.title,
-            subtitle: patch.subtitle === undefined ? before.subtitle : patch.subtitle,
-            image: patch.image ?? before.image,
-            alt,
-            link: patch.link === undefined ? before.link : patch.link,
-            active: patch.active === undefined ? row.active : patch.active ? 1 : 0,
-            starts_at: startsAt,
-            ends_at: endsAt,
-            updated_at: at,
-            version: row.version + 1,
-          })
-          .where("id", "=", id)
-          .execute();
+        await updateBanner(trx, id, {
+          title: patch.title ?? before.title,
+          subtitle: patch.subtitle === undefined ? before.subtitle : patch.subtitle,
+          image: patch.image ?? before.image,
+          alt,
+          link: patch.link === undefined ? before.link : patch.link,
+          active: patch.active === undefined ? row.active : patch.active ? 1 : 0,
+          starts_at: startsAt,
+          ends_at: endsAt,
+          updated_at: at,
+          version: row.version + 1,
+        });
         if (patch.sortOrder !== undefined) await place(trx, id, patch.sortOrder);
         const after = toAdmin(await requireRow(trx, id), at);
         const changes = changedFields(audited(before), audited(after));
@@ -232,9 +227,9 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     async deleteBanner(actor: AuditActor, id: string): Promise<void> {
       await write(async (trx) => {
         const before = toAdmin(await requireRow(trx, id), nowIso());
-        await trx.deleteFrom("banners").where("id", "=", id).execute();
-        const rest = await ordered(trx).execute();
-        for (const [i, r] of rest.entries()) if (r.sort_order !== i) await trx.updateTable("banners").set({ sort_order: i }).where("id", "=", r.id).execute();
+        await deleteBannerRow(trx, id);
+        const rest = await listBannerRows(trx);
+        for (const [i, r] of rest.entries()) if (r.sort_order !== i) await setBannerPosition(trx, r.id, i);
         await appendAudit(trx, actor, {
           action: "banner.delete",
           entityType: "banner",
@@ -248,7 +243,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     async reorder(actor: AuditActor, body: unknown): Promise<AdminBanner[]> {
       const { ids } = parseInput(bannerReorderSchema, body);
       return write(async (trx) => {
-        const rows = await ordered(trx).execute();
+        const rows = await listBannerRows(trx);
         const known = new Set(rows.map((r) => r.id));
         if (new Set(ids).size !== ids.length || ids.length !== rows.length || !ids.every((i) => known.has(i))) {
           throw new AppError("conflict", "The banners changed since the list was loaded: reload it and try again.", { ids: "List every banner once" });
@@ -256,7 +251,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
         for (const [i, bid] of ids.entries()) {
           const before = rows.find((r) => r.id === bid)!;
           if (before.sort_order === i) continue;
-          await trx.updateTable("banners").set({ sort_order: i }).where("id", "=", bid).execute();
+          await setBannerPosition(trx, bid, i);
           await appendAudit(trx, actor, {
             action: "banner.reorder",
             entityType: "banner",
@@ -265,7 +260,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           });
         }
         const now = nowIso();
-        return (await ordered(trx).execute()).map((r) => toAdmin(r, now));
+        return (await listBannerRows(trx)).map((r) => toAdmin(r, now));
       });
     },
   };

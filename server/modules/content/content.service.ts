@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
+import { getSettingValue, upsertSetting } from "./settings.repo";
 import { type PixelConfig, type SiteSettings, pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 
 /** Site settings and the tracking-pixel config (the home banners are banners.ts, the contact messages messages.ts). */
@@ -11,19 +12,13 @@ export function createContentService(db: Db, options: { epoch?: Epoch } = {}) {
 
   async function readSetting<T>(key: string, parse: (v: unknown) => T): Promise<T> {
     return cache.get(`setting:${key}`, async () => {
-      const row = await k.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-      return parse(row ? JSON.parse(row.value) : {});
+      const value = await getSettingValue(k, key);
+      return parse(value !== undefined ? JSON.parse(value) : {});
     }) as Promise<T>;
   }
 
   async function writeSetting(key: string, value: unknown): Promise<void> {
-    const json = JSON.stringify(value);
-    const updated_at = nowIso();
-    await k
-      .insertInto("settings")
-      .values({ key, value: json, updated_at })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at }))
-      .execute();
+    await upsertSetting(k, key, JSON.stringify(value), nowIso());
     epoch.bump();
   }
 

@@ -1,7 +1,5 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
-import type { ContactMessageReplyTable, ContactMessageTable, Database } from "../../db/schema";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
@@ -21,6 +19,22 @@ import {
   messageReplySchema,
   messageStatusSchema,
 } from "#common/content/messages.schema";
+import {
+  type MessageRow,
+  type ReplyRow,
+  countMessageRows,
+  countMessagesByStatus,
+  countRepliesByMessage,
+  deleteMessagesWithReplies,
+  getMessageRow,
+  getMessageRows,
+  insertMessage,
+  insertReply,
+  listMessageRows,
+  listReplyRows,
+  setMessageStatus,
+  setReplyMailed,
+} from "./messages.repo";
 
 /** A contact message as the admin's list shows it: the sender, the subject, the start of the text. */
 export interface ContactMessageRow {
@@ -72,14 +86,9 @@ export interface MessagesDeps {
   logger: Logger;
 }
 
-type Row = Selectable<ContactMessageTable>;
-type ReplyRow = Selectable<ContactMessageReplyTable>;
-type Trx = Kysely<Database>;
-
 const PREVIEW_LENGTH = 160;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-function toRow(r: Row, replyCount: number): ContactMessageRow {
+function toRow(r: MessageRow, replyCount: number): ContactMessageRow {
   const flat = r.message.replace(/\s+/g, " ").trim();
   return {
     id: r.id,
@@ -109,25 +118,10 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
   const k = db.kysely;
   const queue = createMailQueue(deps.logger);
 
-  async function readRows(ex: Trx, ids: string[]): Promise<Row[]> {
-    return ids.length ? ex.selectFrom("contact_messages").selectAll().where("id", "in", ids).execute() : [];
-  }
-
-  async function replyCounts(ids: string[]): Promise<Map<string, number>> {
-    if (!ids.length) return new Map();
-    const rows = await k
-      .selectFrom("contact_message_replies")
-      .select(["message_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("message_id", "in", ids)
-      .groupBy("message_id")
-      .execute();
-    return new Map(rows.map((r) => [r.message_id, Number(r.n)]));
-  }
-
   async function readMessage(id: string): Promise<ContactMessage | null> {
-    const row = await k.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await getMessageRow(k, id);
     if (!row) return null;
-    const replies = await k.selectFrom("contact_message_replies").selectAll().where("message_id", "=", id).orderBy("created_at").orderBy("id").execute();
+    const replies = await listReplyRows(k, id);
     return { ...toRow(row, replies.length), message: row.message, ip: row.ip, replies: replies.map(toReply) };
   }
 
@@ -140,16 +134,12 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
   /** Moves the messages `ids` to `status` with one audit entry each; read_at is set the first time one leaves "new". */
   async function moveTo(actor: AuditActor, ids: string[], status: MessageStatus): Promise<{ changed: number; unchanged: number; notFound: string[] }> {
     return k.transaction().execute(async (trx) => {
-      const rows = await readRows(trx, ids);
+      const rows = await getMessageRows(trx, ids);
       const found = new Set(rows.map((r) => r.id));
       const moving = rows.filter((r) => r.status !== status);
       const now = nowIso();
       for (const r of moving) {
-        await trx
-          .updateTable("contact_messages")
-          .set({ status, ...(status !== "new" && !r.read_at ? { read_at: now } : {}) })
-          .where("id", "=", r.id)
-          .execute();
+        await setMessageStatus(trx, r.id, status, status !== "new" && !r.read_at ? now : undefined);
         await appendAudit(trx, actor, {
           action: "contact_message.status",
           entityType: "contact_message",
@@ -164,13 +154,13 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
   /** Deletes the messages `ids` and their replies, one audit entry each (who sent it and its subject, for the trail). */
   async function remove(actor: AuditActor, ids: string[]): Promise<{ deleted: number; notFound: string[] }> {
     return k.transaction().execute(async (trx) => {
-      const rows = await readRows(trx, ids);
+      const rows = await getMessageRows(trx, ids);
       const found = new Set(rows.map((r) => r.id));
-      if (rows.length) {
-        const gone = rows.map((r) => r.id);
-        await trx.deleteFrom("contact_message_replies").where("message_id", "in", gone).execute();
-        await trx.deleteFrom("contact_messages").where("id", "in", gone).execute();
-      }
+      if (rows.length)
+        await deleteMessagesWithReplies(
+          trx,
+          rows.map((r) => r.id),
+        );
       for (const r of rows) {
         await appendAudit(trx, actor, {
           action: "contact_message.delete",
@@ -220,77 +210,45 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       }
       const id = newId();
       const created_at = nowIso();
-      await k
-        .insertInto("contact_messages")
-        .values({
-          id,
-          name: input.name,
-          email: input.email,
-          subject: input.subject || null,
-          message: input.message,
-          ip,
-          read_at: null,
-          status: "new",
-          created_at,
-        })
-        .execute();
+      await insertMessage(k, {
+        id,
+        name: input.name,
+        email: input.email,
+        subject: input.subject || null,
+        message: input.message,
+        ip,
+        read_at: null,
+        status: "new",
+        created_at,
+      });
       notifyShop(id, input);
       return { _id: id, createdAt: toIso(created_at)! };
     },
 
     /** Every stored message, whatever its status. */
-    async countMessages(): Promise<number> {
-      const row = await k
-        .selectFrom("contact_messages")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countMessages(): Promise<number> {
+      return countMessageRows(k);
     },
 
     /** The messages nobody has opened yet (status new), for the admin sidebar's badge. */
-    async countNew(): Promise<number> {
-      const row = await k
-        .selectFrom("contact_messages")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("status", "=", "new")
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countNew(): Promise<number> {
+      return countMessageRows(k, "new");
     },
 
     /** One page of messages, newest first: of one status (or all), matching `q` in the name, e-mail or subject; with the count of each status. */
     async listMessages(query: MessageListQuery = {}): Promise<ContactMessageList> {
       const q = parseInput(messageListQuerySchema, query, "Invalid list parameters");
-      const like = q.q ? `%${escapeLike(q.q.toLowerCase())}%` : null;
-      const matching = (eb: ExpressionBuilder<Database, "contact_messages">): Expression<SqlBool> =>
-        like
-          ? eb.or([
-              sql<boolean>`lower(name) LIKE ${like} ESCAPE '\\'`,
-              sql<boolean>`lower(email) LIKE ${like} ESCAPE '\\'`,
-              sql<boolean>`lower(coalesce(subject, '')) LIKE ${like} ESCAPE '\\'`,
-            ])
-          : sql<boolean>`1 = 1`;
       const [grouped, rows] = await Promise.all([
-        k
-          .selectFrom("contact_messages")
-          .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-          .where(matching)
-          .groupBy("status")
-          .execute(),
-        k
-          .selectFrom("contact_messages")
-          .selectAll()
-          .where(matching)
-          .$if(Boolean(q.status), (b) => b.where("status", "=", q.status!))
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-          .execute(),
+        countMessagesByStatus(k, q.q),
+        listMessageRows(k, { search: q.q, status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
       ]);
       const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;
       for (const g of grouped) if (isMessageStatus(g.status)) counts[g.status] = Number(g.n);
       const total = q.status ? counts[q.status] : MESSAGE_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-      const replies = await replyCounts(rows.map((r) => r.id));
+      const replies = await countRepliesByMessage(
+        k,
+        rows.map((r) => r.id),
+      );
       return { data: rows.map((r) => toRow(r, replies.get(r.id) ?? 0)), meta: { total, page: q.page, pageSize: q.pageSize, counts } };
     },
 
@@ -336,12 +294,9 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       const { text } = parseInput(messageReplySchema, body);
       const replyId = newId();
       const original = await k.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+        const row = await getMessageRow(trx, id);
         if (!row) throw new AppError("not_found", "There is no such message: it may have been deleted.");
-        await trx
-          .insertInto("contact_message_replies")
-          .values({ id: replyId, message_id: id, text, author_id: actor.id, author_email: actor.email, created_at: nowIso(), mailed_at: null })
-          .execute();
+        await insertReply(trx, { id: replyId, message_id: id, text, author_id: actor.id, author_email: actor.email, created_at: nowIso(), mailed_at: null });
         await appendAudit(trx, actor, {
           action: "contact_message.reply",
           entityType: "contact_message",
@@ -349,11 +304,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
           changes: { reply: { before: null, after: text } },
         });
         if (row.status === "new") {
-          await trx
-            .updateTable("contact_messages")
-            .set({ status: "read", read_at: toIso(row.read_at) ?? nowIso() })
-            .where("id", "=", id)
-            .execute();
+          await setMessageStatus(trx, id, "read", toIso(row.read_at) ?? nowIso());
           await appendAudit(trx, actor, {
             action: "contact_message.status",
             entityType: "contact_message",
@@ -387,7 +338,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       } catch (err) {
         deps.logger.error({ err, messageId: id }, "could not send the reply to a contact message");
       }
-      if (mailed) await k.updateTable("contact_message_replies").set({ mailed_at: nowIso() }).where("id", "=", replyId).execute();
+      if (mailed) await setReplyMailed(k, replyId, nowIso());
       return { message: await requireMessage(id), mailed };
     },
 

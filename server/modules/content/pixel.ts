@@ -6,6 +6,7 @@ import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import type { PixelConfig } from "#common/content/content.schema";
+import { upsertSetting } from "./settings.repo";
 
 /**
  * What the admin may store as the tracking pixel: a Facebook (Meta) pixel id is the 15 or 16 digits
@@ -57,11 +58,7 @@ export function createPixelAdmin(db: Db, deps: PixelAdminDeps) {
         const value = JSON.stringify(pixel);
         const updated_at = nowIso();
         await k.transaction().execute(async (trx) => {
-          await trx
-            .insertInto("settings")
-            .values({ key: "facebook_pixel", value, updated_at })
-            .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at }))
-            .execute();
+          await upsertSetting(trx, "facebook_pixel", value, updated_at);
           await appendAudit(trx, actor, { action: "pixel.update", entityType: "settings", entityId: "facebook_pixel", changes });
         });
         deps.epoch.bump();

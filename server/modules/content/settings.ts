@@ -6,6 +6,7 @@ import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import type { ImageService } from "#modules/images";
 import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
+import { getSettingRow, getSettingVersion, insertSetting, replaceSettingIfUnchanged } from "./settings.repo";
 
 /** What the settings screen shows beside the settings and cannot change: facts of the environment, never its secrets. */
 export interface SettingsFacts {
@@ -47,8 +48,7 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
   const k = db.kysely;
 
   async function versionOf(): Promise<string> {
-    const row = await k.selectFrom("settings").select("updated_at").where("key", "=", "site").executeTakeFirst();
-    return toIso(row?.updated_at) ?? "";
+    return toIso(await getSettingVersion(k, "site")) ?? "";
   }
 
   /** The settings as stored (defaults filled in) with the read-only facts of the environment (card payments set up or not) and their version. */
@@ -95,7 +95,7 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
       requireConsistent(settings);
       const value = JSON.stringify(settings);
       const changed = await k.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom("settings").select(["value", "updated_at"]).where("key", "=", "site").executeTakeFirst();
+        const row = await getSettingRow(trx, "site");
         if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
         const before = readStoredSettings(row ? JSON.parse(row.value) : {});
         const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
@@ -103,15 +103,9 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
         const updated_at = nowIso();
         if (row) {
           // Only over the row read: of two saves at once, the second is refused rather than lost.
-          const result = await trx
-            .updateTable("settings")
-            .set({ value, updated_at })
-            .where("key", "=", "site")
-            .where("updated_at", "=", row.updated_at)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) !== 1) throw new AppError("conflict", STALE);
+          if (!(await replaceSettingIfUnchanged(trx, "site", value, updated_at, row.updated_at))) throw new AppError("conflict", STALE);
         } else {
-          await trx.insertInto("settings").values({ key: "site", value, updated_at }).execute();
+          await insertSetting(trx, "site", value, updated_at);
         }
         await appendAudit(trx, actor, { action: "settings.update", entityType: "settings", entityId: "site", changes });
         return true;

@@ -4,7 +4,6 @@
 export {
   type AccountSession,
   createUsersService,
-  type CustomerFilters,
   type CustomerListRow,
   type DeleteOptions,
   type SessionUser,
@@ -13,3 +12,4 @@ export {
   type UserRecord,
   type UsersService,
 } from "./users.service";
+export type { CustomerFilters } from "./users.types";

@@ -1,14 +1,29 @@
-import type { UserSort } from "#common/users/user-sorts";
-import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { AuthTables } from "../../db/auth-tables";
 import { type Permission, type Role, isStaff, permissionsOf, roleOf } from "#common/auth/permissions";
 import type { Db } from "../../db/database";
-import type { Database } from "../../db/schema";
-import { nowIso, toIso } from "../../db/database";
+import { toIso } from "../../db/database";
 import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import {
+  countAdminAccounts,
+  countCustomerRows,
+  countCustomersCreated,
+  deleteAccountRows,
+  deleteSession,
+  deleteSessionsOfUser,
+  getAccountRow,
+  getLastSignInAt,
+  getSessionOfUser,
+  listAdminsLocked,
+  listCustomerRows,
+  listLiveSessions,
+  stampSignIn,
+  updateBan,
+  updateRole,
+  type Executor,
+} from "./users.repo";
+import type { CustomerFilters, CustomerStatsColumns } from "./users.types";
 
 /** An account as the shop shows it: the admin screens, GET /api/auth/user/{uid}, the session. */
 export interface UserAccount {
@@ -87,17 +102,6 @@ export function toSessionUser(raw: RawUser): SessionUser {
   return { id, name, email, image, role, permissions, emailVerified };
 }
 
-/** What selects and orders the customer list (and its CSV export). */
-export interface CustomerFilters {
-  /** Part of the name or e-mail address. */
-  search?: string;
-  role?: Role;
-  verified?: boolean;
-  banned?: boolean;
-  sort?: UserSort;
-  dir?: "asc" | "desc";
-}
-
 export interface UserListQuery extends CustomerFilters {
   limit: number;
   offset: number;
@@ -121,17 +125,10 @@ export interface AccountSession {
   userAgent: string | null;
 }
 
-/** The orders module's figures per account, as the users list shows and sorts them (minor units). */
-export interface CustomerStatsColumns {
-  statsColumns(userIdColumn: string): { orders: RawBuilder<number>; spent: RawBuilder<number> };
-}
-
 /** Whether the actor deletes the account from the admin, or the customer deletes their own. */
 export interface DeleteOptions {
   self?: boolean;
 }
-
-const COLUMNS = ["id", "name", "email", "image", "role", "permissions", "email_verified", "banned", "ban_reason", "ban_expires", "created_at"] as const;
 
 /** A row of the customer list's query as the list shows it. */
 function toCustomerRow(
@@ -160,90 +157,37 @@ function customersToCsv(rows: CustomerListRow[]): string {
 
 /** The accounts tables (written by better-auth for sign-in) read and changed for the shop: records, roles, bans. */
 export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsColumns } = {}) {
-  const k = db.kysely.withTables<AuthTables>();
-  // better-sqlite3 binds no booleans: SQLite keeps them as 0/1.
-  const flag = (on: boolean) => (db.dialect === "sqlite" ? Number(on) : on);
+  const k = db.kysely;
 
   // Administrators other than `except` who are not banned. On PostgreSQL every admin row is
   // locked in id order first, so two administrators removing each other at once are serialised:
   // the second waits for the first to commit, then counts again and is refused (409).
-  const adminsLeft = async (ex: typeof k, except: string) => {
-    let q = ex.selectFrom("users").select(["id", "banned"]).where("role", "=", "admin").orderBy("id");
-    if (db.dialect === "postgres") q = q.forUpdate();
-    const admins = await q.execute();
+  const adminsLeft = async (ex: Executor, except: string) => {
+    const admins = await listAdminsLocked(ex, db.dialect);
     return admins.filter((a) => a.id !== except && !a.banned).length;
   };
 
-  async function requireAccount(ex: typeof k, id: string): Promise<UserAccount> {
-    const row = await ex.selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  async function requireAccount(ex: Executor, id: string): Promise<UserAccount> {
+    const row = await getAccountRow(ex, id);
     if (!row) throw new AppError("not_found", "There is no such user.");
     return toUserAccount(row);
-  }
-
-  /**
-   * The customer list's query: the accounts the filters select with their orders, money spent and
-   * last sign-in, in the list's order (all of them: the caller pages), and their count.
-   */
-  function customerRows(query: CustomerFilters) {
-    let q = k.selectFrom("users");
-    if (query.search) {
-      const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb("email", "like", like), eb(eb.fn("lower", ["name"]), "like", like)]));
-    }
-    if (query.role) q = q.where("role", "=", query.role);
-    if (query.verified !== undefined) q = q.where("email_verified", "=", flag(query.verified));
-    if (query.banned === true) q = q.where("banned", "=", flag(true));
-    if (query.banned === false) q = q.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", flag(false))]));
-    const stats = deps.orderStats?.statsColumns("users.id") ?? { orders: sql<number>`0`, spent: sql<number>`0` };
-    const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
-    let rows = q.select([...COLUMNS, "last_sign_in_at", stats.orders.as("order_count"), stats.spent.as("total_spent")]);
-    switch (query.sort ?? "joined") {
-      case "name":
-        rows = rows.orderBy((eb) => eb.fn("lower", ["name"]), dir);
-        break;
-      case "orders":
-        rows = rows.orderBy(stats.orders, dir);
-        break;
-      case "spent":
-        rows = rows.orderBy(stats.spent, dir);
-        break;
-      case "lastSignIn":
-        // Never signed in sorts last either way (the engines disagree on where nulls go).
-        rows = rows.orderBy(sql`case when last_sign_in_at is null then 1 else 0 end`).orderBy("last_sign_in_at", dir);
-        break;
-      default:
-        rows = rows.orderBy("created_at", dir);
-    }
-    return { rows: rows.orderBy("id"), count: q.select((eb) => eb.fn.countAll<number>().as("n")) };
   }
 
   return {
     /** The account of one user, or null for an unknown id. */
     async getUser(id: string): Promise<UserAccount | null> {
-      const row = await k.selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+      const row = await getAccountRow(k, id);
       return row ? toUserAccount(row) : null;
     },
 
     /** How many users have the admin role (the start-up uses it to decide on a demo admin). */
-    async countAdmins(): Promise<number> {
-      const row = await k
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("role", "=", "admin")
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countAdmins(): Promise<number> {
+      return countAdminAccounts(k);
     },
 
     /** How many customer accounts were opened in [from, to) (ISO instants): the dashboard's "new customers". */
-    async countNewCustomers(from: string, to: string): Promise<number> {
-      const row = await k
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("role", "=", "customer")
-        .where("created_at", ">=", from)
-        .where("created_at", "<", to)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    countNewCustomers(from: string, to: string): Promise<number> {
+      return countCustomersCreated(k, from, to);
     },
 
     /**
@@ -251,37 +195,32 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
      * search by name or e-mail, filter by role, confirmed address and ban, sort (newest first by default).
      */
     async listUsers(query: UserListQuery): Promise<{ users: CustomerListRow[]; total: number }> {
-      const { rows, count } = customerRows(query);
-      const [page, n] = await Promise.all([rows.limit(query.limit).offset(query.offset).execute(), count.executeTakeFirstOrThrow()]);
-      return { users: page.map(toCustomerRow), total: Number(n.n) };
+      const [page, total] = await Promise.all([
+        listCustomerRows(k, db.dialect, query, deps.orderStats, { limit: query.limit, offset: query.offset }),
+        countCustomerRows(k, db.dialect, query),
+      ]);
+      return { users: page.map(toCustomerRow), total };
     },
 
     /** Every account the customer list's filters select, in its order, as CSV for a spreadsheet (the list's columns, a byte-order mark for accented names). */
     async exportCsv(query: CustomerFilters): Promise<string> {
-      const rows = (await customerRows(query).rows.execute()).map(toCustomerRow);
+      const rows = (await listCustomerRows(k, db.dialect, query, deps.orderStats)).map(toCustomerRow);
       return customersToCsv(rows);
     },
 
     /** When the account last signed in (stamped by each new session), or null. */
     async getLastSignIn(userId: string): Promise<string | null> {
-      const row = await k.selectFrom("users").select("last_sign_in_at").where("id", "=", userId).executeTakeFirst();
-      return toIso(row?.last_sign_in_at ?? null);
+      return toIso((await getLastSignInAt(k, userId)) ?? null);
     },
 
     /** Stamps the account's last sign-in (better-auth calls it for every new session). */
     async recordSignIn(userId: string): Promise<void> {
-      await k.updateTable("users").set({ last_sign_in_at: nowIso() }).where("id", "=", userId).execute();
+      await stampSignIn(k, userId);
     },
 
     /** The account's signed-in devices that have not expired, most recently active first (no tokens). */
     async listSessions(userId: string): Promise<AccountSession[]> {
-      const rows = await k
-        .selectFrom("sessions")
-        .select(["id", "created_at", "updated_at", "expires_at", "ip_address", "user_agent"])
-        .where("user_id", "=", userId)
-        .where("expires_at", ">", nowIso())
-        .orderBy("updated_at", "desc")
-        .execute();
+      const rows = await listLiveSessions(k, userId);
       return rows.map((r) => ({
         id: r.id,
         createdAt: toIso(r.created_at)!,
@@ -295,18 +234,12 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     /** Signs one device of an account out (its session ends at once), audited. */
     async revokeSession(actor: AuditActor & { role: Role }, userId: string, sessionId: string): Promise<void> {
       await db.kysely.transaction().execute(async (trx) => {
-        const t = trx.withTables<AuthTables>();
-        const account = await requireAccount(t, userId);
+        const account = await requireAccount(trx, userId);
         if (isStaff(account) && actor.role !== "admin" && account.id !== actor.id)
           throw new AppError("forbidden", "Only an administrator can sign a staff account out.");
-        const session = await t
-          .selectFrom("sessions")
-          .select(["id", "user_agent"])
-          .where("id", "=", sessionId)
-          .where("user_id", "=", userId)
-          .executeTakeFirst();
+        const session = await getSessionOfUser(trx, userId, sessionId);
         if (!session) throw new AppError("not_found", "This device is no longer signed in.");
-        await t.deleteFrom("sessions").where("id", "=", sessionId).execute();
+        await deleteSession(trx, sessionId);
         await appendAudit(trx, actor, {
           action: "user.revoke",
           entityType: "user",
@@ -321,13 +254,12 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
      * deletes their own account from the admin (only from their profile), only an administrator
      * deletes a staff account, and the shop's last administrator stays (409).
      */
-    async requireDeletable(trx: Kysely<Database>, actor: AuditActor & { role: Role }, userId: string, options: DeleteOptions = {}): Promise<UserAccount> {
-      const t = trx.withTables<AuthTables>();
+    async requireDeletable(trx: Executor, actor: AuditActor & { role: Role }, userId: string, options: DeleteOptions = {}): Promise<UserAccount> {
       if (!options.self && userId === actor.id) throw new AppError("forbidden", "You cannot delete your own account here: do it from your profile page.");
       if (options.self && userId !== actor.id) throw new AppError("forbidden", "You can only delete your own account.");
-      const account = await requireAccount(t, userId);
+      const account = await requireAccount(trx, userId);
       if (!options.self && isStaff(account) && actor.role !== "admin") throw new AppError("forbidden", "Only an administrator can delete a staff account.");
-      if (account.role === "admin" && (await adminsLeft(t, userId)) === 0) {
+      if (account.role === "admin" && (await adminsLeft(trx, userId)) === 0) {
         throw new AppError("conflict", "This is the shop's last administrator and cannot be deleted: make someone else an administrator first.");
       }
       return account;
@@ -337,11 +269,8 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
      * In the caller's transaction (the delete-customer flow): deletes the account with its
      * sessions and sign-in methods, audited without the person's name or address.
      */
-    async deleteAccount(trx: Kysely<Database>, actor: AuditActor, account: UserAccount, ordersKept: number): Promise<void> {
-      const t = trx.withTables<AuthTables>();
-      await t.deleteFrom("sessions").where("user_id", "=", account.id).execute();
-      await t.deleteFrom("accounts").where("user_id", "=", account.id).execute();
-      await t.deleteFrom("users").where("id", "=", account.id).execute();
+    async deleteAccount(trx: Executor, actor: AuditActor, account: UserAccount, ordersKept: number): Promise<void> {
+      await deleteAccountRows(trx, account.id);
       await appendAudit(trx, actor, {
         action: "user.delete",
         entityType: "user",
@@ -357,14 +286,13 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     async setRole(actor: AuditActor, userId: string, role: Role, permissions: Permission[] = []): Promise<UserAccount> {
       if (userId === actor.id) throw new AppError("forbidden", "You cannot change your own role: ask another administrator.");
       return db.kysely.transaction().execute(async (trx) => {
-        const t = trx.withTables<AuthTables>();
-        const before = await requireAccount(t, userId);
-        if (before.role === "admin" && role !== "admin" && (await adminsLeft(t, userId)) === 0) {
+        const before = await requireAccount(trx, userId);
+        if (before.role === "admin" && role !== "admin" && (await adminsLeft(trx, userId)) === 0) {
           throw new AppError("conflict", "This is the shop's last administrator: make someone else an administrator first.");
         }
         const stored = role === "staff" ? [...new Set(permissions)].join(",") : null;
-        await t.updateTable("users").set({ role, permissions: stored, updated_at: nowIso() }).where("id", "=", userId).execute();
-        const after = await requireAccount(t, userId);
+        await updateRole(trx, userId, role, stored);
+        const after = await requireAccount(trx, userId);
         await appendAudit(trx, actor, {
           action: "user.role",
           entityType: "user",
@@ -382,20 +310,15 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     async ban(actor: AuditActor & { role: Role }, userId: string, input: { reason?: string; days?: number }): Promise<UserAccount> {
       if (userId === actor.id) throw new AppError("forbidden", "You cannot ban yourself.");
       return db.kysely.transaction().execute(async (trx) => {
-        const t = trx.withTables<AuthTables>();
-        const before = await requireAccount(t, userId);
+        const before = await requireAccount(trx, userId);
         if (isStaff(before) && actor.role !== "admin") throw new AppError("forbidden", "Only an administrator can ban a staff account.");
-        if (before.role === "admin" && (await adminsLeft(t, userId)) === 0) {
+        if (before.role === "admin" && (await adminsLeft(trx, userId)) === 0) {
           throw new AppError("conflict", "This is the shop's last administrator and cannot be banned.");
         }
         const banExpires = input.days ? new Date(Date.now() + input.days * 86_400_000).toISOString() : null;
-        await t
-          .updateTable("users")
-          .set({ banned: flag(true), ban_reason: input.reason ?? null, ban_expires: banExpires, updated_at: nowIso() })
-          .where("id", "=", userId)
-          .execute();
-        await t.deleteFrom("sessions").where("user_id", "=", userId).execute();
-        const after = await requireAccount(t, userId);
+        await updateBan(trx, db.dialect, userId, { reason: input.reason ?? null, expires: banExpires });
+        await deleteSessionsOfUser(trx, userId);
+        const after = await requireAccount(trx, userId);
         await appendAudit(trx, actor, {
           action: "user.ban",
           entityType: "user",
@@ -412,14 +335,9 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     /** Lifts a ban, audited. */
     async unban(actor: AuditActor, userId: string): Promise<UserAccount> {
       return db.kysely.transaction().execute(async (trx) => {
-        const t = trx.withTables<AuthTables>();
-        const before = await requireAccount(t, userId);
-        await t
-          .updateTable("users")
-          .set({ banned: flag(false), ban_reason: null, ban_expires: null, updated_at: nowIso() })
-          .where("id", "=", userId)
-          .execute();
-        const after = await requireAccount(t, userId);
+        const before = await requireAccount(trx, userId);
+        await updateBan(trx, db.dialect, userId, null);
+        const after = await requireAccount(trx, userId);
         await appendAudit(trx, actor, {
           action: "user.unban",
           entityType: "user",

@@ -1,12 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import { chunks, postNotices, takeNotices } from "../../lib/notices";
+import { type Executor, deleteProductItems, listProductSavers } from "./wishlist.repo";
 
 // Messages for a wishlist's owner that the wishlist shows once (migration 0010): a product
 // withdrawn from sale (archived or deleted by the shop) leaves every wishlist, and whoever saved
 // it is told.
-
-type Executor = Kysely<Database>;
 
 /** The message a shopper reads when a product they saved was withdrawn. */
 export const withdrawnFromWishlist = (name: string) => `“${name}” is no longer available and was removed from your wishlist.`;
@@ -18,14 +15,14 @@ export const withdrawnFromWishlist = (name: string) => `“${name}” is no long
 export async function withdrawFromWishlists(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> {
   const names = new Map(products.map((p) => [p.id, p.name]));
   for (const chunk of chunks([...names.keys()])) {
-    const saved = await trx.selectFrom("wishlist_items").select(["owner", "product_id"]).where("product_id", "in", chunk).execute();
+    const saved = await listProductSavers(trx, chunk);
     if (saved.length === 0) continue;
     await postNotices(
       trx,
       "wishlist_notices",
       saved.map((s) => ({ owner: s.owner, message: withdrawnFromWishlist(names.get(s.product_id)!) })),
     );
-    await trx.deleteFrom("wishlist_items").where("product_id", "in", chunk).execute();
+    await deleteProductItems(trx, chunk);
   }
 }
 
