@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { chunked, insertRows } from "../db/chunks";
+import { insertRows } from "../db/chunks";
 import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
 import { newId } from "./ids";
@@ -31,6 +31,3 @@ export async function takeNotices(k: Kysely<Database>, table: NoticeTable, owner
     .execute();
   return rows.map((r) => r.message);
 }
-
-/** Ids in statement-sized parts (server/db/chunks.ts). */
-export const chunks = <T>(items: readonly T[]): T[][] => chunked(items);

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import { insertRows } from "../../db/chunks";
 import type { AuditLogTable, Database } from "../../db/schema";
 
 // The statements of the audit log: appends on the executor of the write they record, reads for
@@ -7,17 +8,9 @@ import type { AuditLogTable, Database } from "../../db/schema";
 /** A database handle or an open transaction. */
 export type Executor = Kysely<Database>;
 
-/** Rows per INSERT of a bulk append. */
-const INSERT_CHUNK = 200;
-
-/** Stores audit rows, in INSERTs of INSERT_CHUNK rows. */
+/** Stores audit rows in multi-row INSERTs. */
 export async function insertAuditRows(k: Executor, rows: Insertable<AuditLogTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await k
-      .insertInto("audit_log")
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
+  await insertRows(rows, (chunk) => k.insertInto("audit_log").values(chunk).execute());
 }
 
 /** What selects entries of the log: entity type and id, actor (id or e-mail), a time range (ISO instants, inclusive). */

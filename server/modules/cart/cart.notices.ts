@@ -1,4 +1,5 @@
-import { chunks, postNotices, takeNotices } from "../../lib/notices";
+import { chunked } from "../../db/chunks";
+import { postNotices, takeNotices } from "../../lib/notices";
 import { deleteProductLines, listProductHolders } from "./cart.upkeep.repo";
 import type { Executor } from "./cart.types";
 
@@ -14,7 +15,7 @@ export const withdrawnFromCart = (name: string) => `“${name}” is no longer a
  */
 export async function withdrawFromCarts(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> {
   const names = new Map(products.map((p) => [p.id, p.name]));
-  for (const chunk of chunks([...names.keys()])) {
+  for (const chunk of chunked([...names.keys()])) {
     const held = await listProductHolders(trx, chunk);
     if (held.length === 0) continue;
     await postNotices(

@@ -1,4 +1,5 @@
-import { chunks, postNotices, takeNotices } from "../../lib/notices";
+import { chunked } from "../../db/chunks";
+import { postNotices, takeNotices } from "../../lib/notices";
 import { type Executor, deleteProductItems, listProductSavers } from "./wishlist.repo";
 
 // Messages for a wishlist's owner that the wishlist shows once (migration 0010): a product
@@ -14,7 +15,7 @@ export const withdrawnFromWishlist = (name: string) => `“${name}” is no long
  */
 export async function withdrawFromWishlists(trx: Executor, products: Array<{ id: string; name: string }>): Promise<void> {
   const names = new Map(products.map((p) => [p.id, p.name]));
-  for (const chunk of chunks([...names.keys()])) {
+  for (const chunk of chunked([...names.keys()])) {
     const saved = await listProductSavers(trx, chunk);
     if (saved.length === 0) continue;
     await postNotices(
