@@ -1,3 +1,5 @@
+import { isTimeZone, offsetMinutes } from "#common/calendar";
+
 /**
  * A `datetime-local` input holds a wall-clock time without a zone ("2026-11-24T09:00"); the
  * banners' window is stored as instants (UTC). These convert between the two in a named time zone:
@@ -8,30 +10,11 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The zone if the runtime knows it, else UTC. */
 export function knownTimeZone(zone: string | null | undefined): string {
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
+  return zone && isTimeZone(zone) ? zone : "UTC";
 }
 
-/** The wall-clock fields of `instant` (ms) in `zone`, as if they were UTC (ms). */
-function wallClock(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-}
+/** The wall-clock time of `instant` (ms) in `zone`, as if it were UTC (ms). */
+const wallClock = (instant: number, zone: string) => instant + offsetMinutes(zone, instant) * 60_000;
 
 /**
  * The instant (ISO, UTC) a `datetime-local` value means in `zone`; "" stays "" (no bound), and
