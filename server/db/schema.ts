@@ -356,6 +356,23 @@ export interface StockAlertTable {
   last_sent_at: Timestamp;
 }
 
+/** A background job (server/modules/jobs): queued, active (leased until `locked_until`), done or failed. */
+export interface JobTable {
+  id: string;
+  name: string;
+  /** JSON. */
+  payload: string;
+  state: "queued" | "active" | "done" | "failed";
+  key: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -384,4 +401,5 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_salts: AnalyticsSaltTable;
   stock_alerts: StockAlertTable;
+  jobs: JobTable;
 }

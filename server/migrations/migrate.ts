@@ -21,6 +21,7 @@ import { searchRankingMigration } from "./0018-search-ranking";
 import { searchPendingListMigration } from "./0019-search-pending-list";
 import { saleWritesMigration } from "./0020-sale-writes";
 import { stockAlertsMigration } from "./0021-stock-alerts";
+import { jobsMigration } from "./0022-jobs";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0019-search-pending-list": searchPendingListMigration(db.dialect),
     "0020-sale-writes": saleWritesMigration(db.dialect),
     "0021-stock-alerts": stockAlertsMigration(db.dialect),
+    "0022-jobs": jobsMigration(db.dialect),
   };
 }
 
