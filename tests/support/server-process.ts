@@ -12,6 +12,8 @@ export interface ShopProcess {
   /** The most resident memory the process has had since it started, in MB. */
   peakRssMb(): number;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, nothing finished) and waits for it to be gone. */
+  kill(): Promise<void>;
 }
 
 const script = fileURLToPath(new URL("./shop-process.ts", import.meta.url));
@@ -64,8 +66,16 @@ export async function startShopProcess(databaseUrl: string, env: Record<string, 
     pid,
     rssMb: () => statusMb(pid, "VmRSS"),
     peakRssMb: () => statusMb(pid, "VmHWM"),
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

@@ -90,19 +90,29 @@ export function linksOf(mail: ReceivedMail): string[] {
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server, no authentication, no TLS) that keeps every mail it
  * receives, for tests that follow the links of the shop's mails. Point SMTP_URL at `url`.
+ * `port` 0 takes a free one. With
+ * `holdFirst`, the first that many mails are read but never answered: the sender hangs as if the
+ * server were slow, and such a mail counts as received only if a later try delivers it.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
   const messages: ReceivedMail[] = [];
+  let held = 0;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
+    // A held mail's connection is closed at once when the test closes the server.
+    closeTimeout: 1_000,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (held < holdFirst) {
+          held += 1;
+          return;
+        }
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -115,14 +125,16 @@ export async function startSmtpServer() {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
-  const port = (server.server.address() as { port: number }).port;
+  const bound = (server.server.address() as { port: number }).port;
 
   return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
+    /** How many mails were read and left unanswered (`holdFirst`). */
+    held: () => held,
     /** The first received mail (in order) that matches, waiting up to `timeoutMs` for it. */
     async waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 5_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
