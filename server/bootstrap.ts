@@ -51,6 +51,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     void services.mailer.verify();
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
+  // This process's worker: mails stored before a crash or a restart are delivered now.
+  services.jobs.start();
   // Deletes idle visitors' carts and wishlists: shortly after start, then hourly (one instance per hour).
   const maintenance = createMaintenance({
     cart: services.cart,
@@ -99,7 +101,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     services,
     maintenance,
     async close() {
-      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop(), relay?.stop()]);
+      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop(), relay?.stop(), services.jobs.stop()]);
       // Analytics events accepted in the last second are still in memory: written before the database closes.
       await services.analytics.stop();
       await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle(), services.lowStock.idle()]);

@@ -288,7 +288,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Resolves once every mail and other background task started so far has finished. */
-    idle: () => background.idle(),
+    idle: async () => {
+      await background.idle();
+      await deps.mailer.idle();
+    },
   };
 
   /** The password hash of the account's e-mail-and-password sign-in, or null without one. */

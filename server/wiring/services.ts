@@ -18,6 +18,7 @@ import { createSettingsAdmin } from "#modules/content";
 import { createPixelAdmin } from "#modules/content";
 import { createImageService } from "#modules/images";
 import { type Mailer, createMailer } from "#modules/mail";
+import { createJobQueue } from "#modules/jobs";
 import { createSearchService } from "#modules/search";
 import { createCartService } from "#modules/cart";
 import { createWishlistService } from "#modules/wishlist";
@@ -59,7 +60,9 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // Every rate limit counts in the database: shared by all instances, kept across restarts.
   const rateLimits = createRateLimitStore(db);
   const content = createContentService(db, { epoch: dataEpoch });
-  const mailer = options.mailer ?? createMailer(env, logger, { rateLimits });
+  // The durable job queue: mails and scheduled work are rows of the shop's database, taken by a worker in any instance.
+  const jobs = createJobQueue(db, { logger });
+  const mailer = options.mailer ?? createMailer(env, logger, { rateLimits, jobs });
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
   const auth = createAuthService({
     db,
@@ -173,6 +176,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** The category tree's admin reads and writes (audited; hidden categories, slug redirects, moves). */
     categoriesAdmin: createCategoriesAdmin(db, { epoch: dataEpoch, images, products: catalogAdmin, search }),
     images,
+    /** The durable job queue (mail delivery, scheduled work); `start()` runs this process's worker. */
+    jobs,
     mailer,
     /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
     lowStock,

@@ -238,14 +238,27 @@ describe("a shop whose mail server is down", () => {
     await shop?.close();
   });
 
-  it("still places the order, and tries the low-stock mail again at the next crossing", async () => {
+  it("still places the order; its mails wait in the job queue, tried again until the mail server answers", async () => {
     await setStock(shop.db, ids.mug, 6);
     const { placed } = await placeOrder(shop, [{ productId: ids.mug }]);
     expect(placed.order.status).toBe("pending");
     await shop.services.orders.idle();
     await shop.services.lowStock.idle();
-    // The failed mail gave the day's turn back.
+    // The customer's confirmation, the shop's new-order mail and its low-stock mail are stored: each
+    // failed its first try and waits for the next.
+    const waiting = await shop.db.kysely.selectFrom("jobs").selectAll().where("name", "=", "mail.deliver").execute();
+    const subjects = waiting.map((j) => JSON.parse(j.payload).subject as string);
+    expect(subjects).toHaveLength(3);
+    expect(subjects).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Your Shop order /), expect.stringMatching(/^New order /), expect.stringMatching(/low/i)]),
+    );
+    for (const job of waiting) {
+      expect(job).toMatchObject({ state: "queued", attempts: 1 });
+      expect(job.last_error).toBeTruthy();
+      expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    }
+    // The day's low-stock turn is taken: the mail is on its way.
     const row = await shop.db.kysely.selectFrom("stock_alerts").select("last_sent_at").where("kind", "=", "low-stock").executeTakeFirstOrThrow();
-    expect(new Date(row.last_sent_at).getTime()).toBe(0);
+    expect(new Date(row.last_sent_at).getTime()).toBeGreaterThan(0);
   });
 });

@@ -93,6 +93,8 @@ export async function createTestShop(envOverrides: Record<string, string> = {}) 
   // Tests place many orders for one contact; tests/api/order-limits.test.ts checks the real cap.
   await services.content.saveSettings({ ...(await services.content.getSettings()), maxOpenOrdersPerContact: 1000 });
   const app = createApp({ services, logger: createLogger("silent") });
+  // The worker runs as in the shop: mails are delivered by jobs, moments after they are stored.
+  services.jobs.start();
   return {
     app,
     services,
@@ -101,6 +103,7 @@ export async function createTestShop(envOverrides: Record<string, string> = {}) 
     /** Sends a request to the app in-process and returns the Response. */
     request: (pathname: string, init?: RequestInit) => app.request(`http://shop.test${pathname}`, init),
     async close() {
+      await services.jobs.stop();
       await testDb.drop();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
     },

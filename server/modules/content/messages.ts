@@ -116,7 +116,7 @@ function toReply(r: ReplyRow): ContactReply {
  */
 export function createMessagesService(db: Db, deps: MessagesDeps) {
   const k = db.kysely;
-  const queue = createMailQueue(deps.logger);
+  const queue = createMailQueue(deps.logger, deps.mailer);
 
   async function readMessage(id: string): Promise<ContactMessage | null> {
     const row = await getMessageRow(k, id);

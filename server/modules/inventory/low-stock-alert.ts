@@ -36,7 +36,7 @@ export interface LowStockAlertDeps {
  */
 export function createLowStockAlert(deps: LowStockAlertDeps) {
   const k = deps.db.kysely;
-  const queue = createMailQueue(deps.logger);
+  const queue = createMailQueue(deps.logger, deps.mailer);
   const now = deps.now ?? (() => new Date());
 
   /** Takes the day's turn: true when no mail went in the last 24 hours (and now one is going). */

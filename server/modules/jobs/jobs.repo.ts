@@ -67,6 +67,11 @@ export async function claimNext(k: Executor, dialect: Dialect, names: string[], 
   return row ?? null;
 }
 
+/** Moves a running job's lease on, if this worker still holds it. */
+export async function extendLease(k: Executor, id: string, attempt: number, lockedUntil: string): Promise<void> {
+  await k.updateTable("jobs").set({ locked_until: lockedUntil }).where("id", "=", id).where("state", "=", "active").where("attempts", "=", attempt).execute();
+}
+
 /** Marks a job done, if this worker still holds it (its attempt is still the latest). */
 export async function completeJob(k: Executor, id: string, attempt: number, now: string): Promise<void> {
   await k

@@ -159,6 +159,23 @@ describe("the job queue", () => {
     expect(await q.counts()).toMatchObject({ queued: 1, done: 2 });
   });
 
+  it("keeps the lease of a job that runs longer than it, so no other worker takes it meanwhile", async () => {
+    const slow = queueOn({ leaseMs: 200 });
+    let release!: () => void;
+    const started: number[] = [];
+    slow.register("report", { handle: (_p, job) => (started.push(job.attempt), new Promise<void>((r) => (release = r))) });
+    await slow.enqueue("report", {});
+    const running = slow.runDue();
+    await new Promise((r) => setTimeout(r, 600));
+    const other = queueOn({ leaseMs: 200 });
+    other.register("report", { handle: async (_p, job) => void started.push(job.attempt) });
+    expect(await other.runDue()).toBe(0);
+    release();
+    await running;
+    expect(started).toEqual([1]);
+    expect(await slow.counts()).toMatchObject({ done: 1 });
+  });
+
   it("two workers draining the same queue at once run every job exactly once", async () => {
     const runs: number[] = [];
     const workers = [queueOn(), queueOn()];

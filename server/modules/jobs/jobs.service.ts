@@ -11,6 +11,7 @@ import {
   countByState,
   deleteDoneBefore,
   deleteFailed,
+  extendLease,
   failJob,
   getJob,
   insertJob,
@@ -52,7 +53,10 @@ export interface ScheduleOptions<Payload> {
 
 export interface JobQueueOptions {
   logger: Logger;
-  /** How long a taken job is its worker's before another may take it again (default a minute). */
+  /**
+   * How long a taken job is its worker's before another may take it again (default 20 s): the
+   * worker moves it on while the job runs, so only a dead worker's job outlives it.
+   */
   leaseMs?: number;
   /** How often an idle worker looks for due jobs (default a second). */
   pollMs?: number;
@@ -104,7 +108,7 @@ function viewOf(row: JobRow): JobView {
  */
 export function createJobQueue(db: Db, options: JobQueueOptions) {
   const { logger } = options;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 20_000;
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 4;
   const keepDoneMs = options.keepDoneMs ?? 7 * 24 * HOUR_MS;
@@ -119,6 +123,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   async function run(row: JobRow): Promise<void> {
     const definition = definitions.get(row.name);
     const info: JobInfo = { id: row.id, name: row.name, attempt: row.attempts, maxAttempts: row.max_attempts };
+    const heartbeat = setInterval(() => {
+      extendLease(db.kysely, row.id, row.attempts, new Date(now().getTime() + leaseMs).toISOString()).catch((err) =>
+        logger.warn({ err, jobId: row.id }, "could not extend a job's lease"),
+      );
+    }, leaseMs / 2);
+    heartbeat.unref();
     try {
       if (!definition) throw new Error(`No handler for the job "${row.name}".`);
       await definition.handle(JSON.parse(row.payload) as never, info);
@@ -133,6 +143,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
         last ? "job failed for good" : "job failed; it will be tried again",
       );
       await failJob(db.kysely, row.id, row.attempts, message.slice(0, 2_000), retryAt, now().toISOString());
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -241,9 +253,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       await queue.idle();
     },
 
-    /** Waits until the jobs this worker is running have ended. */
+    /** Waits until the jobs this worker has taken (or is taking) have ended. */
     async idle(): Promise<void> {
-      while (running.size) await Promise.all([...running]);
+      while (running.size || looking) await Promise.all([...running, looking]);
     },
 
     /** Jobs per state. */

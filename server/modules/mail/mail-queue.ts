@@ -4,7 +4,7 @@ import type { Logger } from "../../lib/logger";
  * Mails sent after the answer: a slow or failing SMTP server never delays or fails the request
  * that caused the mail (a failure is logged). `idle()` waits for the ones under way (tests, shutdown).
  */
-export function createMailQueue(logger: Logger) {
+export function createMailQueue(logger: Logger, mailer?: { idle(): Promise<void> }) {
   const pending = new Set<Promise<unknown>>();
   return {
     /** Runs `task` (which sends one mail) after the answer; `what` and `context` name it in the log if it fails. */
@@ -16,9 +16,10 @@ export function createMailQueue(logger: Logger) {
       pending.add(tracked);
     },
 
-    /** Waits until every queued mail has been sent or has failed. */
+    /** Waits until every queued mail has been handed to the mailer, and the mailer has delivered it or failed a try. */
     async idle(): Promise<void> {
       while (pending.size) await Promise.all([...pending]);
+      await mailer?.idle();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Env } from "../../lib/env";
 import type { Logger } from "../../lib/logger";
 import { slugify } from "#common/slug";
 import { type RateDecision, type RateLimitStore, emailKey } from "../../lib/rate-limit";
+import type { JobQueue } from "#modules/jobs";
 
 export interface Mail {
   to: string;
@@ -42,16 +43,22 @@ export interface SendOptions {
   counted?: RateDecision;
 }
 
+/** The job that delivers one mail; tried for about a day before it fails for good. */
+const DELIVER_JOB = "mail.deliver";
+const DELIVER_ATTEMPTS = 16;
+
 /**
  * Sends the shop's mails: through SMTP (nodemailer) when SMTP_URL is set; otherwise each mail is
  * logged and written to the outbox folder as an .html and a .txt file a newcomer can open and
- * click, and in tests it is only kept in memory (`outbox`).
+ * click, and in tests it is only kept in memory (`outbox`). With the job queue, a mail is stored
+ * as a job and delivered by a worker, retried while the SMTP server fails, and taken again by
+ * another worker when the one sending it died.
  */
 export function createMailer(
   env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "MAIL_FROM" | "MAIL_OUTBOX_DIR" | "PUBLIC_URL" | "MAIL_LIMIT_PER_RECIPIENT">,
   logger: Logger,
-  /** Where the per-recipient counts are kept; without it (mail tests) nothing is limited. */
-  { rateLimits }: { rateLimits?: RateLimitStore } = {},
+  /** Where the per-recipient counts are kept (without it, in mail tests, nothing is limited), and the job queue that delivers (without it, at once). */
+  { rateLimits, jobs }: { rateLimits?: RateLimitStore; jobs?: JobQueue } = {},
 ) {
   const transport: Transport = env.SMTP_URL ? "smtp" : env.NODE_ENV === "test" ? "memory" : "outbox";
   const smtp = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
@@ -94,6 +101,23 @@ export function createMailer(
 
   const limit = { key: (to: string) => emailKey("mail", to), rule: env.MAIL_LIMIT_PER_RECIPIENT };
 
+  /** Hands one mail to SMTP, or to the outbox without it. */
+  async function deliver(sent: SentMail): Promise<void> {
+    if (smtp) {
+      await smtp.sendMail({ from: sent.from, to: sent.to, replyTo: sent.replyTo, subject: sent.subject, text: sent.text, html: sent.html });
+      logger.info({ to: sent.to, subject: sent.subject }, "mail sent");
+      return;
+    }
+    outbox.push(sent);
+    if (outbox.length > OUTBOX_LIMIT) outbox.shift();
+    if (transport === "memory") return;
+    const file = writeToOutbox(sent);
+    const link = sent.text.match(/https?:\/\/\S+/)?.[0];
+    logger.info({ to: sent.to, subject: sent.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
+  }
+
+  jobs?.register<SentMail>(DELIVER_JOB, { maxAttempts: DELIVER_ATTEMPTS, handle: (sent) => deliver(sent) });
+
   return {
     /** How mails leave the shop: "smtp", "outbox" (log and files) or "memory" (tests). */
     transport,
@@ -118,18 +142,15 @@ export function createMailer(
         }
       }
       const sent: SentMail = { ...mail, from: fromHeader(options.fromName), sentAt: new Date().toISOString() };
-      if (smtp) {
-        await smtp.sendMail({ from: sent.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
-        logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
-        return true;
-      }
-      outbox.push(sent);
-      if (outbox.length > OUTBOX_LIMIT) outbox.shift();
-      if (transport === "memory") return true;
-      const file = writeToOutbox(sent);
-      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-      logger.info({ to: mail.to, subject: mail.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
+      if (jobs) await jobs.enqueue(DELIVER_JOB, sent);
+      else await deliver(sent);
       return true;
+    },
+
+    /** Waits until the mails stored so far have been delivered or have failed a try (tests, shutdown). */
+    async idle(): Promise<void> {
+      await jobs?.runDue();
+      await jobs?.idle();
     },
 
     /** The rate-limit entry a mail to this unverified address counts against, for a caller that counts it with its own limits (then `send` with `counted`). */

@@ -46,7 +46,7 @@ export function moneyIn(currency: string, locale: string): (minor: number) => st
  * `idle()` waits for the ones under way (tests, shutdown).
  */
 export function createOrderMails(deps: OrderMailDeps) {
-  const queue = createMailQueue(deps.logger);
+  const queue = createMailQueue(deps.logger, deps.mailer);
   const later = (task: () => Promise<void>, what: string, orderId: string) => queue.later(task, what, { orderId });
 
   /**
