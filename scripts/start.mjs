@@ -70,7 +70,12 @@ if (verbose) {
   await import(path.join(root, "server.mjs"));
 } else {
   // The server in a process of its own, so its log can be read and told in words.
-  const server = spawn(process.execPath, [path.join(root, "server.mjs")], { cwd: process.cwd(), env: process.env, stdio: ["inherit", "pipe", "pipe"] });
+  const roleArgs = process.argv.filter((a) => a.startsWith("--role="));
+  const server = spawn(process.execPath, [path.join(root, "server.mjs"), ...roleArgs], {
+    cwd: process.cwd(),
+    env: process.env,
+    stdio: ["inherit", "pipe", "pipe"],
+  });
   describeStream(server.stdout, process.stdout);
   describeStream(server.stderr, process.stderr);
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -8,15 +8,23 @@ import { migrateToLatest } from "./migrations/migrate";
 import { seedIfEmpty } from "./seed/seed";
 import { type Env, loadEnv } from "./lib/env";
 import { createLogger } from "./lib/logger";
-import { createPeriodic } from "./lib/periodic";
 import { startEpochRelay } from "./lib/epoch-relay";
-import { createMaintenance } from "./maintenance";
+import { scheduleWork } from "./schedules";
 import { createServices } from "./wiring/services";
+
+/**
+ * What this process does: `all` (the default) answers requests and runs background jobs; a larger
+ * shop runs `web` processes (requests only: the jobs they store are run elsewhere) beside `worker`
+ * processes (jobs only), all on one database.
+ */
+export type ProcessRole = "all" | "web" | "worker";
+export const PROCESS_ROLES: readonly ProcessRole[] = ["all", "web", "worker"];
 
 export interface BootstrapOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   clientDir?: string;
   env?: Env;
+  role?: ProcessRole;
 }
 
 /** Opens the database, migrates it, seeds the demo shop when empty and builds the HTTP app. */
@@ -51,47 +59,13 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     void services.mailer.verify();
   }
   const app = createApp({ services, logger, build: options.build, clientDir: options.clientDir });
-  // This process's worker: mails stored before a crash or a restart are delivered now.
-  services.jobs.start();
-  // Deletes idle visitors' carts and wishlists: shortly after start, then hourly (one instance per hour).
-  const maintenance = createMaintenance({
-    cart: services.cart,
-    wishlist: services.wishlist,
-    rateLimits: services.rateLimits,
-    logger,
-    retentionDays: env.CART_RETENTION_DAYS,
-  });
-  maintenance.start();
-  // Puts the stock of card orders left unpaid past the settings' release time back on sale, every five minutes.
-  const unpaidRelease = createPeriodic({
-    what: "the release of unpaid card orders",
-    leaseKey: "orders:release-unpaid-card",
-    rateLimits: services.rateLimits,
-    logger,
-    everyMs: 5 * 60_000,
-    firstRunMs: 90_000,
-    async run(now) {
-      const { released } = await services.orderMoves.releaseUnpaidCardOrders(now);
-      if (released.length) logger.info({ released: released.length }, "cancelled unpaid card orders: their items are back on sale");
-      return released.length;
-    },
-  });
-  unpaidRelease.start();
-  // Rolls the site analytics' raw events older than the settings' retention up into daily figures, hourly.
-  const analyticsRollUp = createPeriodic({
-    what: "the site analytics' daily roll-up",
-    leaseKey: "analytics:roll-up",
-    rateLimits: services.rateLimits,
-    logger,
-    everyMs: 60 * 60_000,
-    firstRunMs: 120_000,
-    async run(now) {
-      const { days, events } = await services.analytics.rollUp(now);
-      if (days) logger.info({ days, events }, "rolled up the site analytics of days past their retention");
-      return days;
-    },
-  });
-  analyticsRollUp.start();
+  // This process's worker: mails stored before a crash or a restart are delivered now, and the
+  // periodic work runs once per period across all instances.
+  const role = options.role ?? "all";
+  if (role !== "web") {
+    scheduleWork(services, env, logger);
+    services.jobs.start();
+  }
   return {
     app,
     /** The node:http request listener (cached answers first, then the app). */
@@ -99,9 +73,9 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env,
     logger,
     services,
-    maintenance,
+    role,
     async close() {
-      await Promise.all([maintenance.stop(), unpaidRelease.stop(), analyticsRollUp.stop(), relay?.stop(), services.jobs.stop()]);
+      await Promise.all([relay?.stop(), services.jobs.stop()]);
       // Analytics events accepted in the last second are still in memory: written before the database closes.
       await services.analytics.stop();
       await Promise.all([services.auth.idle(), services.orders.idle(), services.messages.idle(), services.lowStock.idle()]);

@@ -1,24 +1,15 @@
-import { createPeriodic } from "./lib/periodic";
-import type { RateLimitStore } from "./lib/rate-limit";
 import type { Logger } from "./lib/logger";
 import type { CartService } from "#modules/cart";
 import type { WishlistService } from "#modules/wishlist";
 
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60_000;
 
 export interface MaintenanceOptions {
   cart: Pick<CartService, "removeIdleVisitorCarts">;
   wishlist: Pick<WishlistService, "removeIdleVisitorWishlists">;
-  /** The shared counters (server/lib/rate-limit.ts): one row there is the lease of a round. */
-  rateLimits: Pick<RateLimitStore, "consume">;
   logger: Logger;
   /** Anonymous visitors' carts and wishlists untouched for this many days are deleted. */
   retentionDays: number;
-  /** Time between rounds, and the lease's window (default an hour; at most a day, what rate_limits keeps). */
-  everyMs?: number;
-  /** Delay of the first round after start (default a minute: start-up and its migrations go first). */
-  firstRunMs?: number;
   /** Rows (carts, visitors' wishlists) deleted per statement, so no delete holds the database long. */
   batchSize?: number;
   /** Batches per round at most: a large backlog is worked off over several rounds. */
@@ -32,13 +23,11 @@ export interface RoundResult {
   ms: number;
 }
 
-const LEASE_KEY = "maintenance:visitor-retention";
-
 /**
  * Forgets anonymous shoppers: deletes visitors' carts and wishlists left untouched for
- * `retentionDays` (signed-in customers' are kept), in bounded batches, on a timer. Several
- * instances may share the database: each round first takes a lease, one row of the rate_limits
- * table upserted atomically, so one instance runs per period. Reasons: docs/decisions/0015.
+ * `retentionDays` (signed-in customers' are kept), in bounded batches. A scheduled job runs a
+ * round every hour, once across all instances (server/wiring/schedules.ts). Reasons:
+ * docs/decisions/0015.
  */
 export function createMaintenance(options: MaintenanceOptions) {
   const batchSize = options.batchSize ?? 500;
@@ -55,14 +44,9 @@ export function createMaintenance(options: MaintenanceOptions) {
     return total;
   }
 
-  return createPeriodic<RoundResult>({
-    what: "the clean-up of idle visitors' carts",
-    leaseKey: LEASE_KEY,
-    rateLimits: options.rateLimits,
-    logger,
-    everyMs: options.everyMs ?? HOUR_MS,
-    firstRunMs: options.firstRunMs ?? 60_000,
-    async run(now) {
+  return {
+    /** One round: what it removed, and how long it took. */
+    async runRound(now = new Date()): Promise<RoundResult> {
       const t0 = performance.now();
       const idleSince = new Date(now.getTime() - options.retentionDays * DAY_MS);
       const carts = await drain(() => options.cart.removeIdleVisitorCarts(idleSince, batchSize));
@@ -77,7 +61,7 @@ export function createMaintenance(options: MaintenanceOptions) {
       logger[level]({ ...result, retentionDays: options.retentionDays, idleSince: idleSince.toISOString() }, "removed idle visitors' carts and wishlists");
       return result;
     },
-  });
+  };
 }
 
 export type Maintenance = ReturnType<typeof createMaintenance>;

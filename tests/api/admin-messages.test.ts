@@ -148,6 +148,8 @@ describe("contact messages in the admin", () => {
       },
     ]);
 
+    // Stored as a job, delivered by the worker moments later.
+    await shop.services.mailer.idle();
     const mails = shop.services.mailer.outbox.slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "dora@example.com", replyTo: "hello@shop.test", subject: "Re: Gift wrapping" });
@@ -184,6 +186,8 @@ describe("contact messages in the admin", () => {
       message: "Could I order 40 mugs for our office?",
     });
     await shop.services.messages.idle();
+    // Stored as a job, delivered by the worker moments later.
+    await shop.services.mailer.idle();
     const mails = shop.services.mailer.outbox.slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "hello@shop.test", replyTo: "finn@example.com", subject: "New message from Finn Gray: Bulk order" });

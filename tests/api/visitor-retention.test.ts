@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuthTables } from "../../server/db/auth-tables";
 import { bootstrap } from "../../server/bootstrap";
 import { openDatabase } from "../../server/db/database";
 import { loadEnv } from "../../server/lib/env";
 import { createLogger } from "../../server/lib/logger";
 import { createMaintenance } from "../../server/maintenance";
+import { SCHEDULED, scheduleWork } from "../../server/schedules";
 import { createServices } from "../../server/wiring/services";
 import { createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, browserWithCart, insertShoppingCatalog, setStock } from "../support/shop-fixture";
@@ -67,10 +67,13 @@ async function orphanLines(): Promise<number> {
 }
 
 const maintenanceOf = (services: TestShop["services"], retentionDays = 90, extra: { batchSize?: number } = {}) =>
-  createMaintenance({ cart: services.cart, wishlist: services.wishlist, rateLimits: services.rateLimits, logger: silent, retentionDays, ...extra });
+  createMaintenance({ cart: services.cart, wishlist: services.wishlist, logger: silent, retentionDays, ...extra });
 
-/** Frees the lease, as if the period had passed. */
-const newPeriod = () => shop.db.kysely.withTables<AuthTables>().deleteFrom("rate_limits").where("key", "like", "maintenance:%").execute();
+/** Forgets the scheduled rounds run so far, as if no instance had run this hour's. */
+const clearRounds = () => shop.db.kysely.deleteFrom("jobs").where("name", "=", SCHEDULED.visitorRetention.name).execute();
+/** The scheduled rounds done. */
+const roundsDone = async () =>
+  (await shop.db.kysely.selectFrom("jobs").select("id").where("name", "=", SCHEDULED.visitorRetention.name).where("state", "=", "done").execute()).length;
 
 describe("the clean-up of idle visitors' carts and wishlists", () => {
   it("removes a visitor's cart and wishlist untouched for the retention period, and keeps recent visitors and every signed-in user", async () => {
@@ -95,7 +98,6 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
     const user = await shop.db.kysely.selectFrom("carts").select("owner").where("owner", "like", "user:%").executeTakeFirstOrThrow();
     await age(user.owner, 400);
 
-    await newPeriod();
     const result = await maintenanceOf(shop.services).runRound();
     // The old visitor's cart and wishlist, busyWishlist's old cart and busyCart's old wishlist.
     expect(result).toMatchObject({ carts: 2, wishlists: 2, wishlistItems: 2 });
@@ -118,10 +120,8 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
 
     const owner = await visitor();
     await age(owner, 31);
-    await newPeriod();
     expect(await maintenanceOf(shop.services, 90).runRound()).toMatchObject({ carts: 0 });
     expect((await rowsOf(owner)).cart).toBe(true);
-    await newPeriod();
     expect((await maintenanceOf(shop.services, 30).runRound())?.carts).toBeGreaterThanOrEqual(1);
     expect(await rowsOf(owner)).toEqual({ cart: false, lines: 0, wishes: 0 });
   });
@@ -130,58 +130,61 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
     const owners = [];
     for (let i = 0; i < 5; i++) owners.push(await visitor());
     for (const owner of owners) await age(owner, 120);
-    await newPeriod();
     const result = await maintenanceOf(shop.services, 90, { batchSize: 2 }).runRound();
     expect(result).toMatchObject({ carts: 5, wishlists: 5, wishlistItems: 5 });
     for (const owner of owners) expect(await rowsOf(owner)).toEqual({ cart: false, lines: 0, wishes: 0 });
   });
 
-  it("runs once per period when several instances share the database (a lease in rate_limits)", async () => {
+  it("runs once per hour when several instances share the database (a scheduled job)", async () => {
+    await clearRounds();
     const owners = [await visitor(), await visitor()];
     for (const owner of owners) await age(owner, 100);
-    // A second instance: its own connection and services on the same database.
-    const otherDb = openDatabase(shop.env.DATABASE_URL);
+    // Two more instances: their own connections, services and job queues on the same database.
+    const dbs = [openDatabase(shop.env.DATABASE_URL), openDatabase(shop.env.DATABASE_URL)];
     try {
-      const other = createServices(otherDb, shop.env);
-      await newPeriod();
-      const rounds = await Promise.all([maintenanceOf(shop.services).runRound(), maintenanceOf(other).runRound(), maintenanceOf(shop.services).runRound()]);
-      const ran = rounds.filter((r) => r !== null);
-      expect(ran).toHaveLength(1);
-      expect(ran[0]).toMatchObject({ carts: 2, wishlists: 2 });
-      // Until the period ends, no instance runs another round.
+      const instances = dbs.map((db) => createServices(db, shop.env));
+      for (const services of instances) scheduleWork(services, shop.env, silent);
+      for (const services of instances) await services.jobs.enqueueScheduled();
+      const ran = await Promise.all(instances.map((services) => services.jobs.runDue()));
+      expect(ran[0]! + ran[1]!).toBeGreaterThanOrEqual(1);
+      for (const owner of owners) expect((await rowsOf(owner)).cart).toBe(false);
+      expect(await roundsDone()).toBe(1);
+      // Until the hour ends, no instance runs another round.
       const later = await visitor();
       await age(later, 100);
-      expect(await maintenanceOf(other).runRound()).toBeNull();
+      for (const services of instances) await services.jobs.enqueueScheduled();
+      for (const services of instances) await services.jobs.runDue();
+      expect(await roundsDone()).toBe(1);
       expect((await rowsOf(later)).cart).toBe(true);
     } finally {
-      await otherDb.close();
+      for (const db of dbs) await db.close();
     }
   });
 
-  it("runs shortly after start and then on its timer, and stops cleanly", async () => {
+  it("runs shortly after a worker starts, and the worker stops cleanly", async () => {
+    await clearRounds();
     const owner = await visitor();
     await age(owner, 100);
-    await newPeriod();
-    const maintenance = createMaintenance({
-      ...{ cart: shop.services.cart, wishlist: shop.services.wishlist, rateLimits: shop.services.rateLimits },
-      logger: silent,
-      retentionDays: 90,
-      firstRunMs: 10,
-      everyMs: 1000,
-    });
-    maintenance.start();
-    expect(maintenance.running).toBe(true);
-    await expect.poll(async () => (await rowsOf(owner)).cart, { timeout: 5000 }).toBe(false);
-    await maintenance.stop();
-    expect(maintenance.running).toBe(false);
+    const db = openDatabase(shop.env.DATABASE_URL);
+    try {
+      const services = createServices(db, shop.env);
+      scheduleWork(services, shop.env, silent);
+      services.jobs.start();
+      expect(services.jobs.running).toBe(true);
+      await expect.poll(async () => (await rowsOf(owner)).cart, { timeout: 5000 }).toBe(false);
+      await services.jobs.stop();
+      expect(services.jobs.running).toBe(false);
+    } finally {
+      await db.close();
+    }
   });
 });
 
 describe("bootstrap", () => {
-  it("starts the clean-up timer and stops it on close, leaving no timer behind", async () => {
+  it("schedules the periodic work, starts the worker and stops it on close, leaving no timer behind", async () => {
     const test = await createTestDb();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-boot-"));
-    // The clean-up's timer is unref()ed, so Node's active handles do not list it: count timers
+    // The worker's timer is unref()ed, so Node's active handles do not list it: count timers
     // through fake ones instead (only setTimeout; the database's I/O stays real).
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
@@ -195,11 +198,12 @@ describe("bootstrap", () => {
         PUBLIC_URL: "http://shop.test",
       });
       const shopApp = await bootstrap({ env });
-      expect(shopApp.maintenance.running).toBe(true);
+      expect(shopApp.services.jobs.running).toBe(true);
+      expect(shopApp.services.jobs.scheduled()).toEqual(expect.arrayContaining(Object.values(SCHEDULED).map((w) => w.name)));
       // Ours (SQLite has no other; PostgreSQL's pool adds its idle-connection timers).
       expect(vi.getTimerCount()).toBeGreaterThanOrEqual(1);
       await shopApp.close();
-      expect(shopApp.maintenance.running).toBe(false);
+      expect(shopApp.services.jobs.running).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();

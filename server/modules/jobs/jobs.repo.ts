@@ -94,6 +94,19 @@ export async function failJob(k: Executor, id: string, attempt: number, error: s
     .execute();
 }
 
+/** How many jobs of these names are queued and due. */
+export async function countDue(k: Executor, names: string[], now: string): Promise<number> {
+  if (names.length === 0) return 0;
+  const row = await k
+    .selectFrom("jobs")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("name", "in", names)
+    .where("state", "=", "queued")
+    .where("run_at", "<=", now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** How many jobs are in each state. */
 export async function countByState(k: Executor): Promise<Array<{ state: JobState; n: number }>> {
   const rows = await k

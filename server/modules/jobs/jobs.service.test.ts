@@ -160,14 +160,15 @@ describe("the job queue", () => {
   });
 
   it("keeps the lease of a job that runs longer than it, so no other worker takes it meanwhile", async () => {
-    const slow = queueOn({ leaseMs: 200 });
+    const slow = queueOn({ leaseMs: 1_500 });
     let release!: () => void;
     const started: number[] = [];
     slow.register("report", { handle: (_p, job) => (started.push(job.attempt), new Promise<void>((r) => (release = r))) });
     await slow.enqueue("report", {});
     const running = slow.runDue();
-    await new Promise((r) => setTimeout(r, 600));
-    const other = queueOn({ leaseMs: 200 });
+    // More than two leases long: without the heartbeat the job would be free to take by now.
+    await new Promise((r) => setTimeout(r, 3_500));
+    const other = queueOn({ leaseMs: 1_500 });
     other.register("report", { handle: async (_p, job) => void started.push(job.attempt) });
     expect(await other.runDue()).toBe(0);
     release();

@@ -9,6 +9,7 @@ import {
   claimNext,
   completeJob,
   countByState,
+  countDue,
   deleteDoneBefore,
   deleteFailed,
   extendLease,
@@ -171,10 +172,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       });
   }
 
+  // The slot each schedule was last enqueued for by this process: the next enqueue waits for the next slot.
+  const enqueuedSlot = new Map<string, number>();
   async function enqueueSlots(at: Date) {
     for (const [name, schedule] of schedules) {
       const slot = Math.floor(at.getTime() / schedule.everyMs) * schedule.everyMs;
+      if (enqueuedSlot.get(name) === slot) continue;
       await queue.enqueue(name, schedule.payload ?? {}, { key: `${name}@${new Date(slot).toISOString()}`, runAt: new Date(slot) });
+      enqueuedSlot.set(name, slot);
     }
   }
 
@@ -233,6 +238,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       }
     },
 
+    /** The names of the scheduled jobs. */
+    scheduled: (): string[] => [...schedules.keys()],
+
+    /** Whether this process's worker is running. */
+    get running(): boolean {
+      return started;
+    },
+
     /** Enqueues the current slot of every schedule (the worker does it every poll). */
     enqueueScheduled: () => enqueueSlots(now()),
 
@@ -251,6 +264,19 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       timer = null;
       await looking;
       await queue.idle();
+    },
+
+    /**
+     * With this process's worker running: waits until no job of these names is due and none is
+     * running here (tests, shutdown). Without it (a web process) there is nothing to wait for.
+     */
+    async settle(names: string[]): Promise<void> {
+      for (;;) {
+        await queue.idle();
+        if (!started || (await countDue(db.kysely, names, now().toISOString())) === 0) return;
+        wake();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
 
     /** Waits until the jobs this worker has taken (or is taking) have ended. */

@@ -147,10 +147,9 @@ export function createMailer(
       return true;
     },
 
-    /** Waits until the mails stored so far have been delivered or have failed a try (tests, shutdown). */
+    /** With this process's worker running, waits until the mails stored so far have been delivered or have failed a try (tests, shutdown). */
     async idle(): Promise<void> {
-      await jobs?.runDue();
-      await jobs?.idle();
+      await jobs?.settle([DELIVER_JOB]);
     },
 
     /** The rate-limit entry a mail to this unverified address counts against, for a caller that counts it with its own limits (then `send` with `counted`). */
