@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "#server/bootstrap";
-import { loadEnv } from "#server/lib/env";
-import { type TestDb, createTestDb } from "#tests/support/test-shop";
+import { type TestDb, bootEnv, createTestDb } from "#tests/support/test-shop";
 
 describe("web and worker processes on one database", () => {
   let test: TestDb;
@@ -18,16 +17,7 @@ describe("web and worker processes on one database", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const envOf = () =>
-    loadEnv({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATABASE_URL: test.url,
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
-      SEED_ON_EMPTY: "false",
-      PUBLIC_URL: "http://shop.test",
-    });
+  const envOf = () => bootEnv(test.url, dir);
 
   it("a web process stores a mail and runs no jobs; a worker process delivers it", async () => {
     const web = await bootstrap({ env: envOf(), role: "web" });

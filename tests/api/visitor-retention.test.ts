@@ -11,7 +11,7 @@ import { SCHEDULED, scheduleWork } from "../../server/schedules";
 import { createServices } from "../../server/wiring/services";
 import { createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, browserWithCart, insertShoppingCatalog, setStock } from "../support/shop-fixture";
-import { type TestShop, createTestDb, createTestShop } from "../support/test-shop";
+import { type TestShop, bootEnv, createTestDb, createTestShop } from "../support/test-shop";
 
 const DAY = 24 * 60 * 60_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -188,16 +188,7 @@ describe("bootstrap", () => {
     // through fake ones instead (only setTimeout; the database's I/O stays real).
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const env = loadEnv({
-        NODE_ENV: "test",
-        LOG_LEVEL: "silent",
-        DATABASE_URL: test.url,
-        UPLOADS_DIR: path.join(dir, "uploads"),
-        MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
-        SEED_ON_EMPTY: "false",
-        PUBLIC_URL: "http://shop.test",
-      });
-      const shopApp = await bootstrap({ env });
+      const shopApp = await bootstrap({ env: bootEnv(test.url, dir) });
       expect(shopApp.services.jobs.running).toBe(true);
       expect(shopApp.services.jobs.scheduled()).toEqual(expect.arrayContaining(Object.values(SCHEDULED).map((w) => w.name)));
       // Ours (SQLite has no other; PostgreSQL's pool adds its idle-connection timers).

@@ -75,6 +75,19 @@ const GENEROUS_LIMITS = {
   SEARCH_LIMIT_PER_IP: "100000/1m",
 };
 
+/** The environment of a shop process bootstrapped by a test on `databaseUrl`, its files under `dir` (nothing seeded). */
+export function bootEnv(databaseUrl: string, dir: string) {
+  return loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: databaseUrl,
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+    SEED_ON_EMPTY: "false",
+    PUBLIC_URL: "http://shop.test",
+  });
+}
+
 /** A whole shop (services and HTTP app, no SSR) on a fresh database, for API and service tests. */
 export async function createTestShop(envOverrides: Record<string, string> = {}) {
   const testDb = await createTestDb();
