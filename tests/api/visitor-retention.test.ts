@@ -184,6 +184,8 @@ describe("bootstrap", () => {
   it("schedules the periodic work, starts the worker and stops it on close, leaving no timer behind", async () => {
     const test = await createTestDb();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-boot-"));
+    // The test shop's own worker would arm its next poll on the fake timers below and be counted.
+    await shop.services.jobs.stop();
     // The worker's timer is unref()ed, so Node's active handles do not list it: count timers
     // through fake ones instead (only setTimeout; the database's I/O stays real).
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

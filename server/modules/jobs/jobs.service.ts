@@ -120,6 +120,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let looking: Promise<void> | null = null;
+  // The poll under way (enqueueing the schedules' slots, then taking due jobs): stop() waits for it.
+  let ticking: Promise<void> | null = null;
 
   async function run(row: JobRow): Promise<void> {
     const definition = definitions.get(row.name);
@@ -151,7 +153,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
 
   /** Takes and starts due jobs while this worker has room; resolves when none is left to take. */
   async function takeDue(): Promise<void> {
-    while (running.size < concurrency) {
+    while (started && running.size < concurrency) {
       const at = now();
       const row = await claimNext(db.kysely, db.dialect, [...definitions.keys()], at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
       if (!row) return;
@@ -164,7 +166,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   }
 
   function wake() {
-    if (looking) return;
+    if (looking || !started) return;
     looking = takeDue()
       .catch((err) => logger.error({ err }, "could not take jobs"))
       .finally(() => {
@@ -186,10 +188,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   function tick() {
     timer = setTimeout(() => {
       timer = null;
-      void enqueueSlots(now())
+      ticking = enqueueSlots(now())
         .catch((err) => logger.error({ err }, "could not enqueue scheduled jobs"))
         .then(() => wake())
         .finally(() => {
+          ticking = null;
           if (started) tick();
         });
     }, pollMs);
@@ -262,6 +265,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       started = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      await ticking;
       await looking;
       await queue.idle();
     },
