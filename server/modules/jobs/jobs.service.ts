@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database";
+import { type Db, toIso } from "../../db/database";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import type { Logger } from "../../lib/logger";
@@ -84,7 +84,6 @@ export interface JobView {
 const DEFAULT_ATTEMPTS = 8;
 const HOUR_MS = 60 * 60_000;
 const defaultBackoff = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), HOUR_MS);
-const iso = (value: Date | string) => (typeof value === "string" ? new Date(value.includes("T") ? value : `${value.replace(" ", "T")}Z`) : value).toISOString();
 
 function viewOf(row: JobRow): JobView {
   return {
@@ -93,10 +92,10 @@ function viewOf(row: JobRow): JobView {
     state: row.state,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
-    runAt: iso(row.run_at),
+    runAt: toIso(row.run_at)!,
     lastError: row.last_error,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at)!,
+    updatedAt: toIso(row.updated_at)!,
   };
 }
 
@@ -120,6 +119,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let looking: Promise<void> | null = null;
+  // Whether this worker's last look found no due job.
+  let drained = false;
   // The poll under way (enqueueing the schedules' slots, then taking due jobs): stop() waits for it.
   let ticking: Promise<void> | null = null;
 
@@ -151,15 +152,25 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     }
   }
 
-  /** Takes and starts due jobs while this worker has room; resolves when none is left to take. */
+  /** Takes the next due job of the names this process knows, leased to it. */
+  function claim(): Promise<JobRow | null> {
+    const at = now();
+    return claimNext(db.kysely, db.dialect, [...definitions.keys()], at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
+  }
+
+  /**
+   * Takes and starts due jobs while this worker has room; resolves when none is left to take. A
+   * finished job looks again only when the last look did not find the queue empty: otherwise the
+   * next enqueue here or the next poll does, so a drained queue costs no empty claim per job.
+   */
   async function takeDue(): Promise<void> {
     while (started && running.size < concurrency) {
-      const at = now();
-      const row = await claimNext(db.kysely, db.dialect, [...definitions.keys()], at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
+      const row = await claim();
+      drained = !row;
       if (!row) return;
       const job: Promise<void> = run(row).finally(() => {
         running.delete(job);
-        if (started) wake();
+        if (started && !drained) wake();
       });
       running.add(job);
     }
@@ -225,7 +236,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       });
       // A job enqueued outside a transaction may start at once; one in a transaction waits for the
       // next look (the commit comes after this returns).
-      if (stored && started && !enqueue.executor) wake();
+      if (stored && started && !enqueue.executor) {
+        drained = false;
+        wake();
+      }
       return stored ? id : null;
     },
 
@@ -233,8 +247,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     async runDue(): Promise<number> {
       let ran = 0;
       for (;;) {
-        const at = now();
-        const row = await claimNext(db.kysely, db.dialect, [...definitions.keys()], at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
+        const row = await claim();
         if (!row) return ran;
         await run(row);
         ran += 1;
