@@ -64,7 +64,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const role = options.role ?? "all";
   if (role !== "web") {
     scheduleWork(services, env, logger);
-    services.jobs.start();
+    await services.jobs.start();
   }
   return {
     app,

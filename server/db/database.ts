@@ -11,7 +11,26 @@ export type Dialect = "sqlite" | "postgres";
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The DATABASE_URL it was opened with. */
+  url: string;
+  /** Ends the connections: first what was registered with `onClose` (engines with connections of their own), then the database's. */
   close(): Promise<void>;
+  onClose(close: () => Promise<void>): void;
+}
+
+/** A Db around a Kysely instance: `close` runs the registered closers, then destroys it. */
+function dbOf(kysely: Kysely<Database>, dialect: Dialect, url: string): Db {
+  const closers: Array<() => Promise<void>> = [];
+  return {
+    kysely,
+    dialect,
+    url,
+    async close() {
+      for (const close of closers.splice(0)) await close();
+      await kysely.destroy();
+    },
+    onClose: (close) => void closers.push(close),
+  };
 }
 
 // PostgreSQL's bigint (count(*)) and numeric come back as strings; our counts fit in a JS number.
@@ -28,7 +47,7 @@ export function openDatabase(url: string, options: { onIdleError?: (err: Error) 
     // the next query, so only report it.
     pool.on("error", (err) => options.onIdleError?.(err));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+    return dbOf(kysely, "postgres", url);
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -44,7 +63,7 @@ export function openDatabase(url: string, options: { onIdleError?: (err: Error) 
   // SQLite picks primary-key lookups over a scan of a low-selectivity index.
   sqlite.pragma("optimize = 0x10002");
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  return dbOf(kysely, "sqlite", url);
 }
 
 /**

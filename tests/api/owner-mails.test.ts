@@ -246,16 +246,16 @@ describe("a shop whose mail server is down", () => {
     await shop.services.lowStock.idle();
     // The customer's confirmation, the shop's new-order mail and its low-stock mail are stored: each
     // failed its first try and waits for the next.
-    const waiting = await shop.db.kysely.selectFrom("jobs").selectAll().where("name", "=", "mail.deliver").execute();
-    const subjects = waiting.map((j) => JSON.parse(j.payload).subject as string);
+    const waiting = (await shop.services.jobs.list("queued")).filter((j) => j.name === "mail.deliver");
+    const subjects = waiting.map((j) => (j.payload as { subject: string }).subject);
     expect(subjects).toHaveLength(3);
     expect(subjects).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Your Shop order /), expect.stringMatching(/^New order /), expect.stringMatching(/low/i)]),
     );
     for (const job of waiting) {
       expect(job).toMatchObject({ state: "queued", attempts: 1 });
-      expect(job.last_error).toBeTruthy();
-      expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+      expect(job.lastError).toBeTruthy();
+      expect(new Date(job.runAt).getTime()).toBeGreaterThan(Date.now());
     }
     // The day's low-stock turn is taken: the mail is on its way.
     const row = await shop.db.kysely.selectFrom("stock_alerts").select("last_sent_at").where("kind", "=", "low-stock").executeTakeFirstOrThrow();

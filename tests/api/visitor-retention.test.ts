@@ -11,7 +11,7 @@ import { SCHEDULED, scheduleWork } from "../../server/schedules";
 import { createServices } from "../../server/wiring/services";
 import { createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, browserWithCart, insertShoppingCatalog, setStock } from "../support/shop-fixture";
-import { type TestShop, bootEnv, createTestDb, createTestShop } from "../support/test-shop";
+import { type TestShop, bootEnv, createTestDb, createTestShop, deleteJobs } from "../support/test-shop";
 
 const DAY = 24 * 60 * 60_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -70,10 +70,9 @@ const maintenanceOf = (services: TestShop["services"], retentionDays = 90, extra
   createMaintenance({ cart: services.cart, wishlist: services.wishlist, logger: silent, retentionDays, ...extra });
 
 /** Forgets the scheduled rounds run so far, as if no instance had run this hour's. */
-const clearRounds = () => shop.db.kysely.deleteFrom("jobs").where("name", "=", SCHEDULED.visitorRetention.name).execute();
+const clearRounds = () => deleteJobs(shop, SCHEDULED.visitorRetention.name);
 /** The scheduled rounds done. */
-const roundsDone = async () =>
-  (await shop.db.kysely.selectFrom("jobs").select("id").where("name", "=", SCHEDULED.visitorRetention.name).where("state", "=", "done").execute()).length;
+const roundsDone = async () => (await shop.services.jobs.list("done")).filter((j) => j.name === SCHEDULED.visitorRetention.name).length;
 
 describe("the clean-up of idle visitors' carts and wishlists", () => {
   it("removes a visitor's cart and wishlist untouched for the retention period, and keeps recent visitors and every signed-in user", async () => {
@@ -169,7 +168,7 @@ describe("the clean-up of idle visitors' carts and wishlists", () => {
     try {
       const services = createServices(db, shop.env);
       scheduleWork(services, shop.env, silent);
-      services.jobs.start();
+      await services.jobs.start();
       expect(services.jobs.running).toBe(true);
       await expect.poll(async () => (await rowsOf(owner)).cart, { timeout: 5000 }).toBe(false);
       await services.jobs.stop();
@@ -184,8 +183,9 @@ describe("bootstrap", () => {
   it("schedules the periodic work, starts the worker and stops it on close, leaving no timer behind", async () => {
     const test = await createTestDb();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-boot-"));
-    // The test shop's own worker would arm its next poll on the fake timers below and be counted.
-    await shop.services.jobs.stop();
+    // The test shop's own worker (and pg-boss's connections, whose idle timers are setTimeouts)
+    // would arm timers on the fake ones below and be counted.
+    await shop.services.jobs.close();
     // The worker's timer is unref()ed, so Node's active handles do not list it: count timers
     // through fake ones instead (only setTimeout; the database's I/O stays real).
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
+import { CompiledQuery, Migrator } from "kysely";
 import pg from "pg";
 import { createApp } from "../../server/app";
 import { type Db, openDatabase } from "../../server/db/database";
@@ -107,7 +107,7 @@ export async function createTestShop(envOverrides: Record<string, string> = {}) 
   await services.content.saveSettings({ ...(await services.content.getSettings()), maxOpenOrdersPerContact: 1000 });
   const app = createApp({ services, logger: createLogger("silent") });
   // The worker runs as in the shop: mails are delivered by jobs, moments after they are stored.
-  services.jobs.start();
+  await services.jobs.start();
   return {
     app,
     services,
@@ -124,3 +124,12 @@ export async function createTestShop(envOverrides: Record<string, string> = {}) 
 }
 
 export type TestShop = Awaited<ReturnType<typeof createTestShop>>;
+
+/** Deletes every job of this name, whatever the engine under the shop's queue (tests that run a schedule's slot again). */
+export async function deleteJobs(shop: { db: Db; services: { jobs: { engine: string } } }, name: string): Promise<void> {
+  if (shop.services.jobs.engine === "pg-boss") {
+    await shop.db.kysely.executeQuery(CompiledQuery.raw("DELETE FROM pgboss.job WHERE name = $1", [name]));
+    return;
+  }
+  await shop.db.kysely.deleteFrom("jobs").where("name", "=", name).execute();
+}

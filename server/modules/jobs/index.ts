@@ -11,4 +11,4 @@ export {
   type JobView,
   type ScheduleOptions,
 } from "./jobs.service";
-export type { JobState } from "./jobs.repo";
+export type { JobState } from "./jobs.store";

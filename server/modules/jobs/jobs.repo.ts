@@ -1,11 +1,13 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
+import { sql } from "kysely";
+import type { Executor } from "./jobs.store";
 import type { Dialect } from "../../db/database";
-import type { Database, JobTable } from "../../db/schema";
+import type { JobTable } from "../../db/schema";
 
 // The statements of the job queue, on the executor given (the database, or the caller's open
 // transaction for an enqueue that must commit with the caller's write).
 
-export type Executor = Kysely<Database>;
+export type { Executor } from "./jobs.store";
 export type JobRow = Selectable<JobTable>;
 export type JobState = JobTable["state"];
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CompiledQuery } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger";
 import { type TestDb, createTestDb } from "#tests/support/test-shop";
 import { type JobQueueOptions, createJobQueue } from "./jobs.service";
@@ -20,9 +21,27 @@ function clock(start = Date.parse("2026-11-29T10:00:00Z")) {
   return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
 }
 
-const queueOn = (options: Partial<JobQueueOptions> = {}) => createJobQueue(t.db, { logger: createLogger("silent"), ...options });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("the job queue", () => {
+// Every engine this database runs: the table queue everywhere, pg-boss on PostgreSQL.
+const engines = process.env.TEST_DB === "postgres" ? (["table", "pg-boss"] as const) : (["table"] as const);
+
+describe.each(engines)("the job queue on %s", (engine) => {
+  const queues: Array<ReturnType<typeof createJobQueue>> = [];
+  const queueOn = (options: Partial<JobQueueOptions> = {}) => {
+    const q = createJobQueue(t.db, { logger: createLogger("silent"), engine, maintenanceMs: 60_000, ...options });
+    queues.push(q);
+    return q;
+  };
+  const onTable = engine === "table" ? it : it.skip;
+  const onBoss = engine === "pg-boss" ? it : it.skip;
+  beforeEach(async () => {
+    if (engine === "pg-boss") await t.db.kysely.executeQuery(CompiledQuery.raw("DELETE FROM pgboss.job")).catch(() => {});
+  });
+  afterEach(async () => {
+    for (const q of queues.splice(0)) await q.stop();
+  });
+
   it("runs an enqueued job once with its payload, and counts it done", async () => {
     const q = queueOn();
     const seen: unknown[] = [];
@@ -36,12 +55,11 @@ describe("the job queue", () => {
   });
 
   it("retries a failing job after its backoff, then fails it for good with its error; retry and discard", async () => {
-    const c = clock();
-    const q = queueOn({ now: c.now });
+    const q = queueOn();
     let calls = 0;
     q.register("flaky", {
       maxAttempts: 3,
-      backoffMs: (attempt) => attempt * 1_000,
+      retryDelayMs: 1_000,
       handle: async () => {
         calls += 1;
         throw new Error(`SMTP down (${calls})`);
@@ -50,23 +68,32 @@ describe("the job queue", () => {
     const id = (await q.enqueue("flaky", {}))!;
     expect(await q.runDue()).toBe(1);
     // Not before its backoff.
-    c.advance(999);
     expect(await q.runDue()).toBe(0);
-    c.advance(1);
-    expect(await q.runDue()).toBe(1);
-    c.advance(2_000);
-    expect(await q.runDue()).toBe(1);
-    c.advance(60_000);
+    expect(await q.get(id)).toMatchObject({ state: "queued", attempts: 1, lastError: "SMTP down (1)" });
+    await expect.poll(async () => (await q.runDue(), calls), { timeout: 15_000, interval: 200 }).toBe(3);
+    await sleep(4_500);
     expect(await q.runDue()).toBe(0);
     expect(calls).toBe(3);
-    const failed = await q.get(id);
-    expect(failed).toMatchObject({ state: "failed", attempts: 3, lastError: "SMTP down (3)" });
+    expect(await q.get(id)).toMatchObject({ state: "failed", attempts: 3, maxAttempts: 3, lastError: "SMTP down (3)" });
     expect((await q.list("failed")).map((j) => j.id)).toEqual([id]);
+    expect(await q.counts()).toMatchObject({ failed: 1, queued: 0 });
 
-    await expect(q.discard((await q.enqueue("flaky", {}))!)).rejects.toMatchObject({ code: "conflict" });
-    expect(await q.retry(id)).toMatchObject({ state: "queued", attempts: 0, lastError: null });
-    expect(await q.runDue()).toBe(2);
+    const other = (await q.enqueue("flaky", {}))!;
+    await expect(q.discard(other)).rejects.toMatchObject({ code: "conflict" });
+    expect(await q.retry(id)).toMatchObject({ state: "queued" });
     await expect(q.retry(id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(q.discard(id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(q.get("no-such-job")).rejects.toMatchObject({ code: "not_found" });
+  }, 30_000);
+
+  it("lets an operator discard a failed job", async () => {
+    const q = queueOn();
+    q.register("broken", { maxAttempts: 1, handle: async () => Promise.reject(new Error("template missing")) });
+    const id = (await q.enqueue("broken", {}))!;
+    await q.runDue();
+    expect(await q.get(id)).toMatchObject({ state: "failed", lastError: "template missing" });
+    await q.discard(id);
+    await expect(q.get(id)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("stores nothing for a job enqueued in a transaction that rolls back, and the job of one that commits", async () => {
@@ -82,11 +109,25 @@ describe("the job queue", () => {
     await t.db.kysely.transaction().execute(async (trx) => {
       await q.enqueue("mail", { n: 2 }, { executor: trx });
     });
-    const rows = await t.db.kysely.selectFrom("jobs").select("payload").execute();
-    expect(rows.map((r) => JSON.parse(r.payload))).toEqual([{ n: 2 }]);
+    expect(await q.counts()).toMatchObject({ queued: 1 });
+    const seen: unknown[] = [];
+    q.register("mail", { handle: async (payload) => void seen.push(payload) });
+    await q.runDue();
+    expect(seen).toEqual([{ n: 2 }]);
   });
 
-  it("lets one job in per key while the job is kept, done included; the key comes free when the job goes", async () => {
+  it("lets one job in per key while the job is kept, done included", async () => {
+    const q = queueOn();
+    q.register("mail", { handle: async () => {} });
+    expect(await q.enqueue("mail", {}, { key: "confirmation:order-1" })).toBeTruthy();
+    expect(await q.enqueue("mail", {}, { key: "confirmation:order-1" })).toBeNull();
+    expect(await q.enqueue("mail", {}, { key: "confirmation:order-2" })).toBeTruthy();
+    expect(await q.runDue()).toBe(2);
+    expect(await q.enqueue("mail", {}, { key: "confirmation:order-1" })).toBeNull();
+    expect(await q.runDue()).toBe(0);
+  });
+
+  onTable("frees a key when its done job goes", async () => {
     const c = clock();
     const q = queueOn({ now: c.now, keepDoneMs: 60_000 });
     q.register("mail", { handle: async () => {} });
@@ -100,7 +141,26 @@ describe("the job queue", () => {
     expect(await q.enqueue("mail", {}, { key: "confirmation:order-1" })).toBeTruthy();
   });
 
-  it("takes a job again when its worker died holding it (the lease ran out), and not before", async () => {
+  onBoss("takes a job again when its worker died holding it (it ran past its lease), and not before", async () => {
+    const dead = queueOn({ leaseMs: 1_000 });
+    dead.register("mail", { retryDelayMs: 0, handle: () => new Promise(() => {}) });
+    await dead.enqueue("mail", {});
+    // The first worker takes it and never finishes (it was killed).
+    void dead.runDue();
+    await sleep(100);
+    const sent: number[] = [];
+    const alive = queueOn({ leaseMs: 1_000 });
+    alive.register("mail", { retryDelayMs: 0, handle: async (_p, job) => void sent.push(job.attempt) });
+    await alive.recover();
+    expect(await alive.runDue()).toBe(0);
+    await sleep(1_200);
+    await alive.recover();
+    expect(await alive.runDue()).toBe(1);
+    expect(sent).toEqual([2]);
+    expect(await alive.counts()).toMatchObject({ done: 1, active: 0 });
+  });
+
+  onTable("takes a job again when its worker died holding it (the lease ran out), and not before", async () => {
     const c = clock();
     const dead = queueOn({ now: c.now, leaseMs: 30_000 });
     dead.register("mail", { handle: () => new Promise(() => {}) });
@@ -119,25 +179,27 @@ describe("the job queue", () => {
   });
 
   it("runs a scheduled job once per slot, however many instances enqueue it", async () => {
-    const c = clock(Date.parse("2026-11-29T10:00:30Z"));
+    const everyMs = 2_000;
     const runs: string[] = [];
-    const instances = [queueOn({ now: c.now }), queueOn({ now: c.now }), queueOn({ now: c.now })];
+    const instances = [queueOn(), queueOn(), queueOn()];
     for (const q of instances) {
       q.register("roll-up", { handle: async (_p, job) => void runs.push(job.id) });
-      q.schedule("roll-up", { everyMs: 60_000 });
+      q.schedule("roll-up", { everyMs });
     }
-    for (const q of instances) await q.enqueueScheduled();
-    for (const q of instances) await q.runDue();
+    // Start just after a slot begins, so the next steps fall in one slot.
+    await sleep(everyMs - (Date.now() % everyMs) + 50);
+    const round = async () => {
+      for (const q of instances) await q.enqueueScheduled();
+      for (const q of instances) await q.runDue();
+    };
+    await round();
     expect(runs).toHaveLength(1);
-    // Still the same minute: nothing new.
-    c.advance(20_000);
-    for (const q of instances) await q.enqueueScheduled();
-    for (const q of instances) await q.runDue();
+    // Still the same slot: nothing new.
+    await round();
     expect(runs).toHaveLength(1);
-    // The next minute: once more.
-    c.advance(20_000);
-    for (const q of instances) await q.enqueueScheduled();
-    for (const q of instances) await q.runDue();
+    // The next slot: once more.
+    await sleep(everyMs - (Date.now() % everyMs) + 50);
+    await round();
     expect(runs).toHaveLength(2);
   });
 
@@ -145,7 +207,7 @@ describe("the job queue", () => {
     const q = queueOn({ pollMs: 20 });
     const done: string[] = [];
     q.register<{ n: string }>("known", { handle: async (p) => void done.push(p.n) });
-    q.start();
+    await q.start();
     try {
       await q.enqueue("known", { n: "a" });
       await q.enqueue("unknown", { n: "b" });
@@ -159,7 +221,7 @@ describe("the job queue", () => {
     expect(await q.counts()).toMatchObject({ queued: 1, done: 2 });
   });
 
-  it("keeps the lease of a job that runs longer than it, so no other worker takes it meanwhile", async () => {
+  onTable("keeps the lease of a job that runs longer than it, so no other worker takes it meanwhile", async () => {
     const slow = queueOn({ leaseMs: 1_500 });
     let release!: () => void;
     const started: number[] = [];
@@ -187,7 +249,7 @@ describe("the job queue", () => {
     expect(runs.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 
-  it("forgets done jobs after the time they are kept", async () => {
+  onTable("forgets done jobs after the time they are kept", async () => {
     const c = clock();
     const q = queueOn({ now: c.now, keepDoneMs: 60_000 });
     q.register("mail", { handle: async () => {} });

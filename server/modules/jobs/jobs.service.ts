@@ -1,24 +1,12 @@
-import { type Db, toIso } from "../../db/database";
+import { createHash, randomUUID } from "node:crypto";
+import type { Db } from "../../db/database";
 import { AppError } from "#common/errors";
-import { newId } from "../../lib/ids";
 import type { Logger } from "../../lib/logger";
-import {
-  type Executor,
-  type JobRow,
-  type JobState,
-  claimNext,
-  completeJob,
-  countByState,
-  countDue,
-  deleteDoneBefore,
-  deleteFailed,
-  extendLease,
-  failJob,
-  getJob,
-  insertJob,
-  listByState,
-  requeueFailed,
-} from "./jobs.repo";
+import { createBossStore } from "./jobs.boss";
+import type { ClaimedJob, Executor, JobState, JobStore, JobView } from "./jobs.store";
+import { createTableStore } from "./jobs.table";
+
+export type { JobView };
 
 /** What a handler learns of the job it runs. */
 export interface JobInfo {
@@ -33,8 +21,8 @@ export interface JobDefinition<Payload> {
   handle(payload: Payload, job: JobInfo): Promise<void>;
   /** Tries before the job is failed for good (default 8). */
   maxAttempts?: number;
-  /** Wait before the next try after `attempt` failed, in ms (default: exponential from 5 s, at most an hour). */
-  backoffMs?: (attempt: number) => number;
+  /** Wait before the second try, in ms (default 5 s); each later one waits twice as long. */
+  retryDelayMs?: number;
 }
 
 export interface EnqueueOptions {
@@ -55,63 +43,73 @@ export interface ScheduleOptions<Payload> {
 export interface JobQueueOptions {
   logger: Logger;
   /**
-   * How long a taken job is its worker's before another may take it again (default 20 s): the
-   * worker moves it on while the job runs, so only a dead worker's job outlives it.
+   * The engine: pg-boss on PostgreSQL, the table queue on SQLite (default); the table queue may
+   * run on PostgreSQL too (tests compare them).
+   */
+  engine?: "table" | "pg-boss";
+  /** PostgreSQL's URL, for pg-boss's own connections (default: the database's). */
+  url?: string;
+  /**
+   * How long a taken job is its worker's before another may take it again (default 20 s on the
+   * table queue, which moves it on while the job runs; on pg-boss a job's longest run, 15 s).
    */
   leaseMs?: number;
+  /** How often pg-boss's maintenance looks for the jobs of dead workers (default 5 s). */
+  maintenanceMs?: number;
   /** How often an idle worker looks for due jobs (default a second). */
   pollMs?: number;
   /** Jobs run at once by this process's worker (default 4). */
   concurrency?: number;
   /** Done jobs are kept this long for the admin's counts (default a week). */
   keepDoneMs?: number;
+  /** The table queue's clock (tests move it by hand). */
   now?: () => Date;
 }
 
-/** A job as the admin sees it. */
-export interface JobView {
-  id: string;
-  name: string;
-  state: JobState;
-  attempts: number;
-  maxAttempts: number;
-  runAt: string;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
+const DEFAULT_ATTEMPTS = 8;
+const DEFAULT_RETRY_DELAY_MS = 5_000;
+const HOUR_MS = 60 * 60_000;
+
+/** A job's id: random, or derived from its name and key, so a second enqueue with the key conflicts. */
+function jobId(name: string, key: string | undefined): string {
+  if (key === undefined) return randomUUID();
+  const h = createHash("sha256").update(`${name}\u0000${key}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const DEFAULT_ATTEMPTS = 8;
-const HOUR_MS = 60 * 60_000;
-const defaultBackoff = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), HOUR_MS);
-
-function viewOf(row: JobRow): JobView {
-  return {
-    id: row.id,
-    name: row.name,
-    state: row.state,
-    attempts: row.attempts,
-    maxAttempts: row.max_attempts,
-    runAt: toIso(row.run_at)!,
-    lastError: row.last_error,
-    createdAt: toIso(row.created_at)!,
-    updatedAt: toIso(row.updated_at)!,
-  };
+/** The engine for this database: pg-boss on PostgreSQL, the table queue on SQLite. */
+function storeFor(db: Db, options: JobQueueOptions): JobStore {
+  const engine = options.engine ?? (db.dialect === "postgres" ? "pg-boss" : "table");
+  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * HOUR_MS;
+  if (engine === "pg-boss") {
+    if (db.dialect !== "postgres") throw new Error("pg-boss runs on PostgreSQL only.");
+    const store = createBossStore({
+      url: options.url ?? db.url,
+      logger: options.logger,
+      leaseMs: options.leaseMs ?? 15_000,
+      maintenanceMs: options.maintenanceMs ?? 5_000,
+      keepDoneMs,
+    });
+    db.onClose(() => store.close());
+    return store;
+  }
+  return createTableStore(db, { leaseMs: options.leaseMs ?? 20_000, keepDoneMs, now: options.now ?? (() => new Date()) });
 }
 
 /**
- * The durable job queue: jobs are rows of the shop's database, enqueued in the caller's transaction
- * when it gives one, taken by the worker of any instance with a lease (a job whose worker died is
- * taken again once its lease runs out), retried with backoff, and failed for good after their last
- * try (the admin can retry or discard them). Scheduled jobs run once per slot across all instances:
- * each instance enqueues the slot's job under a key naming the slot, and the key lets one in.
+ * The durable job queue: jobs are stored with the shop's data (pg-boss on PostgreSQL, the table
+ * queue on SQLite), enqueued in the caller's transaction when it gives one, taken by the worker of
+ * any instance with a lease (a job whose worker died is taken again once its lease runs out),
+ * retried with backoff, and failed for good after their last try (the admin can retry or discard
+ * them). Scheduled jobs run once per slot across all instances: each instance enqueues the slot's
+ * job under a key naming the slot, and the key lets one in.
  */
 export function createJobQueue(db: Db, options: JobQueueOptions) {
   const { logger } = options;
+  const store = storeFor(db, options);
   const leaseMs = options.leaseMs ?? 20_000;
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 4;
-  const keepDoneMs = options.keepDoneMs ?? 7 * 24 * HOUR_MS;
   const now = options.now ?? (() => new Date());
   const definitions = new Map<string, JobDefinition<never>>();
   const schedules = new Map<string, ScheduleOptions<unknown>>();
@@ -123,39 +121,29 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   let drained = false;
   // The poll under way (enqueueing the schedules' slots, then taking due jobs): stop() waits for it.
   let ticking: Promise<void> | null = null;
+  const names = () => [...definitions.keys()];
 
-  async function run(row: JobRow): Promise<void> {
-    const definition = definitions.get(row.name);
-    const info: JobInfo = { id: row.id, name: row.name, attempt: row.attempts, maxAttempts: row.max_attempts };
+  async function run(job: ClaimedJob): Promise<void> {
+    const definition = definitions.get(job.name);
+    const info: JobInfo = { id: job.id, name: job.name, attempt: job.attempt, maxAttempts: job.maxAttempts };
     const heartbeat = setInterval(() => {
-      extendLease(db.kysely, row.id, row.attempts, new Date(now().getTime() + leaseMs).toISOString()).catch((err) =>
-        logger.warn({ err, jobId: row.id }, "could not extend a job's lease"),
-      );
+      store.extend(job).catch((err) => logger.warn({ err, jobId: job.id }, "could not extend a job's lease"));
     }, leaseMs / 2);
     heartbeat.unref();
     try {
-      if (!definition) throw new Error(`No handler for the job "${row.name}".`);
-      await definition.handle(JSON.parse(row.payload) as never, info);
-      await completeJob(db.kysely, row.id, row.attempts, now().toISOString());
+      if (!definition) throw new Error(`No handler for the job "${job.name}".`);
+      await definition.handle(job.payload as never, info);
+      await store.complete(job);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const last = row.attempts >= row.max_attempts;
-      const wait = (definition?.backoffMs ?? defaultBackoff)(row.attempts);
-      const retryAt = last ? null : new Date(now().getTime() + wait).toISOString();
-      logger[last ? "error" : "warn"](
-        { err, job: row.name, jobId: row.id, attempt: row.attempts, retryAt },
-        last ? "job failed for good" : "job failed; it will be tried again",
+      const { retryAt } = await store.fail(job, message.slice(0, 2_000), definition?.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
+      logger[retryAt ? "warn" : "error"](
+        { err, job: job.name, jobId: job.id, attempt: job.attempt, retryAt },
+        retryAt ? "job failed; it will be tried again" : "job failed for good",
       );
-      await failJob(db.kysely, row.id, row.attempts, message.slice(0, 2_000), retryAt, now().toISOString());
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /** Takes the next due job of the names this process knows, leased to it. */
-  function claim(): Promise<JobRow | null> {
-    const at = now();
-    return claimNext(db.kysely, db.dialect, [...definitions.keys()], at.toISOString(), new Date(at.getTime() + leaseMs).toISOString());
   }
 
   /**
@@ -165,14 +153,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
    */
   async function takeDue(): Promise<void> {
     while (started && running.size < concurrency) {
-      const row = await claim();
-      drained = !row;
-      if (!row) return;
-      const job: Promise<void> = run(row).finally(() => {
-        running.delete(job);
+      const job = await store.claim(names());
+      drained = !job;
+      if (!job) return;
+      const done: Promise<void> = run(job).finally(() => {
+        running.delete(done);
         if (started && !drained) wake();
       });
-      running.add(job);
+      running.add(done);
     }
   }
 
@@ -211,6 +199,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
   }
 
   const queue = {
+    /** The engine under the queue. */
+    engine: store.engine,
+
     /** Says what a job of this name does; a worker takes only the jobs whose names it knows. */
     register<Payload>(name: string, definition: JobDefinition<Payload>): void {
       definitions.set(name, definition as JobDefinition<never>);
@@ -223,17 +214,20 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
 
     /** Stores a job; its id, or null when a job with the same key is kept already. */
     async enqueue<Payload>(name: string, payload: Payload, enqueue: EnqueueOptions = {}): Promise<string | null> {
-      const id = newId();
-      const at = now();
-      const stored = await insertJob(enqueue.executor ?? db.kysely, {
-        id,
-        name,
-        payload: JSON.stringify(payload ?? null),
-        key: enqueue.key ?? null,
-        maxAttempts: definitions.get(name)?.maxAttempts ?? DEFAULT_ATTEMPTS,
-        runAt: (enqueue.runAt ?? at).toISOString(),
-        now: at.toISOString(),
-      });
+      const definition = definitions.get(name);
+      const id = jobId(name, enqueue.key);
+      const stored = await store.insert(
+        {
+          id,
+          name,
+          key: enqueue.key ?? null,
+          payload: payload ?? null,
+          maxAttempts: definition?.maxAttempts ?? DEFAULT_ATTEMPTS,
+          retryDelayMs: definition?.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+          runAt: enqueue.runAt ?? now(),
+        },
+        enqueue.executor,
+      );
       // A job enqueued outside a transaction may start at once; one in a transaction waits for the
       // next look (the commit comes after this returns).
       if (stored && started && !enqueue.executor) {
@@ -245,14 +239,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
 
     /** Takes and runs every job due now (and those the runs make due) until none is left; how many ran. Tests and scripts. */
     async runDue(): Promise<number> {
+      await store.prepare(names());
       let ran = 0;
       for (;;) {
-        const row = await claim();
-        if (!row) return ran;
-        await run(row);
+        const job = await store.claim(names());
+        if (!job) return ran;
+        await run(job);
         ran += 1;
       }
     },
+
+    /** Gives back the jobs whose workers died holding them past their lease (the engine does it on its own too). */
+    recover: () => store.recover(),
 
     /** The names of the scheduled jobs. */
     scheduled: (): string[] => [...schedules.keys()],
@@ -265,12 +263,20 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     /** Enqueues the current slot of every schedule (the worker does it every poll). */
     enqueueScheduled: () => enqueueSlots(now()),
 
-    /** Starts this process's worker: it polls for due jobs and enqueues scheduled ones. */
-    start(): void {
-      if (started) return;
+    /** Starts this process's worker: it polls for due jobs and enqueues scheduled ones. Resolves once it runs. */
+    start(): Promise<void> {
+      if (started) return looking ?? Promise.resolve();
       started = true;
-      tick();
-      wake();
+      looking = store
+        .prepare(names())
+        .catch((err) => logger.error({ err }, "could not prepare the job queues"))
+        .finally(() => {
+          looking = null;
+          if (!started) return;
+          tick();
+          wake();
+        });
+      return looking;
     },
 
     /** Stops taking jobs and waits for those running. */
@@ -283,14 +289,20 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       await queue.idle();
     },
 
+    /** Stops the worker and ends the engine's own connections (the database's closing does it too). */
+    async close(): Promise<void> {
+      await queue.stop();
+      await store.close();
+    },
+
     /**
      * With this process's worker running: waits until no job of these names is due and none is
      * running here (tests, shutdown). Without it (a web process) there is nothing to wait for.
      */
-    async settle(names: string[]): Promise<void> {
+    async settle(settleNames: string[]): Promise<void> {
       for (;;) {
         await queue.idle();
-        if (!started || (await countDue(db.kysely, names, now().toISOString())) === 0) return;
+        if (!started || (await store.countDue(settleNames)) === 0) return;
         wake();
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -302,45 +314,31 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     },
 
     /** Jobs per state. */
-    async counts(): Promise<Record<JobState, number>> {
-      const out: Record<JobState, number> = { queued: 0, active: 0, done: 0, failed: 0 };
-      for (const { state, n } of await countByState(db.kysely)) out[state] = n;
-      return out;
-    },
+    counts: (): Promise<Record<JobState, number>> => store.counts(),
 
     /** Jobs in one state (failed ones with their error), the latest first. */
-    async list(state: JobState, page = { limit: 50, offset: 0 }): Promise<JobView[]> {
-      return (await listByState(db.kysely, state, page.limit, page.offset)).map(viewOf);
-    },
+    list: (state: JobState, page = { limit: 50, offset: 0 }): Promise<JobView[]> => store.list(state, page.limit, page.offset),
 
     async get(id: string): Promise<JobView> {
-      const row = await getJob(db.kysely, id);
-      if (!row) throw new AppError("not_found", "There is no such job.");
-      return viewOf(row);
+      const job = await store.get(id);
+      if (!job) throw new AppError("not_found", "There is no such job.");
+      return job;
     },
 
-    /** Queues a failed job again with fresh attempts. */
+    /** Queues a failed job again. */
     async retry(id: string): Promise<JobView> {
-      if (!(await requeueFailed(db.kysely, id, now().toISOString()))) throw new AppError("conflict", "Only a failed job can be retried.");
+      if (!(await store.retry(id))) throw new AppError("conflict", "Only a failed job can be retried.");
       if (started) wake();
       return queue.get(id);
     },
 
     /** Deletes a failed job. */
     async discard(id: string): Promise<void> {
-      if (!(await deleteFailed(db.kysely, id))) throw new AppError("conflict", "Only a failed job can be discarded.");
+      if (!(await store.discard(id))) throw new AppError("conflict", "Only a failed job can be discarded.");
     },
 
     /** Deletes done jobs older than the time they are kept; how many went. */
-    async pruneDone(): Promise<number> {
-      let total = 0;
-      const before = new Date(now().getTime() - keepDoneMs).toISOString();
-      for (;;) {
-        const removed = await deleteDoneBefore(db.kysely, before, 500);
-        total += removed;
-        if (removed < 500) return total;
-      }
-    },
+    pruneDone: (): Promise<number> => store.prune(),
   };
   return queue;
 }

@@ -43,9 +43,10 @@ export interface SendOptions {
   counted?: RateDecision;
 }
 
-/** The job that delivers one mail; tried for about a day before it fails for good. */
+/** The job that delivers one mail: retried from 2 s on, each wait twice the last, for about a day before it fails for good. */
 const DELIVER_JOB = "mail.deliver";
 const DELIVER_ATTEMPTS = 16;
+const DELIVER_RETRY_MS = 2_000;
 
 /**
  * Sends the shop's mails: through SMTP (nodemailer) when SMTP_URL is set; otherwise each mail is
@@ -61,7 +62,9 @@ export function createMailer(
   { rateLimits, jobs }: { rateLimits?: RateLimitStore; jobs?: JobQueue } = {},
 ) {
   const transport: Transport = env.SMTP_URL ? "smtp" : env.NODE_ENV === "test" ? "memory" : "outbox";
-  const smtp = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  // A mail's SMTP conversation ends well within a job's lease: a server that stops answering fails
+  // the try, which is retried, instead of holding the job until another worker takes it too.
+  const smtp = env.SMTP_URL ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 }) : null;
   const outbox: SentMail[] = [];
   const outboxDir = path.resolve(env.MAIL_OUTBOX_DIR);
   const defaultAddress = `no-reply@${new URL(env.PUBLIC_URL).hostname}`;
@@ -116,7 +119,7 @@ export function createMailer(
     logger.info({ to: sent.to, subject: sent.subject, file, link }, "mail written to the outbox (no SMTP_URL)");
   }
 
-  jobs?.register<SentMail>(DELIVER_JOB, { maxAttempts: DELIVER_ATTEMPTS, handle: (sent) => deliver(sent) });
+  jobs?.register<SentMail>(DELIVER_JOB, { maxAttempts: DELIVER_ATTEMPTS, retryDelayMs: DELIVER_RETRY_MS, handle: (sent) => deliver(sent) });
 
   return {
     /** How mails leave the shop: "smtp", "outbox" (log and files) or "memory" (tests). */
