@@ -72,12 +72,21 @@ export async function placeOrder(
     return id ? replayOf(deps, id) : null;
   };
 
+  // Whether the confirmation may go to the contact address: asked now, stored with the order.
+  const confirmation = await deps.orders.admitConfirmation({ userId: shopper.userId, email: input.contact.email }, admission);
+  const cod = input.paymentMethod === "cod";
+
   let record: OrderRecord | null = null;
   let flipped: string[] = [];
   let lowered: string[] = [];
   for (let attempt = 0; record === null; attempt++) {
     try {
-      ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute((trx) => placeInTransaction(trx, shopper, owner, input, zone, settings, key)));
+      ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute(async (trx) => {
+        const placed = await placeInTransaction(trx, shopper, owner, input, zone, settings, key);
+        // A cash order is final here: its mails commit with it (a card order's, with its payment's start).
+        if (cod) await deps.orders.storeOrderMails(trx, placed.record, settings, { confirmation, shop: true });
+        return placed;
+      }));
     } catch (err) {
       // Another request with the same key won (unique key), or emptied the cart / took the stock first.
       const lost = err instanceof OutOfStock || err instanceof SoldMeanwhile || (err instanceof AppError && err.message === EMPTY_CART);
@@ -100,8 +109,14 @@ export async function placeOrder(
     const o = record.order;
     try {
       const intent = await deps.payments.createIntent({ id: o.id, number: o.number, total: o.total, currency: o.currency, email: o.contact_email });
-      await deps.orders.setPaymentIntent(o.id, intent.intentId);
-      record = { ...record, order: { ...o, payment_intent_id: intent.intentId } };
+      const started: OrderRecord = { ...record, order: { ...o, payment_intent_id: intent.intentId } };
+      // The confirmation commits with the payment's start: an order whose payment could not start is
+      // cancelled below and gets none. The shop hears of a card order once it is paid.
+      await deps.db.kysely.transaction().execute(async (trx) => {
+        await deps.orders.setPaymentIntent(o.id, intent.intentId, trx);
+        await deps.orders.storeOrderMails(trx, started, settings, { confirmation, shop: false });
+      });
+      record = started;
       payment = { clientSecret: intent.clientSecret, publishableKey: deps.payments.publishableKey ?? "" };
     } catch (err) {
       deps.logger.error({ err, orderId: o.id }, "could not start the card payment: cancelling the order");
@@ -115,9 +130,6 @@ export async function placeOrder(
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
-  deps.orders.mailConfirmation(record, admission, settings);
-  // A card order is news for the shop once it is paid (orders.recordCardPayment).
-  if (input.paymentMethod === "cod") deps.orders.mailShopNewOrder(record, settings);
   return { ok: true, order: deps.orders.toOrder(record, "customer"), guestToken: deps.orders.guestTokenFor(record.order.id), created: true, payment };
 
   async function placeInTransaction(

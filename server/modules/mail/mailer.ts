@@ -5,7 +5,7 @@ import type { Env } from "../../lib/env";
 import type { Logger } from "../../lib/logger";
 import { slugify } from "#common/slug";
 import { type RateDecision, type RateLimitStore, emailKey } from "../../lib/rate-limit";
-import type { JobQueue } from "#modules/jobs";
+import type { EnqueueOptions, JobQueue } from "#modules/jobs";
 
 export interface Mail {
   to: string;
@@ -121,7 +121,7 @@ export function createMailer(
 
   jobs?.register<SentMail>(DELIVER_JOB, { maxAttempts: DELIVER_ATTEMPTS, retryDelayMs: DELIVER_RETRY_MS, handle: (sent) => deliver(sent) });
 
-  return {
+  const mailer = {
     /** How mails leave the shop: "smtp", "outbox" (log and files) or "memory" (tests). */
     transport,
 
@@ -129,24 +129,38 @@ export function createMailer(
     outbox,
 
     /**
-     * Sends one mail, unless it is one too many for an unverified recipient (see SendOptions): then
-     * it is dropped with a warning and `false` comes back, so the caller's own work (an order) goes on.
+     * Whether a mail to `to` may go: always to a verified recipient (a count the caller took for it
+     * is given back), else within the per-recipient limit (`counted` is the caller's own count of
+     * it). One too many is dropped with a warning, so the caller's own work (an order) goes on.
      */
-    async send(mail: Mail, options: SendOptions = {}): Promise<boolean> {
+    async admit(to: string, options: Pick<SendOptions, "verifiedRecipient" | "counted"> = {}): Promise<boolean> {
       if (options.verifiedRecipient) {
         // Counted with an order's limits before its address was known to be its owner's own: given
         // back, so the owner's orders leave the address's limit for mails to unverified recipients.
-        if (options.counted && rateLimits) await rateLimits.uncountAll([limit.key(mail.to)]);
-      } else if (rateLimits) {
-        const decision = options.counted ?? (await rateLimits.consume(limit.key(mail.to), limit.rule));
-        if (!decision.allowed) {
-          logger.warn({ to: mail.to, subject: mail.subject, retryAfter: decision.retryAfter }, "mail not sent: too many mails to this unverified address");
-          return false;
-        }
+        if (options.counted && rateLimits) await rateLimits.uncountAll([limit.key(to)]);
+        return true;
       }
+      if (!rateLimits) return true;
+      const decision = options.counted ?? (await rateLimits.consume(limit.key(to), limit.rule));
+      if (!decision.allowed) logger.warn({ to, retryAfter: decision.retryAfter }, "mail not sent: too many mails to this unverified address");
+      return decision.allowed;
+    },
+
+    /**
+     * Stores an admitted mail for delivery (or delivers it at once without the job queue); with
+     * `executor`, in the caller's transaction, so the mail is kept only if the caller's write commits.
+     */
+    async enqueue(mail: Mail, options: { fromName?: string; executor?: EnqueueOptions["executor"] } = {}): Promise<void> {
       const sent: SentMail = { ...mail, from: fromHeader(options.fromName), sentAt: new Date().toISOString() };
-      if (jobs) await jobs.enqueue(DELIVER_JOB, sent);
+      if (jobs) await jobs.enqueue(DELIVER_JOB, sent, { executor: options.executor });
+      else if (options.executor) throw new Error("A mail in a transaction needs the job queue.");
       else await deliver(sent);
+    },
+
+    /** Sends one mail if `admit` lets it go; whether it went. */
+    async send(mail: Mail, options: SendOptions = {}): Promise<boolean> {
+      if (!(await mailer.admit(mail.to, options))) return false;
+      await mailer.enqueue(mail, options);
       return true;
     },
 
@@ -177,6 +191,7 @@ export function createMailer(
       smtp?.close();
     },
   };
+  return mailer;
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

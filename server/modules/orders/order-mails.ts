@@ -1,7 +1,7 @@
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { Mailer } from "#modules/mail";
+import type { Mail, Mailer } from "#modules/mail";
 import { createMailQueue } from "#modules/mail";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "#modules/mail";
 import { lineLabel } from "#common/catalog/line-label";
@@ -11,7 +11,7 @@ import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { OrderTokens } from "./order-token";
 import { orderSums } from "./orders.repo";
-import type { OrderRecord } from "./orders.types";
+import type { Executor, OrderRecord } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
 
@@ -54,7 +54,7 @@ export function createOrderMails(deps: OrderMailDeps) {
    * confirmed account address. Any other address (every guest's) is mailed within the mailer's
    * per-recipient limit, so typing a stranger's address into checkout cannot flood them.
    */
-  async function verifiedRecipient(o: OrderRecord["order"]): Promise<boolean> {
+  async function verifiedRecipient(o: Pick<OrderRecord["order"], "user_id" | "contact_email">): Promise<boolean> {
     if (!o.user_id) return false;
     const account = await deps.accountEmail(o.user_id);
     return Boolean(account?.emailVerified && account.email.trim().toLowerCase() === o.contact_email.trim().toLowerCase());
@@ -63,6 +63,63 @@ export function createOrderMails(deps: OrderMailDeps) {
   /** The order's own page: works without an account or a session. */
   const orderUrl = (orderId: string) => `${deps.publicUrl}/order-confirmation?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
 
+  /** The order confirmation: number, lines, totals, address, payment method and the order's link. */
+  function confirmationMail(record: OrderRecord, settings: SiteSettings): Mail {
+    const o = record.order;
+    const fmt = moneyIn(o.currency, settings.locale);
+    const sums = orderSums(o);
+    const address = JSON.parse(o.address) as Record<string, string | null>;
+    return orderConfirmationMail({
+      to: o.contact_email,
+      name: o.contact_name,
+      siteName: settings.siteName,
+      url: orderUrl(o.id),
+      number: o.number,
+      lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
+      totals: {
+        subtotal: fmt(sums.itemsSubtotal),
+        discount: sums.discount > 0 ? fmt(sums.discount) : null,
+        shipping: fmt(sums.shipping),
+        total: fmt(sums.total),
+      },
+      address: [
+        o.contact_name,
+        address.line1,
+        address.line2,
+        [address.postalCode, address.city].filter(Boolean).join(" "),
+        address.region,
+        address.country && countryName(address.country),
+      ].filter((v): v is string => Boolean(v)),
+      paymentMethod: o.payment_method === "card" ? PAYMENT_METHOD_LABEL.card : PAYMENT_METHOD_LABEL.cod,
+      shippingMethod: o.shipping_method_name,
+    });
+  }
+
+  /**
+   * The shop's note of a new order, to the settings' contact address (else ADMIN_EMAIL), or null
+   * when the settings' notifyNewOrders is off or there is nowhere to send it. The shop's own inbox
+   * is not limited per recipient (the order limits bound it).
+   */
+  function shopNewOrderMail(record: OrderRecord, settings: SiteSettings): Mail | null {
+    const to = settings.contactEmail || deps.adminEmail;
+    if (!settings.notifyNewOrders || !to) return null;
+    const o = record.order;
+    const fmt = moneyIn(o.currency, settings.locale);
+    const sums = orderSums(o);
+    return newOrderShopMail({
+      to,
+      siteName: settings.siteName,
+      url: `${deps.publicUrl}/admin-dashboard/orders/${encodeURIComponent(o.id)}`,
+      number: o.number,
+      customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
+      lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
+      totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
+      paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,
+      shippingMethod: o.shipping_method_name,
+      notes: o.notes,
+    });
+  }
+
   return {
     orderUrl,
 
@@ -70,49 +127,23 @@ export function createOrderMails(deps: OrderMailDeps) {
     confirmationLimit: (email: string) => deps.mailer.recipientLimit(email),
 
     /**
-     * Queues the order confirmation: number, lines, totals, address, payment method and the order's
-     * link; `counted` is its count against the recipient's limit when the admission already took it,
-     * `known` the settings the checkout read (read when sent otherwise).
+     * Whether the order's confirmation may go to its contact address (see `mailer.admit`): `counted`
+     * is its count against the recipient's limit, taken with the order's admission. Asked before
+     * the order's transaction, which then stores the mail with the order (`storeIn`).
      */
-    confirmation(record: OrderRecord, counted?: RateDecision, known?: SiteSettings): void {
-      later(
-        async () => {
-          const settings = known ?? (await deps.settings());
-          const o = record.order;
-          const fmt = moneyIn(o.currency, settings.locale);
-          const sums = orderSums(o);
-          const address = JSON.parse(o.address) as Record<string, string | null>;
-          await deps.mailer.send(
-            orderConfirmationMail({
-              to: o.contact_email,
-              name: o.contact_name,
-              siteName: settings.siteName,
-              url: orderUrl(o.id),
-              number: o.number,
-              lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
-              totals: {
-                subtotal: fmt(sums.itemsSubtotal),
-                discount: sums.discount > 0 ? fmt(sums.discount) : null,
-                shipping: fmt(sums.shipping),
-                total: fmt(sums.total),
-              },
-              address: [
-                o.contact_name,
-                address.line1,
-                address.line2,
-                [address.postalCode, address.city].filter(Boolean).join(" "),
-                address.region,
-                address.country && countryName(address.country),
-              ].filter((v): v is string => Boolean(v)),
-              paymentMethod: o.payment_method === "card" ? PAYMENT_METHOD_LABEL.card : PAYMENT_METHOD_LABEL.cod,
-              shippingMethod: o.shipping_method_name,
-            }),
-            { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o), counted },
-          );
-        },
-        "order confirmation",
-        record.order.id,
-      );
+    async admitConfirmation(o: { user_id: string | null; contact_email: string }, counted?: RateDecision): Promise<boolean> {
+      return deps.mailer.admit(o.contact_email, { verifiedRecipient: await verifiedRecipient(o), counted });
+    },
+
+    /**
+     * In the order's transaction: stores its confirmation (number, lines, totals, address, payment
+     * method and the order's link) when admitted, and the shop's new-order mail when asked, so
+     * the mails are kept exactly when the order is.
+     */
+    async storeIn(executor: Executor, record: OrderRecord, settings: SiteSettings, mails: { confirmation: boolean; shop: boolean }): Promise<void> {
+      if (mails.confirmation) await deps.mailer.enqueue(confirmationMail(record, settings), { fromName: settings.siteName, executor });
+      const shop = mails.shop ? shopNewOrderMail(record, settings) : null;
+      if (shop) await deps.mailer.enqueue(shop, { fromName: settings.siteName, executor });
     },
 
     /** Queues the mail that tells the customer their order moved to a new status. */
@@ -211,27 +242,8 @@ export function createOrderMails(deps: OrderMailDeps) {
       later(
         async () => {
           const settings = known ?? (await deps.settings());
-          const to = settings.contactEmail || deps.adminEmail;
-          if (!settings.notifyNewOrders || !to) return;
-          const o = record.order;
-          const fmt = moneyIn(o.currency, settings.locale);
-          const sums = orderSums(o);
-          // The shop's own inbox: not limited per recipient (the order limits bound it).
-          await deps.mailer.send(
-            newOrderShopMail({
-              to,
-              siteName: settings.siteName,
-              url: `${deps.publicUrl}/admin-dashboard/orders/${encodeURIComponent(o.id)}`,
-              number: o.number,
-              customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
-              lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
-              totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
-              paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,
-              shippingMethod: o.shipping_method_name,
-              notes: o.notes,
-            }),
-            { fromName: settings.siteName, verifiedRecipient: true },
-          );
+          const mail = shopNewOrderMail(record, settings);
+          if (mail) await deps.mailer.enqueue(mail, { fromName: settings.siteName });
         },
         "new order (to the shop)",
         record.order.id,

@@ -233,13 +233,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       return lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity }));
     },
 
-    setPaymentIntent: (orderId, intentId) => updatePaymentIntent(k, orderId, intentId, nowIso()),
+    setPaymentIntent: (orderId, intentId, executor = k) => updatePaymentIntent(executor, orderId, intentId, nowIso()),
 
-    mailConfirmation: (record, admission, settings) => deps.mails.confirmation(record, admission?.confirmation, settings),
+    admitConfirmation: (contact, admission) => deps.mails.admitConfirmation({ user_id: contact.userId, contact_email: contact.email }, admission.confirmation),
+
+    storeOrderMails: (executor, record, settings, mails) => deps.mails.storeIn(executor, record, settings, mails),
 
     mailStatusChange: (record, to) => deps.mails.statusChange(record, to),
-
-    mailShopNewOrder: (record, settings) => deps.mails.shopNewOrder(record, settings),
 
     listAddresses: async (userId) => (await listAddressRows(k, userId)).map(toSavedAddress),
 

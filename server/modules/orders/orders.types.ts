@@ -351,12 +351,20 @@ export interface OrdersModule extends OrdersService {
   moveStatus(k: Executor, orderId: string, to: OrderStatus, actor: OrderActor, options?: StatusMoveDetails): Promise<OrderStatus>;
   /** In the caller's transaction: the units each line of the order holds (what a cancellation gives back). */
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
-  /** Records the card payment's PaymentIntent on the order. */
-  setPaymentIntent(orderId: string, intentId: string): Promise<void>;
-  /** Queues the customer's order confirmation mail (with the admission that counted it against the recipient's mail limit, and the settings the checkout read). */
-  mailConfirmation(record: OrderRecord, admission?: OrderAdmission, settings?: SiteSettings): void;
+  /** Records the card payment's PaymentIntent on the order (in the caller's transaction when given). */
+  setPaymentIntent(orderId: string, intentId: string, k?: Executor): Promise<void>;
+  /**
+   * Whether the confirmation may go to the order's contact address: a signed-in customer's own
+   * confirmed address always, any other within the recipient's mail limit (the admission counted
+   * it). Asked before the order's transaction.
+   */
+  admitConfirmation(contact: { userId: string | null; email: string }, admission: OrderAdmission): Promise<boolean>;
+  /**
+   * In the order's transaction: stores the customer's confirmation (when admitted) and the shop's
+   * new-order mail (when asked, per the settings' notifyNewOrders) as jobs, kept exactly when the
+   * transaction commits.
+   */
+  storeOrderMails(k: Executor, record: OrderRecord, settings: SiteSettings, mails: { confirmation: boolean; shop: boolean }): Promise<void>;
   /** Queues the customer's mail about a new status. */
   mailStatusChange(record: OrderRecord, to: OrderStatus): void;
-  /** Queues the shop's own mail about a new order (the settings' notifyNewOrders); the place flow sends it for cash on delivery, a card payment's arrival for card orders. */
-  mailShopNewOrder(record: OrderRecord, settings?: SiteSettings): void;
 }
