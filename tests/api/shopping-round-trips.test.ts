@@ -185,13 +185,20 @@ describe("placing an order", () => {
     expect(shop.services.mailer.outbox.at(-1)).toMatchObject({ to: "grace@example.com", subject: expect.stringMatching(/order/i) });
     if (postgres) {
       // The limits and the mail's count; the replay and open-orders read; begin, the cart's lines, their prices, the stock, the order, commit.
-      // The job queue's statements (the mail stored after the answer, and the worker taking and
-      // finishing jobs on its own connection) are counted apart: the order's own are eight.
+      // The job queue's statements (the mail stored in the order's transaction, and the worker taking
+      // and finishing jobs on its own connection) are counted apart: the order's own are eight.
       const ofJobs = (q: string) => /"jobs"|\bpgboss\./.test(q);
       const ofOrder = sent.filter((q) => !ofJobs(q));
       expect(ofOrder).toHaveLength(8);
       expect(ofOrder.filter((q) => /rate_limits/.test(q))).toHaveLength(1);
-      expect(sent.filter((q) => /^\s*insert into ("jobs"|pgboss\.job)/i.test(q))).toHaveLength(1);
+      // The confirmation is stored in the order's transaction: between its begin and its commit.
+      const inserts = sent.flatMap((q, i) => (/^\s*insert into ("jobs"|pgboss\.job)/i.test(q) ? [i] : []));
+      expect(inserts).toHaveLength(1);
+      const begin = sent.findIndex((q) => /^begin/i.test(q));
+      const commit = sent.findIndex((q) => /^commit/i.test(q));
+      expect(begin).toBeGreaterThanOrEqual(0);
+      expect(inserts[0]).toBeGreaterThan(begin);
+      expect(inserts[0]).toBeLessThan(commit);
     }
   });
 });
