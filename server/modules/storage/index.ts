@@ -1,7 +1,7 @@
 // The storage module's public face: what the rest of the server may use of it. Every other file of
 // this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // Files (uploaded pictures and their sizes) in a folder or in any S3-compatible bucket.
-import type { StorageTarget } from "../../lib/env";
+import type { Env, StorageTarget } from "../../lib/env";
 import { createFileStore } from "./file-store";
 import { createS3Store } from "./s3-store";
 import type { ObjectStore } from "./storage.types";
@@ -23,4 +23,13 @@ export interface ObjectStoreOptions {
 export function createObjectStore(target: StorageTarget, options: ObjectStoreOptions = {}): ObjectStore {
   if (target.driver === "file") return createFileStore({ dir: target.dir, publicBase: options.publicUrl });
   return createS3Store({ ...target, credentials: options.credentials, publicBase: options.publicUrl, deadlineMs: options.deadlineMs });
+}
+
+/** The object store of the shop's configuration: STORAGE_URL, STORAGE_PUBLIC_URL and the AWS_* credentials. */
+export function objectStoreFromEnv(env: Pick<Env, "STORAGE_URL" | "STORAGE_PUBLIC_URL" | "AWS_ACCESS_KEY_ID" | "AWS_SECRET_ACCESS_KEY">): ObjectStore {
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  return createObjectStore(env.STORAGE_URL, {
+    publicUrl: env.STORAGE_PUBLIC_URL,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  });
 }
