@@ -9,6 +9,7 @@ import {
   imageDimensions,
   imageVariantUrl,
   kindOffersAvif,
+  publicImageUrl,
   storedImageUrl,
 } from "#common/images/image-sizes";
 import type { ObjectStore } from "#modules/storage";
@@ -152,6 +153,12 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   return {
+    /** Where browsers load stored pictures from (the store's public address or the shop's /uploads): see publicImageUrl. */
+    publicBase: store.publicBase,
+
+    /** The address a browser loads a stored picture (or one width of it) from; other URLs as they are. */
+    publicUrl: (url: string) => publicImageUrl(url, store.publicBase),
+
     /**
      * Stores an uploaded picture (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIF) at every width of its kind and
      * returns its URL; pictures that cannot be decoded, and vector files, are refused as invalid input.
