@@ -84,6 +84,8 @@ describe("npm start", () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
         UPLOADS_DIR: path.join(dir, "uploads"),
+        // Pictures in the folder above, even where the developer's environment names an object store.
+        STORAGE_URL: "",
         MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
         LOG_LEVEL: "info",
         SEED_ON_EMPTY: "false",
