@@ -50,6 +50,8 @@ export default defineConfig({
       E2E_DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${path.join(dataDir, "shop.db")}`,
       UPLOADS_DIR: path.join(dataDir, "uploads"),
+      // Pictures in the folder above, even where the developer's environment names an object store.
+      STORAGE_URL: "",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",

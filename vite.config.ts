@@ -38,7 +38,7 @@ function precompressAssets(): Plugin {
 // costs less to download and compresses better (the home page's JavaScript budget is 130 KB).
 // The phone menu's drawer is not among them: it loads when the page is idle.
 const STOREFRONT_SHELL =
-  /\/app\/(lib\/(seo|shop|money|nonce|use-auth|toast)\.tsx?|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|icons|product-card|responsive-image)\.tsx?)$|\/common\/images\/image-sizes\.ts$/;
+  /\/app\/(lib\/(seo|shop|money|nonce|use-auth|toast|image-base)\.tsx?|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|icons|product-card|responsive-image)\.tsx?)$|\/common\/images\/image-sizes\.ts$/;
 
 /**
  * React Router 7.18 starts a Vite server of its own for its child compiler with the deprecated

@@ -18,6 +18,7 @@ import { ShopLinks } from "~/components/shop-link";
 import { keepPageOnFailedFetch } from "~/lib/background-fetcher";
 import { loadShopData } from "~/lib/shop-data.server";
 import { AuthProvider } from "~/lib/use-auth";
+import { ImageBaseProvider } from "~/lib/image-base";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -39,11 +40,10 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The settings' favicon (the defaults when the shop-wide data failed to load).
-  const icons = (useRouteLoaderData("root") as { icons?: { icon: string; type?: string; appleTouch: string } } | undefined)?.icons ?? {
-    icon: "/favicon.svg",
-    type: "image/svg+xml",
-    appleTouch: "/apple-touch-icon.png",
-  };
+  const root = useRouteLoaderData("root") as { icons?: { icon: string; type?: string; appleTouch: string }; imageBase?: string } | undefined;
+  const icons = root?.icons ?? { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
+  // Pictures from another host (a bucket, a CDN): the connection opens while the page's head is read.
+  const imageOrigin = root?.imageBase && /^https?:\/\//.test(root.imageBase) ? new URL(root.imageBase).origin : null;
   return (
     <html lang="en">
       <head>
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <link rel="icon" href={icons.icon} type={icons.type} />
         <link rel="apple-touch-icon" href={icons.appleTouch} />
+        {imageOrigin && <link rel="preconnect" href={imageOrigin} />}
         <Links />
       </head>
       <body className="min-h-screen bg-white text-stone-900 antialiased">
@@ -67,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { settingsError, pixel, user, liveChat } = loaderData;
+  const { settingsError, pixel, user, liveChat, imageBase } = loaderData;
   const nonce = useNonce();
 
   useEffect(() => {
@@ -81,10 +82,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthProvider user={user}>
-      <Outlet />
-      <ShopLinks />
-      <TrackingPixel pixel={pixel} />
-      {liveChat && <LiveChatScript embed={liveChat} nonce={nonce} />}
+      <ImageBaseProvider value={imageBase}>
+        <Outlet />
+        <ShopLinks />
+        <TrackingPixel pixel={pixel} />
+        {liveChat && <LiveChatScript embed={liveChat} nonce={nonce} />}
+      </ImageBaseProvider>
     </AuthProvider>
   );
 }

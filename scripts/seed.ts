@@ -1,14 +1,16 @@
-// `npm run db:seed`: fills the database named by DATABASE_URL with the demo shop, pictures in UPLOADS_DIR.
+// `npm run db:seed`: fills the database named by DATABASE_URL with the demo shop, pictures in the object store (STORAGE_URL).
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/migrations/migrate";
 import { DEFAULT_PRODUCTS, countCatalog, seedDemo, wipeCatalog } from "../server/seed/seed";
 import { loadEnv } from "../server/lib/env";
+import { objectStoreFromEnv } from "#modules/storage";
 
 const USAGE = `Usage: npm run db:seed -- [--products N] [--reset] [--no-images]
 
 Creates the demo shop (categories, products with variants and pictures, banners, settings)
-in the database named by DATABASE_URL, with its pictures in UPLOADS_DIR. Migrates first.
+in the database named by DATABASE_URL, with its pictures in the object store (STORAGE_URL,
+else the folder UPLOADS_DIR). Migrates first.
 
   --products N   number of active products (default ${DEFAULT_PRODUCTS}); e.g. 100000 for benchmarks
   --reset        delete the existing catalogue (products, variants, categories, banners) first;
@@ -67,8 +69,9 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Deleted the catalogue of ${where} (${existing.products} products, ${existing.categories} categories).`);
     }
     console.log(`Seeding ${products.toLocaleString("en-US")} products into ${where}…`);
+    const storage = objectStoreFromEnv(env);
     const result = await seedDemo(db, {
-      uploadsDir: env.UPLOADS_DIR,
+      storage,
       products: values.products === undefined ? undefined : products,
       writeImages: !values["no-images"],
       onProgress: (done, total) => console.log(`  ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} products`),
@@ -78,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
       `Seeded ${result.products.toLocaleString("en-US")} active and ${result.drafts} draft products ` +
         `(${result.variants.toLocaleString("en-US")} variants), ${result.categories} categories and ${result.banners} banners ` +
         `in ${(result.ms / 1000).toFixed(1)} s. Pictures: ${images.distinct} distinct; ${images.rendered} rendered, ` +
-        `${images.cached} copied from the cache, ${images.reused} already in ${env.UPLOADS_DIR}.`,
+        `${images.cached} copied from the cache, ${images.reused} already in ${storage.description}.`,
     );
     return 0;
   } finally {

@@ -16,6 +16,7 @@ const STEPS = {
   "seeding the demo shop": () => "Seeding the demo shop…",
   "seeded the demo shop": (e) =>
     `Seeded the demo shop: ${plural(e.products, "product")} in ${plural(e.categories, "category").replace(/ys$/, "ies")}, ${plural(e.images?.distinct ?? 0, "picture")} (${(e.ms / 1000).toFixed(1)} s)`,
+  "pictures are kept in the object store": (e) => `Pictures: ${e.storage}, shown from ${e.publicUrl}`,
   "administrator from ADMIN_EMAIL": (e) => `Administrator: ${e.email} (${e.result})`,
   "no SMTP_URL: mails (sign-up, sign-in links, password resets) are logged and written to the outbox folder": (e) =>
     `Mail: no SMTP_URL, so mails are written to ${e.outbox}`,

@@ -25,6 +25,9 @@ describe("what npm start prints of the server's log", () => {
     expect(describeServerLine(event("seeded the demo shop", { products: 120, categories: 55, images: { distinct: 290 }, ms: 12_345 }))).toBe(
       "Seeded the demo shop: 120 products in 55 categories, 290 pictures (12.3 s)",
     );
+    expect(
+      describeServerLine(event("pictures are kept in the object store", { storage: "s3://pics in eu-west-1", publicUrl: "https://cdn.example.com" })),
+    ).toBe("Pictures: s3://pics in eu-west-1, shown from https://cdn.example.com");
     expect(describeServerLine(event("shop is listening", { port: 3000, url: "http://localhost:3000" }))).toBe(
       "Listening on http://localhost:3000  (the whole log: npm start -- --verbose)",
     );
@@ -81,6 +84,8 @@ describe("npm start", () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
         UPLOADS_DIR: path.join(dir, "uploads"),
+        // Pictures in the folder above, even where the developer's environment names an object store.
+        STORAGE_URL: "",
         MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
         LOG_LEVEL: "info",
         SEED_ON_EMPTY: "false",

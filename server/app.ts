@@ -42,7 +42,7 @@ export function createApp({ services, logger, build, clientDir, renderQueue }: A
   app.use("*", originGuard(services.env));
   app.route("/", healthRoutes());
   if (clientDir) app.use("/assets/*", assetFiles(clientDir));
-  app.use("/uploads/*", uploadedFiles(services.env.UPLOADS_DIR));
+  app.use("/uploads/*", uploadedFiles(services.storage));
   // Compress only for clients that ask; answers that arrive compressed already are left alone.
   app.use("*", compressAnswers());
   // Outside the public cache: its answers carry the ETag of the bytes it keeps, which this

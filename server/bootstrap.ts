@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp, shopListener } from "./app";
 import { setUpAdministrators } from "./flows/admin-setup";
@@ -32,16 +31,24 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const loaded = options.env ?? loadEnv();
   const logger = createLogger(loaded.LOG_LEVEL);
   const env = await withReachableOidc(loaded, logger);
-  fs.mkdirSync(env.UPLOADS_DIR, { recursive: true });
   const db = openDatabase(env.DATABASE_URL, { onIdleError: (err) => logger.warn({ err }, "database connection lost; reconnecting on next query") });
   const { applied } = await migrateToLatest(db);
   logger.info({ database: db.dialect, applied }, applied ? "migrated the database" : "the database is up to date");
   const services = createServices(db, env, { logger });
+  // A folder that cannot be created stops the start; a bucket that does not answer now is logged,
+  // and the shop serves pages (their pictures come from the store itself) while uploads get a 503.
+  await services.storage.check().catch((err: unknown) => {
+    if (services.storage.driver === "file") throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    logger.warn({ err, storage: services.storage.description }, `uploads fail until the picture store (${services.storage.description}) can be used: ${why}`);
+  });
+  if (services.storage.driver !== "file")
+    logger.info({ storage: services.storage.description, publicUrl: services.storage.publicBase }, "pictures are kept in the object store");
   // Other instances on the same PostgreSQL database hear this one's writes, and it theirs, at once.
   const relay = db.dialect === "postgres" ? startEpochRelay({ url: env.DATABASE_URL, epoch: services.dataEpoch, logger }) : null;
   await relay?.ready;
   if (env.SEED_ON_EMPTY) {
-    const seeded = await seedIfEmpty(db, { uploadsDir: env.UPLOADS_DIR, logger });
+    const seeded = await seedIfEmpty(db, { storage: services.storage, logger });
     if (seeded) {
       logger.info({ products: seeded.products, categories: seeded.categories, images: seeded.images, ms: seeded.ms }, "seeded the demo shop");
     }

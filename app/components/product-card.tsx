@@ -6,6 +6,7 @@ import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { useMoney, useShop } from "~/lib/shop";
+import { useImageBase } from "~/lib/image-base";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<
@@ -44,18 +45,31 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
   const saved = useWishlisted(product._id);
   const { currency, locale } = useShop().settings;
   const money = useMoney();
+  const base = useImageBase();
   return (
     <CachedInside
       as="article"
       className="group card"
       data-testid="product-card"
-      cacheKey={priority ? null : JSON.stringify([product, saved, currency, locale])}
-      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} />}
+      cacheKey={priority ? null : JSON.stringify([product, saved, currency, locale, base])}
+      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} base={base} />}
     />
   );
 }
 
-function CardInside({ product, priority, saved, money }: { product: CardData; priority: boolean; saved: boolean; money: (amount: number) => string }) {
+function CardInside({
+  product,
+  priority,
+  saved,
+  money,
+  base,
+}: {
+  product: CardData;
+  priority: boolean;
+  saved: boolean;
+  money: (amount: number) => string;
+  base: string;
+}) {
   return (
     <>
       <div className="card-media">
@@ -66,6 +80,7 @@ function CardInside({ product, priority, saved, money }: { product: CardData; pr
           sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw"
           priority={priority}
           className="card-img"
+          base={base}
         />
         {product.discount > 0 && <span className="card-badge top-2 bg-rose-700">{`-${product.discount}%`}</span>}
         {!product.inStock && <span className="card-badge bottom-2 bg-stone-800">Sold out</span>}

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { ImageBaseProvider } from "~/lib/image-base";
 import { ResponsiveImage } from "./responsive-image";
 
 const SIZES = "(min-width: 640px) 50vw, 100vw";
@@ -57,5 +58,31 @@ describe("ResponsiveImage", () => {
     expect(attr(img, "loading")).toBe("lazy");
     expect(attr(img, "fetchPriority")).toBeUndefined(); // the default, not written out on every tile
     expect(body).toContain('<source type="image/avif"');
+  });
+
+  it("loads a stored picture from the object store's address under the page's image base, or the one it is given", () => {
+    const cdn = "https://cdn.example.com/shop";
+    const { head, body } = page(
+      <ImageBaseProvider value={cdn}>
+        <ResponsiveImage src="/uploads/banners/spring.webp" alt="Spring" kind="banner" sizes={SIZES} priority avif />
+      </ImageBaseProvider>,
+    );
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)![0];
+    expect(attr(preload, "imageSrcSet")).toContain(`${cdn}/banners/spring-828.avif 828w`);
+    const img = /<img[^>]*>/.exec(body)![0];
+    expect(attr(img, "src")).toBe(`${cdn}/banners/spring-828.webp`);
+    expect(
+      attr(img, "srcSet")
+        ?.split(", ")
+        .every((c) => c.startsWith(`${cdn}/banners/`)),
+    ).toBe(true);
+    expect(attr(/<source[^>]*>/.exec(body)![0], "srcSet")).toContain(`${cdn}/banners/spring-640.avif 640w`);
+    // Markup rendered outside the page (a cached tile) is given the base; an external picture stays as it is.
+    expect(page(<ResponsiveImage src="/uploads/products/shoe.webp" alt="" kind="product" sizes={SIZES} base={cdn} />).body).toContain(
+      `src="${cdn}/products/shoe-640.webp"`,
+    );
+    expect(page(<ResponsiveImage src="https://elsewhere.example/shoe.webp" alt="" kind="product" sizes={SIZES} base={cdn} />).body).toContain(
+      'src="https://elsewhere.example/shoe.webp"',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
-import { IMAGE_KINDS, type ImageKind, imageSrcSet, imageVariantUrl } from "#common/images/image-sizes";
+import { IMAGE_KINDS, type ImageKind, imageSrcSet, imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 interface Props {
   src: string | undefined;
@@ -15,27 +16,31 @@ interface Props {
   /** The image also exists as AVIF at every width (the image service says so): offered first in a `<picture>`. */
   avif?: boolean;
   className?: string;
+  /** Where stored pictures load from (useImageBase); given by markup rendered outside the page, which reads no context. */
+  base?: string;
 }
 
 /** An image with srcset, explicit width and height (no layout shift) and lazy loading below the fold. */
-export function ResponsiveImage({ src, alt, kind, sizes, priority = false, avif = false, className }: Props) {
+export function ResponsiveImage({ src, alt, kind, sizes, priority = false, avif = false, className, base: given }: Props) {
+  const pageBase = useImageBase();
+  const base = given ?? pageBase;
   const { widths, aspect } = IMAGE_KINDS[kind];
   const width = widths[widths.length - 1];
   const height = Math.round(width / aspect);
-  const srcSet = src ? imageSrcSet(src, kind) : undefined;
-  const avifSrcSet = src && avif ? imageSrcSet(src, kind, "avif") : undefined;
+  const srcSet = src ? imageSrcSet(src, kind, "webp", base) : undefined;
+  const avifSrcSet = src && avif ? imageSrcSet(src, kind, "avif", base) : undefined;
   if (src && priority) {
     // React preloads a high-priority <img> by itself, but not one inside a <picture>: say which
     // source a browser that reads AVIF takes, and it (only) fetches that one from the head.
     if (avifSrcSet)
-      preload(imageVariantUrl(src, kind, width, "avif"), {
+      preload(publicImageUrl(imageVariantUrl(src, kind, width, "avif"), base), {
         as: "image",
         imageSrcSet: avifSrcSet,
         imageSizes: sizes,
         fetchPriority: "high",
         type: "image/avif",
       });
-    else preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined, fetchPriority: "high" });
+    else preload(publicImageUrl(src, base), { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined, fetchPriority: "high" });
   }
   if (!src) {
     // A decorative image (empty alt) has no role: role="img" without a name fails WCAG 1.1.1.
@@ -44,7 +49,7 @@ export function ResponsiveImage({ src, alt, kind, sizes, priority = false, avif 
   }
   const img = (
     <img
-      src={imageVariantUrl(src, kind, widths[1] ?? width)}
+      src={publicImageUrl(imageVariantUrl(src, kind, widths[1] ?? width), base)}
       srcSet={srcSet}
       sizes={sizes}
       alt={alt}

@@ -34,6 +34,20 @@ describe("seoMeta canonical", () => {
   });
 });
 
+describe("seoMeta's picture", () => {
+  const image = (tags: ReturnType<typeof seoMeta>) => (tags.find((t) => "property" in t && t.property === "og:image") as { content: string }).content;
+  const root = (imageBase?: string) => [
+    { id: "root", loaderData: { settings: { siteName: "Shop", description: "" }, publicUrl: "https://shop.example", imageBase } },
+  ];
+
+  it("is the stored picture's address in the object store, or on the shop when it keeps its pictures itself", () => {
+    const input = { image: "/uploads/products/tee.webp" };
+    expect(image(seoMeta(root("https://cdn.example.com") as never, { pathname: "/products/tee" }, input))).toBe("https://cdn.example.com/products/tee.webp");
+    expect(image(seoMeta(root("/uploads") as never, { pathname: "/products/tee" }, input))).toBe("https://shop.example/uploads/products/tee.webp");
+    expect(image(seoMeta(root() as never, { pathname: "/products/tee" }, input))).toBe("https://shop.example/uploads/products/tee.webp");
+  });
+});
+
 describe("page titles", () => {
   it("are the site name and the last path segment with dashes as spaces, or Home at the root", () => {
     expect(pageTitle("Acme", "/")).toBe("Acme | Home");

@@ -1,6 +1,7 @@
 import type { SiteSettings } from "#common/content/content.schema";
+import { publicImageUrl } from "#common/images/image-sizes";
 
-type RootData = { settings: SiteSettings; publicUrl: string } | undefined;
+type RootData = { settings: SiteSettings; publicUrl: string; imageBase?: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 /**
@@ -61,7 +62,8 @@ export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname:
   const title = pageTitle(siteName, location.pathname, input.name);
   const description = input.description || root?.settings.description || `Shop online at ${siteName}.`;
   const url = `${base}${input.canonicalPath ?? location.pathname}`;
-  const image = input.image ? (input.image.startsWith("http") ? input.image : `${base}${input.image}`) : `${base}/og-image.png`;
+  const stored = input.image ? publicImageUrl(input.image, root?.imageBase) : null;
+  const image = stored ? (/^https?:\/\//.test(stored) ? stored : `${base}${stored}`) : `${base}/og-image.png`;
   return [
     { title },
     { name: "description", content: description },

@@ -11,6 +11,7 @@ function services(overrides: { getSettings?: () => Promise<unknown>; getPixel?: 
     catalog: { listCategories: async () => [] },
     env: { PUBLIC_URL: "https://shop.example" },
     payments: { cardPayments: false },
+    storage: { publicBase: "https://cdn.example.com" },
   } as never;
 }
 
@@ -18,6 +19,7 @@ describe("root loader data", () => {
   it("passes settings, pixel and the public URL through", async () => {
     const data = await loadShopData(services());
     expect(data).toMatchObject({ settings: { siteName: "Acme" }, settingsError: false, pixel: { pixelId: "1" }, publicUrl: "https://shop.example" });
+    expect(data.imageBase).toBe("https://cdn.example.com");
   });
 
   it("falls back to default settings and flags the failure when settings fail to load", async () => {

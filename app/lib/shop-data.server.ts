@@ -1,13 +1,19 @@
 import type { Services } from "#server/wiring/services";
 import { siteSettingsSchema } from "#common/content/content.schema";
 import { liveChatEmbed } from "#common/content/live-chat";
-import { imageVariantUrl } from "#common/images/image-sizes";
+import { imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { offeredPaymentMethods } from "#common/payments/payment-methods";
 
-/** The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded), else the shop's default ones. */
-export function shopIcons(favicon: string): { icon: string; type?: string; appleTouch: string } {
+/**
+ * The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded, from
+ * where stored pictures load: `imageBase`), else the shop's default ones.
+ */
+export function shopIcons(favicon: string, imageBase?: string): { icon: string; type?: string; appleTouch: string } {
   if (!favicon) return { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
-  return { icon: imageVariantUrl(favicon, "favicon", 32), appleTouch: imageVariantUrl(favicon, "favicon", 180) };
+  return {
+    icon: publicImageUrl(imageVariantUrl(favicon, "favicon", 32), imageBase),
+    appleTouch: publicImageUrl(imageVariantUrl(favicon, "favicon", 180), imageBase),
+  };
 }
 
 /**
@@ -16,8 +22,8 @@ export function shopIcons(favicon: string): { icon: string; type?: string; apple
  * kept as null and shows nothing; a failing category load leaves the menus empty. The ways to pay
  * are the ones the checkout accepts, for the pages that tell shoppers how they can pay.
  */
-export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env" | "payments">) {
-  const { content, catalog, env, payments } = services;
+export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env" | "payments" | "storage">) {
+  const { content, catalog, env, payments, storage } = services;
   const [settingsResult, categories, pixel] = await Promise.all([
     content.getSettings().then(
       (settings) => ({ settings, settingsError: false }),
@@ -38,8 +44,9 @@ export async function loadShopData(services: Pick<Services, "content" | "catalog
     categories,
     pixel,
     publicUrl: env.PUBLIC_URL,
+    imageBase: storage.publicBase,
     paymentMethods: offeredPaymentMethods(settingsResult.settings, payments.cardPayments),
     liveChat: liveChatEmbed(settingsResult.settings.liveChat),
-    icons: shopIcons(settingsResult.settings.favicon),
+    icons: shopIcons(settingsResult.settings.favicon, storage.publicBase),
   };
 }

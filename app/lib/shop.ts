@@ -9,6 +9,8 @@ export interface RootData {
   categories: Category[];
   pixel: PixelConfig | null;
   publicUrl: string;
+  /** Where stored pictures load from (the object store's public address, or /uploads): see useImageBase. */
+  imageBase: string;
   /** The ways an order can be paid now (the checkout accepts exactly these). */
   paymentMethods: PaymentMethod[];
 }

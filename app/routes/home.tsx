@@ -62,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { banners: bannerService, catalog, images } = context.services;
   const [live, categories, discounted] = await Promise.all([bannerService.listLive().catch(() => []), catalog.listCategories(), catalog.listDiscounted(8)]);
   // A banner whose picture also exists as AVIF (where smaller) is offered in that format first.
-  const banners = live.map((b) => ({ ...b, avif: images.hasAvif(b.image, "banner") }));
+  const banners = await Promise.all(live.map(async (b) => ({ ...b, avif: await images.hasAvif(b.image, "banner") })));
   const rowCategories = categories.filter((c) => c.productCount > 0);
   const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0)));
   const rows = rowCategories

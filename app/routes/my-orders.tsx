@@ -15,6 +15,8 @@ import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { Order, OrderViewer } from "#modules/orders";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/my-orders";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your orders and their status.", noindex: true });
 
@@ -92,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, selected, missing, cancelled, signedIn, returns, returned } = loaderData;
   const money = useOrderMoney();
+  const base = useImageBase();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -195,7 +198,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <div className="flex gap-4">
                   {o.firstImage ? (
                     <img
-                      src={o.firstImage}
+                      src={publicImageUrl(o.firstImage, base)}
                       alt=""
                       width={64}
                       height={64}

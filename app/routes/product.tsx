@@ -94,7 +94,7 @@ function PromiseLine({ icon, children }: { icon: string; children: React.ReactNo
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, preview } = loaderData;
-  const { settings, publicUrl, categories, paymentMethods } = useShop();
+  const { settings, publicUrl, imageBase, categories, paymentMethods } = useShop();
   const crumbs = trail(product, categories);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
@@ -104,7 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     emitShopEvent({ type: "product_view", productId: product._id, name: product.name, value: product.finalPrice, currency: settings.currency });
   }, [product._id]);
-  const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency }), breadcrumbJsonLd(crumbs, publicUrl)];
+  const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency, imageBase }), breadcrumbJsonLd(crumbs, publicUrl)];
 
   return (
     <div className="container-page pb-16 pt-6">

@@ -151,6 +151,10 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
       values.image = stored.image;
       setCookies.push(...stored.setCookies);
     } catch (err) {
+      // The picture store is down: the form says so and keeps what was typed.
+      if (err instanceof AppError && err.code === "unavailable") {
+        return data<UpdateResult>({ intent: "profile", ok: false, message: err.message, fieldErrors: { photo: err.message }, values }, { status: 503 });
+      }
       if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
       const message = "We couldn’t read this file as a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF file.";
       return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: { photo: message }, values }, { status: 400 });

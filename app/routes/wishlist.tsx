@@ -18,6 +18,8 @@ import { actionFailure } from "~/lib/action-failure.server";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
 
@@ -161,12 +163,15 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
 
 function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.FormEvent<HTMLFormElement>) => void }) {
   const href = `/products/${entry.slug}`;
+  const base = useImageBase();
   const button = "inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold";
 
   return (
     <li className="flex gap-4 py-5" data-testid="wishlist-entry">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="size-20 shrink-0 overflow-hidden rounded-lg bg-stone-100 sm:size-24">
-        {entry.image && <img src={entry.image} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />}
+        {entry.image && (
+          <img src={publicImageUrl(entry.image, base)} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        )}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
         <div className="min-w-0">

@@ -3,6 +3,10 @@
  * `/uploads/<dir>/<name>.webp` is the largest width of its kind and `<name>-<w>.webp` the others.
  * Kinds that offer AVIF may also have `<name>.avif` and `<name>-<w>.avif`, at every width or none:
  * the image service keeps them only for an image whose AVIF is smaller than its WebP at every width.
+ *
+ * That URL is what the database keeps, whatever the store: the part after `/uploads/` is the key of
+ * the file in the object store, and a page loads it from the store's public address
+ * (`publicImageUrl`), which is `/uploads` itself for the shop's own folder.
  */
 interface ImageKindRule {
   /** Every width stored, smallest first; the last is the URL's own file. */
@@ -31,6 +35,9 @@ export type ImageKind = keyof typeof IMAGE_KINDS;
 /** The encodings of a stored image: WebP always, AVIF where its kind offers it and it came out smaller. */
 export type ImageFormat = "webp" | "avif";
 
+/** The path every stored image's URL starts with (then `/<dir>/<name>.webp`). */
+export const UPLOADS_PATH = "/uploads";
+
 const STORED = /^\/uploads\/.+\.webp$/;
 
 /** Whether images of this kind are also encoded as AVIF (each image keeps it only where smaller). */
@@ -47,15 +54,24 @@ export function imageVariantUrl(src: string, kind: ImageKind, width: number, for
   return src.replace(/\.webp$/, `${suffix}.${format}`);
 }
 
-/** A `srcset` for a stored image in one format, or undefined for an external URL. */
-export function imageSrcSet(src: string, kind: ImageKind, format: ImageFormat = "webp"): string | undefined {
+/**
+ * Where a browser loads a stored file from: `base` (the store's public address, the shop's own
+ * `/uploads` by default) in place of `/uploads`. Other URLs (external pictures) are returned as they are.
+ */
+export function publicImageUrl(src: string, base: string = UPLOADS_PATH): string {
+  if (base === UPLOADS_PATH || !src.startsWith(`${UPLOADS_PATH}/`)) return src;
+  return `${base}${src.slice(UPLOADS_PATH.length)}`;
+}
+
+/** A `srcset` for a stored image in one format, loaded from `base` (see publicImageUrl), or undefined for an external URL. */
+export function imageSrcSet(src: string, kind: ImageKind, format: ImageFormat = "webp", base: string = UPLOADS_PATH): string | undefined {
   if (!STORED.test(src)) return undefined;
-  return IMAGE_KINDS[kind].widths.map((w) => `${imageVariantUrl(src, kind, w, format)} ${w}w`).join(", ");
+  return IMAGE_KINDS[kind].widths.map((w) => `${publicImageUrl(imageVariantUrl(src, kind, w, format), base)} ${w}w`).join(", ");
 }
 
 /** The URL under which an image of this kind and name is stored (its largest width). */
 export function storedImageUrl(kind: ImageKind, name: string): string {
-  return `/uploads/${IMAGE_KINDS[kind].dir}/${name}.webp`;
+  return `${UPLOADS_PATH}/${IMAGE_KINDS[kind].dir}/${name}.webp`;
 }
 
 /** Width and height in pixels of one width of a kind (the height follows the kind's aspect ratio). */

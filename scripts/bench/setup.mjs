@@ -14,7 +14,7 @@ import { num } from "./report.mjs";
 /** The environment the children start from: this process's, less what the bench sets itself. */
 export function childEnv() {
   const env = { ...process.env };
-  for (const k of ["PORT", "HOST", "DATABASE_URL", "UPLOADS_DIR", "PUBLIC_URL", "BUILD_DIR"]) delete env[k];
+  for (const k of ["PORT", "HOST", "DATABASE_URL", "UPLOADS_DIR", "STORAGE_URL", "STORAGE_PUBLIC_URL", "PUBLIC_URL", "BUILD_DIR"]) delete env[k];
   return env;
 }
 

@@ -168,7 +168,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw err;
       });
       if (user.image && user.image !== image) await deps.images.removeImage(user.image, "avatar");
-      return { image, srcSet: imageSrcSet(image, "avatar"), setCookies: updated.headers?.getSetCookie() ?? [] };
+      return { image, srcSet: imageSrcSet(image, "avatar", "webp", deps.images.publicBase), setCookies: updated.headers?.getSetCookie() ?? [] };
     },
 
     /** The shop's record of a user with the orders module's count of their orders (GET /api/auth/user/{uid}, /my-profile), or null for an unknown id. */

@@ -117,13 +117,16 @@ export interface PageCspOptions {
   liveChat?: LiveChat;
   /** The tracking pixel is active with an id: only then may the page load and talk to Facebook. */
   pixel?: boolean;
+  /** Where stored pictures load from (the object store's public address): its origin may serve images, over http too. */
+  pictures?: string;
 }
 
 /**
  * The Content-Security-Policy of a rendered page: scripts from the shop itself (inline ones only
  * with the page's nonce once the page passes it to its scripts, or by their hashes on a cached page), the Facebook pixel while active, the live-chat
  * widget of the settings and, when card payments are configured, Stripe.js and its frames;
- * pictures from any https host (profile pictures of sign-in providers); forms posting only to the
+ * pictures from any https host (profile pictures of sign-in providers, a bucket or a CDN) and from
+ * the object store's origin whatever its scheme (a local MinIO); forms posting only to the
  * shop and the configured sign-in providers; no framing.
  */
 export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): string {
@@ -134,12 +137,15 @@ export function pageContentSecurityPolicy(env: Env, options: PageCspOptions): st
   const frames = [...chat.https, ...stripe.frame];
   // Facebook only while the pixel is active: an inactive pixel's page can neither load fbevents.js nor send to Facebook.
   const facebook = options.pixel ? { script: [FACEBOOK.script], connect: [FACEBOOK.script, FACEBOOK.img] } : { script: [], connect: [] };
+  // https: covers a store served over https already.
+  const store = originOf(options.pictures);
+  const pictureOrigin = store && !store.startsWith("https:") ? [store] : [];
   const inline = dev ? ["'unsafe-inline'"] : options.nonce ? [`'nonce-${options.nonce}'`] : (options.hashes ?? ["'unsafe-inline'"]);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...inline, ...facebook.script, ...chat.https, ...stripe.script, ...(dev ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", "'unsafe-inline'", ...chat.https],
-    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "img-src": ["'self'", "data:", "blob:", "https:", ...pictureOrigin],
     "font-src": ["'self'", "data:", ...chat.https],
     "connect-src": ["'self'", ...facebook.connect, ...chat.https, ...chat.wss, ...stripe.connect, ...(dev ? ["ws:", "wss:"] : [])],
     "media-src": ["'self'", ...chat.https],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseTrustProxy } from "./client-ip";
 
@@ -28,6 +29,49 @@ const rateRule = (fallback: string) =>
       return rule;
     });
 
+/**
+ * Where uploaded pictures and their sizes are kept (server/modules/storage): a folder, or a bucket
+ * of any S3-compatible store. `endpoint` is the store's address for anything but AWS itself
+ * (MinIO, R2, Ceph), which is then addressed path-style (`endpoint/bucket/key`).
+ */
+export type StorageTarget = { driver: "file"; dir: string } | { driver: "s3"; bucket: string; region: string; endpoint?: string };
+
+const STORAGE_URL_FORM = "must be file:PATH or s3://BUCKET?endpoint=URL&region=REGION (the endpoint URL-encoded)";
+const S3_OPTIONS = new Set(["endpoint", "region"]);
+
+/** Reads STORAGE_URL, or says in one sentence what is wrong with it. */
+export function parseStorageUrl(raw: string): StorageTarget | { error: string } {
+  if (raw.startsWith("file:")) {
+    const dir = raw.startsWith("file://") ? fileURLToPath(raw) : raw.slice("file:".length);
+    return dir.trim() ? { driver: "file", dir } : { error: "file: needs a folder, e.g. file:./data/uploads" };
+  }
+  if (!raw.startsWith("s3://")) return { error: STORAGE_URL_FORM };
+  // The bucket is read from the text itself: URL parsing would lower-case it and hide what was typed.
+  const [, bucket = "", rest = ""] = /^s3:\/\/([^/?#]*)([^#]*)$/.exec(raw) ?? [];
+  if (bucket.includes("@")) return { error: "credentials do not belong in STORAGE_URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY" };
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes("..")) {
+    return { error: `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and dashes)` };
+  }
+  const [pathPart, query = ""] = rest.split("?", 2) as [string, string?];
+  if (pathPart !== "" && pathPart !== "/") return { error: "name the bucket only (s3://BUCKET?…): a folder inside it is not supported" };
+  const params = new URLSearchParams(query);
+  const unknown = [...params.keys()].filter((k) => !S3_OPTIONS.has(k));
+  if (unknown.length) return { error: `unknown option ${unknown.join(", ")}: the options are endpoint and region` };
+  const region = params.get("region")?.trim() || "us-east-1";
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) return { error: `"${region}" is not a region name (e.g. eu-west-1, or auto for R2)` };
+  const endpoint = params.get("endpoint")?.trim();
+  if (endpoint === undefined || endpoint === "") return { driver: "s3", bucket, region };
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return { error: `the endpoint "${endpoint}" is not a URL: URL-encode it, e.g. endpoint=http%3A%2F%2F127.0.0.1%3A9000` };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { error: "the endpoint must start with http:// or https://" };
+  if (url.search || url.hash || (url.pathname !== "/" && url.pathname !== "")) return { error: "the endpoint is the store's address alone, without a path" };
+  return { driver: "s3", bucket, region, endpoint: url.origin };
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,7 +84,26 @@ const schema = z
       .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
         message: "must start with file: or postgres://",
       }),
+    /** The folder of the file store when STORAGE_URL is not set. */
     UPLOADS_DIR: z.string().default("./data/uploads"),
+    /** Where pictures are stored (see StorageTarget); unset: the folder UPLOADS_DIR. */
+    STORAGE_URL: optionalText.transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const target = parseStorageUrl(raw);
+      if ("error" in target) {
+        ctx.addIssue({ code: "custom", message: target.error });
+        return z.NEVER;
+      }
+      return target;
+    }),
+    /** The address pages load pictures from (a CDN in front of the store): a picture's key is appended to it. */
+    STORAGE_PUBLIC_URL: optionalText
+      .pipe(z.string().url("must be an http:// or https:// address").optional())
+      .refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http:// or https:// address")
+      .transform((v) => v?.replace(/\/+$/, "")),
+    /** The S3 store's credentials; without them the AWS SDK looks for its own (an instance role, ~/.aws). */
+    AWS_ACCESS_KEY_ID: optionalText,
+    AWS_SECRET_ACCESS_KEY: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SEED_ON_EMPTY: z
       .enum(["true", "false"])
@@ -127,9 +190,14 @@ const schema = z
       const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
       ctx.addIssue({ code: "custom", path: [missing], message: "card payments need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (or neither)" });
     }
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      const missing = env.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "the object store needs both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or neither)" });
+    }
   });
 
-export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
+type Parsed = z.infer<typeof schema>;
+export type Env = Omit<Parsed, "PUBLIC_URL" | "STORAGE_URL"> & { PUBLIC_URL: string; STORAGE_URL: StorageTarget };
 
 /** The name of every variable the shop reads. */
 export const ENV_NAMES: readonly string[] = Object.keys(schema.shape);
@@ -142,5 +210,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    // STORAGE_URL wins; UPLOADS_DIR stays the file store's folder for configurations that predate it.
+    STORAGE_URL: env.STORAGE_URL ?? { driver: "file", dir: env.UPLOADS_DIR },
+  };
 }

@@ -58,6 +58,7 @@ export function renderPage(services: Services, build: ServerBuild | (() => Promi
         hashes,
         liveChat: settings?.liveChat,
         pixel: isPixelActive(pixel),
+        pictures: services.storage.publicBase,
       });
     if (res.headers.get("content-type")?.includes("text/html")) res.headers.set("Content-Security-Policy", policy());
     return { res, nonce, policy };

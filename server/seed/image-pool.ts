@@ -4,6 +4,7 @@ import path from "node:path";
 import { slugify } from "#common/slug";
 import { storedImageUrl, type ImageKind } from "#common/images/image-sizes";
 import type { ImageService } from "#modules/images";
+import type { ObjectStore } from "#modules/storage";
 import { COLORS } from "./colors";
 import { type ArtItem, bannerSvg, categorySvg, productSvg } from "./illustrations";
 import type { ImageRef } from "./product-planner";
@@ -11,6 +12,8 @@ import { hashString } from "./random";
 
 export interface ImagePoolOptions {
   images: ImageService;
+  /** The store the image service writes to: pictures found in the cache folder are copied into it. */
+  storage: ObjectStore;
   /** When false, URLs are handed out but no file is written (fast tests). */
   write: boolean;
   /** How many pictures render at once; defaults to the number of CPU cores. */
@@ -21,32 +24,30 @@ export interface ImagePoolOptions {
    * folder needs no invalidation beyond a new folder per encoder setting.
    */
   cacheDir?: string;
-  uploadsDir: string;
 }
 
 /**
  * Hands out the URL of a demo picture at once and renders each distinct picture only once, in the
- * background, a few at a time. File names carry a hash of the drawing, so a picture already on disk
- * from an earlier seed (or in the cache folder) is kept, and a changed drawing gets a new name.
+ * background, a few at a time. File names carry a hash of the drawing, so a picture already stored
+ * by an earlier seed (or in the cache folder) is kept, and a changed drawing gets a new name.
  */
 export function createImagePool(options: ImagePoolOptions) {
   const concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism()));
   const urls = new Map<string, string>();
   const queue: Array<() => Promise<void>> = [];
   const stats = { rendered: 0, reused: 0, cached: 0 };
-  const uploadsDir = path.resolve(options.uploadsDir);
   const cacheDir = options.cacheDir ? path.resolve(options.cacheDir) : null;
-  const cached = (file: string) => path.join(cacheDir!, path.relative(uploadsDir, file));
+  const cached = (key: string) => path.join(cacheDir!, key);
 
   /**
-   * Copies a picture's files from the cache into the uploads; false when the cache lacks one it needs
+   * Copies a picture's files from the cache into the store; false when the cache lacks one it needs
    * (`needed`: its WebP widths; the others, AVIF, exist only where the encoder found them smaller).
    */
-  async function copyFromCache(files: string[], needed: string[]): Promise<boolean> {
-    if (!cacheDir || !needed.every((f) => fs.existsSync(cached(f)))) return false;
+  async function copyFromCache(keys: string[], needed: string[]): Promise<boolean> {
+    if (!cacheDir || !needed.every((k) => fs.existsSync(cached(k)))) return false;
     try {
-      await fs.promises.mkdir(path.dirname(files[0]), { recursive: true });
-      await Promise.all(files.filter((f) => fs.existsSync(cached(f))).map((f) => fs.promises.copyFile(cached(f), f)));
+      const present = keys.filter((k) => fs.existsSync(cached(k)));
+      await Promise.all(present.map(async (k) => options.storage.put(k, await fs.promises.readFile(cached(k)))));
       return true;
     } catch {
       return false;
@@ -54,16 +55,17 @@ export function createImagePool(options: ImagePoolOptions) {
   }
 
   /** Keeps a rendered picture's files (those written) in the cache; a cache that cannot be written is simply not used. */
-  async function copyToCache(all: string[]): Promise<void> {
-    const files = all.filter((f) => fs.existsSync(f));
-    if (!cacheDir || files.length === 0) return;
+  async function copyToCache(keys: string[]): Promise<void> {
+    if (!cacheDir) return;
     try {
-      await fs.promises.mkdir(path.dirname(cached(files[0])), { recursive: true });
       await Promise.all(
-        files.map(async (f) => {
-          const tmp = `${cached(f)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-          await fs.promises.copyFile(f, tmp);
-          await fs.promises.rename(tmp, cached(f));
+        keys.map(async (k) => {
+          const bytes = await options.storage.get(k);
+          if (!bytes) return;
+          await fs.promises.mkdir(path.dirname(cached(k)), { recursive: true });
+          const tmp = `${cached(k)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+          await fs.promises.writeFile(tmp, bytes);
+          await fs.promises.rename(tmp, cached(k));
         }),
       );
     } catch {
@@ -104,15 +106,15 @@ export function createImagePool(options: ImagePoolOptions) {
     urls.set(`${kind}:${key}`, url);
     if (options.write) {
       queue.push(async () => {
-        if (options.images.hasImage(url, kind)) {
+        if (await options.images.hasImage(url, kind)) {
           stats.reused++;
           return;
         }
-        const files = options.images.filesOf(url, kind);
+        const keys = options.images.keysOf(url, kind);
         if (
           await copyFromCache(
-            files,
-            files.filter((f) => f.endsWith(".webp")),
+            keys,
+            keys.filter((k) => k.endsWith(".webp")),
           )
         ) {
           stats.cached++;
@@ -120,7 +122,7 @@ export function createImagePool(options: ImagePoolOptions) {
         }
         await options.images.storeSvg(svg, kind, { name });
         stats.rendered++;
-        await copyToCache(files);
+        await copyToCache(keys);
       });
       pump();
     }
@@ -151,7 +153,7 @@ export function createImagePool(options: ImagePoolOptions) {
       return get("banner", slug, slug, () => bannerSvg(items, theme));
     },
 
-    /** Waits until every picture handed out so far is on disk; throws the first rendering error. */
+    /** Waits until every picture handed out so far is stored; throws the first rendering error. */
     async flush(): Promise<{ rendered: number; reused: number; cached: number }> {
       if (running > 0 || queue.length > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (failure) throw failure;

@@ -9,9 +9,12 @@ import { pixelSchema, siteSettingsSchema } from "#common/content/content.schema"
 import { IMAGE_KINDS, type ImageKind, imageVariantUrl } from "#common/images/image-sizes";
 import { toIso } from "../db/database";
 import { createProductPlanner } from "./product-planner";
+import { createObjectStore } from "#modules/storage";
 import { DEFAULT_PRODUCTS, countCatalog, seedDemo, seedIfEmpty, wipeCatalog } from "./seed";
 
 const temp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/** The file store of a folder: the demo pictures land there as files. */
+const folder = (dir: string) => createObjectStore({ driver: "file", dir });
 
 /** Whether every width of a stored picture is a file under the uploads folder. */
 function onDisk(uploadsDir: string, url: string, kind: ImageKind): boolean {
@@ -27,7 +30,7 @@ describe("the default demo shop", () => {
   beforeAll(async () => {
     t = await createTestDb();
     uploadsDir = temp("shop-seed-");
-    seeded = await seedIfEmpty(t.db, { uploadsDir, now });
+    seeded = await seedIfEmpty(t.db, { storage: folder(uploadsDir), now });
   });
   afterAll(async () => {
     await t.drop();
@@ -219,7 +222,7 @@ describe("the default demo shop", () => {
 
   it("does nothing when the shop already has products", async () => {
     const before = await countCatalog(t.db);
-    expect(await seedIfEmpty(t.db, { uploadsDir })).toBeNull();
+    expect(await seedIfEmpty(t.db, { storage: folder(uploadsDir) })).toBeNull();
     expect(await countCatalog(t.db)).toEqual(before);
   });
 });
@@ -236,7 +239,7 @@ describe("seeding a chosen number of products", () => {
   });
 
   it("creates exactly that many active products, and can start again after a wipe", async () => {
-    const result = await seedDemo(t.db, { uploadsDir, products: 45, writeImages: false });
+    const result = await seedDemo(t.db, { storage: folder(uploadsDir), products: 45, writeImages: false });
     expect(result).toMatchObject({ products: 45, drafts: 0 });
     expect(await countCatalog(t.db)).toMatchObject({ products: 45 });
     expect(fs.readdirSync(uploadsDir)).toEqual([]);
@@ -244,11 +247,11 @@ describe("seeding a chosen number of products", () => {
     // A shop whose operator deleted every product but kept categories is not seeded over.
     await t.db.kysely.deleteFrom("product_variants").execute();
     await t.db.kysely.deleteFrom("products").execute();
-    expect(await seedIfEmpty(t.db, { uploadsDir, writeImages: false })).toBeNull();
+    expect(await seedIfEmpty(t.db, { storage: folder(uploadsDir), writeImages: false })).toBeNull();
 
     await wipeCatalog(t.db);
     expect(await countCatalog(t.db)).toEqual({ products: 0, categories: 0 });
-    await seedDemo(t.db, { uploadsDir, products: 7, writeImages: false });
+    await seedDemo(t.db, { storage: folder(uploadsDir), products: 7, writeImages: false });
     const rows = await t.db.kysely.selectFrom("products").select(["status"]).execute();
     expect(rows.map((r) => r.status)).toEqual(Array(7).fill("active"));
   });
@@ -288,8 +291,8 @@ describe("two instances starting at once", () => {
     const uploadsDir = temp("shop-seed-race-");
     try {
       const results = await Promise.all([
-        seedIfEmpty(t.db, { uploadsDir, products: 20, writeImages: false }),
-        seedIfEmpty(t.db, { uploadsDir, products: 20, writeImages: false }),
+        seedIfEmpty(t.db, { storage: folder(uploadsDir), products: 20, writeImages: false }),
+        seedIfEmpty(t.db, { storage: folder(uploadsDir), products: 20, writeImages: false }),
       ]);
       expect(results.filter((r) => r !== null).length).toBeGreaterThanOrEqual(1);
       expect(await countCatalog(t.db)).toMatchObject({ products: 20 });

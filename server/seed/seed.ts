@@ -8,6 +8,7 @@ import type { Logger } from "../lib/logger";
 import { pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 import { listedPrice } from "#modules/catalog";
 import { createImageService } from "#modules/images";
+import type { ObjectStore } from "#modules/storage";
 import { type Db, analyze } from "../db/database";
 import type { Database } from "../db/schema";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
@@ -30,7 +31,8 @@ const MAX_ROWS_PER_INSERT = 1_000;
 const SQLITE_SEED_CACHE_KIB = 131_072;
 
 export interface SeedOptions {
-  uploadsDir: string;
+  /** Where the pictures go (the shop's object store). */
+  storage: ObjectStore;
   logger?: Logger;
   /** Active products to create (default 120). */
   products?: number;
@@ -59,7 +61,7 @@ export interface SeedResult {
   banners: number;
   /** Past orders added (none when the shop had orders already). */
   orders: number;
-  /** Distinct pictures, and how many were rendered, already in the uploads, or copied from the cache. */
+  /** Distinct pictures, and how many were rendered, already in the store, or copied from the cache. */
   images: { distinct: number; rendered: number; reused: number; cached: number };
   ms: number;
 }
@@ -168,8 +170,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const nowIso = new Date(nowMs).toISOString();
   const newId = createIdSource();
   const pool = createImagePool({
-    images: createImageService({ uploadsDir: options.uploadsDir, ...ENCODING }),
-    uploadsDir: options.uploadsDir,
+    images: createImageService({ storage: options.storage, ...ENCODING }),
+    storage: options.storage,
     write: options.writeImages ?? true,
     cacheDir: options.imageCacheDir === false ? undefined : (options.imageCacheDir ?? defaultCacheDir()),
   });

@@ -17,6 +17,7 @@ import { createMessagesService } from "#modules/content";
 import { createSettingsAdmin } from "#modules/content";
 import { createPixelAdmin } from "#modules/content";
 import { createImageService } from "#modules/images";
+import { objectStoreFromEnv } from "#modules/storage";
 import { type Mailer, createMailer } from "#modules/mail";
 import { createJobQueue } from "#modules/jobs";
 import { createSearchService } from "#modules/search";
@@ -63,7 +64,9 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The durable job queue: mails and scheduled work are rows of the shop's database, taken by a worker in any instance.
   const jobs = createJobQueue(db, { logger });
   const mailer = options.mailer ?? createMailer(env, logger, { rateLimits, jobs });
-  const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
+  // Where every picture and its sizes go: the folder or the S3 bucket STORAGE_URL names, shared by all instances.
+  const storage = objectStoreFromEnv(env);
+  const images = createImageService({ storage });
   const auth = createAuthService({
     db,
     env,
@@ -176,6 +179,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** The category tree's admin reads and writes (audited; hidden categories, slug redirects, moves). */
     categoriesAdmin: createCategoriesAdmin(db, { epoch: dataEpoch, images, products: catalogAdmin, search }),
     images,
+    /** The object store of uploaded pictures (a folder or an S3 bucket) and the public address pages load them from. */
+    storage,
     /** The durable job queue (mail delivery, scheduled work); `start()` runs this process's worker. */
     jobs,
     mailer,

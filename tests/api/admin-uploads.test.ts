@@ -55,7 +55,7 @@ describe("POST /api/admin/uploads", () => {
     const res = await upload(admin, form({ bytes: await photo("jpeg", 1200, 800), name: "bag.jpg", type: "image/jpeg" }));
     expect(res.status).toBe(201);
     const { data } = await res.json();
-    expect(data).toEqual({ url: expect.stringMatching(/^\/uploads\/products\/[a-z0-9-]+\.webp$/), width: 1024, height: 1024 });
+    expect(data).toEqual({ url: expect.stringMatching(/^\/uploads\/products\/[a-z0-9-]+\.webp$/), publicUrl: data.url, width: 1024, height: 1024 });
     expect(await storedSizes(data.url, "product")).toEqual([
       ["webp", 320, 320],
       ["webp", 640, 640],

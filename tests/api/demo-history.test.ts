@@ -16,7 +16,7 @@ const now = new Date();
 
 beforeAll(async () => {
   shop = await createTestShop();
-  seeded = await seedDemo(shop.db, { uploadsDir: shop.env.UPLOADS_DIR, products: 40, writeImages: false, now });
+  seeded = await seedDemo(shop.db, { storage: shop.services.storage, products: 40, writeImages: false, now });
   await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
   admin = await signedIn(shop, "owner@example.com", "owner-password-1");
 });
@@ -84,7 +84,7 @@ describe("the seeded demo shop", () => {
   it("is the same shop from seed to seed", async () => {
     const again = await createTestShop();
     try {
-      await seedDemo(again.db, { uploadsDir: again.env.UPLOADS_DIR, products: 40, writeImages: false, now });
+      await seedDemo(again.db, { storage: again.services.storage, products: 40, writeImages: false, now });
       const pick = (rows: Array<{ number: string; total: number; status: string; created_at: unknown }>) =>
         rows.map((o) => [o.number, o.total, o.status, String(o.created_at)]);
       expect(pick(await again.db.kysely.selectFrom("orders").selectAll().orderBy("created_at").execute())).toEqual(pick(await orders()));

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createObjectStore } from "#modules/storage";
 import { seedDemo } from "../../server/seed/seed";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
@@ -15,7 +16,7 @@ let uploadsDir: string;
 beforeAll(async () => {
   shop = await createTestShop();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-relevance-"));
-  await seedDemo(shop.db, { uploadsDir, writeImages: false, imageCacheDir: false });
+  await seedDemo(shop.db, { storage: createObjectStore({ driver: "file", dir: uploadsDir }), writeImages: false, imageCacheDir: false });
   shop.services.catalog.invalidate();
 });
 afterAll(async () => {

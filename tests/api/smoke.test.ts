@@ -5,7 +5,7 @@ import { type TestShop, createTestShop } from "../support/test-shop";
 let shop: TestShop;
 beforeAll(async () => {
   shop = await createTestShop();
-  await seedDemo(shop.db, { uploadsDir: shop.env.UPLOADS_DIR, products: 30, writeImages: false });
+  await seedDemo(shop.db, { storage: shop.services.storage, products: 30, writeImages: false });
 });
 afterAll(() => shop.close());
 

@@ -43,6 +43,8 @@ test.beforeAll(async () => {
       PUBLIC_URL: base,
       DATABASE_URL: `file:${path.join(dir, "shop.db")}`,
       UPLOADS_DIR: path.join(dir, "uploads"),
+      // Pictures in the folder above, even where the developer's environment names an object store.
+      STORAGE_URL: "",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",

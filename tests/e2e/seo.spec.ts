@@ -167,6 +167,8 @@ test.describe("tracking pixel and live chat from the settings", () => {
         PUBLIC_URL: base,
         DATABASE_URL: `file:${dbFile}`,
         UPLOADS_DIR: path.join(dir, "uploads"),
+        // Pictures in the folder above, even where the developer's environment names an object store.
+        STORAGE_URL: "",
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         SEED_ON_EMPTY: "false",

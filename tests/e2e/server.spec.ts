@@ -20,6 +20,8 @@ test.describe("production server process", () => {
         HOST: "127.0.0.1",
         DATABASE_URL: `file:${dir}/shop.db`,
         UPLOADS_DIR: `${dir}/uploads`,
+        // Pictures in the folder above, even where the developer's environment names an object store.
+        STORAGE_URL: "",
         LOG_LEVEL: "info",
         NODE_ENV: "production",
         SEED_ON_EMPTY: "false",

@@ -41,6 +41,8 @@ export async function startShopProcess(databaseUrl: string, env: Record<string, 
       PORT: "0",
       DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(dir, "uploads"),
+      // Pictures in the folder above, even where the developer's environment names an object store.
+      STORAGE_URL: "",
       MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
       SEED_ON_EMPTY: "false",
       ...env,

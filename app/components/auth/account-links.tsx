@@ -1,11 +1,14 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import type { SessionUser } from "~/lib/use-auth";
 import { isStaff } from "#common/auth/roles";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 /** The user's photo, or their initials on a coloured disc; decorative (the name is always written beside or in a label). */
 export function Avatar({ user, className = "size-8 text-xs" }: { user: Pick<SessionUser, "name" | "email" | "image">; className?: string }) {
+  const base = useImageBase();
   if (user.image) {
-    return <img src={user.image} alt="" className={`${className} shrink-0 rounded-full object-cover`} referrerPolicy="no-referrer" />;
+    return <img src={publicImageUrl(user.image, base)} alt="" className={`${className} shrink-0 rounded-full object-cover`} referrerPolicy="no-referrer" />;
   }
   const words = (user.name || user.email).trim().split(/\s+/);
   const initials = (words.length > 1 ? words[0][0] + words[words.length - 1][0] : words[0].slice(0, 2)).toUpperCase();

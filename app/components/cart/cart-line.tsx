@@ -8,6 +8,8 @@ import { useMoney } from "~/lib/shop";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/lib/cart-forms";
 import { CART_FAILURE, cartFailure } from "./cart-messages";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400";
 
@@ -20,6 +22,7 @@ const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg
  */
 export function CartLineItem({ line, compact = false, onNavigate }: { line: CartLine; compact?: boolean; onNavigate?: () => void }) {
   const money = useMoney();
+  const base = useImageBase();
   const hydrated = useHydrated();
   const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
   const id = useId();
@@ -80,7 +83,9 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
         aria-hidden="true"
         className={`${image} shrink-0 overflow-hidden rounded-lg bg-stone-100`}
       >
-        {line.image && <img src={line.image} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />}
+        {line.image && (
+          <img src={publicImageUrl(line.image, base)} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        )}
       </Link>
 
       <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Banner } from "#modules/content";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { imageSrcSet } from "#common/images/image-sizes";
+import { imageSrcSet, publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
 
 const INTERVAL_MS = 6000;
@@ -18,6 +19,7 @@ export type CarouselBanner = Banner & { avif?: boolean };
  * picture is the page's largest paint: in the server's HTML, preloaded, and never faded in.
  */
 export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
+  const base = useImageBase();
   const [index, setIndex] = useState(0);
   // Slides fade in once the carousel has moved; the first paint shows the first banner at once.
   const [moved, setMoved] = useState(false);
@@ -48,10 +50,10 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
     if (!hydrated || !multiple || !next) return;
     const img = new Image();
     img.sizes = SIZES;
-    const srcset = imageSrcSet(next.image, "banner", next.avif ? "avif" : "webp");
+    const srcset = imageSrcSet(next.image, "banner", next.avif ? "avif" : "webp", base);
     if (srcset) img.srcset = srcset;
-    img.src = next.image;
-  }, [hydrated, index, multiple, count, banners]);
+    img.src = publicImageUrl(next.image, base);
+  }, [hydrated, index, multiple, count, banners, base]);
 
   const go = (i: number) => {
     setMoved(true);

@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { categoryHref } from "~/components/layout/category-menu";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
+import { useImageBase } from "~/lib/image-base";
 
 const TINTS = [
   "bg-amber-100 text-amber-900",
@@ -15,6 +16,7 @@ const TINTS = [
 
 /** "Shop by category": a tile per top-level category with its image (or initial) and product count. */
 export function CategoryGrid({ categories }: { categories: Category[] }) {
+  const base = useImageBase();
   if (categories.length === 0) {
     return <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">Categories will appear here soon.</p>;
   }
@@ -26,13 +28,13 @@ export function CategoryGrid({ categories }: { categories: Category[] }) {
     <CachedInside
       as="ul"
       className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}
-      cacheKey={JSON.stringify(categories)}
-      inside={() => <CategoryTiles categories={categories} />}
+      cacheKey={JSON.stringify([categories, base])}
+      inside={() => <CategoryTiles categories={categories} base={base} />}
     />
   );
 }
 
-function CategoryTiles({ categories }: { categories: Category[] }) {
+function CategoryTiles({ categories, base }: { categories: Category[]; base: string }) {
   return (
     <>
       {categories.map((c, i) => (
@@ -49,6 +51,7 @@ function CategoryTiles({ categories }: { categories: Category[] }) {
                   kind="category"
                   sizes="(min-width: 1024px) 200px, (min-width: 640px) 30vw, 45vw"
                   className="size-full object-cover transition duration-300 group-hover:scale-105"
+                  base={base}
                 />
               ) : (
                 <span aria-hidden="true" className={`grid size-full place-items-center text-5xl font-bold ${TINTS[i % TINTS.length]}`}>

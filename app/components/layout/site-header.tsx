@@ -7,7 +7,8 @@ import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
 import { setCartOpen } from "~/lib/cart-panel";
 import { useUser } from "~/lib/use-auth";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
-import { imageSrcSet, imageVariantUrl } from "#common/images/image-sizes";
+import { imageSrcSet, imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 import { CategoryMenu } from "./category-menu";
 import { ShopLink } from "../shop-link";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
@@ -53,12 +54,13 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
 }
 
 function Logo({ settings }: { settings: SiteSettings }) {
+  const base = useImageBase();
   return (
     <ShopLink to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
       {settings.logo ? (
         <img
-          src={imageVariantUrl(settings.logo, "logo", 160)}
-          srcSet={imageSrcSet(settings.logo, "logo")}
+          src={publicImageUrl(imageVariantUrl(settings.logo, "logo", 160), base)}
+          srcSet={imageSrcSet(settings.logo, "logo", "webp", base)}
           sizes="128px"
           alt=""
           width={128}

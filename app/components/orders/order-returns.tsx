@@ -4,6 +4,8 @@ import { FormAlert, Spinner } from "~/components/auth/ui";
 import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-status";
 import type { OrderReturn, ReturnPolicy } from "#modules/orders";
 import { LocalDate } from "./order-view";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 /** What /my-orders loads about an order's returns: what may still be asked for, and the returns so far. */
 export interface OrderReturnsInfo {
@@ -53,6 +55,7 @@ export function OrderReturns({
   fields?: Record<string, string> | null;
 }) {
   const id = useId();
+  const base = useImageBase();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "return";
   const { policy, returns } = info;
@@ -115,7 +118,7 @@ export function OrderReturns({
               {returnable.map((l) => (
                 <div key={l.lineId} className="flex items-center gap-3">
                   {l.image ? (
-                    <img src={l.image} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
+                    <img src={publicImageUrl(l.image, base)} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
                   ) : (
                     <span aria-hidden="true" className="size-10 shrink-0 rounded-md bg-stone-200" />
                   )}

@@ -7,6 +7,8 @@ import type { Order, OrderAddress, OrderLine, OrderTotals } from "#modules/order
 import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 /** Money in the order's own currency (an order keeps the currency it was placed in). */
 export function useOrderMoney(): (amount: number, currency: string) => string {
@@ -62,6 +64,7 @@ export function LineList({
   linkNames?: boolean;
 }) {
   const money = useOrderMoney();
+  const base = useImageBase();
   return (
     <ul className="divide-y divide-stone-200" data-testid="order-lines">
       {lines.map((line) => {
@@ -70,7 +73,7 @@ export function LineList({
           <li key={line.id} className="flex gap-3 py-3 sm:gap-4" data-testid="order-line">
             {line.image ? (
               <img
-                src={line.image}
+                src={publicImageUrl(line.image, base)}
                 alt=""
                 width={64}
                 height={64}

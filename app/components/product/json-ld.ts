@@ -1,4 +1,5 @@
 import type { ProductDetail } from "#modules/catalog";
+import { publicImageUrl } from "#common/images/image-sizes";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
@@ -55,7 +56,7 @@ type JsonLdProduct = Pick<
  * every buyable variant costs the same, else an AggregateOffer from that price to the dearest of
  * them, for search engines' rich results.
  */
-export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string }) {
+export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string; imageBase?: string }) {
   const url = absoluteUrl(opts.baseUrl, `/products/${product.slug}`);
   const availability = product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
   const offered = product.inStock ? product.variants.filter((v) => v.stock > 0) : product.variants;
@@ -82,7 +83,7 @@ export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; c
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
-    image: product.image.map((src) => absoluteUrl(opts.baseUrl, src)),
+    image: product.image.map((src) => absoluteUrl(opts.baseUrl, publicImageUrl(src, opts.imageBase))),
     description: truncate(htmlToText(product.description), 5000),
     ...(product.sku ? { sku: product.sku } : {}),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),

@@ -16,6 +16,8 @@ import { AppError } from "#common/errors";
 import { type AdminProductSort, PRODUCT_STATUSES, STOCK_LEVELS, type StockLevel } from "#common/catalog/catalog.admin.schema";
 import type { AdminProductRow } from "#modules/catalog";
 import type { Route } from "./+types/all-products";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 const SORTS = ["updated", "name", "price", "finalPrice", "stock"] as const;
 const PAGE_SIZE = 50;
@@ -101,6 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AllProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { products, total, query, categories, exportHref } = loaderData;
   const money = useMoney();
+  const base = useImageBase();
   const failure = actionData && "error" in actionData ? actionData.error : null;
 
   const columns: Column<AdminProductRow>[] = [
@@ -110,7 +113,15 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
       className: "hidden w-16 sm:table-cell",
       cell: (p) =>
         p.thumbnail ? (
-          <img src={p.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-lg bg-stone-100 object-cover" />
+          <img
+            src={publicImageUrl(p.thumbnail, base)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="size-12 rounded-lg bg-stone-100 object-cover"
+          />
         ) : (
           <span aria-hidden="true" className="block size-12 rounded-lg bg-stone-200" />
         ),

@@ -8,6 +8,8 @@ import { AppError } from "#common/errors";
 import type { AdminOrder } from "#modules/orders";
 import type { Route } from "./+types/orders-print";
 import { pageTitle } from "~/lib/seo";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 const DOCS = { slip: "Packing slip", invoice: "Invoice" } as const;
 type Doc = keyof typeof DOCS;
@@ -109,10 +111,15 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
 type Shop = Route.ComponentProps["loaderData"]["shop"];
 
 function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: AdminOrder }) {
+  const base = useImageBase();
   return (
     <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-4">
       <div>
-        {shop.logo ? <img src={shop.logo} alt={shop.name} className="mb-2 max-h-12 w-auto" /> : <p className="text-xl font-bold">{shop.name}</p>}
+        {shop.logo ? (
+          <img src={publicImageUrl(shop.logo, base)} alt={shop.name} className="mb-2 max-h-12 w-auto" />
+        ) : (
+          <p className="text-xl font-bold">{shop.name}</p>
+        )}
         {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
         <p>{[shop.email, shop.phone].filter(Boolean).join(" · ")}</p>
       </div>

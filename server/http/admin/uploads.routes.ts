@@ -18,14 +18,15 @@ export const uploadFields = z.object({
 
 /**
  * Stores an admin upload at every width of its kind (WebP, server/modules/images) and returns its
- * URL and the largest stored size. A product photo is fitted whole on white (cropping could cut
+ * URL (what forms send back and the database keeps), the address browsers load it from, and the
+ * largest stored size. A product photo is fitted whole on white (cropping could cut
  * the product off); a banner or category picture is cropped to its frame around what draws the eye.
  */
-export async function storeAdminUpload(images: Pick<ImageService, "storeImage">, file: string | Buffer, kind: AdminUploadKind) {
+export async function storeAdminUpload(images: Pick<ImageService, "storeImage" | "publicUrl">, file: string | Buffer, kind: AdminUploadKind) {
   // A logo is fitted whole too: cropping could cut letters off.
   const url = await images.storeImage(file, kind, { fit: kind === "product" || kind === "logo" ? "contain" : "cover" });
   const widths = IMAGE_KINDS[kind].widths;
-  return { url, ...imageDimensions(kind, widths[widths.length - 1]) };
+  return { url, publicUrl: images.publicUrl(url), ...imageDimensions(kind, widths[widths.length - 1]) };
 }
 
 /** Names the `file` field in an invalid-input error that names none (the form's field errors show it there). */
@@ -41,7 +42,7 @@ export const UPLOAD_ROUTES: AdminRoute[] = [
     method: "POST",
     path: "/uploads",
     summary:
-      "Upload a picture (multipart, field `file`; field `kind`: product, banner, category, logo or favicon, default product) of at most 10 MB: stored at every width the storefront serves as WebP; answers 201 with its `url`, `width` and `height` (the largest size). One file per request. Needs the catalog permission, content for a banner's picture, settings for the logo or the favicon.",
+      "Upload a picture (multipart, field `file`; field `kind`: product, banner, category, logo or favicon, default product) of at most 10 MB: stored at every width the storefront serves as WebP in the object store; answers 201 with its `url` (what product, banner, category and settings fields take), `publicUrl` (where browsers load it from: the store's or the CDN's address), `width` and `height` (the largest size). One file per request. Needs the catalog permission, content for a banner's picture, settings for the logo or the favicon.",
     async handler(c) {
       let form: Awaited<ReturnType<typeof readMultipart>>;
       try {

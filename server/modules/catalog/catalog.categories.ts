@@ -126,7 +126,7 @@ export function createCategoriesAdmin(
   const { followMove, moveBranch } = createCategoryMoves(deps.products);
 
   async function requireImage(image: string | null | undefined): Promise<void> {
-    if (image?.startsWith("/uploads/") && !deps.images.hasImage(image, "category")) {
+    if (image?.startsWith("/uploads/") && !(await deps.images.hasImage(image, "category"))) {
       throw new AppError("invalid_input", "This picture is not among the shop's uploads: upload it again.", { image: "Upload the picture again" });
     }
   }

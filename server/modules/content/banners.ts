@@ -114,8 +114,8 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     for (const [i, bid] of ids.entries()) if (current.get(bid) !== i) await setBannerPosition(ex, bid, i);
   }
 
-  function requireImage(image: string | null | undefined): void {
-    if (image?.startsWith("/uploads/") && !deps.images.hasImage(image, "banner")) {
+  async function requireImage(image: string | null | undefined): Promise<void> {
+    if (image?.startsWith("/uploads/") && !(await deps.images.hasImage(image, "banner"))) {
       throw new AppError("invalid_input", "This picture is not among the shop's uploads: upload it again.", { image: "Upload the picture again" });
     }
   }
@@ -151,7 +151,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     /** Creates a banner (by default on, last, without a window), audited. */
     async createBanner(actor: AuditActor, body: unknown): Promise<AdminBanner> {
       const input = parseInput(bannerCreateSchema, body);
-      requireImage(input.image);
+      await requireImage(input.image);
       return write(async (trx) => {
         const id = newId();
         const at = nowIso();
@@ -184,7 +184,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
      */
     async updateBanner(actor: AuditActor, id: string, body: unknown): Promise<AdminBanner> {
       const patch = parseInput(bannerUpdateSchema, body);
-      requireImage(patch.image);
+      await requireImage(patch.image);
       return write(async (trx) => {
         const row = await requireRow(trx, id);
         if (patch.version !== undefined && patch.version !== row.version) {

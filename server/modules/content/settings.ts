@@ -67,11 +67,12 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
   }
 
   /** The rules across fields and beyond the schema: uploads that exist, and a way to pay. */
-  function requireConsistent(settings: SiteSettings): void {
+  async function requireConsistent(settings: SiteSettings): Promise<void> {
     const fields: Record<string, string> = {};
     for (const [field, kind] of PICTURES) {
       const url = settings[field];
-      if (url.startsWith("/uploads/") && !deps.images.hasImage(url, kind)) fields[field] = "This picture is not among the shop's uploads: upload it again.";
+      if (url.startsWith("/uploads/") && !(await deps.images.hasImage(url, kind)))
+        fields[field] = "This picture is not among the shop's uploads: upload it again.";
     }
     if (!settings.cashOnDelivery && !deps.facts.cardPayments) {
       fields.cashOnDelivery = "Card payments are not set up, so cash on delivery is the only way to pay: keep it on.";
@@ -92,7 +93,7 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
     async update(actor: AuditActor, body: unknown): Promise<AdminSettings> {
       const version = sentVersion(body);
       const settings = parseInput(siteSettingsSchema, body);
-      requireConsistent(settings);
+      await requireConsistent(settings);
       const value = JSON.stringify(settings);
       const changed = await k.transaction().execute(async (trx) => {
         const row = await getSettingRow(trx, "site");

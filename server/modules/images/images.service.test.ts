@@ -5,11 +5,15 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "#common/errors";
 import { imageSrcSet, imageVariantUrl, storedImageUrl } from "#common/images/image-sizes";
+import { createObjectStore } from "#modules/storage";
 import { createImageService } from "./images.service";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-images-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const images = createImageService({ uploadsDir: dir, effort: 0 });
+const storage = createObjectStore({ driver: "file", dir });
+const images = createImageService({ storage, effort: 0 });
+/** The files of a stored image in the store's folder. */
+const filesOf = (url: string, kind: Parameters<typeof images.keysOf>[1]) => images.keysOf(url, kind).map((k) => path.join(dir, k));
 
 const photo = () =>
   sharp({ create: { width: 1600, height: 900, channels: 3, background: "#c0392b" } })
@@ -20,7 +24,7 @@ describe("image service", () => {
   it("stores an upload at every width of its kind as WebP, cropped to the kind's shape", async () => {
     const url = await images.storeImage(await photo(), "product", { name: "red-photo" });
     expect(url).toBe("/uploads/products/red-photo.webp");
-    const files = images.filesOf(url, "product");
+    const files = filesOf(url, "product");
     expect(files.map((f) => path.relative(dir, f))).toEqual(["products/red-photo-320.webp", "products/red-photo-640.webp", "products/red-photo.webp"]);
     const sizes = await Promise.all(files.map((f) => sharp(f).metadata()));
     expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([
@@ -28,7 +32,7 @@ describe("image service", () => {
       ["webp", 640, 640],
       ["webp", 1024, 1024],
     ]);
-    expect(images.hasImage(url, "product")).toBe(true);
+    expect(await images.hasImage(url, "product")).toBe(true);
   });
 
   it("follows the naming rule the pages use for srcset", async () => {
@@ -53,7 +57,7 @@ describe("image service", () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320"><rect width="320" height="320" fill="#2e86de"/></svg>';
     const url = await images.storeSvg(svg, "category", { name: "blue" });
     expect(url).toBe(storedImageUrl("category", "blue"));
-    const small = await sharp(images.filesOf(url, "category")[0]).metadata();
+    const small = await sharp(filesOf(url, "category")[0]).metadata();
     expect([small.width, small.height]).toEqual([160, 160]);
   });
 
@@ -63,7 +67,7 @@ describe("image service", () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="720"><rect width="1920" height="720" fill="#f4e1c1"/><circle cx="1400" cy="360" r="260" fill="#c0392b"/><rect x="160" y="200" width="700" height="90" rx="20" fill="#2e86de"/></svg>';
     const url = await images.storeSvg(svg, "banner", { name: "flat-banner" });
     expect(imageSrcSet(url, "banner")).toContain("/uploads/banners/flat-banner-828.webp 828w");
-    expect(images.hasAvif(url, "banner")).toBe(true);
+    expect(await images.hasAvif(url, "banner")).toBe(true);
     const avifSet = imageSrcSet(url, "banner", "avif")!;
     expect(avifSet).toBe(
       "/uploads/banners/flat-banner-640.avif 640w, /uploads/banners/flat-banner-828.avif 828w, /uploads/banners/flat-banner-1280.avif 1280w, /uploads/banners/flat-banner.avif 1920w",
@@ -77,7 +81,7 @@ describe("image service", () => {
     }
     // Other kinds stay WebP only.
     const product = await images.storeImage(await photo(), "product", { name: "webp-only" });
-    expect(images.hasAvif(product, "product")).toBe(false);
+    expect(await images.hasAvif(product, "product")).toBe(false);
     expect(fs.existsSync(path.join(dir, "products/webp-only.avif"))).toBe(false);
   });
 
@@ -86,10 +90,10 @@ describe("image service", () => {
     const grain = await sharp({ create: { width: 1920, height: 720, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
       .png()
       .toBuffer();
-    const lossless = createImageService({ uploadsDir: dir, effort: 0, avifQuality: 100, avifEffort: 0 });
+    const lossless = createImageService({ storage, effort: 0, avifQuality: 100, avifEffort: 0 });
     const url = await lossless.storeImage(grain, "banner", { name: "no-avif" });
-    expect(lossless.hasImage(url, "banner")).toBe(true);
-    expect(lossless.hasAvif(url, "banner")).toBe(false);
+    expect(await lossless.hasImage(url, "banner")).toBe(true);
+    expect(await lossless.hasAvif(url, "banner")).toBe(false);
     expect(fs.readdirSync(path.join(dir, "banners")).filter((f) => f.startsWith("no-avif"))).toEqual([
       "no-avif-1280.webp",
       "no-avif-640.webp",
@@ -104,17 +108,17 @@ describe("image service", () => {
     const url = await images.storeSvg(svg, "banner", { name: "older-banner" });
     // As an upload from before the phone width: no 828 and no AVIF.
     const phone = path.join(dir, "banners/older-banner-828.webp");
-    for (const f of [phone, ...images.filesOf(url, "banner").filter((f) => f.endsWith(".avif"))]) fs.rmSync(f);
+    for (const f of [phone, ...filesOf(url, "banner").filter((f) => f.endsWith(".avif"))]) fs.rmSync(f);
     const largest = path.join(dir, "banners/older-banner.webp");
     const before = fs.readFileSync(largest);
     fs.utimesSync(largest, new Date(2020, 0, 1), new Date(2020, 0, 1));
-    expect(images.hasImage(url, "banner")).toBe(false);
-    expect(images.hasAvif(url, "banner")).toBe(false);
+    expect(await images.hasImage(url, "banner")).toBe(false);
+    expect(await images.hasAvif(url, "banner")).toBe(false);
 
     const result = await images.completeStoredImages(["banner"]);
     expect(result).toMatchObject({ completed: 1, failed: 0 });
-    expect(images.hasImage(url, "banner")).toBe(true);
-    expect(images.hasAvif(url, "banner")).toBe(true);
+    expect(await images.hasImage(url, "banner")).toBe(true);
+    expect(await images.hasAvif(url, "banner")).toBe(true);
     expect((await sharp(phone).metadata()).width).toBe(828);
     expect(fs.readFileSync(largest).equals(before)).toBe(true);
     expect(fs.statSync(largest).mtime.getFullYear()).toBe(2020);
@@ -125,8 +129,8 @@ describe("image service", () => {
   it("removes every width of an image and ignores links that are not ours", async () => {
     const url = await images.storeImage(await photo(), "category", { name: "to-remove" });
     await images.removeImage(url, "category");
-    expect(images.hasImage(url, "category")).toBe(false);
-    expect(images.filesOf("https://example.com/a.webp", "category")).toEqual([]);
+    expect(await images.hasImage(url, "category")).toBe(false);
+    expect(filesOf("https://example.com/a.webp", "category")).toEqual([]);
     await images.removeImage("/uploads/categories/../../etc/passwd.webp", "category");
   });
 });

@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { AppError } from "#common/errors";
-import { IMAGE_KINDS, type ImageFormat, type ImageKind, imageDimensions, imageVariantUrl, kindOffersAvif, storedImageUrl } from "#common/images/image-sizes";
+import {
+  IMAGE_KINDS,
+  type ImageFormat,
+  type ImageKind,
+  UPLOADS_PATH,
+  imageDimensions,
+  imageVariantUrl,
+  kindOffersAvif,
+  publicImageUrl,
+  storedImageUrl,
+} from "#common/images/image-sizes";
+import type { ObjectStore } from "#modules/storage";
 
 /** Names are lower-case words and dashes: safe as file names and unambiguous under the naming rule. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,119}$/;
@@ -12,7 +21,8 @@ const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "tiff", "h
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface ImageServiceOptions {
-  uploadsDir: string;
+  /** Where every width and format of every picture is kept (server/modules/storage). */
+  storage: ObjectStore;
   /** WebP quality, 1–100. */
   quality?: number;
   /** WebP encoder effort, 0 (fastest) – 6 (smallest files). */
@@ -42,61 +52,53 @@ function resolveName(name: string | undefined): string {
 }
 
 /**
- * Stores images at every width of their kind as WebP under the uploads folder, following the naming
- * rule, and as AVIF too for the kinds that offer it when that is smaller at every width.
+ * Stores images at every width of their kind as WebP in the object store, following the naming
+ * rule, and as AVIF too for the kinds that offer it when that is smaller at every width. An image's
+ * URL (`/uploads/products/x.webp`, what the database keeps) names its key in the store
+ * (`products/x.webp`); pages turn it into the store's public address.
  */
 export function createImageService(options: ImageServiceOptions) {
   const quality = options.quality ?? 80;
   const effort = options.effort ?? 4;
   const avifQuality = options.avifQuality ?? 50;
   const avifEffort = options.avifEffort ?? 2;
-  const root = path.resolve(options.uploadsDir);
+  const store = options.storage;
   /**
    * Whether each image asked about has its AVIF files, remembered both ways: pages ask on every
-   * render, and a miss was a few synchronous stats each time. Writing or removing an image's files
+   * render, and each answer costs the store a lookup per width. Writing or removing an image's files
    * forgets it.
    */
   const avifOf = new Map<string, boolean>();
 
-  /** The file of one width of a stored image, or null for a URL that is not one of ours. */
-  function fileOf(url: string, kind: ImageKind, width: number, format: ImageFormat = "webp"): string | null {
-    const prefix = `/uploads/${IMAGE_KINDS[kind].dir}/`;
+  /** The key of one width of a stored image, or null for a URL that is not one of ours. */
+  function keyOf(url: string, kind: ImageKind, width: number, format: ImageFormat = "webp"): string | null {
+    const prefix = `${UPLOADS_PATH}/${IMAGE_KINDS[kind].dir}/`;
     if (!url.startsWith(prefix) || !url.endsWith(".webp") || !NAME.test(url.slice(prefix.length, -".webp".length))) return null;
-    return path.join(root, imageVariantUrl(url, kind, width, format).slice("/uploads/".length));
+    return imageVariantUrl(url, kind, width, format).slice(UPLOADS_PATH.length + 1);
   }
 
-  /** Writes through a temporary file so a half-written image is never served. */
-  async function writeAtomically(file: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
-    const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-    try {
-      await write(tmp);
-      await fs.promises.rename(tmp, file);
-    } catch (error) {
-      await fs.promises.rm(tmp, { force: true });
-      throw error;
-    }
+  /** The keys of every width in one format; empty for a URL that is not one of ours. */
+  function formatKeys(url: string, kind: ImageKind, format: ImageFormat): string[] {
+    const keys = IMAGE_KINDS[kind].widths.map((w) => keyOf(url, kind, w, format));
+    return keys.every((k) => k !== null) ? (keys as string[]) : [];
   }
 
-  /** The files of every width in one format; empty for a URL that is not one of ours. */
-  function formatFiles(url: string, kind: ImageKind, format: ImageFormat): string[] {
-    const files = IMAGE_KINDS[kind].widths.map((w) => fileOf(url, kind, w, format));
-    return files.every((f) => f !== null) ? (files as string[]) : [];
+  /** Every key an image may have: its WebP widths, then its AVIF widths where the kind offers AVIF. */
+  function keysOf(url: string, kind: ImageKind): string[] {
+    return [...formatKeys(url, kind, "webp"), ...(kindOffersAvif(kind) ? formatKeys(url, kind, "avif") : [])];
   }
 
-  /** Every file an image may have: its WebP widths, then its AVIF widths where the kind offers AVIF. */
-  function filesOf(url: string, kind: ImageKind): string[] {
-    return [...formatFiles(url, kind, "webp"), ...(kindOffersAvif(kind) ? formatFiles(url, kind, "avif") : [])];
-  }
-
-  async function prepareDir(kind: ImageKind): Promise<void> {
-    await fs.promises.mkdir(path.join(root, IMAGE_KINDS[kind].dir), { recursive: true });
+  /** Whether the store holds every one of these keys (none for an empty list). */
+  async function holdsAll(keys: string[]): Promise<boolean> {
+    if (keys.length === 0) return false;
+    return (await Promise.all(keys.map((k) => store.exists(k)))).every(Boolean);
   }
 
   /**
    * Encodes every width of an image (`at(width)` gives its pixels at that width) and writes them: WebP
    * always; AVIF as well where the kind offers it and it is smaller than the WebP at every width, so
-   * a page offers AVIF for all widths of an image or for none. `kept` lists WebP files already on disk
-   * to keep as they are (width → size in bytes).
+   * a page offers AVIF for all widths of an image or for none. `kept` lists WebP files already in the
+   * store to keep as they are (width → size in bytes).
    */
   async function writeVariants(url: string, kind: ImageKind, at: (width: number) => Sharp, kept = new Map<number, number>()): Promise<void> {
     const withAvif = kindOffersAvif(kind);
@@ -115,10 +117,10 @@ export function createImageService(options: ImageServiceOptions) {
     await Promise.all(
       encoded.flatMap(({ w, webp, avif }) => {
         const writes: Promise<void>[] = [];
-        if (webp) writes.push(writeAtomically(fileOf(url, kind, w)!, (tmp) => fs.promises.writeFile(tmp, webp)));
+        if (webp) writes.push(store.put(keyOf(url, kind, w)!, webp, { contentType: "image/webp" }));
         if (withAvif) {
-          const file = fileOf(url, kind, w, "avif")!;
-          writes.push(keepAvif && avif ? writeAtomically(file, (tmp) => fs.promises.writeFile(tmp, avif)) : fs.promises.rm(file, { force: true }));
+          const key = keyOf(url, kind, w, "avif")!;
+          writes.push(keepAvif && avif ? store.put(key, avif, { contentType: "image/avif" }) : store.delete(key));
         }
         return writes;
       }),
@@ -128,32 +130,40 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   /**
-   * The stored images of a kind whose WebP widths are not all on disk (by one directory listing, so
-   * a folder of complete images costs no more): name → the files it has.
+   * The stored images of a kind whose WebP widths are not all in the store (by one listing, so a
+   * kind of complete images costs no more): name → the keys it has, with their sizes in bytes.
    */
-  async function incompleteImages(kind: ImageKind): Promise<Map<string, Set<string>>> {
+  async function incompleteImages(kind: ImageKind): Promise<Map<string, Map<string, number>>> {
     const { dir, widths } = IMAGE_KINDS[kind];
-    const files = new Set(await fs.promises.readdir(path.join(root, dir)).catch(() => [] as string[]));
+    const sizes = new Map((await store.list(`${dir}/`)).map((o) => [o.key, o.size]));
     const smaller = new Set(widths.slice(0, -1).map(String));
-    const incomplete = new Map<string, Set<string>>();
-    for (const file of files) {
-      if (!file.endsWith(".webp")) continue;
+    const incomplete = new Map<string, Map<string, number>>();
+    for (const key of sizes.keys()) {
+      const file = key.slice(dir.length + 1);
+      if (!file.endsWith(".webp") || file.includes("/")) continue;
       const name = file.slice(0, -".webp".length);
       if (!NAME.test(name)) continue;
       // `<name>-<w>.webp` beside `<name>.webp` is a smaller width of that image, not an image of its own.
       const variant = /^(.+)-(\d+)$/.exec(name);
-      if (variant && smaller.has(variant[2]) && files.has(`${variant[1]}.webp`)) continue;
-      const own = widths.map((w) => path.basename(imageVariantUrl(`/uploads/${dir}/${file}`, kind, w)));
-      if (!own.every((f) => files.has(f))) incomplete.set(name, new Set(own.filter((f) => files.has(f))));
+      if (variant && smaller.has(variant[2]) && sizes.has(`${dir}/${variant[1]}.webp`)) continue;
+      const own = formatKeys(storedImageUrl(kind, name), kind, "webp");
+      if (!own.every((k) => sizes.has(k))) incomplete.set(name, new Map(own.filter((k) => sizes.has(k)).map((k) => [k, sizes.get(k)!])));
     }
     return incomplete;
   }
 
   return {
+    /** Where browsers load stored pictures from (the store's public address or the shop's /uploads): see publicImageUrl. */
+    publicBase: store.publicBase,
+
+    /** The address a browser loads a stored picture (or one width of it) from; other URLs as they are. */
+    publicUrl: (url: string) => publicImageUrl(url, store.publicBase),
+
     /**
      * Stores an uploaded picture (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIF) at every width of its kind and
      * returns its URL; pictures that cannot be decoded, and vector files, are refused as invalid input.
-     * `input` is the picture itself or the path of an upload streamed to disk.
+     * `input` is the picture itself or the path of an upload streamed to disk. A store that cannot
+     * take the files is an `unavailable` error (503).
      */
     async storeImage(input: Buffer | string, kind: ImageKind, opts: StoreOptions = {}): Promise<string> {
       const name = resolveName(opts.name);
@@ -177,7 +187,6 @@ export function createImageService(options: ImageServiceOptions) {
         .catch(() => {
           throw new AppError("invalid_input", "This picture is damaged or too large to process");
         });
-      await prepareDir(kind);
       const url = storedImageUrl(kind, name);
       const { width, height, channels } = raw.info;
       await writeVariants(url, kind, (w) => {
@@ -196,7 +205,6 @@ export function createImageService(options: ImageServiceOptions) {
       const name = resolveName(opts.name);
       const max = largest(kind);
       const input = Buffer.from(svg);
-      await prepareDir(kind);
       const url = storedImageUrl(kind, name);
       await writeVariants(url, kind, (w) => {
         const size = imageDimensions(kind, w);
@@ -205,37 +213,36 @@ export function createImageService(options: ImageServiceOptions) {
       return url;
     },
 
-    /** Whether every width of a stored image is on disk (as WebP, which every image has). */
-    hasImage(url: string, kind: ImageKind): boolean {
-      const files = formatFiles(url, kind, "webp");
-      return files.length > 0 && files.every((f) => fs.existsSync(f));
+    /** Whether every width of a stored image is in the store (as WebP, which every image has). */
+    async hasImage(url: string, kind: ImageKind): Promise<boolean> {
+      return holdsAll(formatKeys(url, kind, "webp"));
     },
 
     /**
      * Whether a stored image also has AVIF files (smaller than its WebP), so a page may offer them
-     * in a `<picture>`. Asked per page render: a yes is remembered, a no looks again.
+     * in a `<picture>`. Asked per page render and remembered; a store that does not answer counts
+     * as no, asked again next time.
      */
-    hasAvif(url: string, kind: ImageKind): boolean {
+    async hasAvif(url: string, kind: ImageKind): Promise<boolean> {
       if (!kindOffersAvif(kind)) return false;
-      let has = avifOf.get(url);
-      if (has === undefined) {
-        const files = formatFiles(url, kind, "avif");
-        has = files.length > 0 && files.every((f) => fs.existsSync(f));
-        avifOf.set(url, has);
-      }
+      const known = avifOf.get(url);
+      if (known !== undefined) return known;
+      const has = await holdsAll(formatKeys(url, kind, "avif")).catch(() => null);
+      if (has === null) return false;
+      avifOf.set(url, has);
       return has;
     },
 
     /**
-     * Every file a stored image may have (WebP widths, then AVIF widths where its kind offers AVIF),
-     * whether on disk or not; empty for a URL that is not one of ours.
+     * Every key a stored image may have in the store (WebP widths, then AVIF widths where its kind
+     * offers AVIF), whether there or not; empty for a URL that is not one of ours.
      */
-    filesOf,
+    keysOf,
 
     /**
-     * Gives the images already on disk the widths (and AVIF) their kind has gained since they were
+     * Gives the images already stored the widths (and AVIF) their kind has gained since they were
      * stored, from each one's largest width, one image at a time. Images that are complete cost a
-     * directory listing. Run at start-up, so older uploads never leave a page's srcset with holes.
+     * listing of the store. Run at start-up, so older uploads never leave a page's srcset with holes.
      */
     async completeStoredImages(kinds: ImageKind[] = Object.keys(IMAGE_KINDS) as ImageKind[]): Promise<{ completed: number; failed: number }> {
       let completed = 0;
@@ -243,12 +250,14 @@ export function createImageService(options: ImageServiceOptions) {
       for (const kind of kinds) {
         for (const [name, present] of await incompleteImages(kind)) {
           const url = storedImageUrl(kind, name);
-          const files = formatFiles(url, kind, "webp");
-          const largest = files[files.length - 1];
+          const keys = formatKeys(url, kind, "webp");
           try {
+            const largest = await store.get(keys[keys.length - 1]);
+            if (!largest) throw new Error(`${url} has no largest width to make the others from`);
             const kept = new Map<number, number>();
             IMAGE_KINDS[kind].widths.forEach((w, i) => {
-              if (present.has(path.basename(files[i]))) kept.set(w, fs.statSync(files[i]).size);
+              const size = present.get(keys[i]);
+              if (size !== undefined) kept.set(w, size);
             });
             await writeVariants(
               url,
@@ -271,7 +280,7 @@ export function createImageService(options: ImageServiceOptions) {
     /** Deletes every width and format of a stored image; URLs that are not ours (external links) are left alone. */
     async removeImage(url: string, kind: ImageKind): Promise<void> {
       avifOf.delete(url);
-      await Promise.all(filesOf(url, kind).map((f) => fs.promises.rm(f, { force: true })));
+      await Promise.all(keysOf(url, kind).map((k) => store.delete(k)));
     },
   };
 }

@@ -6,9 +6,10 @@ import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminBanner } from "#modules/content";
-import { imageVariantUrl } from "#common/images/image-sizes";
+import { imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { BannerStateBadge, BannerWindow } from "./banner-state";
 import { MoveButtons, useMoveFocus } from "./move-buttons";
+import { useImageBase } from "~/lib/image-base";
 
 /** What a row action answers when it ran through a fetcher: done, or the server's refusal. */
 type RowAnswer = { ok: true } | { error: { message: string } };
@@ -48,6 +49,7 @@ export function BannerList({ banners }: { banners: AdminBanner[] }) {
 
 function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner; index: number; count: number; announce: (text: string) => void }) {
   const hydrated = useHydrated();
+  const base = useImageBase();
   const mover = useBackgroundFetcher<RowAnswer>("Failed to move the banner", { key: `banner-move-${b.id}` });
   const remover = useBackgroundFetcher<RowAnswer>("Failed to delete the banner", { key: `banner-delete-${b.id}` });
   const moveFocus = useMoveFocus(mover.state, () => announce(`“${b.title}” is now banner ${index + 1} of ${count}.`));
@@ -61,7 +63,15 @@ function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner;
       data-testid="banner-row"
     >
       <div className="relative overflow-hidden rounded-lg bg-stone-100" style={{ aspectRatio: "1920 / 720" }}>
-        <img src={imageVariantUrl(b.image, "banner", 640)} alt="" width={640} height={240} loading="lazy" decoding="async" className="size-full object-cover" />
+        <img
+          src={publicImageUrl(imageVariantUrl(b.image, "banner", 640), base)}
+          alt=""
+          width={640}
+          height={240}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
         <span className="absolute left-1.5 top-1.5 grid size-7 place-items-center rounded-full bg-stone-900/85 text-xs font-bold text-white" aria-hidden="true">
           {index + 1}
         </span>

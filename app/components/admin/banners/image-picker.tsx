@@ -4,7 +4,8 @@ import { buttonClass } from "~/components/admin/ui";
 import { Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";
-import { IMAGE_KINDS, imageVariantUrl } from "#common/images/image-sizes";
+import { IMAGE_KINDS, imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 /** The kinds of picture this picker uploads (POST /api/admin/uploads `kind`). */
 export type PickedImageKind = "banner" | "category" | "logo" | "favicon";
@@ -53,6 +54,7 @@ export function ImagePicker({
   hint?: string;
 }) {
   const hydrated = useHydrated();
+  const base = useImageBase();
   const field = useField(name, defaultValue ?? "");
   const uid = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -116,7 +118,7 @@ export function ImagePicker({
         >
           {url ? (
             <img
-              src={imageVariantUrl(url, kind, widths[0])}
+              src={publicImageUrl(imageVariantUrl(url, kind, widths[0]), base)}
               alt=""
               className={`size-full ${kind === "logo" ? "object-contain" : "object-cover"}`}
               data-testid="picked-image"

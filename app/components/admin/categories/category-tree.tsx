@@ -5,10 +5,11 @@ import { MoveButtons, useMoveFocus } from "~/components/admin/banners/move-butto
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
-import { imageVariantUrl } from "#common/images/image-sizes";
+import { imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { useLevelOrder } from "./category-order";
 import { productCountText } from "./category-options";
 import { DeleteCategory } from "./delete-category";
+import { useImageBase } from "~/lib/image-base";
 
 type RowAnswer = { ok: true } | { error: { message: string } };
 
@@ -293,11 +294,12 @@ function DragHandle(props: ReturnType<ReturnType<typeof useLevelOrder>["handlePr
 }
 
 function Thumbnail({ category, small }: { category: AdminCategory; small: boolean }) {
+  const base = useImageBase();
   const size = small ? "size-9" : "size-10";
   if (category.image) {
     return (
       <img
-        src={imageVariantUrl(category.image, "category", 160)}
+        src={publicImageUrl(imageVariantUrl(category.image, "category", 160), base)}
         alt=""
         width={160}
         height={160}

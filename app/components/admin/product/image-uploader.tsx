@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { moveItem, rowKey } from "./list-moves";
 import { IconButton, RowButtons, focusMovedRow } from "./row-buttons";
+import { publicImageUrl } from "#common/images/image-sizes";
+import { useImageBase } from "~/lib/image-base";
 
 export interface ProductImage {
   url: string;
@@ -97,6 +99,7 @@ export function ImageUploader({
   upload?: typeof uploadImage;
 }) {
   const hydrated = useHydrated();
+  const base = useImageBase();
   const id = useId();
   const [items, setItems] = useState<Item[]>(() =>
     defaultValue.map((img) => ({
@@ -234,7 +237,7 @@ export function ImageUploader({
             const postIndex = item.status === "done" ? posted++ : -1;
             const fieldError = postIndex >= 0 ? (errors[names.url(postIndex)] ?? errors[names.alt(postIndex)]) : undefined;
             const altId = postIndex >= 0 && idOf ? idOf(names.alt(postIndex)) : `${id}-${item.key}-alt`;
-            const src = item.preview ?? item.url ?? undefined;
+            const src = item.preview ?? (item.url ? publicImageUrl(item.url, base) : undefined);
             return (
               <li
                 key={item.key}
