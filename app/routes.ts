@@ -34,6 +34,7 @@ export default [
     route("add-product", "routes/admin/add-product.tsx"),
     route("edit-product/:id", "routes/admin/edit-product.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("background-jobs", "routes/admin/background-jobs.tsx"),
     route("add-category", "routes/admin/categories.tsx"),
     route("banner-management", "routes/admin/banners.tsx"),
     route("settings", "routes/admin/settings.tsx"),

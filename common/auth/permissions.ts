@@ -13,7 +13,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
   reports: "Reports: sales report and analytics",
-  settings: "Settings: site settings and the tracking pixel",
+  settings: "Settings: site settings, the tracking pixel and background jobs",
 };
 
 /**
@@ -38,6 +38,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   users: "customers",
   "users/:id": "customers",
   "contact-messages": "content",
+  "background-jobs": "settings",
   "contact-messages/:id": "content",
   "sales-report": "reports",
   analytics: "reports",
@@ -110,6 +111,10 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "PUT /settings": "settings",
   "GET /facebook-pixel": "settings",
   "PUT /facebook-pixel": "settings",
+  "GET /jobs": "settings",
+  "GET /jobs/:id": "settings",
+  "POST /jobs/:id/retry": "settings",
+  "DELETE /jobs/:id": "settings",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

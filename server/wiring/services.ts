@@ -43,6 +43,7 @@ import { createOrderRefunds } from "#modules/orders";
 import { createRefundFlows } from "../flows/refund-order";
 import { createReturnFlows } from "../flows/receive-return";
 import { createDashboard } from "../flows/dashboard";
+import { createBackgroundJobs } from "../flows/background-jobs";
 import { createAnalyticsService } from "#modules/analytics";
 
 export interface ServiceOptions {
@@ -230,6 +231,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     dashboard: createDashboard({ reports, analytics, ordersAdmin, returns: orderReturns, messages, catalogAdmin, users, settings }),
     /** At sign-in, this browser's anonymous cart and wishlist move into the account. */
     shoppers: createShopperFlows({ db, cart, wishlist }),
+    /** The Background jobs screen: counts, failed jobs with their error, retry and discard (audited). */
+    backgroundJobs: createBackgroundJobs({ db, jobs }),
   };
 }
 

@@ -51,6 +51,19 @@ async function freshMessage(ctx: SampleContext) {
   return { id: message._id };
 }
 
+/** A job that failed its last try, as a mail does when its server refuses it for a day. */
+const brokenJobs = new WeakSet<TestShop>();
+async function freshFailedJob(ctx: SampleContext) {
+  const { jobs } = ctx.shop.services;
+  if (!brokenJobs.has(ctx.shop)) {
+    jobs.register("sample.broken", { maxAttempts: 1, handle: async () => Promise.reject(new Error("the sample's server refused it")) });
+    brokenJobs.add(ctx.shop);
+  }
+  const id = (await jobs.enqueue("sample.broken", {}))!;
+  for (let i = 0; i < 200 && (await jobs.get(id)).state !== "failed"; i++) await jobs.runDue();
+  return { id };
+}
+
 /** A category for the sample products, one per shop (made on first use). */
 const productCategories = new WeakMap<TestShop, Promise<string>>();
 function productCategory(ctx: SampleContext): Promise<string> {
@@ -204,6 +217,10 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   // The settings as they are, with one field changed (the shop's own, so other tests' settings stay).
   "PUT /settings": async (ctx) => ({ body: { ...(await ctx.shop.services.content.getSettings()), tagline: unique("Sample tagline") } }),
   "GET /facebook-pixel": async () => ({}),
+  "GET /jobs": async () => ({ path: "/jobs?state=failed&page=1&pageSize=10" }),
+  "GET /jobs/:id": async (ctx) => ({ path: `/jobs/${(await freshFailedJob(ctx)).id}` }),
+  "POST /jobs/:id/retry": async (ctx) => ({ path: `/jobs/${(await freshFailedJob(ctx)).id}/retry`, body: {} }),
+  "DELETE /jobs/:id": async (ctx) => ({ path: `/jobs/${(await freshFailedJob(ctx)).id}` }),
   // A new id each time, kept inactive so no other test's storefront loads the pixel.
   "PUT /facebook-pixel": async () => ({ body: { pixelId: String(100_000_000_000_000 + Math.floor(Math.random() * 899_999_999_999_999)), status: "inactive" } }),
 };

@@ -61,6 +61,7 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
       { path: "banner-management", label: "Banners" },
       { path: "facebook-pixel", label: "Tracking pixel" },
       { path: "audit-log", label: "Audit log" },
+      { path: "background-jobs", label: "Background jobs" },
     ],
   },
 ];

@@ -39,6 +39,8 @@ const ACTIONS: Record<string, string> = {
   "user.revoke": "Signed out a device",
   "user.delete": "Deleted account",
   "user.export": "Exported account data",
+  "job.retry": "Retried a failed background job",
+  "job.discard": "Discarded a failed background job",
 };
 
 /** What each kind of entity is called. */
@@ -51,6 +53,7 @@ const ENTITIES: Record<string, string> = {
   settings: "settings",
   user: "user",
   catalog: "catalogue",
+  job: "background job",
 };
 
 /** "contact_message" → "contact message"; "shippingCost" → "shipping cost". */
