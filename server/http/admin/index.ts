@@ -13,6 +13,7 @@ import { USER_ROUTES } from "./users.routes";
 import { ORDER_ROUTES } from "./orders.routes";
 import { REPORT_ROUTES } from "./reports.routes";
 import { DASHBOARD_ROUTES } from "./dashboard.routes";
+import { WEBHOOK_ROUTES } from "./webhooks.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -30,6 +31,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...PIXEL_ROUTES,
   ...REPORT_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */
