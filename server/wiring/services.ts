@@ -75,8 +75,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     epoch: dataEpoch,
     publicUrl,
     adminEmail: env.ADMIN_EMAIL,
-    // Plain http and the machine's own addresses only while developing and testing (the tests' receivers listen on 127.0.0.1).
-    network: { allowPrivate: env.NODE_ENV !== "production" },
+    // Plain http and private addresses while developing and testing (the tests' receivers listen on 127.0.0.1), in production only when allowed.
+    network: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? env.NODE_ENV !== "production" },
   });
   const images = createImageService({ uploadsDir: env.UPLOADS_DIR });
   const auth = createAuthService({
