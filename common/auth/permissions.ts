@@ -44,6 +44,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   settings: "settings",
   "facebook-pixel": "settings",
   webhooks: "settings",
+  "webhooks/:id": "settings",
   "audit-log": "admin",
 };
 

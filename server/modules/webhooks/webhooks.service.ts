@@ -216,6 +216,13 @@ export function createWebhooks(deps: WebhooksDeps) {
     }
   }
 
+  async function deliveryPage(id: string, query: DeliveryListQuery) {
+    const q = parseInput(deliveryListQuerySchema, query, "Invalid list parameters");
+    await requireEndpoint(id);
+    const [rows, total] = await Promise.all([listDeliveryRows(k, id, q.status, q.pageSize, (q.page - 1) * q.pageSize), countDeliveryRows(k, id, q.status)]);
+    return { rows, meta: { page: q.page, pageSize: q.pageSize, total } };
+  }
+
   /** Stores one delivery of an event to each endpoint and queues its job, on `executor`. */
   async function store(executor: Executor, endpointIds: string[], type: WebhookEventType, data: unknown, job: string) {
     const createdAt = now().toISOString();
@@ -368,10 +375,14 @@ export function createWebhooks(deps: WebhooksDeps) {
 
     /** One page of an endpoint's deliveries, newest first. */
     async listDeliveries(id: string, query: DeliveryListQuery = {}): Promise<WebhookDeliveryList> {
-      const q = parseInput(deliveryListQuerySchema, query, "Invalid list parameters");
-      await requireEndpoint(id);
-      const [rows, total] = await Promise.all([listDeliveryRows(k, id, q.status, q.pageSize, (q.page - 1) * q.pageSize), countDeliveryRows(k, id, q.status)]);
-      return { data: rows.map(deliveryView), meta: { page: q.page, pageSize: q.pageSize, total } };
+      const { rows, meta } = await deliveryPage(id, query);
+      return { data: rows.map(deliveryView), meta };
+    },
+
+    /** The same page with each delivery's request and answer (the admin screen shows them). */
+    async listDeliveryDetails(id: string, query: DeliveryListQuery = {}): Promise<{ data: WebhookDeliveryDetail[]; meta: WebhookDeliveryList["meta"] }> {
+      const { rows, meta } = await deliveryPage(id, query);
+      return { data: rows.map(deliveryDetail), meta };
     },
 
     /** One delivery of the endpoint with its request and the answer; not_found when it is not the endpoint's. */
