@@ -341,6 +341,21 @@ describe("retries, failures and switching off", () => {
     await hooks.remove(ACTOR, endpoint.id);
   });
 
+  it("gives up the tries still queued for an endpoint switched off meanwhile, without sending them", async () => {
+    const endpoint = await hooks.create(ACTOR, { url: flaky.url, events: ["order.created"] });
+    const from = flaky.received.length;
+    // The event is stored while the endpoint is on; it is off by the time its job runs.
+    await local.db.kysely.transaction().execute(async (trx) => {
+      expect(await hooks.emit(trx, "order.created", { id: "off-meanwhile" })).toBe(1);
+      await trx.updateTable("webhook_endpoints").set({ active: 0 }).where("id", "=", endpoint.id).execute();
+    });
+    await hooks.settle();
+    const [delivery] = (await hooks.listDeliveries(endpoint.id)).data;
+    expect(delivery).toMatchObject({ status: "failed", attempts: 0, error: "The endpoint is switched off." });
+    expect(flaky.received.length).toBe(from);
+    await hooks.remove(ACTOR, endpoint.id);
+  });
+
   it("switches off an endpoint that has failed for days, tells the shop, and sends it nothing more", async () => {
     const endpoint = await hooks.create(ACTOR, { url: flaky.url, events: ["order.created"] });
     flaky.answer(() => ({ status: 502 }));

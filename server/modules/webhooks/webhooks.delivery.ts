@@ -6,7 +6,7 @@ import type { Db } from "../../db/database";
 import { toIso } from "../../db/database";
 import type { Logger } from "../../lib/logger";
 import { type NetworkPolicy, RefusedTarget, checkTarget, postTo } from "./webhooks.network";
-import { clearFailing, disableFailingEndpoint, getDelivery, getEndpoint, markFailing, recordAttempt } from "./webhooks.repo";
+import { clearFailing, disableFailingEndpoint, failUntried, getDelivery, getEndpoint, markFailing, recordAttempt } from "./webhooks.repo";
 import { signature } from "./webhooks.signature";
 
 /** What a delivery job carries: the delivery, and whether an admin asked for this try (a test ping, a redelivery). */
@@ -91,15 +91,7 @@ export function createDeliverer(deps: DeliveryDeps) {
     const last = info.attempt >= info.maxAttempts;
     const at = deps.now();
     if (!endpoint.active && !job.manual) {
-      await recordAttempt(k, delivery.id, {
-        status: "failed",
-        request_headers: null,
-        response_status: null,
-        response_body: null,
-        error: "The endpoint is switched off.",
-        last_attempt_at: at.toISOString(),
-        delivered_at: null,
-      });
+      await failUntried(k, delivery.id, "The endpoint is switched off.", at.toISOString());
       return;
     }
     const timestamp = Math.floor(at.getTime() / 1000);

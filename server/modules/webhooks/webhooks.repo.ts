@@ -101,6 +101,11 @@ export async function recordAttempt(
     .execute();
 }
 
+/** A delivery given up on without a try (its endpoint was switched off meanwhile). */
+export async function failUntried(k: Executor, id: string, error: string, at: string): Promise<void> {
+  await k.updateTable("webhook_deliveries").set({ status: "failed", error, last_attempt_at: at }).where("id", "=", id).execute();
+}
+
 /** A delivery waits for a try again (redeliver); false for an unknown one. */
 export async function setDeliveryPending(k: Executor, endpointId: string, id: string): Promise<boolean> {
   const done = await k
