@@ -47,10 +47,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The waits between the tries of an event's delivery: the first retry within a minute, about a day in all, then it fails. */
-export const RETRY_DELAYS_MS = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR, 8 * HOUR];
+/**
+ * The tries of an event's delivery: the job queue waits `firstDelayMs` before the second and twice
+ * as long before each next one, so the first retry comes within a minute and the last about a
+ * day after the first try; then the delivery fails.
+ */
+export const RETRY = { attempts: 13, firstDelayMs: 20_000 };
 
-/** The job that delivers an event, tried as RETRY_DELAYS_MS says; and the one try an admin asks for (a test ping, a redelivery). */
+/** How long after the first try the last one comes: the waits, doubling from the first. */
+export const retrySpanMs = (retry: { attempts: number; firstDelayMs: number }) => retry.firstDelayMs * (2 ** (retry.attempts - 1) - 1);
+
+/** The job that delivers an event, tried as RETRY says; and the one try an admin asks for (a test ping, a redelivery). */
 export const DELIVER_JOB = "webhooks.deliver";
 export const SEND_ONCE_JOB = "webhooks.send-once";
 
@@ -71,8 +78,8 @@ export interface WebhooksDeps {
   adminEmail?: string;
   /** Where webhooks may go: production refuses plain http and private addresses. */
   network: NetworkPolicy;
-  /** Waits between tries (default RETRY_DELAYS_MS): one try more than waits. */
-  retryDelaysMs?: number[];
+  /** How often and how soon an event's delivery is tried again (default RETRY). */
+  retry?: { attempts: number; firstDelayMs: number };
   /** An endpoint whose tries have all failed for this long is switched off (default 3 days). */
   disableAfterMs?: number;
   /** How long one try may take (default 10 s). */
@@ -148,7 +155,7 @@ const noCounts = (): Record<DeliveryStatus, number> => Object.fromEntries(DELIVE
 export function createWebhooks(deps: WebhooksDeps) {
   const k = deps.db.kysely;
   const now = deps.now ?? (() => new Date());
-  const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const retry = deps.retry ?? RETRY;
   let cached: { epoch: number; until: number; endpoints: Array<{ id: string; events: Set<string> }> } | null = null;
 
   function changed(): void {
@@ -169,11 +176,7 @@ export function createWebhooks(deps: WebhooksDeps) {
     now,
     onDisabled: changed,
   });
-  deps.jobs.register<DeliveryJob>(DELIVER_JOB, {
-    maxAttempts: delays.length + 1,
-    backoffMs: (attempt) => delays[Math.min(attempt, delays.length) - 1] ?? delays[delays.length - 1] ?? 0,
-    handle: deliver,
-  });
+  deps.jobs.register<DeliveryJob>(DELIVER_JOB, { maxAttempts: retry.attempts, retryDelayMs: retry.firstDelayMs, handle: deliver });
   deps.jobs.register<DeliveryJob>(SEND_ONCE_JOB, { maxAttempts: 1, handle: deliver });
 
   /** The active endpoints and their events, read on the caller's executor (inside its transaction) when not held. */
