@@ -67,6 +67,8 @@ export default defineConfig({
       CONTACT_RATE_LIMIT: "1000",
       // Every spec's search-as-you-type comes from 127.0.0.1 too; tests/api/search.test.ts checks the limit.
       SEARCH_LIMIT_PER_IP: "100000/1m",
+      // The webhooks spec's receiver listens on 127.0.0.1, which production refuses by default.
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
     },
   },
 });

@@ -39,6 +39,8 @@ export default [
     route("banner-management", "routes/admin/banners.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("facebook-pixel", "routes/admin/facebook-pixel.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
+    route("webhooks/:id", "routes/admin/webhook.tsx"),
     // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
     route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
     route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),

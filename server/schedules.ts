@@ -12,6 +12,7 @@ export const SCHEDULED = {
   unpaidCardRelease: { name: "orders.release-unpaid-card", everyMs: 5 * MINUTE_MS },
   analyticsRollUp: { name: "analytics.roll-up", everyMs: HOUR_MS },
   jobsPrune: { name: "jobs.prune-done", everyMs: HOUR_MS },
+  webhookDeliveriesPrune: { name: "webhooks.prune-deliveries", everyMs: 24 * HOUR_MS },
 } as const;
 
 /** Registers and schedules the periodic work on the services' job queue (call before `jobs.start()`). */
@@ -38,5 +39,7 @@ export function scheduleWork(services: Services, env: Pick<Env, "CART_RETENTION_
   });
   // Done jobs (delivered mails, past slots) are kept a week for the admin's counts, then go.
   jobs.register(SCHEDULED.jobsPrune.name, { maxAttempts: 1, handle: async () => void (await jobs.pruneDone()) });
+  // Webhook deliveries done (delivered or failed) are kept a month for the admin's screen, then go.
+  jobs.register(SCHEDULED.webhookDeliveriesPrune.name, { maxAttempts: 1, handle: async () => void (await services.webhooks.pruneDeliveries()) });
   for (const work of Object.values(SCHEDULED)) jobs.schedule(work.name, { everyMs: work.everyMs });
 }

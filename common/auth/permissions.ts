@@ -13,7 +13,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
   reports: "Reports: sales report and analytics",
-  settings: "Settings: site settings, the tracking pixel and background jobs",
+  settings: "Settings: site settings, the tracking pixel, webhooks and background jobs",
 };
 
 /**
@@ -44,6 +44,8 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   analytics: "reports",
   settings: "settings",
   "facebook-pixel": "settings",
+  webhooks: "settings",
+  "webhooks/:id": "settings",
   "audit-log": "admin",
 };
 
@@ -115,6 +117,15 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /jobs/:id": "settings",
   "POST /jobs/:id/retry": "settings",
   "DELETE /jobs/:id": "settings",
+  "GET /webhooks": "settings",
+  "POST /webhooks": "settings",
+  "GET /webhooks/:id": "settings",
+  "PATCH /webhooks/:id": "settings",
+  "DELETE /webhooks/:id": "settings",
+  "GET /webhooks/:id/deliveries": "settings",
+  "GET /webhooks/:id/deliveries/:deliveryId": "settings",
+  "POST /webhooks/:id/deliveries/:deliveryId/redeliver": "settings",
+  "POST /webhooks/:id/test": "settings",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

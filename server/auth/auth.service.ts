@@ -1,3 +1,4 @@
+import type { WebhookEvents } from "#modules/webhooks";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 import { AppError } from "#common/errors";
@@ -35,6 +36,8 @@ export interface AuthServiceDeps {
   siteName: () => Promise<string>;
   /** How many orders a user has placed (the orders module's count, for the user record). */
   countOrders: (userId: string) => Promise<number>;
+  /** Outgoing webhooks: customer.created for each new customer account. */
+  webhooks?: WebhookEvents;
 }
 
 const DELETION_LINK_MS = 60 * 60 * 1000;
@@ -107,7 +110,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     siteName: deps.siteName,
     background: (task) => background.run(task),
     onSignIn: (userId) => users.recordSignIn(userId).catch((err: unknown) => logger.warn({ err }, "could not record a sign-in")),
+    onUserCreated: (userId) => customerCreated(userId).catch((err: unknown) => logger.warn({ err, userId }, "could not emit customer.created")),
   });
+
+  /**
+   * customer.created for a new customer account, with the account as GET /api/auth/user/{uid}
+   * shows it. better-auth calls this after its sign-up transaction committed, so the event has a
+   * transaction of its own (its delivery and job are stored together).
+   */
+  async function customerCreated(userId: string): Promise<void> {
+    const webhooks = deps.webhooks;
+    if (!webhooks) return;
+    const account = await users.getUser(userId);
+    if (account?.role !== "customer") return;
+    const { banReason: _reason, banExpires: _until, ...record } = account;
+    await db.kysely.transaction().execute((trx) => webhooks.emit(trx, "customer.created", record));
+  }
   const providers = listAuthProviders(env);
   warnIncompleteProviders(env, logger);
 

@@ -70,6 +70,8 @@ export interface AuthDeps {
   background: (task: Promise<unknown>) => void;
   /** Called for every new session (the customer list's "last sign-in"). */
   onSignIn?: (userId: string) => Promise<void>;
+  /** Called once a new account is stored (after its transaction: better-auth runs these hooks after the commit). */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 function rateLimited(retryAfter: number | null, what = "attempts"): APIError {
@@ -317,6 +319,9 @@ export function createAuth(deps: AuthDeps) {
         create: {
           // Magic-link and some providers create accounts without a name: start from the address.
           before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email.split("@")[0] } }),
+          after: async (user) => {
+            await deps.onUserCreated?.(user.id);
+          },
         },
       },
       session: {

@@ -373,6 +373,44 @@ export interface JobTable {
   updated_at: Timestamp;
 }
 
+/** An endpoint outgoing webhooks go to (server/modules/webhooks, migration 0023). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON: the event names subscribed to. */
+  events: string;
+  active: number;
+  /** whsec_ and the base64 of the signing key. */
+  secret: string;
+  failing_since: Timestamp | null;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event sent to one endpoint (migration 0023): its id is the `webhook-id` of every try. */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  request_body: string;
+  /** JSON: the last try's headers. */
+  request_headers: string | null;
+  response_status: number | null;
+  /** The start of the last answer's body. */
+  response_body: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -402,4 +440,6 @@ export interface Database {
   analytics_salts: AnalyticsSaltTable;
   stock_alerts: StockAlertTable;
   jobs: JobTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

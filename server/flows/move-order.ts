@@ -16,7 +16,7 @@ import { refundRemainder } from "./refund-order";
  * link of a shipment and writes the audit entry of a staff move; after the commit it mails the customer.
  */
 export async function moveOrder(
-  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger">,
+  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks">,
   orderId: string,
   to: OrderStatus,
   actor: OrderActor,
@@ -40,6 +40,10 @@ export async function moveOrder(
       if (note) changes.note = { before: null, after: note };
       await appendAudit(trx, staff, { action: `order.${to === "cancelled" ? "cancel" : "status"}`, entityType: "order", entityId: orderId, changes });
     }
+    await deps.webhooks.emit(trx, "order.status_changed", async () => ({
+      ...deps.orders.toOrder((await deps.orders.getRecord(orderId, trx))!, "shop"),
+      previousStatus: from,
+    }));
     return change.flipped;
   });
   if (flipped.length) deps.epoch.bump();

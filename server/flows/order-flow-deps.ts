@@ -6,6 +6,7 @@ import type { SiteSettings } from "#common/content/content.schema";
 import type { OrderRefunds, OrdersAdmin, OrdersModule } from "#modules/orders";
 import type { PaymentsService } from "#modules/payments";
 import type { LowStockAlert } from "#modules/inventory";
+import type { WebhookEvents } from "#modules/webhooks";
 
 /** What the order flows work with: the modules' services they span, and the process's shared parts. */
 export interface OrderFlowDeps {
@@ -20,6 +21,8 @@ export interface OrderFlowDeps {
   settings: () => Promise<SiteSettings>;
   /** Told when an order brings stock to the low-stock threshold (the inventory's mail to the shop, once a day at most). */
   lowStock: Pick<LowStockAlert, "crossed">;
+  /** Outgoing webhooks: order.created, order.status_changed and inventory.low are emitted in the move's own transaction. */
+  webhooks: WebhookEvents;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

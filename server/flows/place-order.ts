@@ -164,6 +164,8 @@ export async function placeOrder(
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       lines: cart.lines.map(orderLineOf),
     });
+    await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
+    if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered };
   }
 
@@ -179,6 +181,28 @@ export async function placeOrder(
     }
     return lefts;
   }
+}
+
+/** The inventory.low event's data: the products and variants this order brought to the threshold or under, with the units left. */
+function lowStockEvent(lines: PricedLine[], stock: StockChange, threshold: number) {
+  const items = stock.lowered.flatMap((key) => {
+    const [kind, id] = key.split(":") as ["product" | "variant", string];
+    const line = lines.find((l) => (kind === "variant" ? l.row.variant_id === id : l.row.product_id === id && !l.row.variant_id));
+    if (!line) return [];
+    const r = line.row;
+    return [
+      {
+        productId: r.product_id,
+        variantId: r.variant_id || null,
+        name: r.name,
+        color: r.color,
+        size: r.size,
+        sku: r.variant_sku ?? r.sku,
+        stock: stock.left[key] ?? null,
+      },
+    ];
+  });
+  return { threshold, items };
 }
 
 /** What an order keeps of a priced cart line: the product as it was sold, at the price it was sold. */

@@ -175,6 +175,15 @@ const schema = z
     /** Site analytics batches (POST /api/analytics/events) per client IP: a tab sends one every few seconds while in use. */
     ANALYTICS_LIMIT_PER_IP: rateRule("600/10m"),
 
+    /**
+     * Whether outgoing webhooks may go to plain http and to addresses inside private networks
+     * (loopback, private, link-local, unique-local): unset means yes in development and tests, no
+     * in production (server/modules/webhooks/webhooks.network.ts).
+     */
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: optionalText
+      .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+      .transform((v) => v && v === "true"),
+
     // Card payments through Stripe (server/modules/payments): offered when both keys are set.
     STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_/.test(v), "must be a secret key (sk_test_… or sk_live_…)"),
     STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => v === undefined || v.startsWith("pk_"), "must be a publishable key (pk_test_… or pk_live_…)"),

@@ -22,6 +22,7 @@ import { searchPendingListMigration } from "./0019-search-pending-list";
 import { saleWritesMigration } from "./0020-sale-writes";
 import { stockAlertsMigration } from "./0021-stock-alerts";
 import { jobsMigration } from "./0022-jobs";
+import { webhooksMigration } from "./0023-webhooks";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0020-sale-writes": saleWritesMigration(db.dialect),
     "0021-stock-alerts": stockAlertsMigration(db.dialect),
     "0022-jobs": jobsMigration(db.dialect),
+    "0023-webhooks": webhooksMigration(db.dialect),
   };
 }
 

@@ -45,6 +45,7 @@ import { createReturnFlows } from "../flows/receive-return";
 import { createDashboard } from "../flows/dashboard";
 import { createBackgroundJobs } from "../flows/background-jobs";
 import { createAnalyticsService } from "#modules/analytics";
+import { createWebhooks } from "#modules/webhooks";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -65,6 +66,20 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The durable job queue: mails and scheduled work are rows of the shop's database, taken by a worker in any instance.
   const jobs = createJobQueue(db, { logger });
   const mailer = options.mailer ?? createMailer(env, logger, { rateLimits, jobs });
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
+  // Outgoing webhooks: the writes below emit their events through it, in their own transactions.
+  const webhooks = createWebhooks({
+    db,
+    jobs,
+    mailer,
+    settings: () => content.getSettings(),
+    logger,
+    epoch: dataEpoch,
+    publicUrl,
+    adminEmail: env.ADMIN_EMAIL,
+    // Plain http and private addresses while developing and testing (the tests' receivers listen on 127.0.0.1), in production only when allowed.
+    network: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? env.NODE_ENV !== "production" },
+  });
   // Where every picture and its sizes go: the folder or the S3 bucket STORAGE_URL names, shared by all instances.
   const storage = objectStoreFromEnv(env);
   const images = createImageService({ storage });
@@ -78,6 +93,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     siteName: async () => (await content.getSettings()).siteName,
     // Called per request, long after `orders` below exists.
     countOrders: (userId) => orders.countForUser(userId),
+    webhooks,
   });
   // The anonymous shopper's cookie is signed with the auth secret (resolved after auth, which
   // reports how it got it; this second read is quiet).
@@ -89,7 +105,6 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // The orders module's figures per customer, which the users list shows and sorts by.
   const orderCustomers = createOrderCustomers(db);
   const users = createUsersService(db, { orderStats: orderCustomers });
-  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
   const orderMails = createOrderMails({
     mailer,
     settings,
@@ -112,10 +127,10 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const wishlist = createWishlistService(db, { catalog });
   const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
-  const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings });
-  const orderReturns = createOrderReturns({ db, orders, mails: orderMails, settings });
+  const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks });
+  const orderReturns = createOrderReturns({ db, orders, mails: orderMails, settings, webhooks });
   // The flows that span modules (server/flows), each a service of its own over the modules' services.
-  const orderFlowDeps = { db, orders, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger };
+  const orderFlowDeps = { db, orders, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger, webhooks };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
   // The one catalogue write path: withdrawn products leave carts and wishlists through their services.
@@ -124,6 +139,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     stock: { setStock },
     search,
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
+    webhooks,
     shoppers: {
       async withdrawProducts(trx, products) {
         await cart.withdrawProducts(trx, products);
@@ -147,6 +163,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     adminEmail: env.ADMIN_EMAIL,
     publicUrl,
     logger,
+    webhooks,
   });
   return {
     env,
@@ -182,8 +199,10 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     images,
     /** The object store of uploaded pictures (a folder or an S3 bucket) and the public address pages load them from. */
     storage,
-    /** The durable job queue (mail delivery, scheduled work); `start()` runs this process's worker. */
+    /** The durable job queue (mail delivery, webhooks, scheduled work); `start()` runs this process's worker. */
     jobs,
+    /** Outgoing webhooks: the admin's endpoints and deliveries; writes emit their events through it. */
+    webhooks,
     mailer,
     /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
     lowStock,

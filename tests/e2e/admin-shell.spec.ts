@@ -318,11 +318,16 @@ test.describe("staff permissions", () => {
     expect(message.status(), await message.text()).toBe(201);
     const messageId = ((await message.json()) as { data: { _id: string } }).data._id;
     await guest.dispose();
+    // An endpoint switched off (nothing is sent to it), deleted at the end.
+    const endpoint = await admin.post("/api/admin/webhooks", { data: { url: "http://127.0.0.1:9/shell", events: ["order.created"], active: false }, headers });
+    expect(endpoint.status(), await endpoint.text()).toBe(201);
+    const endpointId = ((await endpoint.json()) as { data: { id: string } }).data.id;
     const records: Record<string, string> = {
       "edit-product": product._id,
       orders: orderId,
       users: await userId(admin, E2E_ADMIN.email),
       "contact-messages": messageId,
+      webhooks: endpointId,
     };
     const withRecord = (path: string) => path.replace(/^([^/]+)\/:id$/, (whole, screen: string) => (records[screen] ? `${screen}/${records[screen]}` : whole));
     const statusOf = async (api: APIRequestContext, path: string) => (await api.get(`/admin-dashboard/${withRecord(path)}`, { maxRedirects: 0 })).status();
@@ -333,6 +338,7 @@ test.describe("staff permissions", () => {
       results.push(`${path || "(dashboard)"} needs ${access}: allowed ${await statusOf(allowed, path)}, denied ${denied ? await statusOf(denied, path) : "-"}`);
     }
     expect(results).toEqual(screens.map(([path, access]) => `${path || "(dashboard)"} needs ${access}: allowed 200, denied ${access === "staff" ? "-" : 403}`));
+    await admin.delete(`/api/admin/webhooks/${endpointId}`, { headers });
     for (const api of [...withOnly.values(), allStaff, admin]) await api.dispose();
   });
 });

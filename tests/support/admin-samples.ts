@@ -64,6 +64,18 @@ async function freshFailedJob(ctx: SampleContext) {
   return { id };
 }
 
+/** A fresh webhook endpoint, switched off so no other test's events go to it (nothing listens on its port). */
+async function freshEndpoint(ctx: SampleContext) {
+  return ctx.shop.services.webhooks.create(SAMPLE_ACTOR, { url: "http://127.0.0.1:9/sample-hook", events: ["order.created"], active: false });
+}
+
+/** A fresh endpoint with one delivery (its test ping). */
+async function freshDelivery(ctx: SampleContext) {
+  const endpoint = await freshEndpoint(ctx);
+  const delivery = await ctx.shop.services.webhooks.test(endpoint.id);
+  return { endpoint, delivery };
+}
+
 /** A category for the sample products, one per shop (made on first use). */
 const productCategories = new WeakMap<TestShop, Promise<string>>();
 function productCategory(ctx: SampleContext): Promise<string> {
@@ -223,4 +235,19 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "DELETE /jobs/:id": async (ctx) => ({ path: `/jobs/${(await freshFailedJob(ctx)).id}` }),
   // A new id each time, kept inactive so no other test's storefront loads the pixel.
   "PUT /facebook-pixel": async () => ({ body: { pixelId: String(100_000_000_000_000 + Math.floor(Math.random() * 899_999_999_999_999)), status: "inactive" } }),
+  "GET /webhooks": async () => ({}),
+  "POST /webhooks": async () => ({ body: { url: "http://127.0.0.1:9/sample-hook", events: ["order.created"], active: false } }),
+  "GET /webhooks/:id": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}` }),
+  "PATCH /webhooks/:id": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}`, body: { description: unique("Sample endpoint") } }),
+  "DELETE /webhooks/:id": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}` }),
+  "GET /webhooks/:id/deliveries": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}/deliveries?status=failed&page=1&pageSize=10` }),
+  "GET /webhooks/:id/deliveries/:deliveryId": async (ctx) => {
+    const { endpoint, delivery } = await freshDelivery(ctx);
+    return { path: `/webhooks/${endpoint.id}/deliveries/${delivery.id}` };
+  },
+  "POST /webhooks/:id/deliveries/:deliveryId/redeliver": async (ctx) => {
+    const { endpoint, delivery } = await freshDelivery(ctx);
+    return { path: `/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver` };
+  },
+  "POST /webhooks/:id/test": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}/test` }),
 };

@@ -60,6 +60,7 @@ export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
       { path: "settings", label: "Site settings" },
       { path: "banner-management", label: "Banners" },
       { path: "facebook-pixel", label: "Tracking pixel" },
+      { path: "webhooks", label: "Webhooks" },
       { path: "audit-log", label: "Audit log" },
       { path: "background-jobs", label: "Background jobs" },
     ],
@@ -72,6 +73,7 @@ const CHILD_SCREENS: Array<{ pattern: RegExp; label: string; parent: string }> =
   { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "Order", parent: "orders" },
   { pattern: /^users\/[^/]+$/, label: "Customer", parent: "users" },
   { pattern: /^contact-messages\/[^/]+$/, label: "Message", parent: "contact-messages" },
+  { pattern: /^webhooks\/[^/]+$/, label: "Endpoint", parent: "webhooks" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

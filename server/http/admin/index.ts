@@ -14,6 +14,7 @@ import { ORDER_ROUTES } from "./orders.routes";
 import { REPORT_ROUTES } from "./reports.routes";
 import { DASHBOARD_ROUTES } from "./dashboard.routes";
 import { JOB_ROUTES } from "./jobs.routes";
+import { WEBHOOK_ROUTES } from "./webhooks.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -32,6 +33,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...REPORT_ROUTES,
   ...DASHBOARD_ROUTES,
   ...JOB_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */

@@ -16,7 +16,8 @@ import {
   upsertSlugRedirects,
 } from "./catalog.admin.repo";
 import { type CreatePlan, type Existing, type Plan, type UpdatePlan, sameJson, variantFields } from "./catalog.admin-state";
-import type { CatalogAdminDeps, StockSetting, VariantState } from "./catalog.admin.types";
+import type { AdminProduct, CatalogWriteDeps, StockSetting, VariantState } from "./catalog.admin.types";
+import { readProducts } from "./catalog.admin-read";
 import { refreshListedPrices } from "./catalog.listing";
 import type { Executor } from "./catalog.repo";
 
@@ -37,7 +38,7 @@ const idOf = (p: Plan) => (p.kind === "create" ? p.id : p.before.id);
  * carts and wishlists, and appends one audit entry per product. An update whose version moved
  * since it was read fails with 409 (the transaction rolls back).
  */
-export async function commitPlans(trx: Executor, deps: CatalogAdminDeps, actor: AuditActor, plans: Plan[], categories: Categories): Promise<void> {
+export async function commitPlans(trx: Executor, deps: CatalogWriteDeps, actor: AuditActor, plans: Plan[], categories: Categories): Promise<void> {
   if (plans.length === 0) return;
   const creates = plans.filter((p): p is CreatePlan => p.kind === "create");
   const updates = plans.filter((p): p is UpdatePlan => p.kind === "update");
@@ -56,6 +57,20 @@ export async function commitPlans(trx: Executor, deps: CatalogAdminDeps, actor: 
   const entries = creates.map((p) => createdEntry(p, categories));
   for (const p of updates) entries.push({ action: "product.update", entityType: "product", entityId: p.before.id, changes: updateChanges(p, categories) });
   await appendAuditEntries(trx, actor, entries);
+  await emitProductEvents(trx, deps, creates.map(idOf), updates.map(idOf));
+}
+
+/** product.created and product.updated, each with the product as the admin API reads it now; the products are read once, and only when an endpoint wants them. */
+async function emitProductEvents(trx: Executor, deps: CatalogWriteDeps, created: string[], updated: string[]): Promise<void> {
+  const { webhooks } = deps;
+  if (!webhooks) return;
+  let views: Promise<Map<string, AdminProduct>> | null = null;
+  const view = (id: string) => async () => {
+    views ??= readProducts(trx, [...created, ...updated], deps.lowStockKnown());
+    return (await views).get(id);
+  };
+  for (const id of created) await webhooks.emit(trx, "product.created", view(id));
+  for (const id of updated) await webhooks.emit(trx, "product.updated", view(id));
 }
 
 /** The products' rows and slug redirects: a slug in use again leaves the redirects (whoever's they were); a changed slug becomes one. */
@@ -129,8 +144,16 @@ function stockSettings(plans: Plan[]): StockSetting[] {
 }
 
 /** Deletes products (variants, redirects, cart and wishlist lines go with them; orders keep their copy), withdrawing them from carts and wishlists first so their owners are told. */
-export async function removeProducts(trx: Executor, deps: CatalogAdminDeps, actor: AuditActor, products: Existing[], categories: Categories): Promise<void> {
+export async function removeProducts(trx: Executor, deps: CatalogWriteDeps, actor: AuditActor, products: Existing[], categories: Categories): Promise<void> {
   if (products.length === 0) return;
+  // The products as they were, read before they go (only when an endpoint wants them).
+  const ids = products.map((p) => p.id);
+  let views: Promise<Map<string, AdminProduct>> | null = null;
+  for (const id of ids)
+    await deps.webhooks?.emit(trx, "product.deleted", async () => {
+      views ??= readProducts(trx, ids, deps.lowStockKnown());
+      return (await views).get(id);
+    });
   await deps.shoppers.withdrawProducts(
     trx,
     products.map((p) => ({ id: p.id, name: p.state.name })),

@@ -31,6 +31,12 @@ export async function requireExisting(ex: Executor, id: string): Promise<Existin
   return found;
 }
 
+/** Products as the admin reads them, by id (those that exist), on the caller's executor: the data of the product events. */
+export async function readProducts(ex: Executor, ids: string[], lowStock: number): Promise<Map<string, AdminProduct>> {
+  const [found, categories, slugs] = await Promise.all([loadExisting(ex, { ids }), loadCategories(ex), listOldSlugs(ex, ids)]);
+  return new Map(found.map((p) => [p.id, toAdminProduct(p, categories, slugs.get(p.id) ?? [], lowStock)]));
+}
+
 /** One product as the admin reads it, or null. */
 export async function readProduct(ctx: AdminContext, ex: Executor, id: string): Promise<AdminProduct | null> {
   const [found] = await loadExisting(ex, { ids: [id] });

@@ -1,3 +1,4 @@
+import type { WebhookEvents } from "#modules/webhooks";
 import type { Selectable } from "kysely";
 import type { ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
 import type { Epoch } from "../../lib/cache";
@@ -35,6 +36,14 @@ export interface CatalogAdminDeps {
   stock: { setStock(trx: Executor, settings: StockSetting[], options: { refreshListing: false }): Promise<unknown> };
   /** The settings' low-stock threshold (content module): "low" in the list's badge and filter (LOW_STOCK when not given). */
   lowStockThreshold?: () => Promise<number>;
+  /** Outgoing webhooks: product.created, product.updated and product.deleted are emitted in the write's transaction. */
+  webhooks?: WebhookEvents;
+}
+
+/** What the store step of a write needs: the dependencies, and the threshold read before its transaction opened. */
+export interface CatalogWriteDeps extends CatalogAdminDeps {
+  /** The low-stock threshold last read (a read inside a transaction could wait on that transaction's own connection on SQLite). */
+  lowStockKnown(): number;
 }
 
 /** A variant as the admin reads it: the storefront's shape (money in the major unit), ids included. */

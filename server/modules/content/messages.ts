@@ -5,6 +5,7 @@ import { newId } from "../../lib/ids";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import { parseInput } from "#common/validate";
 import type { Logger } from "../../lib/logger";
+import type { WebhookEvents } from "#modules/webhooks";
 import { type AuditActor, appendAudit } from "#modules/audit";
 import { createMailQueue } from "#modules/mail";
 import type { Mailer } from "#modules/mail";
@@ -84,6 +85,8 @@ export interface MessagesDeps {
   /** The shop's address (PUBLIC_URL, no trailing slash), for the links in mails. */
   publicUrl: string;
   logger: Logger;
+  /** Outgoing webhooks: contact_message.created is emitted in the message's transaction. */
+  webhooks?: WebhookEvents;
 }
 
 const PREVIEW_LENGTH = 160;
@@ -210,7 +213,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       }
       const id = newId();
       const created_at = nowIso();
-      await insertMessage(k, {
+      const row = {
         id,
         name: input.name,
         email: input.email,
@@ -220,6 +223,14 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
         read_at: null,
         status: "new",
         created_at,
+      };
+      await k.transaction().execute(async (trx) => {
+        await insertMessage(trx, row);
+        await deps.webhooks?.emit(
+          trx,
+          "contact_message.created",
+          (): ContactMessage => ({ ...toRow(row as MessageRow, 0), message: row.message, ip, replies: [] }),
+        );
       });
       notifyShop(id, input);
       return { _id: id, createdAt: toIso(created_at)! };

@@ -30,6 +30,8 @@ export interface StockChange {
    * `product:<id>` (a product without variants) or `variant:<id>`; empty without `lowAt`.
    */
   lowered: string[];
+  /** The units left in each row of `lowered`, by the same key. */
+  left: Record<string, number>;
 }
 
 function grouped(lines: StockLine[]) {
@@ -76,7 +78,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
   const lowers = (stock: number, quantity: number) => take && lowAt !== undefined && stock <= lowAt && stock + quantity > lowAt;
   // A product with variants is low through its variants; its row holds their sum.
   const hasVariants = new Set(lines.filter((l) => l.variantId).map((l) => l.productId));
-  const change: StockChange = { short: [], flipped: [], lowered: [] };
+  const change: StockChange = { short: [], flipped: [], lowered: [], left: {} };
   const variantFlips = new Set<string>();
   if (products.length) {
     const rows = await moveProductUnits(trx, direction, rowUnits(products));
@@ -87,7 +89,10 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
         if (take) change.short.push({ kind: "product", id });
       } else {
         if (flips(stock, quantity)) change.flipped.push(id);
-        if (!hasVariants.has(id) && lowers(stock, quantity)) change.lowered.push(`product:${id}`);
+        if (!hasVariants.has(id) && lowers(stock, quantity)) {
+          change.lowered.push(`product:${id}`);
+          change.left[`product:${id}`] = stock;
+        }
       }
     }
   }
@@ -100,7 +105,10 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
         if (take) change.short.push({ kind: "variant", id });
       } else {
         if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
-        if (lowers(row.stock, quantity)) change.lowered.push(`variant:${id}`);
+        if (lowers(row.stock, quantity)) {
+          change.lowered.push(`variant:${id}`);
+          change.left[`variant:${id}`] = row.stock;
+        }
       }
     }
   }

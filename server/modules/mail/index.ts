@@ -19,4 +19,5 @@ export {
   resetPasswordMail,
   signInLockedMail,
   verificationMail,
+  webhookDisabledMail,
 } from "./templates";

@@ -347,3 +347,19 @@ export function lowStockDigestMail(ctx: MailContext & { threshold: number; items
     footer: `You receive this e-mail at most once a day, at the contact address in the settings of ${ctx.siteName}. The threshold is in Settings → Catalogue.`,
   });
 }
+
+/** The shop's mail when a webhook endpoint that kept failing has been switched off: which, since when, and where to turn it on again. */
+export function webhookDisabledMail(ctx: MailContext & { endpointUrl: string; failingSince: string; reason: string }): Mail {
+  return render(ctx, {
+    subject: `${ctx.siteName}: a webhook endpoint was switched off`,
+    heading: "A webhook endpoint was switched off",
+    lines: [
+      `The shop stopped sending events to ${ctx.endpointUrl}: ${ctx.reason}`,
+      `It has failed since ${ctx.failingSince}. Events that happen while it is off are not sent to it.`,
+      "Once the receiving end answers again, switch the endpoint back on in the admin area; a test ping tells you whether it answers.",
+    ],
+    noGreeting: true,
+    action: "Open the webhooks",
+    footer: `You receive this e-mail at the contact address in the settings of ${ctx.siteName}.`,
+  });
+}

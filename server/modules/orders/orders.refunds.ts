@@ -27,6 +27,7 @@ import {
   shrinkRefundedTotal,
 } from "./orders.refunds.repo";
 import { isUniqueViolation } from "./orders.deps";
+import type { WebhookEvents } from "#modules/webhooks";
 import type { ValidRefundRequest } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRow } from "./orders.types";
 import type { OrderActor } from "#common/orders/order-status";
@@ -302,7 +303,13 @@ function refundMail(order: OrderRow, lines: OrderLineRow[], r: RefundRow): Param
  * more than was paid) and completed after it answered, with the timeline entry, the audit entry
  * and the customer's mail. The refund flow (server/flows/refund-order.ts) calls the provider between.
  */
-export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: () => Promise<Pick<SiteSettings, "locale">> }) {
+export function createOrderRefunds(deps: {
+  db: Db;
+  mails: OrderMails;
+  settings: () => Promise<Pick<SiteSettings, "locale">>;
+  /** Outgoing webhooks: order.refunded is emitted in the refund's completing transaction. */
+  webhooks?: WebhookEvents;
+}) {
   const k = deps.db.kysely;
   /** The shop's money format for an order's currency (refusals and the timeline). */
   const moneyFor = async (currency: string) => moneyIn(currency, (await deps.settings()).locale);
@@ -366,7 +373,11 @@ export function createOrderRefunds(deps: { db: Db; mails: OrderMails; settings: 
       const pending = await getRefundOrderId(k, refundId);
       if (!pending) throw new AppError("not_found", "There is no such refund.");
       const locale = (await deps.settings()).locale;
-      const done = await k.transaction().execute((trx) => settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale));
+      const done = await k.transaction().execute(async (trx) => {
+        const settled = await settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale);
+        if (settled.first) await deps.webhooks?.emit(trx, "order.refunded", () => toRefund(settled.refund));
+        return settled;
+      });
       if (done.first) {
         const order = await requireOrderRow(k, done.refund.order_id);
         const lines = await listOrderLines(k, order.id);

@@ -14,6 +14,7 @@ import { type StepActor, parseLines as parseStoredLines } from "./orders.refunds
 import { type ValidReturnRequest, returnRefusalSchema } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "#common/validate";
+import type { WebhookEvents } from "#modules/webhooks";
 import { getOrderStatus, insertOrderEvent, lockOrder } from "./orders.repo";
 import {
   countRequestedReturns,
@@ -222,6 +223,8 @@ export function createOrderReturns(deps: {
   orders: Pick<OrdersModule, "requireVisible" | "getRecord">;
   mails: OrderMails;
   settings: () => Promise<SiteSettings>;
+  /** Outgoing webhooks: return.requested is emitted in the request's transaction. */
+  webhooks?: WebhookEvents;
 }) {
   const k = deps.db.kysely;
 
@@ -317,6 +320,7 @@ export function createOrderReturns(deps: {
           entityId: orderId,
           changes: { [`return ${id}`]: { before: null, after: "requested" } },
         });
+        await deps.webhooks?.emit(trx, "return.requested", () => getOne(trx, id));
       });
       const created = await getOne(k, id);
       mail(created, "return requested", "We have your return request", [
