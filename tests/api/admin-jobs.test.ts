@@ -57,7 +57,13 @@ describe("GET /api/admin/jobs", () => {
     expect(answer.meta.total).toBe(answer.meta.counts.failed);
     expect(answer.meta.engine).toBe(process.env.TEST_DB === "postgres" ? "pg-boss" : "table");
     const job = answer.data.find((j) => j.id === id);
-    expect(job).toMatchObject({ name: "test.export", state: "failed", attempts: 1, maxAttempts: 1, lastError: "the warehouse at warehouse-1 refused the connection" });
+    expect(job).toMatchObject({
+      name: "test.export",
+      state: "failed",
+      attempts: 1,
+      maxAttempts: 1,
+      lastError: "the warehouse at warehouse-1 refused the connection",
+    });
     // The payload stays on the server: only a mail's recipient and subject are shown.
     expect(job).not.toHaveProperty("payload");
     expect((await (await admin.get(`/api/admin/jobs/${id}`)).json()) as { data: Job }).toMatchObject({ data: { id, state: "failed" } });
@@ -106,7 +112,9 @@ describe("retry and discard", () => {
     expect(again.status).toBe(409);
     expect((await send(manager, "DELETE", `/api/admin/jobs/${id}`)).status).toBe(409);
     // The retry is in the audit log, with who did it.
-    const audit = (await (await admin.get(`/api/admin/audit-log?entity=job&entityId=${id}`)).json()) as { data: Array<{ action: string; actor: { email: string } }> };
+    const audit = (await (await admin.get(`/api/admin/audit-log?entity=job&entityId=${id}`)).json()) as {
+      data: Array<{ action: string; actor: { email: string } }>;
+    };
     expect(audit.data).toEqual([expect.objectContaining({ action: "job.retry", actor: expect.objectContaining({ email: "manager@example.com" }) })]);
   });
 
