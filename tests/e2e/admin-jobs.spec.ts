@@ -69,7 +69,10 @@ test("an operator tries a failed mail again and discards a failed job", async ({
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Background jobs" })).toBeVisible();
   // The sidebar leads here.
-  await expect(page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Background jobs" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Background jobs" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(tab(page, /Failed\s*2/)).toHaveAttribute("aria-current", "page");
   const table = page.getByTestId("jobs-table");
   await expect(table.getByText("Mail delivery")).toBeVisible();
