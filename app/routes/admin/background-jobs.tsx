@@ -37,6 +37,9 @@ const JOB_NAMES: Record<string, string> = {
   "orders.release-unpaid-card": "Release of unpaid card orders",
   "analytics.roll-up": "Analytics roll-up",
   "jobs.prune-done": "Clearing of old jobs",
+  "webhooks.deliver": "Webhook delivery",
+  "webhooks.send-once": "Webhook test or redelivery",
+  "webhooks.prune-deliveries": "Clearing of old webhook deliveries",
 };
 const jobName = (name: string) => JOB_NAMES[name] ?? name;
 
