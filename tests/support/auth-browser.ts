@@ -99,7 +99,7 @@ export function uniqueIp(): string {
 
 /** Creates a confirmed account with a password directly (no mail round trip), optionally staff (with permissions) or an admin. */
 export async function createAccount(
-  shop: TestShop,
+  shop: Pick<TestShop, "services">,
   input: { email: string; password: string; name?: string; role?: "customer" | "staff" | "admin"; permissions?: string[] },
 ) {
   const ctx = await shop.services.auth.auth.$context;

@@ -51,6 +51,61 @@ export function startReverseProxy(targetPort: number): Promise<Listening> {
   return listen(server);
 }
 
+export interface RoundRobinProxy extends Listening {
+  /** How many requests each target answered, in the order of `targetPorts`. */
+  answered: number[];
+}
+
+/** Errors of a connection that never reached the target: no request was sent, so any may go to the next. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * A load balancer in front of several instances: each request goes to the next target in turn
+ * (round robin), with X-Forwarded-For as in `startReverseProxy`, and the answer says which port
+ * served it (`x-upstream-port`, as nginx's `$upstream_addr`). A target that refuses the connection
+ * is skipped for the next one, whatever the method (nothing was sent); a connection lost after the
+ * request was sent is tried again elsewhere only for GET and HEAD, as nginx's `proxy_next_upstream
+ * error` does: a POST then gets a 502, and its client repeats it with its idempotency key.
+ */
+export function startRoundRobinProxy(targetPorts: number[]): Promise<RoundRobinProxy> {
+  const answered = targetPorts.map(() => 0);
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const seen = req.socket.remoteAddress ?? "";
+    const prior = req.headers["x-forwarded-for"];
+    const headers = { ...req.headers, "x-forwarded-for": prior ? `${prior}, ${seen}` : seen };
+    const idempotent = req.method === "GET" || req.method === "HEAD";
+    // The body is read whole first, so a request can be sent again to another target.
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const first = next++ % targetPorts.length;
+      const attempt = (tries: number) => {
+        const at = (first + tries) % targetPorts.length;
+        const port = targetPorts[at]!;
+        // A connection of its own per request: a killed target cannot leave a dead pooled socket behind.
+        const upstream = http.request({ host: "127.0.0.1", port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
+          answered[at]! += 1;
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-upstream-port": String(port) });
+          answer.pipe(res);
+          answer.on("error", () => res.destroy());
+        });
+        upstream.on("error", (err: NodeJS.ErrnoException) => {
+          if (res.headersSent) return void res.destroy();
+          const again = NOT_CONNECTED.has(err.code ?? "") || idempotent;
+          if (again && tries + 1 < targetPorts.length) return attempt(tries + 1);
+          res.writeHead(502);
+          res.end();
+        });
+        upstream.end(body);
+      };
+      attempt(0);
+    });
+  });
+  return listen(server).then((listening) => ({ ...listening, answered }));
+}
+
 /**
  * One HTTP request from a real client bound to `from` (any 127.x.y.z address is this machine on
  * Linux), so the proxy sees distinct clients by their socket address.

@@ -87,16 +87,24 @@ export function linksOf(mail: ReceivedMail): string[] {
   return [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 }
 
+/** A mail read and never answered (`holdFirst`, `pause`): who sent it to whom. */
+export interface HeldMail {
+  from: string;
+  to: string[];
+}
+
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server, no authentication, no TLS) that keeps every mail it
  * receives, for tests that follow the links of the shop's mails. Point SMTP_URL at `url`.
  * `port` 0 takes a free one. With
  * `holdFirst`, the first that many mails are read but never answered: the sender hangs as if the
- * server were slow, and such a mail counts as received only if a later try delivers it.
+ * server were slow, and such a mail counts as received only if a later try delivers it. `pause()`
+ * holds every mail the same way until `resume()`.
  */
 export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
   const messages: ReceivedMail[] = [];
-  let held = 0;
+  const heldMails: HeldMail[] = [];
+  let paused = false;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     secure: false,
@@ -109,14 +117,14 @@ export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (held < holdFirst) {
-          held += 1;
-          return;
-        }
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
+        if (heldMails.length < holdFirst || paused) {
+          heldMails.push(envelope);
+          return;
+        }
         messages.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
         for (const wake of waiters) wake();
         callback();
@@ -133,8 +141,17 @@ export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     messages,
-    /** How many mails were read and left unanswered (`holdFirst`). */
-    held: () => held,
+    /** How many mails were read and left unanswered (`holdFirst`, `pause`). */
+    held: () => heldMails.length,
+    /** The mails read and left unanswered, in order. */
+    heldMails: (): HeldMail[] => [...heldMails],
+    /** Holds every mail from now on (read, never answered) until `resume()`. */
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+    },
     /** The first received mail (in order) that matches, waiting up to `timeoutMs` for it. */
     async waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 5_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
