@@ -78,6 +78,7 @@ export function startRoundRobinProxy(targetPorts: number[]): Promise<RoundRobinP
     // The body is read whole first, so a request can be sent again to another target.
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("error", () => res.destroy());
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       const first = next++ % targetPorts.length;

@@ -12,6 +12,8 @@ export interface ShopProcess {
   /** The most resident memory the process has had since it started, in MB. */
   peakRssMb(): number;
   stop(): Promise<void>;
+  /** Whether the process has a TCP connection of its own from `localPort` (Linux /proc): which process a server's client is. */
+  ownsConnectionFrom(localPort: number): boolean;
   /** Kills the process at once (SIGKILL: no shutdown, nothing finished) and waits for it to be gone. */
   kill(): Promise<void>;
 }
@@ -23,6 +25,34 @@ function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
   return Math.round(kb / 1024);
+}
+
+/** The inodes of the sockets with this local port (IPv4 and IPv6 tables of /proc/net). */
+function socketsOfPort(port: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of fs.readFileSync(table, "utf8").trim().split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (Number.parseInt(fields[1]!.split(":")[1]!, 16) === port) inodes.add(fields[9]!);
+    }
+  }
+  return inodes;
+}
+
+/** Whether one of the process's open files is one of these sockets. */
+function holdsSocket(pid: number, inodes: Set<string>): boolean {
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    const target = (() => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return ""; // closed since the listing
+      }
+    })();
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode && inodes.has(inode)) return true;
+  }
+  return false;
 }
 
 /**
@@ -68,6 +98,7 @@ export async function startShopProcess(databaseUrl: string, env: Record<string, 
     pid,
     rssMb: () => statusMb(pid, "VmRSS"),
     peakRssMb: () => statusMb(pid, "VmHWM"),
+    ownsConnectionFrom: (localPort) => holdsSocket(pid, socketsOfPort(localPort)),
     async kill() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -87,10 +87,13 @@ export function linksOf(mail: ReceivedMail): string[] {
   return [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 }
 
-/** A mail read and never answered (`holdFirst`, `pause`): who sent it to whom. */
+/** A mail read and never answered (`holdFirst`, `pause`): what, to whom, and over which connection. */
 export interface HeldMail {
   from: string;
   to: string[];
+  subject: string;
+  /** The sender's end of the connection (its port on 127.0.0.1): which process is sending it. */
+  clientPort: number;
 }
 
 /**
@@ -121,11 +124,12 @@ export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
         };
+        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), envelope);
         if (heldMails.length < holdFirst || paused) {
-          heldMails.push(envelope);
+          heldMails.push({ ...envelope, subject: mail.subject, clientPort: session.remotePort });
           return;
         }
-        messages.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
+        messages.push(mail);
         for (const wake of waiters) wake();
         callback();
       });
@@ -135,6 +139,8 @@ export async function startSmtpServer(port = 0, { holdFirst = 0 } = {}) {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // A sender that drops its connection (killed, or given up on a held mail) is no failure of the server.
+  server.on("error", () => {});
   const bound = (server.server.address() as { port: number }).port;
 
   return {
