@@ -17,7 +17,12 @@ export default defineConfig({
       test: {
         name: db,
         env: { TEST_DB: db },
-        include: ["server/**/*.test.{ts,tsx}", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
+        // The pages' and the shared rules' own tests touch no database (but for the privacy page's,
+        // which renders from a test shop): they run once, with SQLite.
+        include:
+          db === "sqlite"
+            ? ["server/**/*.test.{ts,tsx}", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"]
+            : ["server/**/*.test.{ts,tsx}", "app/routes/privacy-policy.test.tsx", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
         testTimeout: 20_000,
         hookTimeout: 60_000,
       },

@@ -43,8 +43,8 @@ export interface ScheduleOptions<Payload> {
 export interface JobQueueOptions {
   logger: Logger;
   /**
-   * The engine: pg-boss on PostgreSQL, the table queue on SQLite (default); the table queue may
-   * run on PostgreSQL too (tests compare them).
+   * The engine: pg-boss on PostgreSQL, the table queue on SQLite (default); the table queue also
+   * runs on PostgreSQL when asked (to compare the engines on one database).
    */
   engine?: "table" | "pg-boss";
   /** PostgreSQL's URL, for pg-boss's own connections (default: the database's). */
