@@ -78,7 +78,7 @@ export async function placeOrder(
 
   let record: OrderRecord | null = null;
   let flipped: string[] = [];
-  let lowered: string[] = [];
+  let lowered: StockChange["lowered"] = [];
   for (let attempt = 0; record === null; attempt++) {
     try {
       ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -140,7 +140,7 @@ export async function placeOrder(
     zone: { id: string; name: string },
     settings: SiteSettings,
     key: string | null,
-  ): Promise<{ record: OrderRecord; flipped: string[]; lowered: string[] }> {
+  ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"] }> {
     const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id);
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
@@ -185,7 +185,7 @@ export async function placeOrder(
 
 /** The inventory.low event's data: the products and variants this order brought to the threshold or under, with the units left. */
 function lowStockEvent(lines: PricedLine[], stock: StockChange, threshold: number) {
-  const items = stock.lowered.flatMap((key) => {
+  const items = stock.lowered.flatMap(({ key, left }) => {
     const [kind, id] = key.split(":") as ["product" | "variant", string];
     const line = lines.find((l) => (kind === "variant" ? l.row.variant_id === id : l.row.product_id === id && !l.row.variant_id));
     if (!line) return [];
@@ -198,7 +198,7 @@ function lowStockEvent(lines: PricedLine[], stock: StockChange, threshold: numbe
         color: r.color,
         size: r.size,
         sku: r.variant_sku ?? r.sku,
-        stock: stock.left[key] ?? null,
+        stock: left,
       },
     ];
   });

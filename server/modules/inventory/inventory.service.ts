@@ -26,12 +26,10 @@ export interface StockChange {
   /** Products that reached 0 or came back from 0, or whose listed price moved (a variant sold out or back). */
   flipped: string[];
   /**
-   * Rows a take brought from above the low-stock threshold (`lowAt`) to at or under it, as
-   * `product:<id>` (a product without variants) or `variant:<id>`; empty without `lowAt`.
+   * Rows a take brought from above the low-stock threshold (`lowAt`) to at or under it, with the
+   * units left: `product:<id>` (a product without variants) or `variant:<id>`; empty without `lowAt`.
    */
-  lowered: string[];
-  /** The units left in each row of `lowered`, by the same key. */
-  left: Record<string, number>;
+  lowered: Array<{ key: string; left: number }>;
 }
 
 function grouped(lines: StockLine[]) {
@@ -78,7 +76,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
   const lowers = (stock: number, quantity: number) => take && lowAt !== undefined && stock <= lowAt && stock + quantity > lowAt;
   // A product with variants is low through its variants; its row holds their sum.
   const hasVariants = new Set(lines.filter((l) => l.variantId).map((l) => l.productId));
-  const change: StockChange = { short: [], flipped: [], lowered: [], left: {} };
+  const change: StockChange = { short: [], flipped: [], lowered: [] };
   const variantFlips = new Set<string>();
   if (products.length) {
     const rows = await moveProductUnits(trx, direction, rowUnits(products));
@@ -89,10 +87,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
         if (take) change.short.push({ kind: "product", id });
       } else {
         if (flips(stock, quantity)) change.flipped.push(id);
-        if (!hasVariants.has(id) && lowers(stock, quantity)) {
-          change.lowered.push(`product:${id}`);
-          change.left[`product:${id}`] = stock;
-        }
+        if (!hasVariants.has(id) && lowers(stock, quantity)) change.lowered.push({ key: `product:${id}`, left: stock });
       }
     }
   }
@@ -105,10 +100,7 @@ async function moveStock(trx: Executor, lines: StockLine[], direction: "take" | 
         if (take) change.short.push({ kind: "variant", id });
       } else {
         if (flips(row.stock, quantity)) variantFlips.add(row.product_id);
-        if (lowers(row.stock, quantity)) {
-          change.lowered.push(`variant:${id}`);
-          change.left[`variant:${id}`] = row.stock;
-        }
+        if (lowers(row.stock, quantity)) change.lowered.push({ key: `variant:${id}`, left: row.stock });
       }
     }
   }
