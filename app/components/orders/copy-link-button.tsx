@@ -1,19 +1,10 @@
-import { useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useCopyText } from "~/lib/use-copy-text";
 
 /** The order's private link in a read-only field (select and copy it, or bookmark the page), with a "Copy link" button once JavaScript runs. */
 export function CopyLinkButton({ link }: { link: string }) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { copy, state } = useCopyText(link);
 
   return (
     <div className="mt-4">

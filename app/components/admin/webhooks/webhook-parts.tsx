@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCopyText } from "~/lib/use-copy-text";
 import { useField } from "~/components/admin/form";
 import { StatusBadge, buttonClass } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
@@ -37,7 +37,7 @@ export function EventsFieldset({ selected }: { selected: readonly string[] }) {
  * select or copy, and a warning that it will not be shown again.
  */
 export function SecretOnce({ secret, title }: { secret: string; title: string }) {
-  const [copied, setCopied] = useState(false);
+  const { copy, state } = useCopyText(secret);
   return (
     <section aria-labelledby="secret-once-title" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5" data-testid="secret-once">
       <h2 id="secret-once-title" className="font-semibold text-amber-950">
@@ -58,21 +58,12 @@ export function SecretOnce({ secret, title }: { secret: string; title: string })
           className="h-11 w-full min-w-0 rounded-lg border border-amber-400 bg-white px-3 font-mono text-sm text-stone-900 sm:flex-1"
           data-testid="secret-value"
         />
-        <button
-          type="button"
-          className={buttonClass("primary")}
-          onClick={() =>
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
+        <button type="button" className={buttonClass("primary")} onClick={() => void copy()}>
           Copy secret
         </button>
       </div>
       <p aria-live="polite" className="mt-2 text-sm font-medium text-amber-950">
-        {copied ? "Copied to the clipboard." : ""}
+        {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Could not copy: select the secret and copy it yourself." : ""}
       </p>
     </section>
   );
