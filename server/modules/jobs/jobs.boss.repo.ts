@@ -70,3 +70,10 @@ export async function bossDue(db: SqlRunner, schema: string, names: string[]): P
   ]);
   return Number(rows[0]?.n ?? 0);
 }
+
+/** Which of these names have a job waiting and due now (one statement where a fetch per name would be one each). */
+export async function bossDueNames(db: SqlRunner, schema: string, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.executeSql(`SELECT DISTINCT name FROM ${schema}.job WHERE name = ANY($1) AND state < 'active' AND start_after <= now()`, [names]);
+  return rows.map((r) => String(r.name));
+}

@@ -1,7 +1,7 @@
 import { CompiledQuery } from "kysely";
 import PgBoss from "pg-boss";
 import type { Logger } from "../../lib/logger";
-import { type SqlRunner, bossCounts, bossDue, bossJob, bossJobs } from "./jobs.boss.repo";
+import { type SqlRunner, bossCounts, bossDue, bossDueNames, bossJob, bossJobs } from "./jobs.boss.repo";
 import type { ClaimedJob, Executor, JobStore } from "./jobs.store";
 
 const SCHEMA = "pgboss";
@@ -51,6 +51,8 @@ export function createBossStore(options: BossStoreOptions): JobStore {
   const leaseSeconds = Math.max(1, Math.round(options.leaseMs / 1000));
   let starting: Promise<void> | null = null;
   let stopped = false;
+  // The queue the last claim took a job from.
+  let lastTaken: string | null = null;
 
   function started(): Promise<void> {
     starting ??= boss.start().then(() => undefined);
@@ -98,11 +100,26 @@ export function createBossStore(options: BossStoreOptions): JobStore {
       return id !== null;
     },
     async claim(names) {
-      for (const name of names) {
-        if (!queues.has(name)) continue;
+      const take = async (name: string): Promise<ClaimedJob | null> => {
         const [row] = (await boss.fetch(name, { batchSize: 1, includeMetadata: true })) as Array<PgBoss.JobWithMetadata>;
-        if (row) return { id: row.id, name: row.name, payload: row.data, attempt: row.retryCount + 1, maxAttempts: row.retryLimit + 1 };
+        return row ? { id: row.id, name: row.name, payload: row.data, attempt: row.retryCount + 1, maxAttempts: row.retryLimit + 1 } : null;
+      };
+      // A busy queue is fetched from again at once; otherwise one statement says which queues
+      // have a due job, instead of a fetch from each.
+      const again = lastTaken && names.includes(lastTaken) ? await take(lastTaken) : null;
+      if (again) return again;
+      for (const name of await bossDueNames(
+        db,
+        SCHEMA,
+        names.filter((n) => queues.has(n)),
+      )) {
+        const job = await take(name);
+        if (job) {
+          lastTaken = name;
+          return job;
+        }
       }
+      lastTaken = null;
       return null;
     },
     extend: async () => {},
