@@ -8,11 +8,27 @@ import { ServerRouter } from "react-router";
 import { pageBody } from "#server/page-pipeline/page-body";
 import { renderFragmentsWith } from "./lib/html-fragments";
 import { NonceContext } from "./lib/nonce";
+import { LanguageProvider, type PageLanguage, pageLanguage } from "./lib/i18n";
+import { type Language, languageOfPath, localeOf } from "#common/i18n/languages";
+import { pageMessagesJson } from "#common/i18n/messages.server";
 
 export const streamTimeout = 5_000;
 
 // Product tiles', the footer's and the category grid's markup, rendered once and reused (app/lib/html-fragments.tsx).
 renderFragmentsWith(renderToString);
+
+const pageLanguages = new Map<string, PageLanguage>();
+
+/** A language's messages and translate function, made once per language and locale. */
+function languageOfPage(language: Language, locale: string): PageLanguage {
+  const key = `${language}|${locale}`;
+  let page = pageLanguages.get(key);
+  if (!page) {
+    page = pageLanguage(language, locale, pageMessagesJson(language));
+    pageLanguages.set(key, page);
+  }
+  return page;
+}
 
 /**
  * Renders a page as a stream (bots and SPA mode wait for everything). Every inline script React
@@ -36,6 +52,10 @@ export default async function handleRequest(
   // One page's render per turn of the event loop, so a spike's new connections are accepted (render-queue.ts).
   await loadContext.renderPass?.();
 
+  const language = languageOfPath(new URL(request.url).pathname);
+  const shopLocale = (routerContext.staticHandlerContext.loaderData?.root as { settings?: { locale?: string } } | undefined)?.settings?.locale;
+  const page = languageOfPage(language, localeOf(language, shopLocale));
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -44,7 +64,9 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LanguageProvider value={page}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LanguageProvider>
       </NonceContext.Provider>,
       {
         nonce,

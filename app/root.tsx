@@ -19,6 +19,7 @@ import { keepPageOnFailedFetch } from "~/lib/background-fetcher";
 import { loadShopData } from "~/lib/shop-data.server";
 import { AuthProvider } from "~/lib/use-auth";
 import { ImageBaseProvider } from "~/lib/image-base";
+import { MessagesScript, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -44,8 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const icons = root?.icons ?? { icon: "/favicon.svg", type: "image/svg+xml", appleTouch: "/apple-touch-icon.png" };
   // Pictures from another host (a bucket, a CDN): the connection opens while the page's head is read.
   const imageOrigin = root?.imageBase && /^https?:\/\//.test(root.imageBase) ? new URL(root.imageBase).origin : null;
+  const { language, locale } = useLanguage();
   return (
-    <html lang="en">
+    <html lang={locale} data-language={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href={icons.appleTouch} />
         {imageOrigin && <link rel="preconnect" href={imageOrigin} />}
         <Links />
+        <MessagesScript />
       </head>
       <body className="min-h-screen bg-white text-stone-900 antialiased">
         {children}
@@ -76,9 +79,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     (window as unknown as { __shopHydrated?: boolean }).__shopHydrated = true;
   }, []);
 
+  const t = useT();
   useEffect(() => {
-    if (settingsError) showToast("error", "Failed to load settings");
-  }, [settingsError]);
+    if (settingsError) showToast("error", t("shop.settings.failed"));
+  }, [settingsError, t]);
 
   return (
     <AuthProvider user={user}>
@@ -96,15 +100,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
-      <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error {status}</p>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-stone-600">
-        {status === 404 ? "We couldn’t find that page." : "The shop is having trouble right now. Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
-        Back to the shop
+      <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("shop.error.status", { status })}</p>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">{status === 404 ? t("shop.error.notFoundTitle") : t("shop.error.title")}</h1>
+      <p className="mt-4 text-stone-600">{status === 404 ? t("shop.error.notFoundText") : t("shop.error.shopDownText")}</p>
+      <a
+        href={localePath("/")}
+        className="mt-8 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
+      >
+        {t("shop.error.backToShop")}
       </a>
     </main>
   );

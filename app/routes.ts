@@ -1,7 +1,8 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
-  layout("routes/storefront-layout.tsx", [
+  // The default language's pages at the spec's addresses, every other language's under its code (/de/…).
+  route(":lang?", "routes/storefront-layout.tsx", [
     index("routes/home.tsx"),
     route("product-category/:category?", "routes/product-category.tsx"),
     route("products/:slug", "routes/product.tsx"),

@@ -4,6 +4,7 @@ import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "#common/content/content.schema";
 import { renderFragmentsWith } from "../lib/html-fragments";
+import { withLanguage } from "#tests/support/page-language";
 import { type CardData, ProductGrid } from "./product-card";
 
 const settings = siteSettingsSchema.parse({ currency: "EUR", locale: "de-DE" });
@@ -42,7 +43,10 @@ function renderGrid(products: CardData[], wishlist: string[], priorityCount = 0)
     },
   ]);
   return renderPage(
-    <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { settings }, "routes/storefront-layout": { cart: null, wishlist } } }} />,
+    withLanguage(
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { settings }, "routes/storefront-layout": { cart: null, wishlist } } }} />,
+      "de",
+    ),
   );
 }
 

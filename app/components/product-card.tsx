@@ -6,6 +6,7 @@ import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { useMoney, useShop } from "~/lib/shop";
+import { useLanguage } from "~/lib/i18n";
 import { useImageBase } from "~/lib/image-base";
 
 /** What a product tile shows: the fields below and the first picture. */
@@ -43,7 +44,8 @@ export function toCardData(p: Card): CardData {
  */
 export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
   const saved = useWishlisted(product._id);
-  const { currency, locale } = useShop().settings;
+  const { currency } = useShop().settings;
+  const { language, locale } = useLanguage();
   const money = useMoney();
   const base = useImageBase();
   return (
@@ -51,7 +53,7 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
       as="article"
       className="group card"
       data-testid="product-card"
-      cacheKey={priority ? null : JSON.stringify([product, saved, currency, locale, base])}
+      cacheKey={priority ? null : JSON.stringify([product, saved, currency, language, locale, base])}
       inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} base={base} />}
     />
   );

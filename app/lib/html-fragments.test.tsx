@@ -6,6 +6,7 @@ import { siteSettingsSchema } from "#common/content/content.schema";
 import { CategoryGrid } from "../components/home/category-grid";
 import { SiteFooter } from "../components/layout/site-footer";
 import { renderFragmentsWith } from "./html-fragments";
+import { inPage } from "#tests/support/page-language";
 
 const settings = siteSettingsSchema.parse({ siteName: "Corner & Co", contactPhone: "+1 555 0100", socialLinks: { instagram: "https://instagram.com/corner" } });
 const category = (n: number, over: Partial<Category> = {}): Category => ({
@@ -26,10 +27,12 @@ describe("the footer and the category grid from the server's fragment cache", ()
   it("are the markup rendered in place, byte for byte, and rendered once", () => {
     const page = () =>
       renderPage(
-        <main>
-          <CategoryGrid categories={categories} />
-          <SiteFooter settings={settings} categories={categories} />
-        </main>,
+        inPage(
+          <main>
+            <CategoryGrid categories={categories} />
+            <SiteFooter settings={settings} categories={categories} />
+          </main>,
+        ),
       );
     const inPlace = page();
     let rendered = 0;
@@ -46,8 +49,8 @@ describe("the footer and the category grid from the server's fragment cache", ()
 
   it("show a changed setting or category at once: what they show is their key", () => {
     renderFragmentsWith(renderToString);
-    expect(renderPage(<SiteFooter settings={settings} categories={categories} />)).toContain("+1 555 0100");
-    const phone = renderPage(<SiteFooter settings={{ ...settings, contactPhone: "+1 555 0199" }} categories={categories} />);
+    expect(renderPage(inPage(<SiteFooter settings={settings} categories={categories} />))).toContain("+1 555 0100");
+    const phone = renderPage(inPage(<SiteFooter settings={{ ...settings, contactPhone: "+1 555 0199" }} categories={categories} />));
     expect(phone).toContain("+1 555 0199");
     expect(phone).not.toContain("+1 555 0100");
     const renamed = renderPage(<CategoryGrid categories={[category(1, { name: "Cookware", productCount: 1 })]} />);

@@ -45,7 +45,7 @@ function fragmentHtml(key: string, content: () => ReactNode): string | null {
 
 type CachedInsideProps = HTMLAttributes<HTMLElement> & {
   /** The host element, rendered as usual; only its inside comes from the cache. */
-  as: "article" | "footer" | "ul";
+  as: "article" | "div" | "ul";
   /** Everything the inside shows (JSON of the props that make it); null: render it in place. */
   cacheKey: string | null;
   inside: () => ReactNode;

@@ -1,5 +1,6 @@
 import type { SiteSettings } from "#common/content/content.schema";
 import { publicImageUrl } from "#common/images/image-sizes";
+import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage } from "#common/i18n/languages";
 
 type RootData = { settings: SiteSettings; publicUrl: string; imageBase?: string } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
@@ -37,6 +38,17 @@ export function listingCanonicalPath(pathname: string, { page, subCategory }: { 
   if (subCategory) params.set("subCategory", subCategory);
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The page in each language (`hreflang`), and `x-default` for visitors whose language the shop
+ * does not speak: the default language's address.
+ */
+export function languageAlternates(base: string, path: string) {
+  return [
+    ...LANGUAGES.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: language, href: `${base}${pathInLanguage(path, language)}` })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${base}${pathInLanguage(path, DEFAULT_LANGUAGE)}` },
+  ];
 }
 
 export interface SeoInput {
@@ -78,6 +90,6 @@ export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname:
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...(input.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(input.noindex ? [{ name: "robots", content: "noindex" }] : languageAlternates(base, input.canonicalPath ?? location.pathname)),
   ];
 }

@@ -3,6 +3,7 @@ import type { Category } from "#modules/catalog";
 import type { PixelConfig, SiteSettings } from "#common/content/content.schema";
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import { formatMoney } from "./money";
+import { useLanguage } from "./i18n";
 
 export interface RootData {
   settings: SiteSettings;
@@ -22,10 +23,11 @@ export function useShop(): RootData {
   return data;
 }
 
-/** A money formatter bound to the shop's currency and locale. */
+/** A money formatter bound to the shop's currency and the page's locale. */
 export function useMoney(): (amount: number) => string {
   const { settings } = useShop();
-  return (amount) => formatMoney(amount, settings.currency, settings.locale);
+  const { locale } = useLanguage();
+  return (amount) => formatMoney(amount, settings.currency, locale);
 }
 
 /**

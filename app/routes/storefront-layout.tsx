@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
-import { Outlet, type ShouldRevalidateFunctionArgs, data, useLocation, useRouteError } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useRouteError } from "react-router";
+import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
 import { ErrorPage } from "~/components/layout/error-page";
 import { StorefrontShell } from "~/components/layout/storefront-shell";
 import type { StorefrontData } from "~/lib/storefront-data";
@@ -16,7 +17,8 @@ const NOTHING: StorefrontData = { cart: null, wishlist: [] };
  * hearts on product cards. A browser with neither a session nor a visitor cookie has neither, so it
  * costs no query. A failing read leaves the counters at zero rather than breaking every page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireShippedLanguage(request, params.lang);
   const { services } = context;
   try {
     const { shopper } = await getShopper(request, context);
@@ -28,6 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("storefront layout: could not load the cart and wishlist", err);
     return data(NOTHING, { headers: { "Cache-Control": "private, no-store" } });
   }
+}
+
+/**
+ * The first segment names a language only when it is one of the others: `/xx/…` is an unknown
+ * page, and the default language's code leads to its own address (`/en/search` → `/search`).
+ */
+function requireShippedLanguage(request: Request, lang: string | undefined) {
+  if (lang === undefined) return;
+  if (lang === DEFAULT_LANGUAGE) {
+    const url = new URL(request.url);
+    throw redirect(pathInLanguage(url.pathname.slice(lang.length + 1) || "/", DEFAULT_LANGUAGE) + url.search, 301);
+  }
+  if (!isLanguage(lang)) throw data(null, { status: 404, statusText: "Not Found" });
 }
 
 export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
@@ -44,7 +59,8 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
  */
 export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (!formMethod && (nextUrl.pathname === "/shopping-cart" || nextUrl.pathname === "/wishlist")) return true;
+  const page = pathWithoutLanguage(nextUrl.pathname);
+  if (!formMethod && (page === "/shopping-cart" || page === "/wishlist")) return true;
   return !formMethod && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 

@@ -4,6 +4,7 @@ import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "~/components/icons";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
+import { LanguageSwitcher } from "./language-switcher";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook", Icon: FacebookIcon },
@@ -22,12 +23,16 @@ const footLink = "rounded text-stone-300 hover:text-white hover:underline underl
 export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: Category[] }) {
   const year = new Date().getFullYear();
   return (
-    <CachedInside
-      as="footer"
-      className="focus-light mt-16 bg-stone-900 text-sm text-stone-300"
-      cacheKey={JSON.stringify([settings, categories, year])}
-      inside={() => <FooterInside settings={settings} categories={categories} year={year} />}
-    />
+    <footer className="focus-light mt-16 bg-stone-900 text-sm text-stone-300">
+      <CachedInside
+        as="div"
+        cacheKey={JSON.stringify([settings, categories, year])}
+        inside={() => <FooterInside settings={settings} categories={categories} year={year} />}
+      />
+      <div className="container-page flex justify-end pb-6">
+        <LanguageSwitcher placement="footer" />
+      </div>
+    </footer>
   );
 }
 

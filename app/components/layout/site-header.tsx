@@ -14,6 +14,7 @@ import { ShopLink } from "../shop-link";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
+import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
 
 /** What the header's counters show; the cart and wishlist features provide the numbers. */
 export interface HeaderCounts {
@@ -29,6 +30,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
   const announcement = settings.announcement;
   return (
     <header className="border-b border-stone-200 bg-white">
+      <LanguageSuggestion />
       {announcement && (
         <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm" data-testid="announcement-bar">
           {announcement}
@@ -41,6 +43,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
         </div>
         <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
+          <LanguageSwitcher placement="header" />
           <AccountMenu />
           <CounterLink to="/wishlist" label="Wishlist" count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />

@@ -1,0 +1,42 @@
+/**
+ * Every message a shopper reads, per language and namespace. A namespace is the first segment of
+ * its keys (`cart.empty` is in `cart`). The English catalog is the source: the other languages
+ * must have exactly its keys (the type says so, and `catalogs.test.ts` checks their arguments).
+ * Only the server imports this file; pages get their language's messages compiled.
+ */
+import deAccount from "./messages/de/account";
+import deCart from "./messages/de/cart";
+import deErrors from "./messages/de/errors";
+import deMail from "./messages/de/mail";
+import deShop from "./messages/de/shop";
+import enAccount from "./messages/en/account";
+import enCart from "./messages/en/cart";
+import enErrors from "./messages/en/errors";
+import enMail from "./messages/en/mail";
+import enShop from "./messages/en/shop";
+import esAccount from "./messages/es/account";
+import esCart from "./messages/es/cart";
+import esErrors from "./messages/es/errors";
+import esMail from "./messages/es/mail";
+import esShop from "./messages/es/shop";
+import frAccount from "./messages/fr/account";
+import frCart from "./messages/fr/cart";
+import frErrors from "./messages/fr/errors";
+import frMail from "./messages/fr/mail";
+import frShop from "./messages/fr/shop";
+import type { Language } from "./languages";
+
+export const NAMESPACES = ["shop", "cart", "account", "errors", "mail"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const en = { shop: enShop, cart: enCart, account: enAccount, errors: enErrors, mail: enMail };
+export type MessageKey = { [N in Namespace]: keyof (typeof en)[N] }[Namespace] & string;
+/** A namespace's catalog in a language other than English: every English key, no other. */
+export type Translation<Source> = { [K in keyof Source]: string };
+
+export const CATALOGS: Record<Language, Record<Namespace, Record<string, string>>> = {
+  en,
+  de: { shop: deShop, cart: deCart, account: deAccount, errors: deErrors, mail: deMail },
+  fr: { shop: frShop, cart: frCart, account: frAccount, errors: frErrors, mail: frMail },
+  es: { shop: esShop, cart: esCart, account: esAccount, errors: esErrors, mail: esMail },
+};

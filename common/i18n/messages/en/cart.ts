@@ -1,0 +1,2 @@
+/** Cart, checkout, payment, order confirmation and the shopper's orders. */
+export default {};

@@ -1,0 +1,2 @@
+/** The mails the shop sends to shoppers, in their language. */
+export default {};

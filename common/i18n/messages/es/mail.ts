@@ -1,0 +1,4 @@
+import type { Translation } from "../../catalogs";
+import type en from "../en/mail";
+
+export default {} satisfies Translation<typeof en>;
