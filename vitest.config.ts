@@ -12,6 +12,11 @@ export default defineConfig({
     // files spend most of their time waiting on the databases and the disk, so one more worker
     // than cores keeps the cores busy (measured on 2 cores: 455 s with 1 worker, 255 s with 3).
     maxWorkers: os.availableParallelism() + 1,
+    // A worker keeps the modules it has loaded from one test file to the next instead of loading
+    // the server (better-auth, Kysely, the AWS SDK, React) again for each: most of a file's time
+    // was that import. Every test builds its own shop (tests/support/test-shop.ts) on its own
+    // database, and no test replaces a module, so nothing a file changes reaches the next.
+    isolate: false,
     projects: databases.map((db) => ({
       extends: true,
       test: {

@@ -31,8 +31,6 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 const en = { shop: enShop, cart: enCart, account: enAccount, errors: enErrors, mail: enMail };
 export type MessageKey = { [N in Namespace]: keyof (typeof en)[N] }[Namespace] & string;
-/** A namespace's catalog in a language other than English: every English key, no other. */
-export type Translation<Source> = { [K in keyof Source]: string };
 
 export const CATALOGS: Record<Language, Record<Namespace, Record<string, string>>> = {
   en,

@@ -105,7 +105,7 @@ export async function createTestShop(envOverrides: Record<string, string> = {}) 
   const services = createServices(testDb.db, env);
   // Tests place many orders for one contact; tests/api/order-limits.test.ts checks the real cap.
   await services.content.saveSettings({ ...(await services.content.getSettings()), maxOpenOrdersPerContact: 1000 });
-  const app = createApp({ services, logger: createLogger("silent") });
+  const app = createApp({ services, logger: createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent") });
   // The worker runs as in the shop: mails are delivered by jobs, moments after they are stored.
   await services.jobs.start();
   return {

@@ -1,4 +1,4 @@
-import type { Translation } from "../../catalogs";
+import type { Translation } from "../translation";
 import type en from "../en/mail";
 
 export default {} satisfies Translation<typeof en>;
