@@ -128,6 +128,24 @@ const fields = {
   variants: z.array(variantSchema, { error: "Variants are a list" }).max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants`),
   /** Units of a product without variants (with variants, the stock is theirs). */
   stock: units("Stock"),
+  /**
+   * The price list: the product's price fixed in presentment currencies (major unit of each),
+   * winning over the conversion of `price` (common/currency.ts). Absent: the list stays as it is.
+   */
+  prices: z
+    .array(
+      z.object({
+        currency: z
+          .string({ error: "Name the currency (EUR, GBP…)" })
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{3}$/, "Use a three-letter currency code, such as EUR"),
+        price: money("The price"),
+      }),
+      { error: "Prices are a list of {currency, price}" },
+    )
+    .max(50, "At most 50 prices")
+    .refine((list) => new Set(list.map((p) => p.currency)).size === list.length, "Each currency once"),
 };
 
 /** What the cross-field rules read of a product (a whole one, or the fields a PATCH carries). */
@@ -232,6 +250,7 @@ export const productCreateSchema = object
     sizes: fields.sizes.default([]),
     variants: fields.variants.default([]),
     stock: fields.stock.default(0),
+    prices: fields.prices.optional(),
   })
   .superRefine(productRules);
 

@@ -4,6 +4,8 @@ import { COUNTRIES, regionCode, regionsOf } from "../geo";
 import { formatMoney } from "../money";
 import { isStoredImageUrl } from "../images/image-sizes";
 import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
+import { ROUNDINGS } from "../currency";
+import { LANGUAGES } from "../i18n/languages";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
@@ -63,6 +65,8 @@ export function isLocale(tag: string): boolean {
   }
 }
 
+const currencyCode = z.string().trim().toUpperCase().refine(isCurrency, "Use a three-letter ISO 4217 currency code, such as USD or EUR");
+
 /** A picture of the settings (logo, favicon): one of the shop's uploads of that kind, an https:// address, or "" for none. */
 const pictureRef = (kind: "logo" | "favicon") =>
   z
@@ -112,7 +116,7 @@ export const siteSettingsFields = z.object({
   logo: pictureRef("logo"),
   /** The browser tab's icon (an upload of kind favicon, or an https:// address); none: the shop's default icon. */
   favicon: pictureRef("favicon"),
-  currency: z.string().trim().toUpperCase().refine(isCurrency, "Use a three-letter ISO 4217 currency code, such as USD or EUR").default("USD"),
+  currency: currencyCode.default("USD"),
   locale: z.string().trim().max(35).refine(isLocale, "Use a language tag such as en-US, de-DE or fr-CA").default("en-US"),
   contactEmail: z.union([z.string().trim().email(), z.literal("")]).default(""),
   contactPhone: z.string().trim().max(40).default(""),
@@ -194,6 +198,33 @@ export const siteSettingsFields = z.object({
   lowStockThreshold: z.number().int().min(0).max(10000).default(5),
   /** Days the site analytics keep raw events before rolling them up into daily figures. */
   analyticsRetentionDays: z.number().int().min(1).max(730).default(90),
+  /** The languages the storefront offers, each with the currency its pages open in (common/currency.ts currencyForLanguage). */
+  languages: z
+    .array(
+      z.object({
+        code: z.enum(LANGUAGES, { error: `A language is one of ${LANGUAGES.join(", ")}` }),
+        currency: currencyCode.optional(),
+      }),
+    )
+    .min(1, "Offer at least one language")
+    .default(LANGUAGES.map((code) => ({ code }))),
+  /**
+   * Currencies shoppers may see and pay in beside the base one (`currency`), each with its rate
+   * (units per one unit of the base currency), rounding of converted prices, the date the rate was
+   * set (stamped on save) and whether cash on delivery takes it.
+   */
+  currencies: z
+    .array(
+      z.object({
+        code: currencyCode,
+        rate: z.number({ error: "Give the rate as a number" }).positive("A rate is more than 0").max(1_000_000),
+        rounding: z.enum(ROUNDINGS, { error: `Rounding is one of ${ROUNDINGS.join(", ")}` }).default("none"),
+        rateSetAt: z.string().max(40).optional(),
+        cashOnDelivery: z.boolean().default(true),
+      }),
+    )
+    .max(50)
+    .default([]),
 });
 
 /**
@@ -203,6 +234,19 @@ export const siteSettingsFields = z.object({
 export const siteSettingsSchema = z
   .preprocess(upgradeStored, siteSettingsFields)
   .superRefine((settings, ctx) => {
+    const codes = new Set<string>([settings.currency]);
+    settings.currencies.forEach((c, i) => {
+      if (c.code === settings.currency) ctx.addIssue({ code: "custom", path: ["currencies", i, "code"], message: `${c.code} is the shop's own currency` });
+      else if (codes.has(c.code)) ctx.addIssue({ code: "custom", path: ["currencies", i, "code"], message: `${c.code} is listed twice` });
+      codes.add(c.code);
+    });
+    const languages = new Set<string>();
+    settings.languages.forEach((l, i) => {
+      if (languages.has(l.code)) ctx.addIssue({ code: "custom", path: ["languages", i, "code"], message: `${l.code} is listed twice` });
+      languages.add(l.code);
+      if (l.currency && !codes.has(l.currency))
+        ctx.addIssue({ code: "custom", path: ["languages", i, "currency"], message: `${l.currency} is not one of the shop's currencies` });
+    });
     const ids = new Set<string>();
     settings.shippingZones.forEach((zone, i) => {
       if (ids.has(zone.id)) ctx.addIssue({ code: "custom", path: ["shippingZones", i, "id"], message: `Another zone is called ${zone.id}` });

@@ -80,6 +80,13 @@ export interface ProductVariantTable {
   sort_order: number;
 }
 
+/** A product's price fixed in a presentment currency, minor units of that currency (migration 0025). */
+export interface ProductPriceTable {
+  product_id: string;
+  currency: string;
+  price: number;
+}
+
 export interface BannerTable {
   id: string;
   title: string;
@@ -416,6 +423,7 @@ export interface Database {
   category_slug_redirects: CategorySlugRedirectTable;
   products: ProductTable;
   product_variants: ProductVariantTable;
+  product_prices: ProductPriceTable;
   product_slug_redirects: ProductSlugRedirectTable;
   banners: BannerTable;
   settings: SettingTable;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
 import { parseInput } from "#common/validate";
 import { type AppEnv, clientIp } from "./context";
+import { requestMarket } from "./market";
 
 export const searchQuerySchema = z.object({
   q: z.string().max(200, "Search term is too long").optional().default(""),
@@ -13,26 +14,36 @@ export const searchQuerySchema = z.object({
 export function catalogRoutes() {
   const r = new Hono<AppEnv>();
 
+  // With `?currency=` an answer's amounts (and the listing's price filter) are in that currency, and say so.
   r.get("/products", async (c) => {
-    const query = parseInput(listingQuerySchema, c.req.query(), "Invalid listing filters");
+    const { currency: _currency, ...params } = c.req.query();
+    const query = parseInput(listingQuerySchema, params, "Invalid listing filters");
     const { q: _q, ...listing } = query;
-    const page = await c.var.services.catalog.listProducts(listing);
-    return c.json({ success: true, ...page });
+    const market = await requestMarket(c);
+    if (!market) return c.json({ success: true, ...(await c.var.services.catalog.listProducts(listing)) });
+    return c.json({ success: true, currency: market.currency, ...(await c.var.services.catalog.listProductsIn(listing, market)) });
   });
 
   r.get("/products/search/ser", async (c) => {
     const { q, limit } = parseInput(searchQuerySchema, c.req.query(), "Invalid search");
-    const products = await c.var.services.search.quickSearch(q, limit, clientIp(c));
+    const market = await requestMarket(c);
+    const found = await c.var.services.search.quickSearch(q, limit, clientIp(c));
+    const products = market ? await c.var.services.catalog.cardsInMarket(found, market) : found;
     return c.json({
       success: true,
       message: products.length ? `${products.length} products found` : "No products found",
+      ...(market ? { currency: market.currency } : {}),
       data: { products },
     });
   });
 
   const byCategory = (category: string | undefined) => async (c: import("hono").Context<AppEnv>) => {
-    const { limit, offset } = parseInput(limitOffsetSchema, c.req.query());
-    return c.json(await c.var.services.catalog.listByCategory(category, limit, offset));
+    const { currency: _currency, ...params } = c.req.query();
+    const { limit, offset } = parseInput(limitOffsetSchema, params);
+    const market = await requestMarket(c);
+    const products = await c.var.services.catalog.listByCategory(category, limit, offset);
+    // The spec's answer is the bare array; in another currency, the same array's amounts converted (the currency is the query's).
+    return c.json(market ? await c.var.services.catalog.cardsInMarket(products, market) : products);
   };
   r.get("/products/category", (c) => byCategory(undefined)(c));
   r.get("/products/category/:category", (c) => byCategory(c.req.param("category"))(c));
@@ -46,8 +57,13 @@ export function catalogRoutes() {
       if (moved) return moved;
       throw err;
     });
-    if (typeof product === "string") return c.redirect(`/api/products/${encodeURIComponent(product)}`, 301);
-    return c.json({ success: true, data: product });
+    if (typeof product === "string") {
+      const query = new URL(c.req.url).search;
+      return c.redirect(`/api/products/${encodeURIComponent(product)}${query}`, 301);
+    }
+    const market = await requestMarket(c);
+    if (!market) return c.json({ success: true, data: product });
+    return c.json({ success: true, currency: market.currency, data: await catalog.detailInMarket(product, market) });
   });
 
   r.get("/categories", async (c) => c.json({ success: true, data: await c.var.services.catalog.listCategories() }));

@@ -139,6 +139,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     stock: { setStock },
     search,
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
+    presentmentCurrencies: async () => (await settings()).currencies.map((c) => c.code),
     webhooks,
     shoppers: {
       async withdrawProducts(trx, products) {

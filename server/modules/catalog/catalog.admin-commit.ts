@@ -11,6 +11,7 @@ import {
   deleteVariants,
   insertProducts,
   insertVariants,
+  replacePriceLists,
   updateProductAtVersion,
   updateVariant,
   upsertSlugRedirects,
@@ -44,6 +45,10 @@ export async function commitPlans(trx: Executor, deps: CatalogWriteDeps, actor: 
   const updates = plans.filter((p): p is UpdatePlan => p.kind === "update");
   await writeProducts(trx, creates, updates);
   await writeVariants(trx, creates, updates);
+  await replacePriceLists(trx, [
+    ...creates.filter((p) => p.after.prices.length).map((p) => ({ productId: p.id, prices: p.after.prices })),
+    ...updates.filter((p) => !sameJson(p.before.state.prices, p.after.prices)).map((p) => ({ productId: p.before.id, prices: p.after.prices })),
+  ]);
   await deps.stock.setStock(trx, stockSettings(plans), { refreshListing: false });
 
   const ids = plans.map(idOf);

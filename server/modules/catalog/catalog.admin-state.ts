@@ -63,7 +63,7 @@ function colorPictures(colors: string[], given: Record<string, string[]>, images
 }
 
 /** A stored product and its variants as a state. */
-export function stateOf(row: ProductRow, variants: VariantRow[]): ProductState {
+export function stateOf(row: ProductRow, variants: VariantRow[], prices: ReadonlyArray<{ currency: string; price: number }> = []): ProductState {
   const images = parseList<string>(row.images).filter((x) => typeof x === "string");
   const alts = parseList<string>(row.image_alts);
   // Read in the stored order's canonical form, so a product written by other means (the demo seed)
@@ -99,8 +99,11 @@ export function stateOf(row: ProductRow, variants: VariantRow[]): ProductState {
       stock: v.stock,
       sku: v.sku,
     })),
+    prices: byCurrency(prices.map((p) => ({ currency: p.currency, price: p.price }))),
   };
 }
+
+const byCurrency = <T extends { currency: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
 
 /** The variants of an input as states: colour and size names as listed, and the ids and (when left out) units of the pairs `prior` has. */
 function variantStates(input: ProductInput, prior?: ProductState): VariantState[] {
@@ -155,6 +158,7 @@ export function stateFromInput(input: ProductInput, placement: Placement, slug: 
     specifications: input.specifications,
     stock: variants.length ? (prior?.stock ?? 0) : input.stock,
     variants,
+    prices: input.prices ? byCurrency(input.prices.map((p) => ({ currency: p.currency, price: toMinor(p.price) }))) : (prior?.prices ?? []),
   };
 }
 
@@ -192,6 +196,7 @@ export function inputOf(state: ProductState, categories: Categories): ProductInp
     sizes,
     variants: state.variants.map((v) => ({ color: v.color, size: v.size, additionalPrice: toMajor(v.additionalPrice), stock: v.stock, sku: v.sku })),
     stock: state.stock,
+    prices: state.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
   };
 }
 

@@ -32,6 +32,7 @@ export function ownFields(s: ProductState) {
     imageAlt: s.imageAlts,
     colorImages: s.colorImages,
     specifications: s.specifications,
+    prices: s.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
   };
 }
 

@@ -80,6 +80,23 @@ function checkPatch(existing: Existing, body: unknown, categories: Categories) {
   return { input, placement };
 }
 
+/**
+ * A price list names only currencies the shop offers beside its own (a price in the base currency
+ * is the product's price): 400 naming the entry otherwise.
+ */
+async function requireOfferedCurrencies(ctx: AdminContext, body: unknown): Promise<void> {
+  const prices = (body as { prices?: unknown } | null)?.prices;
+  if (!Array.isArray(prices) || prices.length === 0) return;
+  const offered = new Set((await ctx.deps.presentmentCurrencies?.()) ?? []);
+  const problems: Record<string, string> = {};
+  prices.forEach((p, i) => {
+    const code = typeof p?.currency === "string" ? p.currency.trim().toUpperCase() : "";
+    if (/^[A-Z]{3}$/.test(code) && !offered.has(code))
+      problems[`prices.${i}.currency`] = `${code} is not one of the currencies the shop offers beside its own (add it in the settings first)`;
+  });
+  if (Object.keys(problems).length) throw new AppError("invalid_input", CHECK_FIELDS, problems);
+}
+
 /** The admin's writes of one product: create, change, delete, and moves in the category tree. */
 export function createAdminWrite(ctx: AdminContext) {
   return {
@@ -90,6 +107,7 @@ export function createAdminWrite(ctx: AdminContext) {
      */
     async createProduct(actor: AuditActor, body: unknown): Promise<AdminProduct> {
       const id = newId();
+      await requireOfferedCurrencies(ctx, body);
       await ctx.write(async (trx) => {
         const categories = await loadCategories(trx);
         const { input, placement } = parseProduct(body, categories);
@@ -109,6 +127,7 @@ export function createAdminWrite(ctx: AdminContext) {
      * old address as a redirect; archiving withdraws the product from carts and wishlists.
      */
     async updateProduct(actor: AuditActor, id: string, body: unknown): Promise<AdminProduct> {
+      await requireOfferedCurrencies(ctx, body);
       await ctx.write(async (trx) => {
         const existing = await requireExisting(trx, id);
         const categories = await loadCategories(trx);

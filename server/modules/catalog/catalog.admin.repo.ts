@@ -1,5 +1,5 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import type { Database, ProductStatus, ProductTable } from "../../db/schema";
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
+import type { Database, ProductPriceTable, ProductStatus, ProductTable } from "../../db/schema";
 import type { ProductRow, ProductState, VariantRow, VariantState } from "./catalog.admin.types";
 import type { Executor } from "./catalog.repo";
 import { chunked, inChunks, insertRows } from "../../db/chunks";
@@ -8,9 +8,9 @@ import { chunked, inChunks, insertRows } from "../../db/chunks";
 // category tree as the write path reads it. Each function runs on the executor it is given (the
 // database or the caller's open transaction).
 
-/** Variant rows by their product's id, in the order read. */
-function byProduct(variants: VariantRow[]): Map<string, VariantRow[]> {
-  const out = new Map<string, VariantRow[]>();
+/** Rows by their product's id, in the order read. */
+function byProduct<R extends { product_id: string }>(variants: R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
   for (const v of variants) {
     const list = out.get(v.product_id);
     if (list) list.push(v);
@@ -23,12 +23,31 @@ function byProduct(variants: VariantRow[]): Map<string, VariantRow[]> {
 // Reads.
 
 /** Products (by id or by slug) with their variants in the product's order. */
+export type PriceRow = Selectable<ProductPriceTable>;
+
+/** The price lists of products (any number of ids). */
+export async function listPriceRows(ex: Executor, productIds: string[]): Promise<PriceRow[]> {
+  const out: PriceRow[] = [];
+  for (const chunk of chunked([...new Set(productIds)])) {
+    if (chunk.length) out.push(...(await ex.selectFrom("product_prices").selectAll().where("product_id", "in", chunk).orderBy("currency").execute()));
+  }
+  return out;
+}
+
+/** Replaces products' price lists (each product given: its rows become `prices`). */
+export async function replacePriceLists(ex: Executor, lists: Array<{ productId: string; prices: Array<{ currency: string; price: number }> }>): Promise<void> {
+  if (lists.length === 0) return;
+  for (const chunk of chunked(lists.map((l) => l.productId))) await ex.deleteFrom("product_prices").where("product_id", "in", chunk).execute();
+  const rows = lists.flatMap((l) => l.prices.map((p) => ({ product_id: l.productId, currency: p.currency, price: p.price })));
+  for (const chunk of chunked(rows, 3)) if (chunk.length) await ex.insertInto("product_prices").values(chunk).execute();
+}
+
 export async function listProductsWithVariants(
   ex: Executor,
   column: "id" | "slug",
   keys: string[],
-): Promise<Array<{ row: ProductRow; variants: VariantRow[] }>> {
-  const out: Array<{ row: ProductRow; variants: VariantRow[] }> = [];
+): Promise<Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[] }>> {
+  const out: Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[] }> = [];
   for (const chunk of chunked([...new Set(keys)])) {
     const rows = await ex.selectFrom("products").selectAll().where(column, "in", chunk).execute();
     if (rows.length === 0) continue;
@@ -45,7 +64,13 @@ export async function listProductsWithVariants(
       .orderBy("id")
       .execute();
     const grouped = byProduct(variants);
-    for (const row of rows) out.push({ row, variants: grouped.get(row.id) ?? [] });
+    const prices = byProduct(
+      await listPriceRows(
+        ex,
+        rows.map((r) => r.id),
+      ),
+    );
+    for (const row of rows) out.push({ row, variants: grouped.get(row.id) ?? [], prices: prices.get(row.id) ?? [] });
   }
   return out;
 }

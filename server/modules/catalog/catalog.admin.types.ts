@@ -36,6 +36,8 @@ export interface CatalogAdminDeps {
   stock: { setStock(trx: Executor, settings: StockSetting[], options: { refreshListing: false }): Promise<unknown> };
   /** The settings' low-stock threshold (content module): "low" in the list's badge and filter (LOW_STOCK when not given). */
   lowStockThreshold?: () => Promise<number>;
+  /** The currencies the shop offers beside its own (content settings): a price list names only these. */
+  presentmentCurrencies?: () => Promise<string[]>;
   /** Outgoing webhooks: product.created, product.updated and product.deleted are emitted in the write's transaction. */
   webhooks?: WebhookEvents;
 }
@@ -89,6 +91,8 @@ export interface AdminProduct {
   oldSlugs: string[];
   createdAt: string;
   updatedAt: string;
+  /** The price list: the product's price fixed per presentment currency (major unit). */
+  prices: Array<{ currency: string; price: number }>;
 }
 
 /** One row of the admin list. */
@@ -180,4 +184,6 @@ export interface ProductState {
   /** The product's own units (without variants); with variants, their sum as stored. */
   stock: number;
   variants: VariantState[];
+  /** The price list: minor units of each currency, by currency code. */
+  prices: Array<{ currency: string; price: number }>;
 }

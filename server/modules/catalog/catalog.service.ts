@@ -5,6 +5,9 @@ import { type CatalogRepo, type Executor, type ProductFilter, createCatalogRepo 
 import type { ListingQuery, Sort } from "#common/catalog/catalog.schema";
 import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
 import { toMajor, toMinor } from "#common/money";
+import type { Market } from "#common/currency";
+import { baseBounds, boundsInMarket, cardInMarket, detailInMarket } from "./catalog.market";
+import { listPriceRows } from "./catalog.admin.repo";
 
 export type { Executor, ProductSummary, Purchasable, PurchaseOptions } from "./catalog.repo";
 
@@ -30,7 +33,39 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
     return filter;
   }
 
+  /** Fixed prices of products in a currency (their price lists), product id → minor units. */
+  async function priceList(ids: string[], currency: string): Promise<Map<string, number>> {
+    const rows = await cached(`prices:${currency}:${ids.join(",")}`, () => listPriceRows(db.kysely, ids));
+    return new Map(rows.filter((r) => r.currency === currency).map((r) => [r.product_id, r.price]));
+  }
+
+  async function cardsIn<T extends ProductCard>(list: T[], market: Market): Promise<T[]> {
+    if (market.base || list.length === 0) return list;
+    const fixed = await priceList(
+      list.map((c) => c._id),
+      market.currency,
+    );
+    return list.map((c) => cardInMarket(c, fixed.get(c._id), market));
+  }
+
   return {
+    /** Cards in a shopper's currency (converted, or their price list's price): the listing's, the search's, the wishlist's. */
+    cardsInMarket: cardsIn,
+
+    /** A product page's data in a shopper's currency. */
+    async detailInMarket(detail: ProductDetail, market: Market): Promise<ProductDetail> {
+      if (market.base) return detail;
+      const fixed = await priceList([detail._id], market.currency);
+      return detailInMarket(detail, fixed.get(detail._id), market);
+    },
+
+    /** One page of the listing in a shopper's currency: its price filter in that currency, its cards and price range converted. */
+    async listProductsIn(query: Omit<ListingQuery, "q">, market: Market): Promise<Listing> {
+      if (market.base) return this.listProducts(query);
+      const page = await this.listProducts({ ...query, ...baseBounds(market, query.minPrice, query.maxPrice) });
+      return { ...page, data: await cardsIn(page.data, market), priceBounds: boundsInMarket(page.priceBounds, market) };
+    },
+
     /** One page of active products with the listing's filters, sort and totals. */
     listProducts(query: Omit<ListingQuery, "q">): Promise<Listing> {
       return cached(`list:${JSON.stringify(query)}`, async () => {

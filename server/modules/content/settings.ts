@@ -31,6 +31,17 @@ export interface SettingsAdminDeps {
   current: () => Promise<SiteSettings>;
 }
 
+/**
+ * Each currency's `rateSetAt` is the server's: kept while its rate stays as it was, now for a new
+ * currency or a new rate (whatever a client sent for it).
+ */
+function stampRates(before: SiteSettings["currencies"], after: SiteSettings["currencies"], now: string): SiteSettings["currencies"] {
+  return after.map((c) => {
+    const old = before.find((b) => b.code === c.code);
+    return { ...c, rateSetAt: old && old.rate === c.rate && old.rateSetAt ? old.rateSetAt : now };
+  });
+}
+
 const STALE = "Someone else saved the settings since you opened them: reload the page to see their changes, then make yours again.";
 
 const PICTURES = [
@@ -92,13 +103,14 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
      */
     async update(actor: AuditActor, body: unknown): Promise<AdminSettings> {
       const version = sentVersion(body);
-      const settings = parseInput(siteSettingsSchema, body);
-      await requireConsistent(settings);
-      const value = JSON.stringify(settings);
+      const parsed = parseInput(siteSettingsSchema, body);
+      await requireConsistent(parsed);
       const changed = await k.transaction().execute(async (trx) => {
         const row = await getSettingRow(trx, "site");
         if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
         const before = readStoredSettings(row ? JSON.parse(row.value) : {});
+        const settings = { ...parsed, currencies: stampRates(before.currencies, parsed.currencies, nowIso()) };
+        const value = JSON.stringify(settings);
         const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
         if (!Object.keys(changes).length) return false;
         const updated_at = nowIso();
