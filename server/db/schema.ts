@@ -204,6 +204,8 @@ export interface OrderTable {
   payment_status: string;
   payment_intent_id: string | null;
   currency: string;
+  /** Units of `currency` per unit of the base currency when the order was placed (migration 0025). */
+  exchange_rate: ColumnType<number, number | undefined, number>;
   subtotal: number;
   discount_total: number;
   shipping_total: number;

@@ -62,6 +62,11 @@ export async function placeOrder(
   const zone = choice.zone;
   const refused = paymentMethodRefusal(input.paymentMethod, offeredPaymentMethods(settings, deps.payments.cardPayments));
   if (refused) throw new AppError("invalid_input", refused, { paymentMethod: refused });
+  const market = options.market && !options.market.base ? options.market : null;
+  if (market && !market.cashOnDelivery && input.paymentMethod === "cod") {
+    const message = `Cash on delivery is not available for orders in ${market.currency}: please pay by card.`;
+    throw new AppError("invalid_input", message, { paymentMethod: message });
+  }
 
   const key = options.idempotencyKey ? `${owner}:${options.idempotencyKey}` : null;
   const party = { ip: options.clientIp ?? null, owner, email: input.contact.email, phone: input.contact.phone };
@@ -141,7 +146,7 @@ export async function placeOrder(
     settings: SiteSettings,
     key: string | null,
   ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"] }> {
-    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id);
+    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id, market);
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
 
@@ -160,7 +165,8 @@ export async function placeOrder(
       idempotencyKey: key,
       siteName: settings.siteName,
       numberPrefix: settings.orderNumberPrefix,
-      currency: settings.currency,
+      currency: market?.currency ?? settings.currency,
+      exchangeRate: market?.rate ?? 1,
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       lines: cart.lines.map(orderLineOf),
     });
@@ -171,7 +177,7 @@ export async function placeOrder(
 
   /** What is left of each line the stock could not give, read after the rollback put the lines back in the cart. */
   async function whatIsLeft(sold: SoldMeanwhile): Promise<Problems> {
-    const now = await deps.cart.getPricedCart(deps.db.kysely, shopper, settings, zone.id);
+    const now = await deps.cart.getPricedCart(deps.db.kysely, shopper, settings, zone.id, market);
     const lefts: Problems = [];
     for (const line of sold.lines) {
       const hit = sold.short.some((s) => (s.kind === "product" ? s.id === line.row.product_id : s.id === line.row.variant_id));

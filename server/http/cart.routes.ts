@@ -1,3 +1,4 @@
+import { requestMarket } from "./market";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "#common/validate";
@@ -18,7 +19,8 @@ export function cartRoutes() {
     const { shippingMethod } = parseInput(cartQuery, c.req.query());
     const shopper = await apiShopper(c);
     const { cart } = c.var.services;
-    const [view, notices] = await Promise.all([cart.getCart(shopper.shopper, { shippingMethod }), cart.takeNotices(shopper.shopper)]);
+    const market = await requestMarket(c);
+    const [view, notices] = await Promise.all([cart.getCart(shopper.shopper, { shippingMethod, market }), cart.takeNotices(shopper.shopper)]);
     shopper.finish(c);
     // `notices`: messages given once, e.g. a product the shop withdrew ("… was removed from your cart").
     return c.json({ success: true, data: { ...view, notices } });

@@ -6,6 +6,7 @@ import { parseInput } from "#common/validate";
 import { idempotencyKeySchema, placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
 import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import type { OrderViewer } from "#modules/orders";
+import { requestMarket } from "./market";
 import { type AppEnv, clientIp, createdOrReplayed } from "./context";
 import { type ApiShopper, apiShopper } from "./shopper";
 
@@ -30,7 +31,9 @@ export function orderRoutes() {
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
     const input = parseInput(placeOrderSchema, body);
-    const result = await c.var.services.checkout.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c) });
+    // `?currency=`: the order is priced, recorded and paid in that currency, at today's rate.
+    const market = await requestMarket(c);
+    const result = await c.var.services.checkout.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c), market });
     shopper.finish(c);
     if (!result.ok) {
       const fields = Object.fromEntries(result.problems.map((p) => [`lines.${p.lineId}`, p.message]));

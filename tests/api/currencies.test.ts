@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteSettings } from "#common/content/content.schema";
 import { type TestBrowser, createAccount, signedIn } from "#tests/support/auth-browser";
-import { type ShoppingCatalog, insertShoppingCatalog, send } from "#tests/support/shop-fixture";
+import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, send, setStock } from "#tests/support/shop-fixture";
 import { type TestShop, createTestShop } from "#tests/support/test-shop";
 
 let shop: TestShop;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
   admin = await signedIn(shop, "owner@example.com", "owner-password-1");
   ids = await insertShoppingCatalog(shop.db);
+  await setStock(shop.db, ids.mug, 100);
 });
 afterAll(async () => {
   await shop?.services.auth.idle();
@@ -128,5 +129,75 @@ describe("catalogue reads in a shopper's currency", () => {
     const { status, body } = await json<Failure>("/api/products?currency=JPY");
     expect(status).toBe(400);
     expect(body.error.message).toMatch(/USD, EUR, GBP/);
+  });
+});
+
+describe("a cart and an order in a shopper's currency", () => {
+  type CartAnswer = {
+    data: {
+      lines: Array<{ name: string; price: number; finalPrice: number; lineTotal: number }>;
+      totals: { subtotal: number; shipping: number; total: number; currency: string };
+    };
+  };
+  type Placed = {
+    data: { order: { currency: string; exchangeRate: number; totals: { total: number; shipping: number; currency: string }; lines: Array<{ price: number }> } };
+  };
+
+  it("prices the cart's lines and shipping in the currency asked, and leaves the base cart as it was", async () => {
+    const b = await browserWithCart(shop, [
+      { productId: ids.shirt, color: "Blue", size: "M", quantity: 1 },
+      { productId: ids.cap, color: "Black", quantity: 2 },
+    ]);
+    const base = ((await (await b.get("/api/cart")).json()) as CartAnswer).data;
+    const eur = ((await (await b.get("/api/cart?currency=EUR")).json()) as CartAnswer).data;
+    expect(base.totals.currency).toBe("USD");
+    expect(eur.totals.currency).toBe("EUR");
+    // Blue / M: $45 → €41.40 → €41.99, less 10 % = €37.79; the cap: $15 → €13.99, twice.
+    expect(eur.lines.map((l) => `${l.name} ${l.finalPrice} ${l.lineTotal}`)).toEqual(["Linen Shirt 37.79 37.79", "Cap 13.99 27.98"]);
+    // Shipping (the zone's flat rate and each product's own cost) at 0.92, each to the cent.
+    expect(eur.totals.shipping).toBeCloseTo(base.totals.shipping * 0.92, 1);
+    expect(eur.totals.total).toBe(Math.round((37.79 + 27.98 + eur.totals.shipping) * 100) / 100);
+    expect(base.lines.map((l) => l.finalPrice)).toEqual([40.5, 15]);
+  });
+
+  it("records the order's currency and rate, with every amount in that currency (cash on delivery where the currency allows it)", async () => {
+    const b = await browserWithCart(shop, [{ productId: ids.mug, quantity: 2 }]);
+    const res = await b.request("/api/orders?currency=EUR", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(checkoutBody()),
+    });
+    expect(res.status).toBe(201);
+    const { order } = ((await res.json()) as Placed).data;
+    expect(order.currency).toBe("EUR");
+    expect(order.exchangeRate).toBe(0.92);
+    // The mug's EUR price list: €8.50 × 2, and shipping in euros.
+    expect(order.lines.map((l) => l.price)).toEqual([8.5]);
+    const quote = (
+      (await (
+        await (await browserWithCart(shop, [{ productId: ids.mug, quantity: 2 }])).get("/api/cart?currency=EUR&shippingMethod=inside-city")
+      ).json()) as CartAnswer
+    ).data;
+    expect(order.totals).toMatchObject({ currency: "EUR", shipping: quote.totals.shipping, total: Math.round((17 + quote.totals.shipping) * 100) / 100 });
+    const row = await shop.db.kysely
+      .selectFrom("orders")
+      .select(["currency", "exchange_rate", "total"])
+      .where("currency", "=", "EUR")
+      .executeTakeFirstOrThrow();
+    expect({ ...row, exchange_rate: Number(row.exchange_rate) }).toEqual({ currency: "EUR", exchange_rate: 0.92, total: Math.round(order.totals.total * 100) });
+  });
+
+  it("refuses cash on delivery in a currency the owner keeps it off for, and leaves the cart as it was", async () => {
+    const settings = await settingsNow();
+    await putSettings({ currencies: settings.currencies.map((c) => (c.code === "GBP" ? { ...c, cashOnDelivery: false } : c)) });
+    const b = await browserWithCart(shop, [{ productId: ids.mug, quantity: 1 }]);
+    const res = await b.request("/api/orders?currency=GBP", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(checkoutBody()),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Failure).error.fields?.paymentMethod).toMatch(/GBP/);
+    expect(((await (await b.get("/api/cart")).json()) as CartAnswer).data.lines).toHaveLength(1);
   });
 });

@@ -1,3 +1,5 @@
+import type { Market } from "#common/currency";
+import { rowsInMarket, settingsInMarket } from "./cart.market";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { AppError } from "#common/errors";
@@ -45,7 +47,7 @@ import {
 import type { Purchasable } from "#modules/catalog";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
-import type { AddToCartInput, CartService, CartView } from "./cart.types";
+import type { AddToCartInput, CartLineRow, CartService, CartView, Executor } from "./cart.types";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 
 export interface CartServiceDeps {
@@ -82,9 +84,17 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
 export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
-  async function view(owner: string | null, shippingMethod?: string): Promise<CartView> {
+  async function view(owner: string | null, shippingMethod?: string, market?: Market | null): Promise<CartView> {
     const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
-    return priceCart(rows, settings, shippingMethod).view;
+    const priced = await inMarket(k, rows, settings, market);
+    return priceCart(priced.rows, priced.settings, shippingMethod).view;
+  }
+
+  /** Rows and settings in a shopper's currency (as they are in the base one, or without a market). */
+  async function inMarket<S extends PricingSettings>(ex: Executor, rows: CartLineRow[], settings: S, market: Market | null | undefined) {
+    if (!market || market.base) return { rows, settings };
+    const fixed = rows.length ? await deps.catalog.fixedPrices([...new Set(rows.map((r) => r.product_id))], market.currency, ex) : new Map<string, number>();
+    return { rows: rowsInMarket(rows, fixed, market), settings: settingsInMarket(settings, market) };
   }
 
   /** Picks the variant that matches the chosen colour and size, or explains what is missing. */
@@ -118,7 +128,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
   return {
     async getCart(shopper, options = {}) {
-      return view(ownerKey(shopper), options.shippingMethod);
+      return view(ownerKey(shopper), options.shippingMethod, options.market);
     },
 
     async addItem(shopper: Shopper, input: AddToCartInput, options = {}) {
@@ -235,7 +245,8 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
     async getQuote(shopper, options = {}) {
       const owner = ownerKey(shopper);
-      const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
+      const [stored, shopSettings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
+      const { rows, settings } = await inMarket(k, stored, shopSettings, options.market);
       const zones = settings.shippingZones;
       const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
       const cart = priceCart(rows, settings, zone?.id ?? null);
@@ -252,15 +263,17 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       };
     },
 
-    async getPricedCart(trx, shopper, settings, shippingMethod) {
+    async getPricedCart(trx, shopper, shopSettings, shippingMethod, market) {
       const owner = ownerKey(shopper);
-      return priceCart(owner ? await loadCartRows(trx, deps.catalog, owner) : [], settings, shippingMethod);
+      const { rows, settings } = await inMarket(trx, owner ? await loadCartRows(trx, deps.catalog, owner) : [], shopSettings, market);
+      return priceCart(rows, settings, shippingMethod);
     },
 
-    async takePricedCart(trx, shopper, settings, shippingMethod) {
+    async takePricedCart(trx, shopper, shopSettings, shippingMethod, market) {
       const owner = ownerKey(shopper);
       const lines = owner ? await takeCartLines(trx, owner) : [];
-      return priceCart(await pricedCartRows(trx, deps.catalog, lines), settings, shippingMethod);
+      const { rows, settings } = await inMarket(trx, await pricedCartRows(trx, deps.catalog, lines), shopSettings, market);
+      return priceCart(rows, settings, shippingMethod);
     },
 
     async restoreCart(trx, shopper, items) {

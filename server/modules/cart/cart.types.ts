@@ -1,3 +1,4 @@
+import type { Market } from "#common/currency";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
@@ -175,7 +176,7 @@ export interface AddToCartInput {
  */
 export interface CartService {
   /** The shopper's cart, re-priced now; an empty view when there is none. */
-  getCart(shopper: Shopper, options?: { shippingMethod?: string }): Promise<CartView>;
+  getCart(shopper: Shopper, options?: { shippingMethod?: string; market?: Market | null }): Promise<CartView>;
   /**
    * Adds a product (with its colour/size) or raises an existing line's quantity by `quantity`. The
    * shopper must have a user or visitor id; `newOwner`: that id was made for this request, so there
@@ -194,18 +195,18 @@ export interface CartService {
    */
   removeIdleVisitorCarts(idleSince: Date, limit: number): Promise<number>;
   /** The cart priced for a delivery address and shipping zone, with every zone's price and the lines to fix: the checkout's quote. */
-  getQuote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CartQuote>;
+  getQuote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null }): Promise<CartQuote>;
 
   // For the flows, in the caller's transaction (`k`): the cart's side of placing an order and of signing in.
 
   /** The shopper's cart re-read and priced now for a shipping zone, with each line's problem. */
-  getPricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null): Promise<PricedCart>;
+  getPricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null, market?: Market | null): Promise<PricedCart>;
   /**
    * Takes every line out of the shopper's cart, priced now for a shipping zone, with each line's
    * problem: the order takes them (rolling the transaction back puts them back). A concurrent
    * checkout of the same cart waits for this one and then finds it empty.
    */
-  takePricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null): Promise<PricedCart>;
+  takePricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null, market?: Market | null): Promise<PricedCart>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
   /** Whether this shopper has a cart at all (one indexed read). */

@@ -49,6 +49,13 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
   }
 
   return {
+    /** Products' prices fixed in a currency (their price lists), product id → minor units; `ex` is the caller's transaction when it has one. */
+    async fixedPrices(ids: string[], currency: string, ex?: Executor): Promise<Map<string, number>> {
+      if (!ex) return priceList(ids, currency);
+      const rows = await listPriceRows(ex, ids);
+      return new Map(rows.filter((r) => r.currency === currency).map((r) => [r.product_id, r.price]));
+    },
+
     /** Cards in a shopper's currency (converted, or their price list's price): the listing's, the search's, the wishlist's. */
     cardsInMarket: cardsIn,
 

@@ -66,6 +66,8 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
     contact: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
     address: parseAddress(o.address),
     shippingMethod: { id: o.shipping_method, name: o.shipping_method_name },
+    currency: o.currency,
+    exchangeRate: Number(o.exchange_rate ?? 1),
     paymentMethod: o.payment_method as PaymentMethod,
     paymentStatus: o.payment_status as PaymentStatus,
     paymentIntentId: o.payment_intent_id,

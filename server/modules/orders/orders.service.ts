@@ -60,6 +60,7 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
     payment_intent_id: null,
     currency: o.currency,
+    exchange_rate: o.exchangeRate,
     subtotal: t.subtotal,
     discount_total: t.discount,
     shipping_total: t.shipping,

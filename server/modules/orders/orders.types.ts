@@ -1,3 +1,4 @@
+import type { Market } from "#common/currency";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRefundTable, OrderTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
@@ -123,6 +124,10 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
+  /** The currency the order was placed and is paid in; every amount of the order is in it. */
+  currency: string;
+  /** Units of `currency` per unit of the shop's base currency when the order was placed (1: the base currency). */
+  exchangeRate: number;
   /** The refunds made on the order, oldest first; they add up to `totals.refunded`. */
   refunds: OrderRefundEntry[];
   /** Oldest first. */
@@ -202,6 +207,8 @@ export interface PlaceOrderOptions {
   clientIp?: string | null;
   /** The shop's settings when the caller read them for this checkout (read by the flow otherwise). */
   settings?: SiteSettings;
+  /** The currency the shopper pays in (common/currency.ts); none: the shop's own. */
+  market?: Market | null;
 }
 
 /** Who is placing an order, as far as the limits care. */
@@ -275,6 +282,8 @@ export interface NewOrder {
   /** The settings' order-number prefix ("" for the initials of the shop's name). */
   numberPrefix?: string;
   currency: string;
+  /** Units of `currency` per unit of the shop's base currency when the order was placed (1 in the base currency). */
+  exchangeRate: number;
   totals: { subtotal: number; discount: number; shipping: number; total: number };
   lines: NewOrderLine[];
 }
