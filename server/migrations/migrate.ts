@@ -23,6 +23,7 @@ import { saleWritesMigration } from "./0020-sale-writes";
 import { stockAlertsMigration } from "./0021-stock-alerts";
 import { jobsMigration } from "./0022-jobs";
 import { webhooksMigration } from "./0023-webhooks";
+import { languagesMigration } from "./0024-languages";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0021-stock-alerts": stockAlertsMigration(db.dialect),
     "0022-jobs": jobsMigration(db.dialect),
     "0023-webhooks": webhooksMigration(db.dialect),
+    "0024-languages": languagesMigration(),
   };
 }
 
