@@ -40,6 +40,8 @@ export async function callAuth<T = Record<string, unknown>>(
   // The page layer's origin guard has already checked this POST (a request with cookies must prove
   // its origin), so a form from a browser that sent no Origin is the shop's own.
   if (!headers.has("origin")) headers.set("origin", context.services.env.PUBLIC_URL);
+  // The page the form is on, when the browser sent no Referer: the account's mails speak its language.
+  if (!headers.has("referer")) headers.set("referer", `${context.services.env.PUBLIC_URL.replace(/\/+$/, "")}${new URL(request.url).pathname}`);
   const init: RequestInit = { method: body ? "POST" : "GET", headers };
   if (body) {
     headers.set("content-type", "application/json");

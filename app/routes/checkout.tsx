@@ -14,6 +14,7 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
+import { requestLanguage } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
@@ -120,7 +121,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return answer(400, { message: "Please correct the highlighted fields.", errors: checked.errors });
 
   try {
-    const result = await context.services.checkout.placeOrder(shopperCtx.shopper, checked.input, {
+    // The order is placed in the page's language: its mails are written in it.
+    const input = { ...checked.input, language: requestLanguage(request) };
+    const result = await context.services.checkout.placeOrder(shopperCtx.shopper, input, {
       idempotencyKey: formText(form, "idempotencyKey") || null,
       clientIp: context.clientIp,
       settings,

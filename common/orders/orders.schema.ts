@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countryCode, countryName, regionCode, regionsOf } from "../geo";
+import { LANGUAGES } from "../i18n/languages";
 
 const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 const optional = (max: number, tooLong: string) =>
@@ -96,6 +97,11 @@ export const placeOrderSchema = z.object({
   paymentMethod: z.enum(["cod", "card"], { error: "Please choose a payment method" }),
   notes: optional(1000, "Order notes can be at most 1000 characters"),
   saveAddress: z.boolean().optional(),
+  // The order's mails are written in it; without it, in the default language (en).
+  language: z
+    .enum(LANGUAGES, { error: `Unknown language: please use one of ${LANGUAGES.join(", ")}` })
+    .optional()
+    .describe("The language the order is placed in: its customer's mails are written in it (default en)."),
 });
 
 export type ValidPlaceOrderInput = z.infer<typeof placeOrderSchema>;

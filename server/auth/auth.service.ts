@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
 import { AppError } from "#common/errors";
 import { sameSitePath } from "#common/same-site-path";
+import { pathInLanguage } from "#common/i18n/languages";
 import type { Env } from "../lib/env";
 import type { Logger } from "../lib/logger";
 import type { ImageService } from "#modules/images";
@@ -275,11 +276,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const identifier = `delete-account:${user.id}`;
       await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
       await ctx.internalAdapter.createVerificationValue({ identifier, value: hashToken(token), expiresAt: new Date(Date.now() + DELETION_LINK_MS) });
-      const url = `${env.PUBLIC_URL.replace(/\/+$/, "")}/update-profile?delete-token=${token}`;
+      // In the account's language, to the profile page in it.
+      const language = await users.getLanguage(user.id);
+      const url = `${env.PUBLIC_URL.replace(/\/+$/, "")}${pathInLanguage("/update-profile", language)}?delete-token=${token}`;
       const siteName = await deps.siteName().catch(() => "Shop");
       background.run(
         mailer
-          .send(deleteAccountMail({ to: user.email, name: user.name, siteName, url }), { fromName: siteName })
+          .send(deleteAccountMail({ to: user.email, name: user.name, siteName, url, language }), { fromName: siteName })
           .catch((err: unknown) => logger.error({ err }, "could not send the account deletion mail")),
       );
     },

@@ -17,6 +17,7 @@ import { configuredOidcProvider, configuredSocialProviders } from "./providers";
 import { type RateLimitStore, emailKey, waitText } from "../lib/rate-limit";
 import { checkProfileInput } from "./profile-input";
 import { sameSitePath } from "#common/same-site-path";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage, languageOfPath, pathInLanguage } from "#common/i18n/languages";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
 
 /** Every HTTP endpoint of better-auth's admin plugin (switched off below). */
@@ -112,6 +113,57 @@ const clientIpOf = (ctx: { request?: Request; headers?: Headers }): string =>
 /** A password reset request as better-auth's endpoint takes it. */
 const resetRequestSchema = z.object({ email: z.email(), redirectTo: z.string() });
 
+/** The language an account's mails are written in (its stored one), or null for none. */
+const accountLanguage = (user: unknown): Language | null => {
+  const language = (user as { language?: unknown } | null | undefined)?.language;
+  return isLanguage(language) ? language : null;
+};
+
+/** The fields of better-auth's requests that name the shop page the browser lands on afterwards. */
+const LANDING_FIELDS = ["callbackURL", "newUserCallbackURL", "errorCallbackURL"] as const;
+
+/**
+ * The language of the page a request to better-auth was made from: `language` in its body (a
+ * client that says it), else the language of the page it sends the browser back to (a callback
+ * URL under /de/…), else of the page that sent it (its Referer, on the shop's own origin): a
+ * page's form reaches better-auth with the browser's Referer (app/lib/auth-form.server.ts).
+ * The default language otherwise.
+ */
+function pageLanguageOf(ctx: { body?: unknown; query?: unknown; request?: Request; headers?: Headers } | null | undefined, origin: string): Language {
+  const body = (ctx?.body ?? null) as Record<string, unknown> | null;
+  if (isLanguage(body?.language)) return body.language;
+  for (const source of [body, ctx?.query as Record<string, unknown> | undefined]) {
+    for (const field of LANDING_FIELDS) {
+      const path = source ? sameSitePath(source[field], origin) : null;
+      const language = path ? languageOfPath(new URL(path, origin).pathname) : DEFAULT_LANGUAGE;
+      if (language !== DEFAULT_LANGUAGE) return language;
+    }
+  }
+  const referer = (ctx?.request?.headers ?? ctx?.headers)?.get("referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.origin === new URL(origin).origin) return languageOfPath(url.pathname);
+    } catch {
+      // A malformed Referer says nothing.
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * A better-auth link of a mail (verify-email, magic-link/verify, reset-password) with the shop
+ * pages it lands on in the mail's language: `/verify-email` becomes `/de/verify-email`.
+ */
+function landingInLanguage(link: string, language: Language): string {
+  const url = new URL(link);
+  for (const field of LANDING_FIELDS) {
+    const value = url.searchParams.get(field);
+    if (value?.startsWith("/") && sameSitePath(value) !== null) url.searchParams.set(field, pathInLanguage(value, language));
+  }
+  return url.toString();
+}
+
 const emailOf = (body: unknown): string | null => {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.includes("@") ? email.trim().toLowerCase() : null;
@@ -127,12 +179,15 @@ export function createAuth(deps: AuthDeps) {
   const secureCookies = env.PUBLIC_URL.startsWith("https://");
   const oidc = configuredOidcProvider(env);
 
+  /** A page of the shop in a language, as an absolute address for a mail. */
+  const pageUrl = (path: string, language: Language) => `${env.PUBLIC_URL.replace(/\/+$/, "")}${pathInLanguage(path, language)}`;
+
   /** Renders and sends an account mail in the background; a failure is logged, never shown to the visitor. */
-  function sendLater(render: (siteName: string) => Mail): void {
+  function sendLater(render: (siteName: string) => Mail | Promise<Mail>): void {
     deps.background(
       (async () => {
         const siteName = await deps.siteName().catch(() => "Shop");
-        await mailer.send(render(siteName), { fromName: siteName });
+        await mailer.send(await render(siteName), { fromName: siteName });
       })().catch((err: unknown) => logger.error({ err }, "could not send an account mail")),
     );
   }
@@ -152,8 +207,9 @@ export function createAuth(deps: AuthDeps) {
     if (!found) return;
     const once = await rateLimits.consume(emailKey("sign-in-locked-mail", email), { window: SIGN_IN_LOCK_SECONDS, max: 1 });
     if (!once.allowed) return;
+    const language = accountLanguage(found.user) ?? DEFAULT_LANGUAGE;
     await instance.api.signInMagicLink({
-      body: { email, callbackURL: "/", metadata: { lockMail: lockMailMarker, name: found.user.name } },
+      body: { email, callbackURL: pathInLanguage("/", language), metadata: { lockMail: lockMailMarker, name: found.user.name, language } },
       headers: new Headers(),
     });
   }
@@ -188,8 +244,19 @@ export function createAuth(deps: AuthDeps) {
       modelName: "users",
       fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
       // A staff member's permissions (common/auth/permissions.ts), in the session like the role;
-      // only the users service writes them.
-      additionalFields: { permissions: { type: "string", required: false, input: false } },
+      // only the users service writes them. The language the account's mails are written in: a
+      // sign-up or profile update may give one of the shop's (else the page's, see the user hook);
+      // better-auth's answers leave it out.
+      additionalFields: {
+        permissions: { type: "string", required: false, input: false },
+        language: {
+          type: "string",
+          required: false,
+          input: true,
+          returned: false,
+          validator: { input: z.enum(LANGUAGES, { error: `Unknown language: please use one of ${LANGUAGES.join(", ")}` }) },
+        },
+      },
     },
     session: {
       modelName: "sessions",
@@ -236,12 +303,22 @@ export function createAuth(deps: AuthDeps) {
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Account mails are written in the account's language and link to the pages in it.
       sendResetPassword: async ({ user, url }) => {
-        sendLater((siteName) => resetPasswordMail({ to: user.email, name: user.name, siteName, url }));
+        const language = accountLanguage(user) ?? DEFAULT_LANGUAGE;
+        sendLater((siteName) => resetPasswordMail({ to: user.email, name: user.name, siteName, url: landingInLanguage(url, language), language }));
       },
       onExistingUserSignUp: async ({ user }) => {
+        const language = accountLanguage(user) ?? DEFAULT_LANGUAGE;
         sendLater((siteName) =>
-          existingAccountMail({ to: user.email, name: user.name, siteName, url: `${env.PUBLIC_URL}/login`, resetUrl: `${env.PUBLIC_URL}/forgot-password` }),
+          existingAccountMail({
+            to: user.email,
+            name: user.name,
+            siteName,
+            url: pageUrl("/login", language),
+            resetUrl: pageUrl("/forgot-password", language),
+            language,
+          }),
         );
       },
       customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, role: "customer", banned: false, banReason: null, banExpires: null, id }),
@@ -258,7 +335,8 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        sendLater((siteName) => verificationMail({ to: user.email, name: user.name, siteName, url }));
+        const language = accountLanguage(user) ?? DEFAULT_LANGUAGE;
+        sendLater((siteName) => verificationMail({ to: user.email, name: user.name, siteName, url: landingInLanguage(url, language), language }));
       },
       afterEmailVerification: async (user) => forgetUnprovenAccess(user.id),
     },
@@ -269,13 +347,31 @@ export function createAuth(deps: AuthDeps) {
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: "hashed",
-        sendMagicLink: async ({ email, url, metadata }) => {
+        sendMagicLink: async ({ email, url, metadata }, ctx) => {
           if (metadata?.lockMail === lockMailMarker) {
             const name = typeof metadata.name === "string" ? metadata.name : null;
-            sendLater((siteName) => signInLockedMail({ to: email, name, siteName, url, minutes: MAGIC_LINK_MINUTES, lockMinutes: SIGN_IN_LOCK_SECONDS / 60 }));
+            const language = isLanguage(metadata.language) ? metadata.language : DEFAULT_LANGUAGE;
+            sendLater((siteName) =>
+              signInLockedMail({
+                to: email,
+                name,
+                siteName,
+                url: landingInLanguage(url, language),
+                language,
+                minutes: MAGIC_LINK_MINUTES,
+                lockMinutes: SIGN_IN_LOCK_SECONDS / 60,
+              }),
+            );
             return;
           }
-          sendLater((siteName) => magicLinkMail({ to: email, siteName, url, minutes: MAGIC_LINK_MINUTES }));
+          // An account's own language; for an address without one (the link creates the account), the
+          // page's. Looked up after the answer, which takes the same time for every address.
+          const pageLanguage = pageLanguageOf(ctx, env.PUBLIC_URL);
+          sendLater(async (siteName) => {
+            const found = await (await instance.$context).internalAdapter.findUserByEmail(email);
+            const language = accountLanguage(found?.user) ?? pageLanguage;
+            return magicLinkMail({ to: email, siteName, url: landingInLanguage(url, language), language, minutes: MAGIC_LINK_MINUTES });
+          });
         },
       }),
       // Describes better-auth's endpoints for the shop's OpenAPI document (server/http/openapi/openapi.ts);
@@ -318,7 +414,14 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: {
           // Magic-link and some providers create accounts without a name: start from the address.
-          before: async (user) => ({ data: { ...user, name: user.name?.trim() || user.email.split("@")[0] } }),
+          // An account that was given no language speaks the page's it was created from.
+          before: async (user, ctx) => ({
+            data: {
+              ...user,
+              name: user.name?.trim() || user.email.split("@")[0],
+              language: accountLanguage(user) ?? pageLanguageOf(ctx, env.PUBLIC_URL),
+            },
+          }),
           after: async (user) => {
             await deps.onUserCreated?.(user.id);
           },

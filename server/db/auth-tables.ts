@@ -20,6 +20,8 @@ export type AuthTables = {
     ban_expires: Timestamp | null;
     /** When the account last started a session (migration 0015). */
     last_sign_in_at: Timestamp | null;
+    /** The language the account's mails are written in (migration 0024): the page's at sign-up, then the last order's or the profile's. */
+    language: ColumnType<string, string | undefined, string>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

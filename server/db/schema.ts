@@ -121,6 +121,8 @@ export interface ContactMessageTable {
   read_at: Timestamp | null;
   /** new, read, archived or spam (migration 0013). */
   status: ColumnType<string, string | undefined, string>;
+  /** The language of the page it was sent from, which the shop's reply is written in (migration 0024). */
+  language: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
 }
 
@@ -218,6 +220,8 @@ export interface OrderTable {
   tracking_url: string | null;
   /** Sum of the order's refunds in minor units (migration 0014). */
   refunded_total: ColumnType<number, number | undefined, number>;
+  /** The language the order was placed in, which its customer's mails are written in (migration 0024; common/i18n/languages.ts). */
+  language: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -23,6 +23,8 @@ export interface OrderFlowDeps {
   lowStock: Pick<LowStockAlert, "crossed">;
   /** Outgoing webhooks: order.created, order.status_changed and inventory.low are emitted in the move's own transaction. */
   webhooks: WebhookEvents;
+  /** The users module: a signed-in customer's order keeps its language as their account's (their mails' language). */
+  accounts: { setLanguage(userId: string, language: string): Promise<void> };
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

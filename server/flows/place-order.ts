@@ -108,6 +108,10 @@ export async function placeOrder(
   }
   if (flipped.length) deps.epoch.bump();
   if (lowered.length) deps.lowStock.crossed();
+  // The language a signed-in customer orders in becomes their account's: their next mails speak it too.
+  if (shopper.userId && input.language) {
+    await deps.accounts.setLanguage(shopper.userId, input.language).catch((err: unknown) => deps.logger.warn({ err }, "could not keep the account's language"));
+  }
 
   let payment: { clientSecret: string; publishableKey: string } | null = null;
   if (input.paymentMethod === "card") {

@@ -23,6 +23,7 @@ import { saleWritesMigration } from "./0020-sale-writes";
 import { stockAlertsMigration } from "./0021-stock-alerts";
 import { jobsMigration } from "./0022-jobs";
 import { webhooksMigration } from "./0023-webhooks";
+import { languagesMigration } from "./0024-languages";
 import { currenciesMigration } from "./0025-currencies";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
@@ -51,6 +52,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0021-stock-alerts": stockAlertsMigration(db.dialect),
     "0022-jobs": jobsMigration(db.dialect),
     "0023-webhooks": webhooksMigration(db.dialect),
+    "0024-languages": languagesMigration(),
     "0025-currencies": currenciesMigration(db.dialect),
   };
 }

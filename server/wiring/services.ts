@@ -130,7 +130,20 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks });
   const orderReturns = createOrderReturns({ db, orders, mails: orderMails, settings, webhooks });
   // The flows that span modules (server/flows), each a service of its own over the modules' services.
-  const orderFlowDeps = { db, orders, ordersAdmin, refunds: orderRefunds, cart, payments, lowStock, settings, epoch: dataEpoch, logger, webhooks };
+  const orderFlowDeps = {
+    db,
+    orders,
+    ordersAdmin,
+    refunds: orderRefunds,
+    cart,
+    payments,
+    lowStock,
+    settings,
+    epoch: dataEpoch,
+    logger,
+    webhooks,
+    accounts: users,
+  };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
   // The one catalogue write path: withdrawn products leave carts and wishlists through their services.

@@ -11,6 +11,7 @@ import { createMailQueue } from "#modules/mail";
 import type { Mailer } from "#modules/mail";
 import { contactMessageMail, contactReplyMail } from "#modules/mail";
 import type { ContactInput, SiteSettings } from "#common/content/content.schema";
+import { DEFAULT_LANGUAGE, type Language, isLanguage, localeOf, pathInLanguage } from "#common/i18n/languages";
 import {
   MESSAGE_STATUSES,
   type MessageListQuery,
@@ -205,8 +206,9 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
     /**
      * Stores a validated contact-form message as new, rate-limited per IP so the inbox cannot be
      * flooded, and queues its mail to the shop's contact address (a mail failure never fails the form).
+     * `language` is the page's it was written on: the shop's reply is written in it.
      */
-    async createMessage(input: ContactInput, ip: string | null): Promise<{ _id: string; createdAt: string }> {
+    async createMessage(input: ContactInput, ip: string | null, language: Language = DEFAULT_LANGUAGE): Promise<{ _id: string; createdAt: string }> {
       const decision = await deps.rateLimits.consume(`contact:ip:${ip ?? "unknown"}`, { window: 10 * 60, max: deps.contactLimitPer10Min });
       if (!decision.allowed) {
         throw new AppError("rate_limited", `Too many messages. Please try again in ${waitText(decision.retryAfter ?? 60)}.`);
@@ -222,6 +224,7 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
         ip,
         read_at: null,
         status: "new",
+        language,
         created_at,
       };
       await k.transaction().execute(async (trx) => {
@@ -329,15 +332,17 @@ export function createMessagesService(db: Db, deps: MessagesDeps) {
       let mailed = false;
       try {
         const settings = await deps.settings();
-        const sentOn = new Intl.DateTimeFormat(settings.locale || "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-          new Date(toIso(original.created_at)!),
-        );
+        // The reply speaks the language the message was written in, its date in that language's locale.
+        const language = isLanguage(original.language) ? original.language : DEFAULT_LANGUAGE;
+        const locale = language === DEFAULT_LANGUAGE ? settings.locale || "en-US" : localeOf(language, settings.locale);
+        const sentOn = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(toIso(original.created_at)!));
         mailed = await deps.mailer.send(
           contactReplyMail({
             to: original.email,
             name: original.name,
             siteName: settings.siteName,
-            url: `${deps.publicUrl}/contact-us`,
+            url: `${deps.publicUrl}${pathInLanguage("/contact-us", language)}`,
+            language,
             reply: text,
             subject: original.subject,
             message: original.message,

@@ -1,12 +1,19 @@
+import { DEFAULT_LANGUAGE, type Language } from "#common/i18n/languages";
+import { translatorFor } from "#common/i18n/messages.server";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import type { OrderStatus } from "#common/orders/order-status";
 import type { Mail } from "./mailer";
 
-/** What every account mail needs: who it goes to, the shop's name and the link to act on. */
+/** What every account mail needs: who it goes to, the shop's name, the link to act on and the language it is written in. */
 export interface MailContext {
   to: string;
   siteName: string;
   /** The recipient's name, when we know it. */
   name?: string | null;
   url: string;
+  /** The language of a mail to a shopper (the order's or the account's); English when not given. The shop's own mails are English. */
+  language?: Language;
 }
 
 interface Content {
@@ -27,14 +34,19 @@ interface Content {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function greeting(name: string | null | undefined): string {
+function greeting(t: Translate, name: string | null | undefined): string {
   const first = name?.trim().split(/\s+/)[0];
-  return first ? `Hello ${first},` : "Hello,";
+  return first ? t("mail.greeting", { name: first }) : t("mail.greetingNoName");
 }
 
-/** Renders one mail as plain text and as simple, client-safe HTML (inline styles, one button). */
+/** The translate function of a mail's language. */
+const mailT = (ctx: MailContext): Translate => translatorFor(ctx.language ?? DEFAULT_LANGUAGE);
+
+/** Renders one mail as plain text and as simple, client-safe HTML (inline styles, one button), in the mail's language. */
 function render(ctx: MailContext, c: Content): Mail {
-  const hello = greeting(ctx.name);
+  const language = ctx.language ?? DEFAULT_LANGUAGE;
+  const t = translatorFor(language);
+  const hello = greeting(t, ctx.name);
   const text = [
     ...(c.noGreeting ? [] : [hello, ""]),
     ...c.lines,
@@ -50,7 +62,7 @@ function render(ctx: MailContext, c: Content): Mail {
   ].join("\n");
   const site = escapeHtml(ctx.siteName);
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f4;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1c1917;">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f4;padding:32px 12px;">
@@ -66,7 +78,7 @@ function render(ctx: MailContext, c: Content): Mail {
           <a href="${escapeHtml(ctx.url)}" style="display:inline-block;background:#1c1917;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">${escapeHtml(c.action)}</a>
         </td></tr>
         ${c.secondary ? `<tr><td style="font-size:14px;line-height:1.6;padding-bottom:16px;"><a href="${escapeHtml(c.secondary.url)}" style="color:#b45309;">${escapeHtml(c.secondary.label)}</a></td></tr>` : ""}
-        <tr><td style="font-size:13px;line-height:1.6;color:#57534e;padding-bottom:8px;">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all;">${escapeHtml(ctx.url)}</span></td></tr>
+        <tr><td style="font-size:13px;line-height:1.6;color:#57534e;padding-bottom:8px;">${escapeHtml(t("mail.copyLink"))}<br><span style="word-break:break-all;">${escapeHtml(ctx.url)}</span></td></tr>
         <tr><td style="font-size:13px;line-height:1.6;color:#57534e;border-top:1px solid #e7e5e4;padding-top:16px;">${escapeHtml(c.footer)}</td></tr>
       </table>
     </td></tr>
@@ -78,25 +90,26 @@ function render(ctx: MailContext, c: Content): Mail {
 
 /** The mail that confirms a new account's e-mail address (the link signs the customer in). */
 export function verificationMail(ctx: MailContext): Mail {
+  const t = mailT(ctx);
+  const siteName = ctx.siteName;
   return render(ctx, {
-    subject: `Confirm your e-mail address for ${ctx.siteName}`,
-    heading: "Confirm your e-mail address",
-    lines: [
-      `Thank you for creating an account at ${ctx.siteName}. Please confirm that this address is yours: the link signs you in, and it is valid for one hour.`,
-    ],
-    action: "Confirm my e-mail address",
-    footer: "If you did not create an account, you can ignore this e-mail: nothing happens without a click on the link.",
+    subject: t("mail.verify.subject", { siteName }),
+    heading: t("mail.verify.heading"),
+    lines: [t("mail.verify.body", { siteName })],
+    action: t("mail.verify.action"),
+    footer: t("mail.verify.footer"),
   });
 }
 
 /** The one-time sign-in link (valid for a few minutes). */
 export function magicLinkMail(ctx: MailContext & { minutes: number }): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Your sign-in link for ${ctx.siteName}`,
-    heading: "Sign in with one click",
-    lines: [`Here is the link you asked for. It signs you in to ${ctx.siteName}, works once, and expires in ${ctx.minutes} minutes.`],
-    action: "Sign me in",
-    footer: "If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.",
+    subject: t("mail.magicLink.subject", { siteName: ctx.siteName }),
+    heading: t("mail.magicLink.heading"),
+    lines: [t("mail.magicLink.body", { siteName: ctx.siteName, minutes: ctx.minutes })],
+    action: t("mail.signMeIn"),
+    footer: t("mail.magicLink.footer"),
   });
 }
 
@@ -105,27 +118,25 @@ export function magicLinkMail(ctx: MailContext & { minutes: number }): Mail {
  * owner's own devices are not), and a one-time sign-in link for the owner who simply forgot it.
  */
 export function signInLockedMail(ctx: MailContext & { minutes: number; lockMinutes: number }): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Failed sign-ins to your ${ctx.siteName} account`,
-    heading: "Someone failed to sign in repeatedly",
-    lines: [
-      `Someone tried to sign in to your account at ${ctx.siteName} several times with a wrong password. For your security, we have paused password sign-in from their address for ${ctx.lockMinutes} minutes; you can still sign in from your own devices.`,
-      `If it was you, this link signs you in without your password. It works once and expires in ${ctx.minutes} minutes.`,
-    ],
-    action: "Sign me in",
-    footer:
-      "If it was not you, your account is safe: nobody can sign in without your password or this link. A long password you use nowhere else keeps it that way.",
+    subject: t("mail.signInLocked.subject", { siteName: ctx.siteName }),
+    heading: t("mail.signInLocked.heading"),
+    lines: [t("mail.signInLocked.body", { siteName: ctx.siteName, lockMinutes: ctx.lockMinutes }), t("mail.signInLocked.link", { minutes: ctx.minutes })],
+    action: t("mail.signMeIn"),
+    footer: t("mail.signInLocked.footer"),
   });
 }
 
 /** The link to choose a new password (valid for one hour). */
 export function resetPasswordMail(ctx: MailContext): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Reset your ${ctx.siteName} password`,
-    heading: "Choose a new password",
-    lines: ["We received a request to reset the password of your account. The link is valid for one hour; after the change, every other device is signed out."],
-    action: "Choose a new password",
-    footer: "If you did not ask for a new password, you can ignore this e-mail: your password stays as it is.",
+    subject: t("mail.reset.subject", { siteName: ctx.siteName }),
+    heading: t("mail.reset.heading"),
+    lines: [t("mail.reset.body")],
+    action: t("mail.reset.action"),
+    footer: t("mail.reset.footer"),
   });
 }
 
@@ -134,17 +145,18 @@ export function resetPasswordMail(ctx: MailContext): Mail {
  * account, so the sign-up form answers the same for every address (no account enumeration).
  */
 export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `You already have an account at ${ctx.siteName}`,
-    heading: "You already have an account",
-    lines: [`Someone (hopefully you) tried to create a new account at ${ctx.siteName} with this e-mail address. You already have one, so nothing was changed.`],
-    action: "Sign in",
-    secondary: { label: "Forgot your password? Choose a new one", url: ctx.resetUrl },
-    footer: "If this was not you, you can ignore this e-mail: your account and password are unchanged.",
+    subject: t("mail.existingAccount.subject", { siteName: ctx.siteName }),
+    heading: t("mail.existingAccount.heading"),
+    lines: [t("mail.existingAccount.body", { siteName: ctx.siteName })],
+    action: t("mail.existingAccount.action"),
+    secondary: { label: t("mail.existingAccount.reset"), url: ctx.resetUrl },
+    footer: t("mail.existingAccount.footer"),
   });
 }
 
-/** What an order mail shows of the order (money already formatted in the shop's currency). */
+/** What an order mail shows of the order (money already formatted in the order's currency and the mail's locale). */
 export interface OrderMailContext extends MailContext {
   number: string;
   /** Each line's total at its discounted price. */
@@ -152,44 +164,80 @@ export interface OrderMailContext extends MailContext {
   /** `subtotal`: what the lines add up to; `discount`: what the discounts took off the list prices (already in the lines), or null for none. */
   totals: { subtotal: string; discount: string | null; shipping: string; total: string };
   address: string[];
-  paymentMethod: string;
+  paymentMethod: "cod" | "card";
   shippingMethod: string;
 }
 
 /** The order confirmation: number, lines, totals, delivery address, payment method and the order's link. */
 export function orderConfirmationMail(ctx: OrderMailContext): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Your ${ctx.siteName} order ${ctx.number}`,
-    heading: `Thank you for your order ${ctx.number}`,
-    lines: [`We have received your order and will let you know as soon as it is on its way.`],
+    subject: t("mail.order.subject", { siteName: ctx.siteName, number: ctx.number }),
+    heading: t("mail.order.heading", { number: ctx.number }),
+    lines: [t("mail.order.received")],
     // The lines at their discounted prices add up to the subtotal; the savings are said, never subtracted again.
     table: [
       ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-      { label: "Subtotal", value: ctx.totals.subtotal },
-      { label: `Shipping (${ctx.shippingMethod})`, value: ctx.totals.shipping },
-      { label: "Total", value: ctx.totals.total, strong: true },
+      { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
+      { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
+      { label: t("mail.order.total"), value: ctx.totals.total, strong: true },
     ],
     after: [
-      ...(ctx.totals.discount ? [`You saved ${ctx.totals.discount} on list prices: the prices above include it.`] : []),
-      `Delivery to: ${ctx.address.join(", ")}`,
-      `Payment: ${ctx.paymentMethod}`,
+      ...(ctx.totals.discount ? [t("mail.order.saved", { amount: ctx.totals.discount })] : []),
+      t("mail.order.deliveryTo", { address: ctx.address.join(", ") }),
+      t("mail.order.payment", { method: ctx.paymentMethod === "card" ? t("mail.order.paymentCard") : t("mail.order.paymentCod") }),
     ],
-    action: "View your order",
-    footer: "Keep this e-mail: its link shows your order and its status at any time, with or without an account.",
+    action: t("mail.viewOrder"),
+    footer: t("mail.order.footer"),
   });
 }
 
-/** Tells the customer their order moved on (processing, shipped with its tracking number, delivered, completed, cancelled). */
+/** An order status's name in mails (the subject) and its headline (the heading), by literal catalog keys. */
+const STATUS_TEXT: Record<OrderStatus, { label: MessageKey; headline: MessageKey }> = {
+  pending: { label: "mail.orderStatus.pending", headline: "mail.orderStatus.pendingHeadline" },
+  processing: { label: "mail.orderStatus.processing", headline: "mail.orderStatus.processingHeadline" },
+  shipped: { label: "mail.orderStatus.shipped", headline: "mail.orderStatus.shippedHeadline" },
+  delivered: { label: "mail.orderStatus.delivered", headline: "mail.orderStatus.deliveredHeadline" },
+  completed: { label: "mail.orderStatus.completed", headline: "mail.orderStatus.completedHeadline" },
+  cancelled: { label: "mail.orderStatus.cancelled", headline: "mail.orderStatus.cancelledHeadline" },
+};
+
+/**
+ * Tells the customer their order moved on (processing, shipped with its courier and tracking
+ * number, delivered, completed, cancelled with what happens to a card payment).
+ */
 export function orderStatusMail(
-  ctx: MailContext & { number: string; status: string; headline: string; detail: string | null; trackingUrl?: string | null },
+  ctx: MailContext & {
+    number: string;
+    status: OrderStatus;
+    /** Shipped: the courier's name and the parcel's number, when known. */
+    courier?: string | null;
+    trackingNumber?: string | null;
+    trackingUrl?: string | null;
+    /** Cancelled: the card payment's status (paid: to be refunded; refunded: done). */
+    paymentStatus?: string | null;
+  },
 ): Mail {
+  const t = mailT(ctx);
+  const { number } = ctx;
+  const status = t(STATUS_TEXT[ctx.status].label);
+  let detail = t("mail.orderStatus.now", { number, status });
+  if (ctx.status === "shipped") {
+    const shipped = ctx.courier ? t("mail.orderStatus.shippedWith", { number, courier: ctx.courier }) : t("mail.orderStatus.shippedDetail", { number });
+    detail = ctx.trackingNumber ? `${shipped} ${t("mail.orderStatus.trackingNumber", { trackingNumber: ctx.trackingNumber })}` : shipped;
+  }
+  if (ctx.status === "cancelled") {
+    const payment =
+      ctx.paymentStatus === "refunded" ? t("mail.orderStatus.cardRefunded") : ctx.paymentStatus === "paid" ? t("mail.orderStatus.cardToRefund") : null;
+    detail = [t("mail.orderStatus.cancelledDetail", { number }), payment].filter(Boolean).join(" ");
+  }
   return render(ctx, {
-    subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.status}`,
-    heading: ctx.headline,
-    lines: [ctx.detail ?? `The status of your order ${ctx.number} is now: ${ctx.status}.`],
-    action: "View your order",
-    ...(ctx.trackingUrl ? { secondary: { label: "Track your parcel", url: ctx.trackingUrl } } : {}),
-    footer: "You receive this e-mail because you placed an order at our shop.",
+    subject: t("mail.orderStatus.subject", { siteName: ctx.siteName, number, status }),
+    heading: t(STATUS_TEXT[ctx.status].headline),
+    lines: [detail],
+    action: t("mail.viewOrder"),
+    ...(ctx.trackingUrl ? { secondary: { label: t("mail.orderStatus.track"), url: ctx.trackingUrl } } : {}),
+    footer: t("mail.orderFooter"),
   });
 }
 
@@ -227,16 +275,18 @@ export function contactMessageMail(ctx: MailContext & { from: { name: string; em
   };
 }
 
-/** The shop's reply to a contact message, quoting it; `replyTo` is the shop's contact address, if any. */
+/** The shop's reply to a contact message, quoting it (`sentOn`: its date in the mail's locale); `replyTo` is the shop's contact address, if any. */
 export function contactReplyMail(ctx: MailContext & { reply: string; subject: string | null; message: string; sentOn: string; replyTo?: string }): Mail {
+  const t = mailT(ctx);
+  const siteName = ctx.siteName;
   const mail = render(ctx, {
-    subject: `Re: ${ctx.subject || `Your message to ${ctx.siteName}`}`,
-    heading: ctx.subject ? `Re: ${ctx.subject}` : `About your message to ${ctx.siteName}`,
+    subject: ctx.subject ? t("mail.contactReply.subject", { subject: ctx.subject }) : t("mail.contactReply.subjectNone", { siteName }),
+    heading: ctx.subject ? t("mail.contactReply.subject", { subject: ctx.subject }) : t("mail.contactReply.headingNone", { siteName }),
     lines: typedLines(ctx.reply),
-    after: [`You wrote on ${ctx.sentOn}:`, ...typedLines(ctx.message).map((l) => (l ? `> ${l}` : ">"))],
+    after: [t("mail.contactReply.youWrote", { date: ctx.sentOn }), ...typedLines(ctx.message).map((l) => (l ? `> ${l}` : ">"))],
     noGreeting: true,
-    action: "Write to us again",
-    footer: `You receive this e-mail because you wrote to ${ctx.siteName} through its contact form.`,
+    action: t("mail.contactReply.action"),
+    footer: t("mail.contactReply.footer", { siteName }),
   });
   return ctx.replyTo ? { ...mail, replyTo: ctx.replyTo } : mail;
 }
@@ -248,41 +298,41 @@ export function contactReplyMail(ctx: MailContext & { reply: string; subject: st
 export function orderAfterSaleMail(
   ctx: MailContext & { number: string; subject: string; headline: string; lines: string[]; table?: Array<{ label: string; value: string; strong?: boolean }> },
 ): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Your ${ctx.siteName} order ${ctx.number}: ${ctx.subject}`,
+    subject: t("mail.afterSale.subject", { siteName: ctx.siteName, number: ctx.number, subject: ctx.subject }),
     heading: ctx.headline,
     lines: ctx.lines,
     ...(ctx.table?.length ? { table: ctx.table } : {}),
-    action: "View your order",
-    footer: "You receive this e-mail because you placed an order at our shop.",
+    action: t("mail.viewOrder"),
+    footer: t("mail.orderFooter"),
   });
 }
 
 /** The link that confirms deleting an account that has no password (social sign-in), valid one hour. */
 export function deleteAccountMail(ctx: MailContext): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `Confirm deleting your ${ctx.siteName} account`,
-    heading: "Delete your account?",
-    lines: [
-      "You asked to delete your account. The link below asks you once more, then deletes your account, your address book, cart and wishlist for good. Your orders stay in our books without your name, e-mail, phone or address.",
-      "The link is valid for one hour.",
-    ],
-    action: "Delete my account",
-    footer: "If you did not ask for this, ignore this e-mail: nothing is deleted without a click on the link.",
+    subject: t("mail.deleteAccount.subject", { siteName: ctx.siteName }),
+    heading: t("mail.deleteAccount.heading"),
+    lines: [t("mail.deleteAccount.body"), t("mail.deleteAccount.validity")],
+    action: t("mail.deleteAccount.action"),
+    footer: t("mail.deleteAccount.footer"),
   });
 }
 
 /** A note the shop wrote to the customer about their order (the order desk's "note to the customer"). */
 export function orderMessageMail(ctx: MailContext & { number: string; text: string }): Mail {
+  const t = mailT(ctx);
   return render(ctx, {
-    subject: `A message about your ${ctx.siteName} order ${ctx.number}`,
-    heading: `About your order ${ctx.number}`,
+    subject: t("mail.orderMessage.subject", { siteName: ctx.siteName, number: ctx.number }),
+    heading: t("mail.orderMessage.heading", { number: ctx.number }),
     lines: ctx.text
       .split(/\n{2,}/)
       .map((p) => p.trim())
       .filter(Boolean),
-    action: "View your order",
-    footer: "You receive this e-mail because you placed an order at our shop.",
+    action: t("mail.viewOrder"),
+    footer: t("mail.orderFooter"),
   });
 }
 

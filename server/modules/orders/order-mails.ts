@@ -8,12 +8,14 @@ import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
-import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { OrderTokens } from "./order-token";
 import { orderSums } from "./orders.repo";
-import type { Executor, OrderRecord } from "./orders.types";
+import type { Executor, OrderRecord, OrderRow } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
+import { DEFAULT_LANGUAGE, type Language, isLanguage, localeOf, pathInLanguage } from "#common/i18n/languages";
+import { translatorFor } from "#common/i18n/messages.server";
+import type { Translate } from "#common/i18n/translate";
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -27,18 +29,57 @@ export interface OrderMailDeps {
   adminEmail?: string;
 }
 
-const HEADLINES: Record<OrderStatus, string> = {
-  pending: "We have your order",
-  processing: "We are preparing your order",
-  shipped: "Your order is on its way",
-  delivered: "Your order has been delivered",
-  completed: "Your order is complete",
-  cancelled: "Your order has been cancelled",
-};
-
 /** An order's money format for its mails and timeline: minor units (1250) in the order's currency and the shop's locale, "$12.50". */
 export function moneyIn(currency: string, locale: string): (minor: number) => string {
   return (minor) => formatMoney(toMajor(minor), currency, locale || "en-US");
+}
+
+/** The language an order's customer reads its mails in: the one it was placed in (English for orders placed before languages). */
+export function orderLanguage(o: Pick<OrderRow, "language">): Language {
+  return isLanguage(o.language) ? o.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The `Intl` locale of an order's mails: the shop's own locale where it is in the order's
+ * language (en-GB for an English order of a British shop), else the language's (de-DE).
+ */
+export function orderLocale(o: Pick<OrderRow, "language">, shopLocale: string | null | undefined): string {
+  const language = orderLanguage(o);
+  // An English order keeps the shop's locale as it is (and its "en-US" default), as before languages.
+  if (language === DEFAULT_LANGUAGE) return shopLocale || "en-US";
+  return localeOf(language, shopLocale);
+}
+
+/** What a mail about an order writes with: its language's words, and money in its currency and locale. */
+export interface OrderMailWords {
+  t: Translate;
+  fmt: (minor: number) => string;
+  language: Language;
+  locale: string;
+}
+
+/** The words of an order's mails (see OrderMailWords). */
+export function orderMailWords(o: Pick<OrderRow, "language" | "currency">, shopLocale: string | null | undefined): OrderMailWords {
+  const language = orderLanguage(o);
+  const locale = orderLocale(o, shopLocale);
+  return { t: translatorFor(language, locale), fmt: moneyIn(o.currency, locale), language, locale };
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country's name in a mail's language: English as the shop's list writes it, another language as `Intl` names it. */
+function countryIn(code: string, language: Language, locale: string): string {
+  if (language === DEFAULT_LANGUAGE) return countryName(code);
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? countryName(code);
+  } catch {
+    return countryName(code);
+  }
 }
 
 /**
@@ -60,20 +101,22 @@ export function createOrderMails(deps: OrderMailDeps) {
     return Boolean(account?.emailVerified && account.email.trim().toLowerCase() === o.contact_email.trim().toLowerCase());
   }
 
-  /** The order's own page: works without an account or a session. */
-  const orderUrl = (orderId: string) => `${deps.publicUrl}/order-confirmation?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
+  /** The order's own page, in `language` (the default's address without): works without an account or a session. */
+  const orderUrl = (orderId: string, language: Language = DEFAULT_LANGUAGE) =>
+    `${deps.publicUrl}${pathInLanguage("/order-confirmation", language)}?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
 
-  /** The order confirmation: number, lines, totals, address, payment method and the order's link. */
+  /** The order confirmation, in the order's language: number, lines, totals, address, payment method and the order's link. */
   function confirmationMail(record: OrderRecord, settings: SiteSettings): Mail {
     const o = record.order;
-    const fmt = moneyIn(o.currency, settings.locale);
+    const { fmt, language, locale } = orderMailWords(o, settings.locale);
     const sums = orderSums(o);
     const address = JSON.parse(o.address) as Record<string, string | null>;
     return orderConfirmationMail({
       to: o.contact_email,
       name: o.contact_name,
       siteName: settings.siteName,
-      url: orderUrl(o.id),
+      url: orderUrl(o.id, language),
+      language,
       number: o.number,
       lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
       totals: {
@@ -88,9 +131,9 @@ export function createOrderMails(deps: OrderMailDeps) {
         address.line2,
         [address.postalCode, address.city].filter(Boolean).join(" "),
         address.region,
-        address.country && countryName(address.country),
+        address.country && countryIn(address.country, language, locale),
       ].filter((v): v is string => Boolean(v)),
-      paymentMethod: o.payment_method === "card" ? PAYMENT_METHOD_LABEL.card : PAYMENT_METHOD_LABEL.cod,
+      paymentMethod: o.payment_method === "card" ? "card" : "cod",
       shippingMethod: o.shipping_method_name,
     });
   }
@@ -146,33 +189,26 @@ export function createOrderMails(deps: OrderMailDeps) {
       if (shop) await deps.mailer.enqueue(shop, { fromName: settings.siteName, executor });
     },
 
-    /** Queues the mail that tells the customer their order moved to a new status. */
+    /** Queues the mail that tells the customer, in the order's language, that their order moved to a new status. */
     statusChange(record: OrderRecord, to: OrderStatus): void {
       later(
         async () => {
           const settings = await deps.settings();
           const o = record.order;
-          const label = STATUS_LABELS[isOrderStatus(to) ? to : "pending"];
-          let detail: string | null = null;
-          if (to === "shipped") {
-            const carrier = o.courier ? ` with ${o.courier}` : "";
-            const tracking = o.tracking_number ? ` Tracking number: ${o.tracking_number}.` : "";
-            detail = `Your order ${o.number} has shipped${carrier}.${tracking}`;
-          }
-          if (to === "cancelled") {
-            detail = `Your order ${o.number} has been cancelled.${o.payment_status === "refunded" ? " Your card payment has been refunded: a separate e-mail has the details." : o.payment_status === "paid" ? " Your card payment will be refunded." : ""}`;
-          }
+          const language = orderLanguage(o);
           await deps.mailer.send(
             orderStatusMail({
               to: o.contact_email,
               name: o.contact_name,
               siteName: settings.siteName,
-              url: orderUrl(o.id),
+              url: orderUrl(o.id, language),
+              language,
               number: o.number,
-              status: label,
-              headline: HEADLINES[to],
-              detail,
+              status: to,
+              courier: o.courier,
+              trackingNumber: o.tracking_number,
               trackingUrl: to === "shipped" ? o.tracking_url : null,
+              paymentStatus: o.payment_status,
             }),
             { fromName: settings.siteName, verifiedRecipient: await verifiedRecipient(o) },
           );
@@ -184,12 +220,13 @@ export function createOrderMails(deps: OrderMailDeps) {
 
     /**
      * Queues a mail about a return or a refund of the order (orders.returns.ts, orders.refunds.ts):
-     * `build` gets the shop's money format and answers the subject, headline, paragraphs and rows.
+     * `build` gets the order's words (its language's translate function and money format) and
+     * answers the subject, headline, paragraphs and rows.
      */
     afterSale(
       o: OrderRecord["order"],
       what: string,
-      build: (fmt: (minor: number) => string) => {
+      build: (words: OrderMailWords) => {
         subject: string;
         headline: string;
         lines: string[];
@@ -199,9 +236,18 @@ export function createOrderMails(deps: OrderMailDeps) {
       later(
         async () => {
           const settings = await deps.settings();
-          const content = build(moneyIn(o.currency, settings.locale));
+          const words = orderMailWords(o, settings.locale);
+          const content = build(words);
           await deps.mailer.send(
-            orderAfterSaleMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, ...content }),
+            orderAfterSaleMail({
+              to: o.contact_email,
+              name: o.contact_name,
+              siteName: settings.siteName,
+              url: orderUrl(o.id, words.language),
+              language: words.language,
+              number: o.number,
+              ...content,
+            }),
             {
               fromName: settings.siteName,
               verifiedRecipient: await verifiedRecipient(o),
@@ -213,14 +259,23 @@ export function createOrderMails(deps: OrderMailDeps) {
       );
     },
 
-    /** Queues the shop's note to the customer about their order. */
+    /** Queues the shop's note to the customer about their order (the note as written; the mail around it in the order's language). */
     message(record: OrderRecord, text: string): void {
       later(
         async () => {
           const settings = await deps.settings();
           const o = record.order;
+          const language = orderLanguage(o);
           await deps.mailer.send(
-            orderMessageMail({ to: o.contact_email, name: o.contact_name, siteName: settings.siteName, url: orderUrl(o.id), number: o.number, text }),
+            orderMessageMail({
+              to: o.contact_email,
+              name: o.contact_name,
+              siteName: settings.siteName,
+              url: orderUrl(o.id, language),
+              language,
+              number: o.number,
+              text,
+            }),
             {
               fromName: settings.siteName,
               verifiedRecipient: await verifiedRecipient(o),

@@ -269,32 +269,33 @@ async function settleRefund(
   return { refund, first: true };
 }
 
-/** The customer's mail about a completed refund: what it gave back per line, for the shipping and as a free amount. */
+/** The customer's mail about a completed refund, in the order's language: what it gave back per line, for the shipping and as a free amount. */
 function refundMail(order: OrderRow, lines: OrderLineRow[], r: RefundRow): Parameters<OrderMails["afterSale"]>[2] {
   const refundedLines = parseLines(r.lines);
   // A free amount has no line of its own: its row makes the table add up to the refund.
   const extra = r.amount - r.shipping_amount - refundedLines.reduce((sum, l) => sum + l.amount, 0);
   const sums = orderSums(order);
-  return (fmt) => ({
-    subject: "refund",
-    headline: `We have refunded ${fmt(r.amount)}`,
-    lines: [
-      r.method === "stripe"
-        ? `We have refunded ${fmt(r.amount)} of your order ${order.number} to the card you paid with. It usually shows on your statement within 5 to 10 days.`
-        : `We have refunded ${fmt(r.amount)} of your order ${order.number}.`,
-      `Reason: ${r.reason}`,
-      ...(sums.refunded < sums.total ? [`In all, ${fmt(sums.refunded)} of the order's ${fmt(sums.total)} has been refunded.`] : []),
-    ],
-    table: [
-      ...refundedLines.map((l) => {
-        const line = lines.find((x) => x.id === l.lineId);
-        return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : "item"}`, value: fmt(l.amount) };
-      }),
-      ...(r.shipping_amount ? [{ label: "Shipping", value: fmt(r.shipping_amount) }] : []),
-      ...(extra > 0 ? [{ label: "Other amount", value: fmt(extra) }] : []),
-      { label: "Refunded", value: fmt(r.amount), strong: true },
-    ],
-  });
+  return ({ t, fmt }) => {
+    const amount = fmt(r.amount);
+    return {
+      subject: t("mail.refund.subject"),
+      headline: t("mail.refund.headline", { amount }),
+      lines: [
+        r.method === "stripe" ? t("mail.refund.toCard", { amount, number: order.number }) : t("mail.refund.body", { amount, number: order.number }),
+        t("mail.reason", { reason: r.reason }),
+        ...(sums.refunded < sums.total ? [t("mail.refund.inAll", { refunded: fmt(sums.refunded), total: fmt(sums.total) })] : []),
+      ],
+      table: [
+        ...refundedLines.map((l) => {
+          const line = lines.find((x) => x.id === l.lineId);
+          return { label: `${l.quantity} × ${line ? lineLabel(line.name, line.color, line.size) : t("mail.refund.item")}`, value: fmt(l.amount) };
+        }),
+        ...(r.shipping_amount ? [{ label: t("mail.refund.shipping"), value: fmt(r.shipping_amount) }] : []),
+        ...(extra > 0 ? [{ label: t("mail.refund.other"), value: fmt(extra) }] : []),
+        { label: t("mail.refund.refunded"), value: amount, strong: true },
+      ],
+    };
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { type ValidReturnRequest, returnRefusalSchema } from "#common/orders/ord
 import type { Executor, OrderLineRow, OrderRecord, OrderRow, OrderViewer, OrdersModule } from "./orders.types";
 import { parseInput } from "#common/validate";
 import type { WebhookEvents } from "#modules/webhooks";
+import type { Translate } from "#common/i18n/translate";
 import { getOrderStatus, insertOrderEvent, lockOrder } from "./orders.repo";
 import {
   countRequestedReturns,
@@ -228,13 +229,12 @@ export function createOrderReturns(deps: {
 }) {
   const k = deps.db.kysely;
 
-  function mail(r: OrderReturn, subject: string, headline: string, lines: string[]) {
+  /** Mails the customer about a step of their return, in the order's language: `what` names it in the log, `words` writes it. */
+  function mail(r: OrderReturn, what: string, words: (t: Translate) => { subject: string; headline: string; lines: string[] }) {
     void deps.orders.getRecord(r.orderId).then((record) => {
       if (record)
-        deps.mails.afterSale(record.order, `return ${subject}`, () => ({
-          subject,
-          headline,
-          lines,
+        deps.mails.afterSale(record.order, what, ({ t }) => ({
+          ...words(t),
           table: r.lines.map((l) => ({ label: l.label, value: `× ${l.quantity}` })),
         }));
     });
@@ -323,10 +323,11 @@ export function createOrderReturns(deps: {
         await deps.webhooks?.emit(trx, "return.requested", () => getOne(trx, id));
       });
       const created = await getOne(k, id);
-      mail(created, "return requested", "We have your return request", [
-        `We have received your request to return items of order ${created.orderNumber}. We will let you know once we have looked at it.`,
-        `Reason: ${created.reason}`,
-      ]);
+      mail(created, "return requested", (t) => ({
+        subject: t("mail.return.requestedSubject"),
+        headline: t("mail.return.requestedHeadline"),
+        lines: [t("mail.return.requestedBody", { number: created.orderNumber }), t("mail.reason", { reason: created.reason })],
+      }));
       return created;
     },
 
@@ -337,9 +338,11 @@ export function createOrderReturns(deps: {
         .execute((trx) =>
           step(trx, returnId, "requested", "approved", actor, { decided_by: actor.email, decided_at: nowIso() }, (x) => `Return approved: ${summary(x)}`),
         );
-      mail(r, "return approved", "Your return is approved", [
-        `Your return for order ${r.orderNumber} is approved. Please send the items below back to us; we refund them once they arrive.`,
-      ]);
+      mail(r, "return approved", (t) => ({
+        subject: t("mail.return.approvedSubject"),
+        headline: t("mail.return.approvedHeadline"),
+        lines: [t("mail.return.approvedBody", { number: r.orderNumber })],
+      }));
       return getOne(k, returnId);
     },
 
@@ -359,10 +362,11 @@ export function createOrderReturns(deps: {
             (x) => `Return refused: ${summary(x)}. Reason: ${reason}`,
           ),
         );
-      mail(r, "return refused", "We cannot accept your return", [
-        `We are sorry: we cannot accept the return you asked for on order ${r.orderNumber}.`,
-        `Reason: ${reason}`,
-      ]);
+      mail(r, "return refused", (t) => ({
+        subject: t("mail.return.refusedSubject"),
+        headline: t("mail.return.refusedHeadline"),
+        lines: [t("mail.return.refusedBody", { number: r.orderNumber }), t("mail.reason", { reason })],
+      }));
       return getOne(k, returnId);
     },
 
@@ -390,9 +394,11 @@ export function createOrderReturns(deps: {
 
     /** Tells the customer their returned items arrived (after the receive-return flow committed). */
     mailReceived(r: OrderReturn): void {
-      mail(r, "return received", "We have received your return", [
-        `The items you sent back from order ${r.orderNumber} have arrived. Your refund follows shortly, if it has not already.`,
-      ]);
+      mail(r, "return received", (t) => ({
+        subject: t("mail.return.receivedSubject"),
+        headline: t("mail.return.receivedHeadline"),
+        lines: [t("mail.return.receivedBody", { number: r.orderNumber })],
+      }));
     },
 
     toReturn,

@@ -27,6 +27,7 @@ import {
 import type { Executor, NewOrder, OrderRecord, OrderRow, OrderViewer, OrdersModule, SavedAddress } from "./orders.types";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 import type { CardPaymentEvent } from "#modules/payments";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 
 const NOT_FOUND = "There is no such order.";
 
@@ -70,6 +71,7 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     courier: null,
     tracking_url: null,
     refunded_total: 0,
+    language: input.language ?? DEFAULT_LANGUAGE,
     created_at: now,
     updated_at: now,
   };

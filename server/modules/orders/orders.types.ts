@@ -11,6 +11,7 @@ import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { AuditActor } from "#modules/audit";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
+import type { Language } from "#common/i18n/languages";
 
 export type { ShippingOption } from "#modules/cart";
 
@@ -178,6 +179,8 @@ export interface PlaceOrderInput {
   notes?: string | null;
   /** Signed-in only: also keep this address in the address book. */
   saveAddress?: boolean;
+  /** The language the order is placed in (its mails are written in it); the default (en) when not given. */
+  language?: Language;
 }
 
 export type PlaceOrderResult =

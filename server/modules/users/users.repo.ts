@@ -124,6 +124,16 @@ export async function stampSignIn(k: Executor, userId: string): Promise<void> {
   await auth(k).updateTable("users").set({ last_sign_in_at: nowIso() }).where("id", "=", userId).execute();
 }
 
+/** The language an account's mails are written in, or undefined for an unknown id. */
+export async function getLanguageOf(k: Executor, userId: string): Promise<string | undefined> {
+  return (await auth(k).selectFrom("users").select("language").where("id", "=", userId).executeTakeFirst())?.language;
+}
+
+/** Sets the language of an account's mails (when it changes: an unchanged one is not written). */
+export async function updateLanguage(k: Executor, userId: string, language: string): Promise<void> {
+  await auth(k).updateTable("users").set({ language, updated_at: nowIso() }).where("id", "=", userId).where("language", "<>", language).execute();
+}
+
 /** The account's sessions that have not expired, most recently active first (no tokens). */
 export function listLiveSessions(k: Executor, userId: string) {
   return auth(k)

@@ -5,6 +5,7 @@ import { toCsv } from "../../lib/csv";
 import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from "#common/i18n/languages";
 import {
   countAdminAccounts,
   countCustomerRows,
@@ -13,6 +14,7 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   getAccountRow,
+  getLanguageOf,
   getLastSignInAt,
   getSessionOfUser,
   listAdminsLocked,
@@ -20,6 +22,7 @@ import {
   listLiveSessions,
   stampSignIn,
   updateBan,
+  updateLanguage,
   updateRole,
   type Executor,
 } from "./users.repo";
@@ -211,6 +214,21 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     /** When the account last signed in (stamped by each new session), or null. */
     async getLastSignIn(userId: string): Promise<string | null> {
       return toIso((await getLastSignInAt(k, userId)) ?? null);
+    },
+
+    /** The language the account's mails are written in (the default for an unknown id). */
+    async getLanguage(userId: string): Promise<Language> {
+      const language = await getLanguageOf(k, userId);
+      return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    },
+
+    /**
+     * Keeps the language the customer last used (their last order's, or the one they chose in
+     * their profile) as the language of their mails; invalid_input for one the shop does not speak.
+     */
+    async setLanguage(userId: string, language: string): Promise<void> {
+      if (!isLanguage(language)) throw new AppError("invalid_input", "The shop has no such language.", { language: "The shop has no such language." });
+      await updateLanguage(k, userId, language);
     },
 
     /** Stamps the account's last sign-in (better-auth calls it for every new session). */
