@@ -171,6 +171,7 @@ describe("a cart and an order in a shopper's currency", () => {
     const { order } = ((await res.json()) as Placed).data;
     expect(order.currency).toBe("EUR");
     expect(order.exchangeRate).toBe(0.92);
+    expect(order).not.toHaveProperty("language");
     // The mug's EUR price list: €8.50 × 2, and shipping in euros.
     expect(order.lines.map((l) => l.price)).toEqual([8.5]);
     const quote = (

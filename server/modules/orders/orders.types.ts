@@ -125,10 +125,12 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
-  /** The currency the order was placed and is paid in; every amount of the order is in it. */
-  currency: string;
-  /** Units of `currency` per unit of the shop's base currency when the order was placed (1: the base currency). */
-  exchangeRate: number;
+  /** An order placed in another currency than the shop's: that currency, in which every amount of the order is. */
+  currency?: string;
+  /** With `currency`: its units per unit of the shop's base currency when the order was placed. */
+  exchangeRate?: number;
+  /** An order placed in another language than the default: that language (of the page, or the API body's); its mails speak it. */
+  language?: string;
   /** The refunds made on the order, oldest first; they add up to `totals.refunded`. */
   refunds: OrderRefundEntry[];
   /** Oldest first. */
