@@ -96,14 +96,23 @@ function localProblems(request: Request, problems: Problems): Problems {
  */
 function localCountries(request: Request, shopCountry: string): Array<{ code: string; name: string }> | null {
   const language = requestLanguage(request);
+  const key = `${language}|${shopCountry}`;
+  if (countryLists.has(key)) return countryLists.get(key)!;
   const names = countryNamesIn(language);
-  if (!names) return null;
-  const collator = new Intl.Collator(LOCALES[language]);
-  const all = Object.entries(names).map(([code, name]) => ({ code, name }));
-  const first = all.find((c) => c.code === shopCountry);
-  const rest = all.filter((c) => c !== first).sort((x, y) => collator.compare(x.name, y.name));
-  return first ? [first, ...rest] : rest;
+  let list: Array<{ code: string; name: string }> | null = null;
+  if (names) {
+    const collator = new Intl.Collator(LOCALES[language]);
+    const all = Object.entries(names).map(([code, name]) => ({ code, name }));
+    const first = all.find((c) => c.code === shopCountry);
+    const rest = all.filter((c) => c !== first).sort((x, y) => collator.compare(x.name, y.name));
+    list = first ? [first, ...rest] : rest;
+  }
+  countryLists.set(key, list);
+  return list;
 }
+
+/** The lists made so far, by language and shop country (a handful: they never change while the process runs). */
+const countryLists = new Map<string, Array<{ code: string; name: string }> | null>();
 
 /**
  * The cart's quote (an empty cart goes back to /shopping-cart) for the default saved address or

@@ -243,7 +243,7 @@ export default {
   "cart.myOrders.guestOrder": "Gastbestellung",
   "cart.myOrders.orderPage": "Bestellseite",
   "cart.myOrders.viewDetails": "Details ansehen",
-  "cart.myOrders.ofOrder": "zu Bestellung #{number}",
+  "cart.myOrders.ofOrder": "(Bestellung #{number})",
   "cart.myOrders.cancelled": "Bestellung #{number} storniert",
   "cart.myOrders.returnRequested": "Rücksendung angefragt: Wir antworten dir per E-Mail",
   "cart.myOrders.notFound": "Wir haben diese Bestellung nicht gefunden.",

@@ -244,7 +244,7 @@ export default {
   "cart.myOrders.guestOrder": "Commande invité",
   "cart.myOrders.orderPage": "Page de la commande",
   "cart.myOrders.viewDetails": "Voir le détail",
-  "cart.myOrders.ofOrder": "de la commande n° {number}",
+  "cart.myOrders.ofOrder": "(commande n° {number})",
   "cart.myOrders.cancelled": "Commande n° {number} annulée",
   "cart.myOrders.returnRequested": "Retour demandé : nous vous répondrons par e-mail",
   "cart.myOrders.notFound": "Nous n’avons pas trouvé cette commande.",
