@@ -1,4 +1,5 @@
 import { useMoney, useShop } from "~/lib/shop";
+import { useT } from "~/lib/i18n";
 import { toMajor } from "#common/money";
 import { productShippingEstimate, shippingNoteText } from "#common/cart/shipping";
 
@@ -10,6 +11,7 @@ import { productShippingEstimate, shippingNoteText } from "#common/cart/shipping
 export function ShippingNote({ product }: { product: { finalPrice: number; shippingCost: number } }) {
   const { settings } = useShop();
   const money = useMoney();
+  const t = useT();
   const estimate = productShippingEstimate(product, settings);
-  return <span data-testid="shipping-note">{shippingNoteText(estimate, (minor) => money(toMajor(minor)))}</span>;
+  return <span data-testid="shipping-note">{shippingNoteText(estimate, (minor) => money(toMajor(minor)), t)}</span>;
 }

@@ -4,7 +4,7 @@ import type { ProductDetail } from "#modules/catalog";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/lib/cart-forms";
-import { CART_FAILURE, cartFailure } from "~/components/cart/cart-messages";
+import { useCartFailure } from "~/components/cart/cart-messages";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { showToast } from "~/lib/toast";
 import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
@@ -28,7 +28,8 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const [sel, setSel] = useState<Selection>(() => initialSelection(product));
   const [qty, setQty] = useState(1);
   const [qtyText, setQtyText] = useState<string | null>(null);
-  const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
+  const failure = useCartFailure("add-to-cart");
+  const fetcher = useBackgroundFetcher<CartActionResult>(failure.fromSent);
   const navigate = useNavigate();
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
@@ -41,7 +42,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   useFetcherResult(fetcher, (result) => {
     const added = adding.current;
     adding.current = null;
-    if (!result.ok) return showToast("error", CART_FAILURE[result.intent ?? "add-to-cart"], result.message);
+    if (!result.ok) return showToast("error", failure.title(result.intent), result.message);
     if (added) emitShopEvent(added);
     if (result.intent === "buy-now") {
       showToast("success", "Proceeding to checkout...");
