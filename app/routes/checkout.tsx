@@ -14,7 +14,6 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
-import { requestLanguage } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
