@@ -4,6 +4,7 @@
  * must have exactly its keys (the type says so, and `catalogs.test.ts` checks their arguments).
  * Only the server imports this file; pages get their language's messages compiled.
  */
+import enAdmin from "./messages/en/admin";
 import deAccount from "./messages/de/account";
 import deCart from "./messages/de/cart";
 import deErrors from "./messages/de/errors";
@@ -30,7 +31,9 @@ export const NAMESPACES = ["shop", "cart", "account", "errors", "mail"] as const
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = { shop: enShop, cart: enCart, account: enAccount, errors: enErrors, mail: enMail };
-export type MessageKey = { [N in Namespace]: keyof (typeof en)[N] }[Namespace] & string;
+/** The administration's texts: English only for now, through the same catalogs and functions. */
+export const ADMIN_MESSAGES: Record<string, string> = enAdmin;
+export type MessageKey = ({ [N in Namespace]: keyof (typeof en)[N] }[Namespace] | keyof typeof enAdmin) & string;
 
 export const CATALOGS: Record<Language, Record<Namespace, Record<string, string>>> = {
   en,
