@@ -25,6 +25,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.
+  // The currency switcher's form: keeps the choice in a cookie and goes back (routes/currency.tsx).
+  route("currency", "routes/currency.tsx"),
   route("logout", "routes/logout.tsx"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
   // The administration's messages, loaded once around every admin page (routes/admin/admin-language.tsx).

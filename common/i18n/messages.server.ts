@@ -4,7 +4,7 @@ import { LANGUAGES, LOCALES, type Language } from "./languages";
 import { type CompiledCatalog, type Translate, createTranslate } from "./translate";
 
 /** What a page of the storefront may show: everything but the mails' texts. */
-export const PAGE_NAMESPACES: readonly Namespace[] = ["shop", "cart", "account", "errors"];
+export const PAGE_NAMESPACES: readonly Namespace[] = ["shop", "cart", "account", "market", "errors"];
 
 const compiled = new Map<string, CompiledCatalog>();
 

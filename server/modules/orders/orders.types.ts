@@ -241,7 +241,7 @@ export interface OrderAdmission {
  */
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
-  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
+  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null }): Promise<CheckoutQuote>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
