@@ -68,9 +68,12 @@ describe("product tiles from the server's fragment cache", () => {
     expect(rendered).toBe(5);
     expect(first).toBe(inPlace);
     expect(fromCache).toBe(inPlace);
-    // What the tiles show is there: prices in the shop's format, the saved heart, the escaped name.
+    // What the tiles show is there, in the page's language: prices in the shop's format, the saved
+    // heart, the escaped name, links under /de.
     expect(inPlace).toContain("31,00\u00a0€");
-    expect(inPlace).toMatch(/aria-pressed="true"[^>]*><span class="sr-only">Remove Linen Shirt 2 &amp; &quot;Co&quot; &lt;b&gt; from wishlist/);
+    expect(inPlace).toMatch(/aria-pressed="true"[^>]*><span class="sr-only">Linen Shirt 2 &amp; &quot;Co&quot; &lt;b&gt; von der Wunschliste entfernen/);
+    expect(inPlace).toContain('href="/de/products/linen-shirt-2"');
+    expect(inPlace).toContain('<span class="sr-only">Statt </span>41,00');
     expect(inPlace.match(/data-testid="product-card"/g)).toHaveLength(6);
   });
 
@@ -83,7 +86,7 @@ describe("product tiles from the server's fragment cache", () => {
     expect(after).toContain("27,00\u00a0€");
     expect(after).not.toContain("31,00\u00a0€");
     expect(after).toContain('aria-pressed="false"');
-    expect(after).toContain("Sold out");
+    expect(after).toContain("Ausverkauft");
     renderFragmentsWith(null);
     expect(renderGrid([card(1, { finalPrice: 27, inStock: false })], [])).toBe(after);
   });
