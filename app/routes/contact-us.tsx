@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => s
  * The refusal of a sender over the rate limit, in the page's language: the messages service says
  * it in English with the wait ("Too many messages. Please try again in 5 minutes.").
  */
-export function tooManyText(t: Translate, message: string): string {
+function tooManyText(t: Translate, message: string): string {
   const wait = /in (\d+) (second|minute|hour)s?\.$/.exec(message);
   return wait ? t("shop.contact.tooMany", { count: Number(wait[1]), unit: wait[2] }) : localizeMessage(t, message);
 }

@@ -36,9 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["toggle", "remove", "move-to-cart"] as const satisfies readonly WishlistIntent[];
-const CHOOSE_PRODUCT = "Please choose a product";
 const UNKNOWN_ACTION = "Unknown wishlist action.";
-const productSchema = z.object({ productId: z.string().trim().min(1, CHOOSE_PRODUCT) });
+const productSchema = z.object({ productId: z.string().trim().min(1, "Please choose a product") });
 
 /**
  * Toggle (the hearts), remove, and move to cart (adds one and takes the product off the list). A
@@ -84,7 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 function failureText(request: Request, message: string, status: number): string {
   const t = requestT(request);
   if (status >= 500) return t("shop.error.tryAgain");
-  if (message === CHOOSE_PRODUCT) return t("shop.wishlist.chooseProduct");
   if (message === UNKNOWN_ACTION) return t("shop.wishlist.unknownAction");
   return localizeMessage(t, message);
 }

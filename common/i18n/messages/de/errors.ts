@@ -2,6 +2,7 @@ import type { Translation } from "../translation";
 import type en from "../en/errors";
 
 export default {
+  "errors.form.checkFields": "Bitte prüfe die markierten Felder.",
   "errors.contact.nameRequired": "Bitte gib deinen Namen ein",
   "errors.contact.nameTooLong": "Der Name ist zu lang",
   "errors.contact.emailInvalid": "Bitte gib eine gültige E-Mail-Adresse ein",

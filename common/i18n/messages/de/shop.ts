@@ -268,7 +268,6 @@ export default {
   "shop.wishlist.forProduct": "für {name}",
   "shop.wishlist.moveToCart": "In den Warenkorb{name}",
   "shop.wishlist.removeEntry": "Entfernen{name}",
-  "shop.wishlist.chooseProduct": "Bitte wähle ein Produkt",
   "shop.wishlist.unknownAction": "Unbekannte Aktion für die Wunschliste.",
 
   "shop.contact.description": "Fragen zu einem Produkt oder einer Bestellung? Schreib {siteName} eine Nachricht – wir melden uns bei dir.",

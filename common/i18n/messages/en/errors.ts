@@ -1,5 +1,7 @@
 /** Messages of the server's answers that pages show: validation of forms, cart and order outcomes. */
 export default {
+  // Any form whose input a schema refuses (common/validate.ts).
+  "errors.form.checkFields": "Please check the highlighted fields.",
   // The contact form (common/content/content.schema.ts).
   "errors.contact.nameRequired": "Please enter your name",
   "errors.contact.nameTooLong": "Name is too long",

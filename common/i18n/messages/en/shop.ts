@@ -274,7 +274,6 @@ export default {
   "shop.wishlist.forProduct": "for {name}",
   "shop.wishlist.moveToCart": "Move{name} to cart",
   "shop.wishlist.removeEntry": "Remove{name}",
-  "shop.wishlist.chooseProduct": "Please choose a product",
   "shop.wishlist.unknownAction": "Unknown wishlist action.",
 
   // Contact page.

@@ -2,6 +2,7 @@ import type { Translation } from "../translation";
 import type en from "../en/errors";
 
 export default {
+  "errors.form.checkFields": "Revisa los campos marcados.",
   "errors.contact.nameRequired": "Escribe tu nombre",
   "errors.contact.nameTooLong": "El nombre es demasiado largo",
   "errors.contact.emailInvalid": "Introduce un correo electrónico válido",

@@ -266,7 +266,6 @@ export default {
   "shop.wishlist.forProduct": "de {name}",
   "shop.wishlist.moveToCart": "Pasar{name} a la cesta",
   "shop.wishlist.removeEntry": "Quitar{name}",
-  "shop.wishlist.chooseProduct": "Elige un producto",
   "shop.wishlist.unknownAction": "Acción desconocida en la lista de deseos.",
 
   "shop.contact.description": "¿Tienes preguntas sobre un producto o un pedido? Envía un mensaje a {siteName} y te responderemos.",

@@ -2,6 +2,7 @@ import type { Translation } from "../translation";
 import type en from "../en/errors";
 
 export default {
+  "errors.form.checkFields": "Merci de vérifier les champs signalés.",
   "errors.contact.nameRequired": "Veuillez indiquer votre nom",
   "errors.contact.nameTooLong": "Le nom est trop long",
   "errors.contact.emailInvalid": "Veuillez saisir une adresse e-mail valide",

@@ -267,7 +267,6 @@ export default {
   "shop.wishlist.forProduct": "de {name}",
   "shop.wishlist.moveToCart": "Mettre{name} au panier",
   "shop.wishlist.removeEntry": "Retirer{name}",
-  "shop.wishlist.chooseProduct": "Veuillez choisir un produit",
   "shop.wishlist.unknownAction": "Action inconnue sur la liste d’envies.",
 
   "shop.contact.description": "Une question sur un produit ou une commande ? Envoyez un message à {siteName}, nous vous répondrons.",
