@@ -6,7 +6,8 @@ import { productShippingEstimate, shippingNoteText } from "#common/cart/shipping
 /**
  * What shipping one unit of a product costs, by the rule the cart and the checkout charge with:
  * "Free shipping" only when no address pays anything for it, else "Shipping from $4.99, free on
- * orders of $75.00 or more".
+ * orders of $75.00 or more" (the words of common/cart/shipping.ts's shippingNoteText, in the
+ * page's language).
  */
 export function ShippingNote({ product }: { product: { finalPrice: number; shippingCost: number } }) {
   const { settings } = useShop();

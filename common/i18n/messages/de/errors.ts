@@ -53,4 +53,8 @@ export default {
   "errors.returns.wholeNumber": "Bitte wähle eine ganze Zahl.",
   "errors.returns.chooseItem": "Wähle mindestens einen Artikel für die Rücksendung.",
   "errors.returns.eachOnce": "Bitte jeden Artikel nur einmal.",
+  "errors.contact.nameTooLong": "Der Name ist zu lang",
+  "errors.contact.subjectTooLong": "Der Betreff ist zu lang",
+  "errors.contact.messageTooShort": "Bitte schreib mindestens 10 Zeichen",
+  "errors.contact.messageTooLong": "Die Nachricht ist zu lang (höchstens 5000 Zeichen)",
 } satisfies Translation<typeof en>;

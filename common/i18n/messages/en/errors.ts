@@ -56,4 +56,10 @@ export default {
   "errors.returns.wholeNumber": "Choose a whole number.",
   "errors.returns.chooseItem": "Choose at least one item to return.",
   "errors.returns.eachOnce": "Each item once, please.",
+  // Any form whose input a schema refuses (common/validate.ts).
+  // The contact form (common/content/content.schema.ts).
+  "errors.contact.nameTooLong": "Name is too long",
+  "errors.contact.subjectTooLong": "Subject is too long",
+  "errors.contact.messageTooShort": "Please write at least 10 characters",
+  "errors.contact.messageTooLong": "Message is too long (5000 characters at most)",
 };

@@ -53,4 +53,8 @@ export default {
   "errors.returns.wholeNumber": "Elige un número entero.",
   "errors.returns.chooseItem": "Elige al menos un artículo para devolver.",
   "errors.returns.eachOnce": "Cada artículo una sola vez, por favor.",
+  "errors.contact.nameTooLong": "El nombre es demasiado largo",
+  "errors.contact.subjectTooLong": "El asunto es demasiado largo",
+  "errors.contact.messageTooShort": "Escribe al menos 10 caracteres",
+  "errors.contact.messageTooLong": "El mensaje es demasiado largo (5000 caracteres como máximo)",
 } satisfies Translation<typeof en>;

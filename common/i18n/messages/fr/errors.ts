@@ -53,4 +53,8 @@ export default {
   "errors.returns.wholeNumber": "Choisissez un nombre entier.",
   "errors.returns.chooseItem": "Choisissez au moins un article à retourner.",
   "errors.returns.eachOnce": "Chaque article une seule fois, s’il vous plaît.",
+  "errors.contact.nameTooLong": "Le nom est trop long",
+  "errors.contact.subjectTooLong": "L’objet est trop long",
+  "errors.contact.messageTooShort": "Veuillez écrire au moins 10 caractères",
+  "errors.contact.messageTooLong": "Le message est trop long (5000 caractères maximum)",
 } satisfies Translation<typeof en>;
