@@ -24,10 +24,22 @@ import { requestLanguage, requestT } from "~/lib/i18n.server";
 import { pageNames } from "~/lib/page-names";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import type { Route } from "./+types/root";
+import { pageMarket } from "~/lib/market.server";
+import { baseMarket, shippingInMarket } from "#common/currency";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const shop = await loadShopData(context.services);
+  const loaded = await loadShopData(context.services);
+  // The currency the page shows (the shopper's choice or its language's); the admin area shows the shop's own.
+  const market = new URL(request.url).pathname.startsWith("/admin-dashboard") ? baseMarket(loaded.settings) : await pageMarket(request, context.services);
+  // What pages say about shipping (rates, the free-shipping threshold) in that currency too.
+  // Cash on delivery only where the currency takes it (the owner's choice per currency).
+  const shop = {
+    ...loaded,
+    settings: shippingInMarket(loaded.settings, market),
+    paymentMethods: market.cashOnDelivery ? loaded.paymentMethods : loaded.paymentMethods.filter((m) => m !== "cod"),
+  };
+  const currencies = { shown: market.currency, offered: [loaded.settings.currency, ...loaded.settings.currencies.map((c) => c.code)] };
   // The page's language is its address's: it changes only with a new document, so these stay right
   // for as long as the root's data does. `pageNames` and `defaultDescription` are for meta functions
   // (seoMeta), which cannot translate by themselves.
@@ -37,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
     user: context.user ?? null,
     pageNames: requestLanguage(request) === DEFAULT_LANGUAGE ? {} : pageNames(t),
+    currencies,
     defaultDescription: t("shop.seo.description", { siteName: shop.settings.siteName }),
   };
 }

@@ -99,6 +99,25 @@ export function priceInMarket(basePrice: number, additional: number, fixed: numb
   return fixed != null ? fixed + convertAmount(additional, market) : convertPrice(basePrice + additional, market);
 }
 
+/**
+ * The shop's shipping settings in a market's currency: its currency, zone rates and free-shipping
+ * threshold (major units, as the settings keep them) converted to the cent. What the cart prices
+ * with, and what pages say about shipping.
+ */
+export function shippingInMarket<S extends { currency: string; freeShippingThreshold: number; shippingZones: ReadonlyArray<{ rate: number }> }>(
+  settings: S,
+  market: Market,
+): S {
+  if (market.base) return settings;
+  const major = (amount: number) => Math.round(convertAmount(Math.round(amount * 100), market)) / 100;
+  return {
+    ...settings,
+    currency: market.currency,
+    freeShippingThreshold: major(settings.freeShippingThreshold),
+    shippingZones: settings.shippingZones.map((zone) => ({ ...zone, rate: major(zone.rate) })),
+  };
+}
+
 /** An amount of an order in its currency (minor units) back in the base currency, at the rate the order recorded. */
 export function toBaseAmount(minor: number, rate: number): number {
   return rate === 1 ? minor : Math.round(minor / rate);

@@ -45,7 +45,8 @@ export function toCardData(p: Card): CardData {
  */
 export function ProductCard({ product, priority = false }: { product: CardData; priority?: boolean }) {
   const saved = useWishlisted(product._id);
-  const { currency } = useShop().settings;
+  const { settings, currencies } = useShop();
+  const currency = currencies?.shown ?? settings.currency;
   const { language, locale } = useLanguage();
   const money = useMoney();
   const base = useImageBase();

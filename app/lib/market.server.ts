@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { type Market, baseMarket, currencyForLanguage, marketOf } from "#common/currency";
+import type { Services } from "#server/wiring/services";
 import { requestLanguage } from "./i18n.server";
 
 /** The cookie that keeps the currency a shopper chose (a shop cookie: their pages are not shared from the page cache). */
@@ -15,7 +15,7 @@ export function chosenCurrency(request: Request): string | null {
  * The currency a page shows its amounts in: the one the shopper chose (cookie) while the shop
  * offers it, else the one the page's language opens in (common/currency.ts currencyForLanguage).
  */
-export async function pageMarket(request: Request, context: AppLoadContext): Promise<Market> {
-  const settings = await context.services.content.getSettings();
+export async function pageMarket(request: Request, services: Pick<Services, "content">): Promise<Market> {
+  const settings = await services.content.getSettings();
   return marketOf(settings, chosenCurrency(request)) ?? marketOf(settings, currencyForLanguage(settings, requestLanguage(request))) ?? baseMarket(settings);
 }

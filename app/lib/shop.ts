@@ -16,6 +16,13 @@ export interface RootData {
   imageBase: string;
   /** The ways an order can be paid now (the checkout accepts exactly these). */
   paymentMethods: PaymentMethod[];
+  /** The currency the page shows its amounts in, and every one the shop offers (its own first). */
+  currencies: PageCurrencies;
+}
+
+export interface PageCurrencies {
+  shown: string;
+  offered: string[];
 }
 
 /** The shop-wide data the root loader provides: settings, category tree, pixel config, ways to pay. */
@@ -25,11 +32,13 @@ export function useShop(): RootData {
   return data;
 }
 
-/** A money formatter bound to the shop's currency and the page's locale. */
+/** A money formatter bound to the currency the page shows (the shopper's, or the shop's own) and the page's locale. */
 export function useMoney(): (amount: number) => string {
-  const { settings } = useShop();
+  const { currencies, settings } = useShop();
   const { locale } = useLanguage();
-  return (amount) => formatMoney(amount, settings.currency, locale);
+  // Pages rendered without the root's currencies (a component on its own) show the shop's.
+  const currency = currencies?.shown ?? settings.currency;
+  return (amount) => formatMoney(amount, currency, locale);
 }
 
 /**

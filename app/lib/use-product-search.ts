@@ -49,13 +49,17 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
   }
 }
 
-/** Calls the search API for a trimmed, non-blank term; throws with the spec's failure message. */
-export async function fetchSearchProducts(term: string, signal?: AbortSignal): Promise<ProductCard[]> {
+/**
+ * Calls the search API for a trimmed, non-blank term, its prices in `currency` when given (the one
+ * the page shows, when it is not the shop's own); throws with the spec's failure message.
+ */
+export async function fetchSearchProducts(term: string, signal?: AbortSignal, currency?: string): Promise<ProductCard[]> {
   const q = term.trim();
   if (!q) return [];
   let body: { success?: boolean; data?: { products?: ProductCard[] } } | undefined;
   try {
-    const res = await fetch(`/api/products/search/ser?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`, {
+    const inCurrency = currency ? `&currency=${encodeURIComponent(currency)}` : "";
+    const res = await fetch(`/api/products/search/ser?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}${inCurrency}`, {
       credentials: "include",
       headers: { Accept: "application/json" },
       signal,
@@ -72,7 +76,7 @@ export async function fetchSearchProducts(term: string, signal?: AbortSignal): P
  * Search-as-you-type: debounces the term, skips a search while one is loading or when the trimmed
  * term equals the last searched one, and clears the results (without a request) for a blank term.
  */
-export function useProductSearch({ debounceMs = 250 }: { debounceMs?: number } = {}) {
+export function useProductSearch({ debounceMs = 250, currency }: { debounceMs?: number; currency?: string } = {}) {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
   // The term whose request failed: not retried by itself until the term changes.
   const failedTerm = useRef<string | null>(null);
@@ -87,7 +91,7 @@ export function useProductSearch({ debounceMs = 250 }: { debounceMs?: number } =
     if (state.isLoading || term === state.lastSearched || term === failedTerm.current) return;
     const timer = setTimeout(() => {
       dispatch({ type: "pending" });
-      fetchSearchProducts(term).then(
+      fetchSearchProducts(term, undefined, currency).then(
         (products) => {
           failedTerm.current = null;
           dispatch({ type: "fulfilled", term, products });
@@ -99,7 +103,7 @@ export function useProductSearch({ debounceMs = 250 }: { debounceMs?: number } =
       );
     }, debounceMs);
     return () => clearTimeout(timer);
-  }, [term, state.isLoading, state.lastSearched, state.searchProducts.length, state.isError, debounceMs]);
+  }, [term, state.isLoading, state.lastSearched, state.searchProducts.length, state.isError, debounceMs, currency]);
 
   const setSearchTerm = useCallback((value: string) => dispatch({ type: "term", term: value }), []);
   const clear = useCallback(() => {

@@ -28,6 +28,7 @@ import type { MessageKey } from "#common/i18n/catalogs";
 import { LOCALES, pathWithoutLanguage } from "#common/i18n/languages";
 import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
 import { shopperMessage } from "~/lib/action-failure.server";
+import { pageMarket } from "~/lib/market.server";
 import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
 import type { Services } from "#server/wiring/services";
@@ -80,7 +81,8 @@ async function quoteFor(
   shippingMethod: string | null,
   address: ShippingAddress | undefined,
 ): Promise<CheckoutQuote> {
-  const quote = await services.orders.quote(shopper, { shippingMethod, address });
+  const market = await pageMarket(request, services);
+  const quote = await services.orders.quote(shopper, { shippingMethod, address, market });
   return { ...quote, problems: localProblems(request, quote.problems) };
 }
 
@@ -174,7 +176,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update") return answer(200);
 
-  const checked = checkCheckoutForm(values, address, offeredPaymentMethods(settings, context.services.payments.cardPayments), request);
+  const market = await pageMarket(request, context.services);
+  const checked = checkCheckoutForm(values, address, offeredPaymentMethods(market, context.services.payments.cardPayments), request);
   if (!checked.ok) return answer(400, { message: t("cart.checkout.correctFields"), errors: checked.errors });
 
   try {
@@ -184,6 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: formText(form, "idempotencyKey") || null,
       clientIp: context.clientIp,
       settings,
+      market,
     });
     if (!result.ok) {
       return answer(409, {
@@ -236,7 +240,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (result?.intent === "place" && Object.keys(result.errors).length === 0) alertsRef.current?.scrollIntoView({ block: "center" });
   }, [result]);
 
-  const { settings, paymentMethods } = useShop();
+  const { settings, paymentMethods, currencies } = useShop();
+  // The shop takes cash on delivery, but not in the currency this page shows.
+  const codOff = settings.cashOnDelivery && !paymentMethods.includes("cod") && currencies?.shown !== currencies?.offered[0];
   const defaultAddressId = values?.addressId || (addresses.find((a) => a.isDefault) ?? addresses[0])?.id || NEW_ADDRESS;
   const [addressChoice, setAddressChoice] = useState(defaultAddressId);
   const newAddress = addresses.length === 0 || addressChoice === NEW_ADDRESS;
@@ -494,6 +500,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               defaultValue={values?.paymentMethod || paymentMethods[0]}
               error={errors.paymentMethod}
             />
+            {codOff && (
+              <p className="mt-3 text-sm text-stone-600" data-testid="cod-off">
+                {t("market.currency.codOff", { currency: currencies.shown, base: currencies.offered[0] })}
+              </p>
+            )}
           </Section>
 
           <Section title={t("cart.checkout.notesTitle")} id="notes-title">

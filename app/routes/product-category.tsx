@@ -1,4 +1,5 @@
 import { Link, data, redirect, useLocation, useNavigation } from "react-router";
+import { pageMarket } from "~/lib/market.server";
 import type { Route } from "./+types/product-category";
 import { ProductGrid, toCardData } from "~/components/product-card";
 import { Breadcrumbs, type Crumb } from "~/components/catalog/breadcrumbs";
@@ -43,7 +44,8 @@ export async function loader({ params, request, url: pageUrl, context }: Route.L
     throw redirect(localizedPath(request, `${path}${qs ? `?${qs}` : ""}`), 301);
   }
 
-  const listing = await catalog.listProducts(parsed.query);
+  // The price filter and the cards in the currency the page shows.
+  const listing = await catalog.listProductsIn(parsed.query, await pageMarket(request, context.services));
   const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
   // The page's description for search engines, in its language (meta functions cannot translate).
   const shown = parsed.subCategory ?? parsed.category;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { pageMarket } from "~/lib/market.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "#common/errors";
@@ -32,7 +33,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Staff with the catalogue permission see a product that is not on sale as it would look, marked, and only for them.
       const user = getUser(context);
       const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug) : null;
-      if (preview) return data({ product: preview.product, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
+      if (preview) {
+        const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
+        return data({ product: shown, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
+      }
       // A renamed product's old address keeps working (migration 0010).
       const moved = await catalog.findProductRedirect(params.slug);
       if (moved) throw redirect(localizedPath(request, `/products/${encodeURIComponent(moved)}`), 301);
@@ -43,7 +47,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
-  return { product, related: (await catalog.listRelated(product, 8).catch(() => [])).map(toCardData), preview: null };
+  const market = await pageMarket(request, context.services);
+  const related = await catalog.listRelated(product, 8).catch(() => []);
+  return {
+    product: await catalog.detailInMarket(product, market),
+    related: (await catalog.cardsInMarket(related, market)).map(toCardData),
+    preview: null,
+  };
 }
 
 /** A staff preview is the viewer's own: no cache may keep it. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { pageMarket } from "~/lib/market.server";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { type CardData, ProductGrid, toCardData } from "~/components/product-card";
@@ -23,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!q) return data({ q, page: 1, products: [] as CardData[], total: 0, failed: false, description });
   try {
     const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-    return data({ q, page, products: products.map(toCardData), total, failed: false, description });
+    const shown = await context.services.catalog.cardsInMarket(products, await pageMarket(request, context.services));
+    return data({ q, page, products: shown.map(toCardData), total, failed: false, description });
   } catch (err) {
     // The spec's fallback message, on a page that still lets the shopper search again or browse.
     console.error("Failed to search products", err);

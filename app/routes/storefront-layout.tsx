@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from "react";
+import { pageMarket } from "~/lib/market.server";
 import { Outlet, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useRouteError } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
 import { ErrorPage } from "~/components/layout/error-page";
@@ -23,7 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { shopper } = await getShopper(request, context);
     if (!ownerKey(shopper)) return data(NOTHING);
-    const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper), services.wishlist.productIds(shopper)]);
+    const market = await pageMarket(request, context.services);
+    const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper, { market }), services.wishlist.productIds(shopper)]);
     // The page now shows this shopper's cart: no shared cache may keep it.
     return data<StorefrontData>({ cart, wishlist }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (err) {

@@ -1,18 +1,7 @@
-import { Form, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useLocation } from "react-router";
 import { useT } from "~/lib/i18n";
+import { useShop } from "~/lib/shop";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
-
-/** The currencies a page may show, from the root loader: the one shown now and every one offered (the base first). */
-export interface PageCurrencies {
-  shown: string;
-  offered: string[];
-}
-
-/** The page's currencies (root loader); a shop offering only its own has nothing to switch. */
-export function usePageCurrencies(): PageCurrencies | null {
-  const root = useRouteLoaderData("root") as { currencies?: PageCurrencies } | undefined;
-  return root?.currencies ?? null;
-}
 
 /**
  * The currency menu beside the language one: each offered currency as a button of a plain form
@@ -22,8 +11,9 @@ export function usePageCurrencies(): PageCurrencies | null {
 export function CurrencySwitcher({ placement }: { placement: "header" | "footer" }) {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   const t = useT();
-  const currencies = usePageCurrencies();
+  const { currencies } = useShop();
   const { pathname, search } = useLocation();
+  // A shop that sells in its own currency only has nothing to switch.
   if (!currencies || currencies.offered.length < 2) return null;
   const dark = placement === "footer";
   return (

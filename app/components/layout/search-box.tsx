@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useProductSearch } from "~/lib/use-product-search";
-import { useMoney } from "~/lib/shop";
+import { useMoney, useShop } from "~/lib/shop";
 import { SearchIcon } from "~/components/icons";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { pathWithoutLanguage } from "#common/i18n/languages";
@@ -16,7 +16,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const inputId = `${id}-q`;
   const listboxId = `${id}-listbox`;
   const optionId = (i: number) => `${id}-opt-${i}`;
-  const search = useProductSearch();
+  const { currencies } = useShop();
+  // The suggestions' prices in the currency the page shows (the API answers in the shop's own otherwise).
+  const search = useProductSearch({ currency: currencies && currencies.shown !== currencies.offered[0] ? currencies.shown : undefined });
   const navigate = useNavigate();
   const location = useLocation();
   const money = useMoney();

@@ -5,6 +5,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, Yo
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { LanguageSwitcher } from "./language-switcher";
+import { CurrencySwitcher } from "./currency-switcher";
 import type { Translate } from "#common/i18n/translate";
 import { richText, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 
@@ -37,6 +38,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
       />
       <div className="container-page flex justify-end pb-6">
         <LanguageSwitcher placement="footer" />
+        <CurrencySwitcher placement="footer" />
       </div>
     </footer>
   );

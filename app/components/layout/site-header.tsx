@@ -15,6 +15,7 @@ import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
 import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
+import { CurrencySwitcher } from "./currency-switcher";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { accountHref } from "./account-href";
 
@@ -48,6 +49,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
         <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
           <LanguageSwitcher placement="header" />
+          <CurrencySwitcher placement="header" />
           <AccountMenu />
           <CounterLink to={localePath("/wishlist")} label={t("shop.header.wishlist")} count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />

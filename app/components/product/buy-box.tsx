@@ -36,7 +36,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const localePath = useLocalePath();
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
-  const { settings } = useShop();
+  const { settings, currencies } = useShop();
   // "Only n left" from the settings' low-stock threshold, the one the admin's lists use.
   const lowStock = settings.lowStockThreshold;
   // What the last submission put in the cart, told to the shop's event listeners once it succeeded.
@@ -91,7 +91,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
           name: product.name,
           quantity,
           value: price.finalPrice * quantity,
-          currency: settings.currency,
+          currency: currencies?.shown ?? settings.currency,
         };
       }}
     >

@@ -1,5 +1,4 @@
-import { type Market, convertAmount, priceInMarket } from "#common/currency";
-import { toMajor, toMinor } from "#common/money";
+import { type Market, convertAmount, priceInMarket, shippingInMarket } from "#common/currency";
 import type { PricingSettings } from "./cart.pricing";
 import type { CartLineRow } from "./cart.types";
 
@@ -27,14 +26,7 @@ export function rowsInMarket(rows: CartLineRow[], fixed: ReadonlyMap<string, num
   });
 }
 
-/** The shop's pricing settings in the market's currency: zone rates and the free-shipping threshold converted to the cent. */
+/** The shop's pricing settings in the market's currency (common/currency.ts shippingInMarket). */
 export function settingsInMarket<S extends PricingSettings>(settings: S, market: Market): S {
-  if (market.base) return settings;
-  const major = (amount: number) => toMajor(convertAmount(toMinor(amount), market));
-  return {
-    ...settings,
-    currency: market.currency,
-    freeShippingThreshold: major(settings.freeShippingThreshold),
-    shippingZones: settings.shippingZones.map((zone) => ({ ...zone, rate: major(zone.rate) })),
-  };
+  return shippingInMarket(settings, market);
 }
