@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Category } from "#modules/catalog";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useUser } from "~/lib/use-auth";
+import { useT } from "~/lib/i18n";
 import { categoryHref, subCategoryHref } from "./category-menu";
 import { ChevronDownIcon, CloseIcon } from "~/components/icons";
 
@@ -38,6 +39,7 @@ function MenuLinks({ links }: { links: readonly MenuLink[] }) {
  */
 export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: string; categories: Category[]; onClose: () => void }) {
   const user = useUser();
+  const t = useT();
   return (
     <div className="flex h-full flex-col bg-white shadow-2xl">
       <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
@@ -101,7 +103,7 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
           </div>
         )}
         <ul>
-          <MenuLinks links={[...(user ? accountLinks(user) : SIGNED_OUT), ...SHOPPING]} />
+          <MenuLinks links={[...(user ? accountLinks(user, t) : SIGNED_OUT), ...SHOPPING]} />
           {user && (
             <li>
               <SignOutButton className={`${link} w-full text-left disabled:cursor-wait disabled:opacity-70`} />

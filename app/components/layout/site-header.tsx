@@ -6,6 +6,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
 import { setCartOpen } from "~/lib/cart-panel";
 import { useUser } from "~/lib/use-auth";
+import { useT } from "~/lib/i18n";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { imageSrcSet, imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
@@ -137,6 +138,7 @@ function Counted({ label, count, testId, children }: { label: string; count: num
 function AccountMenu() {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   const user = useUser();
+  const t = useT();
   return (
     <details ref={ref} className="relative hidden sm:block">
       <summary className={`${iconButton} list-none`} data-testid="account-menu">
@@ -154,7 +156,7 @@ function AccountMenu() {
               </div>
             </div>
             <ul className="py-2">
-              {accountLinks(user).map((l) => (
+              {accountLinks(user, t).map((l) => (
                 <li key={l.to}>
                   <ShopLink to={l.to} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     {l.label}
