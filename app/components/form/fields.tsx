@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type StrengthRule, passwordStrength } from "#common/auth/password-rules";
 import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
 import { useT } from "~/lib/i18n";
 
 const controlClass = (error?: string) =>
@@ -225,6 +226,11 @@ const STRENGTH_LABELS: Record<StrengthRule, MessageKey> = {
   strong: "account.password.strength.strong",
 };
 
+/** What the strength meter says of a verdict, in the language of `t` (nothing for an empty field). */
+export function strengthText(t: Translate, rule: StrengthRule | undefined): string {
+  return rule ? t("account.password.strengthIs", { label: t(STRENGTH_LABELS[rule]) }) : "";
+}
+
 function StrengthMeter({ id, score, rule }: { id: string; score: number; rule?: StrengthRule }) {
   const t = useT();
   return (
@@ -235,7 +241,7 @@ function StrengthMeter({ id, score, rule }: { id: string; score: number; rule?: 
         ))}
       </div>
       <p id={id} className="mt-1 text-xs text-stone-700" aria-live="polite" data-testid="password-strength">
-        {rule && t("account.password.strengthIs", { label: t(STRENGTH_LABELS[rule]) })}
+        {strengthText(t, rule)}
       </p>
     </div>
   );

@@ -25,8 +25,8 @@ export default {
   "account.password.hideLabel": "Passwort verbergen",
   "account.password.strengthIs": "Sicherheit: {label}",
   "account.password.strength.tooShort": "Zu kurz",
-  "account.password.strength.weak": "Schwach: leicht zu erraten",
-  "account.password.strength.fair": "Mittel: mach es länger oder nimm Zahlen und Sonderzeichen dazu",
+  "account.password.strength.weak": "Schwach – leicht zu erraten",
+  "account.password.strength.fair": "Mittel – mach es länger oder nimm Zahlen und Sonderzeichen dazu",
   "account.password.strength.good": "Gut",
   "account.password.strength.strong": "Stark",
 

@@ -25,8 +25,8 @@ export default {
   "account.password.hideLabel": "Ocultar contraseña",
   "account.password.strengthIs": "Seguridad: {label}",
   "account.password.strength.tooShort": "Demasiado corta",
-  "account.password.strength.weak": "Débil: fácil de adivinar",
-  "account.password.strength.fair": "Aceptable: hazla más larga o añade números y símbolos",
+  "account.password.strength.weak": "Débil, fácil de adivinar",
+  "account.password.strength.fair": "Aceptable, hazla más larga o añade números y símbolos",
   "account.password.strength.good": "Buena",
   "account.password.strength.strong": "Fuerte",
 

@@ -25,8 +25,8 @@ export default {
   "account.password.hideLabel": "Masquer le mot de passe",
   "account.password.strengthIs": "Sécurité : {label}",
   "account.password.strength.tooShort": "Trop court",
-  "account.password.strength.weak": "Faible : facile à deviner",
-  "account.password.strength.fair": "Moyen : allongez-le ou ajoutez des chiffres et des symboles",
+  "account.password.strength.weak": "Faible (facile à deviner)",
+  "account.password.strength.fair": "Moyen (allongez-le ou ajoutez des chiffres et des symboles)",
   "account.password.strength.good": "Bon",
   "account.password.strength.strong": "Excellent",
 
