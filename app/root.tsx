@@ -20,12 +20,25 @@ import { loadShopData } from "~/lib/shop-data.server";
 import { AuthProvider } from "~/lib/use-auth";
 import { ImageBaseProvider } from "~/lib/image-base";
 import { MessagesScript, useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage, requestT } from "~/lib/i18n.server";
+import { pageNames } from "~/lib/page-names";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
-  return { ...(await loadShopData(context.services)), user: context.user ?? null };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = await loadShopData(context.services);
+  // The page's language is its address's: it changes only with a new document, so these stay right
+  // for as long as the root's data does. `pageNames` and `defaultDescription` are for meta functions
+  // (seoMeta), which cannot translate by themselves.
+  const t = requestT(request);
+  return {
+    ...shop,
+    // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
+    user: context.user ?? null,
+    pageNames: requestLanguage(request) === DEFAULT_LANGUAGE ? {} : pageNames(t),
+    defaultDescription: t("shop.seo.description", { siteName: shop.settings.siteName }),
+  };
 }
 
 // A background request (cart, wishlist, admin row actions…) that fails is its control's toast, never an error page.

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   // The default language's pages at the spec's addresses, every other language's under its code (/de/…).
@@ -25,38 +25,43 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.
+  // The currency switcher's form: keeps the choice in a cookie and goes back (routes/currency.tsx).
+  route("currency", "routes/currency.tsx"),
   route("logout", "routes/logout.tsx"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
-  // Packing slips and invoices: a page of its own to print, without the admin's shell (same guard).
-  route("admin-dashboard/orders/print", "routes/admin/orders-print.tsx"),
-  route("admin-dashboard", "routes/admin/layout.tsx", [
-    index("routes/admin/index.tsx"),
-    route("all-products", "routes/admin/all-products.tsx"),
-    route("add-product", "routes/admin/add-product.tsx"),
-    route("edit-product/:id", "routes/admin/edit-product.tsx"),
-    route("audit-log", "routes/admin/audit-log.tsx"),
-    route("background-jobs", "routes/admin/background-jobs.tsx"),
-    route("add-category", "routes/admin/categories.tsx"),
-    route("banner-management", "routes/admin/banners.tsx"),
-    route("settings", "routes/admin/settings.tsx"),
-    route("facebook-pixel", "routes/admin/facebook-pixel.tsx"),
-    route("webhooks", "routes/admin/webhooks.tsx"),
-    route("webhooks/:id", "routes/admin/webhook.tsx"),
-    // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
-    route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
-    route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),
-    route("orders/completed", "routes/admin/orders.tsx", { id: "admin/orders/completed" }),
-    route("orders/management", "routes/admin/orders.tsx", { id: "admin/orders/management" }),
-    route("orders/:id", "routes/admin/order.tsx"),
-    route("orders/:id/returns-action", "routes/admin/order-returns-action.tsx"),
-    route("returns", "routes/admin/returns.tsx"),
-    route("users", "routes/admin/users.tsx"),
-    route("users/:id", "routes/admin/customer.tsx"),
-    route("contact-messages", "routes/admin/contact-messages.tsx"),
-    route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
-    route("analytics", "routes/admin/analytics.tsx"),
-    route("sales-report", "routes/admin/sales-report.tsx"),
-    // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
-    route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
+  // The administration's messages, loaded once around every admin page (routes/admin/admin-language.tsx).
+  layout("routes/admin/admin-language.tsx", [
+    // Packing slips and invoices: a page of its own to print, without the admin's shell (same guard).
+    route("admin-dashboard/orders/print", "routes/admin/orders-print.tsx"),
+    route("admin-dashboard", "routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("all-products", "routes/admin/all-products.tsx"),
+      route("add-product", "routes/admin/add-product.tsx"),
+      route("edit-product/:id", "routes/admin/edit-product.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
+      route("background-jobs", "routes/admin/background-jobs.tsx"),
+      route("add-category", "routes/admin/categories.tsx"),
+      route("banner-management", "routes/admin/banners.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("facebook-pixel", "routes/admin/facebook-pixel.tsx"),
+      route("webhooks", "routes/admin/webhooks.tsx"),
+      route("webhooks/:id", "routes/admin/webhook.tsx"),
+      // One order list; each spec route opens it on its own tab (orders/management: every order, for bulk moves).
+      route("orders", "routes/admin/orders.tsx", { id: "admin/orders" }),
+      route("orders/pending", "routes/admin/orders.tsx", { id: "admin/orders/pending" }),
+      route("orders/completed", "routes/admin/orders.tsx", { id: "admin/orders/completed" }),
+      route("orders/management", "routes/admin/orders.tsx", { id: "admin/orders/management" }),
+      route("orders/:id", "routes/admin/order.tsx"),
+      route("orders/:id/returns-action", "routes/admin/order-returns-action.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("users/:id", "routes/admin/customer.tsx"),
+      route("contact-messages", "routes/admin/contact-messages.tsx"),
+      route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("sales-report", "routes/admin/sales-report.tsx"),
+      // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
+      route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
+    ]),
   ]),
 ] satisfies RouteConfig;

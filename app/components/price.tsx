@@ -1,4 +1,6 @@
 import { useMoney } from "~/lib/shop";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
 
 interface Props {
   price: number;
@@ -15,10 +17,10 @@ interface Props {
 
 /** Final price, with the original struck through and the discount badge when discounted. */
 export function Price(props: Props) {
-  return <PriceLine {...props} money={useMoney()} />;
+  return <PriceLine {...props} money={useMoney()} t={useT()} />;
 }
 
-/** The price line of `Price` with the shop's money format given: it reads no context (a product tile's cached markup). */
+/** The price line of `Price` with the shop's money format and words given: it reads no context (a product tile's cached markup). */
 export function PriceLine({
   price,
   finalPrice,
@@ -28,22 +30,23 @@ export function PriceLine({
   badge = true,
   className,
   money,
-}: Props & { money: (amount: number) => string }) {
+  t,
+}: Props & { money: (amount: number) => string; t: Translate }) {
   const big = size === "lg";
   return (
     <p className={className ? `price-row ${className}` : "price-row"} data-testid="price">
       <span className={`font-semibold text-stone-900 ${big ? "text-3xl" : "text-base"}`} data-testid="final-price">
         {from ? (
-          <span className={`font-normal text-stone-700 ${big ? "text-lg" : "text-sm"}`}>From </span>
+          <span className={`font-normal text-stone-700 ${big ? "text-lg" : "text-sm"}`}>{`${t("shop.price.from")} `}</span>
         ) : (
-          <span className="sr-only">{discount > 0 ? "Now " : "Price "}</span>
+          <span className="sr-only">{`${discount > 0 ? t("shop.price.now") : t("shop.price.price")} `}</span>
         )}
         {money(finalPrice)}
       </span>
       {discount > 0 && (
         <>
           <s className={`text-stone-500 ${big ? "text-lg" : "text-sm"}`} data-testid="original-price">
-            <span className="sr-only">Was </span>
+            <span className="sr-only">{`${t("shop.price.was")} `}</span>
             {money(price)}
           </s>
           {badge && <span className={`rounded bg-rose-700 px-1.5 py-0.5 font-medium text-white ${big ? "text-sm" : "text-xs"}`}>-{discount}%</span>}

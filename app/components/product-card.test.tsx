@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { siteSettingsSchema } from "#common/content/content.schema";
 import { renderFragmentsWith } from "../lib/html-fragments";
 import { withLanguage } from "#tests/support/page-language";
+import type { Language } from "#common/i18n/languages";
 import { type CardData, ProductGrid } from "./product-card";
 
 const settings = siteSettingsSchema.parse({ currency: "EUR", locale: "de-DE" });
@@ -25,7 +26,7 @@ const card = (n: number, over: Partial<CardData> = {}): CardData => ({
 });
 
 /** The grid as the server renders it inside a page, with the shop's settings and the shopper's wishlist. */
-function renderGrid(products: CardData[], wishlist: string[], priorityCount = 0): string {
+function renderGrid(products: CardData[], wishlist: string[], priorityCount = 0, language: Language = "de"): string {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -45,7 +46,7 @@ function renderGrid(products: CardData[], wishlist: string[], priorityCount = 0)
   return renderPage(
     withLanguage(
       <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { settings }, "routes/storefront-layout": { cart: null, wishlist } } }} />,
-      "de",
+      language,
     ),
   );
 }
@@ -68,9 +69,12 @@ describe("product tiles from the server's fragment cache", () => {
     expect(rendered).toBe(5);
     expect(first).toBe(inPlace);
     expect(fromCache).toBe(inPlace);
-    // What the tiles show is there: prices in the shop's format, the saved heart, the escaped name.
+    // What the tiles show is there, in the page's language: prices in the shop's format, the saved
+    // heart, the escaped name, links under /de.
     expect(inPlace).toContain("31,00\u00a0€");
-    expect(inPlace).toMatch(/aria-pressed="true"[^>]*><span class="sr-only">Remove Linen Shirt 2 &amp; &quot;Co&quot; &lt;b&gt; from wishlist/);
+    expect(inPlace).toMatch(/aria-pressed="true"[^>]*><span class="sr-only">Linen Shirt 2 &amp; &quot;Co&quot; &lt;b&gt; von der Wunschliste entfernen/);
+    expect(inPlace).toContain('href="/de/products/linen-shirt-2"');
+    expect(inPlace).toContain('<span class="sr-only">Statt </span>41,00');
     expect(inPlace.match(/data-testid="product-card"/g)).toHaveLength(6);
   });
 
@@ -83,9 +87,21 @@ describe("product tiles from the server's fragment cache", () => {
     expect(after).toContain("27,00\u00a0€");
     expect(after).not.toContain("31,00\u00a0€");
     expect(after).toContain('aria-pressed="false"');
-    expect(after).toContain("Sold out");
+    expect(after).toContain("Ausverkauft");
     renderFragmentsWith(null);
     expect(renderGrid([card(1, { finalPrice: 27, inStock: false })], [])).toBe(after);
+  });
+
+  it("are kept per language: a French page gets French tiles, even once the German ones are cached", () => {
+    renderFragmentsWith(renderToString);
+    const tile = [card(5)];
+    expect(renderGrid(tile, [], 0, "de")).toContain("Ausverkauft");
+    const french = renderGrid(tile, [], 0, "fr");
+    expect(french).toContain(">Épuisé<");
+    expect(french).toContain("Ajouter Linen Shirt 5 &amp; &quot;Co&quot; &lt;b&gt; à la liste d’envies");
+    expect(french).toContain('href="/fr/products/linen-shirt-5"');
+    expect(french).toContain('<span class="sr-only">Au lieu de </span>');
+    expect(french).not.toContain("Ausverkauft");
   });
 
   it("render a priority tile in place, so React still preloads its picture", () => {

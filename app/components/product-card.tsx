@@ -6,7 +6,8 @@ import { WishlistHeart } from "./wishlist/wishlist-button";
 import { ShopLink } from "./shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { useMoney, useShop } from "~/lib/shop";
-import { useLanguage } from "~/lib/i18n";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import type { Translate } from "#common/i18n/translate";
 import { useImageBase } from "~/lib/image-base";
 
 /** What a product tile shows: the fields below and the first picture. */
@@ -48,13 +49,15 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
   const { language, locale } = useLanguage();
   const money = useMoney();
   const base = useImageBase();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <CachedInside
       as="article"
       className="group card"
       data-testid="product-card"
       cacheKey={priority ? null : JSON.stringify([product, saved, currency, language, locale, base])}
-      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} base={base} />}
+      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} base={base} t={t} localePath={localePath} />}
     />
   );
 }
@@ -65,12 +68,16 @@ function CardInside({
   saved,
   money,
   base,
+  t,
+  localePath,
 }: {
   product: CardData;
   priority: boolean;
   saved: boolean;
   money: (amount: number) => string;
   base: string;
+  t: Translate;
+  localePath: (path: string) => string;
 }) {
   return (
     <>
@@ -85,13 +92,13 @@ function CardInside({
           base={base}
         />
         {product.discount > 0 && <span className="card-badge top-2 bg-rose-700">{`-${product.discount}%`}</span>}
-        {!product.inStock && <span className="card-badge bottom-2 bg-stone-800">Sold out</span>}
+        {!product.inStock && <span className="card-badge bottom-2 bg-stone-800">{t("shop.card.soldOut")}</span>}
       </div>
-      <WishlistHeart productId={product._id} name={product.name} saved={saved} className="wish-btn absolute right-2 top-2 z-10" />
+      <WishlistHeart productId={product._id} name={product.name} saved={saved} t={t} className="wish-btn absolute right-2 top-2 z-10" />
       <div className="card-body">
         <p className="card-kicker">{product.subCategory ?? product.category}</p>
         <h3 className="card-title">
-          <ShopLink to={`/products/${product.slug}`} prefetchOnIntent className="stretched-link">
+          <ShopLink to={localePath(`/products/${product.slug}`)} prefetchOnIntent className="stretched-link">
             {product.name}
           </ShopLink>
         </h3>
@@ -103,6 +110,7 @@ function CardInside({
           badge={false}
           className="mt-auto pt-1"
           money={money}
+          t={t}
         />
       </div>
     </>
@@ -110,17 +118,10 @@ function CardInside({
 }
 
 /** A responsive grid of product cards, with an empty state. */
-export function ProductGrid({
-  products,
-  emptyText = "No products found.",
-  priorityCount = 0,
-}: {
-  products: CardData[];
-  emptyText?: string;
-  priorityCount?: number;
-}) {
+export function ProductGrid({ products, emptyText, priorityCount = 0 }: { products: CardData[]; emptyText?: string; priorityCount?: number }) {
+  const t = useT();
   if (products.length === 0) {
-    return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText}</p>;
+    return <p className="rounded-xl border border-dashed border-stone-300 p-10 text-center text-stone-600">{emptyText ?? t("shop.products.none")}</p>;
   }
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">

@@ -20,6 +20,12 @@ describe("the cart panel's stored open flag on a page load", () => {
     expect(reopensOnLoad(open, "/", openedAt - 60_000)).toBe(false);
   });
 
+  it("knows the checkout in every language", () => {
+    expect(reopensOnLoad(open, "/de/checkout", openedAt + 500)).toBe(false);
+    expect(reopensOnLoad(open, "/fr/checkout/payment", openedAt + 500)).toBe(false);
+    expect(reopensOnLoad(open, "/es/products/a-book", openedAt + 500)).toBe(true);
+  });
+
   it("still opens on pages whose name only starts like the checkout's", () => {
     expect(reopensOnLoad(open, "/checkout-help", openedAt + 500)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { pathWithoutLanguage } from "#common/i18n/languages";
 
 /** The local-storage key of the panel's open flag (spec section 9), stored as JSON true/false. */
 export const CART_OPEN_KEY = "isCartOpen";
@@ -20,9 +21,10 @@ export function reopensOnLoad(stored: { open: boolean; openedAt: number | null }
   return age >= 0 && age <= REOPEN_WITHIN_MS;
 }
 
-/** /checkout and the pages under it (payment), where the panel never opens by itself. */
+/** /checkout and the pages under it (payment), in any language (/de/checkout), where the panel never opens by itself. */
 export function isCheckoutPath(pathname: string): boolean {
-  return pathname === "/checkout" || pathname.startsWith("/checkout/");
+  const path = pathWithoutLanguage(pathname);
+  return path === "/checkout" || path.startsWith("/checkout/");
 }
 
 let open = false;

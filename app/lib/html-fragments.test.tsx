@@ -53,8 +53,38 @@ describe("the footer and the category grid from the server's fragment cache", ()
     const phone = renderPage(inPage(<SiteFooter settings={{ ...settings, contactPhone: "+1 555 0199" }} categories={categories} />));
     expect(phone).toContain("+1 555 0199");
     expect(phone).not.toContain("+1 555 0100");
-    const renamed = renderPage(<CategoryGrid categories={[category(1, { name: "Cookware", productCount: 1 })]} />);
+    const renamed = renderPage(inPage(<CategoryGrid categories={[category(1, { name: "Cookware", productCount: 1 })]} />));
     expect(renamed).toContain(">Cookware<");
     expect(renamed).toContain("1 product<");
+  });
+
+  it("are kept once per language: a German page never gets the English footer or grid", () => {
+    renderFragmentsWith(renderToString);
+    const page = (language: "en" | "de" | "fr") =>
+      renderPage(
+        inPage(
+          <main>
+            <CategoryGrid categories={categories} />
+            <SiteFooter settings={settings} categories={categories} />
+          </main>,
+          { language },
+        ),
+      );
+    const english = page("en");
+    const german = page("de");
+    const french = page("fr");
+    expect(english).toContain(">All products<");
+    expect(english).toContain('href="/product-category/kitchen-3"');
+    expect(german).toContain(">Alle Produkte<");
+    expect(german).toContain('href="/de/product-category/kitchen-3"');
+    expect(german).toContain("9 Produkte<");
+    expect(german).toContain("Alle Rechte vorbehalten.");
+    expect(german).not.toContain("All rights reserved.");
+    expect(french).toContain(">Tous les produits<");
+    expect(french).toContain('href="/fr/contact-us"');
+    expect(french).toContain("Corner &amp; Co sur Instagram (s’ouvre dans un nouvel onglet)");
+    // Rendered from the cache again, each language is its own markup still.
+    expect(page("de")).toBe(german);
+    expect(page("en")).toBe(english);
   });
 });

@@ -44,7 +44,8 @@ export function MessagesScript() {
   return <script id={MESSAGES_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: messagesJson }} />;
 }
 
-function usePageLanguage(): PageLanguage {
+/** The page's language with its messages, for a provider that adds messages of its own (the admin area's). */
+export function usePageLanguage(): PageLanguage {
   const value = useContext(LanguageContext);
   if (!value) throw new Error("no LanguageProvider above this component");
   return value;

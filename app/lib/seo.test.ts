@@ -61,3 +61,43 @@ describe("page titles", () => {
     expect(pageTitle("Acme", "/products/x", null)).toBe("Acme | x");
   });
 });
+
+describe("titles and descriptions of other languages' pages", () => {
+  const title = (tags: ReturnType<typeof seoMeta>) => (tags.find((t) => "title" in t) as { title: string }).title;
+  const description = (tags: ReturnType<typeof seoMeta>) => (tags.find((t) => "name" in t && t.name === "description") as { content: string }).content;
+  const matches = [
+    {
+      id: "root",
+      loaderData: {
+        settings: { siteName: "Acme", description: "" },
+        publicUrl: "https://shop.example",
+        pageNames: { "/": "Startseite", "/shopping-cart": "Warenkorb", "/product-category": "Alle Produkte" },
+        defaultDescription: "Online einkaufen bei Acme.",
+      },
+    },
+  ];
+
+  it("name a page in its language, from the root loader's page names", () => {
+    expect(title(seoMeta(matches as never, { pathname: "/de" }))).toBe("Acme | Startseite");
+    expect(title(seoMeta(matches as never, { pathname: "/de/shopping-cart" }))).toBe("Acme | Warenkorb");
+    expect(title(seoMeta(matches as never, { pathname: "/de/product-category" }))).toBe("Acme | Alle Produkte");
+  });
+
+  it("keep the name of what the page shows, and the spec's rule in the default language", () => {
+    expect(title(seoMeta(matches as never, { pathname: "/de/products/tee" }, { name: "Classic Tee" }))).toBe("Acme | Classic Tee");
+    expect(title(seoMeta(matches as never, { pathname: "/shopping-cart" }))).toBe("Acme | shopping cart");
+    expect(title(seoMeta(matches as never, { pathname: "/" }))).toBe("Acme | Home");
+  });
+
+  it("leave no language code in a title: /de is a home page, an unnamed page is its last segment", () => {
+    expect(pageTitle("Acme", "/de")).toBe("Acme | Home");
+    expect(pageTitle("Acme", "/fr/some-page")).toBe("Acme | some page");
+  });
+
+  it("describe a page without a description of its own in the page's language", () => {
+    expect(description(seoMeta(matches as never, { pathname: "/de/wishlist" }))).toBe("Online einkaufen bei Acme.");
+    expect(description(seoMeta(matches as never, { pathname: "/de/search" }, { description: "Durchsuche die Produkte des Shops." }))).toBe(
+      "Durchsuche die Produkte des Shops.",
+    );
+  });
+});

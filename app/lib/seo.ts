@@ -1,18 +1,30 @@
 import type { SiteSettings } from "#common/content/content.schema";
 import { publicImageUrl } from "#common/images/image-sizes";
-import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage } from "#common/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
 
-type RootData = { settings: SiteSettings; publicUrl: string; imageBase?: string } | undefined;
+type RootData =
+  | {
+      settings: SiteSettings;
+      publicUrl: string;
+      imageBase?: string;
+      /** Each storefront page's name in the request's language, by its path without the language (see pageNames). */
+      pageNames?: Record<string, string>;
+      /** The description of a page that has none of its own, in the request's language. */
+      defaultDescription?: string;
+    }
+  | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 /**
  * The page title rule: site name plus the last path segment with dashes as spaces, or Home at the
- * root. Where that segment (or the query) names a thing of the shop – a product's slug, a listing's
- * sub-category, an order's id – `name` is that thing's own name, as the shop writes it.
+ * root (a language's prefix is not a segment: /de is a home page). Where that segment (or the
+ * query) names a thing of the shop – a product's slug, a listing's sub-category, an order's id –
+ * `name` is that thing's own name, as the shop writes it; on another language's pages, the page's
+ * name in that language (see seoMeta).
  */
 export function pageTitle(siteName: string, pathname: string, name?: string | null): string {
   if (name) return `${siteName} | ${name}`;
-  const segments = pathname.split("/").filter(Boolean);
+  const segments = pathWithoutLanguage(pathname).split("/").filter(Boolean);
   const last = segments.at(-1);
   if (!last) return `${siteName} | Home`;
   let text = last;
@@ -65,14 +77,18 @@ export interface SeoInput {
 /**
  * Title, description, canonical, Open Graph and Twitter tags for a route's `meta` export, with
  * absolute URLs built from PUBLIC_URL (carried in the root loader's data). The canonical (and
- * og:url) is the path without its query unless the route passes `canonicalPath`.
+ * og:url) is the path without its query unless the route passes `canonicalPath`. The default
+ * language's titles follow the spec's rule (pageTitle); another language's page without a `name`
+ * of its own is titled by its name in that language, from the root loader's `pageNames`.
  */
 export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname: string }, input: SeoInput = {}) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
   const siteName = root?.settings.siteName ?? "Shop";
   const base = root?.publicUrl ?? "";
-  const title = pageTitle(siteName, location.pathname, input.name);
-  const description = input.description || root?.settings.description || `Shop online at ${siteName}.`;
+  const translated = languageOfPath(location.pathname) !== DEFAULT_LANGUAGE;
+  const name = input.name ?? (translated ? root?.pageNames?.[pathWithoutLanguage(location.pathname)] : undefined);
+  const title = pageTitle(siteName, location.pathname, name);
+  const description = input.description || root?.settings.description || root?.defaultDescription || `Shop online at ${siteName}.`;
   const url = `${base}${input.canonicalPath ?? location.pathname}`;
   const stored = input.image ? publicImageUrl(input.image, root?.imageBase) : null;
   const image = stored ? (/^https?:\/\//.test(stored) ? stored : `${base}${stored}`) : `${base}/og-image.png`;

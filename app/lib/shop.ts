@@ -3,6 +3,8 @@ import type { Category } from "#modules/catalog";
 import type { PixelConfig, SiteSettings } from "#common/content/content.schema";
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import { formatMoney } from "./money";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
 import { useLanguage } from "./i18n";
 
 export interface RootData {
@@ -34,14 +36,17 @@ export function useMoney(): (amount: number) => string {
  * The return policy in a shopper's words, from the window the returns desk enforces
  * (`returnWindowDays`: days after delivery; 0 takes no returns).
  */
-export function returnsText(settings: Pick<SiteSettings, "returnWindowDays">): string {
+export function returnsText(settings: Pick<SiteSettings, "returnWindowDays">, t: Translate): string {
   const days = settings.returnWindowDays;
-  if (days <= 0) return "No returns: every sale is final";
-  return `Returns within ${days} ${days === 1 ? "day" : "days"} of delivery`;
+  if (days <= 0) return t("shop.returns.none");
+  return t("shop.returns.within", { days });
 }
 
+const METHOD_NAMES: Record<PaymentMethod, MessageKey> = { card: "shop.pay.card", cod: "shop.pay.cod" };
+
 /** How shoppers can pay, from the methods the checkout accepts now: "Pay by cash on delivery or card"; "" for none. */
-export function paymentMethodsText(offered: readonly PaymentMethod[]): string {
-  const names = offered.map((m) => (m === "card" ? "card" : "cash on delivery"));
-  return names.length ? `Pay by ${names.join(" or ")}` : "";
+export function paymentMethodsText(offered: readonly PaymentMethod[], t: Translate): string {
+  const [first, second] = offered.map((m) => t(METHOD_NAMES[m]));
+  if (first === undefined) return "";
+  return second === undefined ? t("shop.pay.one", { method: first }) : t("shop.pay.two", { first, second });
 }

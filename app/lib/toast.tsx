@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from "react";
+import { useT } from "./i18n";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
@@ -15,6 +16,7 @@ let wanted = false;
  * view costs no toast JavaScript. Toasts raised before it mounts are kept by sonner and shown.
  */
 export function ClientToaster() {
+  const t = useT();
   const [ready, setReady] = useState(wanted);
   useEffect(() => {
     if (ready) return;
@@ -30,7 +32,14 @@ export function ClientToaster() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton mobileOffset={PHONE_OFFSET} />
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        mobileOffset={PHONE_OFFSET}
+        containerAriaLabel={t("shop.toast.notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("shop.toast.close") }}
+      />
     </Suspense>
   );
 }

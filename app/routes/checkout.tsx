@@ -14,16 +14,22 @@ import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
-import { requestLanguage } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
 import type { Shopper } from "../../server/lib/shopper";
 import { countryName } from "#common/geo";
 import type { ShippingAddress } from "#common/cart/shipping";
-import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
+import { offeredZones } from "#common/cart/shipping-zones";
+import { countryNamesIn } from "#common/cart/country-names";
 import type { CheckoutQuote, SavedAddress } from "#modules/orders";
-import { PAYMENT_METHOD_LABEL, offeredPaymentMethods } from "#common/payments/payment-methods";
+import { type PaymentMethod, offeredPaymentMethods } from "#common/payments/payment-methods";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { LOCALES, pathWithoutLanguage } from "#common/i18n/languages";
+import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
+import { shopperMessage } from "~/lib/action-failure.server";
+import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";
 
@@ -58,15 +64,55 @@ const FIELD_ORDER = [
   "notes",
 ] as const;
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta(matches, location, { description: "Check out: delivery, shipping and payment.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  seoMeta(matches, location, { description: loaderData?.description, noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** The quote for a shipping method (the first the address is offered when it is not) and a delivery address (none: every zone). */
-function quoteFor(services: Services, shopper: Shopper, shippingMethod: string | null, address: ShippingAddress | undefined): Promise<CheckoutQuote> {
-  return services.orders.quote(shopper, { shippingMethod, address });
+/**
+ * The quote for a shipping method (the first the address is offered when it is not) and a delivery
+ * address (none: every zone), its lines' problems in the language of the request's page.
+ */
+async function quoteFor(
+  request: Request,
+  services: Services,
+  shopper: Shopper,
+  shippingMethod: string | null,
+  address: ShippingAddress | undefined,
+): Promise<CheckoutQuote> {
+  const quote = await services.orders.quote(shopper, { shippingMethod, address });
+  return { ...quote, problems: localProblems(request, quote.problems) };
 }
+
+/** Problems of cart lines ("Only 2 left of …") in the language of the request's page. */
+function localProblems(request: Request, problems: Problems): Problems {
+  return problems.map((p) => ({ ...p, message: shopperMessage(request, p.message) }));
+}
+
+/**
+ * The countries of the address's select in the page's language, the shop's own first, then the
+ * others by their name there; null in English, whose names the page has (common/geo.ts). Named
+ * here, on the server, so that the browser renders the same names.
+ */
+function localCountries(request: Request, shopCountry: string): Array<{ code: string; name: string }> | null {
+  const language = requestLanguage(request);
+  const key = `${language}|${shopCountry}`;
+  if (countryLists.has(key)) return countryLists.get(key)!;
+  const names = countryNamesIn(language);
+  let list: Array<{ code: string; name: string }> | null = null;
+  if (names) {
+    const collator = new Intl.Collator(LOCALES[language]);
+    const all = Object.entries(names).map(([code, name]) => ({ code, name }));
+    const first = all.find((c) => c.code === shopCountry);
+    const rest = all.filter((c) => c !== first).sort((x, y) => collator.compare(x.name, y.name));
+    list = first ? [first, ...rest] : rest;
+  }
+  countryLists.set(key, list);
+  return list;
+}
+
+/** The lists made so far, by language and shop country (a handful: they never change while the process runs). */
+const countryLists = new Map<string, Array<{ code: string; name: string }> | null>();
 
 /**
  * The cart's quote (an empty cart goes back to /shopping-cart) for the default saved address or
@@ -84,14 +130,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shipping = url.searchParams.get("shipping");
   const saved = addresses.find((a) => a.isDefault) ?? addresses[0];
   const address = shipping ? undefined : saved ? { country: saved.country, region: saved.region, city: saved.city } : { country: settings.country };
-  const quote = await quoteFor(context.services, shopper, shipping, address);
-  if (quote.cart.lines.length === 0) throw redirect("/shopping-cart");
+  const quote = await quoteFor(request, context.services, shopper, shipping, address);
+  if (quote.cart.lines.length === 0) throw redirect(localizedPath(request, "/shopping-cart"));
+  // A fetch of another method's totals needs the quote alone.
+  const full = !shipping;
   return {
     quote,
     addresses,
     account: user ? { name: user.name, email: user.email } : null,
     // One key per rendered form: a double click or a resubmitted form places one order.
     idempotencyKey: globalThis.crypto.randomUUID(),
+    countries: full ? localCountries(request, settings.country) : null,
+    description: requestT(request)("cart.checkout.description"),
   };
 }
 
@@ -109,16 +159,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const addresses = user ? await context.services.orders.listAddresses(user.id) : ([] as SavedAddress[]);
   const address = pickedAddress(values, addresses);
   const settings = await context.services.content.getSettings();
+  const t = requestT(request);
   // The form comes back with a fresh quote for the address; an order placed re-prices the cart in its own transaction.
   const answer = async (status: number, fields: Partial<CheckoutResult> = {}, headers?: HeadersInit) => {
-    const quote = await quoteFor(context.services, shopperCtx.shopper, values.shippingMethod || null, shippingAddressOf(values, address, settings.country));
+    const quote = await quoteFor(
+      request,
+      context.services,
+      shopperCtx.shopper,
+      values.shippingMethod || null,
+      shippingAddressOf(values, address, settings.country),
+    );
     return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status, headers });
   };
 
   if (intent === "update") return answer(200);
 
-  const checked = checkCheckoutForm(values, address, offeredPaymentMethods(settings, context.services.payments.cardPayments));
-  if (!checked.ok) return answer(400, { message: "Please correct the highlighted fields.", errors: checked.errors });
+  const checked = checkCheckoutForm(values, address, offeredPaymentMethods(settings, context.services.payments.cardPayments), request);
+  if (!checked.ok) return answer(400, { message: t("cart.checkout.correctFields"), errors: checked.errors });
 
   try {
     // The order is placed in the page's language: its mails are written in it.
@@ -130,32 +187,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok) {
       return answer(409, {
-        message: "Some items in your cart are no longer available in the quantity you chose. Please update your cart and try again.",
-        problems: result.problems,
+        message: t("cart.checkout.itemsUnavailable"),
+        problems: localProblems(request, result.problems),
       });
     }
     const params = new URLSearchParams({ order: result.order.id, token: result.guestToken });
     const next = result.order.paymentMethod === "card" ? `/checkout/payment?${params}` : `/order-confirmation?${params}`;
-    return redirect(next, { headers: withShopperCookies(shopperCtx) });
+    return redirect(localizedPath(request, next), { headers: withShopperCookies(shopperCtx) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    const mapped = formFieldErrors(err.fields, checked.saved);
+    const mapped = formFieldErrors(err.fields, checked.saved, request);
     // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
     return answer(
       err.status,
-      { message: err.message, errors: mapped.errors, other: mapped.other },
+      { message: shopperMessage(request, err.message), errors: mapped.errors, other: mapped.other },
       err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined,
     );
   }
 }
 
-const PAYMENT_CHOICES = {
-  cod: { value: "cod", label: PAYMENT_METHOD_LABEL.cod, description: "Pay the courier when your order arrives." },
-  card: { value: "card", label: PAYMENT_METHOD_LABEL.card, description: "Pay securely by card on the next step." },
-} as const;
+/** What each way to pay says under its name. */
+const PAYMENT_DESCRIPTION: Record<PaymentMethod, MessageKey> = {
+  cod: "cart.checkout.codDescription",
+  card: "cart.checkout.cardDescription",
+};
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses, account, idempotencyKey } = loaderData;
+  const { addresses, account, idempotencyKey, countries } = loaderData;
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
   const result = actionData as CheckoutResult | undefined;
   const values = result?.values;
   const errors = result?.intent === "place" ? result.errors : {};
@@ -164,7 +225,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const placing =
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
-    navigation.formAction?.startsWith("/checkout") &&
+    pathWithoutLanguage(navigation.formAction ?? "").startsWith("/checkout") &&
     navigation.formData?.get("intent") !== "update";
   const formRef = useFocusFirstInvalid(result?.intent === "place" ? result.errors : undefined, FIELD_ORDER);
   // A refusal with no field to point at (a limit, sold-out lines, the card provider down) is shown
@@ -194,15 +255,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [picked, setPicked] = useState<string | null>(values?.shippingMethod || null);
   const { offered, zone } = offeredZones(baseQuote.shippingOptions, address, picked);
   const shippingMethod = zone?.id ?? null;
-  const unavailable = offered.length === 0 ? noZoneMessage(countryName(address.country)) : null;
+  const countryLabel = (code: string) => countries?.find((c) => c.code === code)?.name ?? countryName(code);
+  const unavailable = offered.length === 0 ? t("cart.checkout.noZone", { country: countryLabel(address.country) }) : null;
 
   // The summary shows the server's totals for that method: with JavaScript the quote is fetched as
   // the method changes; without it the "Update" button asks the action.
-  const shippingFetcher = useBackgroundFetcher<typeof loader>("Failed to update the shipping cost");
+  const shippingFetcher = useBackgroundFetcher<typeof loader>(t("cart.checkout.shippingFailed"));
   const fetched = shippingFetcher.data?.quote;
   const quote = [fetched, baseQuote].find((q) => q && q.shippingMethod === shippingMethod) ?? baseQuote;
   useEffect(() => {
-    if (shippingMethod && quote.shippingMethod !== shippingMethod) shippingFetcher.load(`/checkout?shipping=${encodeURIComponent(shippingMethod)}`);
+    if (shippingMethod && quote.shippingMethod !== shippingMethod) shippingFetcher.load(localePath(`/checkout?shipping=${encodeURIComponent(shippingMethod)}`));
     // A new load replaces one under way, so a quick change of mind ends on the last method.
   }, [shippingMethod, quote.shippingMethod]);
   const money = useOrderMoney();
@@ -230,15 +292,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="container-page py-8 sm:py-12">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Secure checkout</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Checkout</h1>
+        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("cart.checkout.secure")}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t("cart.checkout.title")}</h1>
         {!account && (
           <p className="mt-3 text-base text-stone-600">
-            Checking out as a guest.{" "}
-            <Link to="/login?redirectTo=%2Fcheckout" className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
-              Sign in
-            </Link>{" "}
-            to use your saved addresses and see the order in your account.
+            {richT("cart.checkout.guest", {
+              signIn: (
+                <Link
+                  to={localePath(`/login?redirectTo=${encodeURIComponent(localePath("/checkout"))}`)}
+                  className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700"
+                >
+                  {t("cart.checkout.signIn")}
+                </Link>
+              ),
+            })}
           </p>
         )}
       </header>
@@ -246,7 +313,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div ref={alertsRef}>
         {problems.length > 0 && (
           <div role="alert" className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900" data-testid="checkout-problems">
-            <p className="font-semibold">Some items in your cart need your attention:</p>
+            <p className="font-semibold">{t("cart.checkout.problems")}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {problems.map((p) => (
                 <li key={p.lineId}>
@@ -254,8 +321,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </li>
               ))}
             </ul>
-            <Link to="/shopping-cart" className="mt-3 inline-flex font-semibold underline underline-offset-4">
-              Review your cart
+            <Link to={localePath("/shopping-cart")} className="mt-3 inline-flex font-semibold underline underline-offset-4">
+              {t("cart.checkout.reviewCart")}
             </Link>
           </div>
         )}
@@ -277,17 +344,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         ref={formRef}
         method="post"
         noValidate
-        aria-label="Checkout"
+        aria-label={t("cart.checkout.title")}
         onChange={followAddress}
         className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10"
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="grid gap-6">
-          <Section title="Contact" id="contact-title">
+          <Section title={t("cart.checkout.contact")} id="contact-title">
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 name="name"
-                label="Full name"
+                label={t("cart.checkout.name")}
                 required
                 autoComplete="name"
                 maxLength={100}
@@ -297,7 +364,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               />
               <TextField
                 name="email"
-                label="E-mail"
+                label={t("cart.checkout.email")}
                 type="email"
                 required
                 autoComplete="email"
@@ -305,11 +372,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 maxLength={200}
                 defaultValue={values?.email ?? account?.email ?? ""}
                 error={errors.email}
-                hint="We send the order confirmation here."
+                hint={t("cart.checkout.emailHint")}
               />
               <TextField
                 name="phone"
-                label="Phone"
+                label={t("cart.checkout.phone")}
                 type="tel"
                 required
                 autoComplete="tel"
@@ -317,24 +384,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 maxLength={40}
                 defaultValue={values?.phone ?? defaultPhone}
                 error={errors.phone}
-                hint="For the courier, if needed."
+                hint={t("cart.checkout.phoneHint")}
               />
             </div>
           </Section>
 
-          <Section title="Delivery address" id="address-title">
+          <Section title={t("cart.order.deliveryAddress")} id="address-title">
             {addresses.length > 0 && (
               <ChoiceGroup
                 name="addressId"
-                legend="Choose a delivery address"
+                legend={t("cart.checkout.chooseAddress")}
                 legendClassName="mb-3 text-sm font-medium text-stone-900"
                 choices={[
                   ...addresses.map((a) => ({
                     value: a.id,
-                    label: a.isDefault ? `${a.name} (default)` : a.name,
+                    label: a.isDefault ? t("cart.checkout.defaultAddress", { name: a.name }) : a.name,
                     description: <AddressLines address={a} />,
                   })),
-                  { value: NEW_ADDRESS, label: "A new address" },
+                  { value: NEW_ADDRESS, label: t("cart.checkout.newAddress") },
                 ]}
                 defaultValue={defaultAddressId}
                 onChange={setAddressChoice}
@@ -345,8 +412,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               className={`grid gap-5 sm:grid-cols-2 ${addresses.length > 0 ? "mt-5" : ""} ${hydrated && !newAddress ? "hidden" : ""}`}
               data-testid="new-address-fields"
             >
-              {addresses.length > 0 && !hydrated && <p className="text-sm text-stone-600 sm:col-span-2">Used when you choose “A new address” above.</p>}
-              <AddressFields country={typed.country} shopCountry={settings.country} values={values} errors={errors} required={newAddress} />
+              {addresses.length > 0 && !hydrated && <p className="text-sm text-stone-600 sm:col-span-2">{t("cart.checkout.newAddressHint")}</p>}
+              <AddressFields
+                country={typed.country}
+                shopCountry={settings.country}
+                countries={countries}
+                values={values}
+                errors={errors}
+                required={newAddress}
+              />
               {account && (
                 <div className="flex items-center gap-3 sm:col-span-2">
                   <input
@@ -357,35 +431,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     className="size-5 rounded border-stone-400 accent-stone-900"
                   />
                   <label htmlFor="save-address" className="text-sm text-stone-800">
-                    Save this address
+                    {t("cart.checkout.saveAddress")}
                   </label>
                 </div>
               )}
             </div>
           </Section>
 
-          <Section title="Shipping method" id="shipping-title">
+          <Section title={t("cart.order.shippingMethod")} id="shipping-title">
             {unavailable ? (
               <p
                 className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950"
                 role="status"
                 data-testid="shipping-unavailable"
               >
-                {unavailable} Please choose a delivery address in a country we ship to.
+                {unavailable} {t("cart.checkout.chooseShippedCountry")}
               </p>
             ) : (
               <ChoiceGroup
                 // A new set of methods starts on its first (or the one the shopper picked, when offered).
                 key={offered.map((o) => o.id).join(" ")}
                 name="shippingMethod"
-                legend="Shipping method"
-                hint={offered.length === 1 ? undefined : "Offered for your delivery address."}
+                legend={t("cart.order.shippingMethod")}
+                hint={offered.length === 1 ? undefined : t("cart.checkout.shippingHint")}
                 choices={offered.map((o) => ({
                   value: o.id,
                   label: o.name,
                   aside:
                     o.free || o.cost === 0 ? (
-                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">Free</span>
+                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900 ring-1 ring-emerald-200">{t("cart.shipping.free")}</span>
                     ) : (
                       money(o.cost, currency)
                     ),
@@ -397,7 +471,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
             {!hydrated && (
               <>
-                <p className="mt-3 text-sm text-stone-600">Changed the address? Update to see the shipping methods for it.</p>
+                <p className="mt-3 text-sm text-stone-600">{t("cart.checkout.updateHint")}</p>
                 <button
                   type="submit"
                   name="intent"
@@ -405,42 +479,42 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   formNoValidate
                   className="mt-3 inline-flex h-11 items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
                 >
-                  Update
-                  <span className="sr-only"> the shipping methods and the order summary</span>
+                  {t("cart.line.update")}
+                  <span className="sr-only"> {t("cart.checkout.updateWhat")}</span>
                 </button>
               </>
             )}
           </Section>
 
-          <Section title="Payment" id="payment-title">
+          <Section title={t("cart.order.payment")} id="payment-title">
             <ChoiceGroup
               name="paymentMethod"
-              legend="Payment method"
-              choices={paymentMethods.map((method) => PAYMENT_CHOICES[method])}
+              legend={t("cart.checkout.paymentMethod")}
+              choices={paymentMethods.map((method) => ({ value: method, label: t(PAYMENT_METHOD_KEY[method]), description: t(PAYMENT_DESCRIPTION[method]) }))}
               defaultValue={values?.paymentMethod || paymentMethods[0]}
               error={errors.paymentMethod}
             />
           </Section>
 
-          <Section title="Order notes" id="notes-title">
+          <Section title={t("cart.checkout.notesTitle")} id="notes-title">
             <TextField
               name="notes"
-              label="Notes for the shop or courier (optional)"
+              label={t("cart.checkout.notes")}
               multiline
               maxLength={1000}
               defaultValue={values?.notes}
               error={errors.notes}
-              hint="For example, a door code or when you are at home."
+              hint={t("cart.checkout.notesHint")}
             />
           </Section>
         </div>
 
         <CheckoutSummary quote={quote} busy={Boolean(shippingMethod && quote.shippingMethod !== shippingMethod)} unavailable={unavailable}>
-          <SubmitButton name="intent" value="place" busy={Boolean(placing)} busyLabel="Placing order…" className="mt-6">
-            Place order
+          <SubmitButton name="intent" value="place" busy={Boolean(placing)} busyLabel={t("cart.checkout.placing")} className="mt-6">
+            {t("cart.checkout.place")}
           </SubmitButton>
           {!unavailable && (
-            <p className="mt-3 text-center text-xs text-stone-600">By placing the order you agree to pay {money(quote.cart.totals.total, currency)}.</p>
+            <p className="mt-3 text-center text-xs text-stone-600">{t("cart.checkout.agree", { amount: money(quote.cart.totals.total, currency) })}</p>
           )}
         </CheckoutSummary>
       </Form>

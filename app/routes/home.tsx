@@ -8,7 +8,7 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { seoMeta } from "~/lib/seo";
 import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
-import { freeShippingCondition } from "#common/cart/shipping-words";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 const PER_ROW = 4;
 
@@ -75,6 +75,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banners, discounted, rows } = loaderData;
   const { settings, categories } = useShop();
+  const t = useT();
   return (
     <>
       {banners.length > 0 ? (
@@ -93,16 +94,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <ValueProps />
 
-      <HomeSection id="home-categories" title="Shop by category" href="/product-category" linkLabel="All products">
+      <HomeSection id="home-categories" title={t("shop.home.byCategory")} href="/product-category" linkLabel={t("shop.menu.allProducts")}>
         <CategoryGrid categories={categories} />
       </HomeSection>
 
-      <HomeSection id="home-deals" title="On sale now" subtitle="Our best discounts, while stocks last." href="/product-category?sort=discount">
-        <ProductRow products={discounted} emptyText="No deals at the moment. Check back soon!" />
+      <HomeSection id="home-deals" title={t("shop.home.deals")} subtitle={t("shop.home.dealsText")} href="/product-category?sort=discount">
+        <ProductRow products={discounted} emptyText={t("shop.home.noDeals")} />
       </HomeSection>
 
       {rows.map((row) => (
-        <HomeSection key={row._id} id={`home-category-${row._id}`} title={row.name} href={categoryHref(row.slug)} linkLabel="Shop all">
+        <HomeSection key={row._id} id={`home-category-${row._id}`} title={row.name} href={categoryHref(row.slug)} linkLabel={t("shop.home.shopAll")}>
           <ProductRow products={row.products} />
         </HomeSection>
       ))}
@@ -113,29 +114,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 /** Shown instead of the carousel while the shop has no banners. */
 function Hero() {
   const { settings } = useShop();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="sm:container-page sm:pt-6">
       <section className="relative overflow-hidden bg-stone-900 px-6 py-14 text-white sm:rounded-2xl sm:px-12 sm:py-20 lg:px-16 lg:py-24">
         <div aria-hidden="true" className="absolute -right-24 -top-24 size-96 rounded-full bg-amber-400/20 blur-3xl" />
         <div aria-hidden="true" className="absolute -bottom-32 right-40 size-80 rounded-full bg-rose-400/10 blur-3xl" />
         <div className="relative max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">Welcome to {settings.siteName}</p>
-          <h1 className="mt-3 text-3xl font-bold leading-tight tracking-tight sm:text-5xl">{settings.tagline || "Good things, delivered to your door."}</h1>
-          <p className="mt-4 max-w-xl text-base leading-relaxed text-stone-300 sm:text-lg">
-            {settings.description || "Browse our catalogue of carefully chosen products at fair prices, with secure checkout and friendly support."}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">{t("shop.home.welcome", { siteName: settings.siteName })}</p>
+          <h1 className="mt-3 text-3xl font-bold leading-tight tracking-tight sm:text-5xl">{settings.tagline || t("shop.home.heroTitle")}</h1>
+          <p className="mt-4 max-w-xl text-base leading-relaxed text-stone-300 sm:text-lg">{settings.description || t("shop.home.heroText")}</p>
           <div className="focus-light mt-8 flex flex-wrap gap-3">
             <Link
-              to="/product-category"
+              to={localePath("/product-category")}
               className="inline-flex h-12 items-center gap-2 rounded-full bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-amber-300"
             >
-              Shop all products <ArrowRightIcon className="size-4" />
+              {t("shop.home.shopAllProducts")} <ArrowRightIcon className="size-4" />
             </Link>
             <Link
-              to="/contact-us"
+              to={localePath("/contact-us")}
               className="inline-flex h-12 items-center rounded-full border border-white/40 px-6 text-sm font-semibold text-white hover:bg-white/10"
             >
-              Contact us
+              {t("shop.menu.contact")}
             </Link>
           </div>
         </div>
@@ -144,21 +145,21 @@ function Hero() {
   );
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** Short reasons to trust the shop, from what the settings actually promise. */
 function ValueProps() {
   const { settings, paymentMethods } = useShop();
   const money = useMoney();
+  const t = useT();
+  const localePath = useLocalePath();
   const items = [
     settings.freeShippingThreshold > 0
-      ? { Icon: TruckIcon, title: "Free shipping", text: capitalise(freeShippingCondition(money(settings.freeShippingThreshold))) }
-      : { Icon: TruckIcon, title: "Fast delivery", text: "Shipped straight to your door" },
-    { Icon: ShieldIcon, title: "Secure checkout", text: paymentMethodsText(paymentMethods) || "Your payment details stay safe" },
+      ? { Icon: TruckIcon, title: t("shop.home.freeShipping"), text: t("shop.home.freeShippingText", { amount: money(settings.freeShippingThreshold) }) }
+      : { Icon: TruckIcon, title: t("shop.home.fastDelivery"), text: t("shop.home.fastDeliveryText") },
+    { Icon: ShieldIcon, title: t("shop.home.secureCheckout"), text: paymentMethodsText(paymentMethods, t) || t("shop.home.secureCheckoutText") },
     settings.returnWindowDays > 0
-      ? { Icon: ReturnIcon, title: "Easy returns", text: returnsText(settings) }
-      : { Icon: TagIcon, title: "Fair prices", text: "Regular deals on favourites" },
-    { Icon: ChatIcon, title: "Friendly support", text: "We answer every message", href: "/contact-us" },
+      ? { Icon: ReturnIcon, title: t("shop.home.easyReturns"), text: returnsText(settings, t) }
+      : { Icon: TagIcon, title: t("shop.home.fairPrices"), text: t("shop.home.fairPricesText") },
+    { Icon: ChatIcon, title: t("shop.home.support"), text: t("shop.home.supportText"), href: localePath("/contact-us") },
   ];
   return (
     <div className="container-page mt-8 sm:mt-10">

@@ -3,8 +3,8 @@ import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "r
 import { showToast } from "~/lib/toast";
 import { OrderDetailsModal } from "~/components/orders/order-details-modal";
 import { OrderReturns } from "~/components/orders/order-returns";
-import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import { LocalDate, StatusBadge, useOrderMoney } from "~/components/orders/order-view";
+import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
 import { formText } from "~/lib/auth-form.server";
 import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
@@ -17,8 +17,13 @@ import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/my-orders";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { shopperFields, shopperMessage } from "~/lib/action-failure.server";
+import { localizedPath, requestT } from "~/lib/i18n.server";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { pathWithoutLanguage } from "#common/i18n/languages";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your orders and their status.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  seoMeta(matches, location, { description: loaderData?.description, noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -42,16 +47,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.orders.listForShopper(shopper),
     orderId ? findOrder(context.services, orderId, viewer) : Promise.resolve(null),
   ]);
+  const returns = selected ? await context.services.orderReturns.forCustomer(selected.id, viewer) : null;
   return {
     orders,
     selected,
-    returns: selected ? await context.services.orderReturns.forCustomer(selected.id, viewer) : null,
+    // Why no return can be asked for now, in the page's language (the service says it in English).
+    returns: returns && {
+      ...returns,
+      policy: { ...returns.policy, closedReason: returns.policy.closedReason && shopperMessage(request, returns.policy.closedReason) },
+    },
     // After a return request: said once, beside the request now listed.
     returned: url.searchParams.get("returned") === "1" && Boolean(selected),
     missing: Boolean(orderId) && !selected,
     // After a cancel (post/redirect/get): said only when the order really is cancelled now.
     cancelled: url.searchParams.get("cancelled") === "1" && selected?.status === "cancelled",
     signedIn: Boolean(getUser(context)),
+    description: requestT(request)("cart.myOrders.description"),
   };
 }
 
@@ -64,31 +75,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const orderId = formText(form, "orderId");
   const intent = formText(form, "intent");
-  if ((intent !== "cancel" && intent !== "return") || !orderId) return data({ error: "Unknown action." }, { status: 400 });
+  const t = requestT(request);
+  if ((intent !== "cancel" && intent !== "return") || !orderId) return data({ error: t("cart.myOrders.unknownAction") }, { status: 400 });
   const { shopper } = await getShopper(request, context);
   const token = url.searchParams.get("token");
   if (intent === "return") {
     const lines = [...form.keys()].filter((k) => k.startsWith("qty:")).map((k) => ({ lineId: k.slice(4), quantity: Number(formText(form, k) || 0) }));
     try {
-      const input = parseInput(returnRequestSchema, { lines, reason: formText(form, "reason") }, "Please check the return.");
+      const input = parseInput(returnRequestSchema, { lines, reason: formText(form, "reason") }, t("cart.returns.check"));
       await context.services.orderReturns.request(orderId, { shopper, token }, input);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return data({ returnError: err.code === "not_found" ? "We couldn’t find this order." : err.message, fields: err.fields ?? null }, { status: err.status });
+      return data(
+        {
+          returnError: err.code === "not_found" ? t("cart.myOrders.notFound") : shopperMessage(request, err.message),
+          fields: shopperFields(request, err.fields) ?? null,
+        },
+        { status: err.status },
+      );
     }
     const params = new URLSearchParams({ order: orderId, returned: "1" });
     if (token) params.set("token", token);
-    return redirect(`/my-orders?${params}`);
+    return redirect(localizedPath(request, `/my-orders?${params}`));
   }
   try {
     await context.services.orderMoves.cancelOrder(orderId, { shopper, token });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return data({ error: err.code === "not_found" ? "We couldn’t find this order." : err.message }, { status: err.status });
+    return data({ error: err.code === "not_found" ? t("cart.myOrders.notFound") : shopperMessage(request, err.message) }, { status: err.status });
   }
   const params = new URLSearchParams({ order: orderId, cancelled: "1" });
   if (token) params.set("token", token);
-  return redirect(`/my-orders?${params}`);
+  return redirect(localizedPath(request, `/my-orders?${params}`));
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,8 +116,11 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
   const notice =
-    selected && cancelled ? `Order #${selected.number} cancelled` : selected && returned ? "Return requested: we will e-mail you our answer" : null;
+    selected && cancelled ? t("cart.myOrders.cancelled", { number: selected.number }) : selected && returned ? t("cart.myOrders.returnRequested") : null;
   const actionError = actionData && "error" in actionData ? actionData.error : null;
   const returnError = actionData && "returnError" in actionData ? actionData : null;
 
@@ -120,37 +141,44 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
     }
   }, [selected]);
 
+  const signInPath = localePath(`/login?redirectTo=${encodeURIComponent(localePath("/my-orders"))}`);
   const opening =
-    navigation.state === "loading" && navigation.location.pathname === "/my-orders" ? new URLSearchParams(navigation.location.search).get("order") : null;
+    navigation.state === "loading" && pathWithoutLanguage(navigation.location.pathname) === "/my-orders"
+      ? new URLSearchParams(navigation.location.search).get("order")
+      : null;
 
   return (
     <div className="container-page py-8 sm:py-14">
       <div className="mx-auto max-w-4xl">
         <header className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{signedIn ? "Your account" : "This browser"}</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">My orders</h1>
+            <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">
+              {signedIn ? t("cart.myOrders.account") : t("cart.myOrders.browser")}
+            </p>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t("cart.myOrders.title")}</h1>
           </div>
           {orders.length > 0 && (
             <p className="text-sm text-stone-600" data-testid="orders-total-count">
-              {orders.length} {orders.length === 1 ? "order" : "orders"}
+              {t("cart.myOrders.count", { count: orders.length })}
             </p>
           )}
         </header>
 
         {missing && (
           <div role="alert" className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="order-missing">
-            We couldn’t find that order. If you placed it as a guest, open it with the link in its confirmation e-mail.
+            {t("cart.myOrders.missing")}
           </div>
         )}
 
         {!signedIn && orders.length > 0 && (
           <p className="mt-4 rounded-xl bg-stone-100 p-4 text-sm text-stone-700">
-            These are the orders placed from this browser without an account. Each one also opens with the link in its confirmation e-mail.{" "}
-            <Link to="/login?redirectTo=%2Fmy-orders" className="font-semibold text-stone-900 underline underline-offset-4">
-              Sign in
-            </Link>{" "}
-            to see your account’s orders.
+            {richT("cart.myOrders.guestNote", {
+              signIn: (
+                <Link to={signInPath} className="font-semibold text-stone-900 underline underline-offset-4">
+                  {t("cart.myOrders.signIn")}
+                </Link>
+              ),
+            })}
           </p>
         )}
 
@@ -167,32 +195,30 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               </svg>
             </span>
             <h2 id="no-orders-title" className="mt-4 text-xl font-semibold text-stone-900">
-              No orders yet
+              {t("cart.myOrders.empty")}
             </h2>
             <p className="mx-auto mt-2 max-w-md text-sm leading-relaxed text-stone-600">
-              {signedIn
-                ? "When you place an order, it shows up here with its status."
-                : "Orders you place from this browser show up here. Placed an order on another device? Open it with the link in its confirmation e-mail."}
+              {signedIn ? t("cart.myOrders.emptyAccount") : t("cart.myOrders.emptyBrowser")}
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
               <Link
-                to="/product-category"
+                to={localePath("/product-category")}
                 className="inline-flex h-11 items-center justify-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700"
               >
-                Start shopping
+                {t("cart.myOrders.startShopping")}
               </Link>
               {!signedIn && (
                 <Link
-                  to="/login?redirectTo=%2Fmy-orders"
+                  to={signInPath}
                   className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
                 >
-                  Sign in to see your orders
+                  {t("cart.myOrders.signInToSee")}
                 </Link>
               )}
             </div>
           </section>
         ) : (
-          <ul className="mt-6 grid gap-4" aria-label="Orders, newest first" data-testid="orders-list">
+          <ul className="mt-6 grid gap-4" aria-label={t("cart.myOrders.list")} data-testid="orders-list">
             {orders.map((o) => (
               <li key={o.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid="order-row">
                 <div className="flex gap-4">
@@ -215,10 +241,10 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                         #{o.number}
                       </h2>
                       <StatusBadge status={o.status} />
-                      {o.guest && <span className="text-xs font-medium text-stone-600">Guest order</span>}
+                      {o.guest && <span className="text-xs font-medium text-stone-600">{t("cart.myOrders.guestOrder")}</span>}
                     </div>
                     <p className="mt-1 text-sm text-stone-600">
-                      <LocalDate iso={o.createdAt} /> · {o.itemCount} {o.itemCount === 1 ? "item" : "items"} · {PAYMENT_METHOD_LABEL[o.paymentMethod]}
+                      <LocalDate iso={o.createdAt} /> · {t("cart.itemCount", { count: o.itemCount })} · {t(PAYMENT_METHOD_KEY[o.paymentMethod])}
                     </p>
                   </div>
                   <p className="shrink-0 text-base font-bold text-stone-900" data-testid="order-row-total">
@@ -228,14 +254,15 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-100 pt-3">
                   {o.guestLink && (
                     <a
-                      href={o.guestLink}
+                      href={localePath(o.guestLink)}
                       className="inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-stone-800 underline underline-offset-4 hover:bg-stone-50"
                     >
-                      Order page<span className="sr-only"> of order #{o.number}</span>
+                      {t("cart.myOrders.orderPage")}
+                      <span className="sr-only"> {t("cart.myOrders.ofOrder", { number: o.number })}</span>
                     </a>
                   )}
                   <Link
-                    to={`/my-orders?order=${encodeURIComponent(o.id)}`}
+                    to={localePath(`/my-orders?order=${encodeURIComponent(o.id)}`)}
                     preventScrollReset
                     data-order-details={o.id}
                     className="inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
@@ -243,7 +270,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                     {opening === o.id && (
                       <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
                     )}
-                    View details<span className="sr-only"> of order #{o.number}</span>
+                    {t("cart.myOrders.viewDetails")}
+                    <span className="sr-only"> {t("cart.myOrders.ofOrder", { number: o.number })}</span>
                   </Link>
                 </div>
               </li>
@@ -256,8 +284,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         <OrderDetailsModal
           key={selected.id}
           order={selected}
-          closeHref="/my-orders"
-          onClose={() => navigate("/my-orders", { preventScrollReset: true })}
+          closeHref={localePath("/my-orders")}
+          onClose={() => navigate(localePath("/my-orders"), { preventScrollReset: true })}
           notice={notice}
           error={actionError}
         >

@@ -7,9 +7,12 @@ import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
 import { getShopper } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
+import { localizedPath, requestT } from "~/lib/i18n.server";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
 import type { Route } from "./+types/order-confirmation";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { description: "Your order confirmation.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  seoMeta(matches, location, { description: loaderData?.description, noindex: true });
 
 // The address carries the order's secret token: never cached. (The shop-wide referrer policy,
 // strict-origin-when-cross-origin, already keeps it from other sites.)
@@ -24,8 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopper } = await getShopper(request, context);
   try {
     const order = await context.services.orders.getOrder(orderId, { shopper, token });
-    const link = token ? `${context.services.env.PUBLIC_URL}/order-confirmation?${new URLSearchParams({ order: order.id, token })}` : null;
-    return { order, link, token, signedIn: Boolean(getUser(context)) };
+    const link = token
+      ? `${context.services.env.PUBLIC_URL}${localizedPath(request, "/order-confirmation")}?${new URLSearchParams({ order: order.id, token })}`
+      : null;
+    return { order, link, token, signedIn: Boolean(getUser(context)), description: requestT(request)("cart.confirmation.description") };
   } catch (err) {
     if (err instanceof AppError && (err.code === "not_found" || err.code === "invalid_input" || err.code === "forbidden")) {
       throw data(null, { status: 404, statusText: "Not Found" });
@@ -67,6 +72,9 @@ function reportOrderOnce(order: { id: string; totals: { total: number; currency:
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order, link, token, signedIn } = loaderData;
   useEffect(() => reportOrderOnce(order), [order.id]);
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
   const awaitingCard = order.paymentMethod === "card" && order.paymentStatus !== "paid" && order.status !== "cancelled";
   return (
     <div className="container-page py-8 sm:py-14">
@@ -77,28 +85,31 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               <path d="m5 12.5 4.5 4.5L19 7.5" />
             </svg>
           </span>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Thank you for your order</h1>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t("cart.confirmation.title")}</h1>
           <p className="mt-3 text-base text-stone-700">
-            Order number{" "}
-            <strong className="font-mono text-lg text-stone-900" data-testid="order-number">
-              {order.number}
-            </strong>
-            {" · "}placed <LocalDate iso={order.createdAt} withTime />
+            {richT("cart.confirmation.numberPlaced", {
+              number: (
+                <strong className="font-mono text-lg text-stone-900" data-testid="order-number">
+                  {order.number}
+                </strong>
+              ),
+              date: <LocalDate iso={order.createdAt} withTime />,
+            })}
           </p>
           <p className="mt-2 text-sm text-stone-600">
-            A confirmation has been sent to <strong className="break-all font-semibold text-stone-900">{order.contact.email}</strong>.
+            {richT("cart.confirmation.sentTo", { email: <strong className="break-all font-semibold text-stone-900">{order.contact.email}</strong> })}
           </p>
         </header>
 
         {awaitingCard && (
           <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-testid="payment-pending">
-            {order.paymentStatus === "failed" ? "Your card payment did not go through." : "We are waiting for your card payment to be confirmed."}{" "}
+            {order.paymentStatus === "failed" ? t("cart.confirmation.paymentFailed") : t("cart.confirmation.paymentWaiting")}{" "}
             {/* Also while pending: a shopper who left the payment page comes back to it here. */}
             <Link
-              to={`/checkout/payment?${new URLSearchParams(token ? { order: order.id, token } : { order: order.id })}`}
+              to={localePath(`/checkout/payment?${new URLSearchParams(token ? { order: order.id, token } : { order: order.id })}`)}
               className="font-semibold underline underline-offset-4"
             >
-              {order.paymentStatus === "failed" ? "Pay now" : "Complete your payment"}
+              {order.paymentStatus === "failed" ? t("cart.confirmation.payNow") : t("cart.confirmation.completePayment")}
             </Link>
           </div>
         )}
@@ -110,15 +121,16 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             data-testid="guest-link-note"
           >
             <h2 id="keep-link-title" className="text-base font-semibold">
-              Keep this link to follow your order
+              {t("cart.confirmation.keepLink")}
             </h2>
             <p className="mt-1 leading-relaxed">
-              You checked out as a guest, so the link to this page is how you reach your order later: we have e-mailed it to you. Bookmark this page or copy the
-              link. In this browser the order is also listed under{" "}
-              <Link to="/my-orders" className="font-semibold underline underline-offset-4">
-                My orders
-              </Link>
-              .
+              {richT("cart.confirmation.guestNote", {
+                myOrders: (
+                  <Link to={localePath("/my-orders")} className="font-semibold underline underline-offset-4">
+                    {t("cart.myOrders.title")}
+                  </Link>
+                ),
+              })}
             </p>
             {link && <CopyLinkButton link={link} />}
           </section>
@@ -127,7 +139,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <section aria-labelledby="order-items-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="order-items-title" className="text-lg font-semibold text-stone-900">
-              Your order
+              {t("cart.confirmation.yourOrder")}
             </h2>
             <StatusBadge status={order.status} />
           </div>
@@ -141,23 +153,23 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 
         <section aria-labelledby="order-delivery-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="order-delivery-title" className="mb-4 text-lg font-semibold text-stone-900">
-            Delivery and payment
+            {t("cart.order.deliveryAndPayment")}
           </h2>
           <OrderFacts order={order} showEmail />
         </section>
 
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <Link
-            to="/my-orders"
+            to={localePath("/my-orders")}
             className="inline-flex h-12 items-center justify-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
           >
-            View my orders
+            {t("cart.confirmation.viewOrders")}
           </Link>
           <Link
-            to="/product-category"
+            to={localePath("/product-category")}
             className="inline-flex h-12 items-center justify-center rounded-full border border-stone-300 bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50"
           >
-            Continue shopping
+            {t("cart.continueShopping")}
           </Link>
         </div>
       </div>

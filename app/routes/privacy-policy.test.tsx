@@ -6,6 +6,7 @@ import { VISITOR_COOKIE } from "#server/lib/shopper";
 import { browser, createAccount } from "#tests/support/auth-browser";
 import { insertCatalog } from "#tests/support/catalog-fixture";
 import { type TestShop, createTestShop } from "#tests/support/test-shop";
+import { withLanguage } from "#tests/support/page-language";
 import * as page from "./privacy-policy";
 import type { Route } from "./+types/privacy-policy";
 
@@ -40,7 +41,10 @@ async function cookiesTheShopSets(): Promise<Set<string>> {
 /** The policy as the server renders it for this shop, as plain text and as HTML. */
 async function renderPolicy() {
   const settings = await shop.services.content.getSettings();
-  const policy = await page.loader({ context: { services: shop.services } } as unknown as Route.LoaderArgs);
+  const policy = await page.loader({
+    request: new Request("http://shop.test/privacy-policy"),
+    context: { services: shop.services },
+  } as unknown as Route.LoaderArgs);
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -50,7 +54,7 @@ async function renderPolicy() {
       children: [{ id: "policy", path: "privacy-policy", Component: page.default, loader: () => policy }],
     },
   ]);
-  const html = renderToString(<Stub initialEntries={["/privacy-policy"]} hydrationData={{ loaderData: { root: { settings }, policy } }} />);
+  const html = renderToString(withLanguage(<Stub initialEntries={["/privacy-policy"]} hydrationData={{ loaderData: { root: { settings }, policy } }} />));
   const text = html
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")

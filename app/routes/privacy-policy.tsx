@@ -2,20 +2,27 @@ import { Link, useLoaderData } from "react-router";
 import { SESSION_DAYS } from "#common/auth/session";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { requestT } from "~/lib/i18n.server";
 import type { Route } from "./+types/privacy-policy";
 
-const LAST_UPDATED = "23 November 2026";
+const LAST_UPDATED = Date.UTC(2026, 10, 23);
 
-/** The figures of the policy that follow the shop's configuration, so the text says what this shop does. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { cartRetentionDays: context.services.env.CART_RETENTION_DAYS, sessionDays: SESSION_DAYS };
+/**
+ * The figures of the policy that follow the shop's configuration, so the text says what this shop
+ * does; and the page's description, in its language (meta functions cannot translate).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { siteName } = await context.services.content.getSettings();
+  return {
+    cartRetentionDays: context.services.env.CART_RETENTION_DAYS,
+    sessionDays: SESSION_DAYS,
+    description: requestT(request)("shop.privacy.description", { siteName }),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { settings?: { siteName?: string } } | undefined;
-  const siteName = root?.settings?.siteName ?? "this shop";
-  return seoMeta(matches, location, { description: `How ${siteName} collects, uses and protects your personal data, and the choices you have.` });
-};
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => seoMeta(matches, location, { description: loaderData?.description });
 
 /** A cookie the shop itself sets: its name, what it is for and how long it stays. */
 function Cookie({ name, children, lifetime }: { name: string; children: React.ReactNode; lifetime: string }) {
@@ -33,13 +40,25 @@ function Cookie({ name, children, lifetime }: { name: string; children: React.Re
 /**
  * The privacy policy, written around what this shop actually stores and sends: its cookies, the
  * cart and wishlist kept on the server, retention periods, mails and how to have an account deleted.
+ * The policy itself is in English (`lang="en"`) on every language's page, which translates its frame.
  */
 export default function PrivacyPolicy() {
   const { cartRetentionDays, sessionDays } = useLoaderData<typeof loader>();
   const { settings } = useShop();
+  const t = useT();
+  const { language, locale } = useLanguage();
+  const localePath = useLocalePath();
+  const translated = language !== DEFAULT_LANGUAGE;
+  // The policy's English writes dates the British way.
+  const updated = new Date(LAST_UPDATED).toLocaleDateString(translated ? locale : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   const shop = settings.siteName;
   const email = settings.contactEmail;
-  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to="/contact-us">our contact form</Link>;
+  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to={localePath("/contact-us")}>our contact form</Link>;
   const sections = [
     ["who-we-are", "Who we are"],
     ["what-we-collect", "What we collect"],
@@ -59,19 +78,24 @@ export default function PrivacyPolicy() {
   return (
     <div className="container-page py-10 sm:py-14">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Legal</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Privacy policy</h1>
-        <p className="mt-3 text-base leading-relaxed text-stone-600 sm:text-lg">
+        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("shop.privacy.legal")}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t("shop.privacy.title")}</h1>
+        {translated && (
+          <p className="mt-3 text-sm font-medium text-stone-700" data-testid="privacy-english-only">
+            {t("shop.privacy.englishOnly")}
+          </p>
+        )}
+        <p lang={translated ? "en" : undefined} className="mt-3 text-base leading-relaxed text-stone-600 sm:text-lg">
           Your privacy matters to us. This policy explains what personal data {shop} collects when you visit our shop, buy from us or get in touch, why we
           collect it, how long we keep it, and the choices you have.
         </p>
-        <p className="mt-3 text-sm text-stone-600">Last updated: {LAST_UPDATED}</p>
+        <p className="mt-3 text-sm text-stone-600">{t("shop.privacy.updated", { date: updated })}</p>
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[15rem_1fr]">
-        <nav aria-label="On this page" className="h-fit rounded-2xl bg-stone-100 p-5 lg:sticky lg:top-6">
-          <h2 className="text-sm font-semibold text-stone-900">On this page</h2>
-          <ol className="mt-3 space-y-2 text-sm">
+        <nav aria-label={t("shop.privacy.onThisPage")} className="h-fit rounded-2xl bg-stone-100 p-5 lg:sticky lg:top-6">
+          <h2 className="text-sm font-semibold text-stone-900">{t("shop.privacy.onThisPage")}</h2>
+          <ol lang={translated ? "en" : undefined} className="mt-3 space-y-2 text-sm">
             {sections.map(([id, title]) => (
               <li key={id}>
                 <a href={`#${id}`} className="text-stone-700 underline-offset-4 hover:text-stone-900 hover:underline">
@@ -82,7 +106,7 @@ export default function PrivacyPolicy() {
           </ol>
         </nav>
 
-        <article className="prose-page" data-testid="privacy-policy">
+        <article lang={translated ? "en" : undefined} className="prose-page" data-testid="privacy-policy">
           <h2 id="who-we-are">Who we are</h2>
           <p>
             {shop} runs this online shop and is responsible (the “controller”) for the personal data described here.
@@ -196,9 +220,10 @@ export default function PrivacyPolicy() {
 
           <h2 id="delete-account">Deleting your account</h2>
           <p>
-            The shop has no button for this yet. To have your account deleted, write to us through <Link to="/contact-us">the contact form</Link> from the
-            e-mail address of your account and ask for it. We delete your account, its sessions, saved addresses, cart and wishlist; order records stay as long
-            as the law requires us to keep them. Until then, <Link to="/update-profile">your profile page</Link> lets you sign out on every device at once.
+            The shop has no button for this yet. To have your account deleted, write to us through <Link to={localePath("/contact-us")}>the contact form</Link>{" "}
+            from the e-mail address of your account and ask for it. We delete your account, its sessions, saved addresses, cart and wishlist; order records stay
+            as long as the law requires us to keep them. Until then, <Link to={localePath("/update-profile")}>your profile page</Link> lets you sign out on
+            every device at once.
           </p>
           <p>
             Without an account, deleting the <code>shop.visitor</code> cookie in your browser’s settings disconnects this browser from its cart and wishlist; we

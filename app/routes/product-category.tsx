@@ -9,9 +9,13 @@ import { Pagination } from "~/components/catalog/pagination";
 import { categoryHref } from "~/components/layout/category-menu";
 import { listingCanonicalPath, seoMeta } from "~/lib/seo";
 import { useMoney, useShop } from "~/lib/shop";
+import { languageOfPath, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { localizedPath, requestT } from "~/lib/i18n.server";
 
-export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url: pageUrl, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
+  const t = requestT(request);
   // The page's own address (a data request's `.data` and `_routes` left out), copied: it is edited below.
   const url = new URL(pageUrl);
   const categories = await catalog.listCategories();
@@ -19,28 +23,35 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
   // One address per category: `?category=` and names or other spellings redirect to the slug path.
   const fromQuery = url.searchParams.get("category")?.trim();
   const named = params.category ?? (fromQuery || undefined);
-  const parsed = parseListing(named, url.searchParams, categories);
+  const parsed = parseListing(named, url.searchParams, categories, t);
   if (named && !parsed.category) {
     // A renamed or merged category's former slug moves for good to where it went.
     const moved = await catalog.findCategoryRedirect(named);
-    if (moved) throw movedCategory(url, moved, "category");
+    if (moved) throw movedCategory(request, url, moved, "category");
     // An unknown category is a missing page (the storefront layout's error boundary shows the 404).
     throw data(null, { status: 404 });
   }
   const oldSub = url.searchParams.get("subCategory")?.trim();
   if (oldSub && parsed.invalid.includes("subCategory")) {
     const moved = await catalog.findCategoryRedirect(oldSub);
-    if (moved) throw movedCategory(url, moved, "subCategory");
+    if (moved) throw movedCategory(request, url, moved, "subCategory");
   }
   const path = parsed.category ? `/product-category/${parsed.category.slug}` : "/product-category";
   if (fromQuery !== undefined || (parsed.category && params.category !== parsed.category.slug)) {
     url.searchParams.delete("category");
     const qs = cleanParams(url.searchParams).toString();
-    throw redirect(`${path}${qs ? `?${qs}` : ""}`, 301);
+    throw redirect(localizedPath(request, `${path}${qs ? `?${qs}` : ""}`), 301);
   }
 
   const listing = await catalog.listProducts(parsed.query);
   const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
+  // The page's description for search engines, in its language (meta functions cannot translate).
+  const shown = parsed.subCategory ?? parsed.category;
+  const description = shown
+    ? parsed.category && parsed.subCategory
+      ? t("shop.listing.descriptionIn", { name: shown.name, parent: parsed.category.name, count: listing.meta.total })
+      : t("shop.listing.description", { name: shown.name, count: listing.meta.total })
+    : undefined;
   return data(
     {
       listing: { ...listing, data: listing.data.map(toCardData) },
@@ -50,6 +61,7 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
       subCategory: parsed.subCategory,
       filters: { minPrice: raw("minPrice"), maxPrice: raw("maxPrice"), sort: parsed.query.sort, page: parsed.query.page },
       applied: { minPrice: parsed.query.minPrice, maxPrice: parsed.query.maxPrice },
+      description,
     },
     // Invalid filters are the client's mistake: say so, but still show a usable page.
     { status: parsed.errors.length ? 400 : 200 },
@@ -60,29 +72,29 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
  * The 301 from a category's former slug (in the path, `?category=` or `?subCategory=`) to its
  * address now: a sub-category's is its parent's listing with `subCategory`. Other parameters stay.
  */
-function movedCategory(url: URL, to: { slug: string; parentSlug: string | null }, from: "category" | "subCategory"): Response {
+function movedCategory(request: Request, url: URL, to: { slug: string; parentSlug: string | null }, from: "category" | "subCategory"): Response {
   const params = new URLSearchParams(url.searchParams);
   params.delete("category");
   if (to.parentSlug) params.set("subCategory", to.slug);
   else if (from === "subCategory") params.delete("subCategory");
   const qs = cleanParams(params).toString();
-  return redirect(`/product-category/${to.parentSlug ?? to.slug}${qs ? `?${qs}` : ""}`, 301);
+  return redirect(localizedPath(request, `/product-category/${to.parentSlug ?? to.slug}${qs ? `?${qs}` : ""}`), 301);
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const c = loaderData?.subCategory ?? loaderData?.category;
-  const total = loaderData?.listing.meta.total;
-  const description = c
-    ? `Shop ${c.name}${loaderData?.category && loaderData.subCategory ? ` in ${loaderData.category.name}` : ""}: ${total ?? ""} products with prices, discounts and fast delivery.`
-    : undefined;
+  const description = loaderData?.description;
   // Page N and a sub-category are pages of their own; sort and price filters are not (seo.ts has the
   // rule). The path comes from the category's slug, so a trailing slash is not a second address.
   const canonicalPath =
     loaderData &&
-    listingCanonicalPath(loaderData.category ? categoryHref(loaderData.category.slug) : "/product-category", {
-      page: loaderData.listing.meta.page,
-      subCategory: loaderData.subCategory?.slug,
-    });
+    listingCanonicalPath(
+      pathInLanguage(loaderData.category ? categoryHref(loaderData.category.slug) : "/product-category", languageOfPath(location.pathname)),
+      {
+        page: loaderData.listing.meta.page,
+        subCategory: loaderData.subCategory?.slug,
+      },
+    );
   // A page past the last one shows no products: not a page to index.
   const pastTheEnd = !!loaderData && loaderData.listing.meta.page > loaderData.listing.meta.totalPages;
   return seoMeta(matches, location, { name: c?.name, description, image: loaderData?.listing.data[0]?.image[0] ?? null, canonicalPath, noindex: pastTheEnd });
@@ -92,9 +104,12 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   const { listing, errors, invalid, category, subCategory, filters, applied } = loaderData;
   const { categories } = useShop();
   const money = useMoney();
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
   const location = useLocation();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && !!navigation.location?.pathname.startsWith("/product-category");
+  const busy = navigation.state !== "idle" && !!navigation.location && pathWithoutLanguage(navigation.location.pathname).startsWith("/product-category");
 
   const { page, total, totalPages, pageSize } = listing.meta;
   const { from, to } = rangeOf(page, pageSize, total);
@@ -102,17 +117,23 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   const here = location.pathname;
   const sortOnly = filters.sort !== "newest" ? `?sort=${filters.sort}` : "";
 
-  const crumbs: Crumb[] = [{ name: "Home", href: "/" }];
+  const crumbs: Crumb[] = [{ name: t("shop.breadcrumb.home"), href: "/" }];
   if (category) crumbs.push({ name: category.name, href: `/product-category/${category.slug}` });
-  else crumbs.push({ name: "All products", href: "/product-category" });
+  else crumbs.push({ name: t("shop.menu.allProducts"), href: "/product-category" });
   if (category && subCategory) crumbs.push({ name: subCategory.name, href: `/product-category/${category.slug}?subCategory=${subCategory.slug}` });
 
   const chips: Array<{ label: string; href: string }> = [];
-  if (category) chips.push({ label: `Category: ${category.name}`, href: withParams("/product-category", current, { subCategory: null, page: null }) });
-  if (subCategory) chips.push({ label: `Sub-category: ${subCategory.name}`, href: withParams(here, current, { subCategory: null, page: null }) });
-  if (applied.minPrice !== undefined) chips.push({ label: `From ${money(applied.minPrice)}`, href: withParams(here, current, { minPrice: null, page: null }) });
+  if (category)
+    chips.push({
+      label: t("shop.listing.chipCategory", { name: category.name }),
+      href: withParams(localePath("/product-category"), current, { subCategory: null, page: null }),
+    });
+  if (subCategory)
+    chips.push({ label: t("shop.listing.chipSubCategory", { name: subCategory.name }), href: withParams(here, current, { subCategory: null, page: null }) });
+  if (applied.minPrice !== undefined)
+    chips.push({ label: t("shop.listing.chipFrom", { amount: money(applied.minPrice) }), href: withParams(here, current, { minPrice: null, page: null }) });
   if (applied.maxPrice !== undefined)
-    chips.push({ label: `Up to ${money(applied.maxPrice)}`, href: withParams(here, current, { maxPrice: null, page: null }) });
+    chips.push({ label: t("shop.listing.chipUpTo", { amount: money(applied.maxPrice) }), href: withParams(here, current, { maxPrice: null, page: null }) });
   const filtered = chips.length > 0 || errors.length > 0;
   const activeCount = (subCategory ? 1 : 0) + (applied.minPrice !== undefined ? 1 : 0) + (applied.maxPrice !== undefined ? 1 : 0);
 
@@ -122,19 +143,21 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
 
       <header className="mt-4 mb-6">
         {subCategory && category && <p className="text-sm font-medium uppercase tracking-wide text-stone-600">{category.name}</p>}
-        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{subCategory?.name ?? category?.name ?? "All products"}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">
+          {subCategory?.name ?? category?.name ?? t("shop.menu.allProducts")}
+        </h1>
         {category && category.subCategories.length > 0 && (
-          <nav aria-label={`${category.name} sub-categories`} className="mt-4">
+          <nav aria-label={t("shop.listing.subCategories", { category: category.name })} className="mt-4">
             <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 sm:flex-wrap">
               <li className="shrink-0">
-                <Chip href={withParams(`/product-category/${category.slug}`, current, { subCategory: null, page: null })} current={!subCategory}>
-                  All {category.name}
+                <Chip href={withParams(localePath(`/product-category/${category.slug}`), current, { subCategory: null, page: null })} current={!subCategory}>
+                  {t("shop.menu.allOf", { category: category.name })}
                 </Chip>
               </li>
               {category.subCategories.map((s) => (
                 <li key={s._id} className="shrink-0">
                   <Chip
-                    href={withParams(`/product-category/${category.slug}`, current, { subCategory: s.slug, page: null })}
+                    href={withParams(localePath(`/product-category/${category.slug}`), current, { subCategory: s.slug, page: null })}
                     current={subCategory?._id === s._id}
                   >
                     {s.name}
@@ -147,7 +170,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside aria-label="Filters">
+        <aside aria-label={t("shop.filters.title")}>
           <ListingFilters
             action={here}
             categories={categories}
@@ -165,18 +188,18 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="results-heading" className="min-w-0">
           <h2 id="results-heading" className="sr-only">
-            Products
+            {t("shop.listing.products")}
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-4">
             <p className="text-sm text-stone-700" aria-live="polite" aria-atomic="true" data-testid="result-count">
-              {total === 0 ? (
-                "No products"
-              ) : (
-                <>
-                  {total > pageSize ? `${from}–${to} of ` : ""}
-                  <strong className="font-semibold text-stone-900">{total}</strong> {total === 1 ? "product" : "products"}
-                </>
-              )}
+              {total === 0
+                ? t("shop.listing.noProducts")
+                : richT(total > pageSize ? "shop.listing.countRange" : "shop.listing.count", {
+                    from,
+                    to,
+                    count: total,
+                    total: <strong className="font-semibold text-stone-900">{total}</strong>,
+                  })}
             </p>
             <SortSelect value={filters.sort} />
           </div>
@@ -194,14 +217,14 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
                   <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5">
                     <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
                   </svg>
-                  <span className="sr-only">(remove filter)</span>
+                  <span className="sr-only">{t("shop.listing.removeFilter")}</span>
                 </Link>
               ))}
               <Link
-                to="/product-category"
+                to={localePath("/product-category")}
                 className="ml-1 rounded text-sm font-medium text-stone-900 underline underline-offset-4 hover:text-stone-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
               >
-                Clear filters
+                {t("shop.listing.clear")}
               </Link>
             </div>
           )}
@@ -213,7 +236,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
               className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
               data-testid="filter-errors"
             >
-              <p className="font-semibold">Some filters could not be used:</p>
+              <p className="font-semibold">{t("shop.listing.someFailed")}</p>
               <ul className="mt-1 list-disc pl-5">
                 {errors.map((e) => (
                   <li key={e}>{e}</li>
@@ -228,23 +251,22 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
               <ProductGrid products={listing.data} priorityCount={2} />
             ) : (
               <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
-                <p className="text-lg font-semibold text-stone-900">{total > 0 ? "This page is past the last one." : "No products match these filters."}</p>
-                <p className="mt-2 text-sm text-stone-600">
-                  {total > 0
-                    ? `There ${totalPages === 1 ? "is 1 page" : `are ${totalPages} pages`} of results.`
-                    : "Try a wider price range or another category."}
-                </p>
+                <p className="text-lg font-semibold text-stone-900">{total > 0 ? t("shop.listing.pastEnd") : t("shop.listing.noMatch")}</p>
+                <p className="mt-2 text-sm text-stone-600">{total > 0 ? t("shop.listing.pages", { count: totalPages }) : t("shop.listing.tryWider")}</p>
                 <div className="mt-5 flex flex-wrap justify-center gap-3">
                   {total > 0 ? (
                     <Link
                       to={withParams(here, current, { page: null })}
                       className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700"
                     >
-                      Go to the first page
+                      {t("shop.listing.firstPage")}
                     </Link>
                   ) : (
-                    <Link to="/product-category" className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700">
-                      Clear filters
+                    <Link
+                      to={localePath("/product-category")}
+                      className="rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700"
+                    >
+                      {t("shop.listing.clear")}
                     </Link>
                   )}
                 </div>

@@ -18,8 +18,11 @@ import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/s
 import { getUser } from "~/lib/auth.server";
 import { can } from "#common/auth/permissions";
 import type { ProductDetail } from "#modules/catalog";
+import type { Translate } from "#common/i18n/translate";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { localizedPath } from "~/lib/i18n.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   let product: ProductDetail;
   try {
@@ -32,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       if (preview) return data({ product: preview.product, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
       // A renamed product's old address keeps working (migration 0010).
       const moved = await catalog.findProductRedirect(params.slug);
-      if (moved) throw redirect(`/products/${encodeURIComponent(moved)}`, 301);
+      if (moved) throw redirect(localizedPath(request, `/products/${encodeURIComponent(moved)}`), 301);
       // The storefront layout's error boundary renders the 404 page.
       throw data(null, { status: 404 });
     }
@@ -69,8 +72,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 /** Home › category › sub-category › product; a hidden category (not among the shop's `categories`) has no page to link to and is left out. */
-function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["categories"]): Crumb[] {
-  const crumbs: Crumb[] = [{ name: "Home", href: "/" }];
+function trail(product: ProductDetail, categories: ReturnType<typeof useShop>["categories"], t: Translate): Crumb[] {
+  const crumbs: Crumb[] = [{ name: t("shop.breadcrumb.home"), href: "/" }];
   const category = categories.find((c) => c.slug === product.categorySlug);
   if (category) crumbs.push({ name: product.category, href: `/product-category/${product.categorySlug}` });
   if (category && product.subCategory && product.subCategorySlug && category.subCategories.some((s) => s.slug === product.subCategorySlug)) {
@@ -95,7 +98,10 @@ function PromiseLine({ icon, children }: { icon: string; children: React.ReactNo
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, preview } = loaderData;
   const { settings, publicUrl, imageBase, categories, paymentMethods } = useShop();
-  const crumbs = trail(product, categories);
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
+  const crumbs = trail(product, categories, t);
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
   const color = chosen?.productId === product._id ? chosen.color : initialSelection(product).color;
@@ -104,7 +110,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     emitShopEvent({ type: "product_view", productId: product._id, name: product.name, value: product.finalPrice, currency: settings.currency });
   }, [product._id]);
-  const structured = [productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency, imageBase }), breadcrumbJsonLd(crumbs, publicUrl)];
+  const structured = [
+    productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency, imageBase }),
+    breadcrumbJsonLd(
+      crumbs.map((c) => ({ ...c, href: localePath(c.href) })),
+      publicUrl,
+    ),
+  ];
 
   return (
     <div className="container-page pb-16 pt-6">
@@ -114,19 +126,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           data-testid="preview-banner"
           className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
         >
-          {preview === "draft" ? "Draft" : "Archived"} — not visible to shoppers. Only staff who manage the catalogue see this page.
+          {t("shop.product.preview", { status: preview })}
         </p>
       )}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(structured) }} />
       <Breadcrumbs items={crumbs} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <Gallery key={`${product._id}-${color}`} images={pictures} name={color && pictures !== product.image ? `${product.name} in ${color}` : product.name} />
+        <Gallery
+          key={`${product._id}-${color}`}
+          images={pictures}
+          name={color && pictures !== product.image ? t("shop.product.inColour", { name: product.name, colour: color }) : product.name}
+        />
 
         <div className="min-w-0">
           {product.brand && <p className="text-sm font-medium uppercase tracking-wide text-stone-600">{product.brand}</p>}
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{product.name}</h1>
-          {product.sku && <p className="mt-1 text-xs text-stone-600">SKU {product.sku}</p>}
+          {product.sku && <p className="mt-1 text-xs text-stone-600">{t("shop.product.sku", { sku: product.sku })}</p>}
 
           <div className="mt-6">
             <BuyBox key={product._id} product={product} onColorChange={(c) => setChosen({ productId: product._id, color: c })} />
@@ -141,8 +157,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <>
                 <HeartIcon className={`size-5 ${saved ? "fill-current" : ""}`} />
                 <span>
-                  {saved ? "Remove" : "Add"}
-                  <span className="sr-only"> {product.name}</span> {saved ? "from" : "to"} wishlist
+                  {richT(saved ? "shop.product.removeFromWishlist" : "shop.product.addToWishlist", {
+                    name: <span className="sr-only">{` ${product.name}`}</span>,
+                  })}
                 </span>
               </>
             )}
@@ -153,11 +170,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ShippingNote product={product} />
             </PromiseLine>
             <PromiseLine icon="M4 10a6 6 0 1010.2-4.2M14.5 2.5v3.5H11">
-              <span data-testid="returns-note">{returnsText(settings)}</span>
+              <span data-testid="returns-note">{returnsText(settings, t)}</span>
             </PromiseLine>
             {paymentMethods.length > 0 && (
               <PromiseLine icon="M2.5 5.5h15v9h-15zM2.5 8.5h15M5 12h3">
-                <span data-testid="payment-note">{paymentMethodsText(paymentMethods)}</span>
+                <span data-testid="payment-note">{paymentMethodsText(paymentMethods, t)}</span>
               </PromiseLine>
             )}
           </ul>
@@ -167,7 +184,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-14 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-xl font-semibold text-stone-900">
-            Description
+            {t("shop.product.description")}
           </h2>
           {/* Sanitised on write by the catalogue; rendered as the shop's editors wrote it. */}
           <div
@@ -179,7 +196,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {product.specifications.length > 0 && (
           <section aria-labelledby="specs-heading">
             <h2 id="specs-heading" className="text-xl font-semibold text-stone-900">
-              Specifications
+              {t("shop.product.specifications")}
             </h2>
             <table className="mt-4 w-full text-left text-sm">
               <tbody className="divide-y divide-stone-200 border-y border-stone-200">
@@ -200,7 +217,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16" data-testid="related">
           <h2 id="related-heading" className="mb-6 text-xl font-semibold text-stone-900">
-            You may also like
+            {t("shop.product.related")}
           </h2>
           <ProductGrid products={related.slice(0, 8)} />
         </section>

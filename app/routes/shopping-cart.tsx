@@ -10,7 +10,9 @@ import { ShopperNotices } from "~/components/cart/shopper-notices";
 import { useStorefrontData } from "~/lib/storefront-data";
 import { CartIcon } from "~/components/icons";
 import { seoMeta } from "~/lib/seo";
-import { actionFailure } from "~/lib/action-failure.server";
+import { actionFailure, shopperMessage } from "~/lib/action-failure.server";
+import { localizedPath, requestT } from "~/lib/i18n.server";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/shopping-cart";
 
@@ -19,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(match
 /** Messages given once about this shopper's cart (a product the shop withdrew was removed from it); the lines come from the storefront layout. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopper } = await getShopper(request, context);
-  return data({ notices: await context.services.cart.takeNotices(shopper) }, { headers: { "Cache-Control": "private, no-store" } });
+  const notices = await context.services.cart.takeNotices(shopper);
+  return data({ notices: notices.map((n) => shopperMessage(request, n)) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove"] as const satisfies readonly CartIntent[];
@@ -37,39 +40,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? null;
   const shopperCtx = await getShopper(request, context);
   const { cart } = context.services;
+  const t = requestT(request);
   try {
     if (intent === "add-to-cart" || intent === "buy-now") {
-      const input = parseInput(addToCartSchema, cartFormInput(form), "Please choose the product’s options.");
+      const input = parseInput(addToCartSchema, cartFormInput(form), t("cart.action.chooseOptions"));
       await addToCart(shopperCtx, cart, input);
     } else if (intent === "update-quantity") {
       const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
-      const wanted = parseInput(z.object({ quantity: anyQuantitySchema }), cartFormInput(form), "Please enter a quantity.").quantity;
+      const wanted = parseInput(z.object({ quantity: anyQuantitySchema }), cartFormInput(form), t("cart.action.enterQuantity")).quantity;
       // A quantity below 1 is ignored (spec section 5); the pages never send one.
       if (wanted >= 1) await cart.updateQuantity(shopperCtx.shopper, lineId, wanted);
     } else if (intent === "remove") {
       const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
       await cart.removeLine(shopperCtx.shopper, lineId);
     } else {
-      throw new AppError("invalid_input", "Unknown cart action.");
+      throw new AppError("invalid_input", t("cart.action.unknown"));
     }
   } catch (err) {
-    const { message, status } = actionFailure(err, "cart action");
+    const { message, status } = actionFailure(err, "cart action", request);
     return data<CartActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
   }
   const headers = withShopperCookies(shopperCtx);
   if (viaFetcher) return data<CartActionResult>({ ok: true, intent }, { headers });
-  return redirect(intent === "buy-now" ? "/checkout" : "/shopping-cart", { headers });
+  return redirect(localizedPath(request, intent === "buy-now" ? "/checkout" : "/shopping-cart"), { headers });
 }
 
 /** The cart page: lines with steppers, the summary with checkout, or the empty state. */
 export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = useStorefrontData();
+  const t = useT();
+  const localePath = useLocalePath();
   const lines = cart?.lines ?? [];
   const failure = actionData && !actionData.ok ? actionData.message : null;
 
   return (
     <div className="container-page pb-16 pt-6 sm:pt-10">
-      <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Shopping cart</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{t("cart.title")}</h1>
       <ShopperNotices notices={loaderData.notices} />
       {failure && (
         <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="cart-error">
@@ -81,7 +87,7 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-12">
           <section aria-labelledby="cart-lines-heading">
             <h2 id="cart-lines-heading" className="sr-only">
-              Items in your cart
+              {t("cart.itemsInCart")}
             </h2>
             <ul className="divide-y divide-stone-200 border-y border-stone-200">
               {lines.map((line) => (
@@ -91,20 +97,20 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
           </section>
           <section aria-labelledby="cart-summary-heading" className="rounded-2xl border border-stone-200 bg-stone-50 p-5 lg:sticky lg:top-6">
             <h2 id="cart-summary-heading" className="mb-3 text-lg font-semibold text-stone-900">
-              Order summary
+              {t("cart.summary.title")}
             </h2>
             <CartSummary totals={cart.totals} />
             <Link
-              to="/checkout"
+              to={localePath("/checkout")}
               className="mt-5 flex h-12 items-center justify-center rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700"
             >
-              Checkout
+              {t("cart.toCheckout")}
             </Link>
             <Link
-              to="/product-category"
+              to={localePath("/product-category")}
               className="mt-2 flex h-12 items-center justify-center rounded-lg px-6 text-sm font-semibold text-stone-900 underline-offset-4 hover:underline"
             >
-              Continue shopping
+              {t("cart.continueShopping")}
             </Link>
           </section>
         </div>
@@ -116,13 +122,13 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
           <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
             <CartIcon className="size-7" />
           </span>
-          <h2 className="mt-4 text-lg font-semibold text-stone-900">Your cart is empty</h2>
-          <p className="mt-1 text-sm text-stone-600">Browse the shop and add what you like; it waits here until you check out.</p>
+          <h2 className="mt-4 text-lg font-semibold text-stone-900">{t("cart.empty")}</h2>
+          <p className="mt-1 text-sm text-stone-600">{t("cart.page.emptyHint")}</p>
           <Link
-            to="/product-category"
+            to={localePath("/product-category")}
             className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
           >
-            Continue shopping
+            {t("cart.continueShopping")}
           </Link>
         </div>
       )}

@@ -20,6 +20,8 @@ import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server"
 import type { Route } from "./+types/wishlist";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { localizeMessage, localizedPath, requestT } from "~/lib/i18n.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
 
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["toggle", "remove", "move-to-cart"] as const satisfies readonly WishlistIntent[];
+const UNKNOWN_ACTION = "Unknown wishlist action.";
 const productSchema = z.object({ productId: z.string().trim().min(1, "Please choose a product") });
 
 /**
@@ -61,15 +64,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       await wishlist.remove(shopperCtx.shopper, productId);
       result = { ok: true, intent, name: view.lines.find((l) => l.productId === productId)?.name };
     } else {
-      throw new AppError("invalid_input", "Unknown wishlist action.");
+      throw new AppError("invalid_input", UNKNOWN_ACTION);
     }
   } catch (err) {
     const { message, status } = actionFailure(err, "wishlist action");
-    return data<WishlistActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
+    return data<WishlistActionResult>(
+      { ok: false, intent, message: failureText(request, message, status) },
+      { status, headers: withShopperCookies(shopperCtx) },
+    );
   }
   const headers = withShopperCookies(shopperCtx);
   if (viaFetcher) return data(result, { headers });
-  return redirect(intent === "toggle" ? safeRedirect(form.get("redirectTo"), "/wishlist") : "/wishlist", { headers });
+  const list = localizedPath(request, "/wishlist");
+  return redirect(intent === "toggle" ? safeRedirect(form.get("redirectTo"), list) : list, { headers });
+}
+
+/** A failure's message in the page's language: this route's own words, the server's (errors catalog), or the apology for the unexpected. */
+function failureText(request: Request, message: string, status: number): string {
+  const t = requestT(request);
+  if (status >= 500) return t("shop.error.tryAgain");
+  if (message === UNKNOWN_ACTION) return t("shop.wishlist.unknownAction");
+  return localizeMessage(t, message);
 }
 
 /** The wishlist: each product with its price and stock, "Move to cart" and "Remove"; an empty state. */
@@ -77,8 +92,10 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
   const { entries, notices } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.message : null;
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.
+  const t = useT();
+  const localePath = useLocalePath();
   const fetcher = useBackgroundFetcher<WishlistActionResult>((sent) =>
-    sent?.get("intent") === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist",
+    sent?.get("intent") === "move-to-cart" ? t("shop.wishlist.cartFailed") : t("shop.wishlist.failed"),
   );
   const pendingId = fetcher.formData?.get("productId");
   const { settings } = useShop();
@@ -100,22 +117,18 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
             currency: settings.currency,
           });
         setCartOpen(true);
-        showToast("success", "Added to cart");
+        showToast("success", t("shop.product.addedToCart"));
       }
       return;
     }
-    showToast("error", result.intent === "move-to-cart" ? "Failed to add to cart" : "Failed to update wishlist", result.message);
+    showToast("error", result.intent === "move-to-cart" ? t("shop.wishlist.cartFailed") : t("shop.wishlist.failed"), result.message);
   });
 
   return (
     <div className="container-page pb-16 pt-6 sm:pt-10">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">Wishlist</h1>
-        {entries.length > 0 && (
-          <p className="text-sm text-stone-600">
-            {entries.length} {entries.length === 1 ? "product" : "products"}
-          </p>
-        )}
+        <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{t("shop.wishlist.title")}</h1>
+        {entries.length > 0 && <p className="text-sm text-stone-600">{t("shop.products.count", { count: entries.length })}</p>}
       </div>
       <ShopperNotices notices={notices} />
       {failure && (
@@ -147,13 +160,13 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
           <span className="grid size-14 place-items-center rounded-full bg-stone-100 text-stone-700">
             <HeartIcon className="size-7" />
           </span>
-          <h2 className="mt-4 text-lg font-semibold text-stone-900">Your wishlist is empty</h2>
-          <p className="mt-1 text-sm text-stone-600">Tap the heart on any product to keep it here for later.</p>
+          <h2 className="mt-4 text-lg font-semibold text-stone-900">{t("shop.wishlist.empty")}</h2>
+          <p className="mt-1 text-sm text-stone-600">{t("shop.wishlist.emptyText")}</p>
           <Link
-            to="/product-category"
+            to={localePath("/product-category")}
             className="mt-6 inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700"
           >
-            Browse products
+            {t("shop.wishlist.browse")}
           </Link>
         </div>
       )}
@@ -162,7 +175,12 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
 }
 
 function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.FormEvent<HTMLFormElement>) => void }) {
-  const href = `/products/${entry.slug}`;
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
+  const href = localePath(`/products/${entry.slug}`);
+  const action = localePath("/wishlist");
+  const named = <span className="sr-only">{` ${entry.name}`}</span>;
   const base = useImageBase();
   const button = "inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold";
 
@@ -183,26 +201,28 @@ function WishlistRow({ entry, send }: { entry: WishlistEntry; send: (e: React.Fo
             <Price price={entry.price} finalPrice={entry.finalPrice} discount={entry.discount} from={entry.priceVaries} />
           </div>
           <p className={`mt-1 text-sm font-medium ${entry.inStock ? "text-emerald-800" : "text-stone-600"}`} data-testid="wishlist-stock">
-            {entry.inStock ? "In stock" : "Out of stock"}
+            {entry.inStock ? t("shop.product.inStock") : t("shop.product.outOfStock")}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!entry.inStock ? null : entry.hasVariants ? (
             <Link to={href} className={`${button} bg-stone-900 text-white hover:bg-stone-700`}>
-              Choose options<span className="sr-only"> for {entry.name}</span>
+              {richT("shop.wishlist.chooseOptions", {
+                name: <span className="sr-only">{` ${t("shop.wishlist.forProduct", { name: entry.name })}`}</span>,
+              })}
             </Link>
           ) : (
-            <form method="post" action="/wishlist" onSubmit={send}>
+            <form method="post" action={action} onSubmit={send}>
               <input type="hidden" name="productId" value={entry.productId} />
               <button type="submit" name="intent" value="move-to-cart" className={`${button} bg-stone-900 text-white hover:bg-stone-700`}>
-                Move<span className="sr-only"> {entry.name}</span> to cart
+                {richT("shop.wishlist.moveToCart", { name: named })}
               </button>
             </form>
           )}
-          <form method="post" action="/wishlist" onSubmit={send}>
+          <form method="post" action={action} onSubmit={send}>
             <input type="hidden" name="productId" value={entry.productId} />
             <button type="submit" name="intent" value="remove" className={`${button} border border-stone-300 text-stone-900 hover:bg-stone-50`}>
-              Remove<span className="sr-only"> {entry.name}</span>
+              {richT("shop.wishlist.removeEntry", { name: named })}
             </button>
           </form>
         </div>

@@ -1,3 +1,4 @@
+import type { Translate } from "../i18n/translate";
 import { toMinor } from "../money";
 import { freeShippingCondition } from "./shipping-words";
 
@@ -96,22 +97,32 @@ export type Money = (amount: number) => string;
 
 export { freeShippingCondition };
 
-/** The shipping amount as a summary line shows it: "Free", "$4.99", or "from $4.99" while the address decides. */
-export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to">, money: Money): string {
-  if (estimate.to === 0) return "Free";
-  return estimate.from === estimate.to ? money(estimate.from) : `from ${money(estimate.from)}`;
+/**
+ * The shipping amount as a summary line shows it: "Free", "$4.99", or "from $4.99" while the address
+ * decides. With a page's `t` in its language; without, in English.
+ */
+export function shippingAmountText(estimate: Pick<ShippingEstimate, "from" | "to">, money: Money, t?: Translate): string {
+  if (estimate.to === 0) return t ? t("cart.shipping.free") : "Free";
+  if (estimate.from === estimate.to) return money(estimate.from);
+  return t ? t("cart.shipping.from", { amount: money(estimate.from) }) : `from ${money(estimate.from)}`;
 }
 
 /**
  * What a product page tells the shopper about shipping one unit: "Free shipping" only when the
  * checkout will charge nothing for it whatever the address, else what it costs at least and the
- * threshold from which it is free ("Shipping from $4.99, free on orders of $75.00 or more").
+ * threshold from which it is free ("Shipping from $4.99, free on orders of $75.00 or more"). With a
+ * page's `t` in its language; without, in English.
  */
-export function shippingNoteText(estimate: Pick<ShippingEstimate, "from" | "to" | "threshold">, money: Money): string {
-  if (estimate.to === 0) return "Free shipping";
-  const cost =
-    estimate.from === 0
+export function shippingNoteText(estimate: Pick<ShippingEstimate, "from" | "to" | "threshold">, money: Money, t?: Translate): string {
+  if (estimate.to === 0) return t ? t("cart.shipping.freeShipping") : "Free shipping";
+  const cost = t
+    ? estimate.from === 0
+      ? t("cart.shipping.freeToSome", { amount: money(estimate.to) })
+      : t(estimate.from === estimate.to ? "cart.shipping.cost" : "cart.shipping.costFrom", { amount: money(estimate.from) })
+    : estimate.from === 0
       ? `Shipping free to some addresses, up to ${money(estimate.to)}`
       : `Shipping ${estimate.from === estimate.to ? "" : "from "}${money(estimate.from)}`;
-  return estimate.threshold > 0 ? `${cost}, free ${freeShippingCondition(money(estimate.threshold))}` : cost;
+  if (estimate.threshold <= 0) return cost;
+  const condition = freeShippingCondition(money(estimate.threshold), t);
+  return t ? t("cart.shipping.withFree", { cost, condition }) : `${cost}, free ${condition}`;
 }

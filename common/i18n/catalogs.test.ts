@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Token, parse } from "@messageformat/parser";
 import { describe, expect, it } from "vitest";
-import { CATALOGS, NAMESPACES } from "./catalogs";
+import { ADMIN_MESSAGES, CATALOGS, NAMESPACES } from "./catalogs";
 import { LANGUAGES } from "./languages";
 
 /** The names of a message's ICU arguments (`{count, plural, …}` → count), nested ones included. */
@@ -30,6 +30,13 @@ const sourceFiles = (dir: string): string[] =>
 
 describe("message catalogs", () => {
   const english = CATALOGS.en;
+
+  it("hold the administration's texts (English only) under admin., each a message that parses", () => {
+    for (const [key, message] of Object.entries(ADMIN_MESSAGES)) {
+      expect(key.startsWith("admin."), key).toBe(true);
+      expect(() => parse(message), key).not.toThrow();
+    }
+  });
 
   it("keep every key of a namespace under its name", () => {
     for (const language of LANGUAGES)
@@ -60,9 +67,10 @@ describe("message catalogs", () => {
       .map((file) => fs.readFileSync(file, "utf8"))
       .join("\n");
     const quoted = (text: string) => code.includes(`"${text}"`) || code.includes(`'${text}'`) || code.includes(`\`${text}\``);
-    const unused = NAMESPACES.filter((namespace) => namespace !== "errors")
-      .flatMap((namespace) => Object.keys(english[namespace]))
-      .filter((key) => !quoted(key));
+    const unused = [
+      ...NAMESPACES.filter((namespace) => namespace !== "errors").flatMap((namespace) => Object.keys(english[namespace])),
+      ...Object.keys(ADMIN_MESSAGES),
+    ].filter((key) => !quoted(key));
     expect(unused).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { CATALOGS, type Namespace } from "./catalogs";
+import { ADMIN_MESSAGES, CATALOGS, type Namespace } from "./catalogs";
 import { LANGUAGES, LOCALES, type Language } from "./languages";
 import { type CompiledCatalog, type Translate, createTranslate } from "./translate";
 
 /** What a page of the storefront may show: everything but the mails' texts. */
-export const PAGE_NAMESPACES: readonly Namespace[] = ["shop", "cart", "account", "errors"];
+export const PAGE_NAMESPACES: readonly Namespace[] = ["shop", "cart", "account", "market", "errors"];
 
 const compiled = new Map<string, CompiledCatalog>();
 
@@ -45,6 +45,14 @@ export function pageMessagesJson(language: Language): string {
     pageJson.set(language, json);
   }
   return json;
+}
+
+let adminJson: string | null = null;
+
+/** The administration's compiled messages (English), as the admin area's loader hands them to its pages once. */
+export function adminMessages(): CompiledCatalog {
+  adminJson ??= JSON.stringify(Object.fromEntries(Object.entries(ADMIN_MESSAGES).map(([id, message]) => [id, compileMessage(message)])));
+  return JSON.parse(adminJson) as CompiledCatalog;
 }
 
 const translators = new Map<string, Translate>();

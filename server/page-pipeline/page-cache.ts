@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Epoch } from "../lib/cache";
 import { type CachedAnswer, type EncodedBody, type HeaderOf, encodedAnswer } from "./cached-answer";
 import { tagOf } from "./etag";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "#common/i18n/languages";
 
 /**
  * Rendered pages for visitors without a session or cart: the same bytes for every such visitor,
@@ -14,8 +15,10 @@ import { tagOf } from "./etag";
  * lists the hashes of exactly the inline scripts of these bytes.
  */
 
-/** Pages the same for every visitor without cookies: home, listings, products, search, content. */
-const CACHEABLE = /^\/(?:|product-category(?:\/[^/]*)?|products\/[^/]+|search|contact-us|privacy-policy)$/;
+/** Pages the same for every visitor without cookies, in every language: home, listings, products, search, content. */
+const CACHEABLE = new RegExp(
+  `^/(?:(?:${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join("|")})(?:/|$))?(?:|product-category(?:/[^/]*)?|products/[^/]+|search|contact-us|privacy-policy)$`,
+);
 /** Any cookie of the shop (session, visitor's cart and wishlist, sign-in state), with or without a __Secure- prefix. */
 const SHOP_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?shop\./;
 

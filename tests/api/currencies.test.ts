@@ -171,6 +171,7 @@ describe("a cart and an order in a shopper's currency", () => {
     const { order } = ((await res.json()) as Placed).data;
     expect(order.currency).toBe("EUR");
     expect(order.exchangeRate).toBe(0.92);
+    expect(order).not.toHaveProperty("language");
     // The mug's EUR price list: €8.50 × 2, and shipping in euros.
     expect(order.lines.map((l) => l.price)).toEqual([8.5]);
     const quote = (
@@ -199,5 +200,26 @@ describe("a cart and an order in a shopper's currency", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as Failure).error.fields?.paymentMethod).toMatch(/GBP/);
     expect(((await (await b.get("/api/cart")).json()) as CartAnswer).data.lines).toHaveLength(1);
+  });
+});
+
+describe("reports across currencies", () => {
+  it("count each order in the base currency at the rate it was placed at, and break sales down by currency", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await admin.request(`/api/admin/reports/sales?from=${today}&to=${today}&groupBy=day`);
+    expect(res.status).toBe(200);
+    const report = (
+      (await res.json()) as {
+        data: { totals: { totalSales: number }; byCurrency: Array<{ currency: string; orders: number; sales: number; salesInBase: number }> };
+      }
+    ).data;
+    const eur = report.byCurrency.find((c) => c.currency === "EUR")!;
+    expect(eur.orders).toBe(1);
+    // The EUR order's total, brought back at 0.92.
+    expect(eur.salesInBase).toBeCloseTo(eur.sales / 0.92, 2);
+    const usd = report.byCurrency.find((c) => c.currency === "USD");
+    expect(report.totals.totalSales).toBeCloseTo(eur.salesInBase + (usd?.salesInBase ?? 0), 2);
+    const csv = await (await admin.request(`/api/admin/reports/sales.csv?from=${today}&to=${today}&groupBy=day`)).text();
+    expect(csv).toContain("Currency,Orders,Total sales,Total sales (USD)");
   });
 });

@@ -9,7 +9,7 @@ import { startEpochRelay } from "../../server/lib/epoch-relay";
 import { createLogger } from "../../server/lib/logger";
 import { createServices } from "../../server/wiring/services";
 import { createRenderQueue, Overloaded } from "../../server/page-pipeline/render-queue";
-import { inlineScriptHashes } from "../../server/page-pipeline/page-cache";
+import { inlineScriptHashes, pageCacheKey } from "../../server/page-pipeline/page-cache";
 import { insertCatalog } from "../support/catalog-fixture";
 import { pageBuild } from "../support/page-build";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -96,6 +96,13 @@ describe("the page cache: visitors without cookies", () => {
     // The nonce in the page itself cannot be cached: a fresh one each time.
     expect(await count("/?nonce")).toBe(2);
     expect(await count("/login")).toBe(2);
+  });
+
+  it("keeps the public pages of every language, each under its own address, and none for a shopper with a chosen currency", () => {
+    for (const path of ["/de", "/fr/product-category/shoes?page=2", "/es/products/mug", "/de/search?q=tasse", "/fr/contact-us"])
+      expect(pageCacheKey("GET", path, undefined), path).toBe(path);
+    for (const path of ["/de/login", "/xx/search", "/dex", "/de/shopping-cart"]) expect(pageCacheKey("GET", path, undefined), path).toBeNull();
+    expect(pageCacheKey("GET", "/de/search", "shop.currency=EUR")).toBeNull();
   });
 
   it("renders a page once for many visitors asking at the same moment", async () => {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
-import routes from "../../app/routes";
+import { routeWithPath } from "../support/route-table";
 import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { type Customer, createCustomer, newCustomer, uniqueEmail, uniquePhone } from "./support/accounts";
@@ -295,7 +295,7 @@ test.describe("staff permissions", () => {
         if (r.children) walk(r.children, path);
       }
     };
-    walk((routes as Entry[]).find((r) => r.path === "admin-dashboard")!.children ?? [], "");
+    walk(routeWithPath("admin-dashboard")!.children ?? [], "");
     // Screens, not the form handlers of a screen (`…-action` routes answer POSTs; a GET goes back to their screen).
     const screens = Object.entries(ADMIN_SCREEN_ACCESS).filter(([path]) => routed.has(path) && !path.endsWith("-action"));
     expect(screens.length).toBeGreaterThan(10);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import routes from "../../routes";
 import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
 import { ADMIN_NAV, adminCrumbs, adminScreenFor, navFor } from "~/components/admin/admin-nav";
-
-interface RouteEntry {
-  path?: string;
-  file: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
+import { type RouteEntry, routeWithPath } from "#tests/support/route-table";
 
 /** Every admin route (path under /admin-dashboard → file), children flattened. */
 function adminRoutes(): Map<string, string> {
@@ -20,7 +13,7 @@ function adminRoutes(): Map<string, string> {
       if (r.children) walk(r.children, path);
     }
   };
-  const root = (routes as RouteEntry[]).find((r) => r.path === "admin-dashboard")!;
+  const root = routeWithPath("admin-dashboard")!;
   walk(root.children ?? [], "");
   return out;
 }

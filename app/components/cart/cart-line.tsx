@@ -6,10 +6,12 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/lib/toast";
 import { useMoney } from "~/lib/shop";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/lib/cart-forms";
-import { CART_FAILURE, cartFailure } from "./cart-messages";
+import { useCartFailure } from "./cart-messages";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { cartProblemText } from "#common/cart/cart-problems";
 
 const stepButton = "grid w-10 place-items-center text-lg text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400";
 
@@ -24,12 +26,16 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
   const money = useMoney();
   const base = useImageBase();
   const hydrated = useHydrated();
-  const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
+  const t = useT();
+  const { language } = useLanguage();
+  const localePath = useLocalePath();
+  const failure = useCartFailure();
+  const fetcher = useBackgroundFetcher<CartActionResult>(failure.fromSent);
   const id = useId();
   const [text, setText] = useState<string | null>(null);
 
   useFetcherResult(fetcher, (result) => {
-    if (!result.ok) showToast("error", CART_FAILURE[result.intent ?? "update-quantity"], result.message);
+    if (!result.ok) showToast("error", failure.title(result.intent), result.message);
   });
 
   const pending = fetcher.formData;
@@ -58,31 +64,32 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
     </>
   );
   const send = (e: React.FormEvent<HTMLFormElement>) => submitWithFetcher(fetcher, e);
-  const details = [line.selectedColor && `Colour: ${line.selectedColor}`, line.selectedSize && `Size: ${line.selectedSize}`].filter(Boolean).join(" · ");
+  const details = [
+    line.selectedColor && t("cart.line.colour", { colour: line.selectedColor }),
+    line.selectedSize && t("cart.line.size", { size: line.selectedSize }),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const cartPath = localePath("/shopping-cart");
+  const productPath = localePath(`/products/${line.slug}`);
   const image = compact ? "size-16" : "size-20 sm:size-24";
 
   return (
     <li className={`flex gap-3 sm:gap-4 ${compact ? "py-4" : "py-5"}`} data-testid="cart-line" data-line-id={line.id}>
-      <form id={formId("qty")} method="post" action="/shopping-cart" onSubmit={onQuantitySubmit} noValidate={hydrated} hidden>
+      <form id={formId("qty")} method="post" action={cartPath} onSubmit={onQuantitySubmit} noValidate={hydrated} hidden>
         {hidden("update-quantity")}
       </form>
-      <form id={formId("less")} method="post" action="/shopping-cart" onSubmit={send} hidden>
+      <form id={formId("less")} method="post" action={cartPath} onSubmit={send} hidden>
         {hidden("update-quantity", quantity - 1)}
       </form>
-      <form id={formId("more")} method="post" action="/shopping-cart" onSubmit={send} hidden>
+      <form id={formId("more")} method="post" action={cartPath} onSubmit={send} hidden>
         {hidden("update-quantity", quantity + 1)}
       </form>
-      <form id={formId("remove")} method="post" action="/shopping-cart" onSubmit={send} hidden>
+      <form id={formId("remove")} method="post" action={cartPath} onSubmit={send} hidden>
         {hidden("remove")}
       </form>
 
-      <Link
-        to={`/products/${line.slug}`}
-        onClick={onNavigate}
-        tabIndex={-1}
-        aria-hidden="true"
-        className={`${image} shrink-0 overflow-hidden rounded-lg bg-stone-100`}
-      >
+      <Link to={productPath} onClick={onNavigate} tabIndex={-1} aria-hidden="true" className={`${image} shrink-0 overflow-hidden rounded-lg bg-stone-100`}>
         {line.image && (
           <img src={publicImageUrl(line.image, base)} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-cover" />
         )}
@@ -91,23 +98,23 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <Link to={`/products/${line.slug}`} onClick={onNavigate} className="line-clamp-2 text-sm font-semibold text-stone-900 hover:underline sm:text-base">
+            <Link to={productPath} onClick={onNavigate} className="line-clamp-2 text-sm font-semibold text-stone-900 hover:underline sm:text-base">
               {line.name}
             </Link>
             {details && <p className="mt-0.5 text-xs text-stone-600 sm:text-sm">{details}</p>}
           </div>
           <p className="shrink-0 text-sm font-semibold tabular-nums text-stone-900 sm:text-base" data-testid="line-total">
-            <span className="sr-only">Line total </span>
+            <span className="sr-only">{t("cart.line.total")} </span>
             {money(quantity === line.quantity ? line.lineTotal : line.finalPrice * quantity)}
           </p>
         </div>
         <div className="text-sm">
           <Price price={line.price} finalPrice={line.finalPrice} discount={line.discount} />
-          {!compact && <span className="sr-only"> each</span>}
+          {!compact && <span className="sr-only"> {t("cart.line.each")}</span>}
         </div>
         {line.problem && (
           <p className="rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900" data-testid="line-problem">
-            {line.problem}
+            {cartProblemText(t, line.problem, language) ?? line.problem}
           </p>
         )}
 
@@ -117,7 +124,7 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
           >
             <button type="submit" form={formId("less")} disabled={quantity <= 1} className={stepButton}>
               <span aria-hidden="true">−</span>
-              <span className="sr-only">One less {line.name}</span>
+              <span className="sr-only">{t("cart.line.less", { name: line.name })}</span>
             </button>
             <input
               form={formId("qty")}
@@ -126,7 +133,7 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
               inputMode="numeric"
               min={1}
               step={1}
-              aria-label={`Quantity of ${line.name}`}
+              aria-label={t("cart.line.quantityOf", { name: line.name })}
               value={text ?? String(quantity)}
               onChange={(e) => setText(e.target.value)}
               onBlur={(e) => {
@@ -137,7 +144,7 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
             />
             <button type="submit" form={formId("more")} disabled={quantity >= line.stock} className={stepButton}>
               <span aria-hidden="true">+</span>
-              <span className="sr-only">One more {line.name}</span>
+              <span className="sr-only">{t("cart.line.more", { name: line.name })}</span>
             </button>
           </div>
           {!hydrated && (
@@ -146,7 +153,7 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
               form={formId("qty")}
               className="h-10 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-stone-50"
             >
-              Update
+              {t("cart.line.update")}
             </button>
           )}
           <button
@@ -154,7 +161,8 @@ export function CartLineItem({ line, compact = false, onNavigate }: { line: Cart
             form={formId("remove")}
             className="ml-auto h-10 rounded-lg px-2 text-sm font-medium text-stone-700 underline-offset-4 hover:text-rose-800 hover:underline"
           >
-            Remove<span className="sr-only"> {line.name}</span>
+            {t("cart.line.remove")}
+            <span className="sr-only"> {line.name}</span>
           </button>
         </div>
       </div>

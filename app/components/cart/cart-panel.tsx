@@ -7,10 +7,12 @@ import { isCheckoutPath, setCartOpen, useCartOpen } from "~/lib/cart-panel";
 import { CartLineItem } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 import { useStorefrontData } from "~/lib/storefront-data";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-// The toasts stay usable above the panel (they answer what the shopper just did in it).
-const TOASTER = 'section[aria-label^="Notifications"]';
+// The toasts stay usable above the panel (they answer what the shopper just did in it). Found by
+// sonner's own marks, not its label, which speaks the page's language.
+const TOASTER = "section[data-react-aria-top-layer][aria-live]";
 
 /**
  * The slide-out cart panel (loaded on first use): a modal dialog on the right with the cart's
@@ -25,6 +27,8 @@ export default function CartPanel() {
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const t = useT();
+  const localePath = useLocalePath();
   const lines = cart?.lines ?? [];
   const count = cart?.totals.itemCount ?? 0;
 
@@ -47,9 +51,9 @@ export default function CartPanel() {
   }, [open, lines.length]);
 
   function checkout() {
-    if (lines.length === 0) return showToast("info", "Your cart is empty");
+    if (lines.length === 0) return showToast("info", t("cart.empty"));
     close();
-    navigate("/checkout");
+    navigate(localePath("/checkout"));
   }
 
   return createPortal(
@@ -66,31 +70,31 @@ export default function CartPanel() {
       >
         <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-4 py-3 sm:px-5">
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
-            Shopping cart
+            {t("cart.title")}
           </h2>
           <span className="mr-auto rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700" data-testid="panel-count">
-            {count} {count === 1 ? "item" : "items"}
+            {t("cart.itemCount", { count })}
           </span>
           <button ref={closeRef} type="button" onClick={close} className="-mr-2 grid size-11 place-items-center rounded-full text-stone-700 hover:bg-stone-100">
             <CloseIcon className="size-6" />
-            <span className="sr-only">Close cart</span>
+            <span className="sr-only">{t("cart.panel.close")}</span>
           </button>
         </div>
 
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center" data-testid="panel-empty">
-            <p className="text-base font-semibold text-stone-900">Your cart is empty</p>
-            <p className="text-sm text-stone-600">Find something you like and add it here.</p>
+            <p className="text-base font-semibold text-stone-900">{t("cart.empty")}</p>
+            <p className="text-sm text-stone-600">{t("cart.panel.emptyHint")}</p>
             <Link
-              to="/product-category"
+              to={localePath("/product-category")}
               onClick={close}
               className="mt-2 rounded-full border border-stone-300 px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
             >
-              Continue shopping
+              {t("cart.continueShopping")}
             </Link>
           </div>
         ) : (
-          <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto overscroll-contain px-4 sm:px-5" aria-label="Items in your cart">
+          <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto overscroll-contain px-4 sm:px-5" aria-label={t("cart.itemsInCart")}>
             {lines.map((line) => (
               <CartLineItem key={line.id} line={line} compact onNavigate={close} />
             ))}
@@ -101,14 +105,14 @@ export default function CartPanel() {
           {cart && lines.length > 0 && <CartSummary totals={cart.totals} compact />}
           <div className="mt-3 grid grid-cols-2 gap-2">
             <Link
-              to="/shopping-cart"
+              to={localePath("/shopping-cart")}
               onClick={close}
               className="flex h-12 items-center justify-center rounded-lg border-2 border-stone-900 px-4 text-sm font-semibold text-stone-900 hover:bg-stone-100"
             >
-              View cart
+              {t("cart.panel.viewCart")}
             </Link>
             <button type="button" onClick={checkout} className="h-12 rounded-lg bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-700">
-              Checkout
+              {t("cart.toCheckout")}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import type { CartTotals } from "#modules/cart";
 import { shippingAmountText } from "#common/cart/shipping";
 import { useMoney } from "~/lib/shop";
+import { useT } from "~/lib/i18n";
 
 /**
  * Subtotal (the lines at their discounted prices, so the savings are said, not subtracted again),
@@ -9,48 +10,49 @@ import { useMoney } from "~/lib/shop";
  */
 export function CartSummary({ totals, compact = false }: { totals: CartTotals; compact?: boolean }) {
   const money = useMoney();
+  const t = useT();
   const varies = totals.shippingMax > totals.shipping;
   const row = `flex items-baseline justify-between gap-4 ${compact ? "py-0.5" : "py-1.5"}`;
   return (
     <div data-testid="cart-summary">
       <dl className="text-sm text-stone-700">
         <div className={`${row} flex-wrap`}>
-          <dt>Subtotal</dt>
+          <dt>{t("cart.summary.subtotal")}</dt>
           <dd className="tabular-nums text-stone-900" data-testid="cart-subtotal">
             {money(totals.itemsSubtotal)}
           </dd>
           {totals.discount > 0 && (
             <dd className="w-full text-xs text-emerald-800" data-testid="cart-savings">
-              You save {money(totals.discount)} on list prices
+              {t("cart.summary.savings", { amount: money(totals.discount) })}
             </dd>
           )}
         </div>
         <div className={row}>
-          <dt>Shipping</dt>
+          <dt>{t("cart.summary.shipping")}</dt>
           <dd className="tabular-nums text-stone-900" data-testid="cart-shipping">
-            {shippingAmountText({ from: totals.shipping, to: totals.shippingMax }, money)}
+            {shippingAmountText({ from: totals.shipping, to: totals.shippingMax }, money, t)}
           </dd>
         </div>
         <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
-          <dt>Total</dt>
+          <dt>{t("cart.summary.total")}</dt>
           <dd className="tabular-nums" data-testid="cart-total">
-            {varies ? `from ${money(totals.total)}` : money(totals.total)}
+            {varies ? t("cart.shipping.from", { amount: money(totals.total) }) : money(totals.total)}
           </dd>
         </div>
       </dl>
       {varies && (
         <p className="mt-1 text-xs text-stone-600" data-testid="shipping-depends">
-          Shipping depends on the delivery address: you choose it at checkout.
+          {t("cart.summary.shippingDepends")}
         </p>
       )}
       {totals.amountToFreeShipping > 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="free-shipping-hint">
-          Add {money(totals.amountToFreeShipping)} more for free shipping
+          {t("cart.summary.toFreeShipping", { amount: money(totals.amountToFreeShipping) })}
         </p>
       ) : (
         totals.freeShippingThreshold > 0 && (
           <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="free-shipping-hint">
-            Your order ships free
+            {t("cart.summary.shipsFree")}
           </p>
         )
       )}

@@ -1,14 +1,17 @@
 import { Link } from "react-router";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 export interface Crumb {
   name: string;
   href: string;
 }
 
-/** The trail from Home to the current page; the last item is the page itself and is not a link. */
+/** The trail from Home to the current page (links in the page's language); the last item is the page itself and is not a link. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+    <nav aria-label={t("shop.breadcrumb.label")} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((item, i) => {
           const last = i === items.length - 1;
@@ -25,7 +28,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                 </span>
               ) : (
                 <Link
-                  to={item.href}
+                  to={localePath(item.href)}
                   className="rounded underline-offset-4 hover:text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
                 >
                   {item.name}

@@ -5,15 +5,17 @@ import { useMoney } from "~/lib/shop";
 import type { Sort } from "#common/catalog/catalog.schema";
 import { cleanParams } from "./listing-url";
 import { useHydrated } from "./use-hydrated";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 export const FILTER_FORM_ID = "listing-filters";
 
 // The labels are the list (not catalog.schema's SORTS) so zod stays out of the browser bundle.
-export const SORT_LABELS: Record<Sort, string> = {
-  newest: "Newest",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  discount: "Biggest discount",
+export const SORT_LABELS: Record<Sort, MessageKey> = {
+  newest: "shop.sort.newest",
+  "price-asc": "shop.sort.priceAsc",
+  "price-desc": "shop.sort.priceDesc",
+  discount: "shop.sort.discount",
 };
 
 const PRICE_DEBOUNCE_MS = 600;
@@ -84,6 +86,7 @@ function PriceBound({
 }
 
 interface FiltersProps {
+  /** The form's address: the listing's own, in the page's language. */
   action: string;
   categories: Category[];
   category: Category | null;
@@ -113,6 +116,8 @@ export function ListingFilters(props: FiltersProps) {
       ? { "aria-invalid": true, "aria-describedby": "price-hint filter-errors", className: `${fieldBase} border-red-700 bg-red-50` }
       : { "aria-describedby": "price-hint", className: `${fieldBase} border-stone-400 bg-white` };
   const money = useMoney();
+  const t = useT();
+  const localePath = useLocalePath();
   const apply = useApplyFilters();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,11 +149,11 @@ export function ListingFilters(props: FiltersProps) {
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
             <path d="M3 5h14M6 10h8M8 15h4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
           </svg>
-          Filters
+          {t("shop.filters.title")}
           {activeCount > 0 && (
             <span className="rounded-full bg-stone-900 px-2 py-0.5 text-xs text-white">
               {activeCount}
-              <span className="sr-only"> active</span>
+              <span className="sr-only">{` ${t("shop.filters.active", { count: activeCount })}`}</span>
             </span>
           )}
         </span>
@@ -160,30 +165,29 @@ export function ListingFilters(props: FiltersProps) {
       <div className="space-y-6 border-t border-stone-200 px-4 pb-5 pt-4 lg:border-0 lg:p-0">
         <nav aria-labelledby="filter-categories">
           <h2 id="filter-categories" className="mb-2 text-sm font-semibold text-stone-900">
-            Category
+            {t("shop.filters.category")}
           </h2>
           <ul className="space-y-0.5 text-sm">
             <li>
               <Link
-                to={`/product-category${keepQuery}`}
+                to={localePath(`/product-category${keepQuery}`)}
                 aria-current={!category ? "page" : undefined}
                 className="flex justify-between rounded-md px-2 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:bg-stone-900 aria-[current=page]:font-medium aria-[current=page]:text-white"
               >
-                All products
+                {t("shop.menu.allProducts")}
               </Link>
             </li>
             {categories.map((c) => (
               <li key={c._id}>
                 <Link
-                  to={`/product-category/${c.slug}${keepQuery}`}
+                  to={localePath(`/product-category/${c.slug}${keepQuery}`)}
                   aria-current={category?._id === c._id && !subCategory ? "page" : undefined}
                   className={`flex justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white ${category?._id === c._id ? "font-medium text-stone-900" : "text-stone-700"}`}
                 >
                   <span>{c.name}</span>
                   <span className="tabular-nums opacity-80">
-                    <span className="sr-only">(</span>
-                    {c.productCount}
-                    <span className="sr-only"> products)</span>
+                    <span aria-hidden="true">{c.productCount}</span>
+                    <span className="sr-only">{t("shop.filters.productCount", { count: c.productCount })}</span>
                   </span>
                 </Link>
               </li>
@@ -210,18 +214,18 @@ export function ListingFilters(props: FiltersProps) {
         >
           {subCategory && <input type="hidden" name="subCategory" value={subCategory.slug} />}
           <fieldset>
-            <legend className="mb-1 text-sm font-semibold text-stone-900">Price</legend>
+            <legend className="mb-1 text-sm font-semibold text-stone-900">{t("shop.filters.price")}</legend>
             <p id="price-hint" className="mb-3 text-xs text-stone-600">
-              {priceBounds ? `From ${money(priceBounds.min)} to ${money(priceBounds.max)}, after discounts` : "After discounts"}
+              {priceBounds ? t("shop.filters.priceRange", { min: money(priceBounds.min), max: money(priceBounds.max) }) : t("shop.filters.afterDiscounts")}
             </p>
             <div className="flex items-end gap-2">
-              <PriceBound name="minPrice" label="Minimum price" value={props.minPrice} placeholder={String(lo)} state={fieldState("minPrice")} />
+              <PriceBound name="minPrice" label={t("shop.filters.minPrice")} value={props.minPrice} placeholder={String(lo)} state={fieldState("minPrice")} />
               <span aria-hidden="true" className="pb-2 text-stone-500">
                 –
               </span>
               <PriceBound
                 name="maxPrice"
-                label="Maximum price"
+                label={t("shop.filters.maxPrice")}
                 value={props.maxPrice}
                 placeholder={hi !== undefined ? String(hi) : ""}
                 state={fieldState("maxPrice")}
@@ -232,7 +236,7 @@ export function ListingFilters(props: FiltersProps) {
             type="submit"
             className={`mt-4 w-full rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${hydrated ? "lg:hidden" : ""}`}
           >
-            Apply filters
+            {t("shop.filters.apply")}
           </button>
         </form>
       </div>
@@ -245,10 +249,11 @@ export function SortSelect({ value }: { value: string }) {
   const apply = useApplyFilters();
   const hydrated = useHydrated();
   const ref = useSyncedValue<HTMLSelectElement>(value);
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="sort" className="text-sm text-stone-700">
-        Sort by
+        {t("shop.sort.label")}
       </label>
       <select
         ref={ref}
@@ -261,7 +266,7 @@ export function SortSelect({ value }: { value: string }) {
       >
         {(Object.keys(SORT_LABELS) as Sort[]).map((s) => (
           <option key={s} value={s}>
-            {SORT_LABELS[s]}
+            {t(SORT_LABELS[s])}
           </option>
         ))}
       </select>
@@ -271,7 +276,7 @@ export function SortSelect({ value }: { value: string }) {
           form={FILTER_FORM_ID}
           className="rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100"
         >
-          Sort
+          {t("shop.sort.submit")}
         </button>
       )}
     </div>

@@ -1,6 +1,9 @@
 import { type ListingQuery, MAX_PRICE, listingQuerySchema } from "#common/catalog/catalog.schema";
 import type { Category } from "#modules/catalog";
 import { PAGE_SIZE } from "./listing-url";
+import { translatorFor } from "#common/i18n/messages.server";
+import type { Translate } from "#common/i18n/translate";
+import { localizeMessage } from "~/lib/i18n.server";
 
 export type ParsedListing = {
   /** The query to run: invalid parts dropped, so the page still shows products. */
@@ -18,7 +21,8 @@ const FIELDS = ["page", "subCategory", "minPrice", "maxPrice", "sort"] as const;
 type Field = (typeof FIELDS)[number];
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const quoted = (v: string) => `“${v.slice(0, 40)}”`;
+// A rejected value as the message quotes it (each language has its own quotation marks around it).
+const shown = (v: string) => v.slice(0, 40);
 
 /** Finds a top-level category by name or slug, case-insensitively. */
 export function findCategory(categories: Category[], term: string): Category | undefined {
@@ -34,27 +38,33 @@ export function findSubCategory(categories: Category[], term: string, within?: C
   return undefined;
 }
 
-function messageFor(field: Field, raw: Record<string, string>, issueMessage: string): string {
+function messageFor(field: Field, raw: Record<string, string>, issueMessage: string, t: Translate): string {
   switch (field) {
     case "minPrice":
-      if (issueMessage.startsWith("Minimum price must not exceed")) return "The minimum price must not be higher than the maximum price.";
-      return `The minimum price ${quoted(raw.minPrice)} is not valid: enter an amount from 0 to ${MAX_PRICE.toLocaleString("en-US")}.`;
+      if (issueMessage.startsWith("Minimum price must not exceed")) return t("shop.listing.error.minOverMax");
+      return t("shop.listing.error.minPrice", { value: shown(raw.minPrice), max: MAX_PRICE });
     case "maxPrice":
-      return `The maximum price ${quoted(raw.maxPrice)} is not valid: enter an amount from 0 to ${MAX_PRICE.toLocaleString("en-US")}.`;
+      return t("shop.listing.error.maxPrice", { value: shown(raw.maxPrice), max: MAX_PRICE });
     case "page":
-      return `There is no page ${quoted(raw.page)}; showing the first page.`;
+      return t("shop.listing.error.page", { value: shown(raw.page) });
     case "sort":
-      return `Unknown sort order ${quoted(raw.sort)}; showing the newest first.`;
+      return t("shop.listing.error.sort", { value: shown(raw.sort) });
     default:
-      return issueMessage;
+      return localizeMessage(t, issueMessage);
   }
 }
 
 /**
  * Reads the listing's URL (category path parameter plus query string) into a catalogue query.
- * Invalid filters never fail the page: each becomes a message and is left out of the query.
+ * Invalid filters never fail the page: each becomes a message (in `t`'s language) and is left out
+ * of the query.
  */
-export function parseListing(categoryParam: string | undefined, params: URLSearchParams, categories: Category[]): ParsedListing {
+export function parseListing(
+  categoryParam: string | undefined,
+  params: URLSearchParams,
+  categories: Category[],
+  t: Translate = translatorFor("en"),
+): ParsedListing {
   const raw: Record<string, string> = {};
   for (const key of FIELDS) {
     const v = params.get(key);
@@ -74,7 +84,9 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
     } else {
       rejected.add("subCategory");
       errors.push(
-        `There is no sub-category ${quoted(raw.subCategory)}${category ? ` in ${category.name}` : ""}; showing all of ${category?.name ?? "the shop"}.`,
+        category
+          ? t("shop.listing.error.subCategoryIn", { value: shown(raw.subCategory), category: category.name })
+          : t("shop.listing.error.subCategory", { value: shown(raw.subCategory) }),
       );
     }
     delete raw.subCategory;
@@ -87,7 +99,7 @@ export function parseListing(categoryParam: string | undefined, params: URLSearc
       const field = issue.path[0] as Field;
       if (rejected.has(field)) continue;
       rejected.add(field);
-      errors.push(messageFor(field, raw, issue.message));
+      errors.push(messageFor(field, raw, issue.message, t));
       // A minimum above the maximum is a problem of the pair: drop both.
       if (field === "minPrice" && issue.message.startsWith("Minimum price must not exceed")) rejected.add("maxPrice");
     }

@@ -1,34 +1,44 @@
 import { useMemo } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
 import { countryOptions, regionsOf } from "#common/geo";
+import { REGION_KIND } from "#common/cart/service-words";
+import { useT } from "~/lib/i18n";
 import type { CheckoutFieldErrors, CheckoutValues } from "./checkout-fields";
 
 /**
  * The delivery address of the checkout: the country first (a select of every ISO 3166 country,
  * the shop's own first and preselected), then the street, city, the region (a select where the
  * country has a list, such as US states, else free text) and the postal code. `country` is the
- * country chosen now: the region field follows it.
+ * country chosen now: the region field follows it. `countries` are the select's countries in the
+ * page's language, in their order (from the loader); without them, the shop's English list.
  */
 export function AddressFields({
   country,
   shopCountry,
+  countries: localCountries,
   values,
   errors,
   required,
 }: {
   country: string;
   shopCountry: string;
+  countries?: ReadonlyArray<{ code: string; name: string }> | null;
   values: CheckoutValues | undefined;
   errors: CheckoutFieldErrors;
   required: boolean;
 }) {
-  const countries = useMemo(() => countryOptions(shopCountry).map((c) => ({ value: c.code, label: c.name })), [shopCountry]);
+  const t = useT();
+  const countries = useMemo(
+    () => (localCountries ?? countryOptions(shopCountry)).map((c) => ({ value: c.code, label: c.name })),
+    [localCountries, shopCountry],
+  );
   const regions = regionsOf(country);
+  const kind = regions ? (REGION_KIND[regions.noun] ?? "territory") : null;
   return (
     <>
       <SelectField
         name="country"
-        label="Country"
+        label={t("cart.address.country")}
         required={required}
         autoComplete="country"
         options={countries}
@@ -38,34 +48,45 @@ export function AddressFields({
       />
       <TextField
         name="line1"
-        label="Address"
+        label={t("cart.address.line1")}
         required={required}
         autoComplete="address-line1"
         maxLength={200}
         defaultValue={values?.line1}
         error={errors.line1}
         className="sm:col-span-2"
-        placeholder="Street and house number"
+        placeholder={t("cart.address.line1Placeholder")}
       />
       <TextField
         name="line2"
-        label="Apartment/suite (optional)"
+        label={t("cart.address.line2")}
         autoComplete="address-line2"
         maxLength={200}
         defaultValue={values?.line2}
         error={errors.line2}
         className="sm:col-span-2"
       />
-      <TextField name="city" label="City" required={required} autoComplete="address-level2" maxLength={100} defaultValue={values?.city} error={errors.city} />
-      {regions ? (
+      <TextField
+        name="city"
+        label={t("cart.address.city")}
+        required={required}
+        autoComplete="address-level2"
+        maxLength={100}
+        defaultValue={values?.city}
+        error={errors.city}
+      />
+      {regions && kind ? (
         <SelectField
           // A new country starts its region afresh.
           key={country}
           name="region"
-          label={regions.label}
+          label={t("cart.address.regionLabel", { kind })}
           required={required}
           autoComplete="address-level1"
-          options={[{ value: "", label: `Choose a ${regions.noun}` }, ...Object.entries(regions.regions).map(([code, name]) => ({ value: code, label: name }))]}
+          options={[
+            { value: "", label: t("cart.address.regionPlaceholder", { kind }) },
+            ...Object.entries(regions.regions).map(([code, name]) => ({ value: code, label: name })),
+          ]}
           defaultValue={values?.country === country ? values.region : ""}
           error={errors.region}
         />
@@ -73,7 +94,7 @@ export function AddressFields({
         <TextField
           key={country}
           name="region"
-          label="Region (optional)"
+          label={t("cart.address.region")}
           autoComplete="address-level1"
           maxLength={100}
           defaultValue={values?.country === country ? values.region : ""}
@@ -82,7 +103,7 @@ export function AddressFields({
       )}
       <TextField
         name="postalCode"
-        label="Postal code (optional)"
+        label={t("cart.address.postalCode")}
         autoComplete="postal-code"
         maxLength={20}
         defaultValue={values?.postalCode}

@@ -5,6 +5,10 @@ import { type ValidPlaceOrderInput, placeOrderSchema } from "#common/orders/orde
 import { paymentMethodRefusal } from "#common/payments/payment-methods";
 import type { PlaceOrderInput, SavedAddress } from "#modules/orders";
 import type { PaymentMethod } from "#common/payments/payment-methods";
+import { translatorFor } from "#common/i18n/messages.server";
+import type { Translate } from "#common/i18n/translate";
+import { requestLanguage, requestT } from "~/lib/i18n.server";
+import { shopperMessage } from "~/lib/action-failure.server";
 import { CHECKOUT_FIELDS, type CheckoutField, type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "./checkout-fields";
 
 export function readCheckoutForm(form: FormData): CheckoutValues {
@@ -18,24 +22,37 @@ export function pickedAddress(values: CheckoutValues, saved: SavedAddress[]): Sa
   return saved.find((a) => a.id === values.addressId) ?? "missing";
 }
 
+/** How the checkout says its messages: in the language of the request's page; without a request, in English (the API's words). */
+function wordsOf(request: Request | undefined): { t: Translate; say: (text: string) => string; english: boolean } {
+  if (!request) return { t: translatorFor("en"), say: (text) => text, english: true };
+  return { t: requestT(request), say: (text) => shopperMessage(request, text), english: requestLanguage(request) === "en" };
+}
+
 /** The checkout form checked: the order's input as the place-order flow takes it with the saved address it uses (null: the typed one), or the form's field errors. */
 export type CheckedCheckout = { ok: true; input: ValidPlaceOrderInput; saved: SavedAddress | null } | { ok: false; errors: CheckoutFieldErrors };
 
 /**
  * Parses the form, once, with the orders module's own input schema (so the page and
  * `POST /api/orders` say the same words), and refuses a saved address that is gone and card
- * payments when the shop does not take them, each beside its field.
+ * payments when the shop does not take them, each beside its field: in the language of the
+ * `request`'s page, English without one.
  */
-export function checkCheckoutForm(values: CheckoutValues, address: SavedAddress | null | "missing", offered: readonly PaymentMethod[]): CheckedCheckout {
+export function checkCheckoutForm(
+  values: CheckoutValues,
+  address: SavedAddress | null | "missing",
+  offered: readonly PaymentMethod[],
+  request?: Request,
+): CheckedCheckout {
+  const { t, say } = wordsOf(request);
   const parsed = placeOrderSchema.safeParse(toPlaceOrderInput(values, address === "missing" ? null : address));
-  const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address).errors;
+  const errors = parsed.success ? {} : formFieldErrors(fieldErrors(parsed.error.issues), address === "missing" ? null : address, request).errors;
   if (address === "missing") {
     // The typed address was not chosen: its fields say nothing.
     for (const key of ["line1", "line2", "city", "region", "postalCode", "country"] as const) delete errors[key];
-    errors.addressId = "This address is no longer in your address book. Please choose another one.";
+    errors.addressId = t("cart.checkout.addressGone");
   }
   const refused = errors.paymentMethod ? null : paymentMethodRefusal(values.paymentMethod as PaymentMethod, offered);
-  if (refused) errors.paymentMethod = refused;
+  if (refused) errors.paymentMethod = say(refused);
   if (!parsed.success || address === "missing" || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: parsed.data, saved: address };
 }
@@ -68,16 +85,22 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
  * fields; anything without a field of its own is returned apart, to be shown above the form. With
  * a saved address picked, its problems (a state missing from an address saved before states were
  * asked for, a country the shop does not ship to) go beside the address book, where the shopper is.
+ * The messages in the language of the `request`'s page, English without one.
  */
 export function formFieldErrors(
   fields: Record<string, string> | undefined,
   saved: SavedAddress | null = null,
+  request?: Request,
 ): { errors: CheckoutFieldErrors; other: string[] } {
+  const { t, say, english } = wordsOf(request);
   const errors: CheckoutFieldErrors = {};
   const other: string[] = [];
-  for (const [key, message] of Object.entries(fields ?? {})) {
+  for (const [key, text] of Object.entries(fields ?? {})) {
+    const message = say(text);
     if (saved && key.startsWith("address.")) {
-      errors.addressId ??= `This saved address cannot be used as it is: ${message.charAt(0).toLowerCase()}${message.slice(1).replace(/\.$/, "")}. Please choose “A new address” and enter it again.`;
+      // English runs the reason on after the colon; the other languages' messages keep it a sentence of its own.
+      const reason = english ? `${message.charAt(0).toLowerCase()}${message.slice(1).replace(/\.$/, "")}` : message.replace(/\.$/, "");
+      errors.addressId ??= t("cart.checkout.savedAddressUnusable", { reason });
       continue;
     }
     const name = key.replace(/^(contact|address)\./, "") as CheckoutField;

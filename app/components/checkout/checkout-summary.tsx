@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { LineList, TotalsList } from "~/components/orders/order-view";
 import type { CheckoutQuote } from "#modules/orders";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /**
  * The lines and the server's totals for the chosen shipping method, beside the checkout form; when
@@ -20,6 +21,8 @@ export function CheckoutSummary({
   const { cart } = quote;
   const shipping = quote.shippingOptions.find((o) => o.id === quote.shippingMethod);
   const count = cart.totals.itemCount;
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section
       aria-labelledby="summary-title"
@@ -29,15 +32,13 @@ export function CheckoutSummary({
     >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="summary-title" className="text-lg font-semibold text-stone-900">
-          Order summary
+          {t("cart.summary.title")}
         </h2>
-        <Link to="/shopping-cart" className="text-sm font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
-          Edit cart
+        <Link to={localePath("/shopping-cart")} className="text-sm font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
+          {t("cart.checkout.editCart")}
         </Link>
       </div>
-      <p className="mt-1 text-sm text-stone-600">
-        {count} {count === 1 ? "item" : "items"}
-      </p>
+      <p className="mt-1 text-sm text-stone-600">{t("cart.itemCount", { count })}</p>
       <div className={`mt-3 transition-opacity ${busy ? "opacity-60" : ""}`}>
         <LineList lines={cart.lines} currency={cart.totals.currency} />
         <div className="mt-3 border-t border-stone-200 pt-4" aria-live="polite">

@@ -5,6 +5,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { imageSrcSet, publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "~/components/icons";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 const INTERVAL_MS = 6000;
 const SIZES = "(min-width: 1280px) 1216px, (min-width: 640px) calc(100vw - 3rem), 100vw";
@@ -20,6 +21,8 @@ export type CarouselBanner = Banner & { avif?: boolean };
  */
 export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   const base = useImageBase();
+  const t = useT();
+  const localePath = useLocalePath();
   const [index, setIndex] = useState(0);
   // Slides fade in once the carousel has moved; the first paint shows the first banner at once.
   const [moved, setMoved] = useState(false);
@@ -64,7 +67,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-label={t("shop.banner.label")}
       className="relative"
       onMouseEnter={() => setInteracting(true)}
       onMouseLeave={() => setInteracting(false)}
@@ -88,7 +91,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             key={b._id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t("shop.banner.slide", { index: i + 1, count })}
             hidden={i !== index}
             className={`relative md:aspect-[2/1] lg:aspect-[1920/720]${moved ? " animate-fade-in" : ""}`}
             data-testid="banner-slide"
@@ -107,12 +110,12 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
               {b.subtitle && <p className="mt-2 max-w-md text-sm leading-relaxed text-stone-200 sm:text-base lg:mt-4 lg:text-lg">{b.subtitle}</p>}
               <div className="mt-4 lg:mt-7">
                 <Link
-                  to={b.link || "/product-category"}
+                  to={bannerHref(b.link, localePath)}
                   tabIndex={i === index ? undefined : -1}
                   className="focus-light inline-flex h-11 items-center gap-2 rounded-full bg-white px-6 text-sm font-semibold text-stone-900 hover:bg-amber-300"
                 >
-                  Shop now <ArrowRightIcon className="size-4" />
-                  <span className="sr-only">: {b.title}</span>
+                  {t("shop.banner.shopNow")} <ArrowRightIcon className="size-4" />
+                  <span className="sr-only">{t("shop.linkOf", { title: b.title })}</span>
                 </Link>
               </div>
             </div>
@@ -130,7 +133,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             className="grid size-10 place-items-center rounded-full border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
           >
             {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
-            <span className="sr-only">{playing ? "Pause slideshow" : "Play slideshow"}</span>
+            <span className="sr-only">{playing ? t("shop.banner.pause") : t("shop.banner.play")}</span>
           </button>
           <button
             type="button"
@@ -138,7 +141,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             className="grid size-10 place-items-center rounded-full border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
           >
             <ChevronLeftIcon className="size-5" />
-            <span className="sr-only">Previous slide</span>
+            <span className="sr-only">{t("shop.banner.previous")}</span>
           </button>
           <ul className="flex items-center">
             {banners.map((b, i) => (
@@ -150,9 +153,7 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
                   className="group grid size-8 place-items-center rounded-full"
                 >
                   <span className={`block h-2 rounded-full transition-all ${i === index ? "w-6 bg-stone-900" : "w-2 bg-stone-400 group-hover:bg-stone-600"}`} />
-                  <span className="sr-only">
-                    Slide {i + 1} of {count}: {b.title}
-                  </span>
+                  <span className="sr-only">{t("shop.banner.goTo", { index: i + 1, count, title: b.title })}</span>
                 </button>
               </li>
             ))}
@@ -163,10 +164,19 @@ export function BannerCarousel({ banners }: { banners: CarouselBanner[] }) {
             className="grid size-10 place-items-center rounded-full border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
           >
             <ChevronRightIcon className="size-5" />
-            <span className="sr-only">Next slide</span>
+            <span className="sr-only">{t("shop.banner.next")}</span>
           </button>
         </div>
       )}
     </section>
   );
+}
+
+/**
+ * Where a banner leads: all products when it names nothing; a page of the shop in the page's
+ * language; another site's address as it is.
+ */
+export function bannerHref(link: string | null | undefined, localePath: (path: string) => string): string {
+  if (!link) return localePath("/product-category");
+  return link.startsWith("/") && !link.startsWith("//") && !/^\/(admin-dashboard|api|uploads|assets)(\/|$)/.test(link) ? localePath(link) : link;
 }

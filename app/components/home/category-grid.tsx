@@ -4,6 +4,8 @@ import { categoryHref } from "~/components/layout/category-menu";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { useImageBase } from "~/lib/image-base";
+import type { Translate } from "#common/i18n/translate";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 
 const TINTS = [
   "bg-amber-100 text-amber-900",
@@ -17,30 +19,33 @@ const TINTS = [
 /** "Shop by category": a tile per top-level category with its image (or initial) and product count. */
 export function CategoryGrid({ categories }: { categories: Category[] }) {
   const base = useImageBase();
+  const t = useT();
+  const { language } = useLanguage();
+  const localePath = useLocalePath();
   if (categories.length === 0) {
-    return <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">Categories will appear here soon.</p>;
+    return <p className="rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("shop.categories.empty")}</p>;
   }
   // On wide screens, the column count (4–6) that leaves the fewest gaps in the last row.
   const wide = [6, 5, 4].reduce((best, n) => ((categories.length % n || n) > (categories.length % best || best) ? n : best), 6);
   const wideClass = { 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" }[wide];
-  // The same for every shopper: the server takes the list's inside from html-fragments.tsx.
+  // The same for every shopper of a language: the server takes the list's inside from html-fragments.tsx.
   return (
     <CachedInside
       as="ul"
       className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 ${wideClass}`}
-      cacheKey={JSON.stringify([categories, base])}
-      inside={() => <CategoryTiles categories={categories} base={base} />}
+      cacheKey={JSON.stringify([categories, base, language])}
+      inside={() => <CategoryTiles categories={categories} base={base} t={t} localePath={localePath} />}
     />
   );
 }
 
-function CategoryTiles({ categories, base }: { categories: Category[]; base: string }) {
+function CategoryTiles({ categories, base, t, localePath }: { categories: Category[]; base: string; t: Translate; localePath: (path: string) => string }) {
   return (
     <>
       {categories.map((c, i) => (
         <li key={c._id}>
           <ShopLink
-            to={categoryHref(c.slug)}
+            to={localePath(categoryHref(c.slug))}
             className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition hover:border-stone-300 hover:shadow-md"
           >
             <span className="block aspect-square overflow-hidden bg-stone-100">
@@ -61,7 +66,7 @@ function CategoryTiles({ categories, base }: { categories: Category[]; base: str
             </span>
             <span className="flex flex-1 flex-col px-3 py-3">
               <span className="font-semibold text-stone-900 group-hover:underline group-hover:underline-offset-4">{c.name}</span>
-              <span className="mt-0.5 text-xs text-stone-600">{`${c.productCount} ${c.productCount === 1 ? "product" : "products"}`}</span>
+              <span className="mt-0.5 text-xs text-stone-600">{t("shop.products.count", { count: c.productCount })}</span>
             </span>
           </ShopLink>
         </li>

@@ -1,14 +1,15 @@
 import { type CardData, ProductCard as Card } from "~/components/product-card";
 import { ArrowRightIcon } from "~/components/icons";
 import { ShopLink } from "../shop-link";
+import { useLocalePath, useT } from "~/lib/i18n";
 
-/** A home-page section: heading, optional "view all" link and content. */
+/** A home-page section: heading, optional "view all" link (`href`: a shop path, put in the page's language) and content. */
 export function HomeSection({
   id,
   title,
   subtitle,
   href,
-  linkLabel = "View all",
+  linkLabel,
   children,
 }: {
   id: string;
@@ -18,6 +19,8 @@ export function HomeSection({
   linkLabel?: string;
   children: React.ReactNode;
 }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section aria-labelledby={id} className="container-page mt-14 sm:mt-20">
       <div className="mb-5 flex items-end justify-between gap-4 sm:mb-6">
@@ -29,11 +32,11 @@ export function HomeSection({
         </div>
         {href && (
           <ShopLink
-            to={href}
+            to={localePath(href)}
             className="inline-flex shrink-0 items-center gap-1.5 rounded text-sm font-semibold text-stone-900 underline-offset-4 hover:underline"
           >
-            {linkLabel}
-            <span className="sr-only">: {title}</span>
+            {linkLabel ?? t("shop.home.viewAll")}
+            <span className="sr-only">{t("shop.linkOf", { title })}</span>
             <ArrowRightIcon className="size-4" />
           </ShopLink>
         )}

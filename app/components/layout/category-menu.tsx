@@ -3,13 +3,14 @@ import { useLocation } from "react-router";
 import type { Category } from "#modules/catalog";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { ShopLink } from "../shop-link";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 export const categoryHref = (slug: string) => `/product-category/${encodeURIComponent(slug)}`;
 export const subCategoryHref = (slug: string, sub: string) => `${categoryHref(slug)}?subCategory=${encodeURIComponent(sub)}`;
 
 const itemClass = "menu-item";
 
-/** A link of the bar, marked as the current page (as a NavLink) when the shopper is on it or below it. */
+/** A link of the bar (`to` in the page's language), marked as the current page (as a NavLink) when the shopper is on it or below it. */
 function BarLink({ to, pathname, end = false, children }: { to: string; pathname: string; end?: boolean; children: React.ReactNode }) {
   const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
   return (
@@ -26,18 +27,20 @@ function BarLink({ to, pathname, end = false, children }: { to: string; pathname
 /** The desktop category bar: a link per category, a drop-down (a `<details>`) for those with sub-categories. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
   const { pathname } = useLocation();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
-    <nav aria-label="Categories" className="hidden border-t border-stone-200 lg:block">
+    <nav aria-label={t("shop.menu.categories")} className="hidden border-t border-stone-200 lg:block">
       <ul className="container-page flex flex-wrap items-center justify-center gap-x-0.5">
         <li>
-          <BarLink to="/product-category" pathname={pathname} end>
-            All products
+          <BarLink to={localePath("/product-category")} pathname={pathname} end>
+            {t("shop.menu.allProducts")}
           </BarLink>
         </li>
         {categories.map((c) => (
           <li key={c._id} className="relative">
             {c.subCategories.length === 0 ? (
-              <BarLink to={categoryHref(c.slug)} pathname={pathname}>
+              <BarLink to={localePath(categoryHref(c.slug))} pathname={pathname}>
                 {c.name}
               </BarLink>
             ) : (
@@ -59,6 +62,8 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
  */
 function CategoryDropdown({ category }: { category: Category }) {
   const ref = useDismissableDetails<HTMLDetailsElement>();
+  const t = useT();
+  const localePath = useLocalePath();
   const [reached, setReached] = useState(false);
   const reach = () => setReached(true);
   return (
@@ -67,14 +72,14 @@ function CategoryDropdown({ category }: { category: Category }) {
       <div className="absolute left-0 top-full z-30 mt-1 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-xl">
         <ul>
           <li>
-            <ShopLink to={categoryHref(category.slug)} className="menu-link font-semibold text-stone-900">
-              {`All ${category.name}`}
+            <ShopLink to={localePath(categoryHref(category.slug))} className="menu-link font-semibold text-stone-900">
+              {t("shop.menu.allOf", { category: category.name })}
             </ShopLink>
           </li>
           {reached &&
             category.subCategories.map((s) => (
               <li key={s._id}>
-                <ShopLink to={subCategoryHref(category.slug, s.slug)} className="menu-link">
+                <ShopLink to={localePath(subCategoryHref(category.slug, s.slug))} className="menu-link">
                   {s.name}
                 </ShopLink>
               </li>

@@ -2,31 +2,35 @@ import { Link } from "react-router";
 import type { Category } from "#modules/catalog";
 import { Avatar, SignOutButton, accountLinks } from "~/components/auth/account-links";
 import { useUser } from "~/lib/use-auth";
-import { useT } from "~/lib/i18n";
 import { categoryHref, subCategoryHref } from "./category-menu";
 import { ChevronDownIcon, CloseIcon } from "~/components/icons";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useLocalePath, useT } from "~/lib/i18n";
+import { accountHref } from "./account-href";
 
 const link = "flex min-h-12 items-center rounded-lg px-3 text-base text-stone-800 hover:bg-stone-100";
 
 type MenuLink = { to: string; label: string };
-const SIGNED_OUT: MenuLink[] = [
-  { to: "/login", label: "Sign in" },
-  { to: "/register", label: "Create account" },
+type MenuEntry = { to: string; key: MessageKey };
+const SIGNED_OUT: MenuEntry[] = [
+  { to: "/login", key: "shop.header.signIn" },
+  { to: "/register", key: "shop.header.createAccount" },
 ];
-const SHOPPING: MenuLink[] = [
-  { to: "/wishlist", label: "Wishlist" },
-  { to: "/shopping-cart", label: "Shopping cart" },
+const SHOPPING: MenuEntry[] = [
+  { to: "/wishlist", key: "shop.menu.wishlist" },
+  { to: "/shopping-cart", key: "shop.menu.cart" },
 ];
-const HELP: MenuLink[] = [
-  { to: "/contact-us", label: "Contact us" },
-  { to: "/privacy-policy", label: "Privacy policy" },
+const HELP: MenuEntry[] = [
+  { to: "/contact-us", key: "shop.menu.contact" },
+  { to: "/privacy-policy", key: "shop.menu.privacy" },
 ];
 
-/** A list's items, one link each. */
+/** A list's items, one link each, in the page's language (the admin area's stays as it is). */
 function MenuLinks({ links }: { links: readonly MenuLink[] }) {
+  const localePath = useLocalePath();
   return links.map((l) => (
     <li key={l.to}>
-      <Link to={l.to} className={link}>
+      <Link to={accountHref(l.to, localePath)} className={link}>
         {l.label}
       </Link>
     </li>
@@ -40,6 +44,8 @@ function MenuLinks({ links }: { links: readonly MenuLink[] }) {
 export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: string; categories: Category[]; onClose: () => void }) {
   const user = useUser();
   const t = useT();
+  const localePath = useLocalePath();
+  const labelled = (entries: readonly MenuEntry[]): MenuLink[] => entries.map((e) => ({ to: e.to, label: t(e.key) }));
   return (
     <div className="flex h-full flex-col bg-white shadow-2xl">
       <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
@@ -48,21 +54,21 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
         </p>
         <button type="button" onClick={onClose} className="-mr-2 grid size-11 place-items-center rounded-full text-stone-700 hover:bg-stone-100">
           <CloseIcon className="size-6" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{t("shop.menu.close")}</span>
         </button>
       </div>
-      <nav aria-label="Menu" className="flex-1 overflow-y-auto px-2 py-3">
-        <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-stone-600">Shop</p>
+      <nav aria-label={t("shop.menu.menu")} className="flex-1 overflow-y-auto px-2 py-3">
+        <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-stone-600">{t("shop.menu.shop")}</p>
         <ul>
           <li>
-            <Link to="/product-category" className={`${link} font-medium`}>
-              All products
+            <Link to={localePath("/product-category")} className={`${link} font-medium`}>
+              {t("shop.menu.allProducts")}
             </Link>
           </li>
           {categories.map((c) =>
             c.subCategories.length === 0 ? (
               <li key={c._id}>
-                <Link to={categoryHref(c.slug)} className={link}>
+                <Link to={localePath(categoryHref(c.slug))} className={link}>
                   {c.name}
                 </Link>
               </li>
@@ -75,13 +81,13 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
                   </summary>
                   <ul className="mb-2 ml-3 border-l border-stone-200 pl-2">
                     <li>
-                      <Link to={categoryHref(c.slug)} className={`${link} min-h-11 text-[0.95rem] font-medium`}>
-                        All {c.name}
+                      <Link to={localePath(categoryHref(c.slug))} className={`${link} min-h-11 text-[0.95rem] font-medium`}>
+                        {t("shop.menu.allOf", { category: c.name })}
                       </Link>
                     </li>
                     {c.subCategories.map((s) => (
                       <li key={s._id}>
-                        <Link to={subCategoryHref(c.slug, s.slug)} className={`${link} min-h-11 text-[0.95rem] text-stone-700`}>
+                        <Link to={localePath(subCategoryHref(c.slug, s.slug))} className={`${link} min-h-11 text-[0.95rem] text-stone-700`}>
                           {s.name}
                         </Link>
                       </li>
@@ -92,7 +98,9 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
             ),
           )}
         </ul>
-        <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Your account</p>
+        <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">
+          {t("shop.menu.yourAccount")}
+        </p>
         {user && (
           <div className="flex items-center gap-3 px-3 py-2">
             <Avatar user={user} className="size-9 text-xs" />
@@ -103,16 +111,16 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
           </div>
         )}
         <ul>
-          <MenuLinks links={[...(user ? accountLinks(user, t) : SIGNED_OUT), ...SHOPPING]} />
+          <MenuLinks links={[...(user ? accountLinks(user, t) : labelled(SIGNED_OUT)), ...labelled(SHOPPING)]} />
           {user && (
             <li>
               <SignOutButton className={`${link} w-full text-left disabled:cursor-wait disabled:opacity-70`} />
             </li>
           )}
         </ul>
-        <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">Help</p>
+        <p className="mt-4 border-t border-stone-200 px-3 pb-1 pt-5 text-xs font-semibold uppercase tracking-wider text-stone-600">{t("shop.menu.help")}</p>
         <ul>
-          <MenuLinks links={HELP} />
+          <MenuLinks links={labelled(HELP)} />
         </ul>
       </nav>
     </div>

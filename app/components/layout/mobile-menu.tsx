@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { Category } from "#modules/catalog";
 import { trapTab } from "~/lib/focus-trap";
 import { MenuIcon } from "~/components/icons";
+import { useT } from "~/lib/i18n";
 
 const loadDrawer = () => import("./mobile-menu-drawer");
 const Drawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileMenuDrawer })));
@@ -16,6 +17,7 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const t = useT();
   const [hydrated, setHydrated] = useState(false);
   // The drawer's links (every category twice over) are rendered when it first opens, not with
   // every page: they are a fifth of the home page's HTML, and only a phone's tap can show them.
@@ -47,13 +49,13 @@ export function MobileMenu({ siteName, categories }: { siteName: string; categor
           className={trigger}
         >
           <MenuIcon className="size-6" />
-          <span className="sr-only">Open menu</span>
+          <span className="sr-only">{t("shop.menu.open")}</span>
         </button>
       ) : (
         // Before JavaScript runs (or without it), the menu button jumps to the footer's category links.
         <a href="#footer-shop" className={trigger}>
           <MenuIcon className="size-6" />
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t("shop.menu.menu")}</span>
         </a>
       )}
       <dialog

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { NO_PRODUCTS, useProductSearch } from "~/lib/use-product-search";
+import { useProductSearch } from "~/lib/use-product-search";
 import { useMoney } from "~/lib/shop";
 import { SearchIcon } from "~/components/icons";
+import { useLocalePath, useT } from "~/lib/i18n";
+import { pathWithoutLanguage } from "#common/i18n/languages";
 
 /**
  * The header's product search: a plain GET form to /search (works without JavaScript) enhanced
@@ -18,6 +20,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const money = useMoney();
+  const t = useT();
+  const localePath = useLocalePath();
   const formRef = useRef<HTMLFormElement>(null);
   const [value, setValue] = useState(() => initialValue(location));
   const [open, setOpen] = useState(false);
@@ -28,7 +32,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
     setValue(initialValue(location));
     setOpen(false);
     setActive(-1);
-    if (location.pathname !== "/search") search.clear();
+    if (pathWithoutLanguage(location.pathname) !== "/search") search.clear();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search]);
 
@@ -45,7 +49,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   function choose(index: number) {
     setOpen(false);
-    if (index < products.length) navigate(`/products/${products[index].slug}`);
+    if (index < products.length) navigate(localePath(`/products/${products[index].slug}`));
     else formRef.current?.requestSubmit();
   }
 
@@ -88,9 +92,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   let status = "";
   if (hasTerm && open) {
-    if (search.isLoading && products.length === 0) status = "Searching…";
-    else if (search.isError) status = search.error ?? "Failed to search products";
-    else if (search.isSettled) status = products.length ? `${products.length} suggestion${products.length === 1 ? "" : "s"} available` : NO_PRODUCTS;
+    // The search state holds the spec's English words (use-product-search.ts); the box says them in the page's language.
+    if (search.isLoading && products.length === 0) status = t("shop.search.searching");
+    else if (search.isError) status = t("shop.search.failed");
+    else if (search.isSettled) status = products.length ? t("shop.search.suggestionCount", { count: products.length }) : t("shop.search.noProducts");
   }
 
   return (
@@ -98,9 +103,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <Form
         ref={formRef}
         method="get"
-        action="/search"
+        action={localePath("/search")}
         role="search"
-        aria-label="Products"
+        aria-label={t("shop.search.formLabel")}
         onSubmit={(e) => {
           // Submit the trimmed term (React Router reads the form after this handler).
           const input = e.currentTarget.elements.namedItem("q") as HTMLInputElement;
@@ -110,7 +115,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         }}
       >
         <label htmlFor={inputId} className="sr-only">
-          Search products
+          {t("shop.search.label")}
         </label>
         <div className="relative">
           <input
@@ -127,7 +132,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
             onKeyDown={onKeyDown}
             onFocus={() => hasTerm && setOpen(true)}
             onBlur={() => setOpen(false)}
-            placeholder="Search products"
+            placeholder={t("shop.search.label")}
             autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
@@ -142,7 +147,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           />
           <button type="submit" className="absolute right-1 top-1 grid size-9 place-items-center rounded-full bg-stone-900 text-white hover:bg-stone-700">
             <SearchIcon className="size-4.5" />
-            <span className="sr-only">Search</span>
+            <span className="sr-only">{t("shop.search.submit")}</span>
           </button>
         </div>
       </Form>
@@ -159,7 +164,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         <ul
           id={listboxId}
           role="listbox"
-          aria-label="Product suggestions"
+          aria-label={t("shop.search.suggestions")}
           className={`max-h-[min(70vh,32rem)] overflow-y-auto py-1 ${expanded ? "" : "hidden"}`}
         >
           {products.map((p, i) => (
@@ -182,7 +187,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
               </span>
               <span className="shrink-0 text-right text-sm">
                 <span className="font-semibold text-stone-900">
-                  {p.priceVaries && <span className="font-normal text-stone-600">From </span>}
+                  {p.priceVaries && <span className="font-normal text-stone-600">{`${t("shop.price.from")} `}</span>}
                   {money(p.finalPrice)}
                 </span>
                 {p.discount > 0 && <s className="ml-1.5 hidden text-xs text-stone-500 sm:inline">{money(p.price)}</s>}
@@ -200,7 +205,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
               className={`mt-1 flex cursor-pointer items-center gap-2 border-t border-stone-200 px-4 py-3 text-sm font-medium text-stone-900 ${active === products.length ? "bg-stone-100" : ""}`}
             >
               <SearchIcon className="size-4" />
-              See all results for “{term}”
+              {t("shop.search.seeAll", { term })}
             </li>
           )}
         </ul>
@@ -213,5 +218,5 @@ export function SearchBox({ className = "" }: { className?: string }) {
 }
 
 function initialValue(location: { pathname: string; search: string }): string {
-  return location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return pathWithoutLanguage(location.pathname) === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 }

@@ -6,7 +6,6 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
 import { setCartOpen } from "~/lib/cart-panel";
 import { useUser } from "~/lib/use-auth";
-import { useT } from "~/lib/i18n";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 import { imageSrcSet, imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
@@ -16,6 +15,8 @@ import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
 import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
+import { useLocalePath, useT } from "~/lib/i18n";
+import { accountHref } from "./account-href";
 
 /** What the header's counters show; the cart and wishlist features provide the numbers. */
 export interface HeaderCounts {
@@ -27,6 +28,8 @@ const iconButton = "relative grid size-11 place-items-center rounded-full text-s
 
 /** The storefront header: announcement, logo, search, account, wishlist and cart, category bar. */
 export function SiteHeader({ settings, categories, counts }: { settings: SiteSettings; categories: Category[]; counts: HeaderCounts }) {
+  const t = useT();
+  const localePath = useLocalePath();
   // The announcement bar of the settings; empty: no bar.
   const announcement = settings.announcement;
   return (
@@ -46,7 +49,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
           <LanguageSwitcher placement="header" />
           <AccountMenu />
-          <CounterLink to="/wishlist" label="Wishlist" count={counts.wishlist} testId="wishlist-count">
+          <CounterLink to={localePath("/wishlist")} label={t("shop.header.wishlist")} count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />
           </CounterLink>
           <CartButton count={counts.cart} />
@@ -59,8 +62,14 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
 
 function Logo({ settings }: { settings: SiteSettings }) {
   const base = useImageBase();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
-    <ShopLink to="/" className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900" aria-label={`${settings.siteName}, home`}>
+    <ShopLink
+      to={localePath("/")}
+      className="flex min-w-0 items-center gap-2 rounded-md py-1 text-stone-900"
+      aria-label={t("shop.header.home", { siteName: settings.siteName })}
+    >
       {settings.logo ? (
         <img
           src={publicImageUrl(imageVariantUrl(settings.logo, "logo", 160), base)}
@@ -98,9 +107,11 @@ function CounterLink({ to, label, count, testId, children }: { to: string; label
  */
 function CartButton({ count }: { count: number }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <Link
-      to="/shopping-cart"
+      to={localePath("/shopping-cart")}
       aria-haspopup={hydrated ? "dialog" : undefined}
       className={iconButton}
       onClick={(e) => {
@@ -111,7 +122,7 @@ function CartButton({ count }: { count: number }) {
       onPointerEnter={preloadCartPanel}
       onFocus={preloadCartPanel}
     >
-      <Counted label="Shopping cart" count={count} testId="cart-count">
+      <Counted label={t("shop.header.cart")} count={count} testId="cart-count">
         <CartIcon className="size-6" />
       </Counted>
     </Link>
@@ -119,10 +130,11 @@ function CartButton({ count }: { count: number }) {
 }
 
 function Counted({ label, count, testId, children }: { label: string; count: number; testId: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <>
       {children}
-      <span className="sr-only">{`${label}, ${count} ${count === 1 ? "item" : "items"}`}</span>
+      <span className="sr-only">{t("shop.header.counted", { label, count })}</span>
       <span
         aria-hidden="true"
         data-testid={testId}
@@ -139,11 +151,12 @@ function AccountMenu() {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   const user = useUser();
   const t = useT();
+  const localePath = useLocalePath();
   return (
     <details ref={ref} className="relative hidden sm:block">
       <summary className={`${iconButton} list-none`} data-testid="account-menu">
         {user ? <Avatar user={user} /> : <UserIcon className="size-6" />}
-        <span className="sr-only">{user ? `Account: ${user.name}` : "Account"}</span>
+        <span className="sr-only">{user ? t("shop.header.accountOf", { name: user.name }) : t("shop.header.account")}</span>
       </summary>
       <div className="absolute right-0 top-full z-40 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-xl">
         {user ? (
@@ -158,7 +171,7 @@ function AccountMenu() {
             <ul className="py-2">
               {accountLinks(user, t).map((l) => (
                 <li key={l.to}>
-                  <ShopLink to={l.to} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                  <ShopLink to={accountHref(l.to, localePath)} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     {l.label}
                   </ShopLink>
                 </li>
@@ -168,15 +181,18 @@ function AccountMenu() {
           </>
         ) : (
           <>
-            <p className="px-1 pb-3 text-sm text-stone-600">Sign in to see your orders and check out faster.</p>
-            <ShopLink to="/login" className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700">
-              Sign in
+            <p className="px-1 pb-3 text-sm text-stone-600">{t("shop.header.signInPitch")}</p>
+            <ShopLink
+              to={localePath("/login")}
+              className="block rounded-lg bg-stone-900 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-stone-700"
+            >
+              {t("shop.header.signIn")}
             </ShopLink>
             <ShopLink
-              to="/register"
+              to={localePath("/register")}
               className="mt-2 block rounded-lg border border-stone-300 px-4 py-2.5 text-center text-sm font-semibold text-stone-900 hover:bg-stone-50"
             >
-              Create account
+              {t("shop.header.createAccount")}
             </ShopLink>
           </>
         )}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, Spinner } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
+import { useRichT, useT } from "~/lib/i18n";
 import type { Order } from "#modules/orders";
 import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList, Tracking } from "./order-view";
 
@@ -33,6 +34,8 @@ export function OrderDetailsModal({
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLAnchorElement>(null);
   const hydrated = useHydrated();
+  const t = useT();
+  const richT = useRichT();
   const titleId = `order-${order.id}-title`;
 
   useEffect(() => {
@@ -70,12 +73,10 @@ export function OrderDetailsModal({
         <header className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
           <div>
             <h2 id={titleId} className="text-xl font-bold tracking-tight">
-              Order #{order.number}
+              {t("cart.order.title", { number: order.number })}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
-              <span>
-                Placed <LocalDate iso={order.createdAt} withTime />
-              </span>
+              <span>{richT("cart.order.placedOn", { date: <LocalDate iso={order.createdAt} withTime /> })}</span>
               <StatusBadge status={order.status} />
             </p>
           </div>
@@ -93,7 +94,7 @@ export function OrderDetailsModal({
             <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-5">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
-            Close
+            {t("cart.order.close")}
           </Link>
         </header>
 
@@ -111,14 +112,14 @@ export function OrderDetailsModal({
 
           <section aria-labelledby={`${titleId}-status`}>
             <h3 id={`${titleId}-status`} className="text-base font-semibold">
-              Status
+              {t("cart.order.statusHeading")}
             </h3>
             <div className="mt-3">
               <StatusTimeline order={order} />
             </div>
             {order.tracking && (
               <p className="mt-4 text-sm text-stone-700" data-testid="order-tracking">
-                <span className="font-semibold text-stone-900">Tracking: </span>
+                <span className="font-semibold text-stone-900">{t("cart.order.trackingLabel")} </span>
                 <Tracking tracking={order.tracking} />
               </p>
             )}
@@ -126,7 +127,7 @@ export function OrderDetailsModal({
 
           <section aria-labelledby={`${titleId}-items`} className="mt-6 border-t border-stone-200 pt-5">
             <h3 id={`${titleId}-items`} className="text-base font-semibold">
-              Items
+              {t("cart.order.items")}
             </h3>
             <LineList lines={order.lines} currency={order.totals.currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
@@ -136,7 +137,7 @@ export function OrderDetailsModal({
 
           <section aria-labelledby={`${titleId}-delivery`} className="mt-6 border-t border-stone-200 pt-5">
             <h3 id={`${titleId}-delivery`} className="mb-3 text-base font-semibold">
-              Delivery and payment
+              {t("cart.order.deliveryAndPayment")}
             </h3>
             <OrderFacts order={order} showTracking={false} />
           </section>
@@ -156,19 +157,20 @@ function CancelOrderForm({ order }: { order: Order }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
 
   return (
-    <section aria-label="Cancel this order" className="mt-6 border-t border-stone-200 pt-5">
+    <section aria-label={t("cart.order.cancelSection")} className="mt-6 border-t border-stone-200 pt-5">
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="orderId" value={order.id} />
         {hydrated && confirming ? (
           <div className="rounded-xl border border-rose-200 bg-rose-50 p-4" role="group" aria-labelledby="cancel-confirm-text">
             <p id="cancel-confirm-text" className="text-sm font-medium text-rose-950">
-              Cancel order #{order.number}? This cannot be undone.
+              {t("cart.order.cancelConfirm", { number: order.number })}
             </p>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
               <button
@@ -178,26 +180,26 @@ function CancelOrderForm({ order }: { order: Order }) {
                 className="inline-flex h-11 items-center justify-center gap-2 rounded-full bg-rose-700 px-5 text-sm font-semibold text-white hover:bg-rose-800 disabled:cursor-wait disabled:opacity-75"
               >
                 {busy && <Spinner />}
-                {busy ? "Cancelling…" : "Yes, cancel order"}
+                {busy ? t("cart.order.cancelling") : t("cart.order.cancelYes")}
               </button>
               <button
                 type="button"
                 onClick={() => setConfirming(false)}
                 className="inline-flex h-11 items-center justify-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50"
               >
-                Keep order
+                {t("cart.order.keep")}
               </button>
             </div>
           </div>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-stone-600">You can cancel this order until we start preparing it.</p>
+            <p className="text-sm text-stone-600">{t("cart.order.cancelHint")}</p>
             <button
               type={hydrated ? "button" : "submit"}
               onClick={hydrated ? () => setConfirming(true) : undefined}
               className="inline-flex h-11 shrink-0 items-center justify-center rounded-full border border-rose-300 bg-white px-5 text-sm font-semibold text-rose-800 hover:bg-rose-50"
             >
-              Cancel order
+              {t("cart.order.cancel")}
             </button>
           </div>
         )}

@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert, Spinner } from "~/components/auth/ui";
-import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-status";
+import type { ReturnStatus } from "#common/orders/return-status";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useRichT, useT } from "~/lib/i18n";
 import type { OrderReturn, ReturnPolicy } from "#modules/orders";
 import { LocalDate } from "./order-view";
 import { publicImageUrl } from "#common/images/image-sizes";
@@ -21,20 +23,29 @@ export const RETURN_BADGE: Record<ReturnStatus, string> = {
   received: "bg-emerald-50 text-emerald-900 ring-emerald-200",
 };
 
+/** How each return status reads to the customer. */
+const RETURN_STATUS_KEY: Record<ReturnStatus, MessageKey> = {
+  requested: "cart.returns.status.requested",
+  approved: "cart.returns.status.approved",
+  refused: "cart.returns.status.refused",
+  received: "cart.returns.status.received",
+};
+
 /** A return's status as a small badge. */
 export function ReturnBadge({ status }: { status: ReturnStatus }) {
+  const t = useT();
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${RETURN_BADGE[status]}`} data-testid="return-status">
-      {RETURN_STATUS_LABELS[status]}
+      {t(RETURN_STATUS_KEY[status])}
     </span>
   );
 }
 
-const CUSTOMER_NOTE: Record<ReturnStatus, string> = {
-  requested: "We will look at your request and let you know by e-mail.",
-  approved: "Approved: please send the items back to us. We refund them once they arrive.",
-  refused: "We could not accept this return.",
-  received: "We have received the items.",
+const CUSTOMER_NOTE: Record<ReturnStatus, MessageKey> = {
+  requested: "cart.returns.note.requested",
+  approved: "cart.returns.note.approved",
+  refused: "cart.returns.note.refused",
+  received: "cart.returns.note.received",
 };
 
 /**
@@ -56,6 +67,8 @@ export function OrderReturns({
 }) {
   const id = useId();
   const base = useImageBase();
+  const t = useT();
+  const richT = useRichT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "return";
   const { policy, returns } = info;
@@ -65,22 +78,20 @@ export function OrderReturns({
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 border-t border-stone-200 pt-5" data-testid="order-returns">
       <h3 id={`${id}-title`} className="text-base font-semibold">
-        Returns
+        {t("cart.returns.title")}
       </h3>
 
       {returns.length > 0 && (
-        <ul className="mt-3 grid gap-3" aria-label="Your returns">
+        <ul className="mt-3 grid gap-3" aria-label={t("cart.returns.yours")}>
           {returns.map((r) => (
             <li key={r.id} className="rounded-xl border border-stone-200 p-3 text-sm" data-testid="return-row">
               <div className="flex flex-wrap items-center gap-2">
                 <ReturnBadge status={r.status} />
-                <span className="text-stone-600">
-                  Asked <LocalDate iso={r.requestedAt} />
-                </span>
+                <span className="text-stone-600">{richT("cart.returns.asked", { date: <LocalDate iso={r.requestedAt} /> })}</span>
               </div>
               <p className="mt-2 text-stone-800">{r.lines.map((l) => `${l.quantity} × ${l.label}`).join(", ")}</p>
-              <p className="mt-1 text-stone-600">{CUSTOMER_NOTE[r.status]}</p>
-              {r.refusalReason && <p className="mt-1 text-stone-800">Reason: {r.refusalReason}</p>}
+              <p className="mt-1 text-stone-600">{t(CUSTOMER_NOTE[r.status])}</p>
+              {r.refusalReason && <p className="mt-1 text-stone-800">{t("cart.returns.reason", { reason: r.refusalReason })}</p>}
             </li>
           ))}
         </ul>
@@ -89,7 +100,7 @@ export function OrderReturns({
       {policy.open ? (
         <details className="group mt-3 rounded-xl border border-stone-200" open={Boolean(error)} data-testid="return-request">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600">
-            Request a return
+            {t("cart.returns.request")}
             <svg
               viewBox="0 0 24 24"
               fill="none"
@@ -106,7 +117,7 @@ export function OrderReturns({
             <input type="hidden" name="intent" value="return" />
             <input type="hidden" name="orderId" value={orderId} />
             <p id={`${id}-window`} className="text-sm text-stone-600">
-              Choose how many of each item you are sending back. You can ask until <LocalDate iso={policy.closesAt!} />.
+              {richT("cart.returns.howMany", { date: <LocalDate iso={policy.closesAt!} /> })}
             </p>
             {error && (
               <FormAlert kind="error" testId="return-error">
@@ -114,7 +125,7 @@ export function OrderReturns({
               </FormAlert>
             )}
             <fieldset className="grid gap-3">
-              <legend className="sr-only">Items to return</legend>
+              <legend className="sr-only">{t("cart.returns.items")}</legend>
               {returnable.map((l) => (
                 <div key={l.lineId} className="flex items-center gap-3">
                   {l.image ? (
@@ -125,8 +136,7 @@ export function OrderReturns({
                   <label htmlFor={`${id}-${l.lineId}`} className="min-w-0 flex-1 text-sm text-stone-900">
                     {l.label}
                     <span className="block text-xs text-stone-600">
-                      Up to {l.left}
-                      {l.asked > 0 ? ` (${l.asked} asked for already)` : ""}
+                      {l.asked > 0 ? t("cart.returns.upToAsked", { left: l.left, asked: l.asked }) : t("cart.returns.upTo", { left: l.left })}
                     </span>
                   </label>
                   <input
@@ -145,7 +155,7 @@ export function OrderReturns({
             </fieldset>
             <div className="grid gap-1">
               <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
-                Why are you returning them?
+                {t("cart.returns.why")}
               </label>
               <textarea
                 id={`${id}-reason`}
@@ -169,7 +179,7 @@ export function OrderReturns({
               className="inline-flex h-11 items-center justify-center gap-2 justify-self-start rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 disabled:cursor-wait disabled:opacity-75"
             >
               {busy && <Spinner />}
-              {busy ? "Sending…" : "Send return request"}
+              {busy ? t("cart.returns.sending") : t("cart.returns.send")}
             </button>
           </Form>
         </details>

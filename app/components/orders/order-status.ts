@@ -2,21 +2,33 @@ import { STATUS_LABELS } from "#common/orders/order-status";
 import type { Order } from "#modules/orders";
 import type { OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
 
 /** The way an order normally goes, step by step (cancelled leaves it). */
 export const ORDER_PATH = ["pending", "processing", "shipped", "delivered", "completed"] as const satisfies readonly OrderStatus[];
 
-/** How each status reads: the same words as the order mails (the server's status table). */
+/** How each status reads in English (the admin's screens): the same words as the server's status table. */
 export const STATUS_LABEL: Record<OrderStatus, string> = STATUS_LABELS;
 
+/** How each status reads to the shopper, in the page's language. */
+export const STATUS_KEY: Record<OrderStatus, MessageKey> = {
+  pending: "cart.status.pending",
+  processing: "cart.status.processing",
+  shipped: "cart.status.shipped",
+  delivered: "cart.status.delivered",
+  completed: "cart.status.completed",
+  cancelled: "cart.status.cancelled",
+};
+
 /** What each step means to the customer, under its name in the timeline. */
-export const STATUS_NOTE: Record<OrderStatus, string> = {
-  pending: "Order placed",
-  processing: "Being prepared",
-  shipped: "On its way",
-  delivered: "Delivered to you",
-  completed: "All done",
-  cancelled: "Order cancelled",
+export const STATUS_NOTE: Record<OrderStatus, MessageKey> = {
+  pending: "cart.status.note.pending",
+  processing: "cart.status.note.processing",
+  shipped: "cart.status.note.shipped",
+  delivered: "cart.status.note.delivered",
+  completed: "cart.status.note.completed",
+  cancelled: "cart.status.note.cancelled",
 };
 
 /** Badge colours (text on a tinted background, all AA contrast). */
@@ -29,24 +41,28 @@ export const STATUS_BADGE: Record<OrderStatus, string> = {
   cancelled: "bg-stone-100 text-stone-800 ring-stone-300",
 };
 
-export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
-  unpaid: "To pay on delivery",
-  pending: "Awaiting payment",
-  paid: "Paid",
-  failed: "Payment failed",
-  partially_refunded: "Partly refunded",
-  refunded: "Refunded",
+/** The name of each way to pay, in the page's language (the English names: PAYMENT_METHOD_LABEL). */
+export const PAYMENT_METHOD_KEY: Record<PaymentMethod, MessageKey> = { cod: "cart.payment.method.cod", card: "cart.payment.method.card" };
+
+/** How each payment status reads to the customer, in the page's language. */
+export const PAYMENT_STATUS_KEY: Record<PaymentStatus, MessageKey> = {
+  unpaid: "cart.payment.status.unpaid",
+  pending: "cart.payment.status.pending",
+  paid: "cart.payment.status.paid",
+  failed: "cart.payment.status.failed",
+  partially_refunded: "cart.payment.status.partiallyRefunded",
+  refunded: "cart.payment.status.refunded",
 };
 
 /**
  * A payment status as the customer reads it for this payment method; with the amounts (formatted),
  * a refund says how much: "Partly refunded · $20.00 of $99.99", "Refunded · $99.99".
  */
-export function paymentStatusLabel(method: PaymentMethod, status: PaymentStatus, refund?: { refunded: string; total: string }): string {
-  if (method === "card" && status === "unpaid") return "Awaiting payment";
-  if (refund && status === "partially_refunded") return `${PAYMENT_STATUS_LABEL[status]} · ${refund.refunded} of ${refund.total}`;
-  if (refund && status === "refunded") return `${PAYMENT_STATUS_LABEL[status]} · ${refund.refunded}`;
-  return PAYMENT_STATUS_LABEL[status];
+export function paymentStatusLabel(t: Translate, method: PaymentMethod, status: PaymentStatus, refund?: { refunded: string; total: string }): string {
+  const label = t(PAYMENT_STATUS_KEY[method === "card" && status === "unpaid" ? "pending" : status]);
+  if (refund && status === "partially_refunded") return t("cart.payment.partlyRefunded", { label, refunded: refund.refunded, total: refund.total });
+  if (refund && status === "refunded") return `${label} · ${refund.refunded}`;
+  return label;
 }
 
 export interface TimelineStep {
@@ -62,14 +78,15 @@ export interface TimelineStep {
 
 /**
  * The status timeline of an order: the normal path with the steps reached and their dates; a
- * cancelled order shows the steps it had reached and then "Cancelled" (the rest no longer apply).
+ * cancelled order shows the steps it had reached and then "Cancelled" (the rest no longer apply),
+ * in the words of `t`'s language.
  */
-export function orderTimeline(order: Pick<Order, "status" | "history" | "createdAt">): TimelineStep[] {
+export function orderTimeline(t: Translate, order: Pick<Order, "status" | "history" | "createdAt">): TimelineStep[] {
   const firstAt = (status: OrderStatus) => order.history.find((e) => e.status === status)?.at ?? (status === "pending" ? order.createdAt : null);
   const step = (status: OrderStatus, reached: boolean, current: boolean): TimelineStep => ({
     status,
-    label: STATUS_LABEL[status],
-    note: STATUS_NOTE[status],
+    label: t(STATUS_KEY[status]),
+    note: t(STATUS_NOTE[status]),
     reached,
     current,
     at: reached ? firstAt(status) : null,

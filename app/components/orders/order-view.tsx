@@ -1,51 +1,52 @@
 import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
-import { useShop } from "~/lib/shop";
-import { countryName } from "#common/geo";
+import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { localCountryName } from "#common/cart/country-names";
 import type { Order, OrderAddress, OrderLine, OrderTotals } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
-import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
-import { STATUS_BADGE, STATUS_LABEL, orderTimeline, paymentStatusLabel } from "./order-status";
+import { PAYMENT_METHOD_KEY, STATUS_BADGE, STATUS_KEY, orderTimeline, paymentStatusLabel } from "./order-status";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 
-/** Money in the order's own currency (an order keeps the currency it was placed in). */
+/** Money in the order's own currency (an order keeps the currency it was placed in), in the page's locale. */
 export function useOrderMoney(): (amount: number, currency: string) => string {
-  const { settings } = useShop();
-  return (amount, currency) => formatMoney(amount, currency, settings.locale);
+  const { locale } = useLanguage();
+  return (amount, currency) => formatMoney(amount, currency, locale);
 }
 
 /** An order's status as a small coloured badge. */
 export function StatusBadge({ status, className = "" }: { status: OrderStatus; className?: string }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${STATUS_BADGE[status]} ${className}`}
       data-testid="order-status"
     >
-      {STATUS_LABEL[status]}
+      {t(STATUS_KEY[status])}
     </span>
   );
 }
 
 /**
- * A date (and time) in a <time> element: in UTC on the server and during hydration (so both
- * render the same text), then in the visitor's own time zone.
+ * A date (and time) in a <time> element, in the page's locale: in UTC on the server and during
+ * hydration (so both render the same text), then in the visitor's own time zone.
  */
 export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
-  const { settings } = useShop();
+  const { locale } = useLanguage();
   const hydrated = useHydrated();
   const options: Intl.DateTimeFormatOptions = withTime
     ? { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" }
     : { day: "numeric", month: "short", year: "numeric" };
-  const text = new Intl.DateTimeFormat(settings.locale || "en", hydrated ? options : { ...options, timeZone: "UTC" }).format(new Date(iso));
+  const text = new Intl.DateTimeFormat(locale, hydrated ? options : { ...options, timeZone: "UTC" }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }
 
 /** The payment status in words, with how much refunds gave back ("Partly refunded · $20.00 of $99.99"). */
 export function usePaymentStatusLabel(): (o: Pick<Order, "paymentMethod" | "paymentStatus"> & { total: number; refunded: number; currency: string }) => string {
   const money = useOrderMoney();
-  return (o) => paymentStatusLabel(o.paymentMethod, o.paymentStatus, { refunded: money(o.refunded, o.currency), total: money(o.total, o.currency) });
+  const t = useT();
+  return (o) => paymentStatusLabel(t, o.paymentMethod, o.paymentStatus, { refunded: money(o.refunded, o.currency), total: money(o.total, o.currency) });
 }
 
 /**
@@ -65,6 +66,8 @@ export function LineList({
 }) {
   const money = useOrderMoney();
   const base = useImageBase();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <ul className="divide-y divide-stone-200" data-testid="order-lines">
       {lines.map((line) => {
@@ -87,7 +90,7 @@ export function LineList({
             <div className="min-w-0 flex-1">
               <p className="font-medium leading-snug text-stone-900">
                 {linkNames ? (
-                  <Link to={`/products/${line.slug}`} className="hover:underline">
+                  <Link to={localePath(`/products/${line.slug}`)} className="hover:underline">
                     {line.name}
                   </Link>
                 ) : (
@@ -96,12 +99,12 @@ export function LineList({
               </p>
               {variant && <p className="mt-0.5 text-sm text-stone-600">{variant}</p>}
               <p className="mt-0.5 text-sm text-stone-600">
-                <span data-testid="line-quantity">Qty {line.quantity}</span> × {money(line.finalPrice, currency)}
+                <span data-testid="line-quantity">{t("cart.order.quantity", { count: line.quantity })}</span> × {money(line.finalPrice, currency)}
                 {line.discount > 0 && line.price > line.finalPrice && (
                   <>
                     {" "}
                     <s className="text-stone-500">
-                      <span className="sr-only">instead of </span>
+                      <span className="sr-only">{t("cart.order.insteadOf")} </span>
                       {money(line.price, currency)}
                     </s>{" "}
                     <span className="text-xs font-medium text-rose-800">−{line.discount}%</span>
@@ -132,28 +135,32 @@ export function TotalsList({
   shippingLabel?: string;
 }) {
   const money = useOrderMoney();
+  const t = useT();
   const c = totals.currency;
   return (
     <dl className="space-y-2 text-sm" data-testid="order-totals">
       <div className="flex flex-wrap justify-between gap-x-4">
-        <dt className="text-stone-700">Subtotal</dt>
+        <dt className="text-stone-700">{t("cart.summary.subtotal")}</dt>
         <dd className="font-medium text-stone-900" data-testid="totals-subtotal">
           {money(totals.itemsSubtotal, c)}
         </dd>
         {totals.discount > 0 && (
           <dd className="w-full text-xs text-emerald-800" data-testid="totals-savings">
-            You save {money(totals.discount, c)} on list prices
+            {t("cart.summary.savings", { amount: money(totals.discount, c) })}
           </dd>
         )}
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-stone-700">Shipping{shippingLabel ? <span className="block text-xs text-stone-600">{shippingLabel}</span> : null}</dt>
+        <dt className="text-stone-700">
+          {t("cart.summary.shipping")}
+          {shippingLabel ? <span className="block text-xs text-stone-600">{shippingLabel}</span> : null}
+        </dt>
         <dd className="font-medium text-stone-900" data-testid="totals-shipping">
-          {totals.shipping === 0 ? "Free" : money(totals.shipping, c)}
+          {totals.shipping === 0 ? t("cart.shipping.free") : money(totals.shipping, c)}
         </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-        <dt className="font-semibold text-stone-900">Total</dt>
+        <dt className="font-semibold text-stone-900">{t("cart.summary.total")}</dt>
         <dd className="font-bold text-stone-900" data-testid="totals-total">
           {money(totals.total, c)}
         </dd>
@@ -161,13 +168,13 @@ export function TotalsList({
       {totals.refunded !== undefined && totals.net !== undefined && totals.refunded > 0 && (
         <>
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-700">Refunded</dt>
+            <dt className="text-stone-700">{t("cart.order.refunded")}</dt>
             <dd className="font-medium text-stone-900" data-testid="totals-refunded">
               −{money(totals.refunded, c)}
             </dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-            <dt className="font-semibold text-stone-900">Total after refunds</dt>
+            <dt className="font-semibold text-stone-900">{t("cart.order.net")}</dt>
             <dd className="font-bold text-stone-900" data-testid="totals-net">
               {money(totals.net, c)}
             </dd>
@@ -180,6 +187,7 @@ export function TotalsList({
 
 /** A delivery address as lines of text. */
 export function AddressLines({ name, address }: { name?: string; address: OrderAddress }) {
+  const { language } = useLanguage();
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(" ");
   return (
     <address className="not-italic leading-relaxed" data-testid="order-address">
@@ -200,7 +208,8 @@ export function AddressLines({ name, address }: { name?: string; address: OrderA
       {cityLine}
       {address.region && <>, {address.region}</>}
       <br />
-      {countryName(address.country)}
+      {/* Named by Intl outside English: a browser's may word a country a little differently. */}
+      <span suppressHydrationWarning>{localCountryName(address.country, language)}</span>
     </address>
   );
 }
@@ -208,6 +217,7 @@ export function AddressLines({ name, address }: { name?: string; address: OrderA
 /** A shipment: the courier, the tracking number and the link to the courier's tracking page. */
 export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]> }) {
   const { courier, number, url } = tracking;
+  const t = useT();
   return (
     <>
       {courier && <>{courier} · </>}
@@ -222,7 +232,8 @@ export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]
             className="font-semibold text-amber-800 underline underline-offset-2 hover:text-amber-950"
             data-testid="order-tracking-link"
           >
-            Track your parcel<span className="sr-only"> with {courier ?? "the courier"} (opens in a new tab)</span>
+            {t("cart.order.track")}
+            <span className="sr-only"> {courier ? t("cart.order.trackWith", { courier }) : t("cart.order.trackWithCourier")}</span>
           </a>
         </>
       )}
@@ -233,24 +244,25 @@ export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]
 /** Delivery address, shipping method, payment and tracking, side by side on wide screens. */
 export function OrderFacts({ order, showEmail = false, showTracking = true }: { order: Order; showEmail?: boolean; showTracking?: boolean }) {
   const paymentLabel = usePaymentStatusLabel();
+  const t = useT();
   const facts: Array<{ term: string; testId?: string; className?: string; value: React.ReactNode }> = [
-    { term: "Shipping method", testId: "order-shipping-method", value: order.shippingMethod.name },
+    { term: t("cart.order.shippingMethod"), testId: "order-shipping-method", value: order.shippingMethod.name },
     {
-      term: "Payment",
+      term: t("cart.order.payment"),
       testId: "order-payment",
       value: (
         <>
-          {PAYMENT_METHOD_LABEL[order.paymentMethod]} · <span data-testid="order-payment-status">{paymentLabel({ ...order, ...order.totals })}</span>
+          {t(PAYMENT_METHOD_KEY[order.paymentMethod])} · <span data-testid="order-payment-status">{paymentLabel({ ...order, ...order.totals })}</span>
         </>
       ),
     },
   ];
-  if (order.tracking && showTracking) facts.push({ term: "Tracking", testId: "order-tracking", value: <Tracking tracking={order.tracking} /> });
-  if (showEmail) facts.push({ term: "Confirmation sent to", testId: "order-email", className: "break-all", value: order.contact.email });
-  if (order.notes) facts.push({ term: "Your notes", className: "whitespace-pre-line", value: order.notes });
+  if (order.tracking && showTracking) facts.push({ term: t("cart.order.tracking"), testId: "order-tracking", value: <Tracking tracking={order.tracking} /> });
+  if (showEmail) facts.push({ term: t("cart.order.confirmationTo"), testId: "order-email", className: "break-all", value: order.contact.email });
+  if (order.notes) facts.push({ term: t("cart.order.notes"), className: "whitespace-pre-line", value: order.notes });
   if (order.messages.length) {
     facts.push({
-      term: "Messages from the shop",
+      term: t("cart.order.messages"),
       testId: "order-messages",
       value: (
         <ul className="space-y-2">
@@ -270,7 +282,7 @@ export function OrderFacts({ order, showEmail = false, showTracking = true }: { 
     // The address spans the rows of the other facts, which stack beside it on wide screens.
     <dl className="grid gap-x-8 gap-y-4 text-sm text-stone-800 sm:grid-cols-2">
       <div style={{ "--rows": facts.length } as React.CSSProperties} className="sm:[grid-row:span_var(--rows)]">
-        <dt className="font-semibold text-stone-900">Delivery address</dt>
+        <dt className="font-semibold text-stone-900">{t("cart.order.deliveryAddress")}</dt>
         <dd className="mt-1">
           <AddressLines name={order.contact.name} address={order.address} />
           <p className="mt-1 text-stone-600">{order.contact.phone}</p>
@@ -290,9 +302,10 @@ export function OrderFacts({ order, showEmail = false, showTracking = true }: { 
 
 /** The status timeline: pending → processing → shipped → delivered → completed (or cancelled). */
 export function StatusTimeline({ order }: { order: Order }) {
-  const steps = orderTimeline(order);
+  const t = useT();
+  const steps = orderTimeline(t, order);
   return (
-    <ol className="relative space-y-0" aria-label="Order status" data-testid="status-timeline">
+    <ol className="relative space-y-0" aria-label={t("cart.order.status")} data-testid="status-timeline">
       {steps.map((step, i) => {
         const last = i === steps.length - 1;
         const cancelled = step.status === "cancelled";
@@ -321,8 +334,8 @@ export function StatusTimeline({ order }: { order: Order }) {
             <div className="min-w-0 text-sm">
               <p className={`font-semibold ${step.reached ? (cancelled ? "text-rose-800" : "text-stone-900") : "text-stone-600"}`}>
                 {step.label}
-                {!step.reached && <span className="sr-only"> (not yet)</span>}
-                {step.current && <span className="sr-only"> (current status)</span>}
+                {!step.reached && <span className="sr-only"> {t("cart.order.notYet")}</span>}
+                {step.current && <span className="sr-only"> {t("cart.order.currentStatus")}</span>}
               </p>
               <p className="text-stone-600">
                 {step.note}

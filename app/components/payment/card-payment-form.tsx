@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { Appearance, Stripe, StripeElements } from "@stripe/stripe-js";
 import { FormAlert, Spinner } from "~/components/auth/ui";
+import type { Language } from "#common/i18n/languages";
+import { useT } from "~/lib/i18n";
 
 /** How long Stripe.js and the Payment Element may take before the page says they could not load. */
 const LOAD_TIMEOUT_MS = 20_000;
-const GENERIC_ERROR = "Something went wrong while processing your payment. Please try again.";
 
 /** Stripe's fields in the shop's colours (stone and amber, rounded). */
 const APPEARANCE: Appearance = {
@@ -29,6 +30,7 @@ type Phase = "loading" | "ready" | "unavailable";
  * loads the form says so; when it cannot load (offline, blocked) it says that and offers to try
  * again. Paying confirms the intent in the browser; Stripe then sends the customer to `returnUrl`
  * (the order confirmation), or the form shows why the payment failed and can be tried again.
+ * Stripe's fields and its messages speak the page's `language`.
  */
 export function CardPaymentForm({
   publishableKey,
@@ -36,13 +38,17 @@ export function CardPaymentForm({
   returnUrl,
   amountLabel,
   initialError,
+  language,
 }: {
   publishableKey: string;
   clientSecret: string;
   returnUrl: string;
   amountLabel: string;
   initialError: string | null;
+  language: Language;
 }) {
+  const t = useT();
+  const genericError = t("cart.payment.genericError");
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -66,7 +72,7 @@ export function CardPaymentForm({
         const stripe = await loadStripe(publishableKey);
         if (cancelled) return;
         if (!stripe || !mountRef.current) throw new Error("Stripe.js is not available");
-        const elements = stripe.elements({ clientSecret, appearance: APPEARANCE, loader: "never" });
+        const elements = stripe.elements({ clientSecret, appearance: APPEARANCE, loader: "never", locale: language });
         const element = elements.create("payment", { layout: "tabs" });
         element.on("ready", () => {
           window.clearTimeout(timer);
@@ -89,7 +95,7 @@ export function CardPaymentForm({
       window.clearTimeout(timer);
       destroy?.();
     };
-  }, [publishableKey, clientSecret, attempt]);
+  }, [publishableKey, clientSecret, attempt, language]);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,9 +106,9 @@ export function CardPaymentForm({
     try {
       const { error: failure } = await ready.stripe.confirmPayment({ elements: ready.elements, confirmParams: { return_url: returnUrl } });
       // Only a failure comes back here: on success Stripe has already sent the browser to returnUrl.
-      setError(failure.type === "card_error" || failure.type === "validation_error" ? (failure.message ?? GENERIC_ERROR) : GENERIC_ERROR);
+      setError(failure.type === "card_error" || failure.type === "validation_error" ? (failure.message ?? genericError) : genericError);
     } catch {
-      setError(GENERIC_ERROR);
+      setError(genericError);
     }
     setSubmitting(false);
     window.requestAnimationFrame(() => errorRef.current?.focus());
@@ -120,7 +126,7 @@ export function CardPaymentForm({
       data-phase={phase}
     >
       <h2 id="card-details-title" className="text-lg font-semibold text-stone-900">
-        Card details
+        {t("cart.payment.cardDetails")}
       </h2>
 
       {error && (
@@ -139,22 +145,20 @@ export function CardPaymentForm({
           data-testid="payment-loading"
         >
           <Spinner className="size-6 text-stone-500" />
-          <span>Loading the secure card form…</span>
+          <span>{t("cart.payment.loading")}</span>
         </div>
       )}
 
       {phase === "unavailable" && (
         <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950" data-testid="payment-unavailable">
-          <p className="font-semibold">The secure card form could not be loaded.</p>
-          <p className="mt-1 leading-relaxed">
-            Check your internet connection (or allow js.stripe.com if a blocker stops it) and try again. Your order is saved and nothing has been charged.
-          </p>
+          <p className="font-semibold">{t("cart.payment.loadFailed")}</p>
+          <p className="mt-1 leading-relaxed">{t("cart.payment.loadFailedHint")}</p>
           <button
             type="button"
             onClick={() => setAttempt((n) => n + 1)}
             className="mt-4 inline-flex h-11 items-center justify-center rounded-full border border-amber-300 bg-white px-5 text-sm font-semibold text-amber-950 hover:bg-amber-100"
           >
-            Try again
+            {t("cart.payment.tryAgain")}
           </button>
         </div>
       )}
@@ -164,9 +168,7 @@ export function CardPaymentForm({
 
       <noscript>
         <style>{"[data-needs-js]{display:none!important}"}</style>
-        <FormAlert kind="info">
-          Paying by card needs JavaScript: Stripe&apos;s secure card form runs in your browser. Please turn JavaScript on and reload this page.
-        </FormAlert>
+        <FormAlert kind="info">{t("cart.payment.needsJs")}</FormAlert>
       </noscript>
 
       <button
@@ -179,14 +181,14 @@ export function CardPaymentForm({
         data-testid="pay-button"
       >
         {submitting && <Spinner />}
-        {submitting ? "Processing payment…" : `Pay ${amountLabel}`}
+        {submitting ? t("cart.payment.processing") : t("cart.payment.pay", { amount: amountLabel })}
       </button>
       <p className="flex items-center justify-center gap-2 text-xs text-stone-600">
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-4 shrink-0" aria-hidden="true" focusable="false">
           <rect x="4" y="10" width="16" height="11" rx="2" />
           <path d="M8 10V7a4 4 0 0 1 8 0v3" />
         </svg>
-        Card details go straight to Stripe over an encrypted connection; the shop never sees them.
+        {t("cart.payment.secureNote")}
       </p>
     </form>
   );

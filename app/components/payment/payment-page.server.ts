@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { getShopper } from "~/lib/shopper.server";
+import { localizedPath, requestT } from "~/lib/i18n.server";
 import { AppError } from "#common/errors";
 import { toMinor } from "#common/money";
 import type { Order } from "#modules/orders";
@@ -55,7 +56,7 @@ export async function loadPaymentPage(request: Request, context: AppLoadContext)
   }
 
   const params = new URLSearchParams({ order: order.id, ...(token ? { token } : {}) });
-  const confirmationPath = `/order-confirmation?${params}`;
+  const confirmationPath = localizedPath(request, `/order-confirmation?${params}`);
   const awaitingCard = order.paymentMethod === "card" && order.status !== "cancelled" && order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
   if (!awaitingCard || !payments.cardPayments || !payments.publishableKey) throw redirect(confirmationPath);
 
@@ -84,7 +85,7 @@ export async function loadPaymentPage(request: Request, context: AppLoadContext)
     }
   } catch {
     // Stripe is unreachable or refused (the payments service logged why): say so, keep the order.
-    return { state: "unavailable", order: summary, confirmationPath, retryPath: `/checkout/payment?${params}` };
+    return { state: "unavailable", order: summary, confirmationPath, retryPath: localizedPath(request, `/checkout/payment?${params}`) };
   }
   if (SETTLED.includes(intent.status)) throw redirect(confirmationPath);
 
@@ -95,6 +96,6 @@ export async function loadPaymentPage(request: Request, context: AppLoadContext)
     clientSecret: intent.clientSecret,
     returnUrl: `${env.PUBLIC_URL}${confirmationPath}`,
     confirmationPath,
-    lastError: order.paymentStatus === "failed" ? (intent.lastError ?? "Your last card payment did not go through.") : null,
+    lastError: order.paymentStatus === "failed" ? (intent.lastError ?? requestT(request)("cart.payment.lastFailed")) : null,
   };
 }

@@ -4,13 +4,14 @@ import type { ProductDetail } from "#modules/catalog";
 import { Price } from "~/components/price";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type CartActionResult, submitWithFetcher, useFetcherResult } from "~/lib/cart-forms";
-import { CART_FAILURE, cartFailure } from "~/components/cart/cart-messages";
+import { useCartFailure } from "~/components/cart/cart-messages";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { showToast } from "~/lib/toast";
 import { preloadCartPanel } from "~/components/cart/lazy-cart-panel";
 import { setCartOpen } from "~/lib/cart-panel";
 import { useMoney, useShop } from "~/lib/shop";
 import { type ShopEvent, emitShopEvent } from "~/lib/shop-events";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { type Selection, chooseColor, colorOptions, findVariant, initialSelection, nextQuantity, sizeOptions } from "./variants";
 
 const focusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-stone-900";
@@ -28,8 +29,11 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   const [sel, setSel] = useState<Selection>(() => initialSelection(product));
   const [qty, setQty] = useState(1);
   const [qtyText, setQtyText] = useState<string | null>(null);
-  const fetcher = useBackgroundFetcher<CartActionResult>(cartFailure);
+  const failure = useCartFailure("add-to-cart");
+  const fetcher = useBackgroundFetcher<CartActionResult>(failure.fromSent);
   const navigate = useNavigate();
+  const t = useT();
+  const localePath = useLocalePath();
   const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
   const { settings } = useShop();
@@ -41,14 +45,14 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   useFetcherResult(fetcher, (result) => {
     const added = adding.current;
     adding.current = null;
-    if (!result.ok) return showToast("error", CART_FAILURE[result.intent ?? "add-to-cart"], result.message);
+    if (!result.ok) return showToast("error", failure.title(result.intent), result.message);
     if (added) emitShopEvent(added);
     if (result.intent === "buy-now") {
-      showToast("success", "Proceeding to checkout...");
-      navigate("/checkout");
+      showToast("success", t("shop.product.toCheckout"));
+      navigate(localePath("/checkout"));
     } else {
       setCartOpen(true);
-      showToast("success", "Added to cart");
+      showToast("success", t("shop.product.addedToCart"));
     }
   });
 
@@ -74,7 +78,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
   return (
     <form
       method="post"
-      action="/shopping-cart"
+      action={localePath("/shopping-cart")}
       className="space-y-6"
       data-testid="buy-box"
       onSubmit={(e) => {
@@ -95,13 +99,16 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
 
       <div aria-live="polite" aria-atomic="true" data-testid="product-price">
         <Price price={price.price} finalPrice={price.finalPrice} discount={product.discount} size="lg" />
-        {product.discount > 0 && <p className="mt-1 text-sm font-medium text-rose-800">You save {money(price.price - price.finalPrice)}</p>}
+        {product.discount > 0 && (
+          <p className="mt-1 text-sm font-medium text-rose-800">{t("shop.product.youSave", { amount: money(price.price - price.finalPrice) })}</p>
+        )}
       </div>
 
       {colors.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-900">
-            Colour{sel.color && <span className="font-normal text-stone-700">: {sel.color}</span>}
+            {t("shop.product.colour")}
+            {sel.color && <span className="font-normal text-stone-700">{t("shop.product.chosen", { value: sel.color })}</span>}
           </legend>
           <div className="flex flex-wrap gap-2">
             {colors.map((c) => (
@@ -127,7 +134,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
                     style={{ backgroundColor: c.hex ?? "transparent" }}
                   />
                   <span className={c.available ? "" : "line-through"}>{c.name}</span>
-                  {!c.available && <span className="text-xs">(sold out)</span>}
+                  {!c.available && <span className="text-xs">{t("shop.product.soldOutNote")}</span>}
                 </span>
               </label>
             ))}
@@ -138,7 +145,8 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
       {sizes.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-900">
-            Size{sel.size && <span className="font-normal text-stone-700">: {sel.size}</span>}
+            {t("shop.product.size")}
+            {sel.size && <span className="font-normal text-stone-700">{t("shop.product.chosen", { value: sel.size })}</span>}
           </legend>
           <div className="flex flex-wrap gap-2">
             {sizes.map((s) => (
@@ -157,13 +165,15 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
                 >
                   <span className={s.available ? "" : "line-through"}>{s.size}</span>
                   {s.variant && s.variant.additionalPrice > 0 && <span className="text-xs font-normal">+{money(s.variant.additionalPrice)}</span>}
-                  {!s.available && <span className="sr-only">(not available{sel.color ? ` in ${sel.color}` : ""})</span>}
+                  {!s.available && (
+                    <span className="sr-only">{sel.color ? t("shop.product.notAvailableIn", { colour: sel.color }) : t("shop.product.notAvailable")}</span>
+                  )}
                 </span>
               </label>
             ))}
           </div>
           {unavailableSizes.length > 0 && (
-            <p className="mt-2 text-xs text-stone-600">Crossed-out sizes are not available{sel.color ? ` in ${sel.color}` : ""}.</p>
+            <p className="mt-2 text-xs text-stone-600">{sel.color ? t("shop.product.crossedOutIn", { colour: sel.color }) : t("shop.product.crossedOut")}</p>
           )}
         </fieldset>
       )}
@@ -171,25 +181,25 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
       <p role="status" className="flex items-center gap-2 text-sm font-medium" data-testid="stock-status">
         <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${canBuy ? (stock <= lowStock ? "bg-amber-500" : "bg-emerald-600") : "bg-stone-400"}`} />
         {hasVariants && !variant ? (
-          <span className="text-stone-700">Choose a colour and size</span>
+          <span className="text-stone-700">{t("shop.product.chooseVariant")}</span>
         ) : !canBuy ? (
-          <span className="text-stone-700">Out of stock</span>
+          <span className="text-stone-700">{t("shop.product.outOfStock")}</span>
         ) : stock <= lowStock ? (
-          <span className="text-amber-800">Only {stock} left in stock</span>
+          <span className="text-amber-800">{t("shop.product.fewLeft", { count: stock })}</span>
         ) : (
-          <span className="text-emerald-800">In stock</span>
+          <span className="text-emerald-800">{t("shop.product.inStock")}</span>
         )}
       </p>
 
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="quantity" className="mb-1 block text-sm font-semibold text-stone-900">
-            Quantity
+            {t("shop.product.quantity")}
           </label>
           <div className="flex h-12 items-stretch overflow-hidden rounded-lg border border-stone-400 bg-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-stone-900">
             <button
               type="button"
-              aria-label="One less"
+              aria-label={t("shop.product.oneLess")}
               disabled={!hydrated || !canBuy || quantity <= 1}
               onClick={() => {
                 setQty(Math.max(1, quantity - 1));
@@ -215,7 +225,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
             />
             <button
               type="button"
-              aria-label="One more"
+              aria-label={t("shop.product.oneMore")}
               disabled={!hydrated || !canBuy || quantity >= stock}
               onClick={() => {
                 setQty(nextQuantity(quantity + 1, quantity, canBuy ? stock : undefined));
@@ -235,7 +245,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
           aria-disabled={busyIntent ? true : undefined}
           className="h-12 flex-1 rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
         >
-          {!canBuy ? "Sold out" : busyIntent === "add-to-cart" ? "Adding…" : "Add to cart"}
+          {!canBuy ? t("shop.card.soldOut") : busyIntent === "add-to-cart" ? t("shop.product.adding") : t("shop.product.addToCart")}
         </button>
       </div>
       <button
@@ -246,7 +256,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
         aria-disabled={busyIntent ? true : undefined}
         className="h-12 w-full rounded-lg border-2 border-stone-900 bg-white px-6 text-base font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-600"
       >
-        {busyIntent === "buy-now" ? "Adding…" : "Buy now"}
+        {busyIntent === "buy-now" ? t("shop.product.adding") : t("shop.product.buyNow")}
       </button>
     </form>
   );

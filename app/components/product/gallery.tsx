@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { useT } from "~/lib/i18n";
 
 const MAIN_SIZES = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
 
@@ -24,6 +25,7 @@ function Chevron({ dir }: { dir: "left" | "right" }) {
  */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
+  const t = useT();
   const track = useRef<HTMLUListElement>(null);
   const count = images.length;
 
@@ -46,26 +48,26 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   if (count === 0) {
     return (
       <div className="overflow-hidden rounded-2xl border border-stone-200 bg-stone-100">
-        <ResponsiveImage src={undefined} alt={`${name}: no picture yet`} kind="product" sizes={MAIN_SIZES} className="w-full" />
+        <ResponsiveImage src={undefined} alt={t("shop.gallery.noPicture", { name })} kind="product" sizes={MAIN_SIZES} className="w-full" />
       </div>
     );
   }
 
   return (
-    <section aria-label={`Pictures of ${name}`} className="min-w-0" data-testid="gallery">
+    <section aria-label={t("shop.gallery.label", { name })} className="min-w-0" data-testid="gallery">
       <div className="relative">
         <ul
           ref={track}
           onScroll={onScroll}
           tabIndex={0}
-          aria-label={count > 1 ? `${count} pictures; scroll sideways or use the buttons below` : "Product picture"}
+          aria-label={count > 1 ? t("shop.gallery.scroll", { count }) : t("shop.gallery.single")}
           className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl border border-stone-200 bg-white [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 [&::-webkit-scrollbar]:hidden"
         >
           {images.map((src, i) => (
             <li key={`${src}-${i}`} className="w-full shrink-0 snap-center snap-always">
               <ResponsiveImage
                 src={src}
-                alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`}
+                alt={i === 0 ? name : t("shop.gallery.alt", { name, index: i + 1, count })}
                 kind="product"
                 sizes={MAIN_SIZES}
                 priority={i === 0}
@@ -79,7 +81,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
             <button
               type="button"
               onClick={() => show(active - 1)}
-              aria-label="Previous picture"
+              aria-label={t("shop.gallery.previous")}
               className="absolute left-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ring-1 ring-stone-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 sm:flex"
             >
               <Chevron dir="left" />
@@ -87,7 +89,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
             <button
               type="button"
               onClick={() => show(active + 1)}
-              aria-label="Next picture"
+              aria-label={t("shop.gallery.next")}
               className="absolute right-3 top-1/2 hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow ring-1 ring-stone-200 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 sm:flex"
             >
               <Chevron dir="right" />
@@ -99,13 +101,13 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         )}
       </div>
       {count > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto p-1" aria-label="Choose a picture">
+        <ul className="mt-3 flex gap-2 overflow-x-auto p-1" aria-label={t("shop.gallery.choose")}>
           {images.map((src, i) => (
             <li key={`${src}-${i}`} className="shrink-0">
               <button
                 type="button"
                 onClick={() => show(i)}
-                aria-label={`Show picture ${i + 1} of ${count}`}
+                aria-label={t("shop.gallery.show", { index: i + 1, count })}
                 aria-current={i === active ? "true" : undefined}
                 className="block h-16 w-16 overflow-hidden rounded-lg border-2 border-transparent bg-stone-100 opacity-75 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 aria-[current=true]:border-stone-900 aria-[current=true]:opacity-100 sm:h-20 sm:w-20"
               >

@@ -3,6 +3,8 @@ import { type WishlistActionResult, submitButtonWithFetcher, useFetcherResult } 
 import { useWishlisted } from "~/lib/storefront-data";
 import { showToast } from "~/lib/toast";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
+import type { Translate } from "#common/i18n/translate";
+import { useLocalePath, useT } from "~/lib/i18n";
 
 /** The id of the page's one wishlist form (`WishlistForm`), which every heart submits. */
 const WISHLIST_FORM = "wishlist-toggle-form";
@@ -15,8 +17,9 @@ const WISHLIST_FORM = "wishlist-toggle-form";
  */
 export function WishlistForm() {
   const location = useLocation();
+  const localePath = useLocalePath();
   return (
-    <form id={WISHLIST_FORM} method="post" action="/wishlist" hidden>
+    <form id={WISHLIST_FORM} method="post" action={localePath("/wishlist")} hidden>
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
     </form>
@@ -43,23 +46,24 @@ type WishlistButtonProps = {
  * submission under way either, so both show the saved state.
  */
 export function WishlistButton(props: WishlistButtonProps) {
-  return <WishlistHeart {...props} saved={useWishlisted(props.productId)} />;
+  return <WishlistHeart {...props} saved={useWishlisted(props.productId)} t={useT()} />;
 }
 
-/** `WishlistButton` with the saved state given: on the server it reads no context (a product tile's cached markup). */
-export function WishlistHeart({ saved, ...props }: WishlistButtonProps & { saved: boolean }) {
+/** `WishlistButton` with the saved state and the page's words given: on the server it reads no context (a product tile's cached markup). */
+export function WishlistHeart({ saved, ...props }: WishlistButtonProps & { saved: boolean; t: Translate }) {
   return import.meta.env.SSR ? <HeartButton {...props} pressed={saved} /> : <LiveWishlistButton {...props} saved={saved} />;
 }
 
-function LiveWishlistButton({ saved, ...props }: WishlistButtonProps & { saved: boolean }) {
-  const fetcher = useBackgroundFetcher<WishlistActionResult>("Failed to update wishlist");
+function LiveWishlistButton({ saved, ...props }: WishlistButtonProps & { saved: boolean; t: Translate }) {
+  const { t } = props;
+  const fetcher = useBackgroundFetcher<WishlistActionResult>(t("shop.wishlist.failed"));
   // While the toggle is on its way (and the page data reloads), show where it is going.
   const pressed = fetcher.formData ? !saved : saved;
 
   useFetcherResult(fetcher, (result) => {
-    if (!result.ok) showToast("error", "Failed to update wishlist", result.message);
-    else if (result.added) showToast("success", "Added to wishlist");
-    else showToast("success", `${result.name} Removed from wishlist`);
+    if (!result.ok) showToast("error", t("shop.wishlist.failed"), result.message);
+    else if (result.added) showToast("success", t("shop.wishlist.added"));
+    else showToast("success", t("shop.wishlist.removed", { name: result.name }));
   });
 
   return <HeartButton {...props} pressed={pressed} onClick={(e) => (fetcher.state === "idle" ? submitButtonWithFetcher(fetcher, e) : e.preventDefault())} />;
@@ -72,7 +76,8 @@ function HeartButton({
   children,
   pressed,
   onClick,
-}: WishlistButtonProps & { pressed: boolean; onClick?: React.MouseEventHandler<HTMLButtonElement> }) {
+  t,
+}: WishlistButtonProps & { pressed: boolean; t: Translate; onClick?: React.MouseEventHandler<HTMLButtonElement> }) {
   return (
     <button
       type="submit"
@@ -88,7 +93,7 @@ function HeartButton({
         children(pressed)
       ) : (
         // The heart itself is the .wish-btn class's (app.css).
-        <span className="sr-only">{pressed ? `Remove ${name} from wishlist` : `Add ${name} to wishlist`}</span>
+        <span className="sr-only">{pressed ? t("shop.wishlist.remove", { name }) : t("shop.wishlist.add", { name })}</span>
       )}
     </button>
   );

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import type { Insertable, Updateable } from "kysely";
 import { chunked } from "../../db/chunks";
 import { compiledQuery } from "../../db/compiled-query";
@@ -55,6 +56,11 @@ export function refundSums(o: Pick<OrderRow, "total" | "refunded_total">) {
 /** An order as its viewer sees it: money in the major unit, the moves this viewer may make now. */
 export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   const o = record.order;
+  // An order placed in another currency or language says so; one placed as the spec's clients
+  // place them answers exactly as it always did (its totals name the currency).
+  const rate = Number(o.exchange_rate ?? 1);
+  const market = rate !== 1 ? { currency: o.currency, exchangeRate: rate } : {};
+  const language = o.language && o.language !== DEFAULT_LANGUAGE ? { language: o.language } : {};
   const current = status(o.status);
   const sums = orderSums(o);
   return {
@@ -66,8 +72,8 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
     contact: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
     address: parseAddress(o.address),
     shippingMethod: { id: o.shipping_method, name: o.shipping_method_name },
-    currency: o.currency,
-    exchangeRate: Number(o.exchange_rate ?? 1),
+    ...market,
+    ...language,
     paymentMethod: o.payment_method as PaymentMethod,
     paymentStatus: o.payment_status as PaymentStatus,
     paymentIntentId: o.payment_intent_id,

@@ -33,6 +33,13 @@ function localDay(dialect: Dialect, column: "orders.created_at" | "order_refunds
   return sql`case ${sql.join(whens, sql` `)} else ${shifted(stretches.at(-1)!.offset)} end`;
 }
 
+/**
+ * An amount column of an order (or of its lines or refunds) in the shop's base currency: divided by
+ * the rate the order was placed at and rounded to the minor unit; an order in the base currency
+ * (rate 1) keeps its amount exactly.
+ */
+const inBase = (column: string) => sql<number>`round(${sql.ref(column)} / orders.exchange_rate)`;
+
 const placedIn = (w: SalesWindow) => (eb: ExpressionBuilder<Database, "orders">) =>
   eb.and([eb("orders.created_at", ">=", w.start), eb("orders.created_at", "<", w.end)]);
 
@@ -46,11 +53,30 @@ export function listOrderSumsByDay(k: Executor, dialect: Dialect, w: SalesWindow
       localDay(dialect, "orders.created_at", w.stretches).as("day"),
       "orders.payment_method as method",
       eb.fn.countAll().as("orders"),
-      eb.fn.sum("orders.subtotal").as("gross"),
-      eb.fn.sum("orders.discount_total").as("discounts"),
-      eb.fn.sum("orders.shipping_total").as("shipping"),
+      eb.fn.sum(inBase("orders.subtotal")).as("gross"),
+      eb.fn.sum(inBase("orders.discount_total")).as("discounts"),
+      eb.fn.sum(inBase("orders.shipping_total")).as("shipping"),
     ])
     .groupBy(["day", "orders.payment_method"])
+    .execute();
+}
+
+/**
+ * The counted orders placed in the window per currency they were placed in: orders, and their
+ * sales (items after discounts, plus shipping, less refunds) in that currency and in the base one.
+ */
+export function listOrderSumsByCurrency(k: Executor, w: SalesWindow) {
+  return k
+    .selectFrom("orders")
+    .where(placedIn(w))
+    .where(counted)
+    .select((eb) => [
+      "orders.currency as currency",
+      eb.fn.countAll().as("orders"),
+      eb.fn.sum(sql<number>`orders.total - orders.refunded_total`).as("sales"),
+      eb.fn.sum(sql<number>`round((orders.total - orders.refunded_total) / orders.exchange_rate)`).as("salesInBase"),
+    ])
+    .groupBy("orders.currency")
     .execute();
 }
 
@@ -70,8 +96,8 @@ export function listLineSumsByDay(k: Executor, dialect: Dialect, w: SalesWindow)
       localDay(dialect, "orders.created_at", w.stretches).as("day"),
       productKey.as("productId"),
       eb.fn.sum("order_lines.quantity").as("units"),
-      eb.fn.sum(sql<number>`order_lines.unit_price * order_lines.quantity`).as("gross"),
-      eb.fn.sum("order_lines.line_total").as("sales"),
+      eb.fn.sum(sql<number>`round(order_lines.unit_price * order_lines.quantity / orders.exchange_rate)`).as("gross"),
+      eb.fn.sum(inBase("order_lines.line_total")).as("sales"),
     ])
     .groupBy(["day", productKey])
     .execute();
@@ -89,7 +115,7 @@ export function listRefundSumsByDay(k: Executor, dialect: Dialect, w: SalesWindo
     .select((eb) => [
       localDay(dialect, "order_refunds.created_at", w.stretches).as("day"),
       "orders.payment_method as method",
-      eb.fn.sum("order_refunds.amount").as("refunds"),
+      eb.fn.sum(inBase("order_refunds.amount")).as("refunds"),
     ])
     .groupBy(["day", "orders.payment_method"])
     .execute();

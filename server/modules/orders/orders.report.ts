@@ -16,7 +16,14 @@ import {
   localMidnight,
   offsetStretches,
 } from "#common/calendar";
-import { type SalesWindow, listLineSumsByDay, listOrderSumsByDay, listRefundSumsByDay, listSoldProductNames } from "./orders.report.repo";
+import {
+  type SalesWindow,
+  listLineSumsByDay,
+  listOrderSumsByCurrency,
+  listOrderSumsByDay,
+  listRefundSumsByDay,
+  listSoldProductNames,
+} from "./orders.report.repo";
 
 /*
  * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads
@@ -89,6 +96,17 @@ export interface SalesReport {
   /** The 20 best sellers by sales. */
   byProduct: ProductSales[];
   byPayment: PaymentSales[];
+  /** The orders per currency they were placed in: their sales in that currency and in the base one (at each order's own rate). */
+  byCurrency: CurrencySales[];
+}
+
+export interface CurrencySales {
+  currency: string;
+  orders: number;
+  /** Total sales (items after discounts, shipping, less refunds) in `currency`. */
+  sales: number;
+  /** The same in the shop's base currency, each order at the rate it was placed at. */
+  salesInBase: number;
 }
 
 export interface SalesReportDeps {
@@ -293,10 +311,11 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       const settings = await deps.settings();
       const timeZone = zoneOr(input.timeZone ?? settings.timeZone);
       const w = windowOf(timeZone, from, to);
-      const [orderRows, lineRows, refundRows] = await Promise.all([
+      const [orderRows, lineRows, refundRows, currencyRows] = await Promise.all([
         listOrderSumsByDay(k, db.dialect, w),
         listLineSumsByDay(k, db.dialect, w),
         listRefundSumsByDay(k, db.dialect, w),
+        listOrderSumsByCurrency(k, w),
       ]);
       const { days, payments, productSums } = foldRows(from, to, orderRows, lineRows, refundRows);
       const { total, series } = seriesOf(days, groupBy);
@@ -313,6 +332,9 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
           .slice(0, TOP_PRODUCTS)
           .map(money),
         byPayment: paymentSales(payments),
+        byCurrency: currencyRows
+          .map((r) => ({ currency: r.currency, orders: Number(r.orders), sales: toMajor(Number(r.sales)), salesInBase: toMajor(Number(r.salesInBase)) }))
+          .sort((a, b) => b.salesInBase - a.salesInBase || a.currency.localeCompare(b.currency)),
       };
     },
 
@@ -359,6 +381,9 @@ export function salesReportToCsv(r: SalesReport): string {
     [],
     ["Payment method", "Orders", "Ordered", "Refunds", "Total sales"],
     ...r.byPayment.map((p) => [p.label, p.orders, amount(p.ordered), amount(p.refunds), amount(p.totalSales)]),
+    [],
+    ["Currency", "Orders", "Total sales", `Total sales (${range.currency})`],
+    ...r.byCurrency.map((c) => [c.currency, c.orders, amount(c.sales), amount(c.salesInBase)]),
   ];
   return toCsv(rows);
 }

@@ -125,10 +125,12 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
-  /** The currency the order was placed and is paid in; every amount of the order is in it. */
-  currency: string;
-  /** Units of `currency` per unit of the shop's base currency when the order was placed (1: the base currency). */
-  exchangeRate: number;
+  /** An order placed in another currency than the shop's: that currency, in which every amount of the order is. */
+  currency?: string;
+  /** With `currency`: its units per unit of the shop's base currency when the order was placed. */
+  exchangeRate?: number;
+  /** An order placed in another language than the default: that language (of the page, or the API body's); its mails speak it. */
+  language?: string;
   /** The refunds made on the order, oldest first; they add up to `totals.refunded`. */
   refunds: OrderRefundEntry[];
   /** Oldest first. */
@@ -239,7 +241,7 @@ export interface OrderAdmission {
  */
 export interface OrdersService {
   /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
-  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress }): Promise<CheckoutQuote>;
+  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null }): Promise<CheckoutQuote>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */

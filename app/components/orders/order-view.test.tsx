@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { Outlet, createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { siteSettingsSchema } from "#common/content/content.schema";
+import type { Language } from "#common/i18n/languages";
+import type { CartTotals } from "#modules/cart";
+import type { OrderLine, OrderTotals } from "#modules/orders";
+import { withLanguage } from "#tests/support/page-language";
+import { CartSummary } from "../cart/cart-summary";
+import { LineList, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
+
+// A shop that sells in euros and writes English: the page's language decides the words and the
+// way money and dates are written.
+const settings = siteSettingsSchema.parse({ currency: "EUR", locale: "en-US" });
+
+/** A component as a page of the storefront in `language` renders it on the server, as text. */
+function pageText(node: ReactNode, language: Language): { html: string; text: string } {
+  const Stub = createRoutesStub([
+    { id: "root", path: "/:lang?", Component: Outlet, loader: () => ({ settings }), children: [{ id: "part", index: true, Component: () => node }] },
+  ]);
+  const html = renderToString(
+    withLanguage(<Stub initialEntries={[language === "en" ? "/" : `/${language}`]} hydrationData={{ loaderData: { root: { settings } } }} />, language),
+  );
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/[\s\u00a0\u202f]+/g, " ");
+  return { html, text };
+}
+
+const totals: CartTotals = {
+  itemCount: 3,
+  subtotal: 40,
+  discount: 9,
+  itemsSubtotal: 31,
+  shipping: 4.99,
+  shippingMax: 9.99,
+  total: 35.99,
+  freeShippingThreshold: 75,
+  amountToFreeShipping: 44,
+  currency: "EUR",
+};
+
+const line: OrderLine = {
+  id: "l1",
+  productId: "p1",
+  slug: "linen-shirt",
+  name: "Linen Shirt",
+  image: null,
+  selectedColor: "Blue",
+  selectedSize: "M",
+  selectedAditionalPrice: 0,
+  price: 20,
+  discount: 25,
+  finalPrice: 15.5,
+  shippingCost: 0,
+  quantity: 2,
+  lineTotal: 31,
+};
+
+const orderTotals: OrderTotals = {
+  subtotal: 40,
+  discount: 9,
+  itemsSubtotal: 31,
+  shipping: 0,
+  total: 31,
+  currency: "EUR",
+  refunded: 10,
+  net: 21,
+} as OrderTotals;
+
+describe("the cart's summary in the page's language", () => {
+  it("speaks German with money written the German way", () => {
+    const { text } = pageText(<CartSummary totals={totals} />, "de");
+    expect(text).toContain("Zwischensumme 31,00 €");
+    expect(text).toContain("Du sparst 9,00 € gegenüber den Listenpreisen");
+    expect(text).toContain("Versand ab 4,99 €");
+    expect(text).toContain("Gesamt ab 35,99 €");
+    expect(text).toContain("Noch 44,00 € bis zum kostenlosen Versand");
+  });
+
+  it("speaks Spanish, and English as before", () => {
+    expect(pageText(<CartSummary totals={totals} />, "es").text).toContain("Añade 44,00 € más para conseguir el envío gratis");
+    const { text } = pageText(<CartSummary totals={{ ...totals, shipping: 0, shippingMax: 0, total: 31 }} />, "en");
+    expect(text).toContain("Subtotal €31.00");
+    expect(text).toContain("Shipping Free");
+    expect(text).toContain("Add €44.00 more for free shipping");
+  });
+});
+
+describe("an order in the page's language", () => {
+  it("says its lines, totals and status in Spanish, its links under /es", () => {
+    const { html, text } = pageText(
+      <>
+        <StatusBadge status="shipped" />
+        <LineList lines={[line]} currency="EUR" />
+        <TotalsList totals={orderTotals} shippingLabel="Standard" />
+      </>,
+      "es",
+    );
+    expect(text).toContain("Enviado");
+    expect(text).toContain("Cant. 2 × 15,50 €");
+    expect(text).toContain("Envío Standard Gratis");
+    expect(text).toContain("Reembolsado −10,00 €");
+    expect(text).toContain("Total tras reembolsos 21,00 €");
+    expect(html).toContain('href="/es/products/linen-shirt"');
+  });
+
+  it("dates its status timeline in German", () => {
+    const order = {
+      status: "processing" as const,
+      createdAt: "2026-03-02T09:30:00.000Z",
+      history: [
+        { status: "pending" as const, actor: "customer" as const, note: null, at: "2026-03-02T09:30:00.000Z" },
+        { status: "processing" as const, actor: "shop" as const, note: null, at: "2026-03-03T08:00:00.000Z" },
+      ],
+    };
+    const { text } = pageText(<StatusTimeline order={order as never} />, "de");
+    expect(text).toContain("Eingegangen Bestellung aufgegeben · 2. März 2026");
+    expect(text).toContain("In Bearbeitung (aktueller Status) Wird vorbereitet · 3. März 2026");
+    expect(text).toContain("Versandt (noch nicht) Unterwegs zu dir");
+  });
+});
