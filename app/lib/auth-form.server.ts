@@ -1,8 +1,10 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { sameSitePath } from "#common/same-site-path";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#common/auth/password-rules";
+import { pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
+import type { Translate } from "#common/i18n/translate";
 import type { AuthProvider } from "#server/auth/providers";
-import { waitText } from "#server/lib/rate-limit";
+import { localizeMessage, localizedPath, requestLanguage } from "./i18n.server";
 
 /** What a better-auth endpoint answered, with the cookies to pass on to the browser. */
 export interface AuthResult<T = Record<string, unknown>> {
@@ -88,49 +90,90 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return sameSitePath(to) ?? fallback;
 }
 
-/** A sentence a shopper can act on, for a failed better-auth call. */
+/** Paths outside the storefront's languages (no /de/… of their own): a way back to one stays as it is. */
+const OUTSIDE_LANGUAGES = /^\/(admin-dashboard|auth|logout)(?=[/?#]|$)/;
+
+/**
+ * Where a sign-in, sign-up or confirmation sends someone afterwards: `to` when it is a page of this
+ * shop (safeRedirect), else the home page, in the language of the request's page (a German form
+ * lands on German pages). The admin area and other pages outside the languages keep their address.
+ */
+export function landingPath(request: Request, to: FormDataEntryValue | string | null | undefined): string {
+  const path = safeRedirect(to);
+  if (OUTSIDE_LANGUAGES.test(pathWithoutLanguage(path.split(/[?#]/, 1)[0]!))) return path;
+  return pathInLanguage(path, requestLanguage(request));
+}
+
+/**
+ * How long to wait, in the page's language ("42 seconds", "10 minutes"): the same rounding as the
+ * server's English `waitText` (server/lib/rate-limit.ts), which its test holds it to.
+ */
+export function waitIn(t: Translate, seconds: number): string {
+  if (seconds < 90) return t("account.wait.seconds", { count: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return t("account.wait.minutes", { count: minutes });
+  return t("account.wait.hours", { count: Math.ceil(minutes / 60) });
+}
+
+/** What server/auth/auth.ts's rate limits say there were too many of, as the account catalog's select names it. */
+const TOO_MANY: Record<string, "attempts" | "signIns" | "requests"> = {
+  attempts: "attempts",
+  "failed sign-ins for this account from your address": "signIns",
+  "requests for this e-mail address": "requests",
+};
+const RATE_LIMITED_TEXT = /^Too many (.+)\. For your security, please wait .+ and try again\.$/;
+
+/** A sentence a shopper can act on, in the page's language (`t`), for a failed better-auth call. */
 export function authErrorMessage(
   result: Pick<AuthResult, "status" | "code" | "message" | "retryAfter">,
-  fallback = "Something went wrong. Please try again.",
+  t: Translate,
+  fallback = t("account.error.generic"),
 ): string {
   if (result.status === 429) {
-    if (result.code === "RATE_LIMITED" && result.message) return result.message;
-    const wait = result.retryAfter && result.retryAfter > 0 ? waitText(result.retryAfter) : "a minute";
-    return `Too many attempts. For your security, please wait ${wait} and try again.`;
+    const wait = result.retryAfter && result.retryAfter > 0 ? waitIn(t, result.retryAfter) : null;
+    if (result.code === "RATE_LIMITED" && result.message) {
+      // The server's sentence, said again in the page's language when it is one of its rate limits'.
+      const what = TOO_MANY[RATE_LIMITED_TEXT.exec(result.message)?.[1] ?? ""];
+      return what && wait ? t("account.error.tooMany", { what, wait }) : localizeMessage(t, result.message);
+    }
+    return t("account.error.tooMany", { what: "attempts", wait: wait ?? t("account.wait.aMinute") });
   }
   switch (result.code) {
     case "INVALID_EMAIL_OR_PASSWORD":
-      return "That e-mail address and password don’t match an account. Check them and try again.";
+      return t("account.error.wrongCredentials");
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return "An account with this e-mail address already exists. Sign in instead, or reset your password.";
+      return t("account.error.accountExists");
     case "PASSWORD_TOO_SHORT":
-      return "Your password is too short: use at least 8 characters.";
+      return t("account.error.passwordTooShort", { min: PASSWORD_MIN });
     case "PASSWORD_TOO_LONG":
-      return "Your password is too long: use at most 128 characters.";
+      return t("account.error.passwordTooLong", { max: PASSWORD_MAX });
     case "INVALID_EMAIL":
-      return "Please enter a valid e-mail address.";
+      return t("account.error.invalidEmail");
     case "EMAIL_NOT_VERIFIED":
-      return "Please confirm your e-mail address first: we have sent you a new link. Open it to finish signing in.";
+      return t("account.error.emailNotVerified");
     case "INVALID_PASSWORD":
-      return "Your current password is not correct.";
+      return t("account.error.wrongPassword");
     case "INVALID_NAME":
     case "INVALID_IMAGE":
-      return result.message ?? fallback;
+      return result.message ? localizeMessage(t, result.message) : fallback;
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
-      return "Your account has no password yet (you signed in with another service). Use “Forgot password?” on the sign-in page to set one.";
+      return t("account.error.noPassword");
     case "INVALID_TOKEN":
     case "TOKEN_EXPIRED":
-      return "This link is invalid or has expired. Please ask for a new one.";
+      return t("account.error.linkExpired");
     case "BANNED_USER":
-      return "This account has been suspended. Please contact us if you think this is a mistake.";
+      return t("account.error.banned");
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED":
-      return "Your request was blocked for your security. Please reload the page and try again.";
+      return t("account.error.blocked");
   }
-  if (result.status >= 500) return "Our sign-in service is having trouble. Please try again in a moment.";
-  return result.message && result.status < 500 && result.status !== 403 ? `${result.message.replace(/\.?$/, ".")}` : fallback;
+  if (result.status >= 500) return t("account.error.serviceDown");
+  if (!result.message || result.status === 403) return fallback;
+  // better-auth's own sentence: in the page's language where the errors catalog has it, else as it came.
+  const localized = localizeMessage(t, result.message);
+  return localized === result.message ? result.message.replace(/\.?$/, ".") : localized;
 }
 
 /** A form's text value, trimmed (passwords are not trimmed). */
@@ -142,18 +185,18 @@ export function formText(form: FormData, name: string, { trim = true } = {}): st
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The e-mail field's error, if any. */
-export function emailError(email: string): string | undefined {
-  if (!email) return "Please enter your e-mail address";
-  if (email.length > 254 || !EMAIL.test(email)) return "Please enter a valid e-mail address";
+/** The e-mail field's error, if any, in the page's language. */
+export function emailError(email: string, t: Translate): string | undefined {
+  if (!email) return t("account.field.emailMissing");
+  if (email.length > 254 || !EMAIL.test(email)) return t("account.field.emailInvalid");
   return undefined;
 }
 
-/** A new password's error, if any (better-auth enforces the same bounds). */
-export function newPasswordError(password: string): string | undefined {
-  if (!password) return "Please choose a password";
-  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`;
+/** A new password's error, if any, in the page's language (better-auth enforces the same bounds). */
+export function newPasswordError(password: string, t: Translate): string | undefined {
+  if (!password) return t("account.field.passwordMissing");
+  if (password.length < PASSWORD_MIN) return t("account.field.atLeast", { min: PASSWORD_MIN });
+  if (password.length > PASSWORD_MAX) return t("account.field.atMost", { max: PASSWORD_MAX });
   return undefined;
 }
 
@@ -163,8 +206,8 @@ export function newPasswordError(password: string): string | undefined {
  */
 export async function socialSignInRedirect(context: AppLoadContext, request: Request, form: FormData) {
   const provider = formText(form, "provider");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  const errorCallbackURL = `/login?${new URLSearchParams({ redirectTo, provider_error: "1" })}`;
+  const redirectTo = landingPath(request, form.get("redirectTo"));
+  const errorCallbackURL = localizedPath(request, `/login?${new URLSearchParams({ redirectTo, provider_error: "1" })}`);
   const result = await callAuth<{ url?: string }>(context, request, "/sign-in/social", {
     provider,
     callbackURL: redirectTo,
@@ -181,7 +224,8 @@ export function authProviders(context: AppLoadContext): AuthProvider[] {
   return context.services.auth.providers;
 }
 
-/** Where the e-mail confirmation link lands (then on to `redirectTo`). */
-export function verifyEmailCallback(redirectTo: string): string {
-  return redirectTo === "/" ? "/verify-email" : `/verify-email?${new URLSearchParams({ redirectTo })}`;
+/** Where the e-mail confirmation link lands (then on to `redirectTo`), in the language of the request's page. */
+export function verifyEmailCallback(request: Request, redirectTo: string): string {
+  const home = localizedPath(request, "/");
+  return localizedPath(request, redirectTo === home ? "/verify-email" : `/verify-email?${new URLSearchParams({ redirectTo })}`);
 }

@@ -1,13 +1,14 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { type Access, can, isStaff, screenAccess } from "#common/auth/permissions";
 import type { SessionUser } from "../../server/auth/auth.service";
+import { localizedPath, requestT } from "./i18n.server";
 import { pageAddress } from "./page-address.server";
 
 export type { SessionUser };
 
-/** The sign-in page that returns to this request's page afterwards. */
+/** The sign-in page in the language of this request's page, which it returns to afterwards. */
 export function loginUrl(request: Request): string {
-  return `/login?redirectTo=${encodeURIComponent(pageAddress(request))}`;
+  return localizedPath(request, `/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
 }
 
 /** The signed-in user of this request, or null (resolved once per request by the server). */
@@ -15,7 +16,7 @@ export function getUser(context: AppLoadContext): SessionUser | null {
   return context.user ?? null;
 }
 
-/** The signed-in user; a signed-out visitor is sent to /login and comes back here afterwards. */
+/** The signed-in user; a signed-out visitor is sent to the sign-in page (/de/login from /de/…) and comes back here afterwards. */
 export function requireUser(context: AppLoadContext, request: Request): SessionUser {
   const user = getUser(context);
   if (!user) throw redirect(loginUrl(request));
@@ -31,7 +32,8 @@ export function requireUser(context: AppLoadContext, request: Request): SessionU
 export function requireAccess(context: AppLoadContext, request: Request, access: Access): SessionUser {
   const user = requireUser(context, request);
   if (!can(user, access)) {
-    const message = isStaff(user) ? "Your staff account does not have the permission this page needs." : "This page is for the shop's staff.";
+    const t = requestT(request);
+    const message = isStaff(user) ? t("account.guard.noPermission") : t("account.guard.staffOnly");
     throw data({ message }, { status: 403, statusText: "Forbidden" });
   }
   return user;
@@ -44,7 +46,7 @@ export function requireAccess(context: AppLoadContext, request: Request, access:
  */
 export function requireAdminScreen(context: AppLoadContext, request: Request): SessionUser {
   const access = screenAccess(pageAddress(request).split("?")[0]!);
-  if (!access) throw data({ message: "There is no such admin page." }, { status: 404, statusText: "Not Found" });
+  if (!access) throw data({ message: requestT(request)("account.guard.noAdminPage") }, { status: 404, statusText: "Not Found" });
   return requireAccess(context, request, access);
 }
 

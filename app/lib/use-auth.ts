@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useMemo, useState } from "react";
 import { useNavigation, useRouteLoaderData } from "react-router";
+import { useT } from "~/lib/i18n";
 import { showToast } from "~/lib/toast";
 import type { SessionUser } from "#server/auth/auth.service";
 
@@ -30,12 +31,13 @@ const AuthContext = createContext<AuthState | null>(null);
  * Holds the authentication state of spec section 4 for the whole app: the user comes from the
  * root loader (the session cookie, read on the server); after it appears, the server profile is
  * loaded (again when the user's name or photo changes). A failing profile load logs 'Error fetching user data' and shows the toast
- * 'Failed to fetch user data.'. With no user, the stored profile is cleared.
+ * 'Failed to fetch user data.' (in the page's language). With no user, the stored profile is cleared.
  */
 export function AuthProvider({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
   const [profile, setProfile] = useState<{ uid: string; data: DbUser | null } | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const navigation = useNavigation();
+  const t = useT();
   const uid = user?.id ?? null;
   // A changed name or photo (a saved profile) refreshes the server profile too.
   const version = user ? `${user.name}\n${user.image ?? ""}` : "";
@@ -55,13 +57,13 @@ export function AuthProvider({ user, children }: { user: SessionUser | null; chi
       .catch((err: unknown) => {
         if (!live) return;
         console.error("Error fetching user data", err);
-        showToast("error", "Failed to fetch user data.");
+        showToast("error", t("account.profile.fetchFailed"));
         setProfile({ uid, data: null });
       });
     return () => {
       live = false;
     };
-  }, [uid, version]);
+  }, [uid, version, t]);
 
   // The sign-in, sign-up and sign-out forms are route forms (navigations), so the navigation tells.
   const submitting = navigation.state !== "idle" && isAuthAction(navigation.formAction);

@@ -9,49 +9,60 @@ import {
   emailError,
   formText,
   authProviders,
+  landingPath,
   newPasswordError,
   redirectWithCookies,
-  safeRedirect,
   socialSignInRedirect,
   verifyEmailCallback,
 } from "~/lib/auth-form.server";
+import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { requestT } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
 type Field = "name" | "email" | "password";
 export type RegisterResult =
-  | { ok: false; message: string; fieldErrors: Partial<Record<Field, string>>; values: { name: string; email: string } }
+  | {
+      ok: false;
+      message: string;
+      fieldErrors: Partial<Record<Field, string>>;
+      values: { name: string; email: string };
+      /** The address has an account already: the page offers to sign in or reset the password. */
+      duplicate?: boolean;
+    }
   | { ok: true; verify: true; email: string };
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta(matches, location, { description: "Create an account to follow your orders, keep a wishlist and check out faster.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  seoMeta(matches, location, { description: loaderData?.description, noindex: true });
 
+/** Signed-in visitors go straight on, in the page's language; others get the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = landingPath(request, new URL(request.url).searchParams.get("redirectTo"));
   if (context.user) throw redirect(redirectTo);
-  return { redirectTo, providers: authProviders(context) };
+  return { redirectTo, providers: authProviders(context), description: requestT(request)("account.register.description") };
 }
 
 /** Creates the account (signed in at once, or asked to confirm the e-mail address first when the shop requires it). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const t = requestT(request);
+  const redirectTo = landingPath(request, form.get("redirectTo"));
   if (formText(form, "intent") === "social") {
     const response = await socialSignInRedirect(context, request, form);
     if (response) return response;
-    const message = "We couldn’t reach that service. Please try again, or use your e-mail address.";
+    const message = t("account.social.unreachable");
     return data<RegisterResult>({ ok: false, message, fieldErrors: {}, values: { name: "", email: "" } }, { status: 502 });
   }
 
   const values = { name: formText(form, "name").replace(/\s+/g, " "), email: formText(form, "email").toLowerCase() };
   const password = formText(form, "password", { trim: false });
   const fieldErrors: Partial<Record<Field, string>> = {
-    name: values.name.length > 100 ? "Please use at most 100 characters" : undefined,
-    email: emailError(values.email),
-    password: newPasswordError(password),
+    name: values.name.length > 100 ? t("account.register.nameTooLong", { max: 100 }) : undefined,
+    email: emailError(values.email, t),
+    password: newPasswordError(password, t),
   };
   if (Object.values(fieldErrors).some(Boolean)) {
-    return data<RegisterResult>({ ok: false, message: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+    return data<RegisterResult>({ ok: false, message: t("account.form.correctFields"), fieldErrors, values }, { status: 400 });
   }
 
   const name = values.name || values.email.split("@")[0];
@@ -59,17 +70,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     name,
     email: values.email,
     password,
-    callbackURL: verifyEmailCallback(redirectTo),
+    callbackURL: verifyEmailCallback(request, redirectTo),
   });
   if (!result.ok) {
     const duplicate = result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
-    const message = authErrorMessage(result);
+    const message = authErrorMessage(result, t);
     return data<RegisterResult>(
       {
         ok: false,
         message,
-        fieldErrors: duplicate ? { email: "This e-mail address already has an account" } : result.code?.startsWith("PASSWORD") ? { password: message } : {},
+        fieldErrors: duplicate ? { email: t("account.register.emailTaken") } : result.code?.startsWith("PASSWORD") ? { password: message } : {},
         values,
+        duplicate,
       },
       { status: result.status },
     );
@@ -81,90 +93,94 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, providers } = loaderData;
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
   const result = actionData as RegisterResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "register";
   const failed = result && !result.ok ? result : undefined;
   const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["name", "email", "password"]);
-  const loginHref = redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
+  const loginHref = localePath(redirectTo === localePath("/") ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`);
   const loginLink = (
     <Link to={loginHref} className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
-      Sign in
+      {t("account.register.signIn")}
     </Link>
   );
 
   if (result?.ok) {
     return (
-      <AuthPage title="Check your e-mail" footer={<>Already confirmed? {loginLink}</>}>
+      <AuthPage title={t("account.register.checkEmail")} footer={richT("account.register.alreadyConfirmed", { link: loginLink })}>
         <FormAlert kind="success" testId="register-verify">
-          We have sent an e-mail to <strong>{result.email}</strong>. Open the link in it to confirm your address and finish creating your account; it works for
-          an hour. (If you already have an account, the e-mail tells you how to sign in.)
+          {richT("account.register.verifySent", { email: <strong>{result.email}</strong> })}
         </FormAlert>
       </AuthPage>
     );
   }
 
   return (
-    <AuthPage
-      title="Create an account"
-      intro="Follow your orders, keep a wishlist and check out faster next time."
-      footer={<>Already have an account? {loginLink}</>}
-    >
+    <AuthPage title={t("account.register.title")} intro={t("account.register.intro")} footer={richT("account.register.haveAccount", { link: loginLink })}>
       {failed && (
         <FormAlert kind="error" className="mb-6" testId="register-error">
           {failed.message}
-          {failed.fieldErrors.email && failed.message.includes("already exists") && (
+          {failed.fieldErrors.email && failed.duplicate && (
             <>
               {" "}
-              <Link to={loginHref} className="underline underline-offset-4">
-                Sign in
-              </Link>{" "}
-              or{" "}
-              <Link to="/forgot-password" className="underline underline-offset-4">
-                reset your password
-              </Link>
-              .
+              {richT("account.register.signInOrReset", {
+                signIn: (
+                  <Link to={loginHref} className="underline underline-offset-4">
+                    {t("account.register.signIn")}
+                  </Link>
+                ),
+                reset: (
+                  <Link to={localePath("/forgot-password")} className="underline underline-offset-4">
+                    {t("account.register.resetPassword")}
+                  </Link>
+                ),
+              })}
             </>
           )}
         </FormAlert>
       )}
-      <Form ref={formRef} method="post" noValidate className="grid gap-5" aria-label="Create an account">
+      <Form ref={formRef} method="post" noValidate className="grid gap-5" aria-label={t("account.register.title")}>
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           name="name"
-          label="Your name"
+          label={t("account.register.name")}
           autoComplete="name"
           maxLength={100}
           defaultValue={failed?.values.name}
           error={failed?.fieldErrors.name}
-          hint="Optional. Shown on your profile and orders."
+          hint={t("account.register.nameHint")}
         />
         <EmailField defaultValue={failed?.values.email} error={failed?.fieldErrors.email} />
         <PasswordField
           name="password"
-          label="Password"
+          label={t("account.field.password")}
           autoComplete="new-password"
           showStrength
           error={failed?.fieldErrors.password}
-          hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password that is easy to remember.`}
+          hint={t("account.register.passwordHint", { min: PASSWORD_MIN })}
         />
-        <SubmitButton busy={busy} busyLabel="Creating your account…">
-          Create account
+        <SubmitButton busy={busy} busyLabel={t("account.register.busy")}>
+          {t("account.register.submit")}
         </SubmitButton>
         <p className="text-xs leading-relaxed text-stone-600">
-          By creating an account you agree to how we handle your data, as our{" "}
-          <Link to="/privacy-policy" className="underline underline-offset-2">
-            privacy policy
-          </Link>{" "}
-          explains.
+          {richT("account.register.privacy", {
+            link: (
+              <Link to={localePath("/privacy-policy")} className="underline underline-offset-2">
+                {t("account.register.privacyLink")}
+              </Link>
+            ),
+          })}
         </p>
       </Form>
 
       {providers.length > 0 && (
         <>
-          <Divider>or</Divider>
-          <SocialSignIn providers={providers} redirectTo={redirectTo} verb="Sign up" />
+          <Divider>{t("account.divider.or")}</Divider>
+          <SocialSignIn providers={providers} redirectTo={redirectTo} signUp />
         </>
       )}
     </AuthPage>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, data, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Avatar } from "~/components/auth/account-links";
 import { Checkbox, PasswordField, TextField } from "~/components/form/fields";
@@ -6,9 +6,12 @@ import { PASSWORD_MIN } from "#common/auth/password-rules";
 import { FormAlert, Spinner, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { showToast } from "~/lib/toast";
-import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies } from "~/lib/auth-form.server";
+import { authErrorMessage, callAuth, cookieHeaders, formText, newPasswordError, redirectWithCookies, waitIn } from "~/lib/auth-form.server";
 import { AppError } from "#common/errors";
+import type { Translate } from "#common/i18n/translate";
 import { requireUser } from "~/lib/auth.server";
+import { useLanguage, useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { localizeFields, localizeMessage, localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 import { type PageForm, readPageForm } from "~/lib/page-form.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/update-profile";
@@ -27,10 +30,9 @@ export type UpdateResult =
 const MAX_NAME = 100;
 /** The avatar upload's limit, as the server enforces it (checked in the browser first to answer at once). */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-const PHOTO_TOO_LARGE = "This picture is larger than 5 MB. Please choose a smaller one.";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seoMeta(matches, location, { description: "Update your name, photo and password.", noindex: true });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  seoMeta(matches, location, { description: loaderData?.description, noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -39,15 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The link mailed to confirm deleting an account without a password (POST /api/account/delete).
   const deleteToken = url.searchParams.get("delete-token")?.slice(0, 200) || null;
   const hasPassword = await context.services.auth.hasPassword(user.id);
-  return { profile: { name: user.name, email: user.email, image: user.image }, saved, hasPassword, deleteToken };
+  const description = requestT(request)("account.update.description");
+  return { profile: { name: user.name, email: user.email, image: user.image }, saved, hasPassword, deleteToken, description };
 }
 
 /** A photo uploaded to the shop (not a web address the person typed). */
 const isUploadedPhoto = (image: string) => image.startsWith("/uploads/");
 
-function imageError(image: string): string | undefined {
+/** The photo address's error, if any, in the language of `t` (the page's; the browser's preview checks with it too). */
+function imageError(image: string, t: Translate): string | undefined {
   if (!image) return undefined;
-  if (image.length > 2048) return "This address is too long";
+  if (image.length > 2048) return t("account.update.imageTooLong");
   if (isUploadedPhoto(image)) return undefined;
   try {
     const url = new URL(image);
@@ -55,20 +59,33 @@ function imageError(image: string): string | undefined {
   } catch {
     /* below */
   }
-  return "Enter a web address starting with https://";
+  return t("account.update.imageInvalid");
+}
+
+/**
+ * A service's error for the page, in its language: a rate limit says how long to wait, a picture
+ * store that is down says so in a shopper's words (its own text is for the shop's operator; the
+ * English page keeps it), anything else through the errors catalog.
+ */
+function serviceMessage(request: Request, t: Translate, err: AppError): string {
+  if (err.code === "rate_limited" && err.retryAfter) return t("account.error.tooManyWait", { wait: waitIn(t, err.retryAfter) });
+  if (err.code === "unavailable" && requestLanguage(request) !== "en") return t("account.update.photoStoreDown");
+  return localizeMessage(t, err.message);
 }
 
 /** Saves the name and photo, changes the password (other devices are signed out), or signs out everywhere. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(context, request);
+  const t = requestT(request);
   let page: PageForm;
   try {
-    page = await readPageForm(request, { fileFields: ["photo"], tooLargeMessage: PHOTO_TOO_LARGE });
+    page = await readPageForm(request, { fileFields: ["photo"], tooLargeMessage: t("account.update.photoTooLarge") });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const values = { name: "", image: "" };
-    const fieldErrors = err.code === "too_large" ? { photo: err.message } : {};
-    return data<UpdateResult>({ intent: "profile", ok: false, message: err.message, fieldErrors, values }, { status: err.status });
+    const message = serviceMessage(request, t, err);
+    const fieldErrors = err.code === "too_large" ? { photo: message } : {};
+    return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors, values }, { status: err.status });
   }
   try {
     return await saveForm(context, request, page);
@@ -78,32 +95,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function saveForm(context: Route.ActionArgs["context"], request: Request, { form, file }: PageForm) {
+  const t = requestT(request);
   const intent = formText(form, "intent");
 
   if (intent === "password") {
     const currentPassword = formText(form, "currentPassword", { trim: false });
     const newPassword = formText(form, "newPassword", { trim: false });
     const fieldErrors: Partial<Record<PasswordFieldName, string>> = {
-      currentPassword: currentPassword ? undefined : "Please enter your current password",
-      newPassword:
-        newPasswordError(newPassword) ?? (newPassword && newPassword === currentPassword ? "Choose a password different from the current one" : undefined),
+      currentPassword: currentPassword ? undefined : t("account.update.currentMissing"),
+      newPassword: newPasswordError(newPassword, t) ?? (newPassword && newPassword === currentPassword ? t("account.update.samePassword") : undefined),
     };
     if (fieldErrors.currentPassword || fieldErrors.newPassword) {
-      return data<UpdateResult>({ intent, ok: false, message: "Please correct the highlighted fields.", fieldErrors }, { status: 400 });
+      return data<UpdateResult>({ intent, ok: false, message: t("account.form.correctFields"), fieldErrors }, { status: 400 });
     }
     const result = await callAuth(context, request, "/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
     if (!result.ok) {
       const wrong = result.code === "INVALID_PASSWORD";
       return data<UpdateResult>(
-        { intent, ok: false, message: authErrorMessage(result), fieldErrors: wrong ? { currentPassword: "This is not your current password" } : {} },
+        { intent, ok: false, message: authErrorMessage(result, t), fieldErrors: wrong ? { currentPassword: t("account.update.currentWrong") } : {} },
         { status: result.status },
       );
     }
     // The session was renewed (the others were ended): pass the new cookie on.
-    return data<UpdateResult>(
-      { intent, ok: true, message: "Your password has been changed. You have been signed out on your other devices." },
-      { headers: cookieHeaders(result) },
-    );
+    return data<UpdateResult>({ intent, ok: true, message: t("account.update.passwordChanged") }, { headers: cookieHeaders(result) });
   }
 
   if (intent === "delete-account") {
@@ -114,35 +128,31 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
         { password: formText(form, "password", { trim: false }) || undefined, token: formText(form, "token") || undefined },
         context.requestId ?? null,
       );
-      if (!result.deleted)
-        return data<UpdateResult>({
-          intent,
-          ok: true,
-          message: `We have sent a link to ${user.email}. Open it within an hour to confirm deleting your account.`,
-        });
+      if (!result.deleted) return data<UpdateResult>({ intent, ok: true, message: t("account.update.deleteMailed", { email: user.email }) });
       const signedOut = await callAuth(context, request, "/sign-out", {});
-      return redirectWithCookies("/login?deleted=account", signedOut);
+      return redirectWithCookies(localizedPath(request, "/login?deleted=account"), signedOut);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return data<UpdateResult>({ intent, ok: false, message: err.message, fieldErrors: { password: err.fields?.password } }, { status: err.status });
+      const fieldErrors = localizeFields(t, err.fields?.password ? { password: err.fields.password } : undefined) ?? {};
+      return data<UpdateResult>({ intent, ok: false, message: serviceMessage(request, t, err), fieldErrors }, { status: err.status });
     }
   }
 
   if (intent === "signout-everywhere") {
     const revoked = await callAuth(context, request, "/revoke-sessions", {});
-    if (!revoked.ok) return data<UpdateResult>({ intent, ok: false, message: authErrorMessage(revoked) }, { status: revoked.status });
+    if (!revoked.ok) return data<UpdateResult>({ intent, ok: false, message: authErrorMessage(revoked, t) }, { status: revoked.status });
     const signedOut = await callAuth(context, request, "/sign-out", {});
-    return redirectWithCookies("/login?signedout=everywhere", { setCookies: [...revoked.setCookies, ...signedOut.setCookies] });
+    return redirectWithCookies(localizedPath(request, "/login?signedout=everywhere"), { setCookies: [...revoked.setCookies, ...signedOut.setCookies] });
   }
 
   // Without JavaScript the photo comes with the form (with it, the page has uploaded it already).
   const values = { name: formText(form, "name").replace(/\s+/g, " "), image: form.get("removePhoto") === "on" ? "" : formText(form, "image") };
   const fieldErrors: Partial<Record<ProfileField, string>> = {
-    name: !values.name ? "Please enter your name" : values.name.length > MAX_NAME ? `Use at most ${MAX_NAME} characters` : undefined,
-    image: file ? undefined : imageError(values.image),
+    name: !values.name ? t("account.update.nameMissing") : values.name.length > MAX_NAME ? t("account.field.atMost", { max: MAX_NAME }) : undefined,
+    image: file ? undefined : imageError(values.image, t),
   };
   if (fieldErrors.name || fieldErrors.image || fieldErrors.photo) {
-    return data<UpdateResult>({ intent: "profile", ok: false, message: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+    return data<UpdateResult>({ intent: "profile", ok: false, message: t("account.form.correctFields"), fieldErrors, values }, { status: 400 });
   }
   const setCookies: string[] = [];
   if (file) {
@@ -153,28 +163,31 @@ async function saveForm(context: Route.ActionArgs["context"], request: Request, 
     } catch (err) {
       // The picture store is down: the form says so and keeps what was typed.
       if (err instanceof AppError && err.code === "unavailable") {
-        return data<UpdateResult>({ intent: "profile", ok: false, message: err.message, fieldErrors: { photo: err.message }, values }, { status: 503 });
+        const message = serviceMessage(request, t, err);
+        return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: { photo: message }, values }, { status: 503 });
       }
       if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
-      const message = "We couldn’t read this file as a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF file.";
+      const message = t("account.update.notAPicture");
       return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: { photo: message }, values }, { status: 400 });
     }
   }
   const result = await callAuth(context, request, "/update-user", { name: values.name, image: values.image || null });
   if (!result.ok) {
     const field: ProfileField | undefined = result.code === "INVALID_NAME" ? "name" : result.code === "INVALID_IMAGE" ? "image" : undefined;
-    const message = authErrorMessage(result);
+    const message = authErrorMessage(result, t);
     return data<UpdateResult>({ intent: "profile", ok: false, message, fieldErrors: field ? { [field]: message } : {}, values }, { status: result.status });
   }
   // Post/redirect/get: the next page load reads the refreshed session, so the header shows the new name and photo.
-  return redirectWithCookies("/update-profile?saved=profile", { setCookies: [...setCookies, ...result.setCookies] });
+  return redirectWithCookies(localizedPath(request, "/update-profile?saved=profile"), { setCookies: [...setCookies, ...result.setCookies] });
 }
-
-const PROFILE_SAVED: UpdateResult = { intent: "profile", ok: true, message: "Your profile has been updated." };
 
 export default function UpdateProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, saved, hasPassword, deleteToken } = loaderData;
-  const result = (actionData as UpdateResult | undefined) ?? (saved ? PROFILE_SAVED : undefined);
+  const t = useT();
+  const richT = useRichT();
+  const localePath = useLocalePath();
+  const profileSaved = useMemo<UpdateResult>(() => ({ intent: "profile", ok: true, message: t("account.update.saved") }), [t]);
+  const result = (actionData as UpdateResult | undefined) ?? (saved ? profileSaved : undefined);
   const navigation = useNavigation();
   const location = useLocation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -188,32 +201,40 @@ export default function UpdateProfile({ loaderData, actionData }: Route.Componen
     <div className="container-page py-8 sm:py-14">
       <div className="mx-auto max-w-2xl">
         <header>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Your account</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Update profile</h1>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("account.update.eyebrow")}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t("account.update.title")}</h1>
           <p className="mt-3 text-base text-stone-600">
-            Signed in as <span className="font-medium text-stone-900">{profile.email}</span>.{" "}
-            <Link to="/my-profile" className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
-              See your profile
-            </Link>
+            {richT("account.update.signedInAs", {
+              email: <span className="font-medium text-stone-900">{profile.email}</span>,
+              link: (
+                <Link to={localePath("/my-profile")} className="font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700">
+                  {t("account.update.seeProfile")}
+                </Link>
+              ),
+            })}
           </p>
         </header>
         <ProfileSection profile={profile} result={result?.intent === "profile" ? result : undefined} busy={submitting === "profile"} />
         <PasswordSection email={profile.email} result={result?.intent === "password" ? result : undefined} busy={submitting === "password"} />
         <section aria-labelledby="everywhere-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="everywhere-title" className="text-lg font-semibold text-stone-900">
-            Sign out everywhere
+            {t("account.update.everywhereTitle")}
           </h2>
-          <p className="mt-1 text-sm leading-relaxed text-stone-600">
-            Lost a phone, or signed in on a shared computer? This ends every session of your account, this one included.
-          </p>
+          <p className="mt-1 text-sm leading-relaxed text-stone-600">{t("account.update.everywhereText")}</p>
           {result?.intent === "signout-everywhere" && (
             <FormAlert kind="error" className="mt-4">
               {result.message}
             </FormAlert>
           )}
           <Form method="post" className="mt-5 sm:w-fit">
-            <SubmitButton name="intent" value="signout-everywhere" busy={submitting === "signout-everywhere"} busyLabel="Signing out…" variant="danger">
-              Sign out on all devices
+            <SubmitButton
+              name="intent"
+              value="signout-everywhere"
+              busy={submitting === "signout-everywhere"}
+              busyLabel={t("account.signOut.busy")}
+              variant="danger"
+            >
+              {t("account.update.everywhereSubmit")}
             </SubmitButton>
           </Form>
         </section>
@@ -238,6 +259,8 @@ function ProfileSection({
   result?: Extract<UpdateResult, { intent: "profile" }>;
   busy: boolean;
 }) {
+  const t = useT();
+  const { language } = useLanguage();
   const failed = result && !result.ok ? result : undefined;
   const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["name", "image"]);
   const hydrated = useHydrated();
@@ -252,40 +275,47 @@ function ProfileSection({
   async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
-    if (!file.type.startsWith("image/")) return setUpload({ state: "error", message: "Please choose a picture (JPEG, PNG, WebP, GIF or AVIF)." });
-    if (file.size > MAX_PHOTO_BYTES) return setUpload({ state: "error", message: PHOTO_TOO_LARGE });
+    if (!file.type.startsWith("image/")) return setUpload({ state: "error", message: t("account.update.chooseAPicture") });
+    if (file.size > MAX_PHOTO_BYTES) return setUpload({ state: "error", message: t("account.update.photoTooLarge") });
     setUpload({ state: "uploading" });
     const body = new FormData();
     body.set("file", file);
     try {
       const res = await fetch("/api/account/avatar", { method: "POST", body, credentials: "include", headers: { accept: "application/json" } });
-      const json = (await res.json().catch(() => null)) as { image?: string; url?: string; error?: { message?: string } } | null;
+      const json = (await res.json().catch(() => null)) as { image?: string; url?: string; error?: { code?: string; message?: string } } | null;
       const url = json?.image ?? json?.url;
       if (!res.ok || !url) {
+        // The API answers in English: the English page shows its sentence, the others their own words for its code.
         const message =
           res.status === 413
-            ? "This picture is too large. Please choose a smaller one."
-            : (json?.error?.message ?? "We couldn’t upload this picture. Please try another one.");
+            ? t("account.update.uploadTooLarge")
+            : language === "en" && json?.error?.message
+              ? json.error.message
+              : json?.error?.code === "invalid_input"
+                ? t("account.update.notAPicture")
+                : json?.error?.code === "unavailable"
+                  ? t("account.update.photoStoreDown")
+                  : t("account.update.uploadFailed");
         return setUpload({ state: "error", message });
       }
       // The upload saves the photo at once; the header picks it up with the revalidated user.
       setImage(url);
-      setUpload({ state: "done", message: "Your new photo is saved." });
-      showToast("success", "Your photo has been updated.");
+      setUpload({ state: "done", message: t("account.update.photoSaved") });
+      showToast("success", t("account.update.photoUpdated"));
       void revalidator.revalidate();
     } catch {
-      setUpload({ state: "error", message: "We couldn’t upload this picture: check your connection and try again." });
+      setUpload({ state: "error", message: t("account.update.uploadOffline") });
     } finally {
       if (fileRef.current) fileRef.current.value = "";
     }
   }
 
   const uploaded = isUploadedPhoto(image);
-  const preview = { name: profile.name, email: profile.email, image: imageError(image) ? null : image || null };
+  const preview = { name: profile.name, email: profile.email, image: imageError(image, t) ? null : image || null };
   return (
     <section aria-labelledby="profile-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
       <h2 id="profile-title" className="text-lg font-semibold text-stone-900">
-        Name and photo
+        {t("account.update.profileTitle")}
       </h2>
       {result?.ok && (
         <FormAlert kind="success" className="mt-4" testId="profile-saved">
@@ -312,7 +342,7 @@ function ProfileSection({
             {!hydrated && (
               <div>
                 <label htmlFor="avatar-upload" className="block text-sm font-medium text-stone-900">
-                  Upload a photo
+                  {t("account.update.upload")}
                 </label>
                 <input
                   id="avatar-upload"
@@ -328,7 +358,7 @@ function ProfileSection({
                   className={`mt-1.5 text-sm ${failed?.fieldErrors.photo ? "font-medium text-rose-700" : "text-stone-600"}`}
                   data-testid={failed?.fieldErrors.photo ? "photo-error" : undefined}
                 >
-                  {failed?.fieldErrors.photo ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Saved with the profile."}
+                  {failed?.fieldErrors.photo ?? t("account.update.uploadHintForm")}
                 </p>
               </div>
             )}
@@ -338,7 +368,7 @@ function ProfileSection({
                   htmlFor="avatar-file"
                   className="inline-flex h-11 cursor-pointer items-center rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-stone-900"
                 >
-                  {upload.state === "uploading" ? "Uploading…" : "Upload a photo"}
+                  {upload.state === "uploading" ? t("account.update.uploading") : t("account.update.upload")}
                   <input
                     ref={fileRef}
                     id="avatar-file"
@@ -356,7 +386,7 @@ function ProfileSection({
                   className={`mt-2 text-sm ${upload.state === "error" ? "font-medium text-rose-700" : "text-stone-600"}`}
                   data-testid="avatar-status"
                 >
-                  {upload.message ?? "JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. It is cropped to a square."}
+                  {upload.message ?? t("account.update.uploadHint")}
                 </p>
               </div>
             )}
@@ -364,41 +394,37 @@ function ProfileSection({
               // An uploaded photo is the shop's own file: kept as it is, or removed; its address is nobody's business.
               <div data-testid="uploaded-photo">
                 <input type="hidden" name="image" value={image} />
-                <p className="text-sm text-stone-700">Your photo is the one you uploaded.</p>
+                <p className="text-sm text-stone-700">{t("account.update.uploadedPhoto")}</p>
                 {hydrated ? (
                   <button
                     type="button"
                     onClick={() => setImage("")}
                     className="mt-2 inline-flex h-10 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
                   >
-                    Remove photo
+                    {t("account.update.removePhoto")}
                   </button>
                 ) : (
-                  <Checkbox name="removePhoto" label="Remove my photo" hint="Your initials show instead, once you save." className="mt-2" />
+                  <Checkbox name="removePhoto" label={t("account.update.removeMyPhoto")} hint={t("account.update.removeHint")} className="mt-2" />
                 )}
               </div>
             ) : (
               <TextField
                 key={image}
                 name="image"
-                label={hydrated ? "Or a photo’s web address" : "Photo’s web address"}
+                label={hydrated ? t("account.update.orImageUrl") : t("account.update.imageUrl")}
                 type="url"
                 inputMode="url"
                 placeholder="https://"
                 defaultValue={image}
                 error={failed?.fieldErrors.image}
-                hint={
-                  profile.image && !image
-                    ? "Save the profile to remove your photo, or enter a web address. Empty: your initials."
-                    : "Leave empty to show your initials."
-                }
+                hint={profile.image && !image ? t("account.update.imageRemoveHint") : t("account.update.imageEmptyHint")}
               />
             )}
           </div>
         </div>
         <TextField
           name="name"
-          label="Display name"
+          label={t("account.update.displayName")}
           required
           autoComplete="name"
           maxLength={MAX_NAME}
@@ -406,8 +432,8 @@ function ProfileSection({
           error={failed?.fieldErrors.name}
         />
         <div className="sm:w-fit">
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Save profile
+          <SubmitButton busy={busy} busyLabel={t("account.busy.saving")}>
+            {t("account.update.saveProfile")}
           </SubmitButton>
         </div>
       </Form>
@@ -416,6 +442,7 @@ function ProfileSection({
 }
 
 function PasswordSection({ email, result, busy }: { email: string; result?: Extract<UpdateResult, { intent: "password" }>; busy: boolean }) {
+  const t = useT();
   const failed = result && !result.ok ? result : undefined;
   const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["currentPassword", "newPassword"]);
   // Clear both fields once the change went through.
@@ -425,9 +452,9 @@ function PasswordSection({ email, result, busy }: { email: string; result?: Extr
   return (
     <section aria-labelledby="password-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
       <h2 id="password-title" className="text-lg font-semibold text-stone-900">
-        Change password
+        {t("account.update.passwordTitle")}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">You stay signed in here; your other devices are signed out.</p>
+      <p className="mt-1 text-sm text-stone-600">{t("account.update.passwordText")}</p>
       {result?.ok && (
         <FormAlert kind="success" className="mt-4" testId="password-changed">
           {result.message}
@@ -442,18 +469,18 @@ function PasswordSection({ email, result, busy }: { email: string; result?: Extr
         <input type="hidden" name="intent" value="password" />
         {/* For password managers: which account this password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
-        <PasswordField name="currentPassword" label="Current password" error={failed?.fieldErrors.currentPassword} />
+        <PasswordField name="currentPassword" label={t("account.update.currentPassword")} error={failed?.fieldErrors.currentPassword} />
         <PasswordField
           name="newPassword"
-          label="New password"
+          label={t("account.field.newPassword")}
           autoComplete="new-password"
           showStrength
           error={failed?.fieldErrors.newPassword}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t("account.field.passwordHint", { min: PASSWORD_MIN })}
         />
         <div className="sm:w-fit">
-          <SubmitButton busy={busy} busyLabel="Changing…">
-            Change password
+          <SubmitButton busy={busy} busyLabel={t("account.update.changing")}>
+            {t("account.update.passwordTitle")}
           </SubmitButton>
         </div>
       </Form>
@@ -478,20 +505,23 @@ function DeleteAccountSection({
   result?: Extract<UpdateResult, { intent: "delete-account" }>;
   busy: boolean;
 }) {
+  const t = useT();
+  const richT = useRichT();
   const failed = result && !result.ok ? result : undefined;
   const formRef = useFocusFirstInvalid(failed?.fieldErrors, ["password"]);
   return (
     <section id="delete-account" aria-labelledby="delete-title" className="mt-6 rounded-2xl border border-rose-200 bg-white p-5 shadow-sm sm:p-8">
       <h2 id="delete-title" className="text-lg font-semibold text-stone-900">
-        Delete account
+        {t("account.update.deleteTitle")}
       </h2>
       <p className="mt-1 text-sm leading-relaxed text-stone-600">
-        Your account, address book, cart and wishlist are deleted for good and you are signed out everywhere. Your past orders stay in our books without your
-        name, e-mail, phone or address.{" "}
-        <a href="/api/account/export" download className="font-semibold text-stone-900 underline underline-offset-4">
-          Download your data (JSON)
-        </a>{" "}
-        first if you want a copy.
+        {richT("account.update.deleteText", {
+          link: (
+            <a href="/api/account/export" download className="font-semibold text-stone-900 underline underline-offset-4">
+              {t("account.update.download")}
+            </a>
+          ),
+        })}
       </p>
       {result?.ok && (
         <FormAlert kind="success" className="mt-4" testId="delete-mailed">
@@ -508,19 +538,19 @@ function DeleteAccountSection({
         {token ? (
           <>
             <input type="hidden" name="token" value={token} />
-            <p className="text-sm font-medium text-stone-900">You opened the link from your e-mail. Delete the account of {email} now?</p>
+            <p className="text-sm font-medium text-stone-900">{t("account.update.deleteByLink", { email })}</p>
           </>
         ) : hasPassword ? (
           <>
             <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
-            <PasswordField name="password" label="Your password, to confirm" error={failed?.fieldErrors.password} />
+            <PasswordField name="password" label={t("account.update.deletePassword")} error={failed?.fieldErrors.password} />
           </>
         ) : (
-          <p className="text-sm text-stone-700">You sign in without a password, so we will e-mail a confirmation link to {email}.</p>
+          <p className="text-sm text-stone-700">{t("account.update.deleteNoPassword", { email })}</p>
         )}
         <div className="sm:w-fit">
-          <SubmitButton busy={busy} busyLabel={token || hasPassword ? "Deleting…" : "Sending…"} variant="danger">
-            {token || hasPassword ? "Delete my account" : "E-mail me a confirmation link"}
+          <SubmitButton busy={busy} busyLabel={token || hasPassword ? t("account.update.deleting") : t("account.busy.sending")} variant="danger">
+            {token || hasPassword ? t("account.update.deleteSubmit") : t("account.update.deleteMail")}
           </SubmitButton>
         </div>
       </Form>

@@ -1,6 +1,9 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import type { SessionUser } from "~/lib/use-auth";
 import { isStaff } from "#common/auth/roles";
+import { pathWithoutLanguage } from "#common/i18n/languages";
+import type { Translate } from "#common/i18n/translate";
+import { useLocalePath, useT } from "~/lib/i18n";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 
@@ -19,29 +22,39 @@ export function Avatar({ user, className = "size-8 text-xs" }: { user: Pick<Sess
   );
 }
 
-/** Where a signed-in user can go: profile pages, orders, the admin area for staff and admins. */
-export function accountLinks(user: SessionUser) {
+/**
+ * Where a signed-in user can go: profile pages, orders, the admin area for staff and admins. The
+ * labels are in the language of `t` (the page's); the paths are the default language's, for the
+ * menu to put in the page's language (all but the admin area, which has no other).
+ */
+export function accountLinks(user: SessionUser, t: Translate) {
   return [
-    { to: "/my-profile", label: "My profile" },
-    { to: "/update-profile", label: "Update profile" },
-    { to: "/my-orders", label: "My orders" },
-    ...(isStaff(user) ? [{ to: "/admin-dashboard", label: "Admin dashboard" }] : []),
+    { to: "/my-profile", label: t("account.links.myProfile") },
+    { to: "/update-profile", label: t("account.links.updateProfile") },
+    { to: "/my-orders", label: t("account.links.myOrders") },
+    ...(isStaff(user) ? [{ to: "/admin-dashboard", label: t("account.links.adminDashboard") }] : []),
   ];
 }
 
 /** The Sign out button: a POST form (works without JavaScript), busy while the request runs. */
 export function SignOutButton({ className }: { className: string }) {
+  const t = useT();
+  const localePath = useLocalePath();
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/logout";
-  // Stay on public pages; leave private ones (their guard would send a signed-out visitor to the sign-in page).
+  // Stay on public pages; leave private ones (their guard would send a signed-out visitor to the
+  // sign-in page) for the home page, in the page's language either way.
   const here = location.pathname;
-  const stay = !/^\/(my-profile|update-profile|my-orders|admin-dashboard|verify-email|reset-password|checkout|order-confirmation)/.test(here);
+  const stay = !/^\/(my-profile|update-profile|my-orders|admin-dashboard|verify-email|reset-password|checkout|order-confirmation)/.test(
+    pathWithoutLanguage(here),
+  );
   return (
+    // One sign-out address for every language (/logout is outside them); redirectTo says where to land.
     <Form method="post" action="/logout">
-      <input type="hidden" name="redirectTo" value={stay ? `${here}${location.search}` : "/"} />
+      <input type="hidden" name="redirectTo" value={stay ? `${here}${location.search}` : localePath("/")} />
       <button type="submit" disabled={busy} className={className}>
-        {busy ? "Signing out…" : "Sign out"}
+        {busy ? t("account.signOut.busy") : t("account.signOut.button")}
       </button>
     </Form>
   );

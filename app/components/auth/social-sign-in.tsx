@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useAuth } from "~/lib/use-auth";
+import { useLocalePath, useT } from "~/lib/i18n";
 import type { AuthProvider } from "#server/auth/providers";
 import { FormAlert, Spinner } from "./ui";
 
@@ -25,10 +26,14 @@ const POLL_MS = 500;
  * One button per configured provider. Without JavaScript each button posts the form (the route
  * action answers with a redirect to the provider). With it, on a desktop the provider opens in a
  * 500×600 popup and this page follows once the popup reports back; on a phone, or when the
- * browser blocks the popup, the whole page goes to the provider instead.
+ * browser blocks the popup, the whole page goes to the provider instead. `redirectTo` is in the
+ * page's language already (the route's loader put it there); a failure comes back to the sign-in
+ * page in it too.
  */
-export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { providers: AuthProvider[]; redirectTo: string; verb?: string }) {
+export function SocialSignIn({ providers, redirectTo, signUp = false }: { providers: AuthProvider[]; redirectTo: string; signUp?: boolean }) {
   const auth = useAuth();
+  const t = useT();
+  const localePath = useLocalePath();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
@@ -55,11 +60,11 @@ export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { pro
     const url = await providerUrl(
       provider.id,
       popup ? `/auth/popup-done?to=${encodeURIComponent(redirectTo)}` : redirectTo,
-      popup ? "/auth/popup-done" : loginErrorUrl(redirectTo),
+      popup ? "/auth/popup-done" : localePath(loginErrorUrl(redirectTo)),
     );
     if (!url) {
       popup?.close();
-      return stop(`We couldn’t reach ${provider.name}. Please try again.`);
+      return stop(t("account.social.unreachableProvider", { provider: provider.name }));
     }
     if (!popup) {
       // Phones, and desktops that blocked the popup: continue in this window.
@@ -68,7 +73,9 @@ export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { pro
     }
     popup.location.href = url;
     const failed = (outcome: { error?: string }) =>
-      `Signing in with ${provider.name} didn’t work${outcome.error ? ` (${outcome.error.replace(/_/g, " ")})` : ""}. Please try again.`;
+      outcome.error
+        ? t("account.social.failedBecause", { provider: provider.name, reason: outcome.error.replace(/_/g, " ") })
+        : t("account.social.failed", { provider: provider.name });
     const outcome = await waitForPopup(popup, {
       onCancel: (cancel) => (cancelRef.current = cancel),
       onLate: (late) => (late === "signed-in" ? window.location.assign(redirectTo) : late !== "cancelled" && setError(failed(late))),
@@ -90,7 +97,7 @@ export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { pro
           {error}
         </FormAlert>
       )}
-      <Form method="post" className="grid gap-3" aria-label="Sign in with another account">
+      <Form method="post" className="grid gap-3" aria-label={t("account.social.formLabel")}>
         <input type="hidden" name="intent" value="social" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {providers.map((p) => (
@@ -105,7 +112,11 @@ export function SocialSignIn({ providers, redirectTo, verb = "Continue" }: { pro
             className="inline-flex h-12 w-full items-center justify-center gap-3 rounded-full border border-stone-300 bg-white px-5 text-sm font-semibold text-stone-900 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-75"
           >
             {busy === p.id ? <Spinner className="size-5" /> : <ProviderIcon id={p.id} />}
-            {busy === p.id ? `Waiting for ${p.name}…` : `${verb} with ${p.name}`}
+            {busy === p.id
+              ? t("account.social.waiting", { provider: p.name })
+              : signUp
+                ? t("account.social.signUpWith", { provider: p.name })
+                : t("account.social.continueWith", { provider: p.name })}
           </button>
         ))}
       </Form>

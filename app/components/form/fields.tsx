@@ -1,6 +1,9 @@
 import { useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { passwordStrength } from "#common/auth/password-rules";
+import { type StrengthRule, passwordStrength } from "#common/auth/password-rules";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
 
 const controlClass = (error?: string) =>
   `block h-12 w-full rounded-xl border bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 ${
@@ -127,8 +130,18 @@ export function SelectField({
 
 /** The e-mail address field every account form asks for. */
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  const t = useT();
   return (
-    <TextField name="email" label="E-mail address" type="email" required autoComplete="email" inputMode="email" defaultValue={defaultValue} error={error} />
+    <TextField
+      name="email"
+      label={t("account.field.email")}
+      type="email"
+      required
+      autoComplete="email"
+      inputMode="email"
+      defaultValue={defaultValue}
+      error={error}
+    />
   );
 }
 
@@ -158,6 +171,7 @@ export function PasswordField({
   className?: string;
 }) {
   const id = `field-${useId()}-${name}`;
+  const t = useT();
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const [value, setValue] = useState("");
@@ -188,14 +202,14 @@ export function PasswordField({
             onClick={() => setVisible((v) => !v)}
             aria-pressed={visible}
             aria-controls={id}
+            aria-label={visible ? t("account.password.hideLabel") : t("account.password.showLabel")}
             className="absolute inset-y-1 right-1 rounded-lg px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-900"
           >
-            {visible ? "Hide" : "Show"}
-            <span className="sr-only"> password</span>
+            {visible ? t("account.password.hide") : t("account.password.show")}
           </button>
         )}
       </div>
-      {strength && <StrengthMeter id={`${id}-strength`} score={strength.score} label={strength.label} />}
+      {strength && <StrengthMeter id={`${id}-strength`} score={strength.score} rule={strength.rule} />}
       <FieldNotes id={id} name={name} hint={hint} error={error} />
     </div>
   );
@@ -203,7 +217,22 @@ export function PasswordField({
 
 const METER_COLOURS = ["bg-stone-200", "bg-rose-600", "bg-amber-500", "bg-lime-600", "bg-emerald-600"];
 
-function StrengthMeter({ id, score, label }: { id: string; score: number; label: string }) {
+/** Each strength verdict's words (common/auth/password-rules.ts says which applies). */
+const STRENGTH_LABELS: Record<StrengthRule, MessageKey> = {
+  tooShort: "account.password.strength.tooShort",
+  weak: "account.password.strength.weak",
+  fair: "account.password.strength.fair",
+  good: "account.password.strength.good",
+  strong: "account.password.strength.strong",
+};
+
+/** What the strength meter says of a verdict, in the language of `t` (nothing for an empty field). */
+export function strengthText(t: Translate, rule: StrengthRule | undefined): string {
+  return rule ? t("account.password.strengthIs", { label: t(STRENGTH_LABELS[rule]) }) : "";
+}
+
+function StrengthMeter({ id, score, rule }: { id: string; score: number; rule?: StrengthRule }) {
+  const t = useT();
   return (
     <div className="mt-2">
       <div className={`grid grid-cols-4 gap-1 ${score === 0 ? "hidden" : ""}`} aria-hidden="true">
@@ -212,7 +241,7 @@ function StrengthMeter({ id, score, label }: { id: string; score: number; label:
         ))}
       </div>
       <p id={id} className="mt-1 text-xs text-stone-700" aria-live="polite" data-testid="password-strength">
-        {label && <>Strength: {label}</>}
+        {strengthText(t, rule)}
       </p>
     </div>
   );

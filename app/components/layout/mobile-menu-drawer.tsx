@@ -111,7 +111,7 @@ export function MobileMenuDrawer({ siteName, categories, onClose }: { siteName: 
           </div>
         )}
         <ul>
-          <MenuLinks links={[...(user ? accountLinks(user) : labelled(SIGNED_OUT)), ...labelled(SHOPPING)]} />
+          <MenuLinks links={[...(user ? accountLinks(user, t) : labelled(SIGNED_OUT)), ...labelled(SHOPPING)]} />
           {user && (
             <li>
               <SignOutButton className={`${link} w-full text-left disabled:cursor-wait disabled:opacity-70`} />

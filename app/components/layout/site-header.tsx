@@ -171,7 +171,7 @@ function AccountMenu() {
               </div>
             </div>
             <ul className="py-2">
-              {accountLinks(user).map((l) => (
+              {accountLinks(user, t).map((l) => (
                 <li key={l.to}>
                   <ShopLink to={accountHref(l.to, localePath)} className="block rounded-lg px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     {l.label}
