@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { useT } from "~/lib/i18n";
-import { useShop } from "~/lib/shop";
+import type { PageCurrencies } from "~/lib/shop";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 
 /**
@@ -8,10 +8,9 @@ import { useDismissableDetails } from "~/lib/use-dismissable-details";
  * (routes/currency.tsx keeps the choice in a cookie and comes back to this page), so it works
  * before JavaScript and from the keyboard.
  */
-export function CurrencySwitcher({ placement }: { placement: "header" | "footer" }) {
+export function CurrencySwitcher({ placement, currencies }: { placement: "header" | "footer"; currencies: PageCurrencies | undefined }) {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   const t = useT();
-  const { currencies } = useShop();
   const { pathname, search } = useLocation();
   // A shop that sells in its own currency only has nothing to switch.
   if (!currencies || currencies.offered.length < 2) return null;

@@ -6,6 +6,7 @@ import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { LanguageSwitcher } from "./language-switcher";
 import { CurrencySwitcher } from "./currency-switcher";
+import type { PageCurrencies } from "~/lib/shop";
 import type { Translate } from "#common/i18n/translate";
 import { richText, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 
@@ -24,7 +25,7 @@ const footLink = "rounded text-stone-300 hover:text-white hover:underline underl
  * social links. The same for every shopper of a language: the server takes its inside from
  * html-fragments.tsx, one per language.
  */
-export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: Category[] }) {
+export function SiteFooter({ settings, categories, currencies }: { settings: SiteSettings; categories: Category[]; currencies?: PageCurrencies }) {
   const year = new Date().getFullYear();
   const t = useT();
   const { language } = useLanguage();
@@ -38,7 +39,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
       />
       <div className="container-page flex justify-end pb-6">
         <LanguageSwitcher placement="footer" />
-        <CurrencySwitcher placement="footer" />
+        <CurrencySwitcher placement="footer" currencies={currencies} />
       </div>
     </footer>
   );

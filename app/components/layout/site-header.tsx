@@ -16,6 +16,7 @@ import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
 import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
 import { CurrencySwitcher } from "./currency-switcher";
+import type { PageCurrencies } from "~/lib/shop";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { accountHref } from "./account-href";
 
@@ -28,7 +29,18 @@ export interface HeaderCounts {
 const iconButton = "relative grid size-11 place-items-center rounded-full text-stone-800 hover:bg-stone-100";
 
 /** The storefront header: announcement, logo, search, account, wishlist and cart, category bar. */
-export function SiteHeader({ settings, categories, counts }: { settings: SiteSettings; categories: Category[]; counts: HeaderCounts }) {
+export function SiteHeader({
+  settings,
+  categories,
+  counts,
+  currencies,
+}: {
+  settings: SiteSettings;
+  categories: Category[];
+  counts: HeaderCounts;
+  /** The currency shown and those offered (the switcher's); none where a page has no root data. */
+  currencies?: PageCurrencies;
+}) {
   const t = useT();
   const localePath = useLocalePath();
   // The announcement bar of the settings; empty: no bar.
@@ -49,7 +61,7 @@ export function SiteHeader({ settings, categories, counts }: { settings: SiteSet
         <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
           <LanguageSwitcher placement="header" />
-          <CurrencySwitcher placement="header" />
+          <CurrencySwitcher placement="header" currencies={currencies} />
           <AccountMenu />
           <CounterLink to={localePath("/wishlist")} label={t("shop.header.wishlist")} count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />

@@ -7,7 +7,7 @@ import { WishlistForm } from "../wishlist/wishlist-button";
 
 /** The frame of every public page: skip link, progress bar, header, the page as `<main>`, footer. */
 export function StorefrontShell({ children, counts = { cart: 0, wishlist: 0 } }: { children: React.ReactNode; counts?: HeaderCounts }) {
-  const { settings, categories } = useShop();
+  const { settings, categories, currencies } = useShop();
   const t = useT();
   return (
     <div className="flex min-h-screen flex-col">
@@ -18,11 +18,11 @@ export function StorefrontShell({ children, counts = { cart: 0, wishlist: 0 } }:
         {t("shop.nav.skipToContent")}
       </a>
       <NavigationProgress />
-      <SiteHeader settings={settings} categories={categories} counts={counts} />
+      <SiteHeader settings={settings} categories={categories} counts={counts} currencies={currencies} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter settings={settings} categories={categories} />
+      <SiteFooter settings={settings} categories={categories} currencies={currencies} />
       <WishlistForm />
     </div>
   );
