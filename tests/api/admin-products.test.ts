@@ -344,7 +344,11 @@ describe("changing a product", () => {
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/api/products/linen-summer-blazer");
     expect((await publicProduct("linen-summer-blazer")).status).toBe(200);
-    const page = await productPageLoader({ params: { slug: "linen-blazer" }, context: { services: shop.services } } as never).catch((r: unknown) => r);
+    const page = await productPageLoader({
+      params: { slug: "linen-blazer" },
+      request: new Request("http://shop.test/products/linen-blazer"),
+      context: { services: shop.services },
+    } as never).catch((r: unknown) => r);
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).status).toBe(301);
     expect((page as Response).headers.get("location")).toBe("/products/linen-summer-blazer");

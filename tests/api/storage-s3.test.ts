@@ -11,6 +11,7 @@ import { createEpoch } from "../../server/lib/cache";
 import { createApp } from "../../server/app";
 import { createLogger } from "../../server/lib/logger";
 import { Gallery } from "../../app/components/product/gallery";
+import { withLanguage } from "#tests/support/page-language";
 import { ImageBaseProvider } from "../../app/lib/image-base";
 import { loadShopData } from "../../app/lib/shop-data.server";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
@@ -93,7 +94,7 @@ describe("pictures in an S3 bucket (STORAGE_URL=s3://…)", () => {
     expect(imageBase).toBe(`${s3.endpoint}/${s3.bucket}`);
     // The product page's gallery, as the page renders it under the root route's image base.
     const html = renderToString(
-      createElement(ImageBaseProvider, { value: imageBase }, createElement(Gallery, { images: product.image, name: "Bucket Shirt" })),
+      withLanguage(createElement(ImageBaseProvider, { value: imageBase }, createElement(Gallery, { images: product.image, name: "Bucket Shirt" }))),
     );
     const addresses = [...html.matchAll(/(?:src|srcSet)="([^"]+)"/g)].flatMap((m) => m[1]!.split(", ").map((c) => c.split(" ")[0]!));
     expect(addresses.length).toBeGreaterThan(3);
