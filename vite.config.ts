@@ -36,9 +36,10 @@ function precompressAssets(): Plugin {
 // server build as a virtual module, so `build/server/index.js` is the whole server.
 // Modules every storefront page loads: kept in one chunk instead of a dozen small ones, which
 // costs less to download and compresses better (the home page's JavaScript budget is 130 KB).
-// The phone menu's drawer is not among them: it loads when the page is idle.
+// The phone menu's drawer is not among them: it loads when the page is idle; nor the offer of
+// the browser's language, nor the currency switcher: each loads only where it is shown.
 const STOREFRONT_SHELL =
-  /\/app\/(lib\/(seo|shop|money|nonce|use-auth|toast|image-base)\.tsx?|components\/(layout\/(?!mobile-menu-drawer\.)[^/]+|price|icons|product-card|responsive-image)\.tsx?)$|\/common\/images\/image-sizes\.ts$/;
+  /\/app\/(lib\/(seo|shop|money|nonce|use-auth|toast|image-base)\.tsx?|components\/(layout\/(?!mobile-menu-drawer\.|language-suggestion\.|currency-switcher\.)[^/]+|price|icons|product-card|responsive-image)\.tsx?)$|\/common\/images\/image-sizes\.ts$/;
 
 /**
  * React Router 7.18 starts a Vite server of its own for its child compiler with the deprecated

@@ -1,14 +1,13 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { LANGUAGES, LANGUAGE_NAMES, type Language, pathInLanguage, preferredLanguage } from "#common/i18n/languages";
-import type { MessageKey } from "#common/i18n/catalogs";
 import { useLanguage, useT } from "~/lib/i18n";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 
 /** Set once a visitor has picked a language or turned the offer down: the offer is not shown again. */
-const CHOSEN_KEY = "shop.language-chosen";
+export const CHOSEN_KEY = "shop.language-chosen";
 
-function remember() {
+export function remember() {
   try {
     localStorage.setItem(CHOSEN_KEY, "1");
   } catch {
@@ -17,7 +16,7 @@ function remember() {
 }
 
 /** The address of this page in `language`, its query and fragment kept. */
-function useAddressIn(): (language: Language) => string {
+export function useAddressIn(): (language: Language) => string {
   const { pathname, search, hash } = useLocation();
   return (language) => pathInLanguage(pathname + search + hash, language);
 }
@@ -71,15 +70,13 @@ export function LanguageSwitcher({ placement }: { placement: "header" | "footer"
 }
 
 /**
- * On a first visit, the offer of the page in the language the browser prefers, when that is
- * another shipped one: a note in that language, never a redirect (crawlers and shoppers who chose
- * stay where they are). Shown after hydration only, so every visitor gets the same cached page.
+ * The offer of the browser's language (language-suggestion.tsx), client-only: its code loads only
+ * when the browser prefers another shipped language and the visitor has not chosen yet.
  */
 export function LanguageSuggestion() {
-  const t = useT();
   const { language } = useLanguage();
-  const addressIn = useAddressIn();
-  const [offer, setOffer] = useState<Language | null>(null);
+  const [Offer, setOffer] = useState<React.ComponentType<{ offer: Language }> | null>(null);
+  const [offer, setOfferLanguage] = useState<Language | null>(null);
   useEffect(() => {
     let chosen = false;
     try {
@@ -88,28 +85,9 @@ export function LanguageSuggestion() {
       /* no storage: offer anyway */
     }
     const preferred = preferredLanguage(navigator.languages.join(","));
-    setOffer(!chosen && preferred && preferred !== language ? preferred : null);
+    if (chosen || !preferred || preferred === language) return;
+    setOfferLanguage(preferred);
+    void import("./language-suggestion").then((m) => setOffer(() => m.LanguageOffer));
   }, [language]);
-  if (!offer) return null;
-  const their = (key: MessageKey) => t(`${key}@${offer}` as MessageKey);
-  return (
-    <section lang={offer} aria-label={LANGUAGE_NAMES[offer]} className="border-b border-amber-200 bg-amber-50" data-testid="language-suggestion">
-      <div className="container-page flex flex-wrap items-center justify-center gap-x-4 gap-y-2 py-2 text-sm text-stone-900">
-        <p>{their("shop.language.suggest")}</p>
-        <a href={addressIn(offer)} hrefLang={offer} onClick={remember} className="font-semibold underline underline-offset-4">
-          {their("shop.language.suggestSwitch")}
-        </a>
-        <button
-          type="button"
-          className="rounded px-2 py-1 text-stone-700 hover:bg-amber-100"
-          onClick={() => {
-            remember();
-            setOffer(null);
-          }}
-        >
-          {their("shop.language.suggestDismiss")}
-        </button>
-      </div>
-    </section>
-  );
+  return Offer && offer ? <Offer offer={offer} /> : null;
 }

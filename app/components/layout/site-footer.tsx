@@ -5,7 +5,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, Yo
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
 import { LanguageSwitcher } from "./language-switcher";
-import { CurrencySwitcher } from "./currency-switcher";
+import { CurrencyMenu } from "./currency-menu";
 import type { PageCurrencies } from "~/lib/shop";
 import type { Translate } from "#common/i18n/translate";
 import { richText, useLanguage, useLocalePath, useT } from "~/lib/i18n";
@@ -39,7 +39,7 @@ export function SiteFooter({ settings, categories, currencies }: { settings: Sit
       />
       <div className="container-page flex justify-end pb-6">
         <LanguageSwitcher placement="footer" />
-        <CurrencySwitcher placement="footer" currencies={currencies} />
+        <CurrencyMenu placement="footer" currencies={currencies} />
       </div>
     </footer>
   );

@@ -15,7 +15,7 @@ import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
 import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
-import { CurrencySwitcher } from "./currency-switcher";
+import { CurrencyMenu } from "./currency-menu";
 import type { PageCurrencies } from "~/lib/shop";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { accountHref } from "./account-href";
@@ -61,7 +61,7 @@ export function SiteHeader({
         <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
           <LanguageSwitcher placement="header" />
-          <CurrencySwitcher placement="header" currencies={currencies} />
+          <CurrencyMenu placement="header" currencies={currencies} />
           <AccountMenu />
           <CounterLink to={localePath("/wishlist")} label={t("shop.header.wishlist")} count={counts.wishlist} testId="wishlist-count">
             <HeartIcon className="size-6" />
