@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminProduct } from "../../server/modules/catalog/catalog.admin";
+import type { ProductCard, ProductDetail } from "../../server/modules/catalog/catalog.types";
+import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
+import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/shop-fixture";
+import { type TestShop, createTestShop } from "../support/test-shop";
+
+let shop: TestShop;
+let admin: TestBrowser;
+let ids: ShoppingCatalog;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  ids = await insertShoppingCatalog(shop.db);
+  await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
+  admin = await signedIn(shop, "owner@example.com", "owner-password-1");
+}, 60_000);
+afterAll(async () => {
+  await shop?.services.auth.idle();
+  await shop?.close();
+});
+
+type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
+const data = async <T>(res: Response) => ((await res.json()) as { data: T }).data;
+const adminProduct = async (id: string) => data<AdminProduct>(await admin.get(`/api/admin/products/${id}`));
+
+describe("product translations", () => {
+  it("are written and read back by the admin API, the description sanitised, a language left out untranslated", async () => {
+    const before = await adminProduct(ids.shirt);
+    expect(before.translations).toEqual({});
+    const res = await send(admin, "PATCH", `/api/admin/products/${ids.shirt}`, {
+      version: before.version,
+      translations: {
+        de: {
+          name: "Leinenhemd",
+          description: "<p>Aus <strong>Leinen</strong>.</p><script>alert(1)</script>",
+          specifications: [{ name: "Material", value: "Leinen" }],
+        },
+        fr: { name: "Chemise en lin", description: "", specifications: [] },
+        es: { name: "  " },
+      },
+    });
+    expect(res.status).toBe(200);
+    const saved = await data<AdminProduct>(res);
+    expect(saved.translations).toEqual({
+      de: { name: "Leinenhemd", description: "<p>Aus <strong>Leinen</strong>.</p>", specifications: [{ name: "Material", value: "Leinen" }] },
+      fr: { name: "Chemise en lin", description: null, specifications: null },
+    });
+    expect(saved.version).toBe(before.version + 1);
+    expect((await adminProduct(ids.shirt)).translations).toEqual(saved.translations);
+
+    // A PATCH without translations keeps them.
+    const renamed = await data<AdminProduct>(await send(admin, "PATCH", `/api/admin/products/${ids.shirt}`, { version: saved.version, discount: 15 }));
+    expect(renamed.translations).toEqual(saved.translations);
+  });
+
+  it("refuse an unknown language, the default language and bad fields (400 naming each, nothing stored)", async () => {
+    const product = await adminProduct(ids.mug);
+    const cases: Array<[unknown, string]> = [
+      [{ it: { name: "Tazza" } }, "translations.it"],
+      [{ en: { name: "Mug" } }, "translations.en"],
+      [{ de: { name: "x".repeat(201) } }, "translations.de.name"],
+      [{ de: { specifications: [{ name: "", value: "x" }] } }, "translations.de.specifications.0.name"],
+      ["Becher", "translations"],
+    ];
+    for (const [translations, field] of cases) {
+      const res = await send(admin, "PATCH", `/api/admin/products/${ids.mug}`, { version: product.version, translations });
+      expect(res.status, field).toBe(400);
+      expect(((await res.json()) as Failure).error.fields?.[field], field).toBeTruthy();
+    }
+    expect((await adminProduct(ids.mug)).version).toBe(product.version);
+  });
+
+  it("are what the storefront API answers with ?lang=, falling back to English field by field; without it the answer is unchanged", async () => {
+    const product = await adminProduct(ids.shirt);
+    const plain = await shop.request("/api/products/linen-shirt");
+    const english = await data<ProductDetail>(plain);
+    expect(english.name).toBe("Linen Shirt");
+
+    const german = await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=de"));
+    expect(german.name).toBe("Leinenhemd");
+    expect(german.description).toBe("<p>Aus <strong>Leinen</strong>.</p>");
+    expect(german.specifications).toEqual([{ name: "Material", value: "Leinen" }]);
+    expect(german.slug).toBe("linen-shirt");
+
+    const french = await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=fr"));
+    expect(french.name).toBe("Chemise en lin");
+    expect(french.description).toBe(english.description);
+    expect(french.specifications).toEqual(english.specifications);
+
+    const spanish = await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=es"));
+    expect(spanish).toEqual(english);
+    expect(await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=en"))).toEqual(english);
+
+    const listing = await data<ProductCard[]>(await shop.request("/api/products?lang=de&pageSize=50"));
+    expect(listing.find((c) => c._id === ids.shirt)?.name).toBe("Leinenhemd");
+    expect(listing.find((c) => c._id === ids.mug)?.name).toBe("Mug");
+    const byCategory = (await (await shop.request("/api/products/category/clothing?lang=de")).json()) as ProductCard[];
+    expect(byCategory.find((c) => c._id === ids.shirt)?.name).toBe("Leinenhemd");
+    const englishListing = await data<ProductCard[]>(await shop.request("/api/products?pageSize=50"));
+    expect(englishListing.find((c) => c._id === ids.shirt)?.name).toBe("Linen Shirt");
+
+    const bad = await shop.request("/api/products/linen-shirt?lang=it");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Failure).error.fields?.lang).toBeTruthy();
+
+    // A new translation shows at once (the catalogue's caches are keyed by language and dropped on writes).
+    await send(admin, "PATCH", `/api/admin/products/${ids.shirt}`, {
+      version: product.version,
+      translations: { ...product.translations, de: { ...product.translations.de, name: "Leinen-Hemd" } },
+    });
+    expect((await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=de"))).name).toBe("Leinen-Hemd");
+  });
+});
