@@ -17,15 +17,16 @@ import { TrackingPixel } from "~/components/layout/tracking-pixel";
 import { ShopLinks } from "~/components/shop-link";
 import { keepPageOnFailedFetch } from "~/lib/background-fetcher";
 import { loadShopData } from "~/lib/shop-data.server";
+import { requestLanguage } from "~/lib/i18n.server";
 import { AuthProvider } from "~/lib/use-auth";
 import { ImageBaseProvider } from "~/lib/image-base";
 import { MessagesScript, useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // `user` is the signed-in shopper from the session cookie (null when signed out), for the header and useAuth().
-  return { ...(await loadShopData(context.services)), user: context.user ?? null };
+  return { ...(await loadShopData(context.services, requestLanguage(request))), user: context.user ?? null };
 }
 
 // A background request (cart, wishlist, admin row actions…) that fails is its control's toast, never an error page.

@@ -9,6 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 import { freeShippingCondition } from "#common/cart/shipping-words";
+import { requestLanguage } from "~/lib/i18n.server";
 
 const PER_ROW = 4;
 
@@ -58,13 +59,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  * shoppers without JavaScript and the first paint): banners, categories, deals and a row for every
  * category that has products. The reads run at once and are cached for a few seconds.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { banners: bannerService, catalog, images } = context.services;
-  const [live, categories, discounted] = await Promise.all([bannerService.listLive().catch(() => []), catalog.listCategories(), catalog.listDiscounted(8)]);
+  const language = requestLanguage(request);
+  const [live, categories, discounted] = await Promise.all([
+    bannerService.listLive().catch(() => []),
+    catalog.listCategories(language),
+    catalog.listDiscounted(8, language),
+  ]);
   // A banner whose picture also exists as AVIF (where smaller) is offered in that format first.
   const banners = await Promise.all(live.map(async (b) => ({ ...b, avif: await images.hasAvif(b.image, "banner") })));
   const rowCategories = categories.filter((c) => c.productCount > 0);
-  const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0)));
+  const rowProducts = await Promise.all(rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0, language)));
   const rows = rowCategories
     .map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i]!.map(toCardData) }))
     // A count a few seconds old may still promise products that are gone: no empty rows.

@@ -9,12 +9,14 @@ import { Pagination } from "~/components/catalog/pagination";
 import { categoryHref } from "~/components/layout/category-menu";
 import { listingCanonicalPath, seoMeta } from "~/lib/seo";
 import { useMoney, useShop } from "~/lib/shop";
+import { requestLanguage } from "~/lib/i18n.server";
 
-export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url: pageUrl, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
+  const language = requestLanguage(request);
   // The page's own address (a data request's `.data` and `_routes` left out), copied: it is edited below.
   const url = new URL(pageUrl);
-  const categories = await catalog.listCategories();
+  const categories = await catalog.listCategories(language);
 
   // One address per category: `?category=` and names or other spellings redirect to the slug path.
   const fromQuery = url.searchParams.get("category")?.trim();
@@ -39,7 +41,7 @@ export async function loader({ params, url: pageUrl, context }: Route.LoaderArgs
     throw redirect(`${path}${qs ? `?${qs}` : ""}`, 301);
   }
 
-  const listing = await catalog.listProducts(parsed.query);
+  const listing = await catalog.listProducts(parsed.query, language);
   const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
   return data(
     {

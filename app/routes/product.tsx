@@ -18,17 +18,19 @@ import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/s
 import { getUser } from "~/lib/auth.server";
 import { can } from "#common/auth/permissions";
 import type { ProductDetail } from "#modules/catalog";
+import { requestLanguage } from "~/lib/i18n.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
+  const language = requestLanguage(request);
   let product: ProductDetail;
   try {
-    product = await catalog.requireProduct(params.slug);
+    product = await catalog.requireProduct(params.slug, language);
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") {
       // Staff with the catalogue permission see a product that is not on sale as it would look, marked, and only for them.
       const user = getUser(context);
-      const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug) : null;
+      const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug, language) : null;
       if (preview) return data({ product: preview.product, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
       // A renamed product's old address keeps working (migration 0010).
       const moved = await catalog.findProductRedirect(params.slug);
@@ -40,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
-  return { product, related: (await catalog.listRelated(product, 8).catch(() => [])).map(toCardData), preview: null };
+  return { product, related: (await catalog.listRelated(product, 8, language).catch(() => [])).map(toCardData), preview: null };
 }
 
 /** A staff preview is the viewer's own: no cache may keep it. */

@@ -6,6 +6,7 @@ import { PAGE_SIZE, pageParam, rangeOf } from "~/components/catalog/listing-url"
 import { Pagination } from "~/components/catalog/pagination";
 import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
+import { requestLanguage } from "~/lib/i18n.server";
 
 const MAX_TERM = 200;
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A blank term asks the shopper what to look for; it never reaches the search engine.
   if (!q) return data({ q, page: 1, products: [] as CardData[], total: 0, failed: false });
   try {
-    const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE, requestLanguage(request));
     return data({ q, page, products: products.map(toCardData), total, failed: false });
   } catch (err) {
     // The spec's fallback message, on a page that still lets the shopper search again or browse.

@@ -30,7 +30,7 @@ export function catalogRoutes() {
     const { q, limit } = parseInput(searchQuerySchema, params, "Invalid search");
     const market = await requestMarket(c);
     const language = requestLanguageParam(c);
-    const found = await c.var.services.catalog.cardsInLanguage(await c.var.services.search.quickSearch(q, limit, clientIp(c)), language);
+    const found = await c.var.services.search.quickSearch(q, limit, clientIp(c), language);
     const products = market ? await c.var.services.catalog.cardsInMarket(found, market) : found;
     return c.json({
       success: true,

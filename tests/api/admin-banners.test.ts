@@ -36,7 +36,9 @@ async function create(body: Record<string, unknown>) {
 
 /** The titles the home page's carousel shows now, in order. */
 async function carousel(): Promise<string[]> {
-  const data = (await homeLoader({ context: { services: shop.services } } as never)) as { banners: Array<{ title: string }> };
+  const data = (await homeLoader({ request: new Request("http://shop.test/"), context: { services: shop.services } } as never)) as {
+    banners: Array<{ title: string }>;
+  };
   return data.banners.map((b) => b.title);
 }
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../server/modules/catalog/catalog.admin";
 import type { ProductCard, ProductDetail } from "../../server/modules/catalog/catalog.types";
+import { loader as productPageLoader } from "../../app/routes/product";
+import { loader as homeLoader } from "../../app/routes/home";
+import { loader as searchLoader } from "../../app/routes/search";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -110,5 +113,30 @@ describe("product translations", () => {
       translations: { ...product.translations, de: { ...product.translations.de, name: "Leinen-Hemd" } },
     });
     expect((await data<ProductDetail>(await shop.request("/api/products/linen-shirt?lang=de"))).name).toBe("Leinen-Hemd");
+  });
+});
+
+describe("storefront pages in a language", () => {
+  const page = (path: string, params: Record<string, string> = {}) => ({
+    params,
+    request: new Request(`http://shop.test${path}`),
+    url: new URL(`http://shop.test${path}`),
+    context: { services: shop.services },
+  });
+
+  it("show the product page, the home page's cards and the search's cards in the page's language, English elsewhere", async () => {
+    const german = (await productPageLoader(page("/de/products/linen-shirt", { slug: "linen-shirt" }) as never)) as { product: ProductDetail };
+    expect(german.product.name).toBe("Leinen-Hemd");
+    expect(german.product.specifications).toEqual([{ name: "Material", value: "Leinen" }]);
+    const english = (await productPageLoader(page("/products/linen-shirt", { slug: "linen-shirt" }) as never)) as { product: ProductDetail };
+    expect(english.product.name).toBe("Linen Shirt");
+
+    const home = (await homeLoader(page("/de") as never)) as { rows: Array<{ products: Array<{ name: string }> }> };
+    const names = home.rows.flatMap((r) => r.products.map((p) => p.name));
+    expect(names).toContain("Leinen-Hemd");
+    expect(names).toContain("Mug");
+
+    const found = (await searchLoader(page("/de/search?q=linen") as never)) as { data: { products: Array<{ name: string }> } };
+    expect(found.data.products.map((p) => p.name)).toContain("Leinen-Hemd");
   });
 });
