@@ -1,3 +1,4 @@
+import { parse, stringify } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../server/modules/catalog/catalog.admin";
 import type { ProductCard, ProductDetail } from "../../server/modules/catalog/catalog.types";
@@ -138,5 +139,63 @@ describe("storefront pages in a language", () => {
 
     const found = (await searchLoader(page("/de/search?q=linen") as never)) as { data: { products: Array<{ name: string }> } };
     expect(found.data.products.map((p) => p.name)).toContain("Leinen-Hemd");
+  });
+});
+
+describe("translations in the catalogue's CSV", () => {
+  const exportRows = async () => {
+    const res = await admin.get("/api/admin/products/export.csv");
+    expect(res.status).toBe(200);
+    return parse(await res.text(), { bom: true }) as string[][];
+  };
+  const importRows = async (rows: string[][]) => {
+    const res = await admin.request("/api/admin/products/import", { method: "POST", headers: { "content-type": "text/csv" }, body: stringify(rows) });
+    return { status: res.status, body: (await res.json()) as { data: { updated: number; errors: Array<{ line: number; message: string }> } } };
+  };
+
+  it("are exported in columns named after the translated ones, and imported back; a missing column leaves its translation", async () => {
+    const rows = await exportRows();
+    const header = rows[0]!;
+    for (const column of ["Title (de)", "Body (HTML) (de)", "Specification Name (de)", "Specification Value (de)", "Title (fr)", "Title (es)"])
+      expect(header).toContain(column);
+    const at = (column: string) => header.indexOf(column);
+    const shirt = rows.findIndex((r) => r[0] === "linen-shirt");
+    expect(rows[shirt]![at("Title (de)")]).toBe("Leinen-Hemd");
+    expect(rows[shirt]![at("Body (HTML) (de)")]).toBe("<p>Aus <strong>Leinen</strong>.</p>");
+    expect(rows[shirt]![at("Specification Name (de)")]).toBe("Material");
+    expect(rows[shirt]![at("Title (fr)")]).toBe("Chemise en lin");
+    expect(rows[shirt]![at("Title (es)")]).toBe("");
+
+    // The same file imports as unchanged.
+    const same = await importRows(rows);
+    expect(same.status).toBe(200);
+    expect(same.body.data.updated).toBe(0);
+
+    // Spanish name given, French cleared, the German description's column left out of the file.
+    const edited = rows.map((r) => [...r]);
+    edited[shirt]![at("Title (es)")] = "Camisa de lino";
+    edited[shirt]![at("Title (fr)")] = "";
+    const keep = header.map((_, i) => i).filter((i) => i !== at("Body (HTML) (de)"));
+    const res = await importRows(edited.map((r) => keep.map((i) => r[i] ?? "")));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.updated).toBe(1);
+    const after = (await adminProduct(ids.shirt)).translations;
+    expect(after.es).toEqual({ name: "Camisa de lino", description: null, specifications: null });
+    expect(after.fr).toBeUndefined();
+    expect(after.de).toEqual({
+      name: "Leinen-Hemd",
+      description: "<p>Aus <strong>Leinen</strong>.</p>",
+      specifications: [{ name: "Material", value: "Leinen" }],
+    });
+  });
+
+  it("report a bad translated cell with its column and line", async () => {
+    const rows = await exportRows();
+    const header = rows[0]!;
+    const shirt = rows.findIndex((r) => r[0] === "linen-shirt");
+    rows[shirt]![header.indexOf("Title (de)")] = "x".repeat(201);
+    const res = await importRows(rows);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("Title (de)");
   });
 });
