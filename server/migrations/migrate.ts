@@ -55,7 +55,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0023-webhooks": webhooksMigration(db.dialect),
     "0024-languages": languagesMigration(),
     "0025-currencies": currenciesMigration(db.dialect),
-    "0026-content-translations": contentTranslationsMigration(),
+    "0026-content-translations": contentTranslationsMigration(db.dialect),
   };
 }
 

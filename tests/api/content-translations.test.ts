@@ -199,3 +199,27 @@ describe("translations in the catalogue's CSV", () => {
     expect(JSON.stringify(res.body)).toContain("Title (de)");
   });
 });
+
+describe("search in a language", () => {
+  const search = async (q: string, lang?: string) => {
+    const res = await shop.request(`/api/products/search/ser?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ""}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { products: ProductCard[] } }).data.products.map((p) => p.name);
+  };
+
+  it("finds products by their translated names and descriptions, typos forgiven, and names them in the visitor's language", async () => {
+    expect(await search("camisa", "es")).toEqual(["Camisa de lino"]);
+    expect(await search("camissa", "es")).toEqual(["Camisa de lino"]);
+    expect(await search("leinen", "de")).toEqual(["Leinen-Hemd"]);
+    expect(await search("linen")).toEqual(["Linen Shirt"]);
+    // A translation removed leaves the index at once.
+    const product = await adminProduct(ids.shirt);
+    const { es: _es, ...rest } = product.translations;
+    await send(admin, "PATCH", `/api/admin/products/${ids.shirt}`, { version: product.version, translations: rest });
+    expect(await search("camisa", "es")).toEqual([]);
+    const page = (await searchLoader({ request: new Request("http://shop.test/de/search?q=leinenhemd"), context: { services: shop.services } } as never)) as {
+      data: { products: Array<{ name: string }> };
+    };
+    expect(page.data.products.map((p) => p.name)).toEqual(["Leinen-Hemd"]);
+  });
+});

@@ -4,7 +4,7 @@ import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "#modules/catalog";
 import type { ProductCard } from "#modules/catalog";
-import type { Language } from "#common/i18n/languages";
+import { LANGUAGES, type Language } from "#common/i18n/languages";
 import { loadNameIndex } from "./names";
 import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
 import { type Scope, mainWord, planSearch } from "./search.query";
@@ -99,8 +99,10 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds" | "listCategories">, options: SearchOptions = {}) {
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
-    const [{ head, indexed }, categories] = await Promise.all([engine.vocabulary(), catalog.listCategories()]);
-    const kinds = categories
+    // Categories' names in every language: a translated kind ("Hemden") is a kind too.
+    const [{ head, indexed }, ...trees] = await Promise.all([engine.vocabulary(), ...LANGUAGES.map((l) => catalog.listCategories(l))]);
+    const kinds = trees
+      .flat()
       .flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)])
       .flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
     return createVocabulary(head, indexed, kinds);
