@@ -1,5 +1,5 @@
 import type { Services } from "#server/wiring/services";
-import { siteSettingsSchema } from "#common/content/content.schema";
+import { settingsInLanguage, siteSettingsSchema } from "#common/content/content.schema";
 import { liveChatEmbed } from "#common/content/live-chat";
 import { imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { offeredPaymentMethods } from "#common/payments/payment-methods";
@@ -27,7 +27,7 @@ export async function loadShopData(services: Pick<Services, "content" | "catalog
   const { content, catalog, env, payments, storage } = services;
   const [settingsResult, categories, pixel] = await Promise.all([
     content.getSettings().then(
-      (settings) => ({ settings, settingsError: false }),
+      (settings) => ({ settings: settingsInLanguage(settings, language), settingsError: false }),
       (err: unknown) => {
         console.error("Failed to load settings", err);
         return { settings: siteSettingsSchema.parse({}), settingsError: true };

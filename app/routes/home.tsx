@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { banners: bannerService, catalog, images } = context.services;
   const language = requestLanguage(request);
   const [live, categories, discounted] = await Promise.all([
-    bannerService.listLive().catch(() => []),
+    bannerService.listLive(language).catch(() => []),
     catalog.listCategories(language),
     catalog.listDiscounted(8, language),
   ]);

@@ -5,6 +5,7 @@ import type { ProductCard, ProductDetail } from "../../server/modules/catalog/ca
 import { loader as productPageLoader } from "../../app/routes/product";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchLoader } from "../../app/routes/search";
+import { loader as rootLoader } from "../../app/root";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -26,6 +27,12 @@ afterAll(async () => {
 
 type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
 const data = async <T>(res: Response) => ((await res.json()) as { data: T }).data;
+const page = (path: string, params: Record<string, string> = {}) => ({
+  params,
+  request: new Request(`http://shop.test${path}`),
+  url: new URL(`http://shop.test${path}`),
+  context: { services: shop.services },
+});
 const adminProduct = async (id: string) => data<AdminProduct>(await admin.get(`/api/admin/products/${id}`));
 
 describe("product translations", () => {
@@ -118,13 +125,6 @@ describe("product translations", () => {
 });
 
 describe("storefront pages in a language", () => {
-  const page = (path: string, params: Record<string, string> = {}) => ({
-    params,
-    request: new Request(`http://shop.test${path}`),
-    url: new URL(`http://shop.test${path}`),
-    context: { services: shop.services },
-  });
-
   it("show the product page, the home page's cards and the search's cards in the page's language, English elsewhere", async () => {
     const german = (await productPageLoader(page("/de/products/linen-shirt", { slug: "linen-shirt" }) as never)) as { product: ProductDetail };
     expect(german.product.name).toBe("Leinen-Hemd");
@@ -221,5 +221,92 @@ describe("search in a language", () => {
       data: { products: Array<{ name: string }> };
     };
     expect(page.data.products.map((p) => p.name)).toEqual(["Leinen-Hemd"]);
+  });
+});
+
+describe("category, banner and settings translations", () => {
+  type AdminCategoryNode = {
+    id: string;
+    slug: string;
+    name: string;
+    version: number;
+    translations: Record<string, unknown>;
+    subCategories: AdminCategoryNode[];
+  };
+  const tree = async () => data<AdminCategoryNode[]>(await admin.get("/api/admin/categories"));
+
+  it("name categories in the menu, the listing and the search in a language; an unknown language is a 400", async () => {
+    const clothing = (await tree()).find((c) => c.slug === "clothing")!;
+    expect(clothing.translations).toEqual({});
+    const bad = await send(admin, "PATCH", `/api/admin/categories/${clothing.id}`, { translations: { xx: { name: "?" } } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Failure).error.fields?.["translations.xx"]).toBeTruthy();
+    const res = await send(admin, "PATCH", `/api/admin/categories/${clothing.id}`, {
+      version: clothing.version,
+      translations: { de: { name: "Kleidung", description: "" }, fr: { name: "Vêtements" } },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await data<AdminCategoryNode>(res)).translations).toEqual({
+      de: { name: "Kleidung", description: null },
+      fr: { name: "Vêtements", description: null },
+    });
+
+    const german = await data<Array<{ slug: string; name: string }>>(await shop.request("/api/categories?lang=de"));
+    expect(german.find((c) => c.slug === "clothing")?.name).toBe("Kleidung");
+    expect((await data<Array<{ slug: string; name: string }>>(await shop.request("/api/categories"))).find((c) => c.slug === "clothing")?.name).toBe(
+      "Clothing",
+    );
+    const cards = await data<ProductCard[]>(await shop.request("/api/products?lang=fr&pageSize=50"));
+    expect(cards.find((c) => c._id === ids.cap)?.category).toBe("Vêtements");
+    // The translated category name finds its products.
+    const found = await shop.request("/api/products/search/ser?q=kleidung&lang=de");
+    expect(((await found.json()) as { data: { products: ProductCard[] } }).data.products.map((p) => p._id).sort()).toEqual([ids.cap, ids.shirt].sort());
+  });
+
+  it("show banners in the page's language, field by field", async () => {
+    const res = await send(admin, "POST", "/api/admin/banners", {
+      image: "https://images.example.com/summer.jpg",
+      alt: "A beach",
+      title: "Summer sale",
+      subtitle: "Up to 50% off",
+      translations: { de: { title: "Sommerschlussverkauf", alt: "Ein Strand" } },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const banner = await data<{ id: string; translations: unknown }>(res);
+    expect(banner.translations).toEqual({ de: { title: "Sommerschlussverkauf", subtitle: null, alt: "Ein Strand" } });
+    const german = await data<Array<{ title: string; subtitle: string; alt: string }>>(await shop.request("/api/banners?lang=de"));
+    expect(german[0]).toMatchObject({ title: "Sommerschlussverkauf", subtitle: "Up to 50% off", alt: "Ein Strand" });
+    const home = (await homeLoader(page("/de") as never)) as { banners: Array<{ title: string }> };
+    expect(home.banners[0]?.title).toBe("Sommerschlussverkauf");
+    expect((await data<Array<{ title: string }>>(await shop.request("/api/banners")))[0]?.title).toBe("Summer sale");
+    const bad = await send(admin, "PATCH", `/api/admin/banners/${banner.id}`, { translations: { de: { title: "x".repeat(121) } } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Failure).error.fields?.["translations.de.title"]).toBeTruthy();
+  });
+
+  it("give the settings' texts in a language through PUT /api/admin/settings; a save without them keeps them", async () => {
+    type Settings = Record<string, unknown> & { announcement: string; translations: Record<string, unknown> };
+    const read = async () => ((await (await admin.get("/api/admin/settings")).json()) as { data: Settings }).data;
+    const now = await read();
+    const put = (body: unknown) => send(admin, "PUT", "/api/admin/settings", body);
+    const bad = await put({ ...now, translations: { it: { announcement: "Spedizione gratuita" } } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Failure).error.fields?.["translations.it"]).toBeTruthy();
+    const saved = await put({ ...now, announcement: "Free shipping over $50", translations: { de: { announcement: "Gratis Versand ab 50 $" } } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await read()).translations).toEqual({ de: { siteName: null, tagline: null, description: null, announcement: "Gratis Versand ab 50 $" } });
+
+    const { translations: _t, ...withoutTranslations } = await read();
+    expect((await put({ ...withoutTranslations, tagline: "Good things" })).status).toBe(200);
+    expect((await read()).translations).toMatchObject({ de: { announcement: "Gratis Versand ab 50 $" } });
+
+    const german = (await (await shop.request("/api/settings?lang=de")).json()) as Settings;
+    expect(german.announcement).toBe("Gratis Versand ab 50 $");
+    expect(german.tagline).toBe("Good things");
+    const plain = (await (await shop.request("/api/settings")).json()) as Settings;
+    expect(plain.announcement).toBe("Free shipping over $50");
+    expect("translations" in plain).toBe(false);
+    const root = await rootLoader(page("/de") as never);
+    expect((root as { settings: Settings }).settings.announcement).toBe("Gratis Versand ab 50 $");
   });
 });
