@@ -6,7 +6,7 @@ import { loader as productPageLoader } from "../../app/routes/product";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchLoader } from "../../app/routes/search";
 import { loader as rootLoader } from "../../app/root";
-import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
+import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
@@ -308,5 +308,16 @@ describe("category, banner and settings translations", () => {
     expect("translations" in plain).toBe(false);
     const root = await rootLoader(page("/de") as never);
     expect((root as { settings: Settings }).settings.announcement).toBe("Gratis Versand ab 50 $");
+  });
+});
+
+describe("the wishlist in a language", () => {
+  it("names its products in the visitor's language with ?lang=", async () => {
+    const visitor = browser(shop);
+    expect((await send(visitor, "POST", "/api/wishlist/toggle", { productId: ids.shirt })).status).toBe(200);
+    const names = async (query: string) =>
+      ((await (await visitor.get(`/api/wishlist${query}`)).json()) as { data: Array<{ name: string }> }).data.map((e) => e.name);
+    expect(await names("?lang=de")).toEqual(["Leinen-Hemd"]);
+    expect(await names("")).toEqual(["Linen Shirt"]);
   });
 });
