@@ -7,7 +7,7 @@ import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchLoader } from "../../app/routes/search";
 import { loader as rootLoader } from "../../app/root";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
-import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/shop-fixture";
+import { type ShoppingCatalog, browserWithCart, insertShoppingCatalog, send } from "../support/shop-fixture";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 let shop: TestShop;
@@ -319,5 +319,15 @@ describe("the wishlist in a language", () => {
       ((await (await visitor.get(`/api/wishlist${query}`)).json()) as { data: Array<{ name: string }> }).data.map((e) => e.name);
     expect(await names("?lang=de")).toEqual(["Leinen-Hemd"]);
     expect(await names("")).toEqual(["Linen Shirt"]);
+  });
+});
+
+describe("the cart in a language", () => {
+  it("names its lines in the visitor's language with ?lang=, in English without", async () => {
+    const visitor = await browserWithCart(shop, [{ productId: ids.shirt, color: "Blue", size: "L" }, { productId: ids.mug }]);
+    const names = async (query: string) =>
+      ((await (await visitor.get(`/api/cart${query}`)).json()) as { data: { lines: Array<{ name: string }> } }).data.lines.map((l) => l.name).sort();
+    expect(await names("?lang=de")).toEqual(["Leinen-Hemd", "Mug"]);
+    expect(await names("")).toEqual(["Linen Shirt", "Mug"]);
   });
 });

@@ -232,6 +232,13 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
       return repo.getPurchaseOptions(productId, ex);
     },
 
+    /** Products' names in `language` where translated, by id (the others are left out): a cart's lines in the page's language. */
+    async productNames(ids: string[], language: Language | undefined): Promise<Map<string, string>> {
+      if (!foreign(language) || ids.length === 0) return new Map();
+      const texts = await productTexts([...new Set(ids)].sort(), language);
+      return new Map([...texts].flatMap(([id, t]) => (t.name ? [[id, t.name] as [string, string]] : [])));
+    },
+
     /** Summaries of products, sold or not, in the given order: what the wishlist shows of its entries. */
     async listSummaries(ids: string[], language?: Language) {
       const list = await repo.listSummaries(ids);
