@@ -65,6 +65,24 @@ describe("product translations", () => {
     expect(renamed.translations).toEqual(saved.translations);
   });
 
+  it("come with a new product, are copied with a duplicate and go with a deleted product", async () => {
+    const res = await send(admin, "POST", "/api/admin/products", {
+      name: "Wool Scarf",
+      categorySlug: "clothing",
+      price: 20,
+      image: [],
+      translations: { fr: { name: "Écharpe en laine", description: "<p>Laine</p>" } },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = await data<AdminProduct>(res);
+    expect(created.translations).toEqual({ fr: { name: "Écharpe en laine", description: "<p>Laine</p>", specifications: null } });
+    const copy = await data<AdminProduct>(await send(admin, "POST", `/api/admin/products/${created.id}/duplicate`, {}));
+    expect(copy.translations).toEqual(created.translations);
+    for (const id of [created.id, copy.id]) expect((await admin.request(`/api/admin/products/${id}`, { method: "DELETE" })).status).toBeLessThan(300);
+    const left = await shop.db.kysely.selectFrom("product_translations").select("product_id").where("product_id", "in", [created.id, copy.id]).execute();
+    expect(left).toEqual([]);
+  });
+
   it("refuse an unknown language, the default language and bad fields (400 naming each, nothing stored)", async () => {
     const product = await adminProduct(ids.mug);
     const cases: Array<[unknown, string]> = [
