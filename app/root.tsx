@@ -29,7 +29,7 @@ import { baseMarket, shippingInMarket } from "#common/currency";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const loaded = await loadShopData(context.services);
+  const loaded = await loadShopData(context.services, requestLanguage(request));
   // The currency the page shows (the shopper's choice or its language's); the admin area shows the shop's own.
   const market = new URL(request.url).pathname.startsWith("/admin-dashboard") ? baseMarket(loaded.settings) : await pageMarket(request, context.services);
   // What pages say about shipping (rates, the free-shipping threshold) in that currency too.

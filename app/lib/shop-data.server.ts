@@ -1,8 +1,9 @@
 import type { Services } from "#server/wiring/services";
-import { siteSettingsSchema } from "#common/content/content.schema";
+import { settingsInLanguage, siteSettingsSchema } from "#common/content/content.schema";
 import { liveChatEmbed } from "#common/content/live-chat";
 import { imageVariantUrl, publicImageUrl } from "#common/images/image-sizes";
 import { offeredPaymentMethods } from "#common/payments/payment-methods";
+import type { Language } from "#common/i18n/languages";
 
 /**
  * The browser tab's icons: the settings' favicon (its 32 px and 180 px sizes when uploaded, from
@@ -22,17 +23,17 @@ export function shopIcons(favicon: string, imageBase?: string): { icon: string; 
  * kept as null and shows nothing; a failing category load leaves the menus empty. The ways to pay
  * are the ones the checkout accepts, for the pages that tell shoppers how they can pay.
  */
-export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env" | "payments" | "storage">) {
+export async function loadShopData(services: Pick<Services, "content" | "catalog" | "env" | "payments" | "storage">, language?: Language) {
   const { content, catalog, env, payments, storage } = services;
   const [settingsResult, categories, pixel] = await Promise.all([
     content.getSettings().then(
-      (settings) => ({ settings, settingsError: false }),
+      (settings) => ({ settings: settingsInLanguage(settings, language), settingsError: false }),
       (err: unknown) => {
         console.error("Failed to load settings", err);
         return { settings: siteSettingsSchema.parse({}), settingsError: true };
       },
     ),
-    catalog.listCategories().catch((err: unknown) => {
+    catalog.listCategories(language).catch((err: unknown) => {
       console.error("Failed to load categories", err);
       return [];
     }),

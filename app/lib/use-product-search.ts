@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { ProductCard } from "#modules/catalog";
+import { DEFAULT_LANGUAGE, languageOfPath } from "#common/i18n/languages";
 
 export const SEARCH_LIMIT = 10;
 export const SEARCH_FAILED = "Failed to search products";
@@ -57,9 +58,12 @@ export async function fetchSearchProducts(term: string, signal?: AbortSignal, cu
   const q = term.trim();
   if (!q) return [];
   let body: { success?: boolean; data?: { products?: ProductCard[] } } | undefined;
+  // Products are found and named in the page's language.
+  const language = typeof window === "undefined" ? DEFAULT_LANGUAGE : languageOfPath(window.location.pathname);
+  const lang = language === DEFAULT_LANGUAGE ? "" : `&lang=${language}`;
   try {
     const inCurrency = currency ? `&currency=${encodeURIComponent(currency)}` : "";
-    const res = await fetch(`/api/products/search/ser?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}${inCurrency}`, {
+    const res = await fetch(`/api/products/search/ser?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}${lang}${inCurrency}`, {
       credentials: "include",
       headers: { Accept: "application/json" },
       signal,

@@ -10,6 +10,7 @@ import { seoMeta } from "~/lib/seo";
 import { type RootData, paymentMethodsText, returnsText, useMoney, useShop } from "~/lib/shop";
 import type { Route } from "./+types/home";
 import { useLocalePath, useT } from "~/lib/i18n";
+import { requestLanguage } from "~/lib/i18n.server";
 
 const PER_ROW = 4;
 
@@ -62,16 +63,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { banners: bannerService, catalog, images } = context.services;
   const market = await pageMarket(request, context.services);
+  const language = requestLanguage(request);
   const [live, categories, discounted] = await Promise.all([
-    bannerService.listLive().catch(() => []),
-    catalog.listCategories(),
-    catalog.listDiscounted(8).then((cards) => catalog.cardsInMarket(cards, market)),
+    bannerService.listLive(language).catch(() => []),
+    catalog.listCategories(language),
+    catalog.listDiscounted(8, language).then((cards) => catalog.cardsInMarket(cards, market)),
   ]);
   // A banner whose picture also exists as AVIF (where smaller) is offered in that format first.
   const banners = await Promise.all(live.map(async (b) => ({ ...b, avif: await images.hasAvif(b.image, "banner") })));
   const rowCategories = categories.filter((c) => c.productCount > 0);
   const rowProducts = await Promise.all(
-    rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0).then((cards) => catalog.cardsInMarket(cards, market))),
+    rowCategories.map((c) => catalog.listByCategory(c.slug, PER_ROW, 0, language).then((cards) => catalog.cardsInMarket(cards, market))),
   );
   const rows = rowCategories
     .map((c, i) => ({ _id: c._id, name: c.name, slug: c.slug, products: rowProducts[i]!.map(toCardData) }))

@@ -12,14 +12,15 @@ import { listingCanonicalPath, seoMeta } from "~/lib/seo";
 import { useMoney, useShop } from "~/lib/shop";
 import { languageOfPath, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
-import { localizedPath, requestT } from "~/lib/i18n.server";
+import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 
 export async function loader({ params, request, url: pageUrl, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const t = requestT(request);
+  const language = requestLanguage(request);
   // The page's own address (a data request's `.data` and `_routes` left out), copied: it is edited below.
   const url = new URL(pageUrl);
-  const categories = await catalog.listCategories();
+  const categories = await catalog.listCategories(language);
 
   // One address per category: `?category=` and names or other spellings redirect to the slug path.
   const fromQuery = url.searchParams.get("category")?.trim();
@@ -45,7 +46,7 @@ export async function loader({ params, request, url: pageUrl, context }: Route.L
   }
 
   // The price filter and the cards in the currency the page shows.
-  const listing = await catalog.listProductsIn(parsed.query, await pageMarket(request, context.services));
+  const listing = await catalog.listProductsIn(parsed.query, await pageMarket(request, context.services), language);
   const raw = (key: string) => url.searchParams.get(key)?.trim() ?? "";
   // The page's description for search engines, in its language (meta functions cannot translate).
   const shown = parsed.subCategory ?? parsed.category;

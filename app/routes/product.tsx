@@ -21,18 +21,19 @@ import { can } from "#common/auth/permissions";
 import type { ProductDetail } from "#modules/catalog";
 import type { Translate } from "#common/i18n/translate";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
-import { localizedPath } from "~/lib/i18n.server";
+import { localizedPath, requestLanguage } from "~/lib/i18n.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
+  const language = requestLanguage(request);
   let product: ProductDetail;
   try {
-    product = await catalog.requireProduct(params.slug);
+    product = await catalog.requireProduct(params.slug, language);
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") {
       // Staff with the catalogue permission see a product that is not on sale as it would look, marked, and only for them.
       const user = getUser(context);
-      const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug) : null;
+      const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug, language) : null;
       if (preview) {
         const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
         return data({ product: shown, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
@@ -48,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
   const market = await pageMarket(request, context.services);
-  const related = await catalog.listRelated(product, 8).catch(() => []);
+  const related = await catalog.listRelated(product, 8, language).catch(() => []);
   return {
     product: await catalog.detailInMarket(product, market),
     related: (await catalog.cardsInMarket(related, market)).map(toCardData),

@@ -9,7 +9,7 @@ import { seoMeta } from "~/lib/seo";
 import { useShop } from "~/lib/shop";
 import { pathWithoutLanguage } from "#common/i18n/languages";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
-import { requestT } from "~/lib/i18n.server";
+import { requestLanguage, requestT } from "~/lib/i18n.server";
 
 const MAX_TERM = 200;
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A blank term asks the shopper what to look for; it never reaches the search engine.
   if (!q) return data({ q, page: 1, products: [] as CardData[], total: 0, failed: false, description });
   try {
-    const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+    const { products, total } = await context.services.search.search(q, PAGE_SIZE, (page - 1) * PAGE_SIZE, requestLanguage(request));
     const shown = await context.services.catalog.cardsInMarket(products, await pageMarket(request, context.services));
     return data({ q, page, products: shown.map(toCardData), total, failed: false, description });
   } catch (err) {

@@ -9,6 +9,7 @@ import { LazyCartPanel } from "~/components/cart/lazy-cart-panel";
 import { useCartOpen } from "~/lib/cart-panel";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, ownerKey } from "~/lib/shopper.server";
+import { requestLanguage } from "~/lib/i18n.server";
 import type { Route } from "./+types/storefront-layout";
 
 const NOTHING: StorefrontData = { cart: null, wishlist: [] };
@@ -25,7 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const { shopper } = await getShopper(request, context);
     if (!ownerKey(shopper)) return data(NOTHING);
     const market = await pageMarket(request, context.services);
-    const [cart, wishlist] = await Promise.all([services.cart.getCart(shopper, { market }), services.wishlist.productIds(shopper)]);
+    const [cart, wishlist] = await Promise.all([
+      services.cart.getCart(shopper, { market, language: requestLanguage(request) }),
+      services.wishlist.productIds(shopper),
+    ]);
     // The page now shows this shopper's cart: no shared cache may keep it.
     return data<StorefrontData>({ cart, wishlist }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (err) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PRICE } from "./catalog.schema";
+import { translatedText, translationsSchema } from "#common/translations";
 
 // The one schema of a product as the admin writes it: the JSON API (POST/PATCH
 // /api/admin/products), the product form (through `productFormInput`) and each product of a CSV
@@ -60,6 +61,20 @@ export const specificationSchema = z.object({
   name: text("The name", 100).min(1, "Give the specification a name"),
   value: text("The value", 500).min(1, "Give the specification a value"),
 });
+
+/** A product's texts in another language: each one left blank (or out) shows the default language's. */
+export const productTranslationSchema = z.object({
+  name: translatedText("The name", MAX_NAME_LENGTH),
+  /** Rich text (HTML); sanitised on the server before it is stored. */
+  description: translatedText("The description", MAX_DESCRIPTION_LENGTH),
+  /** The whole list in that language (empty: the default language's list). */
+  specifications: z
+    .array(specificationSchema, { error: "Specifications are a list" })
+    .max(MAX_SPECIFICATIONS, `At most ${MAX_SPECIFICATIONS} specifications`)
+    .nullish()
+    .transform((v) => (v?.length ? v : null)),
+});
+export type ProductTranslation = z.output<typeof productTranslationSchema>;
 
 export const colorSchema = z.object({
   name: optionName("The colour's name"),
@@ -146,6 +161,8 @@ const fields = {
     )
     .max(50, "At most 50 prices")
     .refine((list) => new Set(list.map((p) => p.currency)).size === list.length, "Each currency once"),
+  /** Texts in the other languages, `{ de: { name, description, specifications } }`. Absent: they stay as they are; a language left out of a given object is not translated. */
+  translations: translationsSchema(productTranslationSchema),
 };
 
 /** What the cross-field rules read of a product (a whole one, or the fields a PATCH carries). */
@@ -251,6 +268,7 @@ export const productCreateSchema = object
     variants: fields.variants.default([]),
     stock: fields.stock.default(0),
     prices: fields.prices.optional(),
+    translations: fields.translations.optional(),
   })
   .superRefine(productRules);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { imageField } from "../images/image-field";
+import { translatedText, translationsSchema } from "#common/translations";
 
 /** A slug as the storefront's addresses use it. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -31,6 +32,15 @@ const sortOrder = z.coerce
   .max(100_000, "The position is at most 100000");
 const hidden = z.boolean({ message: "Hidden is true or false" });
 
+/** A category's texts in another language: each one left blank shows the default language's. */
+export const categoryTranslationSchema = z.object({
+  name: translatedText("The name", 80),
+  description: translatedText("The description", 2000),
+});
+export type CategoryTranslation = z.output<typeof categoryTranslationSchema>;
+/** `{ de: { name, description }, … }`: given, it replaces the category's translations (a language left out is not translated). */
+const translations = translationsSchema(categoryTranslationSchema);
+
 /**
  * A new category (POST /api/admin/categories, the add-category screen). A sub-category is a
  * category with `parentId` (a top-level category: two levels at most). Without `slug` one is made
@@ -44,6 +54,7 @@ export const categoryCreateSchema = z.object({
   description: description.optional(),
   sortOrder: sortOrder.optional(),
   hidden: hidden.optional(),
+  translations: translations.optional(),
 });
 export type CategoryCreateInput = z.infer<typeof categoryCreateSchema>;
 
@@ -61,6 +72,7 @@ export const categoryUpdateSchema = z.object({
   description: description.optional(),
   sortOrder: sortOrder.optional(),
   hidden: hidden.optional(),
+  translations: translations.optional(),
   version: z.number({ message: "The version is a number" }).int().min(1).optional(),
 });
 export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { imageField } from "../images/image-field";
 import { sameSitePath } from "../same-site-path";
+import { translatedText, translationsSchema } from "#common/translations";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 
@@ -47,6 +48,16 @@ const instant = z.preprocess(
     .nullable(),
 );
 
+/** A banner's texts in another language: each one left blank shows the default language's. */
+export const bannerTranslationSchema = z.object({
+  title: translatedText("The title", 120),
+  subtitle: translatedText("The text", 300),
+  alt: translatedText("The alt text", 250),
+});
+export type BannerTranslation = z.output<typeof bannerTranslationSchema>;
+/** `{ de: { title, subtitle, alt }, … }`: given, it replaces the banner's translations (a language left out is not translated). */
+const translations = translationsSchema(bannerTranslationSchema);
+
 const windowRule = (v: { startsAt?: string | null; endsAt?: string | null }, ctx: z.RefinementCtx) => {
   if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must come after the start" });
 };
@@ -68,6 +79,7 @@ export const bannerCreateSchema = z
     active: active.optional(),
     startsAt: instant.optional(),
     endsAt: instant.optional(),
+    translations: translations.optional(),
   })
   .superRefine(windowRule);
 export type BannerCreateInput = z.infer<typeof bannerCreateSchema>;
@@ -86,6 +98,7 @@ export const bannerUpdateSchema = z
     active: active.optional(),
     startsAt: instant.optional(),
     endsAt: instant.optional(),
+    translations: translations.optional(),
     version: z.number({ message: "The version is a number" }).int().min(1).optional(),
   })
   .superRefine(windowRule);

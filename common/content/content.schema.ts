@@ -5,7 +5,8 @@ import { formatMoney } from "../money";
 import { isStoredImageUrl } from "../images/image-sizes";
 import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat";
 import { ROUNDINGS } from "../currency";
-import { LANGUAGES } from "../i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../i18n/languages";
+import { translated, translatedText, translationsSchema } from "../translations";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
@@ -106,6 +107,15 @@ function upgradeStored(input: unknown): unknown {
   if (!("announcement" in stored)) stored.announcement = legacyAnnouncement(stored);
   return stored;
 }
+
+/** The settings' texts in another language: each one left blank shows the default language's. */
+export const settingsTranslationSchema = z.object({
+  siteName: translatedText("The shop's name", 80),
+  tagline: translatedText("The tagline", 160),
+  description: translatedText("The description", 500),
+  announcement: translatedText("The announcement", 200),
+});
+export type SettingsTranslation = z.output<typeof settingsTranslationSchema>;
 
 /** The site settings' fields, each with its default. */
 export const siteSettingsFields = z.object({
@@ -225,6 +235,8 @@ export const siteSettingsFields = z.object({
     )
     .max(50)
     .default([]),
+  /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
+  translations: translationsSchema(settingsTranslationSchema).default({}),
 });
 
 /**
@@ -303,3 +315,9 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The settings as a page in `language` shows them: its translated texts over the default language's, where given. */
+export function settingsInLanguage(settings: SiteSettings, language: Language | undefined): SiteSettings {
+  if (!language || language === DEFAULT_LANGUAGE) return settings;
+  return translated(settings, settings.translations[language]);
+}

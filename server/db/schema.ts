@@ -87,6 +87,33 @@ export interface ProductPriceTable {
   price: number;
 }
 
+/** A product's texts in another language (migration 0026); null: not translated, the default language's shows. */
+export interface ProductTranslationTable {
+  product_id: string;
+  language: string;
+  name: string | null;
+  description: string | null;
+  /** JSON list of { name, value }. */
+  specifications: string | null;
+}
+
+/** A category's texts in another language (migration 0026). */
+export interface CategoryTranslationTable {
+  category_id: string;
+  language: string;
+  name: string | null;
+  description: string | null;
+}
+
+/** A banner's texts in another language (migration 0026). */
+export interface BannerTranslationTable {
+  banner_id: string;
+  language: string;
+  title: string | null;
+  subtitle: string | null;
+  alt: string | null;
+}
+
 export interface BannerTable {
   id: string;
   title: string;
@@ -432,6 +459,9 @@ export interface Database {
   product_prices: ProductPriceTable;
   product_slug_redirects: ProductSlugRedirectTable;
   banners: BannerTable;
+  product_translations: ProductTranslationTable;
+  category_translations: CategoryTranslationTable;
+  banner_translations: BannerTranslationTable;
   settings: SettingTable;
   contact_messages: ContactMessageTable;
   contact_message_replies: ContactMessageReplyTable;

@@ -1,4 +1,4 @@
-import { requestMarket } from "./market";
+import { requestLanguageParam, requestMarket } from "./market";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "#common/validate";
@@ -20,7 +20,10 @@ export function cartRoutes() {
     const shopper = await apiShopper(c);
     const { cart } = c.var.services;
     const market = await requestMarket(c);
-    const [view, notices] = await Promise.all([cart.getCart(shopper.shopper, { shippingMethod, market }), cart.takeNotices(shopper.shopper)]);
+    const [view, notices] = await Promise.all([
+      cart.getCart(shopper.shopper, { shippingMethod, market, language: requestLanguageParam(c) }),
+      cart.takeNotices(shopper.shopper),
+    ]);
     shopper.finish(c);
     // `notices`: messages given once, e.g. a product the shop withdrew ("… was removed from your cart").
     return c.json({ success: true, data: { ...view, notices } });

@@ -1,15 +1,18 @@
 import { Hono } from "hono";
-import { contactSchema } from "#common/content/content.schema";
+import { contactSchema, settingsInLanguage } from "#common/content/content.schema";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
 import { type AppEnv, clientIp } from "./context";
+import { requestLanguageParam } from "./market";
 
 /** Site settings, tracking-pixel config, banners and the contact form. */
 export function contentRoutes() {
   const r = new Hono<AppEnv>();
 
+  // The answer is the spec's; `?lang=de` gives the texts in that language (translations themselves are the admin's).
   r.get("/settings", async (c) => {
-    return c.json(await c.var.services.content.getSettings());
+    const { translations: _translations, ...settings } = settingsInLanguage(await c.var.services.content.getSettings(), requestLanguageParam(c));
+    return c.json(settings);
   });
 
   r.get("/facebook-pixel", async (c) => {
@@ -17,7 +20,7 @@ export function contentRoutes() {
     return c.json({ pixelId, status });
   });
 
-  r.get("/banners", async (c) => c.json({ success: true, data: await c.var.services.banners.listLive() }));
+  r.get("/banners", async (c) => c.json({ success: true, data: await c.var.services.banners.listLive(requestLanguageParam(c)) }));
 
   r.post("/contact", async (c) => {
     const body = await c.req.json().catch(() => {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { type Market, marketOf } from "#common/currency";
 import { AppError } from "#common/errors";
+import { LANGUAGES, type Language, isLanguage } from "#common/i18n/languages";
 import type { AppEnv } from "./context";
 
 /**
@@ -20,4 +21,19 @@ export async function requestMarket(c: Context<AppEnv>): Promise<Market | null> 
     });
   }
   return market;
+}
+
+/**
+ * The language a request asks the catalogue's texts in (`?lang=de`), or undefined when it names
+ * none, so that the answer is exactly the one without languages. A code the shop does not speak is
+ * a 400.
+ */
+export function requestLanguageParam(c: Context<AppEnv>): Language | undefined {
+  const code = c.req.query("lang");
+  if (code === undefined || code === "") return undefined;
+  if (!isLanguage(code))
+    throw new AppError("invalid_input", `This shop is not written in ${code.slice(0, 10)}: it speaks ${LANGUAGES.join(", ")}`, {
+      lang: `One of ${LANGUAGES.join(", ")}`,
+    });
+  return code;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseInput } from "#common/validate";
 import type { AppEnv } from "./context";
 import { apiShopper } from "./shopper";
+import { requestLanguageParam } from "./market";
 
 export const toggleSchema = z.object({ productId: z.string({ error: "Please name a product" }).trim().min(1, "Please name a product").max(100) });
 
@@ -13,7 +14,7 @@ export function wishlistRoutes() {
   r.get("/wishlist", async (c) => {
     const shopper = await apiShopper(c);
     const { wishlist } = c.var.services;
-    const [entries, notices] = await Promise.all([wishlist.list(shopper.shopper), wishlist.takeNotices(shopper.shopper)]);
+    const [entries, notices] = await Promise.all([wishlist.list(shopper.shopper, requestLanguageParam(c)), wishlist.takeNotices(shopper.shopper)]);
     shopper.finish(c);
     // `notices`: messages given once, e.g. a saved product the shop withdrew ("… was removed from your wishlist").
     return c.json({ success: true, data: entries, notices });

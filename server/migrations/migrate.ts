@@ -25,6 +25,7 @@ import { jobsMigration } from "./0022-jobs";
 import { webhooksMigration } from "./0023-webhooks";
 import { languagesMigration } from "./0024-languages";
 import { currenciesMigration } from "./0025-currencies";
+import { contentTranslationsMigration } from "./0026-content-translations";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0023-webhooks": webhooksMigration(db.dialect),
     "0024-languages": languagesMigration(),
     "0025-currencies": currenciesMigration(db.dialect),
+    "0026-content-translations": contentTranslationsMigration(db.dialect),
   };
 }
 

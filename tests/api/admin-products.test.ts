@@ -377,7 +377,11 @@ describe("withdrawing a product", () => {
     const res = await send(admin, "PATCH", `/api/admin/products/${product.id}`, { version: 1, status: "archived" });
     expect(res.status).toBe(200);
     expect((await publicProduct(product.slug)).status).toBe(404);
-    const page = await productPageLoader({ params: { slug: product.slug }, context: { services: shop.services } } as never).catch((r: unknown) => r);
+    const page = await productPageLoader({
+      params: { slug: product.slug },
+      request: new Request(`http://shop.test/products/${product.slug}`),
+      context: { services: shop.services },
+    } as never).catch((r: unknown) => r);
     expect((page as { init?: { status?: number } }).init?.status).toBe(404);
     expect((await searchNames("canvas tote")).map((p) => p.name)).not.toContain("Canvas Tote");
     expect(await (await shop.request("/sitemap.xml")).text()).not.toContain(`/products/${product.slug}<`);

@@ -12,6 +12,7 @@ import type { AdminBanner } from "#modules/content";
 import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/banners";
 import { adminMeta } from "./admin-meta";
+import { translationsFromForm } from "~/components/admin/translation-form";
 
 const LIST = "/admin-dashboard/banner-management";
 
@@ -55,6 +56,7 @@ function bannerBody(form: FormData) {
     active: form.get("active") === "on",
     startsAt: zonedToInstant(text(form, "startsAt"), zone),
     endsAt: zonedToInstant(text(form, "endsAt"), zone),
+    ...translationsFromForm(form, ["title", "subtitle", "alt"]),
     ...(Number.isInteger(version) && version > 0 ? { version } : {}),
   };
 }

@@ -11,6 +11,7 @@ import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/categories";
 import { adminMeta } from "./admin-meta";
+import { translationsFromForm } from "~/components/admin/translation-form";
 
 const LIST = "/admin-dashboard/add-category";
 
@@ -57,6 +58,7 @@ function categoryBody(form: FormData, editing: boolean) {
     parentId: text(form, "parentId"),
     image: text(form, "image"),
     hidden: form.get("hidden") === "on",
+    ...translationsFromForm(form, ["name", "description"]),
     ...(editing && Number.isInteger(version) && version > 0 ? { version } : {}),
   };
 }

@@ -230,7 +230,8 @@ export function openApiDocument(
     info: {
       title: `${info.title} API`,
       version: info.version,
-      description: "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5).",
+      description:
+        "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5). The catalogue's reads, the banners, the settings and the wishlist take `?lang=` (de, fr, es) for the owner's translated texts, falling back to the default language's where there is none.",
     },
     servers: [{ url: "/" }],
     paths,

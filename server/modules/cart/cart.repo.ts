@@ -9,7 +9,7 @@ import { lineLabel } from "#common/catalog/line-label";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
 /** The catalogue read the cart prices its lines with (products and variants belong to the catalogue). */
-export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchaseOptions" | "fixedPrices">;
+export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchaseOptions" | "fixedPrices"> & Partial<Pick<CatalogService, "productNames">>;
 
 /**
  * Every line of an owner's cart, in the order they were added, with its product and variant as

@@ -49,6 +49,7 @@ import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
 import type { AddToCartInput, CartLineRow, CartService, CartView, Executor } from "./cart.types";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
+import type { Language } from "#common/i18n/languages";
 
 export interface CartServiceDeps {
   /** The shop's currency, free-shipping threshold and shipping zones (cached by the content service). */
@@ -84,10 +85,20 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
 export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
-  async function view(owner: string | null, shippingMethod?: string, market?: Market | null): Promise<CartView> {
+  async function view(owner: string | null, shippingMethod?: string, market?: Market | null, language?: Language): Promise<CartView> {
     const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
-    const priced = await inMarket(k, rows, settings, market);
+    const priced = await inMarket(k, await namedIn(rows, language), settings, market);
     return priceCart(priced.rows, priced.settings, shippingMethod).view;
+  }
+
+  /** Rows with their products' names in `language` where translated (what a cart shows; orders keep the default language's). */
+  async function namedIn(rows: CartLineRow[], language: Language | undefined): Promise<CartLineRow[]> {
+    if (!language || !deps.catalog.productNames || rows.length === 0) return rows;
+    const names = await deps.catalog.productNames(
+      rows.map((r) => r.product_id),
+      language,
+    );
+    return names.size ? rows.map((r) => ({ ...r, name: names.get(r.product_id) ?? r.name })) : rows;
   }
 
   /** Rows and settings in a shopper's currency (as they are in the base one, or without a market). */
@@ -128,7 +139,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
   return {
     async getCart(shopper, options = {}) {
-      return view(ownerKey(shopper), options.shippingMethod, options.market);
+      return view(ownerKey(shopper), options.shippingMethod, options.market, options.language);
     },
 
     async addItem(shopper: Shopper, input: AddToCartInput, options = {}) {

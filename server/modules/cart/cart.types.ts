@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { MinorTotals, PricingSettings } from "./cart.pricing";
 import type { ShippingAddress, ZoneCoverage } from "#common/cart/shipping";
+import type { Language } from "#common/i18n/languages";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
@@ -176,7 +177,8 @@ export interface AddToCartInput {
  */
 export interface CartService {
   /** The shopper's cart, re-priced now; an empty view when there is none. */
-  getCart(shopper: Shopper, options?: { shippingMethod?: string; market?: Market | null }): Promise<CartView>;
+  /** `language`: the lines' product names in it where translated. */
+  getCart(shopper: Shopper, options?: { shippingMethod?: string; market?: Market | null; language?: Language }): Promise<CartView>;
   /**
    * Adds a product (with its colour/size) or raises an existing line's quantity by `quantity`. The
    * shopper must have a user or visitor id; `newOwner`: that id was made for this request, so there

@@ -12,6 +12,7 @@ import {
   insertProducts,
   insertVariants,
   replacePriceLists,
+  replaceProductTranslations,
   updateProductAtVersion,
   updateVariant,
   upsertSlugRedirects,
@@ -48,6 +49,12 @@ export async function commitPlans(trx: Executor, deps: CatalogWriteDeps, actor: 
   await replacePriceLists(trx, [
     ...creates.filter((p) => p.after.prices.length).map((p) => ({ productId: p.id, prices: p.after.prices })),
     ...updates.filter((p) => !sameJson(p.before.state.prices, p.after.prices)).map((p) => ({ productId: p.before.id, prices: p.after.prices })),
+  ]);
+  await replaceProductTranslations(trx, [
+    ...creates.filter((p) => Object.keys(p.after.translations).length).map((p) => ({ productId: p.id, translations: p.after.translations })),
+    ...updates
+      .filter((p) => !sameJson(p.before.state.translations, p.after.translations))
+      .map((p) => ({ productId: p.before.id, translations: p.after.translations })),
   ]);
   await deps.stock.setStock(trx, stockSettings(plans), { refreshListing: false });
 

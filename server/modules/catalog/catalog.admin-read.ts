@@ -12,7 +12,7 @@ import type { Executor } from "./catalog.repo";
 /** Loads products (by id or by slug) with their variants, on the caller's executor. */
 export async function loadExisting(ex: Executor, by: { ids?: string[]; slugs?: string[] }): Promise<Existing[]> {
   const found = await listProductsWithVariants(ex, by.ids ? "id" : "slug", by.ids ?? by.slugs ?? []);
-  return found.map(({ row, variants, prices }) => ({
+  return found.map(({ row, variants, prices, translations }) => ({
     id: row.id,
     version: row.version,
     createdAt: toIso(row.created_at)!,
@@ -20,7 +20,7 @@ export async function loadExisting(ex: Executor, by: { ids?: string[]; slugs?: s
     finalPrice: row.final_price,
     listPrice: row.list_price,
     priceVaries: row.price_varies === 1,
-    state: stateOf(row, variants, prices),
+    state: stateOf(row, variants, prices, translations),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { sanitizeRichText } from "../../lib/rich-text";
-import type { ProductInput } from "#common/catalog/catalog.admin.schema";
+import type { ProductInput, ProductTranslation } from "#common/catalog/catalog.admin.schema";
+import { TRANSLATABLE_LANGUAGES, type Translations } from "#common/translations";
 import type { Categories, Placement } from "./catalog.admin-placement";
 import type { ProductRow, ProductState, VariantRow, VariantState } from "./catalog.admin.types";
 import { parseColorImages } from "#common/catalog/pictures";
@@ -63,7 +64,12 @@ function colorPictures(colors: string[], given: Record<string, string[]>, images
 }
 
 /** A stored product and its variants as a state. */
-export function stateOf(row: ProductRow, variants: VariantRow[], prices: ReadonlyArray<{ currency: string; price: number }> = []): ProductState {
+export function stateOf(
+  row: ProductRow,
+  variants: VariantRow[],
+  prices: ReadonlyArray<{ currency: string; price: number }> = [],
+  translations: ReadonlyArray<TranslationRow> = [],
+): ProductState {
   const images = parseList<string>(row.images).filter((x) => typeof x === "string");
   const alts = parseList<string>(row.image_alts);
   // Read in the stored order's canonical form, so a product written by other means (the demo seed)
@@ -100,7 +106,36 @@ export function stateOf(row: ProductRow, variants: VariantRow[], prices: Readonl
       sku: v.sku,
     })),
     prices: byCurrency(prices.map((p) => ({ currency: p.currency, price: p.price }))),
+    translations: canonicalTranslations(
+      Object.fromEntries(
+        translations.map((t) => [
+          t.language,
+          { name: t.name, description: t.description, specifications: t.specifications ? parseList<{ name: string; value: string }>(t.specifications) : null },
+        ]),
+      ),
+    ),
   };
+}
+
+/** A stored translation row of a product. */
+export interface TranslationRow {
+  language: string;
+  name: string | null;
+  description: string | null;
+  specifications: string | null;
+}
+
+/** Translations in the languages' order, each with every field, languages with nothing translated left out: so equal ones compare equal. */
+export function canonicalTranslations(given: Translations<Partial<ProductTranslation>>, sanitize = false): Translations<ProductTranslation> {
+  const out: Translations<ProductTranslation> = {};
+  for (const language of TRANSLATABLE_LANGUAGES) {
+    const t = given[language];
+    if (!t) continue;
+    const description = t.description ? (sanitize ? sanitizeRichText(t.description) : t.description) || null : null;
+    const entry = { name: t.name || null, description, specifications: t.specifications?.length ? t.specifications : null };
+    if (entry.name || entry.description || entry.specifications) out[language] = entry;
+  }
+  return out;
 }
 
 const byCurrency = <T extends { currency: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
@@ -159,6 +194,7 @@ export function stateFromInput(input: ProductInput, placement: Placement, slug: 
     stock: variants.length ? (prior?.stock ?? 0) : input.stock,
     variants,
     prices: input.prices ? byCurrency(input.prices.map((p) => ({ currency: p.currency, price: toMinor(p.price) }))) : (prior?.prices ?? []),
+    translations: input.translations ? canonicalTranslations(input.translations, true) : (prior?.translations ?? {}),
   };
 }
 
@@ -197,6 +233,7 @@ export function inputOf(state: ProductState, categories: Categories): ProductInp
     variants: state.variants.map((v) => ({ color: v.color, size: v.size, additionalPrice: toMajor(v.additionalPrice), stock: v.stock, sku: v.sku })),
     stock: state.stock,
     prices: state.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
+    translations: state.translations,
   };
 }
 

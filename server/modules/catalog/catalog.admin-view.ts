@@ -33,6 +33,7 @@ export function ownFields(s: ProductState) {
     colorImages: s.colorImages,
     specifications: s.specifications,
     prices: s.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
+    translations: s.translations,
   };
 }
 

@@ -1,5 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
-import type { Database, ProductPriceTable, ProductStatus, ProductTable } from "../../db/schema";
+import type { Database, ProductPriceTable, ProductStatus, ProductTable, ProductTranslationTable } from "../../db/schema";
+import type { ProductTranslation } from "#common/catalog/catalog.admin.schema";
+import type { Translations } from "#common/translations";
 import type { ProductRow, ProductState, VariantRow, VariantState } from "./catalog.admin.types";
 import type { Executor } from "./catalog.repo";
 import { chunked, inChunks, insertRows } from "../../db/chunks";
@@ -42,12 +44,42 @@ export async function replacePriceLists(ex: Executor, lists: Array<{ productId: 
   for (const chunk of chunked(rows, 3)) if (chunk.length) await ex.insertInto("product_prices").values(chunk).execute();
 }
 
+/** Products' translations (any number of ids), in language order. */
+export async function listTranslationRows(ex: Executor, productIds: string[]): Promise<TranslationRow[]> {
+  const out: TranslationRow[] = [];
+  for (const chunk of chunked([...new Set(productIds)])) {
+    if (chunk.length) out.push(...(await ex.selectFrom("product_translations").selectAll().where("product_id", "in", chunk).orderBy("language").execute()));
+  }
+  return out;
+}
+
+/** Replaces products' translations (each product given: its rows become `translations`). */
+export async function replaceProductTranslations(
+  ex: Executor,
+  lists: Array<{ productId: string; translations: Translations<ProductTranslation> }>,
+): Promise<void> {
+  if (lists.length === 0) return;
+  for (const chunk of chunked(lists.map((l) => l.productId))) await ex.deleteFrom("product_translations").where("product_id", "in", chunk).execute();
+  const rows = lists.flatMap((l) =>
+    Object.entries(l.translations).map(([language, t]) => ({
+      product_id: l.productId,
+      language,
+      name: t.name,
+      description: t.description,
+      specifications: t.specifications ? JSON.stringify(t.specifications) : null,
+    })),
+  );
+  for (const chunk of chunked(rows, 6)) if (chunk.length) await ex.insertInto("product_translations").values(chunk).execute();
+}
+
+export type TranslationRow = Selectable<ProductTranslationTable>;
+
 export async function listProductsWithVariants(
   ex: Executor,
   column: "id" | "slug",
   keys: string[],
-): Promise<Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[] }>> {
-  const out: Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[] }> = [];
+): Promise<Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[]; translations: TranslationRow[] }>> {
+  const out: Array<{ row: ProductRow; variants: VariantRow[]; prices: PriceRow[]; translations: TranslationRow[] }> = [];
   for (const chunk of chunked([...new Set(keys)])) {
     const rows = await ex.selectFrom("products").selectAll().where(column, "in", chunk).execute();
     if (rows.length === 0) continue;
@@ -70,7 +102,14 @@ export async function listProductsWithVariants(
         rows.map((r) => r.id),
       ),
     );
-    for (const row of rows) out.push({ row, variants: grouped.get(row.id) ?? [], prices: prices.get(row.id) ?? [] });
+    const translations = byProduct(
+      await listTranslationRows(
+        ex,
+        rows.map((r) => r.id),
+      ),
+    );
+    for (const row of rows)
+      out.push({ row, variants: grouped.get(row.id) ?? [], prices: prices.get(row.id) ?? [], translations: translations.get(row.id) ?? [] });
   }
   return out;
 }

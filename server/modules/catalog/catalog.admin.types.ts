@@ -3,7 +3,8 @@ import type { Selectable } from "kysely";
 import type { ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema";
 import type { Epoch } from "../../lib/cache";
 import type { FieldChanges } from "#modules/audit";
-import type { BulkInput, StockLevel } from "#common/catalog/catalog.admin.schema";
+import type { BulkInput, ProductTranslation, StockLevel } from "#common/catalog/catalog.admin.schema";
+import type { Translations } from "#common/translations";
 import type { Executor } from "./catalog.repo";
 import type { ProductVariant } from "./catalog.types";
 
@@ -93,6 +94,8 @@ export interface AdminProduct {
   updatedAt: string;
   /** The price list: the product's price fixed per presentment currency (major unit). */
   prices: Array<{ currency: string; price: number }>;
+  /** Its texts in the other languages, `{ de: { name, description, specifications } }` (null fields and languages left out: not translated). */
+  translations: Translations<ProductTranslation>;
 }
 
 /** One row of the admin list. */
@@ -186,4 +189,6 @@ export interface ProductState {
   variants: VariantState[];
   /** The price list: minor units of each currency, by currency code. */
   prices: Array<{ currency: string; price: number }>;
+  /** Texts in the other languages, in the languages' order, each with every field (null: not translated). */
+  translations: Translations<ProductTranslation>;
 }

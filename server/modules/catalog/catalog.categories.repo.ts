@@ -1,6 +1,9 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { CategoryTable } from "../../db/schema";
 import type { Executor } from "./catalog.repo";
+import type { CategoryTranslation } from "#common/catalog/catalog.categories.schema";
+import { isLanguage } from "#common/i18n/languages";
+import type { Translations } from "#common/translations";
 
 // The statements of the categories' admin: the tree, its slug redirects, and the products each
 // category holds. Each function runs on the executor it is given (the database or the caller's
@@ -121,4 +124,24 @@ export async function deleteCategoryRedirect(ex: Executor, slug: string): Promis
 /** The former slugs of these categories lead to `to` instead. */
 export async function moveCategoryRedirects(ex: Executor, fromIds: string[], to: string): Promise<void> {
   await ex.updateTable("category_slug_redirects").set({ category_id: to }).where("category_id", "in", fromIds).execute();
+}
+
+/** Categories' translations by category id, in language order. */
+export async function listCategoryTranslations(ex: Executor, ids: string[]): Promise<Map<string, Translations<CategoryTranslation>>> {
+  const out = new Map<string, Translations<CategoryTranslation>>();
+  if (ids.length === 0) return out;
+  const rows = await ex.selectFrom("category_translations").selectAll().where("category_id", "in", ids).orderBy("language").execute();
+  for (const r of rows) {
+    const entry = out.get(r.category_id) ?? {};
+    if (isLanguage(r.language)) entry[r.language] = { name: r.name, description: r.description };
+    out.set(r.category_id, entry);
+  }
+  return out;
+}
+
+/** Replaces a category's translations. */
+export async function replaceCategoryTranslations(ex: Executor, id: string, translations: Translations<CategoryTranslation>): Promise<void> {
+  await ex.deleteFrom("category_translations").where("category_id", "=", id).execute();
+  const rows = Object.entries(translations).map(([language, t]) => ({ category_id: id, language, name: t.name, description: t.description }));
+  if (rows.length) await ex.insertInto("category_translations").values(rows).execute();
 }

@@ -26,9 +26,13 @@ import {
   keepCategoryRedirect,
   listAllCategories,
   listCategoryRedirects,
+  listCategoryTranslations,
   listSiblings,
+  replaceCategoryTranslations,
   updateCategory,
 } from "./catalog.categories.repo";
+import type { CategoryTranslation } from "#common/catalog/catalog.categories.schema";
+import type { Translations } from "#common/translations";
 import { chooseSlug, closeGap, place, renumber, requireMovableUnder, requireRow, requireUniqueName, sameName } from "./catalog.categories-tree";
 import type { Executor } from "./catalog.repo";
 
@@ -50,6 +54,8 @@ export interface AdminCategory {
   activeProductCount: number;
   /** Former slugs that answer with a 301 to this category. */
   oldSlugs: string[];
+  /** Its name and description in the other languages (a language left out is not translated). */
+  translations: Translations<CategoryTranslation>;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -88,7 +94,11 @@ const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.e
 async function toAdmin(ex: Executor, rows: CategoryRow[]): Promise<AdminCategory[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [counts, redirects] = await Promise.all([countProductsByCategory(ex, ids), listCategoryRedirects(ex, ids)]);
+  const [counts, redirects, translations] = await Promise.all([
+    countProductsByCategory(ex, ids),
+    listCategoryRedirects(ex, ids),
+    listCategoryTranslations(ex, ids),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -101,6 +111,7 @@ async function toAdmin(ex: Executor, rows: CategoryRow[]): Promise<AdminCategory
     productCount: counts.get(r.id)?.n ?? 0,
     activeProductCount: counts.get(r.id)?.active ?? 0,
     oldSlugs: redirects.filter((x) => x.category_id === r.id).map((x) => x.old_slug),
+    translations: translations.get(r.id) ?? {},
     version: r.version,
     createdAt: toIso(r.created_at)!,
     updatedAt: toIso(r.updated_at ?? r.created_at)!,
@@ -185,8 +196,10 @@ export function createCategoriesAdmin(
           version: 1,
         });
         await place(trx, id, parent?.id ?? null, input.sortOrder, at);
+        if (input.translations) await replaceCategoryTranslations(trx, id, input.translations);
         const row = await requireRow(trx, id);
-        await appendAudit(trx, actor, { action: "category.create", entityType: "category", entityId: id, changes: changedFields(null, audited(row)) });
+        const changes = changedFields(null, { ...audited(row), ...(input.translations ? { translations: input.translations } : {}) });
+        await appendAudit(trx, actor, { action: "category.create", entityType: "category", entityId: id, changes });
         return one(trx, id);
       });
     },
@@ -235,6 +248,11 @@ export function createCategoriesAdmin(
         if (moving) await followMove(trx, actor, id, before.parent_id, { parentId, parent }, patch.sortOrder, at);
         else if (patch.sortOrder !== undefined) await place(trx, id, parentId, patch.sortOrder, at);
         const changes = changedFields(audited(before), audited(await requireRow(trx, id)));
+        if (patch.translations) {
+          const stored = (await listCategoryTranslations(trx, [id])).get(id) ?? {};
+          await replaceCategoryTranslations(trx, id, patch.translations);
+          Object.assign(changes, changedFields({ translations: stored }, { translations: patch.translations }));
+        }
         if (Object.keys(changes).length) await appendAudit(trx, actor, { action: "category.update", entityType: "category", entityId: id, changes });
         return one(trx, id);
       });

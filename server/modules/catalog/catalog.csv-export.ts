@@ -2,7 +2,7 @@ import type { AdminProductFilters } from "#common/catalog/catalog.admin.schema";
 import type { AdminContext } from "./catalog.admin-context";
 import { productMatcher } from "./catalog.admin-list";
 import { loadCategories } from "./catalog.admin-placement";
-import { listMatchingProducts, listMatchingVariants } from "./catalog.admin.repo";
+import { listMatchingProducts, listMatchingVariants, listTranslationRows } from "./catalog.admin.repo";
 import { inputOf, stateOf } from "./catalog.admin-state";
 import { type CsvProduct, productsToCsv } from "./catalog.csv";
 
@@ -18,14 +18,26 @@ export function createCsvExport(ctx: AdminContext) {
       // The search runs before the snapshot (on SQLite it would wait for the transaction's connection).
       const { matching } = await productMatcher(ctx, filters, await loadCategories(ctx.k));
       // Two reads in one snapshot: products by handle, their variants by product.
-      const { categories, rows, variants } = await ctx.k.transaction().execute(async (trx) => ({
-        categories: await loadCategories(trx),
-        rows: await listMatchingProducts(trx, matching),
-        variants: await listMatchingVariants(trx, matching),
-      }));
+      const { categories, rows, variants, translations } = await ctx.k.transaction().execute(async (trx) => {
+        const rows = await listMatchingProducts(trx, matching);
+        return {
+          categories: await loadCategories(trx),
+          rows,
+          variants: await listMatchingVariants(trx, matching),
+          translations: await listTranslationRows(
+            trx,
+            rows.map((r) => r.id),
+          ),
+        };
+      });
       // Handles compared as the import reads them (byte order), whatever the database's collation.
       rows.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-      return productsToCsv(rows.map((row): CsvProduct => ({ ...inputOf(stateOf(row, variants.get(row.id) ?? []), categories), slug: row.slug })));
+      const byProduct = new Map<string, typeof translations>();
+      for (const t of translations) byProduct.set(t.product_id, [...(byProduct.get(t.product_id) ?? []), t]);
+      const translationsOf = (id: string) => byProduct.get(id) ?? [];
+      return productsToCsv(
+        rows.map((row): CsvProduct => ({ ...inputOf(stateOf(row, variants.get(row.id) ?? [], [], translationsOf(row.id)), categories), slug: row.slug })),
+      );
     },
   };
 }

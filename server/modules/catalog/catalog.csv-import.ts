@@ -2,6 +2,7 @@ import { fieldErrors } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { type AuditActor, appendAudit } from "#modules/audit";
 import { productCreateSchema } from "#common/catalog/catalog.admin.schema";
+import { TRANSLATABLE_LANGUAGES } from "#common/translations";
 import { updateChanges } from "./catalog.admin-audit";
 import { commitPlans } from "./catalog.admin-commit";
 import type { AdminContext } from "./catalog.admin-context";
@@ -20,6 +21,13 @@ function planImport(group: ImportGroup, existing: Existing | undefined, categori
   // A blank status or stock keeps the stored one (a new product is active, with no units).
   if (body.status === undefined && existing) body.status = existing.state.status;
   if (body.stock === undefined && existing) body.stock = existing.state.stock;
+  // Translation columns the file has replace those fields; the others stay as stored.
+  if (Object.keys(group.translations).length) {
+    const stored = existing?.state.translations ?? {};
+    body.translations = Object.fromEntries(
+      TRANSLATABLE_LANGUAGES.map((l) => [l, { name: null, description: null, specifications: null, ...stored[l], ...group.translations[l] }]),
+    );
+  }
   const parsed = productCreateSchema.safeParse(body);
   const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
   const { placement, problems: misplaced } = placementOf(categories, body.categorySlug, body.subCategorySlug);

@@ -1,5 +1,7 @@
 import { type CsvRecord, parseCsv, toCsv } from "../../lib/csv";
-import type { ProductInput } from "#common/catalog/catalog.admin.schema";
+import type { ProductInput, ProductTranslation } from "#common/catalog/catalog.admin.schema";
+import type { Language } from "#common/i18n/languages";
+import { TRANSLATABLE_LANGUAGES } from "#common/translations";
 
 // The catalogue as CSV, Shopify-like: a product spans several rows sharing its Handle (slug). Its
 // first row carries the product's fields; row i (first included) carries its i-th variant, i-th
@@ -7,9 +9,12 @@ import type { ProductInput } from "#common/catalog/catalog.admin.schema";
 // Option1 is the colour, Option2 the size. The export is ordered and formatted so that importing
 // it and exporting again gives the same bytes. Pure: no database here (catalog.csv-export.ts and
 // catalog.csv-import.ts read and write; each imported product is checked with the API's schema there).
+// Translations have their own columns, named after the translated one with the language in
+// brackets (`Title (de)`, `Body (HTML) (fr)`, `Specification Name (es)`); a file without a
+// language's column leaves that translation as it is.
 
-/** The columns, in order. Product fields are read from a product's first row only. */
-export const CSV_COLUMNS = [
+/** The columns of the default language's texts and of everything else, in order. */
+const BASE_COLUMNS = [
   "Handle",
   "Title",
   "Body (HTML)",
@@ -36,9 +41,23 @@ export const CSV_COLUMNS = [
   "Specification Name",
   "Specification Value",
 ] as const;
-type Column = (typeof CSV_COLUMNS)[number];
+
+/** The columns that have a translation column per language, and the translation field each holds. */
+const TRANSLATED = { Title: "name", "Body (HTML)": "description", "Specification Name": "specifications", "Specification Value": "specifications" } as const;
+type TranslatedColumn = keyof typeof TRANSLATED;
+type Column = (typeof BASE_COLUMNS)[number] | `${TranslatedColumn} (${Language})`;
+
+/** A translated column's name in a language: `Title (de)`. */
+const inLanguage = (column: TranslatedColumn, language: Language): Column => `${column} (${language})`;
+
+/** The columns, in order: the default language's and the rest, then each other language's translations. Product fields are read from a product's first row only. */
+export const CSV_COLUMNS: readonly Column[] = [
+  ...BASE_COLUMNS,
+  ...TRANSLATABLE_LANGUAGES.flatMap((l) => (Object.keys(TRANSLATED) as TranslatedColumn[]).map((c) => inLanguage(c, l))),
+];
 
 const PRODUCT_COLUMNS: Column[] = [
+  ...TRANSLATABLE_LANGUAGES.flatMap((l) => [inLanguage("Title", l), inLanguage("Body (HTML)", l)]),
   "Title",
   "Body (HTML)",
   "Vendor",
@@ -72,7 +91,9 @@ const AT = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, i])) as Record<Colum
 export function productsToCsv(products: CsvProduct[]): string {
   const rows: string[][] = [[...CSV_COLUMNS]];
   for (const p of products) {
-    const count = Math.max(1, p.variants.length, p.image.length, p.specifications.length);
+    const translations = p.translations ?? {};
+    const translatedSpecs = Object.values(translations).map((t) => t?.specifications?.length ?? 0);
+    const count = Math.max(1, p.variants.length, p.image.length, p.specifications.length, ...translatedSpecs);
     const hex = new Map(p.colors.map((c) => [c.name, c.hex ?? ""]));
     for (let i = 0; i < count; i++) {
       const row: string[] = new Array<string>(CSV_COLUMNS.length).fill("");
@@ -91,6 +112,10 @@ export function productsToCsv(products: CsvProduct[]): string {
         row[AT["Inventory Qty"]] = p.variants.length ? "" : String(p.stock);
         row[AT["Option1 Name"]] = p.colors.length ? "Color" : "";
         row[AT["Option2 Name"]] = p.sizes.length ? "Size" : "";
+        for (const language of TRANSLATABLE_LANGUAGES) {
+          row[AT[inLanguage("Title", language)]] = translations[language]?.name ?? "";
+          row[AT[inLanguage("Body (HTML)", language)]] = translations[language]?.description ?? "";
+        }
       }
       const v = p.variants[i];
       if (v) {
@@ -115,6 +140,12 @@ export function productsToCsv(products: CsvProduct[]): string {
         row[AT["Specification Name"]] = spec.name;
         row[AT["Specification Value"]] = spec.value;
       }
+      for (const language of TRANSLATABLE_LANGUAGES) {
+        const translated = translations[language]?.specifications?.[i];
+        if (!translated) continue;
+        row[AT[inLanguage("Specification Name", language)]] = translated.name;
+        row[AT[inLanguage("Specification Value", language)]] = translated.value;
+      }
       rows.push(row);
     }
   }
@@ -128,6 +159,11 @@ export interface ImportGroup {
   line: number;
   /** The product as the API's body (not yet checked: numbers may be NaN, required fields missing). */
   body: Record<string, unknown> & { categorySlug?: unknown; subCategorySlug?: unknown; status?: unknown };
+  /**
+   * Its translations as far as the file has their columns (`{ de: { name } }` for a file with only
+   * `Title (de)`): a blank cell clears that translation, a missing column leaves it as it is.
+   */
+  translations: Partial<Record<Language, Partial<ProductTranslation>>>;
   /** Problems found while reading its rows (a product field repeated differently, an option name). */
   errors: Array<{ line: number; message: string }>;
   /** The line of the row a field of the body came from (`variants.3.stock` → the 4th variant's row). */
@@ -210,7 +246,8 @@ export function parseProductsCsv(text: string): { groups: ImportGroup[]; errors:
     };
   const errors: Problem[] = [];
   const groups = groupRows(records, index, errors);
-  return { groups: [...groups].map(([handle, rows]) => buildGroup(handle, rows)), errors };
+  const has = (column: Column) => index.has(column);
+  return { groups: [...groups].map(([handle, rows]) => buildGroup(handle, rows, has)), errors };
 }
 
 /** The data rows by Handle, in the order handles first appear; blank rows are skipped and rows without a handle reported. */
@@ -334,13 +371,13 @@ function readPictures(rows: Row[], colors: Array<{ name: string }>, problems: Pr
   return { image, imageAlt, imageLines, colorImages, colorImageLines };
 }
 
-/** The specifications of a product's rows and the line of each. */
-function readSpecifications(rows: Row[]) {
+/** The specifications of a product's rows (in a language's columns when given) and the line of each. */
+function readSpecifications(rows: Row[], language?: Language) {
   const specifications: Array<Record<string, string>> = [];
   const specLines: number[] = [];
   for (const row of rows) {
-    const specName = row.cell("Specification Name").trim();
-    const specValue = row.cell("Specification Value").trim();
+    const specName = row.cell(language ? inLanguage("Specification Name", language) : "Specification Name").trim();
+    const specValue = row.cell(language ? inLanguage("Specification Value", language) : "Specification Value").trim();
     if (specName || specValue) {
       specifications.push({ name: specName, value: specValue });
       specLines.push(row.line);
@@ -349,9 +386,15 @@ function readSpecifications(rows: Row[]) {
   return { specifications, specLines };
 }
 
-/** The column a field of the body came from (`variants.3.sku` → Variant SKU). */
+/** The column a field of the body came from (`variants.3.sku` → Variant SKU, `translations.de.name` → Title (de)). */
 function columnOf(field: string): string {
   const parts = field.split(".");
+  if (parts[0] === "translations" && parts.length >= 3) {
+    const language = parts[1] as Language;
+    if (parts[2] === "name") return inLanguage("Title", language);
+    if (parts[2] === "description") return inLanguage("Body (HTML)", language);
+    return inLanguage(parts[4] === "value" ? "Specification Value" : "Specification Name", language);
+  }
   const nested = parts.length >= 3 ? NESTED_COLUMNS[`${parts[0]}.${parts[2]}`] : undefined;
   if (nested) return nested;
   if (parts[0] === "colors" && parts.length === 2) return "Option1 Value";
@@ -359,12 +402,25 @@ function columnOf(field: string): string {
 }
 
 /** One product of an import from its rows: the API's body (product fields from the first row), its problems, and where each field came from. */
-function buildGroup(handle: string, rows: Row[]): ImportGroup {
+function buildGroup(handle: string, rows: Row[], has: (column: Column) => boolean): ImportGroup {
   const first = rows[0]!;
   const problems = productFieldProblems(first, rows);
   const { variants, variantLines, colors, colorLines, sizes, sizeLines } = readVariants(rows);
   const { image, imageAlt, imageLines, colorImages, colorImageLines } = readPictures(rows, colors, problems);
   const { specifications, specLines } = readSpecifications(rows);
+  const translations: ImportGroup["translations"] = {};
+  const translatedSpecLines = new Map<string, number[]>();
+  for (const language of TRANSLATABLE_LANGUAGES) {
+    const entry: Partial<ProductTranslation> = {};
+    if (has(inLanguage("Title", language))) entry.name = first.cell(inLanguage("Title", language));
+    if (has(inLanguage("Body (HTML)", language))) entry.description = first.cell(inLanguage("Body (HTML)", language));
+    if (has(inLanguage("Specification Name", language)) || has(inLanguage("Specification Value", language))) {
+      const read = readSpecifications(rows, language);
+      entry.specifications = read.specifications as ProductTranslation["specifications"];
+      translatedSpecLines.set(language, read.specLines);
+    }
+    if (Object.keys(entry).length) translations[language] = entry;
+  }
   const status = first.cell("Status").trim().toLowerCase();
   const body = {
     name: first.cell("Title"),
@@ -399,9 +455,14 @@ function buildGroup(handle: string, rows: Row[]): ImportGroup {
     handle,
     line: first.line,
     body,
+    translations,
     errors: problems,
     lineOf(field) {
       const [list, at] = field.split(".");
+      if (list === "translations") {
+        const [, , , n] = field.split(".");
+        return translatedSpecLines.get(at ?? "")?.[Number(n)] ?? first.line;
+      }
       if (list === "colorImages" && at) return colorImageLines.get(at) ?? first.line;
       const lines = list ? listLines[list] : undefined;
       const n = Number(at);

@@ -8,6 +8,8 @@ import { toMajor, toMinor } from "#common/money";
 import type { Market } from "#common/currency";
 import { baseBounds, boundsInMarket, cardInMarket, detailInMarket } from "./catalog.market";
 import { listPriceRows } from "./catalog.admin.repo";
+import { DEFAULT_LANGUAGE, type Language } from "#common/i18n/languages";
+import { type CategoryText, type ProductText, listCategoryTexts, listProductTexts } from "./catalog.translations.repo";
 
 export type { Executor, ProductSummary, Purchasable, PurchaseOptions } from "./catalog.repo";
 
@@ -39,6 +41,45 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
     return new Map(rows.filter((r) => r.currency === currency).map((r) => [r.product_id, r.price]));
   }
 
+  /** Whether reads in `language` need translating (the default language's texts are the products' own). */
+  const foreign = (language: Language | undefined): language is Language => language !== undefined && language !== DEFAULT_LANGUAGE;
+
+  function categoryTexts(language: Language) {
+    return cached(`category-texts:${language}`, () => listCategoryTexts(db.kysely, language));
+  }
+
+  function productTexts(ids: string[], language: Language): Promise<Map<string, ProductText>> {
+    return cached(`product-texts:${language}:${ids.join(",")}`, () => listProductTexts(db.kysely, ids, language));
+  }
+
+  const nameIn = (texts: Map<string, CategoryText>, key: string | null, name: string | null) => (key && texts.get(key)?.name) || name;
+
+  /** Cards with their names and categories' names in `language` where translated (the default language's elsewhere). */
+  async function cardsInLanguage<T extends ProductCard>(list: T[], language: Language | undefined): Promise<T[]> {
+    if (!foreign(language) || list.length === 0) return list;
+    const [texts, categories] = await Promise.all([
+      productTexts(
+        list.map((c) => c._id),
+        language,
+      ),
+      categoryTexts(language),
+    ]);
+    return list.map((c) => ({
+      ...c,
+      name: texts.get(c._id)?.name || c.name,
+      category: nameIn(categories.bySlug, c.categorySlug, c.category)!,
+      subCategory: nameIn(categories.bySlug, c.subCategorySlug, c.subCategory),
+    }));
+  }
+
+  /** A product page's data in `language` where translated: name, description, specifications and categories' names. */
+  async function detailInLanguage(detail: ProductDetail, language: Language | undefined): Promise<ProductDetail> {
+    if (!foreign(language)) return detail;
+    const [card] = await cardsInLanguage([detail], language);
+    const text = (await productTexts([detail._id], language)).get(detail._id);
+    return { ...card, description: text?.description || detail.description, specifications: text?.specifications ?? detail.specifications };
+  }
+
   async function cardsIn<T extends ProductCard>(list: T[], market: Market): Promise<T[]> {
     if (market.base || list.length === 0) return list;
     const fixed = await priceList(
@@ -67,15 +108,21 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
     },
 
     /** One page of the listing in a shopper's currency: its price filter in that currency, its cards and price range converted. */
-    async listProductsIn(query: Omit<ListingQuery, "q">, market: Market): Promise<Listing> {
-      if (market.base) return this.listProducts(query);
-      const page = await this.listProducts({ ...query, ...baseBounds(market, query.minPrice, query.maxPrice) });
+    async listProductsIn(query: Omit<ListingQuery, "q">, market: Market, language?: Language): Promise<Listing> {
+      if (market.base) return this.listProducts(query, language);
+      const page = await this.listProducts({ ...query, ...baseBounds(market, query.minPrice, query.maxPrice) }, language);
       return { ...page, data: await cardsIn(page.data, market), priceBounds: boundsInMarket(page.priceBounds, market) };
     },
 
-    /** One page of active products with the listing's filters, sort and totals. */
-    listProducts(query: Omit<ListingQuery, "q">): Promise<Listing> {
-      return cached(`list:${JSON.stringify(query)}`, async () => {
+    /** Cards with their texts in `language` where translated (the default language's elsewhere): the search's, the wishlist's. */
+    cardsInLanguage,
+
+    /** A product page's data with its texts in `language` where translated. */
+    detailInLanguage,
+
+    /** One page of active products with the listing's filters, sort and totals; names in `language` where translated. */
+    async listProducts(query: Omit<ListingQuery, "q">, language?: Language): Promise<Listing> {
+      const page = await cached<Listing>(`list:${JSON.stringify(query)}`, async () => {
         const filter = await resolveFilter(query);
         const offset = (query.page - 1) * query.pageSize;
         const [data, total, bounds] = await Promise.all([
@@ -89,11 +136,12 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
           priceBounds: bounds && { min: toMajor(bounds.min), max: toMajor(bounds.max) },
         };
       });
+      return foreign(language) ? { ...page, data: await cardsInLanguage(page.data, language) } : page;
     },
 
     /** Products of one category (by name or slug, any case), newest first; none for an unknown category. */
-    listByCategory(category: string | undefined, limit: number, offset: number): Promise<ProductCard[]> {
-      return cached(`cat:${category?.toLowerCase() ?? ""}:${limit}:${offset}`, async () => {
+    async listByCategory(category: string | undefined, limit: number, offset: number, language?: Language): Promise<ProductCard[]> {
+      const list = await cached(`cat:${category?.toLowerCase() ?? ""}:${limit}:${offset}`, async () => {
         const filter = category ? await resolveFilter({ category }) : {};
         if (filter.categoryIds && filter.categoryIds.length === 0) {
           filter.subCategoryIds = await repo.findCategoryIds(category!, "sub");
@@ -101,41 +149,44 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
         }
         return repo.listCards(filter, "newest", limit, offset);
       });
+      return cardsInLanguage(list, language);
     },
 
     /** Products with a discount, biggest first, for the home page. */
-    listDiscounted(limit: number): Promise<ProductCard[]> {
-      return cached(`discounted:${limit}`, () => repo.listCards({ discountedOnly: true }, "discount", limit, 0));
+    async listDiscounted(limit: number, language?: Language): Promise<ProductCard[]> {
+      return cardsInLanguage(await cached(`discounted:${limit}`, () => repo.listCards({ discountedOnly: true }, "discount", limit, 0)), language);
     },
 
-    listNewest(limit: number, sort: Sort = "newest"): Promise<ProductCard[]> {
-      return cached(`newest:${limit}:${sort}`, () => repo.listCards({}, sort, limit, 0));
+    async listNewest(limit: number, sort: Sort = "newest", language?: Language): Promise<ProductCard[]> {
+      return cardsInLanguage(await cached(`newest:${limit}:${sort}`, () => repo.listCards({}, sort, limit, 0)), language);
     },
 
     /** Cards for a list of ids in the given order, skipping products that are gone or inactive. */
-    async listByIds(ids: string[]): Promise<ProductCard[]> {
+    async listByIds(ids: string[], language?: Language): Promise<ProductCard[]> {
       const byId = await cards.getMany(ids, (missing) => repo.cardsByIds(missing));
-      return ids.flatMap((id) => {
+      const list = ids.flatMap((id) => {
         const card = byId.get(id);
         return card ? [card] : [];
       });
+      return cardsInLanguage(list, language);
     },
 
-    /** The full product for its page; not_found when missing or not active. */
-    async requireProduct(slug: string): Promise<ProductDetail> {
+    /** The full product for its page, its texts in `language` where translated; not_found when missing or not active. */
+    async requireProduct(slug: string, language?: Language): Promise<ProductDetail> {
       const product = await cached(`product:${slug}`, () => repo.getDetailBySlug(slug));
       if (!product) throw new AppError("not_found", "Product not found");
-      return product;
+      return detailInLanguage(product, language);
     },
 
     /** A product whatever its status, with the status, for staff previewing a draft on the storefront; never cached, null when missing. */
-    getPreview(slug: string) {
-      return repo.getPreviewBySlug(slug);
+    async getPreview(slug: string, language?: Language) {
+      const preview = await repo.getPreviewBySlug(slug);
+      return preview && foreign(language) ? { ...preview, product: await detailInLanguage(preview.product, language) } : preview;
     },
 
     /** Other products of the same sub-category (or category), for "you may also like". */
-    listRelated(product: ProductDetail, limit = 8): Promise<ProductCard[]> {
-      return cached(`related:${product._id}:${limit}`, async () => {
+    async listRelated(product: ProductDetail, limit = 8, language?: Language): Promise<ProductCard[]> {
+      const list = await cached(`related:${product._id}:${limit}`, async () => {
         const filter: ProductFilter = { excludeId: product._id };
         const same = product.subCategorySlug
           ? await repo.findCategoryIds(product.subCategorySlug, "sub")
@@ -144,11 +195,19 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
         else filter.categoryIds = same;
         return repo.listCards(filter, "newest", limit, 0);
       });
+      return cardsInLanguage(list, language);
     },
 
-    /** The category tree with sub-categories and product counts. */
-    listCategories(): Promise<Category[]> {
-      return cached("categories", () => repo.listCategories());
+    /** The category tree with sub-categories and product counts; names in `language` where translated. */
+    async listCategories(language?: Language): Promise<Category[]> {
+      const tree = await cached("categories", () => repo.listCategories());
+      if (!foreign(language)) return tree;
+      const { byId } = await categoryTexts(language);
+      return tree.map((c) => ({
+        ...c,
+        name: nameIn(byId, c._id, c.name)!,
+        subCategories: c.subCategories.map((s) => ({ ...s, name: nameIn(byId, s._id, s.name)! })),
+      }));
     },
 
     listSitemapEntries: () => repo.allSlugs(),
@@ -173,9 +232,22 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
       return repo.getPurchaseOptions(productId, ex);
     },
 
+    /** Products' names in `language` where translated, by id (the others are left out): a cart's lines in the page's language. */
+    async productNames(ids: string[], language: Language | undefined): Promise<Map<string, string>> {
+      if (!foreign(language) || ids.length === 0) return new Map();
+      const texts = await productTexts([...new Set(ids)].sort(), language);
+      return new Map([...texts].flatMap(([id, t]) => (t.name ? [[id, t.name] as [string, string]] : [])));
+    },
+
     /** Summaries of products, sold or not, in the given order: what the wishlist shows of its entries. */
-    listSummaries(ids: string[]) {
-      return repo.listSummaries(ids);
+    async listSummaries(ids: string[], language?: Language) {
+      const list = await repo.listSummaries(ids);
+      if (!foreign(language) || list.length === 0) return list;
+      const texts = await productTexts(
+        list.map((p) => p.id),
+        language,
+      );
+      return list.map((p) => ({ ...p, name: texts.get(p.id)?.name || p.name }));
     },
 
     /** Drops cached reads (here and in the HTTP answer cache) after a catalogue write. */

@@ -1,5 +1,8 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { BannerTable, Database } from "../../db/schema";
+import type { BannerTranslation } from "#common/content/banners.schema";
+import { isLanguage } from "#common/i18n/languages";
+import type { Translations } from "#common/translations";
 
 // The statements of the home banners (table banners), on the caller's executor: the database or
 // a banner write's transaction.
@@ -39,4 +42,25 @@ export async function setBannerPosition(k: Executor, id: string, sortOrder: numb
 
 export async function deleteBannerRow(k: Executor, id: string): Promise<void> {
   await k.deleteFrom("banners").where("id", "=", id).execute();
+}
+
+/** Banners' translations by banner id (every banner's when `ids` is not given). */
+export async function listBannerTranslations(k: Executor, ids?: string[]): Promise<Map<string, Translations<BannerTranslation>>> {
+  const out = new Map<string, Translations<BannerTranslation>>();
+  if (ids && ids.length === 0) return out;
+  let query = k.selectFrom("banner_translations").selectAll().orderBy("language");
+  if (ids) query = query.where("banner_id", "in", ids);
+  for (const r of await query.execute()) {
+    const entry = out.get(r.banner_id) ?? {};
+    if (isLanguage(r.language)) entry[r.language] = { title: r.title, subtitle: r.subtitle, alt: r.alt };
+    out.set(r.banner_id, entry);
+  }
+  return out;
+}
+
+/** Replaces a banner's translations. */
+export async function replaceBannerTranslations(k: Executor, id: string, translations: Translations<BannerTranslation>): Promise<void> {
+  await k.deleteFrom("banner_translations").where("banner_id", "=", id).execute();
+  const rows = Object.entries(translations).map(([language, t]) => ({ banner_id: id, language, title: t.title, subtitle: t.subtitle, alt: t.alt }));
+  if (rows.length) await k.insertInto("banner_translations").values(rows).execute();
 }

@@ -15,9 +15,14 @@ import {
   insertBanner,
   listActiveBannerRows,
   listBannerRows,
+  listBannerTranslations,
+  replaceBannerTranslations,
   setBannerPosition,
   updateBanner,
 } from "./banners.repo";
+import type { BannerTranslation } from "#common/content/banners.schema";
+import { DEFAULT_LANGUAGE, type Language } from "#common/i18n/languages";
+import { type Translations, translated } from "#common/translations";
 
 /** A home banner as the storefront shows it (GET /api/banners, the home carousel). */
 export interface Banner {
@@ -48,6 +53,8 @@ export interface AdminBanner {
   startsAt: string | null;
   endsAt: string | null;
   state: BannerState;
+  /** Its texts in the other languages (a language left out is not translated). */
+  translations: Translations<BannerTranslation>;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -61,7 +68,7 @@ export function bannerState(active: boolean, startsAt: string | null, endsAt: st
   return "live";
 }
 
-function toAdmin(row: BannerRow, now: string): AdminBanner {
+function toAdmin(row: BannerRow, now: string, translations: Translations<BannerTranslation> = {}): AdminBanner {
   const startsAt = toIso(row.starts_at);
   const endsAt = toIso(row.ends_at);
   return {
@@ -76,6 +83,7 @@ function toAdmin(row: BannerRow, now: string): AdminBanner {
     startsAt,
     endsAt,
     state: bannerState(row.active === 1, startsAt, endsAt, now),
+    translations,
     version: row.version,
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at ?? row.created_at)!,
@@ -84,8 +92,8 @@ function toAdmin(row: BannerRow, now: string): AdminBanner {
 
 /** The fields an audit entry compares. */
 function audited(b: AdminBanner) {
-  const { title, subtitle, image, alt, link, sortOrder, active, startsAt, endsAt } = b;
-  return { title, subtitle, image, alt, link, sortOrder, active, startsAt, endsAt };
+  const { title, subtitle, image, alt, link, sortOrder, active, startsAt, endsAt, translations } = b;
+  return { title, subtitle, image, alt, link, sortOrder, active, startsAt, endsAt, translations };
 }
 
 /**
@@ -98,6 +106,12 @@ function audited(b: AdminBanner) {
 export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<ImageService, "hasImage"> }) {
   const k = db.kysely;
   const cache = createCache<BannerRow[]>(5_000, deps.epoch);
+  const translationCache = createCache<Map<string, Translations<BannerTranslation>>>(5_000, deps.epoch);
+
+  /** A banner as the admin sees it, with its translations. */
+  async function adminOf(ex: Executor, row: BannerRow, now: string): Promise<AdminBanner> {
+    return toAdmin(row, now, (await listBannerTranslations(ex, [row.id])).get(row.id));
+  }
 
   async function requireRow(ex: Executor, id: string): Promise<BannerRow> {
     const row = await getBannerRow(ex, id);
@@ -128,24 +142,30 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
 
   return {
     /** The banners the home carousel shows now: active, inside their window, in order. */
-    async listLive(): Promise<Banner[]> {
+    async listLive(language?: Language): Promise<Banner[]> {
       const rows = await cache.get("active", () => listActiveBannerRows(k));
+      const texts = language && language !== DEFAULT_LANGUAGE ? await translationCache.get("all", () => listBannerTranslations(k)) : null;
       const now = new Date().toISOString();
       return rows
         .filter((b) => bannerState(true, toIso(b.starts_at), toIso(b.ends_at), now) === "live")
-        .map((b) => ({ _id: b.id, title: b.title, subtitle: b.subtitle, image: b.image, alt: b.alt, link: b.link, order: b.sort_order }));
+        .map((b) => {
+          const own = { title: b.title, subtitle: b.subtitle, alt: b.alt };
+          const shown = texts && language ? translated(own, texts.get(b.id)?.[language]) : own;
+          return { _id: b.id, ...shown, image: b.image, link: b.link, order: b.sort_order };
+        });
     },
 
     /** Every banner in carousel order with its state (live, scheduled, expired, off), for the admin. */
     async listAll(): Promise<AdminBanner[]> {
       const now = new Date().toISOString();
-      return (await listBannerRows(k)).map((r) => toAdmin(r, now));
+      const [rows, texts] = await Promise.all([listBannerRows(k), listBannerTranslations(k)]);
+      return rows.map((r) => toAdmin(r, now, texts.get(r.id)));
     },
 
     /** One banner, or null for an unknown id. */
     async getBanner(id: string): Promise<AdminBanner | null> {
       const row = await getBannerRow(k, id);
-      return row ? toAdmin(row, new Date().toISOString()) : null;
+      return row ? adminOf(k, row, new Date().toISOString()) : null;
     },
 
     /** Creates a banner (by default on, last, without a window), audited. */
@@ -171,7 +191,8 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           version: 1,
         });
         await place(trx, id, input.sortOrder);
-        const after = toAdmin(await requireRow(trx, id), at);
+        if (input.translations) await replaceBannerTranslations(trx, id, input.translations);
+        const after = await adminOf(trx, await requireRow(trx, id), at);
         await appendAudit(trx, actor, { action: "banner.create", entityType: "banner", entityId: id, changes: changedFields(null, audited(after)) });
         return after;
       });
@@ -191,7 +212,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           throw new AppError("conflict", "Someone else changed this banner since you opened it: reload it to see their changes.");
         }
         const at = nowIso();
-        const before = toAdmin(row, at);
+        const before = await adminOf(trx, row, at);
         const startsAt = patch.startsAt === undefined ? before.startsAt : patch.startsAt;
         const endsAt = patch.endsAt === undefined ? before.endsAt : patch.endsAt;
         if (startsAt && endsAt && endsAt <= startsAt) {
@@ -216,7 +237,8 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           version: row.version + 1,
         });
         if (patch.sortOrder !== undefined) await place(trx, id, patch.sortOrder);
-        const after = toAdmin(await requireRow(trx, id), at);
+        if (patch.translations) await replaceBannerTranslations(trx, id, patch.translations);
+        const after = await adminOf(trx, await requireRow(trx, id), at);
         const changes = changedFields(audited(before), audited(after));
         if (Object.keys(changes).length) await appendAudit(trx, actor, { action: "banner.update", entityType: "banner", entityId: id, changes });
         return after;
@@ -226,7 +248,7 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
     /** Deletes a banner, audited (its picture's files stay: another banner or page may show them). */
     async deleteBanner(actor: AuditActor, id: string): Promise<void> {
       await write(async (trx) => {
-        const before = toAdmin(await requireRow(trx, id), nowIso());
+        const before = await adminOf(trx, await requireRow(trx, id), nowIso());
         await deleteBannerRow(trx, id);
         const rest = await listBannerRows(trx);
         for (const [i, r] of rest.entries()) if (r.sort_order !== i) await setBannerPosition(trx, r.id, i);
@@ -260,7 +282,8 @@ export function createBannersService(db: Db, deps: { epoch: Epoch; images: Pick<
           });
         }
         const now = nowIso();
-        return (await listBannerRows(trx)).map((r) => toAdmin(r, now));
+        const texts = await listBannerTranslations(trx);
+        return (await listBannerRows(trx)).map((r) => toAdmin(r, now, texts.get(r.id)));
       });
     },
   };

@@ -109,7 +109,9 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
         const row = await getSettingRow(trx, "site");
         if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
         const before = readStoredSettings(row ? JSON.parse(row.value) : {});
-        const settings = { ...parsed, currencies: stampRates(before.currencies, parsed.currencies, nowIso()) };
+        // Translations left out of the body stay as they are (the settings form edits them on their own tab).
+        const translations = body && typeof body === "object" && "translations" in body ? parsed.translations : before.translations;
+        const settings = { ...parsed, translations, currencies: stampRates(before.currencies, parsed.currencies, nowIso()) };
         const value = JSON.stringify(settings);
         const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
         if (!Object.keys(changes).length) return false;

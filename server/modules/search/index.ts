@@ -2,4 +2,4 @@
 // this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // The product search: its index, typo-tolerant matching and search-as-you-type.
 export { createSearchService } from "./search.service";
-export { NEGATIONS } from "./search.text";
+export { NEGATIONS, TEXT_SEARCH_CONFIGS } from "./search.text";

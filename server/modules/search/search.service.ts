@@ -4,6 +4,7 @@ import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "#modules/catalog";
 import type { ProductCard } from "#modules/catalog";
+import { LANGUAGES, type Language } from "#common/i18n/languages";
 import { loadNameIndex } from "./names";
 import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
 import { type Scope, mainWord, planSearch } from "./search.query";
@@ -98,8 +99,10 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds" | "listCategories">, options: SearchOptions = {}) {
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
-    const [{ head, indexed }, categories] = await Promise.all([engine.vocabulary(), catalog.listCategories()]);
-    const kinds = categories
+    // Categories' names in every language: a translated kind ("Hemden") is a kind too.
+    const [{ head, indexed }, ...trees] = await Promise.all([engine.vocabulary(), ...LANGUAGES.map((l) => catalog.listCategories(l))]);
+    const kinds = trees
+      .flat()
       .flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)])
       .flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
     return createVocabulary(head, indexed, kinds);
@@ -176,12 +179,12 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
 
   return {
     /** Finds up to `limit` active products for a shopper's term, forgiving typos and unfinished words, best first with the total for paging; a blank term finds nothing without a query. */
-    async search(term: string, limit = 10, offset = 0): Promise<{ products: ProductCard[]; total: number }> {
+    async search(term: string, limit = 10, offset = 0, language?: Language): Promise<{ products: ProductCard[]; total: number }> {
       const words = parseQuery(term.trim());
       const size = pageSize(limit);
       if (words.length === 0 || size === 0) return { products: [], total: 0 };
       const found = await hits(words, size, Math.max(Math.trunc(offset), 0), true);
-      return { products: await catalog.listByIds(found.ids), total: found.total ?? found.ids.length };
+      return { products: await catalog.listByIds(found.ids, language), total: found.total ?? found.ids.length };
     },
 
     /**
@@ -190,7 +193,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
      * that address's limit (a 429 past it): a person typing stays far below it, a script driving
      * the search reaches it within a few hundred searches, and other addresses are not slowed.
      */
-    async quickSearch(term: string, limit = 10, clientIp?: string): Promise<ProductCard[]> {
+    async quickSearch(term: string, limit = 10, clientIp?: string, language?: Language): Promise<ProductCard[]> {
       const words = parseQuery(term.trim());
       const size = pageSize(limit);
       if (words.length === 0 || size === 0) return [];
@@ -202,7 +205,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
           throw new AppError("rate_limited", `Too many searches from your address. Please wait ${waitText(seconds)} and try again.`, undefined, seconds);
         }
       }
-      return catalog.listByIds((await hits(words, size, 0, false)).ids);
+      return catalog.listByIds((await hits(words, size, 0, false)).ids, language);
     },
 
     /** Ids of up to `limit` active products matching a term as `search` reads it (typo-tolerant, best first, without the similar-names fallback): the admin's product list combines them with its own filters. */

@@ -1,3 +1,4 @@
+import type { Language } from "#common/i18n/languages";
 /**
  * Text rules shared by the query side of search. They mirror how the index splits product text
  * (migration 0002-search): words are runs of letters and digits; "-", "'" and "’" join the parts
@@ -111,3 +112,10 @@ export function normaliseName(name: string): string {
 export function normaliseQuery(words: QueryWord[]): string {
   return words.map((w) => w.joined).join(" ");
 }
+
+/**
+ * PostgreSQL's text-search configuration of each language: translated names and descriptions are
+ * also indexed with their language's stemming (migration 0026), beside the `simple` words every
+ * query matches, so a word's stem is a word of the index too.
+ */
+export const TEXT_SEARCH_CONFIGS: Record<Language, string> = { en: "english", de: "german", fr: "french", es: "spanish" };

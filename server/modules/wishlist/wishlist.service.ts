@@ -37,12 +37,15 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
   const k = db.kysely;
 
   return {
-    async list(shopper) {
+    async list(shopper, language) {
       const owner = ownerKey(shopper);
       if (!owner) return [];
       const rows = await listItems(k, owner);
       if (rows.length === 0) return [];
-      const products = await deps.catalog.listSummaries(rows.map((r) => r.product_id));
+      const products = await deps.catalog.listSummaries(
+        rows.map((r) => r.product_id),
+        language,
+      );
       const addedAt = new Map(rows.map((r) => [r.product_id, toIso(r.created_at)!]));
       return products.map((p) => ({
         productId: p.id,

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
+import type { Language } from "#common/i18n/languages";
 
 /** A wishlist entry as `/wishlist` and `GET /api/wishlist` show it (spec section 3 fields, plus stock). */
 export interface WishlistEntry {
@@ -23,7 +24,7 @@ export interface WishlistEntry {
 
 export interface WishlistService {
   /** Newest first. */
-  list(shopper: Shopper): Promise<WishlistEntry[]>;
+  list(shopper: Shopper, language?: Language): Promise<WishlistEntry[]>;
   /** Product ids on the wishlist (hearts on cards), cheap. */
   productIds(shopper: Shopper): Promise<string[]>;
   /** Removes the product if present, else adds it; `name` feeds the toasts. Throws not_found for an unknown product. The shopper must have a user or visitor id. */

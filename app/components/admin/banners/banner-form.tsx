@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSubmit, FormText, FormTextarea } from "~/components/admin/form";
+import { TranslationTabs } from "~/components/admin/translation-tabs";
+import { useT } from "~/lib/i18n";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminBanner } from "#modules/content";
@@ -117,6 +119,7 @@ export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; l
             </p>
           </div>
         </section>
+        <BannerTranslations banner={banner} />
       </div>
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -126,5 +129,28 @@ export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; l
         </Link>
       </div>
     </AdminForm>
+  );
+}
+
+/** The banner's title, text and alt text in the other languages. */
+function BannerTranslations({ banner }: { banner: AdminBanner | null }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="banner-translations" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="banner-translations" className="text-lg font-semibold text-stone-900">
+        {t("admin.translations.title")}
+      </h2>
+      <div className="mt-4">
+        <TranslationTabs
+          idPrefix="banner-translations"
+          fields={[
+            { key: "title", maxLength: 120 },
+            { key: "subtitle", multiline: true, maxLength: 300 },
+            { key: "alt", maxLength: 250 },
+          ]}
+          initial={banner?.translations}
+        />
+      </div>
+    </section>
   );
 }

@@ -7,6 +7,8 @@ import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { parentOptions } from "./category-options";
+import { TranslationTabs } from "~/components/admin/translation-tabs";
+import { useT } from "~/lib/i18n";
 
 /**
  * The form beside the tree: a new category (or sub-category: choose its parent), or, with
@@ -90,6 +92,7 @@ export function CategoryForm({
             defaultChecked={editing?.hidden ?? false}
             hint="Left out of the shop's menus, listings and sitemap; its products stay in the admin."
           />
+          <CategoryTranslations editing={editing} />
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <FormSubmit busyLabel={editing ? "Saving…" : "Creating…"}>
@@ -147,5 +150,24 @@ function NameAndAddress({ editing, parentSlug, hydrated }: { editing: AdminCateg
         </p>
       )}
     </>
+  );
+}
+
+/** The category's name in the other languages (its description's translations, set through the API, are kept). */
+function CategoryTranslations({ editing }: { editing: AdminCategory | null }) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-stone-900">{t("admin.translations.title")}</legend>
+      <TranslationTabs
+        idPrefix="category-translations"
+        fields={[{ key: "name", maxLength: 80 }]}
+        initial={editing?.translations}
+        extra={(language) => {
+          const description = editing?.translations[language]?.description;
+          return description ? <input type="hidden" name={`translations.${language}.description`} value={description} /> : null;
+        }}
+      />
+    </fieldset>
   );
 }

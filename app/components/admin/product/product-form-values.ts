@@ -25,6 +25,8 @@ export interface ProductFormValues {
   images: Array<{ url: string; alt: string; color: string }>;
   specifications: Specification[];
   variants: VariantsValue;
+  /** The stored translations (the language tabs show them; a refused save shows what was typed). */
+  translations?: AdminProduct["translations"];
 }
 
 /** A new product's form: active, no pictures, no variants. */
@@ -70,7 +72,7 @@ export type EditableProduct = Pick<
   | "colors"
   | "sizes"
   | "stock"
-> & { variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">> };
+> & { variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">>; translations?: AdminProduct["translations"] };
 
 /** The form's values for a stored product. */
 export function valuesFromProduct(p: EditableProduct): ProductFormValues {
@@ -104,6 +106,7 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
       stock: String(p.stock),
       stockWas: String(p.stock),
     },
+    translations: p.translations,
   };
 }
 

@@ -13,6 +13,8 @@ import { RichTextEditor } from "./rich-text-editor";
 import { slugFromName } from "./slug";
 import { SpecificationsEditor } from "./specifications-editor";
 import { VariantMatrix } from "./variant-matrix";
+import { TranslationTabs } from "~/components/admin/translation-tabs";
+import { useT } from "~/lib/i18n";
 
 /** A category as the form offers it: top-level ones with their sub-categories (hidden ones too, marked). */
 export interface CategoryChoice {
@@ -318,6 +320,8 @@ export function ProductForm({
           <Section id="product-specs" title="Specifications" description="Rows of the specifications table on the product page, in this order.">
             <SpecificationsEditor defaultValue={initial.specifications} errors={errors} idOf={idOf} onChange={markDirty} />
           </Section>
+
+          <ProductTranslations translations={initial.translations} />
         </div>
 
         <div className="min-w-0 space-y-6">
@@ -437,5 +441,37 @@ export function ProductForm({
       </div>
       {leaveDialog}
     </AdminForm>
+  );
+}
+
+/** The product's name and description in the other languages; its translated specifications (from the CSV or the API) are kept as they are. */
+function ProductTranslations({ translations }: { translations: ProductFormValues["translations"] }) {
+  const t = useT();
+  return (
+    <Section id="product-translations" title={t("admin.translations.title")}>
+      <TranslationTabs
+        idPrefix="product-translations"
+        fields={[
+          { key: "name", maxLength: 200 },
+          { key: "descriptionHtml", multiline: true },
+        ]}
+        initial={translations}
+        extra={(language) => {
+          const specifications = translations?.[language]?.specifications ?? [];
+          if (specifications.length === 0) return null;
+          return (
+            <>
+              {specifications.map((s, i) => (
+                <span key={`${s.name}-${i}`} hidden>
+                  <input type="hidden" name={`translations.${language}.specifications.${i}.name`} value={s.name} />
+                  <input type="hidden" name={`translations.${language}.specifications.${i}.value`} value={s.value} />
+                </span>
+              ))}
+              <p className="text-sm text-slate-600">{t("admin.translations.keptSpecifications", { count: specifications.length })}</p>
+            </>
+          );
+        }}
+      />
+    </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { slugify } from "#common/slug";
+import { translationsFromForm } from "~/components/admin/translation-form";
 
 /** What the settings form posted, as PUT /api/admin/settings takes it, and how to put the answer's errors back on the form's fields. */
 export interface SettingsSubmission {
@@ -126,6 +127,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
     announcement: text(form, "announcement"),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
+    ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),
     // The settings' version when the form was opened: a save by someone else meanwhile is refused.
     ...(form.has("version") ? { version: text(form, "version") } : {}),
   };

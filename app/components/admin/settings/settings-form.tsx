@@ -18,6 +18,8 @@ import { SelectField, TextField } from "~/components/form/fields";
 import type { SiteSettings } from "#common/content/content.schema";
 import { LIVE_CHAT_LABELS, LIVE_CHAT_PROVIDERS, type LiveChatProvider } from "#common/content/live-chat";
 import type { SettingsFacts } from "#modules/content";
+import { TranslationTabs } from "~/components/admin/translation-tabs";
+import { useT } from "~/lib/i18n";
 
 /** The lists the form suggests from (the server's, so the page and its hydration agree). */
 export interface SettingsChoices {
@@ -530,11 +532,37 @@ export function SettingsForm({
         <Section id="live-chat">
           <LiveChatFields chat={settings.liveChat} />
         </Section>
+
+        <SettingsTranslations settings={settings} />
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         <FormSubmit busyLabel="Saving…">Save settings</FormSubmit>
       </div>
     </AdminForm>
+  );
+}
+
+/** The texts shoppers read (name, tagline, description, announcement) in the other languages. */
+function SettingsTranslations({ settings }: { settings: SiteSettings }) {
+  const t = useT();
+  return (
+    <section id="translations" aria-labelledby="translations-title" className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="translations-title" className="text-lg font-semibold text-stone-900">
+        {t("admin.translations.title")}
+      </h2>
+      <div className="mt-4">
+        <TranslationTabs
+          idPrefix="settings-translations"
+          fields={[
+            { key: "siteName", maxLength: 80 },
+            { key: "tagline", maxLength: 160 },
+            { key: "description", multiline: true, maxLength: 500 },
+            { key: "announcement", maxLength: 200 },
+          ]}
+          initial={settings.translations}
+        />
+      </div>
+    </section>
   );
 }
