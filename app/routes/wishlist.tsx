@@ -21,6 +21,7 @@ import type { Route } from "./+types/wishlist";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { pageMarket } from "~/lib/market.server";
 import { localizeMessage, localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => seoMeta(matches, location, { noindex: true });
@@ -31,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const known = Boolean(shopper.userId || shopper.visitorId);
   const { wishlist } = context.services;
   // `notices`: given once, e.g. a saved product the shop withdrew ("… was removed from your wishlist").
-  const [entries, notices] = known ? await Promise.all([wishlist.list(shopper, requestLanguage(request)), wishlist.takeNotices(shopper)]) : [[], []];
+  const [listed, notices] = known ? await Promise.all([wishlist.list(shopper, requestLanguage(request)), wishlist.takeNotices(shopper)]) : [[], []];
+  // Their prices in the currency the page shows.
+  const entries = await context.services.catalog.listedInMarket(listed, await pageMarket(request, context.services));
   return data({ entries, notices }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -6,7 +6,7 @@ import type { ListingQuery, Sort } from "#common/catalog/catalog.schema";
 import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types";
 import { toMajor, toMinor } from "#common/money";
 import type { Market } from "#common/currency";
-import { baseBounds, boundsInMarket, cardInMarket, detailInMarket } from "./catalog.market";
+import { baseBounds, boundsInMarket, cardInMarket, detailInMarket, listedInMarket } from "./catalog.market";
 import { listPriceRows } from "./catalog.admin.repo";
 import { DEFAULT_LANGUAGE, type Language } from "#common/i18n/languages";
 import { type CategoryText, type ProductText, listCategoryTexts, listProductTexts } from "./catalog.translations.repo";
@@ -99,6 +99,19 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
 
     /** Cards in a shopper's currency (converted, or their price list's price): the listing's, the search's, the wishlist's. */
     cardsInMarket: cardsIn,
+
+    /**
+     * Listed prices of products (a wishlist's entries: their listed price, no variant named) in a
+     * shopper's currency, by the one price rule.
+     */
+    async listedInMarket<T extends { productId: string; price: number; discount: number; finalPrice: number }>(items: T[], market: Market): Promise<T[]> {
+      if (market.base || items.length === 0) return items;
+      const fixed = await priceList(
+        items.map((i) => i.productId),
+        market.currency,
+      );
+      return items.map((item) => ({ ...item, ...listedInMarket(item, fixed.get(item.productId), market) }));
+    },
 
     /** A product page's data in a shopper's currency. */
     async detailInMarket(detail: ProductDetail, market: Market): Promise<ProductDetail> {
