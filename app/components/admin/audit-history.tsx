@@ -23,17 +23,17 @@ export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | nul
         const full = (v: unknown) => (typeof v === "string" && v.length > 80 ? v : undefined);
         return (
           <li key={field}>
-            <span className="font-medium text-stone-900">{fieldLabel(field)}</span>
+            <span className="font-medium text-stone-900">{fieldLabel(field, t)}</span>
             <span className="text-stone-600">: </span>
             <span className="text-stone-700" title={full(before)}>
-              {auditValue(before, field, money)}
+              {auditValue(before, field, money, t)}
             </span>
             <span aria-hidden="true" className="px-1 text-stone-500">
               →
             </span>
             <span className="sr-only"> {t("admin.audit.changedTo")} </span>
             <span className="font-medium text-stone-900" title={full(after)}>
-              {auditValue(after, field, money)}
+              {auditValue(after, field, money, t)}
             </span>
           </li>
         );
@@ -62,7 +62,7 @@ export function AuditHistory({ entries, title, moreHref }: { entries: readonly A
           {entries.map((e) => (
             <li key={e.id} className="py-3 text-sm">
               <p className="flex flex-wrap items-baseline gap-x-2 text-stone-700">
-                <span className="font-semibold text-stone-900">{actionLabel(e.action)}</span>
+                <span className="font-semibold text-stone-900">{actionLabel(e.action, t)}</span>
                 <span>{t("admin.audit.by", { email: e.actor.email })}</span>
                 <span aria-hidden="true">·</span>
                 <LocalDate iso={e.at} withTime />

@@ -65,16 +65,16 @@ const columnsFor = (t: Translate): Column<AuditEntry>[] => [
       return (
         <>
           <span className="block font-medium text-stone-900" data-testid="audit-action">
-            {actionLabel(e.action)}
+            {actionLabel(e.action, t)}
           </span>
           {href ? (
             <Link to={href} title={e.entityId} className="text-xs text-stone-900 underline underline-offset-2">
-              {t("admin.auditLog.open", { entity: entityLabel(e.entityType) })}
+              {t("admin.auditLog.open", { entity: entityLabel(e.entityType, t) })}
               <span className="sr-only"> {e.entityId}</span>
             </Link>
           ) : (
             <span className="block text-xs text-stone-700 [overflow-wrap:anywhere]">
-              {capitalised(entityLabel(e.entityType))}{" "}
+              {capitalised(entityLabel(e.entityType, t))}{" "}
               <span title={e.entityId} className="font-mono">
                 {id}
               </span>
@@ -108,7 +108,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             name: "entity",
             label: t("admin.auditLog.entity"),
             allLabel: t("admin.auditLog.allEntities"),
-            options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v)) })),
+            options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v, t)) })),
           },
           {
             name: "actor",

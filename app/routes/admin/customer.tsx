@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { audit } = context.services;
   const customer = await context.services.customers.get(params.id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "not_found")
-      throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
+      throw data({ message: adminT("admin.customer.notFound") }, { status: 404, statusText: "Not Found" });
     throw err;
   });
   const history = await audit.list({ entity: "user", entityId: params.id, pageSize: HISTORY_SIZE });
