@@ -360,7 +360,7 @@ export function SettingsForm({
           />
           <FormTextarea name="address" label={t("admin.productForm.address")} rows={2} maxLength={300} defaultValue={settings.address} />
           <fieldset>
-            <legend className="text-sm font-medium text-stone-900">Social links</legend>
+            <legend className="text-sm font-medium text-stone-900">{t("admin.audit.field.socialLinks")}</legend>
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
               {(["facebook", "instagram", "twitter", "youtube"] as const).map((network) => (
                 <FormText
