@@ -1,8 +1,8 @@
 import type { MessageKey } from "#common/i18n/catalogs";
 import { CATALOGS } from "#common/i18n/catalogs";
 import { type Language, languageOfPath, pathInLanguage } from "#common/i18n/languages";
-import { translatorFor } from "#common/i18n/messages.server";
-import type { Translate } from "#common/i18n/translate";
+import { adminMessages, translatorFor } from "#common/i18n/messages.server";
+import { type MessageValues, type Translate, createTranslate } from "#common/i18n/translate";
 
 /** The language of the page a request is for (a loader's, an action's): its address's prefix. */
 export function requestLanguage(request: Request): Language {
@@ -36,4 +36,12 @@ export function localizeMessage(t: Translate, text: string): string {
 export function localizeFields(t: Translate, fields: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!fields) return fields;
   return Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, localizeMessage(t, text)]));
+}
+
+let admin: Translate | undefined;
+
+/** The administration's messages (English only), for texts an admin loader or action answers with (toasts, errors). */
+export function adminT(key: MessageKey, values?: MessageValues): string {
+  admin ??= createTranslate("en-US", adminMessages());
+  return admin(key, values);
 }

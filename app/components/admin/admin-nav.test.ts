@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SCREEN_ACCESS, PERMISSIONS, type Permission } from "#common/auth/permissions";
-import { ADMIN_NAV, adminCrumbs, adminScreenFor, navFor } from "~/components/admin/admin-nav";
+import { ADMIN_NAV, adminCrumbs as crumbsIn, adminScreenFor, navFor } from "~/components/admin/admin-nav";
 import { type RouteEntry, routeWithPath } from "#tests/support/route-table";
+import { adminTranslate } from "#tests/support/page-language";
+
+const t = adminTranslate();
+const adminCrumbs = (pathname: string, last?: string) => crumbsIn(pathname, t, last);
 
 /** Every admin route (path under /admin-dashboard → file), children flattened. */
 function adminRoutes(): Map<string, string> {
@@ -30,7 +34,7 @@ describe("the admin navigation", () => {
   });
 
   it("shows a staff member only the areas and screens their permissions open", () => {
-    const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${g.title}: ${g.screens.map((s) => s.path).join(", ")}`);
+    const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${t(g.title)}: ${g.screens.map((s) => s.path).join(", ")}`);
     expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns"]);
     expect(titles(staff("content"))).toEqual(["Customers: contact-messages", "Shop: banner-management"]);
     expect(titles(staff())).toEqual([]);
@@ -76,8 +80,8 @@ describe("adminCrumbs", () => {
 
 describe("adminScreenFor", () => {
   it("finds sidebar screens and child screens", () => {
-    expect(adminScreenFor("/admin-dashboard/orders/completed")?.label).toBe("Completed");
-    expect(adminScreenFor("/admin-dashboard/edit-product/abc")?.label).toBe("Edit product");
+    expect(t(adminScreenFor("/admin-dashboard/orders/completed")!.label)).toBe("Completed");
+    expect(t(adminScreenFor("/admin-dashboard/edit-product/abc")!.label)).toBe("Edit product");
     expect(adminScreenFor("/admin-dashboard/nope")).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { type AccessHolder, can, screenAccess } from "#common/auth/permissions";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
 import type { AdminCrumb } from "./ui";
 
 /** The sidebar's figures, loaded by the admin layout for the areas the user may see. */
@@ -15,65 +17,66 @@ export interface AdminCounts {
 export interface AdminScreen {
   /** The path under /admin-dashboard, as in app/routes.ts and the permission table. */
   path: string;
-  label: string;
-  /** The sidebar figure shown beside it, and how it reads ("3 pending"). */
-  badge?: { count: keyof AdminCounts; noun: string };
+  /** Its name in the admin catalog. */
+  label: MessageKey;
+  /** The sidebar figure shown beside it, and how it reads ("(3 pending)", a message with `{count}`). */
+  badge?: { count: keyof AdminCounts; text: MessageKey };
 }
 
 /** The admin screens of spec section 2, grouped by area for the sidebar. */
-export const ADMIN_NAV: Array<{ title: string; screens: AdminScreen[] }> = [
+export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
   {
-    title: "Catalogue",
+    title: "admin.nav.catalogue",
     screens: [
-      { path: "all-products", label: "All products" },
-      { path: "add-product", label: "Add product" },
-      { path: "add-category", label: "Categories" },
+      { path: "all-products", label: "admin.nav.allProducts" },
+      { path: "add-product", label: "admin.nav.addProduct" },
+      { path: "add-category", label: "admin.nav.categories" },
     ],
   },
   {
-    title: "Orders",
+    title: "admin.nav.orders",
     screens: [
-      { path: "orders", label: "All orders" },
-      { path: "orders/pending", label: "Pending", badge: { count: "pendingOrders", noun: "pending" } },
-      { path: "orders/completed", label: "Completed" },
-      { path: "orders/management", label: "Order management" },
-      { path: "returns", label: "Returns", badge: { count: "requestedReturns", noun: "requested" } },
+      { path: "orders", label: "admin.nav.allOrders" },
+      { path: "orders/pending", label: "admin.nav.pending", badge: { count: "pendingOrders", text: "admin.nav.badge.pending" } },
+      { path: "orders/completed", label: "admin.nav.completed" },
+      { path: "orders/management", label: "admin.nav.orderManagement" },
+      { path: "returns", label: "admin.nav.returns", badge: { count: "requestedReturns", text: "admin.nav.badge.requested" } },
     ],
   },
   {
-    title: "Customers",
+    title: "admin.nav.customers",
     screens: [
-      { path: "users", label: "Users" },
-      { path: "contact-messages", label: "Contact messages", badge: { count: "unreadMessages", noun: "new" } },
+      { path: "users", label: "admin.nav.users" },
+      { path: "contact-messages", label: "admin.nav.contactMessages", badge: { count: "unreadMessages", text: "admin.nav.badge.new" } },
     ],
   },
   {
-    title: "Reports",
+    title: "admin.nav.reports",
     screens: [
-      { path: "sales-report", label: "Sales report" },
-      { path: "analytics", label: "Site analytics" },
+      { path: "sales-report", label: "admin.nav.salesReport" },
+      { path: "analytics", label: "admin.nav.analytics" },
     ],
   },
   {
-    title: "Shop",
+    title: "admin.nav.shop",
     screens: [
-      { path: "settings", label: "Site settings" },
-      { path: "banner-management", label: "Banners" },
-      { path: "facebook-pixel", label: "Tracking pixel" },
-      { path: "webhooks", label: "Webhooks" },
-      { path: "audit-log", label: "Audit log" },
-      { path: "background-jobs", label: "Background jobs" },
+      { path: "settings", label: "admin.nav.settings" },
+      { path: "banner-management", label: "admin.nav.banners" },
+      { path: "facebook-pixel", label: "admin.nav.pixel" },
+      { path: "webhooks", label: "admin.nav.webhooks" },
+      { path: "audit-log", label: "admin.nav.auditLog" },
+      { path: "background-jobs", label: "admin.nav.backgroundJobs" },
     ],
   },
 ];
 
 /** Screens that are not in the sidebar but open from one that is (their breadcrumb goes through it). */
-const CHILD_SCREENS: Array<{ pattern: RegExp; label: string; parent: string }> = [
-  { pattern: /^edit-product\/[^/]+$/, label: "Edit product", parent: "all-products" },
-  { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "Order", parent: "orders" },
-  { pattern: /^users\/[^/]+$/, label: "Customer", parent: "users" },
-  { pattern: /^contact-messages\/[^/]+$/, label: "Message", parent: "contact-messages" },
-  { pattern: /^webhooks\/[^/]+$/, label: "Endpoint", parent: "webhooks" },
+const CHILD_SCREENS: Array<{ pattern: RegExp; label: MessageKey; parent: string }> = [
+  { pattern: /^edit-product\/[^/]+$/, label: "admin.nav.editProduct", parent: "all-products" },
+  { pattern: /^orders\/(?!(?:pending|completed|management|returns|print)$)[^/]+$/, label: "admin.nav.order", parent: "orders" },
+  { pattern: /^users\/[^/]+$/, label: "admin.nav.customer", parent: "users" },
+  { pattern: /^contact-messages\/[^/]+$/, label: "admin.nav.message", parent: "contact-messages" },
+  { pattern: /^webhooks\/[^/]+$/, label: "admin.nav.endpoint", parent: "webhooks" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");
@@ -99,35 +102,38 @@ export function navFor(user: AccessHolder | null | undefined): typeof ADMIN_NAV 
 
 /**
  * The breadcrumb trail of the admin page at `pathname`: Dashboard › area › screen, through the
- * parent screen for a child one (Dashboard › Catalogue › All products › Edit product). `last`
- * (a screen's `handle.breadcrumb`, e.g. the product's name) replaces or follows the screen's own
- * label: it replaces a child screen's generic label and follows a sidebar screen's, which becomes a link.
+ * parent screen for a child one (Dashboard › Catalogue › All products › Edit product), its labels
+ * in the admin's language (`t`). `last` (a screen's `handle.breadcrumb`, e.g. the product's name)
+ * replaces or follows the screen's own label: it replaces a child screen's generic label and
+ * follows a sidebar screen's, which becomes a link.
  */
-export function adminCrumbs(pathname: string, last?: string): AdminCrumb[] {
+export function adminCrumbs(pathname: string, t: Translate, last?: string): AdminCrumb[] {
   const rest = screenPath(pathname);
-  const home: AdminCrumb = { label: "Dashboard", href: "/admin-dashboard" };
-  if (rest === "") return [{ label: "Dashboard" }];
+  const home: AdminCrumb = { label: t("admin.nav.dashboard"), href: "/admin-dashboard" };
+  if (rest === "") return [{ label: t("admin.nav.dashboard") }];
   const child = CHILD_SCREENS.find((c) => c.pattern.test(rest));
   const path = child ? child.parent : rest;
   const group = ADMIN_NAV.find((g) => g.screens.some((s) => s.path === path));
   const screen = group?.screens.find((s) => s.path === path);
   if (!group || !screen) return last ? [home, { label: last }] : [home];
-  if (child) return [home, { label: group.title }, { label: screen.label, href: `/admin-dashboard/${screen.path}` }, { label: last ?? child.label }];
-  if (last) return [home, { label: group.title }, { label: screen.label, href: `/admin-dashboard/${screen.path}` }, { label: last }];
-  return [home, { label: group.title }, { label: screen.label }];
+  const area = { label: t(group.title) };
+  if (child) return [home, area, { label: t(screen.label), href: `/admin-dashboard/${screen.path}` }, { label: last ?? t(child.label) }];
+  if (last) return [home, area, { label: t(screen.label), href: `/admin-dashboard/${screen.path}` }, { label: last }];
+  return [home, area, { label: t(screen.label) }];
 }
 
 /**
  * What an admin route module may export as `handle` (React Router's route handle): `breadcrumb`
  * gives the last crumb from the route's loader data, e.g. the product's name on edit-product:
- * `export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (data) => data.product.name }`.
+ * `export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (data) => data.product.name }`;
+ * `t` is the admin's translate function, for a crumb that is a text of its own.
  */
 export interface AdminHandle<Data = unknown> {
-  breadcrumb?: (data: Data) => string | undefined;
+  breadcrumb?: (data: Data, t: Translate) => string | undefined;
 }
 
 /** The name an admin screen gives what it shows (its `handle.breadcrumb` from its loader data: a product's name, an order's number), or undefined. */
-export function screenName(leaf: { handle?: unknown; loaderData?: unknown } | undefined): string | undefined {
+export function screenName(leaf: { handle?: unknown; loaderData?: unknown } | undefined, t: Translate): string | undefined {
   const handle = leaf?.handle as AdminHandle | undefined;
-  return handle?.breadcrumb && leaf?.loaderData !== undefined ? handle.breadcrumb(leaf.loaderData) : undefined;
+  return handle?.breadcrumb && leaf?.loaderData !== undefined ? handle.breadcrumb(leaf.loaderData, t) : undefined;
 }

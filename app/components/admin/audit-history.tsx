@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { AuditEntry, FieldChanges } from "#modules/audit";
 import { LocalDate } from "~/components/orders/order-view";
 import { useMoney } from "~/lib/shop";
+import { useT } from "~/lib/i18n";
 import { actionLabel, auditValue, fieldLabel } from "./audit-words";
 
 export type { AuditEntry };
@@ -11,9 +12,10 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === "" || (Ar
 /** The changed fields of an entry, one line each in words: `Price: $10.00 → $12.50`. */
 export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | null; max?: number }) {
   const money = useMoney();
+  const t = useT();
   // A field empty before and after (a new thing's unset fields) says nothing.
   const fields = Object.entries(changes ?? {}).filter(([, { before, after }]) => !(isEmpty(before) && isEmpty(after)));
-  if (fields.length === 0) return <span className="text-stone-600">No field changes recorded</span>;
+  if (fields.length === 0) return <span className="text-stone-600">{t("admin.audit.noFieldChanges")}</span>;
   const shown = fields.slice(0, max);
   return (
     <ul className="space-y-1 [overflow-wrap:anywhere]" data-testid="audit-changes">
@@ -21,22 +23,22 @@ export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | nul
         const full = (v: unknown) => (typeof v === "string" && v.length > 80 ? v : undefined);
         return (
           <li key={field}>
-            <span className="font-medium text-stone-900">{fieldLabel(field)}</span>
+            <span className="font-medium text-stone-900">{fieldLabel(field, t)}</span>
             <span className="text-stone-600">: </span>
             <span className="text-stone-700" title={full(before)}>
-              {auditValue(before, field, money)}
+              {auditValue(before, field, money, t)}
             </span>
             <span aria-hidden="true" className="px-1 text-stone-500">
               →
             </span>
-            <span className="sr-only"> changed to </span>
+            <span className="sr-only"> {t("admin.audit.changedTo")} </span>
             <span className="font-medium text-stone-900" title={full(after)}>
-              {auditValue(after, field, money)}
+              {auditValue(after, field, money, t)}
             </span>
           </li>
         );
       })}
-      {fields.length > max && <li className="text-stone-600">and {fields.length - max} more</li>}
+      {fields.length > max && <li className="text-stone-600">{t("admin.audit.more", { count: fields.length - max })}</li>}
     </ul>
   );
 }
@@ -46,21 +48,22 @@ export function AuditChanges({ changes, max = 6 }: { changes: FieldChanges | nul
  * with when, who, what and the changed fields. `entries` come from `services.audit.list({ entity,
  * entityId })`; `moreHref` links to the full log filtered to it when there are more than shown.
  */
-export function AuditHistory({ entries, title = "History", moreHref }: { entries: readonly AuditEntry[]; title?: string; moreHref?: string }) {
+export function AuditHistory({ entries, title, moreHref }: { entries: readonly AuditEntry[]; title?: string; moreHref?: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="audit-history-title" className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="audit-history">
       <h2 id="audit-history-title" className="text-lg font-semibold text-stone-900">
-        {title}
+        {title ?? t("admin.products.history")}
       </h2>
       {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">No changes have been recorded yet.</p>
+        <p className="mt-2 text-sm text-stone-700">{t("admin.audit.noChanges")}</p>
       ) : (
         <ol className="mt-3 divide-y divide-stone-200">
           {entries.map((e) => (
             <li key={e.id} className="py-3 text-sm">
               <p className="flex flex-wrap items-baseline gap-x-2 text-stone-700">
-                <span className="font-semibold text-stone-900">{actionLabel(e.action)}</span>
-                <span>by {e.actor.email}</span>
+                <span className="font-semibold text-stone-900">{actionLabel(e.action, t)}</span>
+                <span>{t("admin.audit.by", { email: e.actor.email })}</span>
                 <span aria-hidden="true">·</span>
                 <LocalDate iso={e.at} withTime />
               </p>
@@ -73,7 +76,7 @@ export function AuditHistory({ entries, title = "History", moreHref }: { entries
       )}
       {moreHref && (
         <Link to={moreHref} className="mt-3 inline-block text-sm font-semibold text-stone-900 underline underline-offset-4">
-          See the full history in the audit log
+          {t("admin.audit.fullHistory")}
         </Link>
       )}
     </section>

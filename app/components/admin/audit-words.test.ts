@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { actionLabel, auditValue, entityLabel, fieldLabel } from "./audit-words";
+import { adminTranslate } from "#tests/support/page-language";
+import * as words from "./audit-words";
+
+// The words as the admin area shows them: through the admin catalog (English).
+const t = adminTranslate();
+const auditValue = (value: unknown, field: string, money: words.MoneyFormat, max?: number) => words.auditValue(value, field, money, t, max);
+const actionLabel = (action: string) => words.actionLabel(action, t);
+const fieldLabel = (field: string) => words.fieldLabel(field, t);
+const entityLabel = (entity: string) => words.entityLabel(entity, t);
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 

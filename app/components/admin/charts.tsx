@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { Suspense, lazy, useEffect, useId, useState } from "react";
 
 /**
@@ -75,11 +76,12 @@ export function Chart({
   formatValue = (n) => plainNumber.format(n),
   height = 256,
   table = true,
-  empty = "Nothing in this period",
+  empty,
   testId = "chart",
 }: ChartProps) {
   const hydrated = useHydrated();
   const captionId = useId();
+  const t = useT();
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? CHART_COLORS[i % CHART_COLORS.length] }));
   const blank = data.length === 0 || data.every((row) => series.every((s) => !Number(row[s.key] ?? 0)));
   return (
@@ -93,7 +95,7 @@ export function Chart({
         </p>
       )}
       {colored.length > 1 && (
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" aria-label="Legend">
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" aria-label={t("admin.people.legend")}>
           {colored.map((s) => (
             <li key={s.key} className="flex items-center gap-1.5">
               <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: s.color }} />
@@ -104,7 +106,7 @@ export function Chart({
       )}
       <div className="relative mt-4 w-full min-w-0" style={{ height }} data-testid={`${testId}-plot`}>
         {blank ? (
-          <p className="flex h-full items-center justify-center rounded-xl bg-stone-50 text-sm text-stone-600">{empty}</p>
+          <p className="flex h-full items-center justify-center rounded-xl bg-stone-50 text-sm text-stone-600">{empty ?? t("admin.charts.nothing")}</p>
         ) : hydrated ? (
           <Suspense fallback={<PlotPlaceholder />}>
             <LazyPlot data={data} x={x} series={colored} type={type} formatX={formatX} formatValue={formatValue} height={height} label={title} />
@@ -115,14 +117,14 @@ export function Chart({
       </div>
       {table && !blank && (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer rounded font-medium text-stone-800 underline-offset-4 hover:underline">Show the figures</summary>
+          <summary className="cursor-pointer rounded font-medium text-stone-800 underline-offset-4 hover:underline">{t("admin.charts.showFigures")}</summary>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left">
               <caption className="sr-only">{title}</caption>
               <thead>
                 <tr className="border-b border-stone-200 text-stone-600">
                   <th scope="col" className="py-1.5 pr-4 font-medium">
-                    <span className="sr-only">Period</span>
+                    <span className="sr-only">{t("admin.dashboard.periodLabel")}</span>
                   </th>
                   {colored.map((s) => (
                     <th key={s.key} scope="col" className="py-1.5 pr-4 text-right font-medium">

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { buttonClass } from "./ui";
 
 /** A value of a list's filter, as a loader has it (blank and absent ones are left out of the address). */
@@ -22,9 +23,11 @@ export function csvExportHref<F extends { [K in keyof F]: FilterValue }>(path: s
  * what it exports (`what`: "the orders these filters select").
  */
 export function ExportCsvLink({ href, what, testId }: { href: string; what: string; testId: string }) {
+  const t = useT();
   return (
     <a href={href} download className={buttonClass("secondary")} data-testid={testId}>
-      Export CSV<span className="sr-only"> of {what}</span>
+      {t("admin.csv.export")}
+      <span className="sr-only"> {t("admin.csv.of", { what })}</span>
     </a>
   );
 }

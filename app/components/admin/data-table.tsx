@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useT } from "~/lib/i18n";
 import { ConfirmButton, type ConfirmOptions } from "./dialog";
 import { type TableQuery, nextSort, pageCount, sortParam, tableHref } from "./table-query";
 import { EmptyState, buttonClass } from "./ui";
@@ -101,7 +102,7 @@ export function DataTable<Row>({
   columns,
   query,
   total,
-  noun = { one: "row", other: "rows" },
+  noun: nounProp,
   search,
   filters = [],
   bulkActions = [],
@@ -114,6 +115,8 @@ export function DataTable<Row>({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const uid = useId();
+  const t = useT();
+  const noun = nounProp ?? { one: t("admin.table.row"), other: t("admin.table.rows") };
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const href = (changes: Record<string, string | number | null | undefined>) => tableHref(location.pathname, params, changes, query.defaultSort);
 
@@ -126,7 +129,7 @@ export function DataTable<Row>({
   // New rows (another page, after a bulk action): nothing is selected.
   useEffect(() => setSelected(new Set()), [keysSignature]);
 
-  const count = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? noun.one : noun.other}`;
+  const count = (n: number) => t("admin.table.count", { count: n.toLocaleString("en"), noun: n === 1 ? noun.one : noun.other });
   const pages = pageCount(total, query.pageSize);
   const from = total === 0 ? 0 : Math.min(query.offset + 1, total);
   const to = Math.min(query.offset + rows.length, total);
@@ -146,25 +149,25 @@ export function DataTable<Row>({
   if (rows.length === 0) {
     body = query.narrowed ? (
       <EmptyState
-        title={`No ${noun.other} match these filters`}
+        title={t("admin.table.noMatch", { noun: noun.other })}
         action={
           <Link to={href(Object.fromEntries([["q", null], ["page", null], ...filters.map((f) => [f.name, null])]))} className={buttonClass("secondary")}>
-            Clear filters
+            {t("admin.table.clearFilters")}
           </Link>
         }
       >
-        Try other words or fewer filters.
+        {t("admin.table.noMatchText")}
       </EmptyState>
     ) : query.page > 1 && total > 0 ? (
       <EmptyState
-        title="This page is past the end of the list"
+        title={t("admin.table.pastEnd")}
         action={
           <Link to={href({ page: null })} className={buttonClass("secondary")}>
-            Go to the first page
+            {t("admin.table.firstPage")}
           </Link>
         }
       >
-        The list has {pages === 1 ? "one page" : `${pages} pages`}.
+        {t("admin.table.pages", { pages })}
       </EmptyState>
     ) : (
       <EmptyState title={empty.title} action={empty.action}>
@@ -194,7 +197,7 @@ export function DataTable<Row>({
         <table className={`w-full ${minWidth} border-collapse text-left text-sm max-sm:block max-sm:min-w-0`}>
           <caption id={captionId} className="sr-only">
             {caption}
-            {query.page > 1 || pages > 1 ? `, page ${query.page} of ${pages}` : ""}
+            {query.page > 1 || pages > 1 ? t("admin.table.captionPage", { page: query.page, pages }) : ""}
           </caption>
           <thead
             className={`border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-700 max-sm:block ${phoneHeader ? "" : "max-sm:sr-only"}`}
@@ -204,13 +207,13 @@ export function DataTable<Row>({
                 <th scope="col" className="w-12 px-4 py-3 max-sm:w-auto max-sm:px-2">
                   {hydrated ? (
                     <SelectAll
-                      label={`Select all ${count(keys.length)} on this page`}
+                      label={t("admin.table.selectAll", { rows: count(keys.length) })}
                       checked={allSelected}
                       indeterminate={someSelected}
                       onChange={(on) => setSelected(on ? new Set(keys) : new Set())}
                     />
                   ) : (
-                    <span className="sr-only">Select</span>
+                    <span className="sr-only">{t("admin.table.select")}</span>
                   )}
                 </th>
               )}
@@ -234,7 +237,7 @@ export function DataTable<Row>({
                         type="checkbox"
                         name="ids"
                         value={key}
-                        aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
+                        aria-label={t("admin.table.selectRow", { row: rowLabel ? rowLabel(row) : key })}
                         checked={isSelected}
                         onChange={(e) => {
                           const on = e.currentTarget.checked;
@@ -294,13 +297,17 @@ export function DataTable<Row>({
     <div className="space-y-4" data-testid={testId}>
       {toolbar}
       <p role="status" className="sr-only">
-        {pending ? `Loading ${noun.other}…` : selectable && selected.size > 0 ? `${count(selected.size)} selected` : ""}
+        {pending
+          ? t("admin.table.loading", { noun: noun.other })
+          : selectable && selected.size > 0
+            ? t("admin.table.selected", { rows: count(selected.size) })
+            : ""}
       </p>
       {body}
       {rows.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
           <p data-testid="table-range">
-            {from === to ? `${count(total)}` : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${count(total)}`}
+            {from === to ? count(total) : t("admin.table.showing", { from: from.toLocaleString("en"), to: to.toLocaleString("en"), total: count(total) })}
           </p>
           {pages > 1 && <TablePagination page={query.page} pages={pages} href={href} />}
         </div>
@@ -396,6 +403,7 @@ function TableToolbar({
   const navigate = useNavigate();
   const location = useLocation();
   const uid = useId();
+  const t = useT();
   const formRef = useRef<HTMLFormElement>(null);
 
   // With JavaScript: a clean address (no blank keys) and page 1, as a navigation that keeps the scroll.
@@ -412,7 +420,7 @@ function TableToolbar({
       ref={formRef}
       method="get"
       role="search"
-      aria-label={search?.label ?? "Filters"}
+      aria-label={search?.label ?? t("admin.table.filters")}
       preventScrollReset
       onSubmit={(e) => {
         e.preventDefault();
@@ -462,7 +470,7 @@ function TableToolbar({
               onChange={(e) => hydrated && go(e.currentTarget.form!)}
               className={`${control} mt-1 pr-8`}
             >
-              <option value="">{f.allLabel ?? "All"}</option>
+              <option value="">{f.allLabel ?? t("admin.table.all")}</option>
               {(f.options ?? []).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -476,12 +484,12 @@ function TableToolbar({
       <div className="flex items-center gap-2">
         {(search || !hydrated || filters.some((f) => f.type === "date" || f.type === "text")) && (
           <button type="submit" className={buttonClass("primary", "sm")}>
-            {search ? "Search" : "Apply filters"}
+            {search ? t("admin.table.search") : t("admin.table.applyFilters")}
           </button>
         )}
         {query.narrowed && (
           <Link to={clearHref} preventScrollReset className={buttonClass("ghost", "sm")}>
-            Clear filters
+            {t("admin.table.clearFilters")}
           </Link>
         )}
       </div>
@@ -504,15 +512,18 @@ function BulkBar({
   hydrated: boolean;
 }) {
   const uid = useId();
+  const t = useT();
   return (
     <div
       role="group"
-      aria-label="Bulk actions"
+      aria-label={t("admin.table.bulkActions")}
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm"
       data-testid="bulk-actions"
     >
       <p className="font-semibold text-stone-900">
-        {count === null ? `With the selected ${noun.other}:` : `${count} ${count === 1 ? noun.one : noun.other} selected`}
+        {count === null
+          ? t("admin.table.withSelected", { noun: noun.other })
+          : t("admin.table.selected", { rows: t("admin.table.count", { count, noun: count === 1 ? noun.one : noun.other }) })}
       </p>
       {actions.map((a) => {
         const confirm = a.confirm?.(count);
@@ -552,7 +563,7 @@ function BulkBar({
       })}
       {hydrated && (
         <button type="button" onClick={onClear} className={`${buttonClass("ghost", "sm")} ml-auto`}>
-          Clear selection
+          {t("admin.table.clearSelection")}
         </button>
       )}
     </div>
@@ -563,27 +574,38 @@ function BulkBar({
 function TablePagination({ page, pages, href }: { page: number; pages: number; href: (changes: Record<string, number | null>) => string }) {
   const link = buttonClass("secondary", "sm");
   const off = "inline-flex h-9 items-center rounded-full border border-stone-200 px-3.5 text-sm font-semibold text-stone-500";
+  const t = useT();
+  const previous = (
+    <>
+      {t("admin.table.previous")}
+      <span className="sr-only"> {t("admin.table.page")}</span>
+    </>
+  );
+  const next = (
+    <>
+      {t("admin.table.next")}
+      <span className="sr-only"> {t("admin.table.page")}</span>
+    </>
+  );
   return (
-    <nav aria-label="Pages" className="flex items-center gap-2" data-testid="table-pagination">
+    <nav aria-label={t("admin.table.pagesLabel")} className="flex items-center gap-2" data-testid="table-pagination">
       {page > 1 ? (
         <Link to={href({ page: page - 1 })} rel="prev" className={link}>
-          Previous<span className="sr-only"> page</span>
+          {previous}
         </Link>
       ) : (
         <span aria-disabled="true" className={off}>
-          Previous<span className="sr-only"> page</span>
+          {previous}
         </span>
       )}
-      <span className="px-1 whitespace-nowrap">
-        Page {Math.min(page, pages)} of {pages}
-      </span>
+      <span className="px-1 whitespace-nowrap">{t("admin.table.pageOf", { page: Math.min(page, pages), pages })}</span>
       {page < pages ? (
         <Link to={href({ page: page + 1 })} rel="next" className={link}>
-          Next<span className="sr-only"> page</span>
+          {next}
         </Link>
       ) : (
         <span aria-disabled="true" className={off}>
-          Next<span className="sr-only"> page</span>
+          {next}
         </span>
       )}
     </nav>

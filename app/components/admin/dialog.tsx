@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
+import { useT } from "~/lib/i18n";
 import { buttonClass } from "./ui";
 
 /** A ref for a native `<dialog>` that is shown as a modal while `open` is true and closed when it turns false. */
@@ -38,7 +39,7 @@ export function ConfirmDialog({
   title,
   body,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   tone = "danger",
   onConfirm,
   onCancel,
@@ -53,6 +54,7 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
+  const t = useT();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -91,7 +93,7 @@ export function ConfirmDialog({
         {body && <div className="mt-2 text-sm leading-relaxed text-stone-700">{body}</div>}
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <button ref={cancelRef} type="button" onClick={onCancel} className={buttonClass("secondary")}>
-            {cancelLabel}
+            {cancelLabel ?? t("admin.dialog.cancel")}
           </button>
           <button type="button" {...confirmButton} onClick={onConfirm} className={buttonClass(tone === "danger" ? "danger" : "primary")}>
             {confirmLabel}

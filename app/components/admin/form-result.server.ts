@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { AppError } from "#common/errors";
 import type { AuditActor } from "#modules/audit";
 import type { SessionUser } from "../../lib/auth.server";
+import { adminT } from "../../lib/i18n.server";
 import type { FormFailure } from "./form";
 
 /** What was typed in a form, by field name (files left out), so a refused form can show it again. */
@@ -49,8 +50,8 @@ export function readBulkAction(form: FormData): { intent: string | null; ids: st
 }
 
 /** Refuses a destructive submission that did not come through its confirm step (a crafted or stale form). */
-export function requireConfirmed(submission: { confirmed: boolean }, what = "this change"): void {
-  if (!submission.confirmed) throw new AppError("invalid_input", `Please confirm ${what} first.`);
+export function requireConfirmed(submission: { confirmed: boolean }, what = adminT("admin.form.thisChange")): void {
+  if (!submission.confirmed) throw new AppError("invalid_input", adminT("admin.form.confirmFirst", { what }));
 }
 
 /** The author of a screen's write for the audit log: the signed-in staff member and this request's id. */

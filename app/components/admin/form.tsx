@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { Form, type FetcherWithComponents, useActionData, useNavigation } from "react-router";
 import { Spinner } from "~/components/auth/ui";
 import { Checkbox, SelectField, TextField } from "~/components/form/fields";
+import { useT } from "~/lib/i18n";
 import { useUnsavedChanges } from "./unsaved-changes";
 import { buttonClass } from "./ui";
 
@@ -214,8 +215,9 @@ export function FormCheckbox({
  * server's message and a link to each bad field, and takes the focus so keyboard and screen-reader
  * users start there. Nothing when the last submission was not refused.
  */
-export function FormErrorSummary({ title = "The form could not be saved" }: { title?: string }) {
+export function FormErrorSummary({ title }: { title?: string }) {
   const { failure, idPrefix } = useContext(FormContext);
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failure) ref.current?.focus();
@@ -231,7 +233,7 @@ export function FormErrorSummary({ title = "The form could not be saved" }: { ti
       data-testid="form-error-summary"
     >
       <h2 id={`${idPrefix}-summary-title`} className="font-semibold">
-        {title}
+        {title ?? t("admin.form.notSaved")}
       </h2>
       <p className="mt-1 text-sm">{failure.error.message}</p>
       {fields.length > 0 && (

@@ -4,6 +4,7 @@ import { showToast } from "~/lib/toast";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { type AdminCounts, type ADMIN_NAV, adminCrumbs, screenName } from "~/components/admin/admin-nav";
 import { trapTab } from "~/lib/focus-trap";
+import { useT } from "~/lib/i18n";
 import { Breadcrumbs } from "./ui";
 
 type Nav = typeof ADMIN_NAV;
@@ -15,6 +16,7 @@ type Nav = typeof ADMIN_NAV;
 export function AdminNav({ nav, counts, label }: { nav: Nav; counts: AdminCounts; label: string }) {
   const { pathname } = useLocation();
   const uid = useId();
+  const t = useT();
   const current = pathname.replace(/\/+$/, "");
   const item = (to: string) => {
     const active = current === to;
@@ -28,13 +30,13 @@ export function AdminNav({ nav, counts, label }: { nav: Nav; counts: AdminCounts
     <nav aria-label={label}>
       <ul>
         <li>
-          <Link {...item("/admin-dashboard")}>Dashboard</Link>
+          <Link {...item("/admin-dashboard")}>{t("admin.nav.dashboard")}</Link>
         </li>
       </ul>
       {nav.map((group) => (
         <div key={group.title} className="mt-5">
           <p id={`${uid}-${group.title}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-stone-400">
-            {group.title}
+            {t(group.title)}
           </p>
           <ul aria-labelledby={`${uid}-${group.title}`}>
             {group.screens.map((s) => {
@@ -42,17 +44,14 @@ export function AdminNav({ nav, counts, label }: { nav: Nav; counts: AdminCounts
               return (
                 <li key={s.path}>
                   <Link {...item(`/admin-dashboard/${s.path}`)}>
-                    <span>{s.label}</span>
+                    <span>{t(s.label)}</span>
                     {n !== undefined && n > 0 && s.badge && (
                       <span
                         className="min-w-6 rounded-full bg-amber-400 px-1.5 py-0.5 text-center text-xs font-bold text-stone-950"
                         data-testid={`badge-${s.badge.count}`}
                       >
                         <span aria-hidden="true">{n > 999 ? "999+" : n}</span>
-                        <span className="sr-only">
-                          {" "}
-                          ({n} {s.badge.noun})
-                        </span>
+                        <span className="sr-only"> {t(s.badge.text, { count: n })}</span>
                       </span>
                     )}
                   </Link>
@@ -77,6 +76,7 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const hydrated = useHydrated();
+  const t = useT();
 
   useEffect(() => {
     if (ref.current?.open) ref.current.close();
@@ -92,7 +92,7 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
     return (
       <a href="#admin-menu" className={trigger}>
         {icon}
-        Menu
+        {t("admin.shell.menu")}
       </a>
     );
   }
@@ -100,7 +100,7 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
     <>
       <button ref={buttonRef} type="button" aria-haspopup="dialog" onClick={() => ref.current?.showModal()} className={trigger}>
         {icon}
-        Menu
+        {t("admin.shell.menu")}
       </button>
       <dialog
         ref={ref}
@@ -117,7 +117,7 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
         <div className="focus-light flex h-full flex-col bg-stone-900 text-stone-100 shadow-2xl">
           <div className="flex items-center justify-between border-b border-stone-700 px-4 py-3">
             <p id="admin-drawer-title" className="truncate text-base font-bold">
-              {siteName} admin
+              {t("admin.shell.drawerTitle", { siteName })}
             </p>
             <button
               type="button"
@@ -127,11 +127,11 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-6">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
-              <span className="sr-only">Close menu</span>
+              <span className="sr-only">{t("admin.shell.closeMenu")}</span>
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-2 pb-6 pt-3">
-            <AdminNav nav={nav} counts={counts} label="Admin menu" />
+            <AdminNav nav={nav} counts={counts} label={t("admin.shell.menuLabel")} />
           </div>
         </div>
       </dialog>
@@ -143,7 +143,8 @@ export function AdminDrawer({ nav, counts, siteName }: { nav: Nav; counts: Admin
 export function AdminBreadcrumbs() {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const crumbs = adminCrumbs(pathname, screenName(matches.at(-1)));
+  const t = useT();
+  const crumbs = adminCrumbs(pathname, t, screenName(matches.at(-1), t));
   // On the dashboard itself the trail would be one word: the page's heading says it.
   if (crumbs.length < 2) return null;
   return (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/lib/i18n";
 
 /** Class names of the admin's buttons and button-like links, by weight (size "sm" for toolbars and rows). */
 export function buttonClass(variant: "primary" | "secondary" | "danger" | "ghost" = "secondary", size: "md" | "sm" = "md"): string {
@@ -25,9 +26,10 @@ export interface AdminCrumb {
  * adminCrumbs) and a screen's `handle.breadcrumb`.
  */
 export function Breadcrumbs({ items }: { items: AdminCrumb[] }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0 text-sm text-stone-600" data-testid="admin-breadcrumbs">
+    <nav aria-label={t("admin.shell.breadcrumb")} className="min-w-0 text-sm text-stone-600" data-testid="admin-breadcrumbs">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((item, i) => {
           const last = i === items.length - 1;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
+import { useT } from "~/lib/i18n";
 import { ConfirmDialog } from "./dialog";
 
 /** A location as the blocker compares it: path and query, without the `index` key React Router adds to an index route's form action. */
@@ -21,6 +22,7 @@ export function useUnsavedChanges(dirty: boolean): React.ReactNode {
   // Any other address, path or query (a form at ?edit=<id> going back to its list asks too); the
   // form's own submission posts to this address and goes through; a redirect after saving is never
   // held by a blocker.
+  const t = useT();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && addressOf(currentLocation) !== addressOf(nextLocation));
 
   useEffect(() => {
@@ -42,10 +44,10 @@ export function useUnsavedChanges(dirty: boolean): React.ReactNode {
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
-      title="Leave without saving?"
-      body="Your changes on this page have not been saved. If you leave now, they are lost."
-      confirmLabel="Leave page"
-      cancelLabel="Stay on this page"
+      title={t("admin.unsaved.title")}
+      body={t("admin.unsaved.body")}
+      confirmLabel={t("admin.unsaved.leave")}
+      cancelLabel={t("admin.unsaved.stay")}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />

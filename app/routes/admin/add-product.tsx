@@ -6,6 +6,8 @@ import { listCategoryChoices, productBodyFromForm } from "~/components/admin/pro
 import { ProductForm } from "~/components/admin/product/product-form";
 import { emptyProductValues, valuesFromPosted } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import type { Route } from "./+types/add-product";
 
 /** The categories to choose from. */
@@ -26,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const product = await context.services.catalogAdmin.createProduct(auditActor(context, user), productBodyFromForm(form));
     return redirectWithToast(`/admin-dashboard/edit-product/${encodeURIComponent(product.id)}`, {
       kind: "success",
-      message: "Product created",
+      message: adminT("admin.products.toast.created"),
       description: product.name,
     });
   } catch (err) {
@@ -37,14 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A new product: the one product form, empty. */
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
   const posted = actionData && "values" in actionData ? actionData.values : undefined;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Add product"
-        description="Name, pictures, price and stock are what a shopper sees first. Save it as a draft to finish it later."
+        title={t("admin.nav.addProduct")}
+        description={t("admin.products.addDescription")}
         actions={
           <Link to="/admin-dashboard/all-products" className={buttonClass("secondary", "sm")}>
-            All products
+            {t("admin.nav.allProducts")}
           </Link>
         }
       />

@@ -1,5 +1,6 @@
 import { seoMeta } from "~/lib/seo";
 import { ADMIN_NAV, adminScreenFor, screenName } from "~/components/admin/admin-nav";
+import { adminTranslateOf } from "~/components/admin/admin-t";
 
 /**
  * The tags of an admin page: never indexed; the title follows the shop's rule (the site name and the
@@ -16,6 +17,7 @@ export function adminMeta({
 }) {
   const screen = adminScreenFor(location.pathname);
   const isChild = screen !== undefined && !ADMIN_NAV.some((g) => g.screens.some((s) => s.path === screen.path));
-  const name = screenName(matches.at(-1)) ?? (isChild ? screen.label : undefined);
+  const t = adminTranslateOf(matches);
+  const name = screenName(matches.at(-1), t) ?? (isChild ? t(screen.label) : undefined);
   return seoMeta(matches, location, { noindex: true, name });
 }

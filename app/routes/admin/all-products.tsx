@@ -18,11 +18,14 @@ import type { AdminProductRow } from "#modules/catalog";
 import type { Route } from "./+types/all-products";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
+import type { MessageKey } from "#common/i18n/catalogs";
 
 const SORTS = ["updated", "name", "price", "finalPrice", "stock"] as const;
 const PAGE_SIZE = 50;
 const DISCOUNTS = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90];
-const STOCK_LABELS: Record<StockLevel, string> = { in: "In stock", low: "Low stock", out: "Out of stock" };
+const STOCK_LABELS: Record<StockLevel, MessageKey> = { in: "admin.products.stock.in", low: "admin.products.stock.low", out: "admin.products.stock.out" };
 
 /**
  * One page (50) of every product, any status: the shop's typo-tolerant search, filters by
@@ -68,32 +71,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { intent, ids, value, confirmed } = readBulkAction(form);
   try {
-    if (!ids.length) throw new AppError("invalid_input", "Select the products first.");
+    if (!ids.length) throw new AppError("invalid_input", adminT("admin.products.bulk.selectFirst"));
     let body: { ids: string[]; action: "status" | "discount" | "category" | "delete"; value?: unknown };
     if (intent === "delete") {
-      requireConfirmed({ confirmed }, "deleting the products");
+      requireConfirmed({ confirmed }, adminT("admin.products.bulk.deleting"));
       body = { ids, action: "delete" };
     } else if (intent === "status") {
-      if (!value) throw new AppError("invalid_input", "Choose the status to set.");
+      if (!value) throw new AppError("invalid_input", adminT("admin.products.bulk.chooseStatus"));
       body = { ids, action: "status", value };
     } else if (intent === "discount") {
-      if (value === null) throw new AppError("invalid_input", "Choose the discount to set.");
+      if (value === null) throw new AppError("invalid_input", adminT("admin.products.bulk.chooseDiscount"));
       body = { ids, action: "discount", value: Number(value) };
     } else if (intent === "category") {
-      if (!value) throw new AppError("invalid_input", "Choose the category to move them to.");
+      if (!value) throw new AppError("invalid_input", adminT("admin.products.bulk.chooseCategory"));
       const [category, subCategory] = value.split("/");
       body = { ids, action: "category", value: subCategory ? { category, subCategory } : category };
-    } else throw new AppError("invalid_input", "Choose an action.");
+    } else throw new AppError("invalid_input", adminT("admin.products.bulk.chooseAction"));
     const result = await context.services.catalogAdmin.bulk(auditActor(context, user), body);
-    const n = (k: number) => `${k} ${k === 1 ? "product" : "products"}`;
-    const done = { delete: "deleted", status: "updated", discount: "updated", category: "moved" }[result.action];
-    const unchanged = result.unchanged ? `; ${n(result.unchanged)} already so` : "";
-    const gone = result.notFound.length ? `; ${n(result.notFound.length)} no longer existed` : "";
-    return redirectWithToast(pageAddress(request), {
-      kind: "success",
-      message: `${n(result.changed)} ${done}`,
-      description: `${unchanged}${gone}`.replace(/^; /, "") || undefined,
-    });
+    const done = {
+      delete: adminT("admin.products.bulk.deleted", { count: result.changed }),
+      status: adminT("admin.products.bulk.updated", { count: result.changed }),
+      discount: adminT("admin.products.bulk.updated", { count: result.changed }),
+      category: adminT("admin.products.bulk.moved", { count: result.changed }),
+    }[result.action];
+    const notes = [
+      result.unchanged ? adminT("admin.products.bulk.alreadySo", { count: result.unchanged }) : "",
+      result.notFound.length ? adminT("admin.products.bulk.gone", { count: result.notFound.length }) : "",
+    ].filter(Boolean);
+    return redirectWithToast(pageAddress(request), { kind: "success", message: done, description: notes.join("; ") || undefined });
   } catch (err) {
     return formFailure(err);
   }
@@ -105,11 +110,12 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
   const money = useMoney();
   const base = useImageBase();
   const failure = actionData && "error" in actionData ? actionData.error : null;
+  const t = useT();
 
   const columns: Column<AdminProductRow>[] = [
     {
       key: "thumbnail",
-      header: "Picture",
+      header: t("admin.products.table.picture"),
       className: "hidden w-16 sm:table-cell",
       cell: (p) =>
         p.thumbnail ? (
@@ -128,7 +134,7 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
     },
     {
       key: "name",
-      header: "Name",
+      header: t("admin.products.table.name"),
       sortable: true,
       rowHeader: true,
       className: "min-w-[11rem]",
@@ -140,19 +146,19 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
           <span className="mt-0.5 block text-xs font-normal text-stone-600">
             {p.sku ? (
               <>
-                SKU <span className="font-mono">{p.sku}</span>
+                {t("admin.products.table.sku")} <span className="font-mono">{p.sku}</span>
               </>
             ) : (
-              "No SKU"
+              t("admin.products.table.noSku")
             )}
-            {p.variantCount > 0 && ` · ${p.variantCount} variants`}
+            {p.variantCount > 0 && ` · ${t("admin.products.table.variants", { count: p.variantCount })}`}
           </span>
         </>
       ),
     },
     {
       key: "category",
-      header: "Category",
+      header: t("admin.products.table.category"),
       className: "hidden max-w-[11rem] lg:table-cell",
       cell: (p) => (
         // Positioned, so the screen-reader-only text stays inside the scrolling table.
@@ -173,18 +179,18 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
     {
       // What a shopper pays, with the price before the discount beside it.
       key: "finalPrice",
-      header: "Price",
+      header: t("admin.products.table.price"),
       sortable: "desc",
       className: "text-right whitespace-nowrap",
       cell: (p) => (
         <span className="relative block">
           <span className="font-semibold text-stone-900">
-            {p.priceVaries ? "From " : ""}
+            {p.priceVaries ? `${t("admin.products.table.from")} ` : ""}
             {money(p.finalPrice)}
           </span>
           {p.discount > 0 && (
             <span className="block text-xs text-stone-600">
-              <span className="sr-only">before the discount: </span>
+              <span className="sr-only">{t("admin.products.table.beforeDiscount")} </span>
               <s>{money(p.price)}</s> −{p.discount}%
             </span>
           )}
@@ -193,42 +199,55 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
     },
     {
       key: "stock",
-      header: "Stock",
+      header: t("admin.products.table.stock"),
       sortable: true,
       className: "text-right whitespace-nowrap",
       cell: (p) => (
         <span className="inline-flex flex-col items-end gap-1">
           <span className="tabular-nums">{p.stock.toLocaleString("en")}</span>
-          {p.stockLevel === "out" && <StatusBadge tone="danger">Out</StatusBadge>}
-          {p.stockLevel === "low" && <StatusBadge tone="warning">Low</StatusBadge>}
+          {p.stockLevel === "out" && <StatusBadge tone="danger">{t("admin.products.table.out")}</StatusBadge>}
+          {p.stockLevel === "low" && <StatusBadge tone="warning">{t("admin.products.table.low")}</StatusBadge>}
         </span>
       ),
     },
-    { key: "status", header: "Status", cell: (p) => <StatusBadge tone={STATUS_TEXT[p.status].tone}>{STATUS_TEXT[p.status].label}</StatusBadge> },
-    { key: "updated", header: "Updated", sortable: "desc", className: "hidden whitespace-nowrap xl:table-cell", cell: (p) => <LocalDate iso={p.updatedAt} /> },
+    {
+      key: "status",
+      header: t("admin.products.table.status"),
+      cell: (p) => <StatusBadge tone={STATUS_TEXT[p.status].tone}>{t(STATUS_TEXT[p.status].label)}</StatusBadge>,
+    },
+    {
+      key: "updated",
+      header: t("admin.products.table.updated"),
+      sortable: "desc",
+      className: "hidden whitespace-nowrap xl:table-cell",
+      cell: (p) => <LocalDate iso={p.updatedAt} />,
+    },
   ];
 
-  const statusOptions = PRODUCT_STATUS_CHOICES.map((s) => ({ value: s, label: STATUS_TEXT[s].label }));
+  const statusOptions = PRODUCT_STATUS_CHOICES.map((s) => ({ value: s, label: t(STATUS_TEXT[s].label) }));
   const categoryOptions = categories.flatMap((c) => [
     { value: c.slug, label: c.name },
     ...c.subCategories.map((s) => ({ value: `${c.slug}/${s.slug}`, label: `${c.name} › ${s.name}` })),
   ]);
   const chosen = categories.find((c) => c.slug === query.filters.category);
   const bulkActions: BulkAction[] = [
-    { intent: "status", label: "Set status", value: { label: "New status", options: statusOptions } },
+    { intent: "status", label: t("admin.products.bulk.setStatus"), value: { label: t("admin.products.bulk.newStatus"), options: statusOptions } },
     {
       intent: "discount",
-      label: "Set discount",
-      value: { label: "Discount", options: DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? "No discount" : `${d}%` })) },
+      label: t("admin.products.bulk.setDiscount"),
+      value: {
+        label: t("admin.products.bulk.discount"),
+        options: DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? t("admin.products.bulk.noDiscount") : `${d}%` })),
+      },
     },
-    { intent: "category", label: "Move", value: { label: "Move to category", options: categoryOptions } },
+    { intent: "category", label: t("admin.products.bulk.move"), value: { label: t("admin.products.bulk.moveTo"), options: categoryOptions } },
     {
       intent: "delete",
-      label: "Delete",
+      label: t("admin.products.bulk.delete"),
       confirm: (count) => ({
-        title: count === null ? "Delete the selected products?" : `Delete ${count} ${count === 1 ? "product" : "products"}?`,
-        body: "They leave the shop, search, carts and wishlists for good; orders keep their copy. To stop selling them but keep them, set their status to Archived instead.",
-        confirmLabel: count === null ? "Delete them" : `Delete ${count} ${count === 1 ? "product" : "products"}`,
+        title: count === null ? t("admin.products.bulk.deleteSelected") : t("admin.products.bulk.deleteTitle", { count }),
+        body: t("admin.products.bulk.deleteBody"),
+        confirmLabel: count === null ? t("admin.products.bulk.deleteThem") : t("admin.products.bulk.deleteCount", { count }),
       }),
     },
   ];
@@ -236,16 +255,16 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="All products"
-        description="Every product, on sale or not. Search by name, SKU or words shoppers would use."
+        title={t("admin.nav.allProducts")}
+        description={t("admin.products.description")}
         actions={
           <>
             <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
-              Add product
+              {t("admin.nav.addProduct")}
             </Link>
             <ProductImport />
             {/* Nothing to export from an empty list. */}
-            {total > 0 && <ExportCsvLink href={exportHref} what="the products these filters select" testId="products-export" />}
+            {total > 0 && <ExportCsvLink href={exportHref} what={t("admin.products.exportWhat")} testId="products-export" />}
           </>
         }
       />
@@ -256,40 +275,45 @@ export default function AllProducts({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <DataTable
-        caption="Products"
+        caption={t("admin.products.caption")}
         rows={products}
         rowKey={(p) => p.id}
         rowLabel={(p) => p.name}
         columns={columns}
         query={query}
         total={total}
-        noun={{ one: "product", other: "products" }}
-        search={{ label: "Search products", placeholder: "Name, SKU or words" }}
+        noun={{ one: t("admin.products.noun.one"), other: t("admin.products.noun.other") }}
+        search={{ label: t("admin.products.search"), placeholder: t("admin.products.searchPlaceholder") }}
         filters={[
-          { name: "category", label: "Category", allLabel: "All categories", options: categories.map((c) => ({ value: c.slug, label: c.name })) },
+          {
+            name: "category",
+            label: t("admin.products.table.category"),
+            allLabel: t("admin.products.filter.allCategories"),
+            options: categories.map((c) => ({ value: c.slug, label: c.name })),
+          },
           {
             name: "subCategory",
-            label: "Sub-category",
-            allLabel: "All sub-categories",
+            label: t("admin.products.filter.subCategory"),
+            allLabel: t("admin.products.filter.allSubCategories"),
             options: (chosen ? [chosen] : categories).flatMap((c) =>
               c.subCategories.map((s) => ({ value: s.slug, label: chosen ? s.name : `${c.name} › ${s.name}` })),
             ),
           },
-          { name: "status", label: "Status", allLabel: "Any status", options: statusOptions },
+          { name: "status", label: t("admin.products.table.status"), allLabel: t("admin.products.filter.anyStatus"), options: statusOptions },
           {
             name: "stock",
-            label: "Stock",
-            allLabel: "Any stock",
-            options: (Object.keys(STOCK_LABELS) as StockLevel[]).map((s) => ({ value: s, label: STOCK_LABELS[s] })),
+            label: t("admin.products.table.stock"),
+            allLabel: t("admin.products.filter.anyStock"),
+            options: (Object.keys(STOCK_LABELS) as StockLevel[]).map((s) => ({ value: s, label: t(STOCK_LABELS[s]) })),
           },
         ]}
         bulkActions={bulkActions}
         empty={{
-          title: "No products yet",
-          description: "Add the first product: its name, pictures, price and stock. It shows in the shop once it is active.",
+          title: t("admin.products.empty.title"),
+          description: t("admin.products.empty.text"),
           action: (
             <Link to="/admin-dashboard/add-product" className={buttonClass("primary")}>
-              Add product
+              {t("admin.nav.addProduct")}
             </Link>
           ),
         }}

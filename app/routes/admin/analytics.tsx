@@ -1,3 +1,4 @@
+import { useRichT, useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
@@ -35,15 +36,17 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { period, report, error, today } = loaderData;
   const csv = `/api/admin/analytics.csv?${new URLSearchParams({ from: period.from, to: period.to })}`;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Site analytics"
-        description="Visits to the storefront and what visitors did, counted by the shop itself: no third party, no tracking cookie, and nothing from bots or browsers that ask not to be tracked. A visitor is one browser on one day."
+        title={t("admin.nav.analytics")}
+        description={t("admin.people.visitsToTheStorefront")}
         actions={
           report && (
             <a href={csv} download className={buttonClass("secondary")} data-testid="analytics-export">
-              Export CSV<span className="sr-only"> of this period's analytics</span>
+              {t("admin.csv.export")}
+              <span className="sr-only"> {t("admin.analytics.exportWhat")}</span>
             </a>
           )
         }
@@ -58,17 +61,23 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
 function Report({ report }: { report: AnalyticsReport }) {
   const { totals, funnel, funnelRate } = report;
+  const t = useT();
+  const richT = useRichT();
   const cards = [
-    { label: "Visitors", value: whole.format(totals.visitors), testId: "total-visitors" },
-    { label: "Page views", value: whole.format(totals.pageViews), testId: "total-pageviews" },
-    { label: "Orders", value: whole.format(totals.orders), testId: "total-orders" },
-    { label: "Conversion rate", value: percent(totals.conversionRate), hint: "Visitors who placed an order", testId: "total-conversion" },
+    { label: t("admin.analytics.visitors"), value: whole.format(totals.visitors), testId: "total-visitors" },
+    { label: t("admin.analytics.pageViews"), value: whole.format(totals.pageViews), testId: "total-pageviews" },
+    { label: t("admin.nav.orders"), value: whole.format(totals.orders), testId: "total-orders" },
+    {
+      label: t("admin.dashboard.conversionRate"),
+      value: percent(totals.conversionRate),
+      hint: t("admin.analytics.conversionHint"),
+      testId: "total-conversion",
+    },
   ];
   if (totals.visitors === 0) {
     return (
-      <EmptyState title="No visits in this period" testId="analytics-empty">
-        Visits to the storefront show here within a few seconds. Visits by bots, and by browsers with Do-Not-Track or Global Privacy Control on, are not
-        counted.
+      <EmptyState title={t("admin.people.noVisitsInThis")} testId="analytics-empty">
+        {t("admin.analytics.emptyText")}
       </EmptyState>
     );
   }
@@ -76,7 +85,7 @@ function Report({ report }: { report: AnalyticsReport }) {
     <div className="grid gap-6">
       <section aria-labelledby="totals-title">
         <h2 id="totals-title" className="sr-only">
-          Totals
+          {t("admin.analytics.totals")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {cards.map((c) => (
@@ -91,12 +100,12 @@ function Report({ report }: { report: AnalyticsReport }) {
 
       <section aria-labelledby="funnel-title" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="funnel">
         <h2 id="funnel-title" className="text-lg font-semibold text-stone-900">
-          Funnel
+          {t("admin.analytics.funnel")}
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Visitors at each step, and the share of the step before who went on.{" "}
+          {t("admin.analytics.funnelText")}{" "}
           <span data-testid="funnel-overall">
-            Overall, <strong className="font-semibold text-stone-900">{percent(funnelRate)}</strong> of the visitors who viewed a product placed an order.
+            {richT("admin.analytics.overall", { rate: <strong className="font-semibold text-stone-900">{percent(funnelRate)}</strong> })}
           </span>
         </p>
         <ol className="mt-4 grid gap-3">
@@ -113,11 +122,11 @@ function Report({ report }: { report: AnalyticsReport }) {
                   </span>
                   <span className="w-16 text-right text-sm font-semibold tabular-nums text-stone-900" data-testid="funnel-visitors">
                     {whole.format(s.visitors)}
-                    <span className="sr-only"> {s.visitors === 1 ? "visitor" : "visitors"}</span>
+                    <span className="sr-only"> {t("admin.analytics.visitorWord", { count: s.visitors })}</span>
                   </span>
                 </span>
                 <span className={`text-sm text-stone-700 sm:block sm:text-right ${s.rate === null ? "hidden" : ""}`} data-testid="funnel-rate">
-                  {s.rate === null ? <span aria-hidden="true">—</span> : `${percent(s.rate)} of step ${i}`}
+                  {s.rate === null ? <span aria-hidden="true">—</span> : t("admin.analytics.ofStep", { rate: percent(s.rate), step: i })}
                 </span>
               </li>
             );
@@ -127,9 +136,9 @@ function Report({ report }: { report: AnalyticsReport }) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <FigureTable
-          title="Top pages"
+          title={t("admin.people.topPages")}
           testId="top-pages"
-          heads={["Page", "Visitors", "Page views"]}
+          heads={[t("admin.analytics.page"), t("admin.analytics.visitors"), t("admin.analytics.pageViews")]}
           rows={report.topPages.map((p) => ({
             key: p.path,
             label: <span className="break-all font-mono text-xs text-stone-900">{p.path}</span>,
@@ -137,9 +146,9 @@ function Report({ report }: { report: AnalyticsReport }) {
           }))}
         />
         <FigureTable
-          title="Top products"
+          title={t("admin.people.topProducts")}
           testId="top-products"
-          heads={["Product", "Visitors", "Views", "Added to cart"]}
+          heads={[t("admin.dashboard.product"), t("admin.analytics.visitors"), t("admin.analytics.views"), t("admin.analytics.addedToCart")]}
           rows={report.topProducts.map((p) => ({
             key: p.productId,
             label: p.name ? (
@@ -150,22 +159,22 @@ function Report({ report }: { report: AnalyticsReport }) {
                 {p.name}
               </Link>
             ) : (
-              <span className="text-stone-700">A product no longer sold</span>
+              <span className="text-stone-700">{t("admin.analytics.goneProduct")}</span>
             ),
             figures: [p.visitors, p.views, p.addedToCart],
           }))}
         />
         <FigureTable
-          title="Referrers"
+          title={t("admin.people.referrers")}
           testId="referrers"
-          heads={["Site", "Visitors"]}
-          empty="No visitor came from another site in this period."
+          heads={[t("admin.analytics.site"), t("admin.analytics.visitors")]}
+          empty={t("admin.people.noVisitorCameFrom")}
           rows={report.referrers.map((r) => ({ key: r.host, label: <span className="break-all text-stone-900">{r.host}</span>, figures: [r.visitors] }))}
         />
         <FigureTable
-          title="Devices"
+          title={t("admin.people.devices")}
           testId="devices"
-          heads={["Device", "Visitors", "Share"]}
+          heads={[t("admin.analytics.device"), t("admin.analytics.visitors"), t("admin.analytics.share")]}
           rows={report.devices.map((d) => ({
             key: d.device,
             label: <span className="text-stone-900">{DEVICE_LABELS[d.device] ?? d.device}</span>,

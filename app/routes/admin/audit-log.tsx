@@ -1,3 +1,5 @@
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AuditChanges, type AuditEntry } from "~/components/admin/audit-history";
@@ -34,10 +36,10 @@ function entityHref(e: AuditEntry): string | undefined {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const columns: Column<AuditEntry>[] = [
+const columnsFor = (t: Translate): Column<AuditEntry>[] => [
   {
     key: "at",
-    header: "When and who",
+    header: t("admin.auditLog.whenWho"),
     rowHeader: true,
     className: "w-[12rem]",
     cell: (e) => (
@@ -46,7 +48,7 @@ const columns: Column<AuditEntry>[] = [
         <span className="mt-0.5 block text-xs font-normal text-stone-700 [overflow-wrap:anywhere]">{e.actor.email}</span>
         {e.requestId && (
           <span className="mt-0.5 block font-mono text-xs font-normal text-stone-600" title={e.requestId}>
-            <span className="font-sans">Request </span>
+            <span className="font-sans">{t("admin.auditLog.request")} </span>
             {e.requestId.length > 10 ? `${e.requestId.slice(0, 9)}…` : e.requestId}
           </span>
         )}
@@ -55,7 +57,7 @@ const columns: Column<AuditEntry>[] = [
   },
   {
     key: "action",
-    header: "What",
+    header: t("admin.auditLog.what"),
     className: "w-[14rem]",
     cell: (e) => {
       const href = entityHref(e);
@@ -63,16 +65,16 @@ const columns: Column<AuditEntry>[] = [
       return (
         <>
           <span className="block font-medium text-stone-900" data-testid="audit-action">
-            {actionLabel(e.action)}
+            {actionLabel(e.action, t)}
           </span>
           {href ? (
             <Link to={href} title={e.entityId} className="text-xs text-stone-900 underline underline-offset-2">
-              Open the {entityLabel(e.entityType)}
+              {t("admin.auditLog.open", { entity: entityLabel(e.entityType, t) })}
               <span className="sr-only"> {e.entityId}</span>
             </Link>
           ) : (
             <span className="block text-xs text-stone-700 [overflow-wrap:anywhere]">
-              {capitalised(entityLabel(e.entityType))}{" "}
+              {capitalised(entityLabel(e.entityType, t))}{" "}
               <span title={e.entityId} className="font-mono">
                 {id}
               </span>
@@ -82,39 +84,45 @@ const columns: Column<AuditEntry>[] = [
       );
     },
   },
-  { key: "changes", header: "Changes", cell: (e) => <AuditChanges changes={e.changes} max={4} /> },
+  { key: "changes", header: t("admin.auditLog.changes"), cell: (e) => <AuditChanges changes={e.changes} max={4} /> },
 ];
 
 /** Every change made in the administration area: who, what, when and which fields, 50 a page. */
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { entries, total, query, facets } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Audit log" description="Every change made in the administration area: who made it, when, and what each field was before and after." />
+      <PageHeader title={t("admin.nav.auditLog")} description={t("admin.people.everyChangeMadeIn")} />
       <DataTable
-        caption="Audit log entries, newest first"
+        caption={t("admin.people.auditLogEntriesNewest")}
         rows={entries}
         rowKey={(e) => e.id}
-        columns={columns}
+        columns={columnsFor(t)}
         query={query}
         total={total}
-        noun={{ one: "entry", other: "entries" }}
+        noun={{ one: t("admin.auditLog.noun.one"), other: t("admin.auditLog.noun.other") }}
         minWidth="min-w-0 table-fixed"
         filters={[
           {
             name: "entity",
-            label: "Entity",
-            allLabel: "All entities",
-            options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v)) })),
+            label: t("admin.auditLog.entity"),
+            allLabel: t("admin.auditLog.allEntities"),
+            options: facets.entities.map((v) => ({ value: v, label: capitalised(entityLabel(v, t)) })),
           },
-          { name: "actor", label: "Changed by", allLabel: "Anyone", options: facets.actors.map((v) => ({ value: v, label: v })) },
-          { name: "entityId", label: "Entity id", type: "text" },
-          { name: "from", label: "From", type: "date" },
-          { name: "to", label: "To", type: "date" },
+          {
+            name: "actor",
+            label: t("admin.auditLog.changedBy"),
+            allLabel: t("admin.auditLog.anyone"),
+            options: facets.actors.map((v) => ({ value: v, label: v })),
+          },
+          { name: "entityId", label: t("admin.auditLog.entityId"), type: "text" },
+          { name: "from", label: t("admin.banners.from"), type: "date" },
+          { name: "to", label: t("admin.orders.to"), type: "date" },
         ]}
         empty={{
-          title: "No changes recorded yet",
-          description: "Changes made in the administration area (products, categories, banners, staff roles) appear here with who made them and when.",
+          title: t("admin.auditLog.empty"),
+          description: t("admin.auditLog.emptyText"),
         }}
         testId="audit-log"
       />

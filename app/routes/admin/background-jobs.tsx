@@ -10,38 +10,59 @@ import { pageAddress } from "~/lib/page-address.server";
 import { AppError } from "#common/errors";
 import type { AdminJob } from "#server/flows/background-jobs";
 import type { Route } from "./+types/background-jobs";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 
 const PAGE_SIZE = 50;
 const STATES = ["failed", "queued", "active", "done"] as const;
 type State = (typeof STATES)[number];
 
-const STATE_TEXT: Record<State, { label: string; tone: StatusTone; empty: { title: string; description: string } }> = {
+/** Each state's tab, its badge's colour, the table's caption and what its empty list says (admin catalog keys). */
+const STATE_TEXT: Record<State, { label: MessageKey; tone: StatusTone; caption: MessageKey; title: MessageKey; description: MessageKey }> = {
   failed: {
-    label: "Failed",
+    label: "admin.jobs.state.failed",
     tone: "danger",
-    empty: { title: "No failed jobs", description: "A job that fails its last try waits here with its error, for you to try again or discard." },
+    caption: "admin.jobs.caption.failed",
+    title: "admin.jobs.empty.failed",
+    description: "admin.jobs.empty.failedText",
   },
   queued: {
-    label: "Waiting",
+    label: "admin.jobs.state.queued",
     tone: "info",
-    empty: { title: "Nothing waiting", description: "Mails and periodic work wait here until a worker takes them, or until their next try." },
+    caption: "admin.jobs.caption.queued",
+    title: "admin.jobs.empty.queued",
+    description: "admin.jobs.empty.queuedText",
   },
-  active: { label: "Running", tone: "warning", empty: { title: "Nothing running", description: "Jobs a worker is running right now show here." } },
-  done: { label: "Done", tone: "success", empty: { title: "Nothing done yet", description: "Jobs done in the last week show here." } },
+  active: {
+    label: "admin.jobs.state.active",
+    tone: "warning",
+    caption: "admin.jobs.caption.active",
+    title: "admin.jobs.empty.active",
+    description: "admin.jobs.empty.activeText",
+  },
+  done: {
+    label: "admin.jobs.state.done",
+    tone: "success",
+    caption: "admin.jobs.caption.done",
+    title: "admin.jobs.empty.done",
+    description: "admin.jobs.empty.doneText",
+  },
 };
 
 /** What each kind of job does, in words (a job of a kind not named here shows its code). */
-const JOB_NAMES: Record<string, string> = {
-  "mail.deliver": "Mail delivery",
-  "maintenance.visitor-retention": "Clean-up of idle visitors' carts",
-  "orders.release-unpaid-card": "Release of unpaid card orders",
-  "analytics.roll-up": "Analytics roll-up",
-  "jobs.prune-done": "Clearing of old jobs",
-  "webhooks.deliver": "Webhook delivery",
-  "webhooks.send-once": "Webhook test or redelivery",
-  "webhooks.prune-deliveries": "Clearing of old webhook deliveries",
+const JOB_NAMES: Record<string, MessageKey> = {
+  "mail.deliver": "admin.jobs.name.mail",
+  "maintenance.visitor-retention": "admin.jobs.name.visitorRetention",
+  "orders.release-unpaid-card": "admin.jobs.name.releaseUnpaid",
+  "analytics.roll-up": "admin.jobs.name.rollUp",
+  "jobs.prune-done": "admin.jobs.name.pruneDone",
+  "webhooks.deliver": "admin.jobs.name.webhookDeliver",
+  "webhooks.send-once": "admin.jobs.name.webhookOnce",
+  "webhooks.prune-deliveries": "admin.jobs.name.webhookPrune",
 };
-const jobName = (name: string) => JOB_NAMES[name] ?? name;
+const jobName = (name: string, t: Translate) => (JOB_NAMES[name] ? t(JOB_NAMES[name]) : name);
 
 /** One page (50) of the jobs of the tab in the URL (Failed by default), the latest first, with every state's count. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,8 +74,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { jobs, counts, engine, state, total: counts[state], query: { ...query, narrowed: false } };
 }
 
-const NOUN = (n: number) => `${n} ${n === 1 ? "job" : "jobs"}`;
-
 /** Retry or discard the selected failed jobs, then back to the same list with what it did. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminScreen(context, request);
@@ -62,9 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, ids, confirmed } = readBulkAction(await request.formData());
   const { backgroundJobs } = context.services;
   try {
-    if (!ids.length) throw new AppError("invalid_input", "Select the failed jobs first.");
-    if (intent !== "retry" && intent !== "discard") throw new AppError("invalid_input", "Choose an action.");
-    if (intent === "discard") requireConfirmed({ confirmed }, "discarding the jobs");
+    if (!ids.length) throw new AppError("invalid_input", adminT("admin.jobs.selectFirst"));
+    if (intent !== "retry" && intent !== "discard") throw new AppError("invalid_input", adminT("admin.products.bulk.chooseAction"));
+    if (intent === "discard") requireConfirmed({ confirmed }, adminT("admin.jobs.discarding"));
     let done = 0;
     let skipped = 0;
     for (const id of ids) {
@@ -80,39 +99,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(pageAddress(request), {
       kind: done ? "success" : "error",
-      message: intent === "retry" ? `${NOUN(done)} queued again` : `${NOUN(done)} discarded`,
-      description: skipped ? `${NOUN(skipped)} no longer failed, left as they are` : undefined,
+      message: intent === "retry" ? adminT("admin.jobs.toast.retried", { count: done }) : adminT("admin.jobs.toast.discarded", { count: done }),
+      description: skipped ? adminT("admin.jobs.toast.skipped", { count: skipped }) : undefined,
     });
   } catch (err) {
     return formFailure(err);
   }
 }
 
-const BULK_ACTIONS: BulkAction[] = [
-  { intent: "retry", label: "Try again" },
+const bulkActions = (t: Translate): BulkAction[] => [
+  { intent: "retry", label: t("admin.jobs.retry") },
   {
     intent: "discard",
-    label: "Discard",
+    label: t("admin.jobs.discard"),
     confirm: (count) => ({
-      title: count === null ? "Discard the selected jobs?" : `Discard ${NOUN(count)}?`,
-      body: "They will not be tried again: a discarded mail is never sent.",
-      confirmLabel: count === null ? "Discard them" : `Discard ${NOUN(count)}`,
+      title: count === null ? t("admin.jobs.discardSelected") : t("admin.jobs.discardTitle", { count }),
+      body: t("admin.jobs.discardBody"),
+      confirmLabel: count === null ? t("admin.jobs.discardThem") : t("admin.jobs.discardCount", { count }),
     }),
   },
 ];
 
-const columns: Column<AdminJob>[] = [
+const columnsFor = (t: Translate): Column<AdminJob>[] => [
   {
     key: "job",
-    header: "Job",
+    header: t("admin.jobs.job"),
     rowHeader: true,
     className: "sm:min-w-[14rem]",
     cell: (j) => (
       <>
-        <span className="block font-medium text-stone-900">{jobName(j.name)}</span>
+        <span className="block font-medium text-stone-900">{jobName(j.name, t)}</span>
         {j.about && <span className="mt-0.5 block text-xs font-normal break-words text-stone-700">{j.about}</span>}
         <span className="mt-0.5 block font-mono text-xs font-normal text-stone-600" title={j.id}>
-          <span className="sr-only">Job id </span>
+          <span className="sr-only">{t("admin.jobs.jobId")} </span>
           {j.id.slice(0, 8)}
         </span>
       </>
@@ -120,28 +139,26 @@ const columns: Column<AdminJob>[] = [
   },
   {
     key: "state",
-    header: "State",
+    header: t("admin.jobs.stateHeader"),
     cell: (j) => (
       <span className="flex flex-col items-start gap-1">
-        <StatusBadge tone={STATE_TEXT[j.state].tone}>{STATE_TEXT[j.state].label}</StatusBadge>
-        <span className="text-xs whitespace-nowrap text-stone-700">
-          {j.attempts} of {j.maxAttempts} {j.maxAttempts === 1 ? "try" : "tries"}
-        </span>
+        <StatusBadge tone={STATE_TEXT[j.state].tone}>{t(STATE_TEXT[j.state].label)}</StatusBadge>
+        <span className="text-xs whitespace-nowrap text-stone-700">{t("admin.jobs.tries", { attempts: j.attempts, count: j.maxAttempts })}</span>
       </span>
     ),
   },
   {
     key: "when",
-    header: "When",
+    header: t("admin.jobs.when"),
     cell: (j) => (
       <span className="text-sm text-stone-800">
         {j.state === "queued" ? (
           <>
-            Runs <LocalDate iso={j.runAt} withTime />
+            {t("admin.jobs.runs")} <LocalDate iso={j.runAt} withTime />
           </>
         ) : (
           <>
-            {j.state === "done" ? "Done " : j.state === "failed" ? "Failed " : "Started "}
+            {j.state === "done" ? t("admin.jobs.state.done") : j.state === "failed" ? t("admin.jobs.state.failed") : t("admin.jobs.started")}{" "}
             <LocalDate iso={j.updatedAt} withTime />
           </>
         )}
@@ -150,7 +167,7 @@ const columns: Column<AdminJob>[] = [
   },
   {
     key: "error",
-    header: "Last error",
+    header: t("admin.jobs.lastError"),
     className: "sm:min-w-[16rem]",
     cell: (j) =>
       j.lastError ? (
@@ -158,7 +175,7 @@ const columns: Column<AdminJob>[] = [
           {j.lastError}
         </span>
       ) : (
-        <span className="text-stone-600">None</span>
+        <span className="text-stone-600">{t("admin.productForm.none")}</span>
       ),
   },
 ];
@@ -167,17 +184,18 @@ const columns: Column<AdminJob>[] = [
 export default function BackgroundJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs, counts, state, total, query, engine } = loaderData;
   const failure = actionData && "error" in actionData ? actionData.error : null;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Background jobs"
-        description={`Mails and the shop's periodic work run as jobs, tried again with growing waits when they fail. A job that fails its last try waits here with its error. Engine: ${engine === "pg-boss" ? "pg-boss (PostgreSQL)" : "the shop's database"}.`}
+        title={t("admin.nav.backgroundJobs")}
+        description={t("admin.jobs.description", { engine: engine === "pg-boss" ? t("admin.jobs.engine.pgBoss") : t("admin.jobs.engine.database") })}
       />
       <StatusTabs
-        label="Jobs by state"
+        label={t("admin.jobs.jobsByState")}
         param="state"
         current={state === "failed" ? null : state}
-        tabs={STATES.map((s) => ({ value: s === "failed" ? null : s, label: STATE_TEXT[s].label, count: counts[s] }))}
+        tabs={STATES.map((s) => ({ value: s === "failed" ? null : s, label: t(STATE_TEXT[s].label), count: counts[s] }))}
       />
       {failure && (
         <p role="alert" className="mb-4 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900" data-testid="bulk-error">
@@ -185,16 +203,16 @@ export default function BackgroundJobs({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <DataTable
-        caption={`${STATE_TEXT[state].label} background jobs`}
+        caption={t(STATE_TEXT[state].caption)}
         rows={jobs}
         rowKey={(j) => j.id}
-        rowLabel={(j) => `the job ${jobName(j.name)}${j.about ? `: ${j.about}` : ""}`}
-        columns={columns}
+        rowLabel={(j) => (j.about ? t("admin.jobs.rowAbout", { name: jobName(j.name, t), about: j.about }) : t("admin.jobs.row", { name: jobName(j.name, t) }))}
+        columns={columnsFor(t)}
         query={query}
         total={total}
-        noun={{ one: "job", other: "jobs" }}
-        bulkActions={state === "failed" ? BULK_ACTIONS : undefined}
-        empty={STATE_TEXT[state].empty}
+        noun={{ one: t("admin.jobs.noun.one"), other: t("admin.jobs.noun.other") }}
+        bulkActions={state === "failed" ? bulkActions(t) : undefined}
+        empty={{ title: t(STATE_TEXT[state].title), description: t(STATE_TEXT[state].description) }}
         testId="jobs-table"
         minWidth="min-w-0 sm:min-w-[44rem]"
       />

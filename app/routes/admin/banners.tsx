@@ -13,6 +13,9 @@ import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/banners";
 import { adminMeta } from "./admin-meta";
 import { translationsFromForm } from "~/components/admin/translation-form";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 
 const LIST = "/admin-dashboard/banner-management";
 
@@ -26,7 +29,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const editId = url.searchParams.get("edit");
   if (editId) {
     const banner = banners.find((b) => b.id === editId);
-    if (!banner) throw redirectWithToast(LIST, { kind: "error", message: "This banner no longer exists.", description: "Someone may have deleted it." });
+    if (!banner)
+      throw redirectWithToast(LIST, {
+        kind: "error",
+        message: adminT("admin.banners.gone"),
+        description: adminT("admin.categories.goneText"),
+      });
     return { mode: "edit" as const, banners, banner };
   }
   if (url.searchParams.has("new")) return { mode: "new" as const, banners, banner: null };
@@ -35,7 +43,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = adminMeta;
 export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
-  breadcrumb: (d) => (d.mode === "new" ? "New banner" : d.mode === "edit" ? (d.banner?.title ?? "Edit banner") : undefined),
+  breadcrumb: (d, t) => (d.mode === "new" ? t("admin.banners.new") : d.mode === "edit" ? (d.banner?.title ?? t("admin.banners.edit")) : undefined),
 };
 
 const text = (form: FormData, name: string) => {
@@ -61,13 +69,13 @@ function bannerBody(form: FormData) {
   };
 }
 
-/** What the toast adds about where a saved banner is now. */
-function whereItShows(b: AdminBanner): string {
-  if (b.state === "live") return "It is on the home page now.";
-  if (b.state === "scheduled") return "It goes on the home page when its start time comes.";
-  if (b.state === "expired") return "Its end time has passed: it does not show.";
-  return "It is off: it does not show on the home page.";
-}
+/** What the toast adds about where a saved banner is now, by its state. */
+const WHERE_IT_SHOWS: Record<AdminBanner["state"], MessageKey> = {
+  live: "admin.banners.where.live",
+  scheduled: "admin.banners.where.scheduled",
+  expired: "admin.banners.where.expired",
+  off: "admin.banners.where.off",
+};
 
 /**
  * Saves the form (create or update), moves a banner up or down (the home carousel follows), or
@@ -89,32 +97,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       const saved = id ? await banners.updateBanner(actor, id, body) : await banners.createBanner(actor, body);
       return redirectWithToast(LIST, {
         kind: "success",
-        message: id ? `Banner “${saved.title}” saved.` : `Banner “${saved.title}” created.`,
-        description: whereItShows(saved),
+        message: id ? adminT("admin.banners.toast.saved", { title: saved.title }) : adminT("admin.banners.toast.created", { title: saved.title }),
+        description: adminT(WHERE_IT_SHOWS[saved.state]),
       });
     }
     if (intent === "move-up" || intent === "move-down") {
       const ids = (await banners.listAll()).map((b) => b.id);
       const from = ids.indexOf(id);
       const to = from + (intent === "move-up" ? -1 : 1);
-      if (from < 0) throw new AppError("not_found", "This banner no longer exists.");
+      if (from < 0) throw new AppError("not_found", adminT("admin.banners.gone"));
       if (to >= 0 && to < ids.length) {
         [ids[from], ids[to]] = [ids[to]!, ids[from]!];
         await banners.reorder(actor, { ids });
       }
       return inline
         ? data({ ok: true as const })
-        : redirectWithToast(LIST, { kind: "success", message: "Banner moved.", description: "The home page's carousel shows the banners in this order." });
+        : redirectWithToast(LIST, {
+            kind: "success",
+            message: adminT("admin.banners.toast.moved"),
+            description: adminT("admin.banners.toast.movedText"),
+          });
     }
     if (intent === "delete") {
-      requireConfirmed({ confirmed }, "the deletion");
+      requireConfirmed({ confirmed }, adminT("admin.categories.theDeletion"));
       const banner = await banners.getBanner(id);
-      if (!banner) throw new AppError("not_found", "This banner no longer exists.");
+      if (!banner) throw new AppError("not_found", adminT("admin.banners.gone"));
       await banners.deleteBanner(actor, id);
-      const toast = { kind: "success" as const, message: `Banner “${banner.title}” deleted.` };
+      const toast = { kind: "success" as const, message: adminT("admin.banners.toast.deleted", { title: banner.title }) };
       return inline ? dataWithToast({ ok: true as const }, toast) : redirectWithToast(LIST, toast);
     }
-    throw new AppError("invalid_input", "This form does not say what to do. Reload the page and try again.");
+    throw new AppError("invalid_input", adminT("admin.form.noIntent"));
   } catch (err) {
     if (intent === "save") return formFailure(err, form);
     if (!(err instanceof AppError)) throw err;
@@ -127,15 +139,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The home page's banners: the list in carousel order, and the form to add or change one. */
 export default function Banners({ loaderData }: Route.ComponentProps) {
   const { mode, banners, banner } = loaderData;
+  const t = useT();
   if (mode !== "list") {
     return (
       <div className="mx-auto max-w-5xl">
         <PageHeader
-          title={mode === "new" ? "New banner" : "Edit banner"}
+          title={mode === "new" ? t("admin.banners.new") : t("admin.banners.edit")}
           description={
             mode === "new"
-              ? "It goes last in the carousel; move it up from the list."
-              : `Position ${banners.findIndex((b) => b.id === banner?.id) + 1} of ${banners.length} in the carousel.`
+              ? t("admin.banners.newText")
+              : t("admin.banners.position", { position: banners.findIndex((b) => b.id === banner?.id) + 1, count: banners.length })
           }
         />
         <BannerForm key={banner?.id ?? "new"} banner={banner} listHref={LIST} />
@@ -145,31 +158,31 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
-        title="Banners"
+        title={t("admin.nav.banners")}
         description={
           <>
-            The home page’s carousel shows the live banners in this order.
-            {banners.length > 0 && <span className="mt-1 block text-sm text-stone-600">{bannerCounts(banners)}</span>}
+            {t("admin.banners.description")}
+            {banners.length > 0 && <span className="mt-1 block text-sm text-stone-600">{bannerCounts(banners, t)}</span>}
           </>
         }
         actions={
           banners.length > 0 && (
             <Link to="?new" className={buttonClass("primary")}>
-              Add banner
+              {t("admin.banners.add")}
             </Link>
           )
         }
       />
       {banners.length === 0 ? (
         <EmptyState
-          title="No banners yet"
+          title={t("admin.banners.empty")}
           action={
             <Link to="?new" className={buttonClass("primary")}>
-              Add banner
+              {t("admin.banners.add")}
             </Link>
           }
         >
-          The home page shows its carousel once a banner is live. Add one with a wide picture, a title and where it leads.
+          {t("admin.banners.emptyText")}
         </EmptyState>
       ) : (
         <BannerList banners={banners} />

@@ -12,6 +12,8 @@ import type { AdminHandle } from "~/components/admin/admin-nav";
 import type { Route } from "./+types/categories";
 import { adminMeta } from "./admin-meta";
 import { translationsFromForm } from "~/components/admin/translation-form";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 
 const LIST = "/admin-dashboard/add-category";
 
@@ -26,7 +28,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const editId = url.searchParams.get("edit");
   const found = editId ? findCategory(tree, editId) : null;
   if (editId && !found)
-    throw redirectWithToast(LIST, { kind: "error", message: "This category no longer exists.", description: "Someone may have deleted it." });
+    throw redirectWithToast(LIST, {
+      kind: "error",
+      message: adminT("admin.categories.gone"),
+      description: adminT("admin.categories.goneText"),
+    });
   const editing = found
     ? { ...found.category, subCategories: "subCategories" in found.category ? (found.category as AdminCategoryNode).subCategories : [] }
     : null;
@@ -67,7 +73,7 @@ function categoryBody(form: FormData, editing: boolean) {
 function addressNote(before: AdminCategory, after: AdminCategory, tree: AdminCategoryNode[]): string | undefined {
   if (before.slug === after.slug) return undefined;
   const parentSlug = after.parentId ? (tree.find((c) => c.id === after.parentId)?.slug ?? null) : null;
-  return `Its address is now ${categoryAddress(after.slug, parentSlug)}; the old one, ${categoryAddress(before.slug, parentSlug)}, redirects there.`;
+  return adminT("admin.categories.addressNote", { now: categoryAddress(after.slug, parentSlug), old: categoryAddress(before.slug, parentSlug) });
 }
 
 /**
@@ -95,24 +101,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parent = created.parentId ? await admin.getCategory(created.parentId) : null;
       return redirectWithToast(LIST, {
         kind: "success",
-        message: parent ? `Sub-category “${created.name}” added to “${parent.name}”.` : `Category “${created.name}” created.`,
-        description: created.hidden ? "It is hidden: the shop does not show it yet." : undefined,
+        message: parent
+          ? adminT("admin.categories.toast.subAdded", { name: created.name, parent: parent.name })
+          : adminT("admin.categories.toast.created", { name: created.name }),
+        description: created.hidden ? adminT("admin.categories.toast.createdHidden") : undefined,
       });
     }
     if (intent === "update") {
       const before = await admin.getCategory(id);
-      if (!before) throw new AppError("not_found", "This category no longer exists: someone may have deleted it.");
+      if (!before) throw new AppError("not_found", adminT("admin.categories.goneLong"));
       const saved = await admin.updateCategory(actor, id, categoryBody(form, true));
       return redirectWithToast(LIST, {
         kind: "success",
-        message: `Category “${saved.name}” saved.`,
+        message: adminT("admin.categories.toast.saved", { name: saved.name }),
         description: addressNote(before, saved, await admin.listTree()),
       });
     }
     if (intent === "move-up" || intent === "move-down") {
       const tree = await admin.listTree();
       const found = findCategory(tree, id);
-      if (!found) throw new AppError("not_found", "This category no longer exists: someone may have deleted it.");
+      if (!found) throw new AppError("not_found", adminT("admin.categories.goneLong"));
       const ids = (found.parent ? found.parent.subCategories : tree).map((c) => c.id);
       const from = ids.indexOf(id);
       const to = from + (intent === "move-up" ? -1 : 1);
@@ -120,34 +128,36 @@ export async function action({ request, context }: Route.ActionArgs) {
         [ids[from], ids[to]] = [ids[to]!, ids[from]!];
         await admin.reorder(actor, { parentId: found.parent?.id ?? null, ids });
       }
-      return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: `“${found.category.name}” moved.` });
+      return inline
+        ? data({ ok: true as const })
+        : redirectWithToast(LIST, { kind: "success", message: adminT("admin.categories.toast.moved", { name: found.category.name }) });
     }
     if (intent === "reorder") {
       // A dragged row: the level's whole new order (the service refuses a stale or partial one).
       await admin.reorder(actor, { parentId: text(form, "parentId") || null, ids: form.getAll("ids").map(String) });
-      return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: "The new order is saved." });
+      return inline ? data({ ok: true as const }) : redirectWithToast(LIST, { kind: "success", message: adminT("admin.categories.toast.reordered") });
     }
     if (intent === "visibility") {
       const hidden = text(form, "hidden") === "1";
       const saved = await admin.updateCategory(actor, id, { hidden });
       return hidden
-        ? done(`“${saved.name}” is hidden.`, "It has left the shop's menus, listings and sitemap.")
-        : done(`“${saved.name}” is visible again.`, "The shop's menus and listings show it.");
+        ? done(adminT("admin.categories.toast.hidden", { name: saved.name }), adminT("admin.categories.toast.hiddenText"))
+        : done(adminT("admin.categories.toast.shown", { name: saved.name }), adminT("admin.categories.toast.shownText"));
     }
     if (intent === "delete") {
-      requireConfirmed({ confirmed }, "the deletion");
+      requireConfirmed({ confirmed }, adminT("admin.categories.theDeletion"));
       const moveTo = text(form, "moveTo");
       const before = await admin.getCategory(id);
-      if (!before) throw new AppError("not_found", "This category no longer exists: someone may have deleted it.");
+      if (!before) throw new AppError("not_found", adminT("admin.categories.goneLong"));
       const target = moveTo ? await admin.getCategory(moveTo) : null;
       const result = await admin.deleteCategory(actor, id, { moveTo });
       const moved = result.movedProducts;
       return done(
-        `Category “${before.name}” deleted.`,
-        moved > 0 && target ? `${moved} ${moved === 1 ? "product" : "products"} moved to “${target.name}”.` : undefined,
+        adminT("admin.categories.toast.deleted", { name: before.name }),
+        moved > 0 && target ? adminT("admin.categories.toast.productsMoved", { count: moved, target: target.name }) : undefined,
       );
     }
-    throw new AppError("invalid_input", "This form does not say what to do. Reload the page and try again.");
+    throw new AppError("invalid_input", adminT("admin.form.noIntent"));
   } catch (err) {
     if (intent === "create" || intent === "update") return formFailure(err, form);
     if (!(err instanceof AppError)) throw err;
@@ -164,20 +174,21 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
   // A new form after each page navigation (a saved category, another one opened), not after a
   // row's change (a fetcher): what is being typed stays while the tree changes beside it.
   const { key } = useLocation();
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Categories"
-        description="The shop's menus, listings and home page are built from these categories and their sub-categories."
+        title={t("admin.nav.categories")}
+        description={t("admin.categories.description")}
         actions={
           <a href="#category-form" className={`${buttonClass("primary")} lg:hidden`}>
-            Add category
+            {t("admin.categories.add")}
           </a>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         {tree.length === 0 ? (
-          <EmptyState title="No categories yet">Add the first one with the form: the shop’s menus list categories in the order you give them here.</EmptyState>
+          <EmptyState title={t("admin.categories.empty")}>{t("admin.categories.emptyText")}</EmptyState>
         ) : (
           <CategoryTree tree={tree} editing={editing?.id ?? null} />
         )}

@@ -1,9 +1,12 @@
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { useEffect } from "react";
 import { Form, Link, data, useRevalidator } from "react-router";
 import { ConfirmButton } from "~/components/admin/dialog";
 import { AdminForm, FormErrorSummary, FormSubmit, FormTextarea } from "~/components/admin/form";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
-import { MESSAGE_STATUS_TEXT } from "~/components/admin/messages/message-status";
+import { MESSAGE_STATUS_TEXT } from "~/components/admin/message-status";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
@@ -32,9 +35,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = adminMeta;
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => d?.message.subject || (d ? `From ${d.message.name}` : undefined) };
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = {
+  breadcrumb: (d, t) => d?.message.subject || (d ? t("admin.message.from", { name: d.message.name }) : undefined),
+};
 
-const MOVED: Record<MessageStatus, string> = { new: "Marked unread", read: "Moved to the inbox", archived: "Archived", spam: "Moved to spam" };
+const MOVED: Record<MessageStatus, MessageKey> = {
+  new: "admin.message.moved.new",
+  read: "admin.message.moved.read",
+  archived: "admin.messages.status.archived",
+  spam: "admin.message.moved.spam",
+};
 
 /**
  * Replies (kept and mailed; back to the message), moves the message to a status or deletes it,
@@ -52,36 +62,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithToast(
         pageAddress(request),
         mailed
-          ? { kind: "success", message: "Reply sent", description: `Mailed to ${message.email}` }
+          ? { kind: "success", message: adminT("admin.message.toast.sent"), description: adminT("admin.message.toast.mailedTo", { email: message.email }) }
           : {
               kind: "error",
-              message: "Reply kept, but not mailed",
-              description: `The mail to ${message.email} could not be sent. Try again later, or write from your own mailbox.`,
+              message: adminT("admin.message.toast.notMailed"),
+              description: adminT("admin.message.toast.notMailedText", { email: message.email }),
             },
       );
     }
     if (submission.intent === "delete") {
-      requireConfirmed(submission, "deleting the message");
+      requireConfirmed(submission, adminT("admin.message.deleting"));
       await messages.deleteMessage(actor, params.id);
-      return redirectWithToast(LIST, { kind: "success", message: "Message deleted" });
+      return redirectWithToast(LIST, { kind: "success", message: adminT("admin.message.toast.deleted") });
     }
     const status = form.get("status");
-    if (submission.intent !== "status" || !isMessageStatus(status)) throw new AppError("invalid_input", "Choose what to do with the message.");
+    if (submission.intent !== "status" || !isMessageStatus(status)) throw new AppError("invalid_input", adminT("admin.message.chooseMove"));
     const message = await messages.setStatus(actor, params.id, { status });
-    return redirectWithToast(LIST, { kind: "success", message: MOVED[status], description: message.subject || `From ${message.name}` });
+    return redirectWithToast(LIST, {
+      kind: "success",
+      message: adminT(MOVED[status]),
+      description: message.subject || adminT("admin.message.from", { name: message.name }),
+    });
   } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") return redirectWithToast(LIST, { kind: "error", message: "That message no longer exists" });
+    if (err instanceof AppError && err.code === "not_found") return redirectWithToast(LIST, { kind: "error", message: adminT("admin.message.gone") });
     return formFailure(err, form);
   }
 }
 
 /** The buttons that file the message: what makes sense from where it is. */
-function statusMoves(status: MessageStatus): Array<{ status: MessageStatus; label: string }> {
-  const moves: Array<{ status: MessageStatus; label: string }> = [];
-  if (status === "read") moves.push({ status: "new", label: "Mark unread" });
-  if (status === "archived" || status === "spam") moves.push({ status: "read", label: "Move to inbox" });
-  if (status !== "archived") moves.push({ status: "archived", label: "Archive" });
-  if (status !== "spam") moves.push({ status: "spam", label: "Spam" });
+function statusMoves(status: MessageStatus): Array<{ status: MessageStatus; label: MessageKey }> {
+  const moves: Array<{ status: MessageStatus; label: MessageKey }> = [];
+  if (status === "read") moves.push({ status: "new", label: "admin.messages.markUnread" });
+  if (status === "archived" || status === "spam") moves.push({ status: "read", label: "admin.message.toInbox" });
+  if (status !== "archived") moves.push({ status: "archived", label: "admin.messages.archive" });
+  if (status !== "spam") moves.push({ status: "spam", label: "admin.messages.status.spam" });
   return moves;
 }
 
@@ -89,6 +103,7 @@ function statusMoves(status: MessageStatus): Array<{ status: MessageStatus; labe
 export default function ContactMessagePage({ loaderData }: Route.ComponentProps) {
   const { message, markedRead, contactEmail } = loaderData;
   const status = MESSAGE_STATUS_TEXT[message.status];
+  const t = useT();
   const revalidator = useRevalidator();
   // The layout counted the new messages while this loader was marking this one read (loaders run
   // in parallel): count again, so the sidebar's figure drops as the message opens.
@@ -99,23 +114,23 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
   return (
     <div className="max-w-4xl">
       <PageHeader
-        title={<span className="break-words">{message.subject || "(no subject)"}</span>}
+        title={<span className="break-words">{message.subject || t("admin.messages.noSubject")}</span>}
         actions={
-          <Form method="post" className="flex flex-wrap items-center gap-2" aria-label="File the message">
+          <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={t("admin.people.fileTheMessage")}>
             <input type="hidden" name="intent" value="status" />
             {statusMoves(message.status).map((m) => (
               <button key={m.status} type="submit" name="status" value={m.status} className={buttonClass("secondary", "sm")}>
-                {m.label}
+                {t(m.label)}
               </button>
             ))}
             <ConfirmButton
               value="delete"
-              title="Delete this message?"
-              body={`The message from ${message.name} and its ${message.replies.length === 1 ? "reply" : message.replies.length ? `${message.replies.length} replies` : "replies"} are gone for good. To keep it out of the way instead, archive it.`}
-              confirmLabel="Delete message"
+              title={t("admin.people.deleteThisMessage")}
+              body={t("admin.message.deleteBody", { name: message.name, count: message.replies.length })}
+              confirmLabel={t("admin.people.deleteMessage")}
               className={buttonClass("danger", "sm")}
             >
-              Delete
+              {t("admin.products.bulk.delete")}
             </ConfirmButton>
           </Form>
         }
@@ -125,7 +140,7 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-200 pb-4">
           <div className="min-w-0">
             <h2 id="message-from" className="font-semibold text-stone-900">
-              <span className="sr-only">From </span>
+              <span className="sr-only">{t("admin.bulk.fromTitle")} </span>
               {message.name}
             </h2>
             <a href={`mailto:${message.email}`} className="break-all text-sm text-stone-700 underline underline-offset-2 hover:text-stone-900">
@@ -133,9 +148,9 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
             </a>
           </div>
           <div className="flex flex-col items-start gap-1 text-sm text-stone-700 sm:items-end">
-            <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+            <StatusBadge tone={status.tone}>{t(status.label)}</StatusBadge>
             <span>
-              Received <LocalDate iso={message.createdAt} withTime />
+              {t("admin.messages.received")} <LocalDate iso={message.createdAt} withTime />
             </span>
           </div>
         </header>
@@ -146,10 +161,10 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
 
       <section aria-labelledby="replies-title" className="mt-8">
         <h2 id="replies-title" className="text-lg font-semibold text-stone-900">
-          {message.replies.length ? `Replies (${message.replies.length})` : "Replies"}
+          {message.replies.length ? t("admin.message.repliesCount", { count: message.replies.length }) : t("admin.message.replies")}
         </h2>
         {message.replies.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-700">Nobody has replied yet.</p>
+          <p className="mt-2 text-sm text-stone-700">{t("admin.message.noReplies")}</p>
         ) : (
           <ol className="mt-3 space-y-3" data-testid="replies">
             {message.replies.map((r) => (
@@ -161,29 +176,28 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
 
       <section aria-labelledby="reply-title" className="mt-8 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="reply-title" className="text-lg font-semibold text-stone-900">
-          Reply to {message.name}
+          {t("admin.message.replyTo", { name: message.name })}
         </h2>
         <AdminForm method="post" idPrefix="reply" warnUnsaved className="mt-4 space-y-4" key={message.replies.length}>
-          <FormErrorSummary title="The reply was not sent" />
+          <FormErrorSummary title={t("admin.people.theReplyWasNot")} />
           <input type="hidden" name="intent" value="reply" />
           <FormTextarea
             name="text"
-            label="Your reply"
+            label={t("admin.people.yourReply")}
             rows={7}
             maxLength={5000}
             required
             hint={
               <>
-                Mailed to {message.email} with the message quoted under it;{" "}
-                {contactEmail ? `their answer goes to ${contactEmail}.` : "set the shop's contact e-mail in the settings so their answer reaches you."} The
-                reply is kept here.
+                {t("admin.message.hintMailed", { email: message.email })}{" "}
+                {contactEmail ? t("admin.message.hintAnswerTo", { email: contactEmail }) : t("admin.message.hintNoContact")} {t("admin.message.hintKept")}
               </>
             }
           />
           <div className="flex flex-wrap items-center gap-3">
-            <FormSubmit busyLabel="Sending…">Send reply</FormSubmit>
+            <FormSubmit busyLabel={t("admin.webhooks.sending")}>{t("admin.message.send")}</FormSubmit>
             <Link to={LIST} className={buttonClass("ghost")}>
-              Back to messages
+              {t("admin.message.back")}
             </Link>
           </div>
         </AdminForm>
@@ -193,12 +207,17 @@ export default function ContactMessagePage({ loaderData }: Route.ComponentProps)
 }
 
 function Reply({ reply }: { reply: ContactMessage["replies"][number] }) {
+  const t = useT();
   return (
     <li className="rounded-xl border border-stone-200 bg-stone-50 p-4" data-testid="reply">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
         <span className="font-semibold break-all text-stone-900">{reply.author.email}</span>
         <LocalDate iso={reply.createdAt} withTime />
-        {reply.mailedAt ? <StatusBadge tone="success">Mailed</StatusBadge> : <StatusBadge tone="warning">Not mailed</StatusBadge>}
+        {reply.mailedAt ? (
+          <StatusBadge tone="success">{t("admin.message.mailed")}</StatusBadge>
+        ) : (
+          <StatusBadge tone="warning">{t("admin.message.notMailed")}</StatusBadge>
+        )}
       </p>
       <p className="mt-2 leading-relaxed break-words whitespace-pre-wrap text-stone-900">{reply.text}</p>
     </li>

@@ -1,7 +1,11 @@
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { Link } from "react-router";
 import { type BulkAction, type Column, DataTable } from "~/components/admin/data-table";
 import { auditActor, formFailure, readBulkAction, requireConfirmed } from "~/components/admin/form-result.server";
-import { MESSAGE_STATUS_TEXT } from "~/components/admin/messages/message-status";
+import { MESSAGE_STATUS_TEXT } from "~/components/admin/message-status";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { parseTableQuery } from "~/components/admin/table-query.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
@@ -28,8 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { messages: list.data, total: list.meta.total, counts: list.meta.counts, tab, query: { ...query, narrowed: Boolean(query.q) } };
 }
 
-const NOUN = (n: number) => `${n} ${n === 1 ? "message" : "messages"}`;
-const DONE: Record<MessageStatus, string> = { new: "marked unread", read: "marked read", archived: "archived", spam: "moved to spam" };
+/** What a bulk move did to the messages, by their new status. */
+const DONE: Record<MessageStatus, MessageKey> = {
+  new: "admin.messages.done.new",
+  read: "admin.messages.done.read",
+  archived: "admin.messages.done.archived",
+  spam: "admin.messages.done.spam",
+};
 
 /** A bulk action on the selected messages (mark read or unread, archive, spam, delete), then back to the same list with what it did. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,36 +46,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(context, user);
   const { intent, ids, confirmed } = readBulkAction(await request.formData());
   try {
-    if (!ids.length) throw new AppError("invalid_input", "Select the messages first.");
+    if (!ids.length) throw new AppError("invalid_input", adminT("admin.messages.selectFirst"));
     if (intent === "delete") {
-      requireConfirmed({ confirmed }, "deleting the messages");
+      requireConfirmed({ confirmed }, adminT("admin.messages.deleting"));
       const { deleted } = await context.services.messages.deleteMessages(actor, ids);
-      return redirectWithToast(pageAddress(request), { kind: "success", message: `${NOUN(deleted)} deleted` });
+      return redirectWithToast(pageAddress(request), { kind: "success", message: adminT("admin.messages.toast.deleted", { count: deleted }) });
     }
-    if (!isMessageStatus(intent)) throw new AppError("invalid_input", "Choose an action.");
+    if (!isMessageStatus(intent)) throw new AppError("invalid_input", adminT("admin.products.bulk.chooseAction"));
     const { changed, unchanged } = await context.services.messages.setStatuses(actor, ids, intent);
     return redirectWithToast(pageAddress(request), {
       kind: "success",
-      message: `${NOUN(changed)} ${DONE[intent]}`,
-      description: unchanged ? `${NOUN(unchanged)} already so` : undefined,
+      message: adminT(DONE[intent], { count: changed }),
+      description: unchanged ? adminT("admin.messages.toast.alreadySo", { count: unchanged }) : undefined,
     });
   } catch (err) {
     return formFailure(err);
   }
 }
 
-const BULK_ACTIONS: BulkAction[] = [
-  { intent: "read", label: "Mark read" },
-  { intent: "new", label: "Mark unread" },
-  { intent: "archived", label: "Archive" },
-  { intent: "spam", label: "Spam" },
+const bulkActions = (t: Translate): BulkAction[] => [
+  { intent: "read", label: t("admin.messages.markRead") },
+  { intent: "new", label: t("admin.messages.markUnread") },
+  { intent: "archived", label: t("admin.messages.archive") },
+  { intent: "spam", label: t("admin.messages.status.spam") },
   {
     intent: "delete",
-    label: "Delete",
+    label: t("admin.products.bulk.delete"),
     confirm: (count) => ({
-      title: count === null ? "Delete the selected messages?" : `Delete ${NOUN(count)}?`,
-      body: "They and their replies are gone for good. To keep them out of the way instead, archive them.",
-      confirmLabel: count === null ? "Delete them" : `Delete ${NOUN(count)}`,
+      title: count === null ? t("admin.messages.deleteSelected") : t("admin.messages.deleteTitle", { count }),
+      body: t("admin.messages.deleteBody"),
+      confirmLabel: count === null ? t("admin.products.bulk.deleteThem") : t("admin.messages.deleteCount", { count }),
     }),
   },
 ];
@@ -76,18 +85,23 @@ const messageHref = (m: ContactMessageRow) => `/admin-dashboard/contact-messages
 
 /** The message's status badge, and whether it was replied to. */
 function StatusCell({ message: m }: { message: ContactMessageRow }) {
+  const t = useT();
   return (
     <>
-      <StatusBadge tone={MESSAGE_STATUS_TEXT[m.status].tone}>{MESSAGE_STATUS_TEXT[m.status].label}</StatusBadge>
-      {m.replyCount > 0 && <span className="text-xs whitespace-nowrap text-stone-700">{m.replyCount === 1 ? "Replied" : `${m.replyCount} replies`}</span>}
+      <StatusBadge tone={MESSAGE_STATUS_TEXT[m.status].tone}>{t(MESSAGE_STATUS_TEXT[m.status].label)}</StatusBadge>
+      {m.replyCount > 0 && (
+        <span className="text-xs whitespace-nowrap text-stone-700">
+          {m.replyCount === 1 ? t("admin.messages.replied") : t("admin.messages.replies", { count: m.replyCount })}
+        </span>
+      )}
     </>
   );
 }
 
-const columns: Column<ContactMessageRow>[] = [
+const columnsFor = (t: Translate): Column<ContactMessageRow>[] => [
   {
     key: "from",
-    header: "From",
+    header: t("admin.bulk.fromTitle"),
     rowHeader: true,
     className: "sm:min-w-[11rem] sm:max-w-[16rem]",
     cell: (m) => (
@@ -97,11 +111,11 @@ const columns: Column<ContactMessageRow>[] = [
           className={`break-words text-stone-900 underline-offset-4 hover:underline ${m.status === "new" ? "font-bold" : "font-medium"}`}
         >
           {m.name}
-          {m.status === "new" && <span className="sr-only"> (new)</span>}
+          {m.status === "new" && <span className="sr-only"> {t("admin.messages.newParen")}</span>}
         </Link>
         <span className="mt-0.5 block break-all text-xs font-normal text-stone-600">{m.email}</span>
         {/* On phones the other columns are left out: the subject, status and date show here. */}
-        <span className="mt-1 block text-sm font-normal text-stone-800 sm:hidden">{m.subject || "(no subject)"}</span>
+        <span className="mt-1 block text-sm font-normal text-stone-800 sm:hidden">{m.subject || t("admin.messages.noSubject")}</span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-stone-700 sm:hidden">
           <StatusCell message={m} />
           <LocalDate iso={m.createdAt} withTime />
@@ -111,18 +125,18 @@ const columns: Column<ContactMessageRow>[] = [
   },
   {
     key: "message",
-    header: "Message",
+    header: t("admin.nav.message"),
     className: "hidden min-w-[16rem] sm:table-cell",
     cell: (m) => (
       <>
-        <span className={`block text-stone-900 ${m.status === "new" ? "font-semibold" : ""}`}>{m.subject || "(no subject)"}</span>
+        <span className={`block text-stone-900 ${m.status === "new" ? "font-semibold" : ""}`}>{m.subject || t("admin.messages.noSubject")}</span>
         <span className="mt-0.5 line-clamp-2 block text-stone-600">{m.preview}</span>
       </>
     ),
   },
   {
     key: "status",
-    header: "Status",
+    header: t("admin.products.table.status"),
     className: "hidden sm:table-cell",
     cell: (m) => (
       <span className="flex flex-col items-start gap-1">
@@ -130,7 +144,12 @@ const columns: Column<ContactMessageRow>[] = [
       </span>
     ),
   },
-  { key: "received", header: "Received", className: "hidden whitespace-nowrap sm:table-cell", cell: (m) => <LocalDate iso={m.createdAt} withTime /> },
+  {
+    key: "received",
+    header: t("admin.messages.received"),
+    className: "hidden whitespace-nowrap sm:table-cell",
+    cell: (m) => <LocalDate iso={m.createdAt} withTime />,
+  },
 ];
 
 /** The contact messages' inbox: status tabs with counts, a search, the list and its bulk actions. */
@@ -138,20 +157,20 @@ export default function ContactMessages({ loaderData, actionData }: Route.Compon
   const { messages, total, counts, tab, query } = loaderData;
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const all = MESSAGE_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  const t = useT();
   const empty =
-    tab === ALL ? { title: "No messages yet", description: "Messages sent through the shop's contact form arrive here." } : MESSAGE_STATUS_TEXT[tab].empty;
+    tab === ALL
+      ? { title: t("admin.messages.empty.all"), description: t("admin.messages.empty.allText") }
+      : { title: t(MESSAGE_STATUS_TEXT[tab].empty.title), description: t(MESSAGE_STATUS_TEXT[tab].empty.description) };
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Contact messages"
-        description="What visitors sent through the contact form. Open one to read it and reply by e-mail; archive it once it is dealt with."
-      />
+      <PageHeader title={t("admin.nav.contactMessages")} description={t("admin.people.whatVisitorsSentThrough")} />
       <StatusTabs
-        label="Messages by status"
+        label={t("admin.people.messagesByStatus")}
         current={tab === "new" ? null : tab}
         tabs={[
-          ...MESSAGE_STATUSES.map((s) => ({ value: s === "new" ? null : s, label: MESSAGE_STATUS_TEXT[s].label, count: counts[s] })),
-          { value: ALL, label: "All", count: all },
+          ...MESSAGE_STATUSES.map((s) => ({ value: s === "new" ? null : s, label: t(MESSAGE_STATUS_TEXT[s].label), count: counts[s] })),
+          { value: ALL, label: t("admin.table.all"), count: all },
         ]}
       />
       {failure && (
@@ -160,16 +179,16 @@ export default function ContactMessages({ loaderData, actionData }: Route.Compon
         </p>
       )}
       <DataTable
-        caption={tab === ALL ? "Contact messages" : `${MESSAGE_STATUS_TEXT[tab].label} contact messages`}
+        caption={tab === ALL ? t("admin.nav.contactMessages") : t(MESSAGE_STATUS_TEXT[tab].caption)}
         rows={messages}
         rowKey={(m) => m.id}
-        rowLabel={(m) => `the message from ${m.name}${m.subject ? `: ${m.subject}` : ""}`}
-        columns={columns}
+        rowLabel={(m) => (m.subject ? t("admin.messages.rowSubject", { name: m.name, subject: m.subject }) : t("admin.messages.row", { name: m.name }))}
+        columns={columnsFor(t)}
         query={query}
         total={total}
-        noun={{ one: "message", other: "messages" }}
-        search={{ label: "Search messages", placeholder: "Name, e-mail or subject" }}
-        bulkActions={BULK_ACTIONS}
+        noun={{ one: t("admin.messages.noun.one"), other: t("admin.messages.noun.other") }}
+        search={{ label: t("admin.messages.search"), placeholder: t("admin.messages.searchPlaceholder") }}
+        bulkActions={bulkActions(t)}
         empty={empty}
         testId="messages-table"
         minWidth="min-w-0 sm:min-w-[36rem]"

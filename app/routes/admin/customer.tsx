@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { Form, Link, data, useNavigation } from "react-router";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { BAN_LENGTHS, ROLE_TEXT, deviceName } from "~/components/admin/customer";
@@ -24,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { audit } = context.services;
   const customer = await context.services.customers.get(params.id).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "not_found")
-      throw data({ message: "There is no such user (the account may have been deleted)." }, { status: 404, statusText: "Not Found" });
+      throw data({ message: adminT("admin.customer.notFound") }, { status: 404, statusText: "Not Found" });
     throw err;
   });
   const history = await audit.list({ entity: "user", entityId: params.id, pageSize: HISTORY_SIZE });
@@ -48,44 +50,46 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     switch (submission.intent) {
       case "role": {
-        if (!can(user, "admin")) throw new AppError("forbidden", "Only an administrator changes roles and permissions.");
+        if (!can(user, "admin")) throw new AppError("forbidden", adminT("admin.customer.onlyAdminRoles"));
         const role = text("role") as Role;
-        if (!(ROLES as readonly string[]).includes(role)) throw new AppError("invalid_input", "Choose a role.", { role: "Choose a role" });
+        if (!(ROLES as readonly string[]).includes(role))
+          throw new AppError("invalid_input", adminT("admin.customer.chooseRole"), { role: adminT("admin.customer.chooseRoleField") });
         const permissions = form.getAll("permissions").filter((p): p is Permission => typeof p === "string" && (PERMISSIONS as readonly string[]).includes(p));
         const after = await users.setRole(actor, params.id, role, permissions);
         return redirectWithToast(pageAddress(request), {
           kind: "success",
-          message: "Role saved",
-          description: `${after.email} is now ${ROLE_TEXT[after.role].label.toLowerCase()}`,
+          message: adminT("admin.customer.toast.roleSaved"),
+          description: adminT("admin.customer.toast.roleNow", { email: after.email, role: adminT(ROLE_TEXT[after.role].lower) }),
         });
       }
       case "ban": {
         const reason = text("reason");
-        if (reason.length > 200) throw new AppError("invalid_input", "The reason can be at most 200 characters.", { reason: "At most 200 characters" });
+        if (reason.length > 200)
+          throw new AppError("invalid_input", adminT("admin.customer.reasonTooLong"), { reason: adminT("admin.customer.reasonTooLongField") });
         const days = text("days") ? Number(text("days")) : undefined;
         if (days !== undefined && !BAN_LENGTHS.some((b) => b.value === String(days)))
-          throw new AppError("invalid_input", "Choose how long the ban lasts.", { days: "Choose a length" });
+          throw new AppError("invalid_input", adminT("admin.customer.chooseLength"), { days: adminT("admin.customer.chooseLengthField") });
         await users.ban(actor, params.id, { reason: reason || undefined, days });
         return redirectWithToast(pageAddress(request), {
           kind: "success",
-          message: "Banned",
-          description: "They are signed out everywhere and cannot sign in.",
+          message: adminT("admin.users.banned"),
+          description: adminT("admin.customer.toast.bannedText"),
         });
       }
       case "unban":
         await users.unban(actor, params.id);
-        return redirectWithToast(pageAddress(request), { kind: "success", message: "Ban lifted" });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: adminT("admin.customer.toast.unbanned") });
       case "revoke":
         await users.revokeSession(actor, params.id, text("sessionId"));
-        return redirectWithToast(pageAddress(request), { kind: "success", message: "Device signed out" });
+        return redirectWithToast(pageAddress(request), { kind: "success", message: adminT("admin.customer.toast.revoked") });
       case "delete": {
-        requireConfirmed(submission, "deleting the account");
+        requireConfirmed(submission, adminT("admin.customer.deleting"));
         const { ordersKept } = await context.services.customers.delete(actor, params.id);
-        const kept = ordersKept ? `${ordersKept} ${ordersKept === 1 ? "order stays" : "orders stay"} as “Deleted customer”.` : undefined;
-        return redirectWithToast("/admin-dashboard/users", { kind: "success", message: "Account deleted", description: kept });
+        const kept = ordersKept ? adminT("admin.customer.toast.ordersKept", { count: ordersKept }) : undefined;
+        return redirectWithToast("/admin-dashboard/users", { kind: "success", message: adminT("admin.customer.toast.deleted"), description: kept });
       }
       default:
-        throw new AppError("invalid_input", "Choose an action.");
+        throw new AppError("invalid_input", adminT("admin.products.bulk.chooseAction"));
     }
   } catch (err) {
     return formFailure(err, form);
@@ -104,6 +108,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
   const busy = navigation.state === "submitting";
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const role = ROLE_TEXT[account.role];
+  const t = useT();
   const title = account.name || account.email;
   // The users module refuses these anyway (403); the page does not offer them.
   const mayManage = !isSelf && (isAdmin || account.role === "customer");
@@ -115,33 +120,35 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="break-all">{account.email}</span>
-            <StatusBadge tone={role.tone}>{role.label}</StatusBadge>
-            {account.emailVerified ? <StatusBadge tone="success">E-mail confirmed</StatusBadge> : <StatusBadge tone="warning">E-mail unconfirmed</StatusBadge>}
-            {account.banned && <StatusBadge tone="danger">Banned</StatusBadge>}
+            <StatusBadge tone={role.tone}>{t(role.label)}</StatusBadge>
+            {account.emailVerified ? (
+              <StatusBadge tone="success">{t("admin.customer.emailConfirmed")}</StatusBadge>
+            ) : (
+              <StatusBadge tone="warning">{t("admin.customer.emailUnconfirmed")}</StatusBadge>
+            )}
+            {account.banned && <StatusBadge tone="danger">{t("admin.users.banned")}</StatusBadge>}
           </span>
         }
         actions={
           <>
             <a href={`/api/admin/users/${encodeURIComponent(account.id)}/export`} download className={buttonClass("secondary")} data-testid="export-json">
-              Export data (JSON)
+              {t("admin.customer.export")}
             </a>
             {mayManage && (
               <Form method="post">
                 <ConfirmButton
                   value="delete"
                   className={buttonClass("danger")}
-                  title={`Delete ${title}'s account?`}
+                  title={t("admin.customer.deleteTitle", { name: title })}
                   body={
                     <>
-                      The account, its devices, cart, wishlist and addresses are deleted for good.{" "}
-                      {stats.orders > 0
-                        ? `Their ${stats.orders} ${stats.orders === 1 ? "order stays" : "orders stay"} for the books as “Deleted customer”, without name, e-mail, phone or address.`
-                        : "They have no orders."}
+                      {t("admin.customer.deleteBody")}{" "}
+                      {stats.orders > 0 ? t("admin.customer.deleteOrders", { count: stats.orders }) : t("admin.customer.noOrders")}
                     </>
                   }
-                  confirmLabel="Delete the account"
+                  confirmLabel={t("admin.people.deleteTheAccount")}
                 >
-                  Delete account
+                  {t("admin.customer.delete")}
                 </ConfirmButton>
               </Form>
             )}
@@ -158,39 +165,39 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="profile-title" className={card}>
             <h2 id="profile-title" className={h2}>
-              Profile
+              {t("admin.customer.profile")}
             </h2>
             <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
               <div>
-                <dt className="text-stone-600">Orders</dt>
+                <dt className="text-stone-600">{t("admin.nav.orders")}</dt>
                 <dd className="text-lg font-semibold tabular-nums text-stone-900" data-testid="customer-orders">
                   {stats.orders}
                 </dd>
               </div>
               <div>
-                <dt className="text-stone-600">Total spent</dt>
+                <dt className="text-stone-600">{t("admin.users.totalSpent")}</dt>
                 <dd className="text-lg font-semibold tabular-nums text-stone-900">{money(stats.totalSpent)}</dd>
               </div>
               <div>
-                <dt className="text-stone-600">Joined</dt>
+                <dt className="text-stone-600">{t("admin.users.joined")}</dt>
                 <dd className="text-stone-900">
                   <LocalDate iso={account.createdAt} />
                 </dd>
               </div>
               <div>
-                <dt className="text-stone-600">Last sign-in</dt>
-                <dd className="text-stone-900">{lastSignInAt ? <LocalDate iso={lastSignInAt} withTime /> : "Never"}</dd>
+                <dt className="text-stone-600">{t("admin.users.lastSignIn")}</dt>
+                <dd className="text-stone-900">{lastSignInAt ? <LocalDate iso={lastSignInAt} withTime /> : t("admin.users.never")}</dd>
               </div>
             </dl>
             {account.banned && (
               <p className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900">
-                Banned{account.banReason ? `: ${account.banReason}` : ""}.{" "}
+                {account.banReason ? t("admin.customer.bannedFor", { reason: account.banReason }) : t("admin.customer.bannedPlain")}{" "}
                 {account.banExpires ? (
                   <>
-                    Until <LocalDate iso={account.banExpires} withTime />.
+                    {t("admin.banners.untilStart")} <LocalDate iso={account.banExpires} withTime />.
                   </>
                 ) : (
-                  "Until lifted."
+                  t("admin.customer.untilLifted")
                 )}
               </p>
             )}
@@ -198,10 +205,10 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
 
           <section aria-labelledby="orders-title" className={card}>
             <h2 id="orders-title" className={h2}>
-              Orders
+              {t("admin.nav.orders")}
             </h2>
             {orders.length === 0 ? (
-              <p className="mt-2 text-sm text-stone-700">No orders yet.</p>
+              <p className="mt-2 text-sm text-stone-700">{t("admin.customer.noOrdersYet")}</p>
             ) : (
               <ul className="mt-3 divide-y divide-stone-200" data-testid="customer-order-list">
                 {orders.map((o) => (
@@ -211,7 +218,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                         {o.number}
                       </Link>
                       <span className="block text-stone-600">
-                        <LocalDate iso={o.createdAt} /> · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
+                        <LocalDate iso={o.createdAt} /> · {t("admin.customer.items", { count: o.itemCount })}
                       </span>
                     </span>
                     <span className="flex items-center gap-3">
@@ -228,16 +235,16 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
 
           <section aria-labelledby="addresses-title" className={card}>
             <h2 id="addresses-title" className={h2}>
-              Addresses
+              {t("admin.customer.addresses")}
             </h2>
             {addresses.length === 0 ? (
-              <p className="mt-2 text-sm text-stone-700">No saved addresses.</p>
+              <p className="mt-2 text-sm text-stone-700">{t("admin.customer.noAddresses")}</p>
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                 {addresses.map((a) => (
                   <li key={a.id} className="rounded-lg border border-stone-200 p-3 text-sm text-stone-800">
                     <p className="font-semibold text-stone-900">
-                      {a.name} {a.isDefault && <StatusBadge className="ml-1">Default</StatusBadge>}
+                      {a.name} {a.isDefault && <StatusBadge className="ml-1">{t("admin.customer.default")}</StatusBadge>}
                     </p>
                     <p>{a.line1}</p>
                     {a.line2 && <p>{a.line2}</p>}
@@ -252,25 +259,27 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
 
           <section aria-labelledby="sessions-title" className={card}>
             <h2 id="sessions-title" className={h2}>
-              Signed-in devices
+              {t("admin.customer.devices")}
             </h2>
             {sessions.length === 0 ? (
-              <p className="mt-2 text-sm text-stone-700">Not signed in anywhere.</p>
+              <p className="mt-2 text-sm text-stone-700">{t("admin.customer.noDevices")}</p>
             ) : (
               <ul className="mt-3 divide-y divide-stone-200" data-testid="session-list">
                 {sessions.map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                     <span className="min-w-0">
-                      <span className="block font-medium text-stone-900">{deviceName(s.userAgent)}</span>
+                      <span className="block font-medium text-stone-900">{deviceName(s.userAgent, t)}</span>
                       <span className="block text-stone-600">
-                        {s.ipAddress ? `${s.ipAddress} · ` : ""}active <LocalDate iso={s.lastActiveAt} withTime />
+                        {s.ipAddress ? `${s.ipAddress} · ` : ""}
+                        {t("admin.customer.active")} <LocalDate iso={s.lastActiveAt} withTime />
                       </span>
                     </span>
                     {(isSelf || mayManage) && (
                       <Form method="post">
                         <input type="hidden" name="sessionId" value={s.id} />
                         <button type="submit" name="intent" value="revoke" disabled={busy} className={buttonClass("secondary", "sm")}>
-                          Sign out<span className="sr-only"> {deviceName(s.userAgent)}</span>
+                          {t("admin.customer.signOut")}
+                          <span className="sr-only"> {deviceName(s.userAgent, t)}</span>
                         </button>
                       </Form>
                     )}
@@ -284,23 +293,23 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         <aside className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="role-title" className={card}>
             <h2 id="role-title" className={h2}>
-              Role and permissions
+              {t("admin.customer.roleTitle")}
             </h2>
             {isAdmin && !isSelf ? (
               <Form method="post" className="mt-3 space-y-3">
                 <fieldset>
-                  <legend className="text-sm font-medium text-stone-900">Role</legend>
+                  <legend className="text-sm font-medium text-stone-900">{t("admin.users.role")}</legend>
                   <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                     {ROLES.map((r) => (
                       <label key={r} className="inline-flex items-center gap-2 text-sm text-stone-800">
                         <input type="radio" name="role" value={r} defaultChecked={account.role === r} className="size-4 accent-stone-900" />
-                        {ROLE_TEXT[r].label}
+                        {t(ROLE_TEXT[r].label)}
                       </label>
                     ))}
                   </div>
                 </fieldset>
                 <fieldset>
-                  <legend className="text-sm font-medium text-stone-900">Permissions (staff only)</legend>
+                  <legend className="text-sm font-medium text-stone-900">{t("admin.customer.permissions")}</legend>
                   <div className="mt-1 space-y-1">
                     {PERMISSIONS.map((p) => (
                       <label key={p} className="flex items-start gap-2 text-sm text-stone-800">
@@ -317,40 +326,38 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   </div>
                 </fieldset>
                 <button type="submit" name="intent" value="role" disabled={busy} className={buttonClass("primary", "sm")}>
-                  Save role
+                  {t("admin.customer.saveRole")}
                 </button>
               </Form>
             ) : (
               <div className="mt-2 text-sm text-stone-700">
                 <p>
-                  {role.label}
-                  {account.role === "staff" && `: ${account.permissions.length ? account.permissions.join(", ") : "no permissions"}`}
+                  {t(role.label)}
+                  {account.role === "staff" && `: ${account.permissions.length ? account.permissions.join(", ") : t("admin.customer.noPermissions")}`}
                 </p>
-                <p className="mt-1 text-stone-600">
-                  {isSelf ? "Nobody changes their own role: ask another administrator." : "Only an administrator changes roles and permissions."}
-                </p>
+                <p className="mt-1 text-stone-600">{isSelf ? t("admin.customer.ownRole") : t("admin.customer.onlyAdminRoles")}</p>
               </div>
             )}
           </section>
 
           <section aria-labelledby="ban-title" className={card}>
             <h2 id="ban-title" className={h2}>
-              Ban
+              {t("admin.users.ban")}
             </h2>
             {!mayManage ? (
-              <p className="mt-2 text-sm text-stone-700">{isSelf ? "You cannot ban yourself." : "Only an administrator bans a staff account."}</p>
+              <p className="mt-2 text-sm text-stone-700">{isSelf ? t("admin.customer.banSelf") : t("admin.customer.banStaff")}</p>
             ) : account.banned ? (
               <Form method="post" className="mt-3">
-                <p className="text-sm text-stone-700">They cannot sign in{account.banExpires ? " until the ban ends" : ""}.</p>
+                <p className="text-sm text-stone-700">{account.banExpires ? t("admin.customer.cannotSignInUntil") : t("admin.customer.cannotSignIn")}</p>
                 <button type="submit" name="intent" value="unban" disabled={busy} className={`${buttonClass("secondary", "sm")} mt-3`}>
-                  Lift the ban
+                  {t("admin.customer.lift")}
                 </button>
               </Form>
             ) : (
               <Form method="post" className="mt-3 space-y-3">
                 <div>
                   <label htmlFor="ban-reason" className="block text-sm font-medium text-stone-900">
-                    Reason <span className="font-normal text-stone-600">(optional, staff only)</span>
+                    {t("admin.customer.reason")} <span className="font-normal text-stone-600">{t("admin.customer.reasonHint")}</span>
                   </label>
                   <input
                     id="ban-reason"
@@ -362,7 +369,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                 </div>
                 <div>
                   <label htmlFor="ban-days" className="block text-sm font-medium text-stone-900">
-                    Length
+                    {t("admin.customer.length")}
                   </label>
                   <select
                     id="ban-days"
@@ -371,14 +378,14 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   >
                     {BAN_LENGTHS.map((b) => (
                       <option key={b.value} value={b.value}>
-                        {b.label}
+                        {t(b.label)}
                       </option>
                     ))}
                   </select>
                 </div>
-                <p className="text-xs text-stone-600">A ban signs them out on every device and refuses their sign-in.</p>
+                <p className="text-xs text-stone-600">{t("admin.customer.banHint")}</p>
                 <button type="submit" name="intent" value="ban" disabled={busy} className={buttonClass("danger", "sm")}>
-                  Ban
+                  {t("admin.users.ban")}
                 </button>
               </Form>
             )}

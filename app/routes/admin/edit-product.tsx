@@ -8,6 +8,8 @@ import { listCategoryChoices, productBodyFromForm } from "~/components/admin/pro
 import { ProductForm, STATUS_TEXT } from "~/components/admin/product/product-form";
 import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { pageAddress } from "~/lib/page-address.server";
 import { can } from "#common/auth/permissions";
 import type { AdminHandle } from "~/components/admin/admin-nav";
@@ -21,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireAdminScreen(context, request);
   const { catalogAdmin, audit } = context.services;
   const product = await catalogAdmin.getProduct(params.id);
-  if (!product) throw data({ message: "There is no such product (it may have been deleted)." }, { status: 404, statusText: "Not Found" });
+  if (!product) throw data({ message: adminT("admin.products.notFound") }, { status: 404, statusText: "Not Found" });
   const [categories, history] = await Promise.all([
     listCategoryChoices(context),
     audit.list({ entity: "product", entityId: product.id, pageSize: HISTORY_SIZE }),
@@ -44,22 +46,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { intent } = readIntent(form);
   try {
     if (intent === "delete") {
-      requireConfirmed(readIntent(form), "deleting the product");
+      requireConfirmed(readIntent(form), adminT("admin.products.deletingOne"));
       const product = await context.services.catalogAdmin.requireProduct(params.id);
       await context.services.catalogAdmin.deleteProduct(actor, params.id);
-      return redirectWithToast("/admin-dashboard/all-products", { kind: "success", message: "Product deleted", description: product.name });
+      return redirectWithToast("/admin-dashboard/all-products", {
+        kind: "success",
+        message: adminT("admin.products.toast.deleted"),
+        description: product.name,
+      });
     }
     if (intent === "duplicate") {
       const copy = await context.services.catalogAdmin.duplicateProduct(actor, params.id);
       return redirectWithToast(`/admin-dashboard/edit-product/${copy.id}`, {
         kind: "success",
-        message: "Draft copy made",
-        description: `${copy.name}: set its stock and SKUs, then make it active.`,
+        message: adminT("admin.products.toast.duplicated"),
+        description: adminT("admin.products.toast.duplicatedText", { name: copy.name }),
       });
     }
     const body = productBodyFromForm(form);
     const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body);
-    return redirectWithToast(pageAddress(request), { kind: "success", message: "Saved", description: product.name });
+    return redirectWithToast(pageAddress(request), { kind: "success", message: adminT("admin.toast.saved"), description: product.name });
   } catch (err) {
     return formFailure(err, form);
   }
@@ -70,6 +76,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { product, categories, history, historyTotal, canSeeAuditLog } = loaderData;
   const posted = actionData && "values" in actionData ? actionData.values : undefined;
   const status = STATUS_TEXT[product.status];
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -77,32 +84,32 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="break-words">{product.name}</span>
             <StatusBadge tone={status.tone} className="text-sm">
-              {status.label}
+              {t(status.label)}
             </StatusBadge>
           </span>
         }
-        description={product.status === "active" ? undefined : status.hint}
+        description={product.status === "active" ? undefined : t(status.hint)}
         actions={
           <>
             <a href={`/products/${encodeURIComponent(product.slug)}`} className={buttonClass("secondary", "sm")} data-testid="view-on-shop">
-              View on the shop
-              {product.status !== "active" && <span className="sr-only"> (a preview: shoppers do not see it)</span>}
+              {t("admin.products.viewOnShop")}
+              {product.status !== "active" && <span className="sr-only"> {t("admin.products.preview")}</span>}
             </a>
             <Form method="post">
               <button type="submit" name="intent" value="duplicate" className={buttonClass("secondary", "sm")}>
-                Duplicate
-                <span className="sr-only"> {product.name} as a draft (the saved product)</span>
+                {t("admin.products.duplicate")}
+                <span className="sr-only"> {t("admin.products.duplicateWhat", { name: product.name })}</span>
               </button>
             </Form>
             <Form method="post">
               <ConfirmButton
                 value="delete"
-                title={`Delete “${product.name}”?`}
-                body="It leaves the shop, search, carts and wishlists for good; orders keep their copy. To stop selling it but keep it, archive it instead."
-                confirmLabel="Delete product"
+                title={t("admin.products.deleteTitle", { name: product.name })}
+                body={t("admin.products.deleteBody")}
+                confirmLabel={t("admin.products.deleteProduct")}
                 className={buttonClass("danger", "sm")}
               >
-                Delete
+                {t("admin.products.bulk.delete")}
               </ConfirmButton>
             </Form>
           </>
@@ -118,7 +125,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         aside={
           <AuditHistory
             entries={history}
-            title="History"
+            title={t("admin.products.history")}
             moreHref={
               canSeeAuditLog && historyTotal > history.length
                 ? `/admin-dashboard/audit-log?entity=product&entityId=${encodeURIComponent(product.id)}`

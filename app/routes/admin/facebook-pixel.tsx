@@ -1,3 +1,6 @@
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { useState } from "react";
 import { AdminForm, FormErrorSummary, FormSubmit, useField } from "~/components/admin/form";
 import { auditActor, formFailure } from "~/components/admin/form-result.server";
@@ -32,29 +35,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     PAGE,
     saved.status === "active"
-      ? { kind: "success", message: "Tracking pixel saved: active", description: "Every storefront page loads it from now on." }
-      : { kind: "success", message: "Tracking pixel saved: inactive", description: "The storefront loads nothing from Facebook and sends it nothing." },
+      ? { kind: "success", message: adminT("admin.pixel.toast.active"), description: adminT("admin.pixel.toast.activeText") }
+      : { kind: "success", message: adminT("admin.pixel.toast.inactive"), description: adminT("admin.pixel.toast.inactiveText") },
   );
 }
 
 /** What the pixel sends and when: Facebook's standard events, from the storefront's shopping events. */
-const EVENTS: Array<[event: string, when: string, what: string]> = [
-  ["PageView", "Every storefront page a shopper opens", "The page's address"],
-  ["ViewContent", "A product page opens", "The product's id and name, its price and the shop's currency"],
-  ["AddToCart", "A product is added to the cart (product page or wishlist)", "The product, the quantity and their value"],
-  ["InitiateCheckout", "The checkout opens", "The cart's total, currency and number of items"],
-  [
-    "Purchase",
-    "The order confirmation shows, once per order",
-    "The order's total, currency and number of items; the order's id as the event id, so Facebook counts a reload once",
-  ],
+const EVENTS: Array<[event: string, when: MessageKey, what: MessageKey]> = [
+  ["PageView", "admin.pixel.event.pageViewWhen", "admin.pixel.event.pageViewWhat"],
+  ["ViewContent", "admin.pixel.event.viewContentWhen", "admin.pixel.event.viewContentWhat"],
+  ["AddToCart", "admin.pixel.event.addToCartWhen", "admin.pixel.event.addToCartWhat"],
+  ["InitiateCheckout", "admin.pixel.event.checkoutWhen", "admin.pixel.event.checkoutWhat"],
+  ["Purchase", "admin.pixel.event.purchaseWhen", "admin.pixel.event.purchaseWhat"],
 ];
 
 /** The status switch: a checkbox shown as a switch (role="switch"), so the form posts it without JavaScript too. */
 function StatusSwitch({ defaultChecked, onChange }: { defaultChecked: boolean; onChange: (on: boolean) => void }) {
   const field = useField("status");
   const checked = field.failed ? field.defaultValue === "active" : defaultChecked;
-  const hint = "On: the pixel loads on every storefront page (never in this admin area). Off: nothing is loaded from Facebook or sent to it.";
+  const t = useT();
+  const hint = t("admin.pixel.switchHint");
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -71,7 +71,7 @@ function StatusSwitch({ defaultChecked, onChange }: { defaultChecked: boolean; o
           className="peer relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-stone-400 transition-colors before:absolute before:left-1 before:top-1 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-emerald-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
         />
         <label htmlFor={field.id} className="text-sm font-medium text-stone-900">
-          Pixel active
+          {t("admin.pixel.active")}
         </label>
       </div>
       <FieldNotes id={field.id} name="status" hint={hint} error={field.error} />
@@ -90,31 +90,26 @@ function PixelEditor({ pixel }: { pixel: PixelConfig }) {
   const [on, setOn] = useState(statusField.failed ? statusField.defaultValue === "active" : pixel.status === "active");
   const live = on && pixelId.trim() !== "";
   const unsaved = pixelId.trim() !== pixel.pixelId || (on ? "active" : "inactive") !== pixel.status;
+  const t = useT();
   return (
     <>
       <section aria-labelledby="pixel-state" className="mb-6 rounded-xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="pixel-preview">
         <h2 id="pixel-state" className="text-sm font-semibold uppercase tracking-wider text-stone-600">
-          On the storefront
+          {t("admin.pixel.onStorefront")}
         </h2>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-900" aria-live="polite">
-          <StatusBadge tone={live ? "success" : "neutral"}>{live ? "Active" : "Inactive"}</StatusBadge>
-          <span>
-            {live
-              ? `Active: the pixel ${pixelId.trim()} loads on every storefront page.`
-              : on
-                ? "Inactive: an active pixel needs its id. Nothing is loaded from Facebook or sent to it."
-                : "Inactive: nothing is loaded from Facebook or sent to it."}
-          </span>
+          <StatusBadge tone={live ? "success" : "neutral"}>{live ? t("admin.products.status.active") : t("admin.pixel.inactive")}</StatusBadge>
+          <span>{live ? t("admin.pixel.liveText", { id: pixelId.trim() }) : on ? t("admin.pixel.needsId") : t("admin.pixel.offText")}</span>
         </p>
-        {unsaved && <p className="mt-2 text-sm text-amber-900">Not saved yet: the storefront follows once you save.</p>}
+        {unsaved && <p className="mt-2 text-sm text-amber-900">{t("admin.pixel.notSaved")}</p>}
       </section>
       <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
-        <FormErrorSummary title="The pixel could not be saved" />
+        <FormErrorSummary title={t("admin.pixel.thePixelCouldNot")} />
         <div className="space-y-6">
           <TextField
             name="pixelId"
             id={idField.id}
-            label="Pixel id"
+            label={t("admin.pixel.pixelId")}
             inputMode="numeric"
             autoComplete="off"
             maxLength={40}
@@ -122,12 +117,12 @@ function PixelEditor({ pixel }: { pixel: PixelConfig }) {
             defaultValue={idField.defaultValue}
             error={idField.error}
             onChange={(e) => setPixelId(e.currentTarget.value)}
-            hint="The 15 or 16 digits Events Manager shows under the pixel's name (Data sources). Leave it empty to remove the pixel."
+            hint={t("admin.pixel.the15Or16")}
           />
           <StatusSwitch defaultChecked={pixel.status === "active"} onChange={setOn} />
         </div>
         <div className="mt-6 flex justify-end">
-          <FormSubmit busyLabel="Saving…">Save</FormSubmit>
+          <FormSubmit busyLabel={t("admin.form.saving")}>{t("admin.pixel.save")}</FormSubmit>
         </div>
       </div>
     </>
@@ -137,12 +132,10 @@ function PixelEditor({ pixel }: { pixel: PixelConfig }) {
 /** The tracking pixel screen: a live preview of what the storefront does, the id and the on/off switch, and what is sent when. */
 export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
   const { pixel } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Tracking pixel"
-        description="Measure visits and sales of your Facebook (Meta) ads: enter the pixel's id from Events Manager and switch it on."
-      />
+      <PageHeader title={t("admin.nav.pixel")} description={t("admin.pixel.measureVisitsAndSales")} />
       {/* Keyed by the saved config: after a save the form starts again from what is stored. */}
       <AdminForm method="post" warnUnsaved key={`${pixel.pixelId}:${pixel.status}`}>
         <PixelEditor pixel={pixel} />
@@ -150,26 +143,20 @@ export default function FacebookPixel({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="pixel-events" className="mt-8">
         <h2 id="pixel-events" className="text-lg font-semibold text-stone-900">
-          What the pixel sends, and when
+          {t("admin.pixel.eventsTitle")}
         </h2>
-        <p className="mt-1 text-sm leading-relaxed text-stone-700">
-          Only while it is active, from the storefront (never from this admin area), as Facebook's standard events. No names, e-mail or postal addresses are
-          sent.
-        </p>
+        <p className="mt-1 text-sm leading-relaxed text-stone-700">{t("admin.pixel.eventsText")}</p>
         <dl className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {EVENTS.map(([event, when, what]) => (
             <div key={event} className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr] sm:gap-4">
               <dt className="font-mono text-sm font-semibold text-stone-900">{event}</dt>
               <dd className="text-sm text-stone-700">
-                <span className="font-medium text-stone-900">{when}.</span> {what}.
+                <span className="font-medium text-stone-900">{t(when)}.</span> {t(what)}.
               </dd>
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm leading-relaxed text-stone-700">
-          A shopper whose browser runs no JavaScript sends one PageView per page, through a tiny image. The shop's privacy policy tells shoppers about the
-          pixel.
-        </p>
+        <p className="mt-3 text-sm leading-relaxed text-stone-700">{t("admin.pixel.noScript")}</p>
       </section>
     </div>
   );

@@ -7,6 +7,9 @@ import { useUser } from "~/lib/use-auth";
 import type { Comparison, Dashboard } from "#server/flows/dashboard";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "#common/dashboard";
 import type { OrderStatus } from "#common/orders/order-status";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
 import type { Route } from "./+types/index";
 
 /** The dashboard of the period in the address (?period=today|7d|30d; 7 days by default), for what this staff member may see. */
@@ -18,10 +21,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { dashboard: await context.services.dashboard.load(user, { period }) };
 }
 
-const PERIODS: Array<{ value: DashboardPeriod; label: string; against: string }> = [
-  { value: "today", label: "Today", against: "yesterday" },
-  { value: "7d", label: "7 days", against: "the 7 days before" },
-  { value: "30d", label: "30 days", against: "the 30 days before" },
+/** Each period's name, what it is compared with, in a sentence and as a chart's series. */
+const PERIODS: Array<{ value: DashboardPeriod; label: MessageKey; against: MessageKey; againstTitle: MessageKey }> = [
+  { value: "today", label: "admin.dashboard.period.today", against: "admin.dashboard.against.today", againstTitle: "admin.dashboard.againstTitle.today" },
+  { value: "7d", label: "admin.dashboard.period.7d", against: "admin.dashboard.against.7d", againstTitle: "admin.dashboard.againstTitle.7d" },
+  { value: "30d", label: "admin.dashboard.period.30d", against: "admin.dashboard.against.30d", againstTitle: "admin.dashboard.againstTitle.30d" },
 ];
 
 const percent = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 });
@@ -37,11 +41,11 @@ function rangeText(r: { from: string; to: string }): string {
 }
 
 /** The change of a figure against the period before, as a sentence part; null when it cannot be said. */
-function change(c: Comparison): { text: string; tone: "up" | "down" | "flat" } | null {
+function change(c: Comparison, t: Translate): { text: string; tone: "up" | "down" | "flat" } | null {
   if (c.value === null || c.previous === null) return null;
-  if (c.previous === 0) return c.value === 0 ? { text: "no change", tone: "flat" } : { text: "new", tone: "up" };
+  if (c.previous === 0) return c.value === 0 ? { text: t("admin.dashboard.noChange"), tone: "flat" } : { text: t("admin.dashboard.new"), tone: "up" };
   const ratio = (c.value - c.previous) / Math.abs(c.previous);
-  if (Math.abs(ratio) < 0.0005) return { text: "no change", tone: "flat" };
+  if (Math.abs(ratio) < 0.0005) return { text: t("admin.dashboard.noChange"), tone: "flat" };
   return { text: `${ratio > 0 ? "+" : "−"}${percent.format(Math.abs(ratio))}`, tone: ratio > 0 ? "up" : "down" };
 }
 
@@ -53,7 +57,7 @@ function Figure({
   format,
   against,
   testId,
-  none = "nothing to compare with",
+  none,
 }: {
   label: string;
   comparison: Comparison;
@@ -62,7 +66,9 @@ function Figure({
   testId: string;
   none?: string;
 }) {
-  const delta = change(comparison);
+  const t = useT();
+  const delta = change(comparison, t);
+  const nothing = none ?? t("admin.dashboard.nothingToCompare");
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <span className="text-sm font-medium text-stone-700">{label}</span>
@@ -78,10 +84,10 @@ function Figure({
         )}
         <span>
           {comparison.value === null
-            ? `${none} in this period`
+            ? t("admin.dashboard.noneInPeriod", { none: nothing })
             : comparison.previous === null
-              ? `${none} ${against}`
-              : `${format(comparison.previous)} ${against}`}
+              ? t("admin.dashboard.against", { value: nothing, against })
+              : t("admin.dashboard.against", { value: format(comparison.previous), against })}
         </span>
       </span>
     </li>
@@ -127,12 +133,14 @@ function Section({ title, children, action, testId }: { title: string; children:
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const user = useUser();
+  const t = useT();
   const d: Dashboard = loaderData.dashboard;
   const money = useOrderMoney();
   const fmt = (n: number) => money(n, d.currency);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.replace(/\/+$/, "") === "/admin-dashboard";
   const period = PERIODS.find((p) => p.value === d.period)!;
+  const against = t(period.against);
   const actions = d.needsAction;
   const allClear = Object.values(actions).every((n) => n === null || n === 0);
   const hasActions = Object.values(actions).some((n) => n !== null);
@@ -142,13 +150,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-6xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">Dashboard</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Welcome{user ? `, ${user.name}` : ""}</h1>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-800">{t("admin.nav.dashboard")}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+            {user ? t("admin.dashboard.welcomeName", { name: user.name }) : t("admin.dashboard.welcome")}
+          </h1>
           <p className="mt-1 text-sm text-stone-700" data-testid="dashboard-range">
-            {rangeText(d.range)}, compared with {period.against} ({rangeText(d.previousRange)}). Days in {d.timeZone}.
+            {t("admin.dashboard.range", { range: rangeText(d.range), against, previous: rangeText(d.previousRange), timeZone: d.timeZone })}
           </p>
         </div>
-        <nav aria-label="Period">
+        <nav aria-label={t("admin.dashboard.periodLabel")}>
           <ul className="flex rounded-xl border border-stone-300 bg-white p-1 text-sm font-semibold">
             {PERIODS.map((p) => (
               <li key={p.value}>
@@ -158,7 +168,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   aria-current={p.value === d.period ? "page" : undefined}
                   className={`block rounded-lg px-3 py-1.5 ${p.value === d.period ? "bg-stone-900 text-white" : "text-stone-700 hover:bg-stone-100"}`}
                 >
-                  {p.label}
+                  {t(p.label)}
                 </Link>
               </li>
             ))}
@@ -170,35 +180,41 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         {d.figures && (
           <section aria-labelledby="dashboard-figures">
             <h2 id="dashboard-figures" className="sr-only">
-              Figures of the period
+              {t("admin.dashboard.figures")}
             </h2>
             <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-              <Figure label="Revenue" comparison={d.figures.revenue} format={fmt} against={period.against} testId="figure-revenue" />
-              <Figure label="Orders" comparison={d.figures.orders} format={(n) => count.format(n)} against={period.against} testId="figure-orders" />
-              <Figure label="Average order value" comparison={d.figures.averageOrderValue} format={fmt} against={period.against} testId="figure-aov" />
+              <Figure label={t("admin.dashboard.revenue")} comparison={d.figures.revenue} format={fmt} against={against} testId="figure-revenue" />
+              <Figure label={t("admin.nav.orders")} comparison={d.figures.orders} format={(n) => count.format(n)} against={against} testId="figure-orders" />
               <Figure
-                label="New customers"
+                label={t("admin.dashboard.averageOrderValue")}
+                comparison={d.figures.averageOrderValue}
+                format={fmt}
+                against={against}
+                testId="figure-aov"
+              />
+              <Figure
+                label={t("admin.dashboard.newCustomers")}
                 comparison={d.figures.newCustomers}
                 format={(n) => count.format(n)}
-                against={period.against}
+                against={against}
                 testId="figure-new-customers"
               />
               <Figure
-                label="Conversion rate"
+                label={t("admin.dashboard.conversionRate")}
                 comparison={d.figures.conversionRate}
                 format={(n) => percent.format(n)}
-                against={period.against}
+                against={against}
                 testId="figure-conversion"
-                none="no visits counted"
+                none={t("admin.dashboard.noVisits")}
               />
             </ul>
             <p className="mt-2 text-xs text-stone-600">
-              Revenue is the sales report's total sales: orders placed less discounts and refunds, with shipping; cancelled and unpaid card orders do not count.{" "}
+              {t("admin.dashboard.revenueNote")}{" "}
               <Link
                 to={`/admin-dashboard/sales-report?from=${d.range.from}&to=${d.range.to}`}
                 className="font-medium text-stone-800 underline underline-offset-2"
               >
-                Open the sales report
+                {t("admin.dashboard.openSalesReport")}
               </Link>
             </p>
           </section>
@@ -206,62 +222,72 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
         {d.revenueByDay && (
           <Chart
-            title={`Revenue per day, ${rangeText(d.range)}`}
+            title={t("admin.dashboard.chartTitle", { range: rangeText(d.range) })}
             summary={
               peak && peak.revenue > 0
-                ? `Highest on ${shortDay(peak.date)}: ${fmt(peak.revenue)}. The lighter line is ${period.against}.`
-                : "No revenue in this period yet."
+                ? t("admin.dashboard.chartSummary", { day: shortDay(peak.date), revenue: fmt(peak.revenue), against })
+                : t("admin.dashboard.noRevenue")
             }
             type={d.revenueByDay.length > 1 ? "line" : "bar"}
             data={d.revenueByDay.map((day) => ({ date: day.date, revenue: day.revenue, previous: day.previous }))}
             x="date"
             series={[
-              { key: "revenue", label: period.label === "Today" ? "Today" : `This period` },
-              { key: "previous", label: period.against[0]!.toUpperCase() + period.against.slice(1), color: "#a8a29e" },
+              { key: "revenue", label: period.value === "today" ? t("admin.dashboard.period.today") : t("admin.dashboard.thisPeriod") },
+              { key: "previous", label: t(period.againstTitle), color: "#a8a29e" },
             ]}
             formatX={shortDay}
             formatValue={fmt}
             height={220}
-            empty="No revenue in this period yet."
+            empty={t("admin.dashboard.noRevenue")}
             testId="revenue-chart"
           />
         )}
 
         <div className="grid gap-6 lg:grid-cols-2">
           {hasActions && (
-            <Section title="Needs action" testId="needs-action">
-              {allClear && <p className="mb-3 text-sm text-emerald-800">All clear: nothing waits for you.</p>}
+            <Section title={t("admin.dashboard.needsAction")} testId="needs-action">
+              {allClear && <p className="mb-3 text-sm text-emerald-800">{t("admin.dashboard.allClear")}</p>}
               <ul className="grid gap-2">
                 <ActionItem
                   count={actions.pendingOrders}
-                  label="Orders waiting to be prepared"
+                  label={t("admin.dashboard.action.pendingOrders")}
                   href="/admin-dashboard/orders/pending"
                   testId="action-pending-orders"
                 />
                 <ActionItem
                   count={actions.unpaidCardOrders}
-                  label="Card orders waiting for payment"
+                  label={t("admin.dashboard.action.unpaidCard")}
                   href="/admin-dashboard/orders/pending?payment=card"
                   testId="action-unpaid-card"
                 />
-                <ActionItem count={actions.returnRequests} label="Return requests to answer" href="/admin-dashboard/returns" testId="action-returns" />
-                <ActionItem count={actions.newMessages} label="New contact messages" href="/admin-dashboard/contact-messages" testId="action-messages" />
+                <ActionItem
+                  count={actions.returnRequests}
+                  label={t("admin.dashboard.action.returns")}
+                  href="/admin-dashboard/returns"
+                  testId="action-returns"
+                />
+                <ActionItem
+                  count={actions.newMessages}
+                  label={t("admin.dashboard.action.messages")}
+                  href="/admin-dashboard/contact-messages"
+                  testId="action-messages"
+                />
                 <ActionItem
                   count={actions.lowStock}
-                  label="Products low in stock"
+                  label={t("admin.dashboard.action.lowStock")}
                   href="/admin-dashboard/all-products?stock=low&sort=stock"
                   testId="action-low-stock"
                 />
                 <ActionItem
                   count={actions.outOfStock}
-                  label="Products out of stock"
+                  label={t("admin.dashboard.action.outOfStock")}
                   href="/admin-dashboard/all-products?stock=out"
                   testId="action-out-of-stock"
                 />
               </ul>
               {d.lowStockProducts && d.lowStockProducts.length > 0 && (
                 <div className="mt-4">
-                  <h3 className="text-sm font-semibold text-stone-800">Lowest stock</h3>
+                  <h3 className="text-sm font-semibold text-stone-800">{t("admin.dashboard.lowestStock")}</h3>
                   <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="low-stock-list">
                     {d.lowStockProducts.map((p) => (
                       <li key={p.id} className="flex items-center justify-between gap-3 py-1.5">
@@ -271,7 +297,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         >
                           {p.name}
                         </Link>
-                        <span className="shrink-0 tabular-nums text-amber-900">{p.stock} left</span>
+                        <span className="shrink-0 tabular-nums text-amber-900">{t("admin.dashboard.left", { stock: p.stock })}</span>
                       </li>
                     ))}
                   </ul>
@@ -281,24 +307,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           )}
 
           {d.bestSellers && (
-            <Section title="Best sellers" testId="best-sellers" action={<span className="text-xs text-stone-600">{rangeText(d.range)}</span>}>
+            <Section
+              title={t("admin.dashboard.bestSellers")}
+              testId="best-sellers"
+              action={<span className="text-xs text-stone-600">{rangeText(d.range)}</span>}
+            >
               {d.bestSellers.length === 0 ? (
-                <EmptyState title="No sales in this period yet" testId="best-sellers-empty">
-                  Products sold in the period show here, best first.
+                <EmptyState title={t("admin.dashboard.noSales")} testId="best-sellers-empty">
+                  {t("admin.dashboard.noSalesText")}
                 </EmptyState>
               ) : (
                 <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Best sellers of the period</caption>
+                  <caption className="sr-only">{t("admin.dashboard.bestSellersCaption")}</caption>
                   <thead>
                     <tr className="border-b border-stone-200 text-stone-600">
                       <th scope="col" className="py-1.5 pr-3 font-medium">
-                        Product
+                        {t("admin.dashboard.product")}
                       </th>
                       <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                        Units
+                        {t("admin.dashboard.units")}
                       </th>
                       <th scope="col" className="py-1.5 text-right font-medium">
-                        Sales
+                        {t("admin.dashboard.sales")}
                       </th>
                     </tr>
                   </thead>
@@ -321,17 +351,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
         {d.latestOrders && (
           <Section
-            title="Latest orders"
+            title={t("admin.dashboard.latestOrders")}
             testId="latest-orders"
             action={
               <Link to="/admin-dashboard/orders" className="text-sm font-medium text-stone-800 underline underline-offset-2">
-                All orders
+                {t("admin.nav.allOrders")}
               </Link>
             }
           >
             {d.latestOrders.length === 0 ? (
-              <EmptyState title="No orders yet" testId="latest-orders-empty">
-                Orders show here as soon as shoppers place them.
+              <EmptyState title={t("admin.dashboard.noOrders")} testId="latest-orders-empty">
+                {t("admin.dashboard.noOrdersText")}
               </EmptyState>
             ) : (
               <ul className="divide-y divide-stone-100">

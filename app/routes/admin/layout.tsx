@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { requireAccess } from "~/lib/auth.server";
 import { useShop } from "~/lib/shop";
 import { useUser } from "~/lib/use-auth";
+import { useRichT, useT } from "~/lib/i18n";
 import type { Services } from "#server/wiring/services";
 import { ADMIN_NAV, type AdminCounts, mayOpen, navFor } from "~/components/admin/admin-nav";
 import { adminMeta } from "./admin-meta";
@@ -56,6 +57,7 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
   const { settings } = useShop();
   const user = useUser();
   const hydrated = useHydrated();
+  const t = useT();
   const nav = withNav ? navFor(user) : [];
   return (
     <div className="min-h-screen bg-stone-100 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -63,9 +65,9 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
         href="#admin-main"
         className="sr-only z-50 rounded-md bg-stone-900 px-4 py-3 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
-        Skip to content
+        {t("admin.shell.skip")}
       </a>
-      <NavigationProgress withFetchers label="Loading…" />
+      <NavigationProgress withFetchers label={t("admin.shell.loading")} />
       <div className="bg-stone-900">
         <aside className="focus-light text-stone-100 lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col lg:overflow-y-auto">
           <div className="flex items-center justify-between gap-3 px-4 py-3 lg:px-5 lg:py-5">
@@ -75,14 +77,14 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
               </span>
               <span className="min-w-0">
                 <span className="block truncate text-base font-bold leading-tight">{settings.siteName}</span>
-                <span className="block text-xs text-stone-300">Administration</span>
+                <span className="block text-xs text-stone-300">{t("admin.shell.administration")}</span>
               </span>
             </Link>
             {withNav && <AdminDrawer nav={nav} counts={counts} siteName={settings.siteName} />}
           </div>
           {withNav && (
             <div className="hidden flex-1 px-3 pb-6 lg:block">
-              <AdminNav nav={nav} counts={counts} label="Admin" />
+              <AdminNav nav={nav} counts={counts} label={t("admin.shell.navLabel")} />
             </div>
           )}
         </aside>
@@ -90,7 +92,7 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
       <div className="flex min-w-0 flex-col">
         <header className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-stone-200 bg-white px-4 py-3 sm:px-6">
           <Link to="/" className="mr-auto text-sm font-semibold text-stone-800 underline-offset-4 hover:underline">
-            View the shop
+            {t("admin.shell.viewShop")}
           </Link>
           {user && (
             <>
@@ -108,7 +110,7 @@ function AdminFrame({ children, counts = {}, nav: withNav = true }: { children: 
         {/* Without JavaScript the phone's Menu button leads here. */}
         {withNav && !hydrated && (
           <div id="admin-menu" className="focus-light bg-stone-900 px-2 py-6 lg:hidden">
-            <AdminNav nav={nav} counts={counts} label="Admin menu" />
+            <AdminNav nav={nav} counts={counts} label={t("admin.shell.menuLabel")} />
           </div>
         )}
       </div>
@@ -126,19 +128,18 @@ export function ErrorBoundary() {
   const user = useUser();
   const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const t = useT();
   const staff = Boolean(layout && user && user.role !== "customer");
   if (status === 403 && !staff) return <Forbidden />;
   if (status === 403) {
     return (
       <AdminFrame counts={layout?.counts}>
         <div className="mx-auto max-w-xl py-10 text-center" data-testid="forbidden">
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 403</p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">You don’t have access to this screen</h1>
-          <p className="mt-4 text-stone-700">
-            Your staff account does not have the permission this screen needs. An administrator can give it to you on the Users screen.
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("admin.error.status", { status: 403 })}</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">{t("admin.error.screenForbidden")}</h1>
+          <p className="mt-4 text-stone-700">{t("admin.error.screenForbiddenText")}</p>
           <Link to="/admin-dashboard" className={`${buttonClass("primary")} mt-8`}>
-            Back to the dashboard
+            {t("admin.error.backToDashboard")}
           </Link>
         </div>
       </AdminFrame>
@@ -154,11 +155,11 @@ export function ErrorBoundary() {
   return (
     <AdminFrame counts={layout?.counts} nav={staff}>
       <div className="mx-auto max-w-xl py-10 text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error {status}</p>
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">Something went wrong</h1>
-        <p className="mt-4 text-stone-700">Please try again in a moment.</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("admin.error.status", { status })}</p>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900">{t("admin.error.title")}</h1>
+        <p className="mt-4 text-stone-700">{t("admin.error.tryAgain")}</p>
         <Link to="/admin-dashboard" className={`${buttonClass("primary")} mt-8`}>
-          Back to the dashboard
+          {t("admin.error.backToDashboard")}
         </Link>
       </div>
     </AdminFrame>
@@ -168,30 +169,27 @@ export function ErrorBoundary() {
 function Forbidden() {
   const user = useUser();
   const { pathname } = useLocation();
+  const t = useT();
+  const richT = useRichT();
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-100 px-6 py-16">
       <div className="w-full max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center shadow-sm" data-testid="forbidden" data-path={pathname}>
-        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">Error 403</p>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">You don’t have access to this area</h1>
+        <p className="text-sm font-semibold uppercase tracking-widest text-amber-700">{t("admin.error.status", { status: 403 })}</p>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{t("admin.error.areaForbidden")}</h1>
         <p className="mt-4 leading-relaxed text-stone-700">
-          The administration area is for the shop’s staff.
-          {user && (
-            <>
-              {" "}
-              You are signed in as <strong className="font-semibold text-stone-900">{user.email}</strong>, which is a customer account.
-            </>
-          )}
+          {t("admin.error.areaForStaff")}
+          {user && <> {richT("admin.error.signedInAsCustomer", { email: <strong className="font-semibold text-stone-900">{user.email}</strong> })}</>}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className="inline-flex h-11 items-center rounded-full bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-700">
-            Back to the shop
+            {t("admin.error.backToShop")}
           </Link>
           {user && (
             <Link
               to="/my-profile"
               className="inline-flex h-11 items-center rounded-full border border-stone-300 px-6 text-sm font-semibold text-stone-900 hover:bg-stone-50"
             >
-              Your profile
+              {t("admin.error.yourProfile")}
             </Link>
           )}
         </div>

@@ -16,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 // The breadcrumb reads Dashboard › Page not found.
 export const meta: Route.MetaFunction = adminMeta;
-export const handle: AdminHandle = { breadcrumb: () => "Page not found" };
+export const handle: AdminHandle = { breadcrumb: (_, t) => t("admin.error.notFound") };
 
 /** The admin's 404 in the dashboard's outlet, with the sidebar beside it. */
 export default function AdminUnknownScreen() {

@@ -1,3 +1,4 @@
+import { adminT } from "~/lib/i18n.server";
 import { data, redirect } from "react-router";
 import { auditActor } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
@@ -56,20 +57,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         actor,
       );
       const [{ currency }, { locale }] = await Promise.all([services.orderRefunds.getState(orderId), services.content.getSettings()]);
-      message = `Refunded ${formatMoney(refund.amount, currency, locale)}${refund.method === "stripe" ? " to the card" : " (manual refund recorded)"}`;
+      const amount = formatMoney(refund.amount, currency, locale);
+      message = refund.method === "stripe" ? adminT("admin.refund.toast.card", { amount }) : adminT("admin.refund.toast.manual", { amount });
     } else if (intent === "approve" || intent === "refuse" || intent === "receive") {
       const ret = await services.orderReturns.get(returnId);
-      if (ret.orderId !== orderId) throw new AppError("not_found", "There is no such return on this order.");
+      if (ret.orderId !== orderId) throw new AppError("not_found", adminT("admin.returns.notOnOrder"));
       if (intent === "approve") await services.orderReturns.approve(returnId, actor);
       if (intent === "refuse") await services.orderReturns.refuse(returnId, { reason: text(form, "reason") }, actor);
       if (intent === "receive") await services.returns.receive(returnId, actor);
       message = {
-        approve: "Return approved: the customer is told to send the items",
-        refuse: "Return refused: the customer is told why",
-        receive: "Return received: the items are back in stock",
+        approve: adminT("admin.returns.toast.approved"),
+        refuse: adminT("admin.returns.toast.refused"),
+        receive: adminT("admin.returns.toast.received"),
       }[intent];
     } else {
-      throw new AppError("invalid_input", "Unknown action.");
+      throw new AppError("invalid_input", adminT("admin.form.unknownAction"));
     }
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

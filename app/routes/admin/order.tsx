@@ -1,3 +1,6 @@
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useRichT, useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { Form, Link, data } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ConfirmButton } from "~/components/admin/dialog";
@@ -34,16 +37,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = adminMeta;
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { breadcrumb: (d) => (d ? `Order ${d.order.number}` : undefined) };
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = {
+  breadcrumb: (d, t) => (d ? t("admin.order.title", { number: d.order.number }) : undefined),
+};
 
 /** What each move's button says, and the toast after it. */
-const MOVES: Record<OrderStatus, { button: string; done: string }> = {
-  pending: { button: "Back to pending", done: "Order is pending" },
-  processing: { button: "Start preparing", done: "Order is being prepared" },
-  shipped: { button: "Mark shipped", done: "Order shipped" },
-  delivered: { button: "Mark delivered", done: "Order delivered" },
-  completed: { button: "Mark completed", done: "Order completed" },
-  cancelled: { button: "Cancel order", done: "Order cancelled" },
+const MOVES: Record<OrderStatus, { button: MessageKey; done: MessageKey }> = {
+  pending: { button: "admin.order.move.pending", done: "admin.order.moved.pending" },
+  processing: { button: "admin.order.move.processing", done: "admin.order.moved.processing" },
+  shipped: { button: "admin.order.move.shipped", done: "admin.order.moved.shipped" },
+  delivered: { button: "admin.order.move.delivered", done: "admin.order.moved.delivered" },
+  completed: { button: "admin.order.move.completed", done: "admin.order.moved.completed" },
+  cancelled: { button: "admin.orders.cancelOrder", done: "admin.order.moved.cancelled" },
 };
 
 /** A status move (through the one move flow: stock, mail, audit) or a note; back to the order with a toast. */
@@ -63,21 +68,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         text: text("text") ?? "",
         visibleToCustomer: text("visibleToCustomer") ?? false,
       });
-      return redirectWithToast(here, { kind: "success", message: note.visibleToCustomer ? "Note sent to the customer" : "Note added" });
+      return redirectWithToast(here, {
+        kind: "success",
+        message: note.visibleToCustomer ? adminT("admin.order.toast.noteSent") : adminT("admin.order.toast.noteAdded"),
+      });
     }
     const status = submission.intent === "cancelled" ? "cancelled" : text("status");
-    if (!isOrderStatus(status)) throw new AppError("invalid_input", "Choose what to do with the order.");
-    if (status === "cancelled") requireConfirmed(submission, "cancelling the order");
+    if (!isOrderStatus(status)) throw new AppError("invalid_input", adminT("admin.order.chooseMove"));
+    if (status === "cancelled") requireConfirmed(submission, adminT("admin.order.cancelling"));
     await context.services.orderMoves.transition(params.id, status, "shop", {
       note: text("note"),
       courier: text("courier"),
       trackingNumber: text("trackingNumber"),
       staff,
     });
-    return redirectWithToast(here, { kind: "success", message: MOVES[status].done, description: "The customer has been mailed." });
+    return redirectWithToast(here, { kind: "success", message: adminT(MOVES[status].done), description: adminT("admin.order.toast.mailed") });
   } catch (err) {
     if (err instanceof AppError && err.code === "conflict")
-      return redirectWithToast(here, { kind: "error", message: "The order was not changed", description: err.message });
+      return redirectWithToast(here, { kind: "error", message: adminT("admin.order.toast.notChanged"), description: err.message });
     return formFailure(err, form);
   }
 }
@@ -88,28 +96,32 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const money = useOrderMoney();
   const paymentLabel = usePaymentStatusLabel();
   const currency = order.totals.currency;
+  const t = useT();
+  const richT = useRichT();
   return (
     <div className="mx-auto max-w-6xl" data-testid="admin-order">
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            Order <span className="font-mono">{order.number}</span>
+            {richT("admin.order.title", { number: <span className="font-mono">{order.number}</span> })}
             <StatusBadge status={order.status} />
           </span>
         }
         description={
           <>
-            Placed <LocalDate iso={order.createdAt} withTime /> · {money(order.totals.total, currency)} · {PAYMENT_METHOD_LABEL[order.paymentMethod]},{" "}
-            {lowerFirst(paymentLabel({ ...order, ...order.totals }))}
+            {t("admin.order.placed")} <LocalDate iso={order.createdAt} withTime /> · {money(order.totals.total, currency)} ·{" "}
+            {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {lowerFirst(paymentLabel({ ...order, ...order.totals }))}
           </>
         }
         actions={
           <>
             <a href={`/admin-dashboard/orders/print?ids=${order.id}&doc=slip`} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
-              Packing slip<span className="sr-only"> (opens in a new tab)</span>
+              {t("admin.order.slip")}
+              <span className="sr-only"> {t("admin.order.newTab")}</span>
             </a>
             <a href={`/admin-dashboard/orders/print?ids=${order.id}&doc=invoice`} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")}>
-              Invoice<span className="sr-only"> (opens in a new tab)</span>
+              {t("admin.order.invoice")}
+              <span className="sr-only"> {t("admin.order.newTab")}</span>
             </a>
           </>
         }
@@ -119,7 +131,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-6">
           <NextSteps order={order} couriers={couriers} />
 
-          <Card title={`Items (${order.lines.reduce((n, l) => n + l.quantity, 0)})`} id="order-items">
+          <Card title={t("admin.order.items", { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} id="order-items">
             <LineList lines={order.lines} currency={currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
               <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} />
@@ -131,30 +143,30 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {returns.refundable > 0 && <RefundDialog data={returns} />}
           </div>
 
-          <Card title="Timeline" id="order-timeline">
+          <Card title={t("admin.orders.timeline")} id="order-timeline">
             <Timeline entries={order.timeline} />
             <NoteForm key={order.timeline.length} />
           </Card>
         </div>
 
-        <aside className="space-y-6" aria-label="Customer and payment">
-          <Card title="Customer" id="order-customer">
+        <aside className="space-y-6" aria-label={t("admin.orders.customerAndPayment")}>
+          <Card title={t("admin.nav.customer")} id="order-customer">
             <dl className="space-y-3 text-sm text-stone-800">
               <div>
-                <dt className="sr-only">Name</dt>
+                <dt className="sr-only">{t("admin.products.table.name")}</dt>
                 <dd className="font-semibold text-stone-900">
                   {order.contact.name}
                   {order.userId ? (
                     <Link to={`/admin-dashboard/users/${order.userId}`} className="ml-2 text-xs font-normal text-amber-800 underline underline-offset-2">
-                      Account
+                      {t("admin.order.account")}
                     </Link>
                   ) : (
-                    <span className="ml-2 text-xs font-normal text-stone-600">Guest</span>
+                    <span className="ml-2 text-xs font-normal text-stone-600">{t("admin.order.guest")}</span>
                   )}
                 </dd>
               </div>
               <div>
-                <dt className="sr-only">E-mail</dt>
+                <dt className="sr-only">{t("admin.order.email")}</dt>
                 <dd className="break-all">
                   <a href={`mailto:${order.contact.email}`} className="underline underline-offset-2">
                     {order.contact.email}
@@ -162,7 +174,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
               <div>
-                <dt className="sr-only">Phone</dt>
+                <dt className="sr-only">{t("admin.order.phone")}</dt>
                 <dd>
                   <a href={`tel:${order.contact.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-2">
                     {order.contact.phone}
@@ -170,18 +182,18 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
               <div>
-                <dt className="font-semibold text-stone-900">Delivery address</dt>
+                <dt className="font-semibold text-stone-900">{t("admin.order.deliveryAddress")}</dt>
                 <dd className="mt-1">
                   <AddressLines address={order.address} />
                 </dd>
               </div>
               <div>
-                <dt className="font-semibold text-stone-900">Shipping</dt>
+                <dt className="font-semibold text-stone-900">{t("admin.settings.section.shipping")}</dt>
                 <dd className="mt-1">{order.shippingMethod.name}</dd>
               </div>
               {order.tracking && (
                 <div>
-                  <dt className="font-semibold text-stone-900">Tracking</dt>
+                  <dt className="font-semibold text-stone-900">{t("admin.order.tracking")}</dt>
                   <dd className="mt-1" data-testid="admin-order-tracking">
                     <Tracking tracking={order.tracking} />
                   </dd>
@@ -189,28 +201,28 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               )}
               {order.notes && (
                 <div>
-                  <dt className="font-semibold text-stone-900">Customer's note</dt>
+                  <dt className="font-semibold text-stone-900">{t("admin.order.customerNote")}</dt>
                   <dd className="mt-1 whitespace-pre-line">{order.notes}</dd>
                 </div>
               )}
             </dl>
           </Card>
 
-          <Card title="Payment" id="order-payment">
+          <Card title={t("admin.orders.payment")} id="order-payment">
             <dl className="space-y-3 text-sm text-stone-800">
               <div>
-                <dt className="font-semibold text-stone-900">Method</dt>
+                <dt className="font-semibold text-stone-900">{t("admin.order.method")}</dt>
                 <dd className="mt-1">{PAYMENT_METHOD_LABEL[order.paymentMethod]}</dd>
               </div>
               <div>
-                <dt className="font-semibold text-stone-900">Status</dt>
+                <dt className="font-semibold text-stone-900">{t("admin.products.table.status")}</dt>
                 <dd className="mt-1" data-testid="admin-order-payment-status">
                   {paymentLabel({ ...order, ...order.totals })}
                 </dd>
               </div>
               {order.paymentIntentId && (
                 <div>
-                  <dt className="font-semibold text-stone-900">Stripe payment</dt>
+                  <dt className="font-semibold text-stone-900">{t("admin.order.stripe")}</dt>
                   <dd className="mt-1">
                     <a
                       href={`https://dashboard.stripe.com/payments/${encodeURIComponent(order.paymentIntentId)}`}
@@ -219,7 +231,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                       className="font-mono break-all text-amber-800 underline underline-offset-2"
                     >
                       {order.paymentIntentId}
-                      <span className="sr-only"> in the Stripe dashboard (opens in a new tab)</span>
+                      <span className="sr-only"> {t("admin.order.inStripe")}</span>
                     </a>
                   </dd>
                 </div>
@@ -251,13 +263,12 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
   const moves = order.allowedTransitions;
   // Its own fetcher, so a refused shipment shows its errors here and not in the note form (made
   // before any early return: every render calls the same hooks).
-  const ship = useBackgroundFetcher("Failed to ship the order");
+  const t = useT();
+  const ship = useBackgroundFetcher(t("admin.order.shipFailed"));
   if (moves.length === 0) {
     return (
       <p className="rounded-xl border border-stone-200 bg-stone-50 p-4 text-sm text-stone-700" data-testid="order-no-moves">
-        {order.status === "cancelled"
-          ? "This order is cancelled; its items went back into stock."
-          : `This order is ${STATUS_LABEL[order.status].toLowerCase()}: there is nothing left to do.`}
+        {order.status === "cancelled" ? t("admin.order.cancelledDone") : t("admin.order.nothingLeft", { status: STATUS_LABEL[order.status].toLowerCase() })}
       </p>
     );
   }
@@ -265,42 +276,51 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
   return (
     <section aria-labelledby="next-steps" className="rounded-xl border border-amber-200 bg-amber-50/60 p-4 sm:p-6" data-testid="order-moves">
       <h2 id="next-steps" className="text-lg font-semibold text-stone-900">
-        Next step
+        {t("admin.order.nextStep")}
       </h2>
       {moves.includes("shipped") ? (
-        <AdminForm fetcher={ship} method="post" idPrefix="ship" className="mt-3 space-y-4" aria-label="Ship the order">
-          <FormErrorSummary title="The order was not shipped" />
+        <AdminForm fetcher={ship} method="post" idPrefix="ship" className="mt-3 space-y-4" aria-label={t("admin.orders.shipTheOrder")}>
+          <FormErrorSummary title={t("admin.orders.theOrderWasNot")} />
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="status" value="shipped" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormSelect name="courier" label="Courier" required options={[{ value: "", label: "Choose a courier" }, ...couriers]} />
-            <FormText name="trackingNumber" label="Tracking number" required maxLength={100} autoComplete="off" />
+            <FormSelect
+              name="courier"
+              label={t("admin.orders.courier")}
+              required
+              options={[{ value: "", label: t("admin.order.chooseCourier") }, ...couriers]}
+            />
+            <FormText name="trackingNumber" label={t("admin.orders.trackingNumber")} required maxLength={100} autoComplete="off" />
           </div>
-          <FormText name="note" label="Note for the timeline" maxLength={1000} hint="Optional; only the staff see it." />
+          <FormText name="note" label={t("admin.orders.noteForTheTimeline")} maxLength={1000} hint={t("admin.orders.optionalOnlyTheStaff")} />
           <div className="flex flex-wrap items-center gap-3">
-            <FormSubmit busyLabel="Shipping…">Mark shipped</FormSubmit>
-            <span className="text-sm text-stone-700">The customer gets a mail with the tracking link.</span>
+            <FormSubmit busyLabel={t("admin.orders.shipping")}>{t("admin.order.move.shipped")}</FormSubmit>
+            <span className="text-sm text-stone-700">{t("admin.order.shipMail")}</span>
           </div>
         </AdminForm>
       ) : null}
       {(plain.length > 0 || moves.includes("cancelled")) && (
-        <Form method="post" className="mt-3 flex flex-wrap items-center gap-2" aria-label="Move the order">
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("admin.orders.moveTheOrder")}>
           <input type="hidden" name="intent" value="move" />
           {plain.map((to) => (
             <button key={to} type="submit" name="status" value={to} className={buttonClass("primary", "sm")}>
-              {MOVES[to].button}
+              {t(MOVES[to].button)}
             </button>
           ))}
           {moves.includes("cancelled") && (
             <ConfirmButton
               value="cancelled"
-              title={`Cancel order ${order.number}?`}
-              body={`Its items go back into stock and ${order.contact.name} gets a mail saying the order is cancelled.${order.paymentStatus === "paid" && order.paymentMethod === "card" ? " The card payment is refunded." : ""}`}
-              confirmLabel="Cancel order"
-              cancelLabel="Keep order"
+              title={t("admin.order.cancelTitle", { number: order.number })}
+              body={
+                order.paymentStatus === "paid" && order.paymentMethod === "card"
+                  ? t("admin.order.cancelBodyRefund", { name: order.contact.name })
+                  : t("admin.order.cancelBody", { name: order.contact.name })
+              }
+              confirmLabel={t("admin.orders.cancelOrder")}
+              cancelLabel={t("admin.orders.keepOrder")}
               className={buttonClass("danger", "sm")}
             >
-              Cancel order
+              {t("admin.orders.cancelOrder")}
             </ConfirmButton>
           )}
         </Form>
@@ -312,9 +332,10 @@ function NextSteps({ order, couriers }: { order: AdminOrder; couriers: Array<{ v
 /** "Partly refunded · US$20.00" → "partly refunded · US$20.00": only the first letter, so currency codes keep their case. */
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-const ACTOR: Record<string, string> = { customer: "the customer", shop: "the shop", system: "the shop's system" };
+const ACTOR: Record<string, MessageKey> = { customer: "admin.order.actor.customer", shop: "admin.order.actor.shop", system: "admin.order.actor.system" };
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const t = useT();
   return (
     <ol className="space-y-3" data-testid="order-timeline">
       {[...entries].reverse().map((e) =>
@@ -323,7 +344,8 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-stone-400" />
             <div className="min-w-0">
               <p className="text-stone-900">
-                <span className="font-semibold">{e.status === "pending" ? "Order placed" : STATUS_LABEL[e.status]}</span> by {e.by ?? ACTOR[e.actor] ?? e.actor}
+                <span className="font-semibold">{e.status === "pending" ? t("admin.order.placedEntry") : STATUS_LABEL[e.status]}</span>{" "}
+                {t("admin.order.by", { who: e.by ?? (ACTOR[e.actor] ? t(ACTOR[e.actor]!) : e.actor) })}
               </p>
               {e.note && <p className="whitespace-pre-line text-stone-700">{e.note}</p>}
               <p className="text-xs text-stone-600">
@@ -337,7 +359,9 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             className={`rounded-lg border p-3 text-sm ${e.visibleToCustomer ? "border-sky-200 bg-sky-50" : "border-stone-200 bg-stone-50"}`}
             data-testid="timeline-note"
           >
-            <p className="text-xs font-semibold text-stone-700">{e.visibleToCustomer ? `Sent to the customer by ${e.by}` : `Internal note by ${e.by}`}</p>
+            <p className="text-xs font-semibold text-stone-700">
+              {e.visibleToCustomer ? t("admin.order.sentBy", { who: e.by }) : t("admin.order.internalBy", { who: e.by })}
+            </p>
             <p className="mt-1 whitespace-pre-line text-stone-900">{e.text}</p>
             <p className="mt-1 text-xs text-stone-600">
               <LocalDate iso={e.at} withTime />
@@ -350,19 +374,15 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 }
 
 function NoteForm() {
-  const note = useBackgroundFetcher("Failed to save the note");
+  const t = useT();
+  const note = useBackgroundFetcher(t("admin.order.noteFailed"));
   return (
     <AdminForm fetcher={note} method="post" idPrefix="note" className="mt-5 space-y-3 border-t border-stone-200 pt-4">
-      <FormErrorSummary title="The note was not added" />
+      <FormErrorSummary title={t("admin.orders.theNoteWasNot")} />
       <input type="hidden" name="intent" value="note" />
-      <FormTextarea name="text" label="Add a note" rows={3} maxLength={2000} required />
-      <FormCheckbox
-        name="visibleToCustomer"
-        value="true"
-        label="Send to the customer"
-        hint="Mailed to them and shown on their order; otherwise only the staff see it."
-      />
-      <FormSubmit busyLabel="Adding…">Add note</FormSubmit>
+      <FormTextarea name="text" label={t("admin.orders.addANote")} rows={3} maxLength={2000} required />
+      <FormCheckbox name="visibleToCustomer" value="true" label={t("admin.orders.sendToTheCustomer")} hint={t("admin.orders.mailedToThemAnd")} />
+      <FormSubmit busyLabel={t("admin.webhooks.adding")}>{t("admin.order.addNote")}</FormSubmit>
     </AdminForm>
   );
 }

@@ -1,3 +1,7 @@
+import type { MessageKey } from "#common/i18n/catalogs";
+import { adminTranslateOf } from "~/components/admin/admin-t";
+import { useRichT, useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
@@ -11,7 +15,11 @@ import { pageTitle } from "~/lib/seo";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 
-const DOCS = { slip: "Packing slip", invoice: "Invoice" } as const;
+/** Each document's name, one and several ("Packing slip", "Packing slips"). */
+const DOCS = {
+  slip: { one: "admin.order.slip", other: "admin.print.slips" },
+  invoice: { one: "admin.order.invoice", other: "admin.print.invoices" },
+} as const satisfies Record<string, { one: MessageKey; other: MessageKey }>;
 type Doc = keyof typeof DOCS;
 const MAX_ORDERS = 200;
 
@@ -28,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .filter(Boolean),
     ),
   ];
-  if (ids.length > MAX_ORDERS) throw data({ message: `Print at most ${MAX_ORDERS} orders at once.` }, { status: 400 });
+  if (ids.length > MAX_ORDERS) throw data({ message: adminT("admin.print.tooMany", { max: MAX_ORDERS }) }, { status: 400 });
   const settings = await context.services.content.getSettings();
   const orders: AdminOrder[] = [];
   const missing: string[] = [];
@@ -48,14 +56,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: d, location }) => [
-  {
-    title: d
-      ? pageTitle(d.shop.name, location.pathname, `${DOCS[d.doc]}${d.orders.length === 1 ? ` ${d.orders[0]!.number}` : `s (${d.orders.length})`}`)
-      : "Print",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: d, location, matches }) => {
+  const t = adminTranslateOf(matches);
+  return [
+    {
+      title: d
+        ? pageTitle(
+            d.shop.name,
+            location.pathname,
+            d.orders.length === 1 ? `${t(DOCS[d.doc].one)} ${d.orders[0]!.number}` : `${t(DOCS[d.doc].other)} (${d.orders.length})`,
+          )
+        : t("admin.print.print"),
+    },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /**
  * Packing slips or invoices, one order a page, sized to print on A4 and on Letter alike (the page
@@ -64,6 +79,7 @@ export const meta: Route.MetaFunction = ({ data: d, location }) => [
  */
 export default function PrintOrders({ loaderData }: Route.ComponentProps) {
   const { doc, orders, missing, shop } = loaderData;
+  const t = useT();
   useEffect(() => {
     if (orders.length && !new URLSearchParams(window.location.search).has("noprint")) window.print();
   }, [orders.length]);
@@ -72,24 +88,23 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
       <style>{"@page { margin: 14mm 12mm; } @media print { html, body { background: #fff; } }"}</style>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 py-3 print:hidden">
         <p className="font-semibold text-stone-900">
-          {DOCS[doc]}
-          {orders.length === 1 ? "" : "s"} · {orders.length} {orders.length === 1 ? "order" : "orders"}
-          {missing.length > 0 && <span className="ml-2 font-normal text-rose-800">({missing.length} not found)</span>}
+          {t(orders.length === 1 ? DOCS[doc].one : DOCS[doc].other)} · {t("admin.print.orders", { count: orders.length })}
+          {missing.length > 0 && <span className="ml-2 font-normal text-rose-800">{t("admin.print.missing", { count: missing.length })}</span>}
         </p>
         <div className="flex gap-2">
           <Link to="/admin-dashboard/orders" className={buttonClass("ghost", "sm")}>
-            Back to orders
+            {t("admin.print.back")}
           </Link>
           {orders.length > 0 && (
             <button type="button" onClick={() => window.print()} className={buttonClass("primary", "sm")}>
-              Print
+              {t("admin.print.print")}
             </button>
           )}
         </div>
       </div>
       {orders.length === 0 ? (
         <p className="mx-auto max-w-xl p-8 text-center text-stone-700" data-testid="print-empty">
-          No orders to print. Choose orders in the order list, then “Print packing slips” or “Print invoices”.
+          {t("admin.print.empty")}
         </p>
       ) : (
         <main className="mx-auto max-w-[190mm] py-6 print:max-w-none print:py-0">
@@ -112,6 +127,7 @@ type Shop = Route.ComponentProps["loaderData"]["shop"];
 
 function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: AdminOrder }) {
   const base = useImageBase();
+  const richT = useRichT();
   return (
     <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-4">
       <div>
@@ -125,9 +141,7 @@ function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: 
       </div>
       <div className="text-right">
         <h1 className="text-2xl font-bold uppercase tracking-wide">{title}</h1>
-        <p className="mt-1">
-          Order <span className="font-mono font-semibold">{order.number}</span>
-        </p>
+        <p className="mt-1">{richT("admin.order.title", { number: <span className="font-mono font-semibold">{order.number}</span> })}</p>
         <p>
           <LocalDate iso={order.createdAt} />
         </p>
@@ -140,17 +154,18 @@ const variantOf = (l: AdminOrder["lines"][number]) => [l.selectedColor, l.select
 
 function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
   const units = order.lines.reduce((n, l) => n + l.quantity, 0);
+  const t = useT();
   return (
     <>
-      <Letterhead shop={shop} title="Packing slip" order={order} />
+      <Letterhead shop={shop} title={t("admin.orders.packingSlip")} order={order} />
       <section className="mt-5 grid grid-cols-2 gap-6">
         <div>
-          <h2 className="text-xs font-bold uppercase tracking-wide">Ship to</h2>
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.print.shipTo")}</h2>
           <AddressLines name={order.contact.name} address={order.address} />
           <p>{order.contact.phone}</p>
         </div>
         <div>
-          <h2 className="text-xs font-bold uppercase tracking-wide">Shipping</h2>
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.settings.section.shipping")}</h2>
           <p>{order.shippingMethod.name}</p>
           {order.tracking && (
             <p>
@@ -160,7 +175,14 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
         </div>
       </section>
       <table className="mt-6 w-full border-collapse">
-        <ColumnHeads columns={[{ label: "Packed", hidden: true, className: "w-8" }, { label: "Item" }, { label: "Variant" }, { label: "Qty", end: true }]} />
+        <ColumnHeads
+          columns={[
+            { label: t("admin.print.packed"), hidden: true, className: "w-8" },
+            { label: t("admin.print.item") },
+            { label: t("admin.variants.variant") },
+            { label: t("admin.print.qty"), end: true },
+          ]}
+        />
         <tbody>
           {order.lines.map((l) => (
             <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
@@ -176,7 +198,7 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
         <tfoot>
           <tr>
             <td colSpan={3} className="pt-2 text-right font-semibold">
-              Units
+              {t("admin.dashboard.units")}
             </td>
             <td className="pt-2 text-right font-semibold">{units}</td>
           </tr>
@@ -184,11 +206,11 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
       </table>
       {order.notes && (
         <section className="mt-6 border border-black p-3">
-          <h2 className="text-xs font-bold uppercase tracking-wide">Customer's note</h2>
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.order.customerNote")}</h2>
           <p className="whitespace-pre-line">{order.notes}</p>
         </section>
       )}
-      <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
+      <p className="mt-8 text-center">{t("admin.print.thanks", { shop: shop.name })}</p>
     </>
   );
 }
@@ -197,27 +219,35 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
   const money = useOrderMoney();
   const paymentLabel = usePaymentStatusLabel();
   const c = order.totals.currency;
+  const t = useT();
   return (
     <>
-      <Letterhead shop={shop} title="Invoice" order={order} />
+      <Letterhead shop={shop} title={t("admin.orders.invoice")} order={order} />
       <section className="mt-5 grid grid-cols-2 gap-6">
         <div>
-          <h2 className="text-xs font-bold uppercase tracking-wide">Bill to</h2>
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.print.billTo")}</h2>
           <AddressLines name={order.contact.name} address={order.address} />
           <p className="break-all">{order.contact.email}</p>
           <p>{order.contact.phone}</p>
         </div>
         <div>
-          <h2 className="text-xs font-bold uppercase tracking-wide">Payment</h2>
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.orders.payment")}</h2>
           <p>
             {PAYMENT_METHOD_LABEL[order.paymentMethod]}: {paymentLabel({ ...order, ...order.totals })}
           </p>
-          <h2 className="mt-3 text-xs font-bold uppercase tracking-wide">Shipping</h2>
+          <h2 className="mt-3 text-xs font-bold uppercase tracking-wide">{t("admin.settings.section.shipping")}</h2>
           <p>{order.shippingMethod.name}</p>
         </div>
       </section>
       <table className="mt-6 w-full border-collapse">
-        <ColumnHeads columns={[{ label: "Item" }, { label: "Unit price", end: true }, { label: "Qty", end: true }, { label: "Amount", end: true }]} />
+        <ColumnHeads
+          columns={[
+            { label: t("admin.print.item") },
+            { label: t("admin.print.unitPrice"), end: true },
+            { label: t("admin.print.qty"), end: true },
+            { label: t("admin.print.amount"), end: true },
+          ]}
+        />
         <tbody>
           {order.lines.map((l) => (
             <tr key={l.id} className="border-b border-stone-300 break-inside-avoid">
@@ -229,7 +259,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
                 {money(l.finalPrice, c)}
                 {l.discount > 0 && l.price > l.finalPrice && (
                   <span className="block text-stone-700">
-                    {l.discount}% off <s>{money(l.price, c)}</s>
+                    {t("admin.print.off", { discount: l.discount })} <s>{money(l.price, c)}</s>
                   </span>
                 )}
               </td>
@@ -241,17 +271,17 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
       </table>
       {/* The lines at their discounted prices add up to the subtotal; the discounts are said, not subtracted again. */}
       <dl className="mt-4 ml-auto w-72 max-w-full space-y-1 break-inside-avoid" data-testid="print-totals">
-        <Row term="Subtotal" value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
-        <Row term="Shipping" value={money(order.totals.shipping, c)} testId="print-shipping" />
+        <Row term={t("admin.print.subtotal")} value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
+        <Row term={t("admin.settings.section.shipping")} value={money(order.totals.shipping, c)} testId="print-shipping" />
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t("admin.orders.total")}</dt>
           <dd data-testid="print-total">{money(order.totals.total, c)}</dd>
         </div>
         {order.refunds.map((r) => (
           <div key={r.id} className="flex justify-between gap-4" data-testid="print-refund">
             <dt>
-              Refund, <LocalDate iso={r.at} />
-              {r.status === "pending" ? " (pending)" : ""}
+              {t("admin.print.refund")} <LocalDate iso={r.at} />
+              {r.status === "pending" ? ` ${t("admin.print.pending")}` : ""}
               <span className="block text-stone-700">{r.reason}</span>
             </dt>
             <dd className="whitespace-nowrap">−{money(r.amount, c)}</dd>
@@ -259,17 +289,17 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
         ))}
         {order.totals.refunded > 0 && (
           <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
-            <dt>Net amount</dt>
+            <dt>{t("admin.print.net")}</dt>
             <dd data-testid="print-net">{money(order.totals.net, c)}</dd>
           </div>
         )}
       </dl>
       {order.totals.discount > 0 && (
         <p className="mt-2 text-right" data-testid="print-savings">
-          The prices above include discounts of {money(order.totals.discount, c)} on list prices.
+          {t("admin.print.savings", { amount: money(order.totals.discount, c) })}
         </p>
       )}
-      <p className="mt-8 text-center">Thank you for shopping at {shop.name}.</p>
+      <p className="mt-8 text-center">{t("admin.print.thanks", { shop: shop.name })}</p>
     </>
   );
 }

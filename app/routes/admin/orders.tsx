@@ -18,6 +18,10 @@ import type { ADMIN_ORDER_SORTS } from "#common/orders/orders.admin.schema";
 import { PAYMENT_METHODS } from "#common/payments/payment-methods";
 import { ORDER_STATUSES, type OrderStatus } from "#common/orders/order-status";
 import type { Route } from "./+types/orders";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 
 const PAGE_SIZE = 50;
 /** The tab that lists every status (in the URL where a screen opens on another tab). */
@@ -27,21 +31,21 @@ const ALL = "all";
 const SCREENS = {
   orders: {
     tab: null,
-    title: "All orders",
-    description: "Every order with its customer, total, payment and status. Open one to ship it, add a note or refund it.",
+    title: "admin.nav.allOrders",
+    description: "admin.orders.screen.allText",
   },
   pending: {
     tab: "pending",
-    title: "Pending orders",
-    description: "Orders waiting to be prepared. Select them to mark them processing, or open one to ship it.",
+    title: "admin.orders.screen.pending",
+    description: "admin.orders.screen.pendingText",
   },
-  completed: { tab: "completed", title: "Completed orders", description: "Orders delivered and closed." },
+  completed: { tab: "completed", title: "admin.orders.screen.completed", description: "admin.orders.screen.completedText" },
   management: {
     tab: null,
-    title: "Order management",
-    description: "Select orders and move them on together. Each order takes only the moves its status allows; the answer lists what happened to each.",
+    title: "admin.nav.orderManagement",
+    description: "admin.orders.screen.managementText",
   },
-} as const satisfies Record<string, { tab: OrderStatus | null; title: string; description: string }>;
+} as const satisfies Record<string, { tab: OrderStatus | null; title: MessageKey; description: MessageKey }>;
 type Screen = keyof typeof SCREENS;
 
 /** Which of the four screens this request is for, from its path (a data request's path ends in .data). */
@@ -65,7 +69,8 @@ function bulkMoves(status: OrderStatus | undefined): OrderStatus[] {
 }
 
 /** A bulk move's button: "Mark processing", "Cancel orders". */
-const moveLabel = (to: OrderStatus) => (to === "cancelled" ? "Cancel orders" : `Mark ${STATUS_LABEL[to].toLowerCase()}`);
+const moveLabel = (to: OrderStatus, t: Translate) =>
+  to === "cancelled" ? t("admin.orders.cancelOrders") : t("admin.orders.mark", { status: STATUS_LABEL[to].toLowerCase() });
 
 /** The statuses an order may be in for the shop to move it to `to` (the table, read backwards). */
 const movableFrom = (to: OrderStatus) => ORDER_STATUSES.filter((from) => canTransition(from, to, "shop"));
@@ -75,7 +80,6 @@ const PRINT_DOCS = { "print-slip": "slip", "print-invoice": "invoice" } as const
 const printHref = (ids: readonly string[], doc: "slip" | "invoice") => `/admin-dashboard/orders/print?ids=${ids.map(encodeURIComponent).join(",")}&doc=${doc}`;
 
 const orderHref = (o: { id: string }) => `/admin-dashboard/orders/${encodeURIComponent(o.id)}`;
-const ordersNoun = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
 
 /**
  * One page (50) of the orders of the tab in the URL (the screen's own tab by default): search by
@@ -134,11 +138,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminScreen(context, request);
   const { intent, ids, confirmed } = readBulkAction(await request.formData());
   try {
-    if (!ids.length) throw new AppError("invalid_input", "Select the orders first.");
+    if (!ids.length) throw new AppError("invalid_input", adminT("admin.orders.selectFirst"));
     // Without JavaScript the print buttons post here; with it they open the print view in a new tab.
     if (intent === "print-slip" || intent === "print-invoice") return redirect(printHref(ids, PRINT_DOCS[intent]));
-    if (!isOrderStatus(intent) || !bulkMoves(undefined).includes(intent)) throw new AppError("invalid_input", "Choose an action.");
-    if (intent === "cancelled") requireConfirmed({ confirmed }, "cancelling the orders");
+    if (!isOrderStatus(intent) || !bulkMoves(undefined).includes(intent)) throw new AppError("invalid_input", adminT("admin.products.bulk.chooseAction"));
+    if (intent === "cancelled") requireConfirmed({ confirmed }, adminT("admin.orders.cancelling"));
     const results = await context.services.orderMoves.bulkTransition(ids, intent, { staff: auditActor(context, user) });
     return { bulk: { to: intent, results } satisfies BulkMoveOutcome };
   } catch (err) {
@@ -147,22 +151,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The bulk bar's buttons for the moves offered on this tab, then the two print actions. */
-function bulkActions(status: OrderStatus | undefined): BulkAction[] {
+function bulkActions(status: OrderStatus | undefined, t: Translate): BulkAction[] {
   const moves: BulkAction[] = bulkMoves(status).map((to) => {
-    if (to !== "cancelled") return { intent: to, label: moveLabel(to) };
+    if (to !== "cancelled") return { intent: to, label: moveLabel(to, t) };
     const from = movableFrom(to).map((s) => STATUS_LABEL[s].toLowerCase());
     return {
       intent: to,
-      label: moveLabel(to),
+      label: moveLabel(to, t),
       confirm: (count) => ({
-        title: count === null ? "Cancel the selected orders?" : `Cancel ${ordersNoun(count)}?`,
-        body: `Each ${from.join(" or ")} order is cancelled: its items go back on sale and the customer gets an e-mail. Orders in other statuses are skipped. This cannot be undone.`,
-        confirmLabel: count === null ? "Cancel the orders" : `Cancel ${ordersNoun(count)}`,
-        cancelLabel: "Keep them",
+        title: count === null ? t("admin.orders.cancelSelected") : t("admin.orders.cancelTitle", { count }),
+        body: t("admin.orders.cancelBody", { from: from.join(t("admin.orders.or")) }),
+        confirmLabel: count === null ? t("admin.orders.cancelThem") : t("admin.orders.cancelCount", { count }),
+        cancelLabel: t("admin.orders.keepThem"),
       }),
     };
   });
-  return [...moves, { intent: "print-slip", label: "Print packing slips" }, { intent: "print-invoice", label: "Print invoices" }];
+  return [...moves, { intent: "print-slip", label: t("admin.orders.printSlips") }, { intent: "print-invoice", label: t("admin.orders.printInvoices") }];
 }
 
 /**
@@ -186,6 +190,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const paymentLabel = usePaymentStatusLabel();
   const failure = actionData && "error" in actionData ? actionData.error : null;
   const outcome = actionData && "bulk" in actionData ? actionData.bulk : null;
+  const t = useT();
   const home = SCREENS[screen].tab;
   const tabValue = (s: OrderStatus | null) => (s === home ? null : (s ?? ALL));
   const all = ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0);
@@ -199,14 +204,14 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const columns: Column<AdminOrderRow>[] = [
     {
       key: "number",
-      header: "Order",
+      header: t("admin.nav.order"),
       sortable: "desc",
       rowHeader: true,
       className: "whitespace-nowrap",
       cell: (o) => (
         <span className="relative block">
           <Link to={orderHref(o)} className="font-mono font-semibold text-stone-900 underline underline-offset-4 hover:decoration-2">
-            <span className="sr-only">Order </span>
+            <span className="sr-only">{t("admin.nav.order")} </span>
             {o.number}
           </Link>
           {/* On phones only this column is in view: the date, customer, total and status show here. */}
@@ -221,10 +226,16 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         </span>
       ),
     },
-    { key: "created", header: "Date", sortable: "desc", className: "hidden whitespace-nowrap sm:table-cell", cell: (o) => <LocalDate iso={o.createdAt} /> },
+    {
+      key: "created",
+      header: t("admin.orders.date"),
+      sortable: "desc",
+      className: "hidden whitespace-nowrap sm:table-cell",
+      cell: (o) => <LocalDate iso={o.createdAt} />,
+    },
     {
       key: "customer",
-      header: "Customer",
+      header: t("admin.nav.customer"),
       className: "hidden min-w-[11rem] max-w-[15rem] sm:table-cell",
       cell: (o) => (
         <>
@@ -237,17 +248,17 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         </>
       ),
     },
-    { key: "items", header: "Items", className: "hidden text-right tabular-nums xl:table-cell", cell: (o) => o.itemCount.toLocaleString("en") },
+    { key: "items", header: t("admin.orders.items"), className: "hidden text-right tabular-nums xl:table-cell", cell: (o) => o.itemCount.toLocaleString("en") },
     {
       key: "total",
-      header: "Total",
+      header: t("admin.orders.total"),
       sortable: "desc",
       className: "hidden text-right whitespace-nowrap sm:table-cell",
       cell: (o) => <span className="font-semibold tabular-nums text-stone-900">{money(o.total, o.currency)}</span>,
     },
     {
       key: "payment",
-      header: "Payment",
+      header: t("admin.orders.payment"),
       className: "hidden whitespace-nowrap lg:table-cell",
       cell: (o) => (
         <>
@@ -258,25 +269,25 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         </>
       ),
     },
-    { key: "status", header: "Status", className: "hidden sm:table-cell", cell: (o) => <StatusBadge status={o.status} /> },
+    { key: "status", header: t("admin.products.table.status"), className: "hidden sm:table-cell", cell: (o) => <StatusBadge status={o.status} /> },
   ];
 
-  const tabLabel = status ? `${STATUS_LABEL[status]} orders` : "Orders";
+  const tabLabel = status ? t("admin.orders.statusOrders", { status: STATUS_LABEL[status] }) : t("admin.nav.orders");
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title={SCREENS[screen].title}
-        description={SCREENS[screen].description}
+        title={t(SCREENS[screen].title)}
+        description={t(SCREENS[screen].description)}
         actions={
           // Nothing to export from an empty list.
-          total > 0 && <ExportCsvLink href={exportHref} what={`the ${tabLabel.toLowerCase()} these filters select`} testId="orders-export" />
+          total > 0 && <ExportCsvLink href={exportHref} what={t("admin.orders.exportWhat", { orders: tabLabel.toLowerCase() })} testId="orders-export" />
         }
       />
       <StatusTabs
-        label="Orders by status"
+        label={t("admin.orders.ordersByStatus")}
         current={tabValue(status)}
         tabs={[
-          { value: tabValue(null), label: "All", count: all },
+          { value: tabValue(null), label: t("admin.table.all"), count: all },
           ...ORDER_STATUSES.map((s) => ({ value: tabValue(s), label: STATUS_LABEL[s], count: counts[s] })),
         ]}
       />
@@ -294,25 +305,30 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           caption={tabLabel}
           rows={orders}
           rowKey={(o) => o.id}
-          rowLabel={(o) => `order ${o.number}`}
+          rowLabel={(o) => t("admin.orders.row", { number: o.number })}
           columns={columns}
           query={query}
           total={total}
-          noun={{ one: "order", other: "orders" }}
-          search={{ label: "Search orders", placeholder: "Number, e-mail, phone or name" }}
+          noun={{ one: t("admin.orders.noun.one"), other: t("admin.orders.noun.other") }}
+          search={{ label: t("admin.orders.search"), placeholder: t("admin.orders.searchPlaceholder") }}
           filters={[
-            { name: "payment", label: "Payment", allLabel: "Any payment", options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABEL[m] })) },
-            { name: "from", label: "From", type: "date" },
-            { name: "to", label: "To", type: "date" },
+            {
+              name: "payment",
+              label: t("admin.orders.payment"),
+              allLabel: t("admin.orders.anyPayment"),
+              options: PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABEL[m] })),
+            },
+            { name: "from", label: t("admin.banners.from"), type: "date" },
+            { name: "to", label: t("admin.orders.to"), type: "date" },
           ]}
-          bulkActions={bulkActions(status ?? undefined)}
+          bulkActions={bulkActions(status ?? undefined, t)}
           empty={
             status
               ? {
-                  title: `No ${STATUS_LABEL[status].toLowerCase()} orders`,
-                  description: status === "pending" ? "New orders wait here until someone prepares them." : "Orders show here once they reach this status.",
+                  title: t("admin.orders.emptyStatus", { status: STATUS_LABEL[status].toLowerCase() }),
+                  description: status === "pending" ? t("admin.orders.emptyPending") : t("admin.orders.emptyStatusText"),
                 }
-              : { title: "No orders yet", description: "Orders placed in the shop show here, newest first." }
+              : { title: t("admin.dashboard.noOrders"), description: t("admin.orders.emptyText") }
           }
           testId="orders-table"
         />
@@ -323,21 +339,23 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
 
 /** Which bulk move applies to which orders, read from the status table (so it cannot drift from it). */
 function MovesLegend() {
+  const t = useT();
   return (
     <details className="mb-4 rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm text-stone-800 shadow-sm">
-      <summary className="cursor-pointer font-semibold text-stone-900">Which orders each move applies to</summary>
+      <summary className="cursor-pointer font-semibold text-stone-900">{t("admin.orders.legend")}</summary>
       <ul className="mt-2 space-y-1">
         {bulkMoves(undefined).map((to) => (
           <li key={to}>
-            <span className="font-semibold">{moveLabel(to)}</span>:{" "}
-            {movableFrom(to)
-              .map((s) => STATUS_LABEL[s].toLowerCase())
-              .join(" or ")}{" "}
-            orders.
+            <span className="font-semibold">{moveLabel(to, t)}</span>:{" "}
+            {t("admin.orders.legendOrders", {
+              from: movableFrom(to)
+                .map((s) => STATUS_LABEL[s].toLowerCase())
+                .join(t("admin.orders.or")),
+            })}
           </li>
         ))}
         <li>
-          <span className="font-semibold">Ship</span>: one order at a time from its page, with the courier and tracking number.
+          <span className="font-semibold">{t("admin.orders.ship")}</span>: {t("admin.orders.shipLegend")}
         </li>
       </ul>
     </details>

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { loadOrderReturns } from "~/components/admin/orders/order-returns.server";
 import { RefundDialog } from "~/components/admin/orders/refund-dialog";
@@ -22,39 +23,37 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export default function Returns({ loaderData }: Route.ComponentProps) {
   const { data, meta, status, refunds } = loaderData;
+  const t = useT();
   const tabs: Array<{ value: string; label: string; count: number }> = [
     ...RETURN_STATUSES.map((s) => ({ value: s, label: RETURN_STATUS_LABELS[s], count: meta.counts[s] ?? 0 })),
-    { value: "all", label: "All", count: Object.values(meta.counts).reduce((a, b) => a + b, 0) },
+    { value: "all", label: t("admin.table.all"), count: Object.values(meta.counts).reduce((a, b) => a + b, 0) },
   ];
   const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
   return (
     <div className="grid gap-5">
-      <PageHeader
-        title="Returns"
-        description="Customers' return requests: approve or refuse them, and mark the items received when they arrive (they go back in stock), then refund them."
-      />
-      <nav aria-label="Return status">
+      <PageHeader title={t("admin.nav.returns")} description={t("admin.orders.customersReturnRequestsApprove")} />
+      <nav aria-label={t("admin.orders.returnStatus")}>
         <ul className="flex flex-wrap gap-1">
-          {tabs.map((t) => (
-            <li key={t.value}>
+          {tabs.map((tab) => (
+            <li key={tab.value}>
               <Link
-                to={`?status=${t.value}`}
-                aria-current={t.value === status ? "page" : undefined}
+                to={`?status=${tab.value}`}
+                aria-current={tab.value === status ? "page" : undefined}
                 className="inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-full px-4 text-sm font-semibold text-stone-800 hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
               >
-                {t.label}
-                <span className="text-xs font-medium opacity-80">{t.count}</span>
+                {tab.label}
+                <span className="text-xs font-medium opacity-80">{tab.count}</span>
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       {data.length === 0 ? (
-        <EmptyState title={status === "requested" ? "No returns waiting" : "No returns here"}>
-          {status === "requested" ? "When a customer asks to return items from My orders, the request shows here." : "No return has this status."}
+        <EmptyState title={status === "requested" ? t("admin.returns.noneWaiting") : t("admin.returns.noneHere")}>
+          {status === "requested" ? t("admin.returns.noneWaitingText") : t("admin.returns.noneHereText")}
         </EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Returns, newest first" data-testid="returns-list">
+        <ul className="grid gap-3" aria-label={t("admin.orders.returnsNewestFirst")} data-testid="returns-list">
           {data.map((r) => (
             <li
               key={r.id}
@@ -81,12 +80,10 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {meta.page > 1 ? <Link to={`?status=${status}&page=${meta.page - 1}`}>Previous page</Link> : <span />}
-          <span>
-            Page {meta.page} of {pages}
-          </span>
-          {meta.page < pages ? <Link to={`?status=${status}&page=${meta.page + 1}`}>Next page</Link> : <span />}
+        <nav aria-label={t("admin.table.pagesLabel")} className="flex items-center justify-between text-sm">
+          {meta.page > 1 ? <Link to={`?status=${status}&page=${meta.page - 1}`}>{t("admin.returns.previousPage")}</Link> : <span />}
+          <span>{t("admin.table.pageOf", { page: meta.page, pages })}</span>
+          {meta.page < pages ? <Link to={`?status=${status}&page=${meta.page + 1}`}>{t("admin.returns.nextPage")}</Link> : <span />}
         </nav>
       )}
     </div>

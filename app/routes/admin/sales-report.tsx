@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { Chart } from "~/components/admin/charts";
 import { FigureTable } from "~/components/admin/reports/figure-table";
@@ -44,15 +45,16 @@ function bucketText(b: Pick<SalesBucket, "start" | "end">, groupBy: ReportPeriod
 export default function SalesReportScreen({ loaderData }: Route.ComponentProps) {
   const { period, report, error, today } = loaderData;
   const csv = `/api/admin/reports/sales.csv?${new URLSearchParams({ from: period.from, to: period.to, groupBy: period.groupBy })}`;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Sales report"
-        description="What the shop sold over a period, by the day the orders were placed in the shop's time zone. Cancelled orders and card orders never paid are left out; a refund counts on the day it was made."
+        title={t("admin.nav.salesReport")}
+        description={t("admin.people.whatTheShopSold")}
         actions={
           report && (
             <a href={csv} download className={buttonClass("secondary")} data-testid="export-csv">
-              Export CSV
+              {t("admin.csv.export")}
             </a>
           )
         }
@@ -68,31 +70,32 @@ export default function SalesReportScreen({ loaderData }: Route.ComponentProps) 
 function Report({ report }: { report: SalesReport }) {
   const { totals, series, range } = report;
   const money = (n: number) => formatMoney(n, range.currency);
+  const t = useT();
   if (totals.orders === 0 && totals.refunds === 0) {
     return (
-      <EmptyState title="No sales in this period" testId="sales-empty">
-        Orders placed in this period show here, except cancelled ones and card orders whose payment never went through. Try a longer period.
+      <EmptyState title={t("admin.people.noSalesInThis")} testId="sales-empty">
+        {t("admin.sales.emptyText")}
       </EmptyState>
     );
   }
   const cards = [
-    { label: "Net sales", value: money(totals.netSales), hint: "Gross sales − discounts − refunds", testId: "kpi-net" },
-    { label: "Orders", value: whole.format(totals.orders), testId: "kpi-orders" },
-    { label: "Average order value", value: money(totals.averageOrderValue), hint: "After discounts, without shipping", testId: "kpi-aov" },
-    { label: "Units sold", value: whole.format(totals.units), testId: "kpi-units" },
-    { label: "Gross sales", value: money(totals.grossSales), hint: "List prices × units", testId: "kpi-gross" },
-    { label: "Discounts", value: money(totals.discounts), testId: "kpi-discounts" },
-    { label: "Refunds", value: money(totals.refunds), hint: "On the day they were made", testId: "kpi-refunds" },
-    { label: "Shipping", value: money(totals.shipping), testId: "kpi-shipping" },
-    { label: "Total sales", value: money(totals.totalSales), hint: "Net sales + shipping", testId: "kpi-total" },
+    { label: t("admin.sales.netSales"), value: money(totals.netSales), hint: t("admin.sales.netSalesHint"), testId: "kpi-net" },
+    { label: t("admin.nav.orders"), value: whole.format(totals.orders), testId: "kpi-orders" },
+    { label: t("admin.dashboard.averageOrderValue"), value: money(totals.averageOrderValue), hint: t("admin.sales.aovHint"), testId: "kpi-aov" },
+    { label: t("admin.sales.unitsSold"), value: whole.format(totals.units), testId: "kpi-units" },
+    { label: t("admin.sales.grossSales"), value: money(totals.grossSales), hint: t("admin.sales.grossHint"), testId: "kpi-gross" },
+    { label: t("admin.sales.discounts"), value: money(totals.discounts), testId: "kpi-discounts" },
+    { label: t("admin.sales.refunds"), value: money(totals.refunds), hint: t("admin.sales.refundsHint"), testId: "kpi-refunds" },
+    { label: t("admin.settings.section.shipping"), value: money(totals.shipping), testId: "kpi-shipping" },
+    { label: t("admin.sales.totalSales"), value: money(totals.totalSales), hint: t("admin.sales.totalHint"), testId: "kpi-total" },
   ];
   const best = series.reduce((a, b) => (b.netSales > a.netSales ? b : a), series[0]!);
-  const unit = { day: "day", week: "week", month: "month" }[range.groupBy];
+  const unit = range.groupBy;
   return (
     <div className="grid gap-6">
       <section aria-labelledby="totals-title">
         <h2 id="totals-title" className="sr-only">
-          Totals
+          {t("admin.analytics.totals")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
           {cards.map((c, i) => (
@@ -110,16 +113,17 @@ function Report({ report }: { report: SalesReport }) {
       </section>
 
       <Chart
-        title={`Net sales per ${unit}`}
-        summary={
-          <>
-            {money(totals.netSales)} net over {series.length} {series.length === 1 ? unit : `${unit}s`}; the best {unit} was {bucketText(best, range.groupBy)}{" "}
-            with {money(best.netSales)}. The table below lists every {unit}.
-          </>
-        }
+        title={t("admin.sales.chartTitle", { unit })}
+        summary={t("admin.sales.chartSummary", {
+          net: money(totals.netSales),
+          count: series.length,
+          unit,
+          best: bucketText(best, range.groupBy),
+          bestSales: money(best.netSales),
+        })}
         data={series.map((b) => ({ bucket: b.start, label: bucketText(b, range.groupBy, true), netSales: b.netSales, refunds: b.refunds }))}
         x="label"
-        series={[{ key: "netSales", label: "Net sales" }]}
+        series={[{ key: "netSales", label: t("admin.sales.netSales") }]}
         formatValue={(n) => formatMoney(n, range.currency).replace(/\.00$/, "")}
         table={false}
         testId="sales-chart"
@@ -129,9 +133,15 @@ function Report({ report }: { report: SalesReport }) {
 
       <div className="grid gap-6 2xl:grid-cols-2">
         <FigureTable
-          title="By category"
+          title={t("admin.people.byCategory")}
           testId="by-category"
-          heads={["Category", "Units", "Gross sales", "Discounts", "Sales"]}
+          heads={[
+            t("admin.products.table.category"),
+            t("admin.dashboard.units"),
+            t("admin.sales.grossSales"),
+            t("admin.sales.discounts"),
+            t("admin.dashboard.sales"),
+          ]}
           rows={report.byCategory.map((c) => ({
             key: c.category,
             label: c.category,
@@ -139,9 +149,9 @@ function Report({ report }: { report: SalesReport }) {
           }))}
         />
         <FigureTable
-          title="By payment method"
+          title={t("admin.people.byPaymentMethod")}
           testId="by-payment"
-          heads={["Method", "Orders", "Ordered", "Refunds", "Total sales"]}
+          heads={[t("admin.order.method"), t("admin.nav.orders"), t("admin.sales.ordered"), t("admin.sales.refunds"), t("admin.sales.totalSales")]}
           rows={report.byPayment.map((p) => ({
             key: p.method,
             label: p.label,
@@ -150,9 +160,16 @@ function Report({ report }: { report: SalesReport }) {
         />
       </div>
       <FigureTable
-        title="Best sellers (top 20)"
+        title={t("admin.people.bestSellersTop20")}
         testId="by-product"
-        heads={["Product", "Category", "Units", "Gross sales", "Discounts", "Sales"]}
+        heads={[
+          t("admin.dashboard.product"),
+          t("admin.products.table.category"),
+          t("admin.dashboard.units"),
+          t("admin.sales.grossSales"),
+          t("admin.sales.discounts"),
+          t("admin.dashboard.sales"),
+        ]}
         rows={report.byProduct.map((p) => ({
           key: p.productId,
           label:
@@ -177,7 +194,17 @@ function Report({ report }: { report: SalesReport }) {
 function SeriesTable({ report }: { report: SalesReport }) {
   const { series, totals, range } = report;
   const money = (n: number) => formatMoney(n, range.currency);
-  const heads = ["Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales"];
+  const t = useT();
+  const heads = [
+    t("admin.nav.orders"),
+    t("admin.dashboard.units"),
+    t("admin.sales.grossSales"),
+    t("admin.sales.discounts"),
+    t("admin.sales.refunds"),
+    t("admin.sales.netSales"),
+    t("admin.settings.section.shipping"),
+    t("admin.sales.totalSales"),
+  ];
   const figures = (b: Omit<SalesBucket, "start" | "end" | "label">) => [
     whole.format(b.orders),
     whole.format(b.units),
@@ -188,16 +215,16 @@ function SeriesTable({ report }: { report: SalesReport }) {
     money(b.shipping),
     money(b.totalSales),
   ];
-  const period = { day: "Day", week: "Week", month: "Month" }[range.groupBy];
+  const period = t(({ day: "admin.period.day", week: "admin.period.week", month: "admin.period.month" } as const)[range.groupBy]);
   return (
     <section aria-labelledby="series-title" className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="series-table">
       <h2 id="series-title" className="text-lg font-semibold text-stone-900">
-        Per {period.toLowerCase()}
+        {t("admin.sales.per", { unit: range.groupBy })}
       </h2>
       {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
       <div className="mt-3 max-h-[32rem] overflow-auto" tabIndex={0} role="region" aria-labelledby="series-title">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Sales per {period.toLowerCase()}</caption>
+          <caption className="sr-only">{t("admin.sales.salesPer", { unit: range.groupBy })}</caption>
           <thead className="sticky top-0 bg-white">
             <tr className="border-b border-stone-200 text-stone-700">
               <th scope="col" className="sticky left-0 bg-white py-2 pr-3 font-medium">
@@ -230,7 +257,7 @@ function SeriesTable({ report }: { report: SalesReport }) {
           <tfoot>
             <tr className="border-t-2 border-stone-300 font-semibold" data-testid="series-total">
               <th scope="row" className="sticky left-0 bg-white py-2 pr-3 text-left">
-                Total
+                {t("admin.orders.total")}
               </th>
               {figures(totals).map((f, i) => (
                 <td key={heads[i]} className="py-2 pl-3 text-right tabular-nums whitespace-nowrap text-stone-900">

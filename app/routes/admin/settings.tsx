@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { data } from "react-router";
 import { auditActor, formValues } from "~/components/admin/form-result.server";
 import { type SettingsChoices, SETTINGS_SECTIONS, SettingsForm } from "~/components/admin/settings/settings-form";
@@ -72,16 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data(failure, { status: err.status });
   }
-  return redirectWithToast(PAGE, { kind: "success", message: "Settings saved", description: "The shop shows them now." });
+  return redirectWithToast(PAGE, { kind: "success", message: adminT("admin.settings.toast.saved"), description: adminT("admin.settings.toast.savedText") });
 }
 
 /** The site settings screen: every section on one page, with links to each on top. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings, facts, version, choices } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Site settings" description="Everything about the shop you set without code. Saving applies it to the shop at once." />
-      <nav aria-label="Settings sections" className="mb-6">
+      <PageHeader title={t("admin.nav.settings")} description={t("admin.settings.description")} />
+      <nav aria-label={t("admin.settings.sections")} className="mb-6">
         <ul className="flex flex-wrap gap-2">
           {SETTINGS_SECTIONS.map(([id, title]) => (
             <li key={id}>
@@ -89,7 +92,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 href={`#${id}`}
                 className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-50"
               >
-                {title}
+                {t(title)}
               </a>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { parseTableQuery } from "~/components/admin/table-query.server";
@@ -41,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The customers list: name and e-mail, confirmed, role, ban, orders, total spent, joined and last sign-in; a CSV export of what the filters select. */
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, total, query, exportHref } = loaderData;
+  const t = useT();
   const money = useMoney();
 
   const columns: Column<CustomerListRow>[] = [
     {
       key: "name",
-      header: "Name",
+      header: t("admin.products.table.name"),
       sortable: true,
       rowHeader: true,
       className: "min-w-[12rem] max-w-[18rem]",
@@ -60,100 +62,116 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs font-normal text-stone-700 2xl:hidden">
             {u.role !== "customer" && (
               <StatusBadge tone={ROLE_TEXT[u.role].tone} className="md:hidden">
-                {ROLE_TEXT[u.role].label}
+                {t(ROLE_TEXT[u.role].label)}
               </StatusBadge>
             )}
-            {u.banned && <StatusBadge tone="danger">Banned</StatusBadge>}
-            {!u.emailVerified && <StatusBadge tone="warning">Unconfirmed</StatusBadge>}
-            <span className="sm:hidden">Spent {money(u.totalSpent)}</span>
+            {u.banned && <StatusBadge tone="danger">{t("admin.users.banned")}</StatusBadge>}
+            {!u.emailVerified && <StatusBadge tone="warning">{t("admin.users.unconfirmed")}</StatusBadge>}
+            <span className="sm:hidden">{t("admin.users.spent", { amount: money(u.totalSpent) })}</span>
           </span>
         </>
       ),
     },
     {
       key: "verified",
-      header: "E-mail",
+      header: t("admin.order.email"),
       className: "hidden 2xl:table-cell",
-      cell: (u) => (u.emailVerified ? <StatusBadge tone="success">Confirmed</StatusBadge> : <StatusBadge tone="warning">Unconfirmed</StatusBadge>),
+      cell: (u) =>
+        u.emailVerified ? (
+          <StatusBadge tone="success">{t("admin.users.confirmed")}</StatusBadge>
+        ) : (
+          <StatusBadge tone="warning">{t("admin.users.unconfirmed")}</StatusBadge>
+        ),
     },
     {
       key: "role",
-      header: "Role",
+      header: t("admin.users.role"),
       className: "hidden md:table-cell",
-      cell: (u) => <StatusBadge tone={ROLE_TEXT[u.role].tone}>{ROLE_TEXT[u.role].label}</StatusBadge>,
+      cell: (u) => <StatusBadge tone={ROLE_TEXT[u.role].tone}>{t(ROLE_TEXT[u.role].label)}</StatusBadge>,
     },
     {
       key: "banned",
-      header: "Ban",
+      header: t("admin.users.ban"),
       className: "hidden 2xl:table-cell",
       cell: (u) =>
         u.banned ? (
-          <StatusBadge tone="danger">Banned</StatusBadge>
+          <StatusBadge tone="danger">{t("admin.users.banned")}</StatusBadge>
         ) : (
           <span className="text-stone-500">
-            —<span className="sr-only">not banned</span>
+            —<span className="sr-only">{t("admin.users.notBannedLower")}</span>
           </span>
         ),
     },
-    { key: "orders", header: "Orders", sortable: "desc", className: "text-right tabular-nums", cell: (u) => u.orders.toLocaleString("en") },
+    { key: "orders", header: t("admin.nav.orders"), sortable: "desc", className: "text-right tabular-nums", cell: (u) => u.orders.toLocaleString("en") },
     {
       key: "spent",
-      header: "Total spent",
+      header: t("admin.users.totalSpent"),
       sortable: "desc",
       className: "hidden text-right whitespace-nowrap tabular-nums sm:table-cell",
       cell: (u) => money(u.totalSpent),
     },
-    { key: "joined", header: "Joined", sortable: "desc", className: "hidden whitespace-nowrap lg:table-cell", cell: (u) => <LocalDate iso={u.createdAt} /> },
     {
-      key: "lastSignIn",
-      header: "Last sign-in",
+      key: "joined",
+      header: t("admin.users.joined"),
       sortable: "desc",
       className: "hidden whitespace-nowrap lg:table-cell",
-      cell: (u) => (u.lastSignInAt ? <LocalDate iso={u.lastSignInAt} withTime /> : <span className="text-stone-600">Never</span>),
+      cell: (u) => <LocalDate iso={u.createdAt} />,
+    },
+    {
+      key: "lastSignIn",
+      header: t("admin.users.lastSignIn"),
+      sortable: "desc",
+      className: "hidden whitespace-nowrap lg:table-cell",
+      cell: (u) => (u.lastSignInAt ? <LocalDate iso={u.lastSignInAt} withTime /> : <span className="text-stone-600">{t("admin.users.never")}</span>),
     },
   ];
 
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Users"
-        description="Customers and staff: their orders, roles and bans. Open one to see their addresses and devices, export or delete their data."
+        title={t("admin.nav.users")}
+        description={t("admin.people.customersAndStaffTheir")}
         actions={
           // Nothing to export from an empty list.
-          total > 0 && <ExportCsvLink href={exportHref} what="the users these filters select" testId="users-export" />
+          total > 0 && <ExportCsvLink href={exportHref} what={t("admin.users.exportWhat")} testId="users-export" />
         }
       />
       <DataTable
-        caption="Users"
+        caption={t("admin.nav.users")}
         rows={users}
         rowKey={(u) => u.id}
         columns={columns}
         query={query}
         total={total}
-        noun={{ one: "user", other: "users" }}
-        search={{ label: "Search users", placeholder: "Name or e-mail" }}
+        noun={{ one: t("admin.users.noun.one"), other: t("admin.users.noun.other") }}
+        search={{ label: t("admin.users.search"), placeholder: t("admin.users.searchPlaceholder") }}
         filters={[
-          { name: "role", label: "Role", allLabel: "Any role", options: ROLES.map((r) => ({ value: r, label: ROLE_TEXT[r].label })) },
+          {
+            name: "role",
+            label: t("admin.users.role"),
+            allLabel: t("admin.users.anyRole"),
+            options: ROLES.map((r) => ({ value: r, label: t(ROLE_TEXT[r].label) })),
+          },
           {
             name: "verified",
-            label: "E-mail",
-            allLabel: "Any",
+            label: t("admin.order.email"),
+            allLabel: t("admin.users.any"),
             options: [
-              { value: "yes", label: "Confirmed" },
-              { value: "no", label: "Unconfirmed" },
+              { value: "yes", label: t("admin.users.confirmed") },
+              { value: "no", label: t("admin.users.unconfirmed") },
             ],
           },
           {
             name: "banned",
-            label: "Ban",
-            allLabel: "Any",
+            label: t("admin.users.ban"),
+            allLabel: t("admin.users.any"),
             options: [
-              { value: "yes", label: "Banned" },
-              { value: "no", label: "Not banned" },
+              { value: "yes", label: t("admin.users.banned") },
+              { value: "no", label: t("admin.users.notBanned") },
             ],
           },
         ]}
-        empty={{ title: "No users yet", description: "Accounts appear here when shoppers register or sign in with a provider." }}
+        empty={{ title: t("admin.users.empty"), description: t("admin.users.emptyText") }}
         minWidth="min-w-0 md:min-w-[36rem]"
         testId="users-table"
       />

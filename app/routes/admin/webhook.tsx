@@ -1,3 +1,5 @@
+import { useRichT, useT } from "~/lib/i18n";
+import { adminT } from "~/lib/i18n.server";
 import { useEffect } from "react";
 import { Form, Link, data, useNavigation, useRevalidator } from "react-router";
 import type { AdminHandle } from "~/components/admin/admin-nav";
@@ -50,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "save") {
       await webhooks.update(auditActor(context, user), params.id, readEndpointForm(form));
-      return redirectWithToast(here, { kind: "success", message: "Endpoint saved" });
+      return redirectWithToast(here, { kind: "success", message: adminT("admin.webhooks.toast.saved") });
     }
     if (intent === "rotate") {
       const rotated = await webhooks.update(auditActor(context, user), params.id, { rotateSecret: true });
@@ -60,8 +62,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await webhooks.test(params.id);
       return redirectWithToast(here, {
         kind: "success",
-        message: "Test ping sent",
-        description: "Its delivery below shows the endpoint's answer in a moment.",
+        message: adminT("admin.webhooks.toast.pinged"),
+        description: adminT("admin.webhooks.toast.pingedText"),
       });
     }
     if (intent === "redeliver") {
@@ -69,16 +71,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await webhooks.redeliver(params.id, typeof deliveryId === "string" ? deliveryId : "");
       return redirectWithToast(here, {
         kind: "success",
-        message: "Delivery queued again",
-        description: "It keeps its webhook-id, so the receiver can tell it is the same event.",
+        message: adminT("admin.webhooks.toast.requeued"),
+        description: adminT("admin.webhooks.toast.requeuedText"),
       });
     }
     if (intent === "delete") {
-      requireConfirmed({ confirmed }, "the deletion");
+      requireConfirmed({ confirmed }, adminT("admin.categories.theDeletion"));
       await webhooks.remove(auditActor(context, user), params.id);
-      return redirectWithToast(LIST, { kind: "success", message: "Endpoint deleted" });
+      return redirectWithToast(LIST, { kind: "success", message: adminT("admin.webhooks.toast.deleted") });
     }
-    throw new AppError("invalid_input", "Unknown action.");
+    throw new AppError("invalid_input", adminT("admin.form.unknownAction"));
   } catch (err) {
     return formFailure(err, form);
   }
@@ -97,6 +99,7 @@ const codeBlock = "mt-1 max-h-72 overflow-auto rounded-lg bg-stone-900 p-3 font-
 
 /** One delivery: its summary line opens what was sent and what came back, and the redeliver button. */
 function DeliveryItem({ delivery: d }: { delivery: WebhookDeliveryDetail }) {
+  const t = useT();
   return (
     <li>
       <details className="group">
@@ -107,8 +110,8 @@ function DeliveryItem({ delivery: d }: { delivery: WebhookDeliveryDetail }) {
           <span className="font-mono text-sm font-semibold text-stone-900">{d.event}</span>
           <DeliveryBadge status={d.status} />
           <span className="text-sm text-stone-700">
-            {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : d.attempts ? "No answer" : "Not tried yet"} ·{" "}
-            {d.attempts === 1 ? "1 try" : `${d.attempts} tries`}
+            {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : d.attempts ? t("admin.webhooks.noAnswer") : t("admin.webhooks.notTried")} ·{" "}
+            {t("admin.webhooks.tries", { count: d.attempts })}
           </span>
           <span className="text-sm text-stone-600 sm:ml-auto">
             <LocalDate iso={d.createdAt} withTime />
@@ -118,19 +121,19 @@ function DeliveryItem({ delivery: d }: { delivery: WebhookDeliveryDetail }) {
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-stone-600">webhook-id</dt>
             <dd className="font-mono break-all text-stone-900">{d.id}</dd>
-            <dt className="text-stone-600">Last try</dt>
+            <dt className="text-stone-600">{t("admin.webhooks.lastTry")}</dt>
             <dd className="text-stone-900">{d.lastAttemptAt ? <LocalDate iso={d.lastAttemptAt} withTime /> : "—"}</dd>
-            <dt className="text-stone-600">Delivered</dt>
+            <dt className="text-stone-600">{t("admin.webhooks.delivery.delivered")}</dt>
             <dd className="text-stone-900">{d.deliveredAt ? <LocalDate iso={d.deliveredAt} withTime /> : "—"}</dd>
             {d.error && (
               <>
-                <dt className="text-stone-600">Why it failed</dt>
+                <dt className="text-stone-600">{t("admin.webhooks.whyFailed")}</dt>
                 <dd className="font-medium text-rose-800">{d.error}</dd>
               </>
             )}
           </dl>
           <div>
-            <h4 className="text-sm font-semibold text-stone-900">Request</h4>
+            <h4 className="text-sm font-semibold text-stone-900">{t("admin.webhooks.request")}</h4>
             {d.request.headers && (
               <pre className={codeBlock} data-testid="request-headers">
                 {Object.entries(d.request.headers)
@@ -143,19 +146,20 @@ function DeliveryItem({ delivery: d }: { delivery: WebhookDeliveryDetail }) {
             </pre>
           </div>
           <div>
-            <h4 className="text-sm font-semibold text-stone-900">Response</h4>
+            <h4 className="text-sm font-semibold text-stone-900">{t("admin.webhooks.response")}</h4>
             {d.response ? (
               <pre className={codeBlock} data-testid="response-body">
-                {`HTTP ${d.response.status}\n\n${d.response.body || "(empty body)"}`}
+                {`HTTP ${d.response.status}\n\n${d.response.body || t("admin.webhooks.emptyBody")}`}
               </pre>
             ) : (
-              <p className="mt-1 text-sm text-stone-700">No answer yet.</p>
+              <p className="mt-1 text-sm text-stone-700">{t("admin.webhooks.noAnswerYet")}</p>
             )}
           </div>
           <Form method="post">
             <input type="hidden" name="deliveryId" value={d.id} />
             <button type="submit" name="intent" value="redeliver" className={buttonClass("secondary", "sm")}>
-              Redeliver<span className="sr-only"> the {d.event} delivery</span>
+              {t("admin.webhooks.redeliver")}
+              <span className="sr-only"> {t("admin.webhooks.theDelivery", { event: d.event })}</span>
             </button>
           </Form>
         </div>
@@ -182,6 +186,8 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
   }, [pending, revalidator, navigation.state]);
   const pages = Math.max(1, Math.ceil(meta.total / meta.pageSize));
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent");
+  const t = useT();
+  const richT = useRichT();
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -196,15 +202,18 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
         actions={
           <Form method="post">
             <button type="submit" name="intent" value="test" className={buttonClass("primary")} disabled={busy === "test"} data-testid="send-test">
-              {busy === "test" ? "Sending…" : "Send test ping"}
+              {busy === "test" ? t("admin.webhooks.sending") : t("admin.webhooks.sendTest")}
             </button>
           </Form>
         }
       />
       {endpoint.disabledAt && (
         <p role="status" className="mb-6 rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900">
-          <strong>Switched off by the shop</strong> on <LocalDate iso={endpoint.disabledAt} withTime />: {endpoint.disabledReason} Once the receiver answers
-          again, tick Active below and save; a test ping tells you whether it does.
+          {richT("admin.webhooks.disabled", {
+            off: <strong>{t("admin.webhooks.switchedOffByShop")}</strong>,
+            date: <LocalDate iso={endpoint.disabledAt} withTime />,
+            reason: endpoint.disabledReason ?? "",
+          })}
         </p>
       )}
       {failure && !failure.fields && (
@@ -212,20 +221,20 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
           {failure.message}
         </p>
       )}
-      {secret && <SecretOnce secret={secret} title="A new signing secret" />}
+      {secret && <SecretOnce secret={secret} title={t("admin.webhooks.aNewSigningSecret")} />}
 
       <section aria-labelledby="deliveries-title" className="mb-10">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="deliveries-title" className="text-lg font-semibold text-stone-900">
-            Deliveries
+            {t("admin.webhooks.deliveriesTitle")}
           </h2>
           <p className="text-sm text-stone-700" aria-live="polite">
-            {pending ? "Waiting for answers: the list refreshes by itself." : `${meta.total} in all, kept for 30 days`}
+            {pending ? t("admin.webhooks.waiting") : t("admin.webhooks.inAll", { total: meta.total })}
           </p>
         </div>
         {deliveries.length === 0 ? (
-          <EmptyState title="No deliveries yet" testId="deliveries-empty">
-            Events this endpoint wants show up here as they happen. Send a test ping to see one now.
+          <EmptyState title={t("admin.webhooks.noDeliveriesYet")} testId="deliveries-empty">
+            {t("admin.webhooks.noDeliveriesText")}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="webhook-deliveries">
@@ -235,20 +244,18 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
           </ul>
         )}
         {pages > 1 && (
-          <nav aria-label="Deliveries pages" className="mt-3 flex items-center justify-between text-sm">
+          <nav aria-label={t("admin.webhooks.deliveriesPages")} className="mt-3 flex items-center justify-between text-sm">
             {meta.page > 1 ? (
               <Link to={`?page=${meta.page - 1}`} className={buttonClass("secondary", "sm")}>
-                Newer
+                {t("admin.webhooks.newer")}
               </Link>
             ) : (
               <span />
             )}
-            <span className="text-stone-700">
-              Page {meta.page} of {pages}
-            </span>
+            <span className="text-stone-700">{t("admin.table.pageOf", { page: meta.page, pages })}</span>
             {meta.page < pages ? (
               <Link to={`?page=${meta.page + 1}`} className={buttonClass("secondary", "sm")}>
-                Older
+                {t("admin.webhooks.older")}
               </Link>
             ) : (
               <span />
@@ -259,19 +266,34 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="settings-title" className="mb-10">
         <h2 id="settings-title" className="mb-3 text-lg font-semibold text-stone-900">
-          Settings
+          {t("admin.webhooks.settings")}
         </h2>
         <AdminForm method="post" idPrefix="edit" warnUnsaved key={endpoint.updatedAt} className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
-          <FormErrorSummary title="The endpoint could not be saved" />
+          <FormErrorSummary title={t("admin.webhooks.theEndpointCouldNot2")} />
           <div className="space-y-6">
-            <FormText name="url" label="Endpoint URL" type="url" inputMode="url" autoComplete="off" maxLength={2000} defaultValue={endpoint.url} required />
-            <FormText name="description" label="Description (optional)" maxLength={200} autoComplete="off" defaultValue={endpoint.description ?? ""} />
+            <FormText
+              name="url"
+              label={t("admin.webhooks.endpointUrl")}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              maxLength={2000}
+              defaultValue={endpoint.url}
+              required
+            />
+            <FormText
+              name="description"
+              label={t("admin.webhooks.descriptionOptional")}
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={endpoint.description ?? ""}
+            />
             <EventsFieldset selected={endpoint.events} />
-            <FormCheckbox name="active" label="Active: send events to this endpoint" defaultChecked={endpoint.active} />
+            <FormCheckbox name="active" label={t("admin.webhooks.activeSendEventsTo")} defaultChecked={endpoint.active} />
           </div>
           <div className="mt-6 flex justify-end">
-            <FormSubmit name="intent" value="save" busyLabel="Saving…">
-              Save
+            <FormSubmit name="intent" value="save" busyLabel={t("admin.form.saving")}>
+              {t("admin.pixel.save")}
             </FormSubmit>
           </div>
         </AdminForm>
@@ -279,33 +301,30 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="secret-title" className="mb-10 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
         <h2 id="secret-title" className="text-lg font-semibold text-stone-900">
-          Signing secret
+          {t("admin.webhooks.secret")}
         </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          <span className="font-mono">{endpoint.secret}</span>: shown whole only when it is made. A new one replaces it at once; the receiver needs it before
-          the next event.
-        </p>
+        <p className="mt-1 text-sm text-stone-700">{richT("admin.webhooks.secretText", { secret: <span className="font-mono">{endpoint.secret}</span> })}</p>
         <Form method="post" className="mt-3">
           <ConfirmButton
             value="rotate"
-            title="Make a new signing secret?"
-            body="Requests are signed with the new secret from now on: the receiver must use it to verify them."
-            confirmLabel="Make a new secret"
+            title={t("admin.webhooks.makeANewSigning")}
+            body={t("admin.webhooks.requestsAreSignedWith")}
+            confirmLabel={t("admin.webhooks.makeANewSecret")}
             tone="primary"
           >
-            Rotate secret
+            {t("admin.webhooks.rotate")}
           </ConfirmButton>
         </Form>
       </section>
 
       <section aria-labelledby="delete-title" className="rounded-xl border border-rose-200 bg-white p-4 sm:p-6">
         <h2 id="delete-title" className="text-lg font-semibold text-stone-900">
-          Delete this endpoint
+          {t("admin.webhooks.deleteTitle")}
         </h2>
-        <p className="mt-1 text-sm text-stone-700">It receives nothing more, and its deliveries go with it.</p>
+        <p className="mt-1 text-sm text-stone-700">{t("admin.webhooks.deleteText")}</p>
         <Form method="post" className="mt-3">
-          <ConfirmButton value="delete" title="Delete this endpoint?" body={endpoint.url} confirmLabel="Delete endpoint">
-            Delete endpoint
+          <ConfirmButton value="delete" title={t("admin.webhooks.deleteThisEndpoint")} body={endpoint.url} confirmLabel={t("admin.webhooks.deleteEndpoint")}>
+            {t("admin.webhooks.deleteEndpoint")}
           </ConfirmButton>
         </Form>
       </section>

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSubmit, FormText } from "~/components/admin/form";
 import { auditActor, formFailure } from "~/components/admin/form-result.server";
@@ -29,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** One endpoint in the list: its address (the link to its page), what it is for, its state and its deliveries. */
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { delivered, failed, pending } = endpoint.deliveries;
+  const t = useT();
   return (
     <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div className="min-w-0">
@@ -40,13 +42,14 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Link>
         {endpoint.description && <p className="mt-0.5 text-sm text-stone-700">{endpoint.description}</p>}
         <p className="mt-1 text-xs text-stone-600">
-          {endpoint.events.length === 1 ? "1 event" : `${endpoint.events.length} events`}: {endpoint.events.join(", ")}
+          {t("admin.webhooks.events", { count: endpoint.events.length })}: {endpoint.events.join(", ")}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
         <EndpointStatus endpoint={endpoint} />
         <span>
-          {delivered} delivered · {failed} failed{pending ? ` · ${pending} pending` : ""}
+          {t("admin.webhooks.deliveries", { delivered, failed })}
+          {pending ? ` · ${t("admin.webhooks.pending", { pending })}` : ""}
         </span>
       </div>
     </li>
@@ -57,18 +60,16 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoints } = loaderData;
   const created = actionData && "created" in actionData ? actionData.created : null;
+  const t = useT();
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader
-        title="Webhooks"
-        description="Tell other systems (an ERP, a warehouse, a chat channel) what happens in the shop: each event is POSTed to the endpoints that want it, signed as the Standard Webhooks specification says, and tried again for about a day when the endpoint fails."
-      />
+      <PageHeader title={t("admin.nav.webhooks")} description={t("admin.webhooks.tellOtherSystemsAn")} />
       {created && (
         <>
-          <SecretOnce secret={created.secret} title={`Endpoint added: ${created.url}`} />
+          <SecretOnce secret={created.secret} title={t("admin.webhooks.added", { url: created.url })} />
           <p className="-mt-3 mb-6 text-sm">
             <Link to={`/admin-dashboard/webhooks/${encodeURIComponent(created.id)}`} className="font-medium text-stone-900 underline underline-offset-4">
-              Open the endpoint to send it a test ping
+              {t("admin.webhooks.openToPing")}
             </Link>
           </p>
         </>
@@ -76,11 +77,11 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="endpoints-title" className="mb-10">
         <h2 id="endpoints-title" className="mb-3 text-lg font-semibold text-stone-900">
-          Endpoints
+          {t("admin.webhooks.endpoints")}
         </h2>
         {endpoints.length === 0 ? (
-          <EmptyState title="No endpoints yet" testId="webhooks-empty">
-            Add the address of a system that should hear about orders, products, customers or messages below.
+          <EmptyState title={t("admin.webhooks.noEndpointsYet")} testId="webhooks-empty">
+            {t("admin.webhooks.emptyText")}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="webhook-endpoints">
@@ -93,29 +94,35 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="add-endpoint-title">
         <h2 id="add-endpoint-title" className="mb-3 text-lg font-semibold text-stone-900">
-          Add an endpoint
+          {t("admin.webhooks.addTitle")}
         </h2>
         {/* Keyed by the last endpoint added: after a success the form starts empty again. */}
         <AdminForm method="post" idPrefix="add" key={created?.id ?? "new"} className="rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
-          <FormErrorSummary title="The endpoint could not be added" />
+          <FormErrorSummary title={t("admin.webhooks.theEndpointCouldNot")} />
           <div className="space-y-6">
             <FormText
               name="url"
-              label="Endpoint URL"
+              label={t("admin.webhooks.endpointUrl")}
               type="url"
               inputMode="url"
               autoComplete="off"
               maxLength={2000}
               placeholder="https://example.com/webhooks/shop"
-              hint="An https address on the public internet; the shop POSTs each event to it as JSON."
+              hint={t("admin.webhooks.anHttpsAddressOn")}
               required
             />
-            <FormText name="description" label="Description (optional)" maxLength={200} placeholder="Warehouse system" autoComplete="off" />
+            <FormText
+              name="description"
+              label={t("admin.webhooks.descriptionOptional")}
+              maxLength={200}
+              placeholder={t("admin.webhooks.warehouseSystem")}
+              autoComplete="off"
+            />
             <EventsFieldset selected={[]} />
-            <FormCheckbox name="active" label="Active: send events from now on" defaultChecked />
+            <FormCheckbox name="active" label={t("admin.webhooks.activeSendEventsFrom")} defaultChecked />
           </div>
           <div className="mt-6 flex justify-end">
-            <FormSubmit busyLabel="Adding…">Add endpoint</FormSubmit>
+            <FormSubmit busyLabel={t("admin.webhooks.adding")}>{t("admin.webhooks.add")}</FormSubmit>
           </div>
         </AdminForm>
       </section>

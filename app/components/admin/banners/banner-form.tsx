@@ -1,7 +1,7 @@
+import { useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { AdminForm, FormCheckbox, FormErrorSummary, FormSubmit, FormText, FormTextarea } from "~/components/admin/form";
 import { TranslationTabs } from "~/components/admin/translation-tabs";
-import { useT } from "~/lib/i18n";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminBanner } from "#modules/content";
@@ -29,10 +29,11 @@ function browserTimeZone(): string {
 export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; listHref: string }) {
   const hydrated = useHydrated();
   const zone = hydrated ? browserTimeZone() : "UTC";
+  const t = useT();
 
   return (
     <AdminForm method="post" idPrefix="banner" warnUnsaved className="max-w-3xl">
-      <FormErrorSummary title="The banner could not be saved" />
+      <FormErrorSummary title={t("admin.bannerForm.notSaved")} />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="timeZone" value={zone} />
       {banner && (
@@ -44,49 +45,42 @@ export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; l
       <div className="space-y-6">
         <section aria-labelledby="banner-picture" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
           <h2 id="banner-picture" className="text-lg font-semibold text-stone-900">
-            Picture
+            {t("admin.products.table.picture")}
           </h2>
           <div className="mt-4 space-y-5">
             <ImagePicker
               name="image"
-              label="Banner picture"
+              label={t("admin.bannerForm.picture")}
               kind="banner"
               required
               defaultValue={banner?.image}
-              hint="A wide picture, about 1920 × 720 pixels: it is cropped to that shape. JPEG, PNG, WebP or AVIF, 10 MB at most."
+              hint={t("admin.bannerForm.pictureHint")}
             />
-            <FormText
-              name="alt"
-              label="Alt text"
-              required
-              maxLength={250}
-              defaultValue={banner?.alt}
-              hint="What the picture shows, for people who cannot see it (“Three linen shirts on a rail in the sun”)."
-            />
+            <FormText name="alt" label={t("admin.images.alt")} required maxLength={250} defaultValue={banner?.alt} hint={t("admin.bannerForm.altHint")} />
           </div>
         </section>
 
         <section aria-labelledby="banner-words" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
           <h2 id="banner-words" className="text-lg font-semibold text-stone-900">
-            Words and link
+            {t("admin.bannerForm.words")}
           </h2>
           <div className="mt-4 space-y-5">
-            <FormText name="title" label="Title" required maxLength={120} defaultValue={banner?.title} />
+            <FormText name="title" label={t("admin.bannerForm.title")} required maxLength={120} defaultValue={banner?.title} />
             <FormTextarea
               name="subtitle"
-              label="Text"
+              label={t("admin.bannerForm.text")}
               rows={3}
               maxLength={300}
               defaultValue={banner?.subtitle ?? ""}
-              hint="A sentence under the title (optional)."
+              hint={t("admin.bannerForm.textHint")}
             />
             <FormText
               name="link"
-              label="Link"
+              label={t("admin.bannerForm.link")}
               maxLength={500}
               defaultValue={banner?.link ?? ""}
               placeholder="/product-category/shoes"
-              hint="Where “Shop now” leads: a page of the shop (/product-category/shoes) or an https:// address. Empty: all products."
+              hint={t("admin.bannerForm.linkHint")}
             />
           </div>
         </section>
@@ -94,28 +88,39 @@ export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; l
         <section aria-labelledby="banner-when" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="banner-when" className="text-lg font-semibold text-stone-900">
-              When it shows
+              {t("admin.bannerForm.when")}
             </h2>
             {banner && (
               <p className="flex items-center gap-2 text-sm text-stone-700">
-                Now: <BannerStateBadge state={banner.state} />
+                {t("admin.bannerForm.now")} <BannerStateBadge state={banner.state} />
               </p>
             )}
           </div>
           <div className="mt-4 space-y-5">
-            <FormCheckbox name="active" label="Active" defaultChecked={banner ? banner.active : true} hint="Off: it never shows, whatever the dates." />
+            <FormCheckbox
+              name="active"
+              label={t("admin.products.status.active")}
+              defaultChecked={banner ? banner.active : true}
+              hint={t("admin.bannerForm.activeHint")}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <FormText
                 name="startsAt"
                 type="datetime-local"
-                label="Active from"
+                label={t("admin.bannerForm.from")}
                 defaultValue={instantToZoned(banner?.startsAt, zone)}
-                hint="Empty: from now."
+                hint={t("admin.bannerForm.fromHint")}
               />
-              <FormText name="endsAt" type="datetime-local" label="Active until" defaultValue={instantToZoned(banner?.endsAt, zone)} hint="Empty: no end." />
+              <FormText
+                name="endsAt"
+                type="datetime-local"
+                label={t("admin.bannerForm.until")}
+                defaultValue={instantToZoned(banner?.endsAt, zone)}
+                hint={t("admin.bannerForm.untilHint")}
+              />
             </div>
             <p className="text-xs text-stone-600" data-testid="banner-time-zone">
-              Dates and times are in {zone === "UTC" ? "UTC" : `your time zone (${zone.replace(/_/g, " ")})`}.
+              {zone === "UTC" ? t("admin.bannerForm.zoneUtc") : t("admin.bannerForm.zone", { zone: zone.replace(/_/g, " ") })}
             </p>
           </div>
         </section>
@@ -123,9 +128,9 @@ export function BannerForm({ banner, listHref }: { banner: AdminBanner | null; l
       </div>
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        <FormSubmit busyLabel="Saving…">{banner ? "Save banner" : "Create banner"}</FormSubmit>
+        <FormSubmit busyLabel={t("admin.form.saving")}>{banner ? t("admin.bannerForm.save") : t("admin.bannerForm.create")}</FormSubmit>
         <Link to={listHref} className={buttonClass("secondary")}>
-          Cancel
+          {t("admin.dialog.cancel")}
         </Link>
       </div>
     </AdminForm>

@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
@@ -21,6 +22,7 @@ type RowAnswer = { ok: true } | { error: { message: string } };
  * post and the page comes back.
  */
 export function BannerList({ banners }: { banners: AdminBanner[] }) {
+  const t = useT();
   const [announcement, setAnnouncement] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const count = useRef(banners.length);
@@ -33,7 +35,7 @@ export function BannerList({ banners }: { banners: AdminBanner[] }) {
   return (
     <section aria-labelledby="banner-list-title">
       <h2 id="banner-list-title" ref={heading} tabIndex={-1} className="sr-only">
-        Banners, in carousel order
+        {t("admin.banners.listTitle")}
       </h2>
       <ol className="space-y-3" data-testid="banner-list">
         {banners.map((b, i) => (
@@ -50,9 +52,10 @@ export function BannerList({ banners }: { banners: AdminBanner[] }) {
 function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner; index: number; count: number; announce: (text: string) => void }) {
   const hydrated = useHydrated();
   const base = useImageBase();
-  const mover = useBackgroundFetcher<RowAnswer>("Failed to move the banner", { key: `banner-move-${b.id}` });
-  const remover = useBackgroundFetcher<RowAnswer>("Failed to delete the banner", { key: `banner-delete-${b.id}` });
-  const moveFocus = useMoveFocus(mover.state, () => announce(`“${b.title}” is now banner ${index + 1} of ${count}.`));
+  const t = useT();
+  const mover = useBackgroundFetcher<RowAnswer>(t("admin.banners.moveFailed"), { key: `banner-move-${b.id}` });
+  const remover = useBackgroundFetcher<RowAnswer>(t("admin.banners.deleteFailed"), { key: `banner-delete-${b.id}` });
+  const moveFocus = useMoveFocus(mover.state, () => announce(t("admin.banners.nowAt", { title: b.title, position: index + 1, count })));
   const failed = [mover.data, remover.data].find((d): d is { error: { message: string } } => !!d && "error" in d);
   const busy = mover.state !== "idle" || remover.state !== "idle";
 
@@ -86,12 +89,12 @@ function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner;
         </div>
         {b.subtitle && <p className="mt-1 line-clamp-2 text-sm text-stone-700">{b.subtitle}</p>}
         <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-stone-700">
-          <dt className="font-medium text-stone-900">Shows</dt>
-          <dd>{b.active ? <BannerWindow banner={b} /> : "Not while it is off"}</dd>
-          <dt className="font-medium text-stone-900">Link</dt>
-          <dd className="break-all">{b.link ?? "None (“Shop now” opens all products)"}</dd>
-          <dt className="font-medium text-stone-900">Alt text</dt>
-          <dd className="break-words">{b.alt || "None: the picture is treated as decoration"}</dd>
+          <dt className="font-medium text-stone-900">{t("admin.banners.shows")}</dt>
+          <dd>{b.active ? <BannerWindow banner={b} /> : t("admin.banners.notWhileOff")}</dd>
+          <dt className="font-medium text-stone-900">{t("admin.bannerForm.link")}</dt>
+          <dd className="break-all">{b.link ?? t("admin.banners.noLink")}</dd>
+          <dt className="font-medium text-stone-900">{t("admin.images.alt")}</dt>
+          <dd className="break-words">{b.alt || t("admin.banners.noAlt")}</dd>
         </dl>
         {failed && (
           <p role="alert" className="mt-2 text-sm font-medium text-rose-700">
@@ -103,25 +106,27 @@ function BannerRow({ banner: b, index, count, announce }: { banner: AdminBanner;
         <mover.Form method="post" preventScrollReset className="flex items-center gap-1">
           <input type="hidden" name="id" value={b.id} />
           {hydrated && <input type="hidden" name="inline" value="1" />}
-          <MoveButtons what={`“${b.title}”`} index={index} count={count} refs={moveFocus} busy={mover.state !== "idle"} />
+          <MoveButtons what={t("admin.categories.tree.quoted", { name: b.title })} index={index} count={count} refs={moveFocus} busy={mover.state !== "idle"} />
         </mover.Form>
         <div className="flex items-center gap-2">
           <Link to={`?edit=${encodeURIComponent(b.id)}`} className={buttonClass("secondary", "sm")}>
-            Edit<span className="sr-only"> “{b.title}”</span>
+            {t("admin.categories.tree.edit")}
+            <span className="sr-only"> {t("admin.categories.tree.quoted", { name: b.title })}</span>
           </Link>
           <remover.Form method="post" preventScrollReset>
             <input type="hidden" name="id" value={b.id} />
             {hydrated && <input type="hidden" name="inline" value="1" />}
             <ConfirmButton
               value="delete"
-              title={`Delete “${b.title}”?`}
-              body={b.state === "live" ? "It leaves the home page's carousel at once. This cannot be undone." : "This cannot be undone."}
-              confirmLabel="Delete banner"
+              title={t("admin.products.deleteTitle", { name: b.title })}
+              body={b.state === "live" ? t("admin.banners.deleteLive") : t("admin.categories.delete.cannotUndo")}
+              confirmLabel={t("admin.banners.delete")}
               className={buttonClass("ghost", "sm")}
               disabled={remover.state !== "idle"}
             >
               {remover.state !== "idle" ? <Spinner /> : null}
-              Delete<span className="sr-only"> “{b.title}”</span>
+              {t("admin.products.bulk.delete")}
+              <span className="sr-only"> {t("admin.categories.tree.quoted", { name: b.title })}</span>
             </ConfirmButton>
           </remover.Form>
         </div>

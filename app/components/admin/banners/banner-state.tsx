@@ -1,20 +1,29 @@
 import { StatusBadge, type StatusTone } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
 import type { AdminBanner, BannerState } from "#modules/content";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
+import { useT } from "~/lib/i18n";
 
-const STATES: Record<BannerState, { label: string; tone: StatusTone; says: string }> = {
-  live: { label: "Live", tone: "success", says: "On the home page now" },
-  scheduled: { label: "Scheduled", tone: "info", says: "Shows once its start time comes" },
-  expired: { label: "Expired", tone: "warning", says: "Its end time has passed" },
-  off: { label: "Off", tone: "neutral", says: "Switched off" },
+const STATES: Record<BannerState, { label: MessageKey; tone: StatusTone; says: MessageKey; count: MessageKey }> = {
+  live: { label: "admin.banners.state.live", tone: "success", says: "admin.banners.state.liveSays", count: "admin.banners.state.liveCount" },
+  scheduled: {
+    label: "admin.banners.state.scheduled",
+    tone: "info",
+    says: "admin.banners.state.scheduledSays",
+    count: "admin.banners.state.scheduledCount",
+  },
+  expired: { label: "admin.banners.state.expired", tone: "warning", says: "admin.banners.state.expiredSays", count: "admin.banners.state.expiredCount" },
+  off: { label: "admin.banners.state.off", tone: "neutral", says: "admin.banners.state.offSays", count: "admin.banners.state.offCount" },
 };
 
 /** The banner's state as a badge: Live, Scheduled, Expired or Off (the text carries it, the colour repeats it). */
 export function BannerStateBadge({ state }: { state: BannerState }) {
   const s = STATES[state];
+  const t = useT();
   return (
     <StatusBadge tone={s.tone} className="gap-1">
-      <span title={s.says}>{s.label}</span>
+      <span title={t(s.says)}>{t(s.label)}</span>
     </StatusBadge>
   );
 }
@@ -22,18 +31,19 @@ export function BannerStateBadge({ state }: { state: BannerState }) {
 /** When an active banner shows: "From 24 Nov 2026, 9:00 until 1 Dec 2026, 9:00", "Until …", "No time limit". */
 export function BannerWindow({ banner }: { banner: Pick<AdminBanner, "startsAt" | "endsAt"> }) {
   const { startsAt, endsAt } = banner;
-  if (!startsAt && !endsAt) return <>No time limit</>;
+  const t = useT();
+  if (!startsAt && !endsAt) return <>{t("admin.banners.noLimit")}</>;
   return (
     <>
       {startsAt && (
         <>
-          From <LocalDate iso={startsAt} withTime />
+          {t("admin.banners.from")} <LocalDate iso={startsAt} withTime />
         </>
       )}
       {startsAt && endsAt && " "}
       {endsAt && (
         <>
-          {startsAt ? "until" : "Until"} <LocalDate iso={endsAt} withTime />
+          {startsAt ? t("admin.banners.until") : t("admin.banners.untilStart")} <LocalDate iso={endsAt} withTime />
         </>
       )}
     </>
@@ -41,11 +51,11 @@ export function BannerWindow({ banner }: { banner: Pick<AdminBanner, "startsAt" 
 }
 
 /** "2 live · 1 scheduled · 1 off": how many banners are in each state, the empty ones left out. */
-export function bannerCounts(banners: ReadonlyArray<Pick<AdminBanner, "state">>): string {
+export function bannerCounts(banners: ReadonlyArray<Pick<AdminBanner, "state">>, t: Translate): string {
   const order: BannerState[] = ["live", "scheduled", "expired", "off"];
   return order
     .map((state) => [state, banners.filter((b) => b.state === state).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([state, n]) => `${n} ${STATES[state].label.toLowerCase()}`)
+    .map(([state, n]) => t(STATES[state].count, { count: n }))
     .join(" · ");
 }

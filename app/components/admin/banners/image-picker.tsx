@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n";
+import type { Translate } from "#common/i18n/translate";
 import { useId, useRef, useState } from "react";
 import { useField } from "~/components/admin/form";
 import { buttonClass } from "~/components/admin/ui";
@@ -14,7 +16,7 @@ export type PickedImageKind = "banner" | "category" | "logo" | "favicon";
 const MAX_BYTES = 10 * 1024 * 1024;
 
 /** Sends one picture to the admin upload route; resolves with its stored address or rejects with the server's reason. */
-export async function uploadPicture(file: File, kind: PickedImageKind): Promise<string> {
+export async function uploadPicture(file: File, kind: PickedImageKind, t: Translate): Promise<string> {
   const body = new FormData();
   body.append("kind", kind);
   body.append("file", file);
@@ -22,11 +24,11 @@ export async function uploadPicture(file: File, kind: PickedImageKind): Promise<
   try {
     res = await fetch("/api/admin/uploads", { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
   } catch {
-    throw new Error("The upload failed: the connection was lost. Try again.");
+    throw new Error(t("admin.images.connectionLost"));
   }
   const answer = (await res.json().catch(() => null)) as { data?: { url?: string }; error?: { message?: string } } | null;
   if (res.ok && answer?.data?.url) return answer.data.url;
-  throw new Error(answer?.error?.message ?? `The upload failed (${res.status}).`);
+  throw new Error(answer?.error?.message ?? t("admin.images.failed", { status: res.status }));
 }
 
 /**
@@ -60,6 +62,7 @@ export function ImagePicker({
   const fileInput = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(field.defaultValue ?? "");
   const [status, setStatus] = useState<{ state: "idle" | "uploading" | "failed"; message: string }>({ state: "idle", message: "" });
+  const t = useT();
 
   if (!hydrated) {
     return (
@@ -67,11 +70,11 @@ export function ImagePicker({
         name={name}
         id={field.id}
         type="url"
-        label={`${label} (address)`}
+        label={t("admin.picker.addressLabel", { label })}
         required={required}
         defaultValue={field.defaultValue}
         error={field.error}
-        hint="Uploading a file needs JavaScript; without it, give the picture's https:// address."
+        hint={t("admin.picker.noScript")}
       />
     );
   }
@@ -83,20 +86,20 @@ export function ImagePicker({
 
   const pick = async (file: File) => {
     if (!file.type.startsWith("image/")) {
-      setStatus({ state: "failed", message: "This file is not a picture. Choose a JPEG, PNG, WebP or AVIF file." });
+      setStatus({ state: "failed", message: t("admin.picker.notPicture") });
       return;
     }
     if (file.size > MAX_BYTES) {
-      setStatus({ state: "failed", message: "The picture is too large: 10 MB at most, please." });
+      setStatus({ state: "failed", message: t("admin.picker.tooLarge") });
       return;
     }
-    setStatus({ state: "uploading", message: `Uploading ${file.name}…` });
+    setStatus({ state: "uploading", message: t("admin.picker.uploading", { name: file.name }) });
     try {
-      const stored = await uploadPicture(file, kind);
+      const stored = await uploadPicture(file, kind, t);
       setUrl(stored);
-      setStatus({ state: "idle", message: `${file.name} uploaded.` });
+      setStatus({ state: "idle", message: t("admin.images.uploaded", { name: file.name }) });
     } catch (err) {
-      setStatus({ state: "failed", message: `${file.name} was not uploaded: ${(err as Error).message}` });
+      setStatus({ state: "failed", message: t("admin.images.notUploadedName", { name: file.name, error: (err as Error).message }) });
     }
   };
 
@@ -124,7 +127,7 @@ export function ImagePicker({
               data-testid="picked-image"
             />
           ) : (
-            <span className="grid size-full place-items-center px-2 text-center text-xs text-stone-600">No picture</span>
+            <span className="grid size-full place-items-center px-2 text-center text-xs text-stone-600">{t("admin.picker.none")}</span>
           )}
           {status.state === "uploading" && (
             <span className="absolute inset-0 grid place-items-center bg-white/70">
@@ -136,7 +139,7 @@ export function ImagePicker({
           <label
             className={`${buttonClass("secondary", "sm")} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-stone-900`}
           >
-            {url ? "Replace picture" : "Choose a picture"}
+            {url ? t("admin.picker.replace") : t("admin.picker.choose")}
             <span className="sr-only"> ({label})</span>
             <input
               ref={fileInput}
@@ -160,18 +163,18 @@ export function ImagePicker({
               className={buttonClass("ghost", "sm")}
               onClick={() => {
                 setUrl("");
-                setStatus({ state: "idle", message: "Picture removed." });
+                setStatus({ state: "idle", message: t("admin.images.removed") });
                 // A removal is a change of the form like a choice (the file input's event bubbles to it).
                 fileInput.current?.dispatchEvent(new Event("change", { bubbles: true }));
               }}
             >
-              Remove picture
+              {t("admin.picker.remove")}
             </button>
           )}
         </div>
       </div>
       <p id={`${uid}-hint`} className="mt-1.5 text-xs text-stone-600">
-        {hint ?? "JPEG, PNG, WebP or AVIF, 10 MB at most."}
+        {hint ?? t("admin.picker.hint")}
       </p>
       {error && (
         <p

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "~/lib/i18n";
 
 type FetcherState = "idle" | "loading" | "submitting";
 
@@ -51,6 +52,7 @@ const iconButton =
  * names the row in the buttons' names ("Move “Summer sale” up").
  */
 export function MoveButtons({ what, index, count, refs, busy = false }: { what: string; index: number; count: number; refs?: MoveFocus; busy?: boolean }) {
+  const t = useT();
   return (
     <>
       <button
@@ -58,8 +60,8 @@ export function MoveButtons({ what, index, count, refs, busy = false }: { what: 
         type="submit"
         name="intent"
         value="move-up"
-        aria-label={`Move ${what} up`}
-        title="Move up"
+        aria-label={t("admin.rows.moveUp", { what })}
+        title={t("admin.rows.moveUpTitle")}
         disabled={index === 0 || busy}
         onClick={() => refs && (refs.pending.current = "up")}
         className={iconButton}
@@ -71,8 +73,8 @@ export function MoveButtons({ what, index, count, refs, busy = false }: { what: 
         type="submit"
         name="intent"
         value="move-down"
-        aria-label={`Move ${what} down`}
-        title="Move down"
+        aria-label={t("admin.rows.moveDown", { what })}
+        title={t("admin.rows.moveDownTitle")}
         disabled={index === count - 1 || busy}
         onClick={() => refs && (refs.pending.current = "down")}
         className={iconButton}

@@ -5,10 +5,10 @@ import { AdminForm, FormCheckbox, FormErrorSummary, FormSelect, FormSubmit, Form
 import { slugFromName } from "~/components/admin/product/slug";
 import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useRichT, useT } from "~/lib/i18n";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { parentOptions } from "./category-options";
 import { TranslationTabs } from "~/components/admin/translation-tabs";
-import { useT } from "~/lib/i18n";
 
 /**
  * The form beside the tree: a new category (or sub-category: choose its parent), or, with
@@ -42,7 +42,12 @@ export function CategoryForm({
   const hasSubs = (editing?.subCategories?.length ?? 0) > 0;
   const parent = editing ? editing.parentId : parentId;
   const parentName = parent ? tree.find((c) => c.id === parent)?.name : undefined;
-  const title = editing ? `Edit “${editing.name}”` : parentName ? `New sub-category of “${parentName}”` : "New category";
+  const t = useT();
+  const title = editing
+    ? t("admin.categories.form.edit", { name: editing.name })
+    : parentName
+      ? t("admin.categories.form.newSub", { parent: parentName })
+      : t("admin.categories.form.new");
 
   return (
     <section id="category-form" aria-labelledby="category-form-title" className="scroll-mt-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
@@ -50,7 +55,7 @@ export function CategoryForm({
         {title}
       </h2>
       <AdminForm method="post" idPrefix="category" warnUnsaved className="mt-4">
-        <FormErrorSummary title={editing ? "The category could not be saved" : "The category could not be created"} />
+        <FormErrorSummary title={editing ? t("admin.categories.form.notSaved") : t("admin.categories.form.notCreated")} />
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing && (
           <>
@@ -68,39 +73,39 @@ export function CategoryForm({
           {hasSubs ? (
             <>
               <input type="hidden" name="parentId" value="" />
-              <p className="text-sm text-stone-700">It has sub-categories of its own, so it stays a top-level category.</p>
+              <p className="text-sm text-stone-700">{t("admin.categories.form.hasSubs")}</p>
             </>
           ) : (
             <FormSelect
               name="parentId"
-              label="Parent category"
+              label={t("admin.categories.form.parent")}
               defaultValue={parent ?? ""}
-              options={[{ value: "", label: "None: a top-level category" }, ...parentOptions(tree, editing?.id)]}
-              hint={editing ? "Moving it takes its products along." : "Choose one to make this a sub-category."}
+              options={[{ value: "", label: t("admin.categories.form.noParent") }, ...parentOptions(tree, t, editing?.id)]}
+              hint={editing ? t("admin.categories.form.parentHintEdit") : t("admin.categories.form.parentHintNew")}
             />
           )}
           <ImagePicker
             name="image"
-            label="Picture"
+            label={t("admin.products.table.picture")}
             kind="category"
             defaultValue={editing?.image}
-            hint="A square picture for the shop's category tiles. JPEG, PNG, WebP or AVIF, 10 MB at most."
+            hint={t("admin.categories.form.pictureHint")}
           />
           <FormCheckbox
             name="hidden"
-            label="Hidden from the shop"
+            label={t("admin.categories.form.hidden")}
             defaultChecked={editing?.hidden ?? false}
-            hint="Left out of the shop's menus, listings and sitemap; its products stay in the admin."
+            hint={t("admin.categories.form.hiddenHint")}
           />
           <CategoryTranslations editing={editing} />
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <FormSubmit busyLabel={editing ? "Saving…" : "Creating…"}>
-            {editing ? "Save changes" : parentName ? "Create sub-category" : "Create category"}
+          <FormSubmit busyLabel={editing ? t("admin.form.saving") : t("admin.form.creating")}>
+            {editing ? t("admin.form.saveChanges") : parentName ? t("admin.categories.form.createSub") : t("admin.categories.form.create")}
           </FormSubmit>
           {(editing || parentId) && (
             <Link to={listHref} className={buttonClass("secondary")}>
-              Cancel
+              {t("admin.dialog.cancel")}
             </Link>
           )}
         </div>
@@ -124,29 +129,29 @@ function NameAndAddress({ editing, parentSlug, hydrated }: { editing: AdminCateg
   // The server makes the new address from the new name unless one is typed (and may add to it when it is taken).
   const next = !editing ? null : slugTouched ? slug.trim() : name.trim() && name.trim() !== editing.name ? slugFromName(name) : null;
   const changed = editing && next && next !== editing.slug ? next : null;
+  const t = useT();
+  const richT = useRichT();
 
   return (
     <>
       <div onInput={(e) => setName((e.target as HTMLInputElement).value)}>
-        <FormText name="name" label="Name" required maxLength={80} defaultValue={editing?.name} />
+        <FormText name="name" label={t("admin.products.table.name")} required maxLength={80} defaultValue={editing?.name} />
       </div>
       <div onInput={(e) => setSlug((e.target as HTMLInputElement).value)}>
         <FormText
           name="slug"
-          label="Address (slug)"
+          label={t("admin.categories.form.slug")}
           maxLength={80}
           defaultValue={editing?.slug}
-          hint={
-            editing
-              ? "Leave it as it is to follow a new name, or type another. The old address keeps working: it redirects to the new one."
-              : "Optional: lower-case words and dashes. Empty: made from the name."
-          }
+          hint={editing ? t("admin.categories.form.slugHintEdit") : t("admin.categories.form.slugHintNew")}
         />
       </div>
       {hydrated && editing && changed && (
         <p className="-mt-3 rounded-lg bg-amber-50 p-3 text-xs leading-relaxed text-stone-800" data-testid="slug-preview">
-          New address: <code className="break-all font-semibold text-stone-900">{categoryAddress(changed, parentSlug)}</code>. The old one,{" "}
-          <code className="break-all">{categoryAddress(editing.slug, parentSlug)}</code>, will redirect to it.
+          {richT("admin.categories.form.slugPreview", {
+            now: <code className="break-all font-semibold text-stone-900">{categoryAddress(changed, parentSlug)}</code>,
+            old: <code className="break-all">{categoryAddress(editing.slug, parentSlug)}</code>,
+          })}
         </p>
       )}
     </>

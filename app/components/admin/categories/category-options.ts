@@ -1,3 +1,4 @@
+import type { Translate } from "#common/i18n/translate";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 
 /** A choice of a select: a category's id and how it reads ("Shoes", "Shoes › Sneakers"). */
@@ -7,8 +8,8 @@ export interface CategoryOption {
 }
 
 /** The top-level categories, as parents a new or moved category can go under (never `except` itself). */
-export function parentOptions(tree: readonly AdminCategoryNode[], except?: string): CategoryOption[] {
-  return tree.filter((c) => c.id !== except).map((c) => ({ value: c.id, label: c.hidden ? `${c.name} (hidden)` : c.name }));
+export function parentOptions(tree: readonly AdminCategoryNode[], t: Translate, except?: string): CategoryOption[] {
+  return tree.filter((c) => c.id !== except).map((c) => ({ value: c.id, label: c.hidden ? t("admin.categories.hiddenName", { name: c.name }) : c.name }));
 }
 
 /**
@@ -36,8 +37,8 @@ export function findCategory(tree: readonly AdminCategoryNode[], id: string): { 
 }
 
 /** How many products a category holds, in words: "No products", "1 product", "24 products (3 on sale)". */
-export function productCountText(c: Pick<AdminCategory, "productCount" | "activeProductCount">): string {
-  if (c.productCount === 0) return "No products";
-  const n = `${c.productCount} ${c.productCount === 1 ? "product" : "products"}`;
-  return c.activeProductCount === c.productCount ? n : `${n} (${c.activeProductCount} on sale)`;
+export function productCountText(c: Pick<AdminCategory, "productCount" | "activeProductCount">, t: Translate): string {
+  if (c.productCount === 0) return t("admin.categories.noProducts");
+  const n = t("admin.categories.products", { count: c.productCount });
+  return c.activeProductCount === c.productCount ? n : t("admin.categories.productsOnSale", { products: n, onSale: c.activeProductCount });
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
+import { useT } from "~/lib/i18n";
 
 /** `ids` with `id` taken out and put just before or after `target` (unchanged when either is missing or they are the same). */
 export function placeBeside(ids: readonly string[], id: string, target: string, where: "before" | "after"): string[] {
@@ -33,7 +34,7 @@ export function useLevelOrder({
   parentId: string | null;
   onMoved: (id: string, position: number, count: number) => void;
 }) {
-  const fetcher = useBackgroundFetcher<{ ok: true } | { error: { message: string } }>("Failed to reorder the categories", {
+  const fetcher = useBackgroundFetcher<{ ok: true } | { error: { message: string } }>(useT()("admin.categories.tree.reorderFailed"), {
     key: `category-reorder-${parentId ?? "top"}`,
   });
   const [dragging, setDragging] = useState<string | null>(null);

@@ -10,6 +10,7 @@ import { useLevelOrder } from "./category-order";
 import { productCountText } from "./category-options";
 import { DeleteCategory } from "./delete-category";
 import { useImageBase } from "~/lib/image-base";
+import { useT } from "~/lib/i18n";
 
 type RowAnswer = { ok: true } | { error: { message: string } };
 
@@ -62,6 +63,7 @@ const matches = (c: AdminCategory, q: string) => !q || fold(c.name).includes(q) 
 export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; editing: string | null }) {
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  const t = useT();
   const [open, setOpen] = useOpenCategories();
   const [announcement, setAnnouncement] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -95,7 +97,7 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
   const top = useLevelOrder({
     ids: tree.map((c) => c.id),
     parentId: null,
-    onMoved: (id, position, n) => setAnnouncement(`“${tree.find((c) => c.id === id)?.name}” is now ${position} of ${n} among the categories.`),
+    onMoved: (id, position, n) => setAnnouncement(t("admin.categories.tree.nowAmong", { name: tree.find((c) => c.id === id)?.name, position, count: n })),
   });
   const byId = new Map(shown.map((v) => [v.category.id, v]));
   const rows = top.order.map((id) => byId.get(id)).filter((v) => v !== undefined);
@@ -103,21 +105,19 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
   return (
     <section aria-labelledby="category-tree-title" className="min-w-0">
       <h2 id="category-tree-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
-        Menu order
+        {t("admin.categories.tree.title")}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        The shop’s menus list the categories, and each one’s sub-categories, in this order. Drag a row by its handle, or use its arrows.
-      </p>
+      <p className="mt-1 text-sm text-stone-700">{t("admin.categories.tree.text")}</p>
       <Form
         method="get"
         role="search"
-        aria-label="Categories"
+        aria-label={t("admin.nav.categories")}
         onSubmit={(e) => e.preventDefault()}
         className="mt-4 flex flex-wrap items-end gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-sm"
       >
         <div className="min-w-[12rem] flex-1">
           <label htmlFor="category-search" className="block text-xs font-semibold text-stone-700">
-            Find a category or sub-category
+            {t("admin.categories.tree.find")}
           </label>
           <input
             id="category-search"
@@ -136,22 +136,26 @@ export function CategoryTree({ tree, editing }: { tree: AdminCategoryNode[]; edi
             onClick={() => setOpen((o) => tree.forEach((c) => c.subCategories.length && o.add(c.id)))}
             className={buttonClass("ghost", "sm")}
           >
-            Expand all
+            {t("admin.categories.tree.expand")}
           </button>
           <button type="button" onClick={() => setOpen((o) => o.clear())} className={buttonClass("ghost", "sm")}>
-            Collapse all
+            {t("admin.categories.tree.collapse")}
           </button>
         </div>
       </Form>
       <p role="status" className={q ? "mt-2 text-sm text-stone-700" : "sr-only"} data-testid="category-search-status">
-        {q ? (found === 0 ? `No category matches “${query.trim()}”.` : `${found} ${found === 1 ? "match" : "matches"} for “${query.trim()}”.`) : ""}
+        {q
+          ? found === 0
+            ? t("admin.categories.tree.noMatch", { query: query.trim() })
+            : t("admin.categories.tree.matches", { count: found, query: query.trim() })
+          : ""}
       </p>
       {top.error && (
         <p role="alert" className="mt-2 text-sm font-medium text-rose-700">
           {top.error}
         </p>
       )}
-      <ol className="mt-3 space-y-2" aria-label="Categories" data-testid="category-tree">
+      <ol className="mt-3 space-y-2" aria-label={t("admin.nav.categories")} data-testid="category-tree">
         {rows.map(({ category: c, subs, revealed }) => {
           const isOpen = revealed || open.has(c.id);
           return (
@@ -220,10 +224,12 @@ function SubCategories({
   editing: string | null;
   announce: (text: string) => void;
 }) {
+  const t = useT();
   const level = useLevelOrder({
     ids: parent.subCategories.map((s) => s.id),
     parentId: parent.id,
-    onMoved: (id, position, n) => announce(`“${parent.subCategories.find((s) => s.id === id)?.name}” is now ${position} of ${n} in ${parent.name}.`),
+    onMoved: (id, position, n) =>
+      announce(t("admin.categories.tree.nowIn", { name: parent.subCategories.find((s) => s.id === id)?.name, position, count: n, parent: parent.name })),
   });
   const byId = new Map(shown.map((s) => [s.id, s]));
   return (
@@ -233,7 +239,7 @@ function SubCategories({
           {level.error}
         </p>
       )}
-      <ol aria-label={`Sub-categories of ${parent.name}`} className="border-t border-stone-100 pl-4 sm:pl-8">
+      <ol aria-label={t("admin.categories.tree.subsOf", { name: parent.name })} className="border-t border-stone-100 pl-4 sm:pl-8">
         {level.order
           .map((id) => byId.get(id))
           .filter((s) => s !== undefined)
@@ -247,7 +253,7 @@ function SubCategories({
               <CategoryRow
                 category={s}
                 parent={parent}
-                index={parent.subCategories.findIndex((t) => t.id === s.id)}
+                index={parent.subCategories.findIndex((sub) => sub.id === s.id)}
                 count={parent.subCategories.length}
                 tree={tree}
                 announce={announce}
@@ -262,10 +268,12 @@ function SubCategories({
 }
 
 function AddSubCategory({ category: c, onOpen }: { category: AdminCategoryNode; onOpen: () => void }) {
+  const t = useT();
   return (
     <div className={`px-3 py-1.5 ${c.subCategories.length > 0 ? "pl-7 sm:pl-11" : ""}`}>
       <Link to={`?parent=${encodeURIComponent(c.id)}#category-form`} onClick={onOpen} className={buttonClass("ghost", "sm")}>
-        <span aria-hidden="true">+</span> Add sub-category<span className="sr-only"> to “{c.name}”</span>
+        <span aria-hidden="true">+</span> {t("admin.categories.tree.addSub")}
+        <span className="sr-only"> {t("admin.categories.tree.toName", { name: c.name })}</span>
       </Link>
     </div>
   );
@@ -273,11 +281,12 @@ function AddSubCategory({ category: c, onOpen }: { category: AdminCategoryNode; 
 
 /** The row's drag handle (for a pointer; the keyboard has Move up/down). */
 function DragHandle(props: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>) {
+  const t = useT();
   return (
     <span
       {...props}
       aria-hidden="true"
-      title="Drag to reorder"
+      title={t("admin.categories.tree.drag")}
       data-testid="drag-handle"
       className="-ml-1 grid h-9 w-5 shrink-0 cursor-grab place-items-center rounded text-stone-500 hover:bg-stone-100 hover:text-stone-800 active:cursor-grabbing"
     >
@@ -336,10 +345,16 @@ function CategoryRow({
   handle: ReturnType<ReturnType<typeof useLevelOrder>["handleProps"]>;
 }) {
   const hydrated = useHydrated();
-  const mover = useBackgroundFetcher<RowAnswer>("Failed to move the category", { key: `category-move-${c.id}` });
-  const toggler = useBackgroundFetcher<RowAnswer>("Failed to change the category's visibility", { key: `category-visibility-${c.id}` });
-  const where = parent ? `in ${parent.name}` : "among the categories";
-  const moveFocus = useMoveFocus(mover.state, () => announce(`“${c.name}” is now ${index + 1} of ${count} ${where}.`));
+  const t = useT();
+  const mover = useBackgroundFetcher<RowAnswer>(t("admin.categories.tree.moveFailed"), { key: `category-move-${c.id}` });
+  const toggler = useBackgroundFetcher<RowAnswer>(t("admin.categories.tree.visibilityFailed"), { key: `category-visibility-${c.id}` });
+  const moveFocus = useMoveFocus(mover.state, () =>
+    announce(
+      parent
+        ? t("admin.categories.tree.nowIn", { name: c.name, position: index + 1, count, parent: parent.name })
+        : t("admin.categories.tree.nowAmong", { name: c.name, position: index + 1, count }),
+    ),
+  );
   const failed = [mover.data, toggler.data].find((d): d is { error: { message: string } } => !!d && "error" in d);
   const busy = mover.state !== "idle" || toggler.state !== "idle";
   // Shown at once while the change is on its way.
@@ -366,11 +381,11 @@ function CategoryRow({
               {c.name}
             </h3>
           )}
-          {hidden && <StatusBadge tone="warning">Hidden</StatusBadge>}
-          {editing && <StatusBadge tone="info">Editing</StatusBadge>}
+          {hidden && <StatusBadge tone="warning">{t("admin.categories.tree.hidden")}</StatusBadge>}
+          {editing && <StatusBadge tone="info">{t("admin.categories.tree.editing")}</StatusBadge>}
         </div>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone-700">
-          <span data-testid="category-count">{productCountText(c)}</span>
+          <span data-testid="category-count">{productCountText(c, t)}</span>
           <span className="min-w-0 break-all text-stone-600">/{c.slug}</span>
         </p>
         {failed && (
@@ -383,22 +398,23 @@ function CategoryRow({
         <mover.Form method="post" preventScrollReset className="flex items-center gap-1">
           <input type="hidden" name="id" value={c.id} />
           {inline}
-          <MoveButtons what={`“${c.name}”`} index={index} count={count} refs={moveFocus} busy={mover.state !== "idle"} />
+          <MoveButtons what={t("admin.categories.tree.quoted", { name: c.name })} index={index} count={count} refs={moveFocus} busy={mover.state !== "idle"} />
         </mover.Form>
         <toggler.Form method="post" preventScrollReset>
           <input type="hidden" name="id" value={c.id} />
           <input type="hidden" name="hidden" value={hidden ? "0" : "1"} />
           {inline}
           <button type="submit" name="intent" value="visibility" disabled={toggler.state !== "idle"} className={buttonClass("ghost", "sm")}>
-            {hidden ? "Show" : "Hide"}
+            {hidden ? t("admin.categories.tree.show") : t("admin.categories.tree.hide")}
             <span className="sr-only">
               {" "}
-              “{c.name}” {hidden ? "in the shop" : "from the shop"}
+              {hidden ? t("admin.categories.tree.inShop", { name: c.name }) : t("admin.categories.tree.fromShop", { name: c.name })}
             </span>
           </button>
         </toggler.Form>
         <Link to={`?edit=${encodeURIComponent(c.id)}#category-form`} preventScrollReset={false} className={buttonClass("secondary", "sm")}>
-          Edit<span className="sr-only"> “{c.name}”</span>
+          {t("admin.categories.tree.edit")}
+          <span className="sr-only"> {t("admin.categories.tree.quoted", { name: c.name })}</span>
         </Link>
         <DeleteCategory category={c} tree={tree} />
       </div>

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/admin/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import type { AdminCategory, AdminCategoryNode } from "#modules/catalog";
 import { moveTargets } from "./category-options";
+import { useRichT, useT } from "~/lib/i18n";
 
 /** What the delete answers through its fetcher: done, or the server's refusal (409 without a target). */
 export type DeleteAnswer = { ok: true } | { error: { message: string; fields?: Record<string, string> } };
@@ -17,7 +18,9 @@ export type DeleteAnswer = { ok: true } | { error: { message: string; fields?: R
  */
 export function DeleteCategory({ category, tree }: { category: AdminCategory & { subCategories?: AdminCategory[] }; tree: readonly AdminCategoryNode[] }) {
   const hydrated = useHydrated();
-  const fetcher = useBackgroundFetcher<DeleteAnswer>("Failed to delete the category", { key: `category-delete-${category.id}` });
+  const t = useT();
+  const richT = useRichT();
+  const fetcher = useBackgroundFetcher<DeleteAnswer>(t("admin.categories.delete.failed"), { key: `category-delete-${category.id}` });
   const [open, setOpen] = useState(false);
   const uid = useId();
   const busy = fetcher.state !== "idle";
@@ -26,7 +29,7 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
   const held = category.productCount;
   const targets = moveTargets(tree, category);
   const targetError = failure?.fields?.moveTo;
-  const products = `${held} ${held === 1 ? "product" : "products"}`;
+  const products = t("admin.categories.products", { count: held });
 
   // Done: the row goes away with the next list; close the dialog (a refusal keeps it open).
   useEffect(() => {
@@ -38,13 +41,14 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
       {held > 0 ? (
         <>
           <p>
-            It still holds <strong className="font-semibold text-stone-900">{products}</strong>
-            {subs.length > 0 && <> (with its sub-categories)</>}. Choose where {held === 1 ? "it goes" : "they go"}: {held === 1 ? "it moves" : "they move"} in
-            the same step.
+            {richT(subs.length > 0 ? "admin.categories.delete.holdsWithSubs" : "admin.categories.delete.holds", {
+              products: <strong className="font-semibold text-stone-900">{products}</strong>,
+              count: held,
+            })}
           </p>
           <div>
             <label htmlFor={`${uid}-move`} className="block text-sm font-medium text-stone-900">
-              Move its products to
+              {t("admin.categories.delete.moveTo")}
             </label>
             <select
               id={`${uid}-move`}
@@ -54,10 +58,10 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
               aria-describedby={targetError ? `${uid}-move-error` : undefined}
               className={`mt-1.5 block h-11 w-full rounded-xl border bg-white px-3 text-base text-stone-900 ${targetError ? "border-rose-600" : "border-stone-300"}`}
             >
-              <option value="">Choose a category…</option>
-              {targets.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+              <option value="">{t("admin.productForm.chooseCategory")}</option>
+              {targets.map((target) => (
+                <option key={target.value} value={target.value}>
+                  {target.label}
                 </option>
               ))}
             </select>
@@ -68,14 +72,14 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
             )}
           </div>
           <p>
-            Its address <code className="break-all text-xs">/product-category/{category.slug}</code> will redirect to that category.
-            {subs.length > 0 && " Its sub-categories move there too (one named like a sub-category already there merges into it)."}
+            {richT("admin.categories.delete.redirects", { address: <code className="break-all text-xs">/product-category/{category.slug}</code> })}
+            {subs.length > 0 && ` ${t("admin.categories.delete.subsMove")}`}
           </p>
         </>
       ) : (
         <p>
-          It holds no products.{subs.length > 0 && ` Its ${subs.length} ${subs.length === 1 ? "sub-category goes" : "sub-categories go"} with it.`} This cannot
-          be undone.
+          {t("admin.categories.delete.noProducts")}
+          {subs.length > 0 && ` ${t("admin.categories.delete.subsGo", { count: subs.length })}`} {t("admin.categories.delete.cannotUndo")}
         </p>
       )}
       {failure && !targetError && (
@@ -97,20 +101,25 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
       {hydrated && <input type="hidden" name="inline" value="1" />}
     </>
   );
-  const confirmLabel = busy ? "Deleting…" : held > 0 ? `Delete and move ${products}` : "Delete category";
+  const confirmLabel = busy
+    ? t("admin.categories.delete.deleting")
+    : held > 0
+      ? t("admin.categories.delete.deleteAndMove", { products })
+      : t("admin.categories.delete.deleteCategory");
 
   if (!hydrated) {
     return (
       <details className="relative">
         <summary className={`${buttonClass("ghost", "sm")} list-none`}>
-          Delete<span className="sr-only"> “{category.name}”</span>
+          {t("admin.products.bulk.delete")}
+          <span className="sr-only"> {t("admin.categories.tree.quoted", { name: category.name })}</span>
         </summary>
         <fetcher.Form
           method="post"
           className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-stone-200 bg-white p-4 text-left text-sm text-stone-700 shadow-xl"
         >
           {fields}
-          <p className="font-semibold text-stone-900">Delete “{category.name}”?</p>
+          <p className="font-semibold text-stone-900">{t("admin.products.deleteTitle", { name: category.name })}</p>
           <div className="mt-2">{body}</div>
           <button type="submit" name="confirm" value="delete" className={`${buttonClass("danger", "sm")} mt-3`}>
             {confirmLabel}
@@ -124,11 +133,12 @@ export function DeleteCategory({ category, tree }: { category: AdminCategory & {
     <fetcher.Form method="post" preventScrollReset>
       {fields}
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)} className={buttonClass("ghost", "sm")}>
-        Delete<span className="sr-only"> “{category.name}”</span>
+        {t("admin.products.bulk.delete")}
+        <span className="sr-only"> {t("admin.categories.tree.quoted", { name: category.name })}</span>
       </button>
       <ConfirmDialog
         open={open}
-        title={`Delete “${category.name}”?`}
+        title={t("admin.products.deleteTitle", { name: category.name })}
         body={body}
         confirmLabel={confirmLabel}
         confirmButton={{ type: "submit", name: "confirm", value: "delete", disabled: busy }}

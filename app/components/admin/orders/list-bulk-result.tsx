@@ -1,3 +1,4 @@
+import { useT } from "~/lib/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
@@ -13,8 +14,6 @@ export interface BulkMoveOutcome {
   results: BulkMoveResult[];
 }
 
-const orders = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
-
 /**
  * The answer of a bulk move on the order list, order by order: moved (from → to) or skipped with
  * the server's reason (the status table forbids it from that status, the order changed meanwhile…).
@@ -25,6 +24,7 @@ export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
   const headingId = useId();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(true);
+  const t = useT();
   // A new answer (another submission) shows again and takes the focus.
   useEffect(() => {
     setOpen(true);
@@ -34,8 +34,11 @@ export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
 
   const moved = outcome.results.filter((r) => r.ok);
   const skipped = outcome.results.filter((r) => !r.ok);
-  const done = outcome.to === "cancelled" ? "cancelled" : `marked ${STATUS_LABEL[outcome.to].toLowerCase()}`;
-  const title = moved.length === 0 ? `No order was ${done}` : `${orders(moved.length)} ${done}${skipped.length ? `, ${skipped.length} skipped` : ""}`;
+  const done = outcome.to === "cancelled" ? t("admin.bulk.cancelled") : t("admin.bulk.marked", { status: STATUS_LABEL[outcome.to].toLowerCase() });
+  const title =
+    moved.length === 0
+      ? t("admin.bulk.none", { done })
+      : `${t("admin.bulk.moved", { count: moved.length, done })}${skipped.length ? t("admin.bulk.skippedCount", { count: skipped.length }) : ""}`;
 
   return (
     <section
@@ -54,7 +57,8 @@ export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
         {/* Without JavaScript the next page leaves it behind. */}
         {hydrated && (
           <button type="button" onClick={() => setOpen(false)} className={buttonClass("ghost", "sm")}>
-            Dismiss<span className="sr-only"> the results</span>
+            {t("admin.bulk.dismiss")}
+            <span className="sr-only"> {t("admin.bulk.theResults")}</span>
           </button>
         )}
       </div>
@@ -70,16 +74,16 @@ export function BulkMoveResults({ outcome }: { outcome: BulkMoveOutcome }) {
             )}
             {r.ok ? (
               <span className="flex flex-wrap items-center gap-1.5 text-stone-800">
-                <span className="font-semibold text-emerald-900">Moved</span>
-                <span className="sr-only">from</span>
+                <span className="font-semibold text-emerald-900">{t("admin.bulk.movedWord")}</span>
+                <span className="sr-only">{t("admin.bulk.from")}</span>
                 <StatusBadge status={r.from} />
                 <span aria-hidden="true">→</span>
-                <span className="sr-only">to</span>
+                <span className="sr-only">{t("admin.bulk.to")}</span>
                 <StatusBadge status={r.status} />
               </span>
             ) : (
               <span className="flex min-w-0 flex-wrap items-center gap-1.5 text-stone-800">
-                <span className="font-semibold text-amber-900">Skipped</span>
+                <span className="font-semibold text-amber-900">{t("admin.bulk.skipped")}</span>
                 {r.status && <StatusBadge status={r.status} />}
                 <span className="min-w-0 break-words">{r.error}</span>
               </span>

@@ -1,3 +1,4 @@
+import { useRichT, useT } from "~/lib/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
@@ -21,8 +22,10 @@ const num = (v: string) => (v.trim() === "" || !Number.isFinite(Number(v)) ? 0 :
  * click or a retry never refunds twice. Without JavaScript the same form opens as a disclosure.
  */
 export function RefundDialog({ data }: { data: OrderReturnsData }) {
+  const t = useT();
+  const richT = useRichT();
   const hydrated = useHydrated();
-  const fetcher = useBackgroundFetcher<{ error?: { message: string; fields?: Record<string, string> } }>("Failed to refund");
+  const fetcher = useBackgroundFetcher<{ error?: { message: string; fields?: Record<string, string> } }>(t("admin.refund.failed"));
   const location = useLocation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -76,14 +79,15 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated && <input type="hidden" name="inPlace" value="1" />}
       <p className="text-sm text-stone-700" id={`${id}-max`}>
-        Refundable now:{" "}
-        <strong className="text-stone-900" data-testid="refundable">
-          {money(data.refundable)}
-        </strong>{" "}
-        of {money(data.paid)} paid.{" "}
-        {data.method === "stripe"
-          ? "It goes back to the customer's card through Stripe."
-          : "Cash on delivery: this records a manual refund; give the money back by hand."}
+        {richT("admin.refund.refundableNow", {
+          amount: (
+            <strong className="text-stone-900" data-testid="refundable">
+              {money(data.refundable)}
+            </strong>
+          ),
+          paid: money(data.paid),
+        })}{" "}
+        {data.method === "stripe" ? t("admin.refund.toCard") : t("admin.refund.cash")}
       </p>
       {error && (
         <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-900" data-testid="refund-error">
@@ -91,14 +95,12 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
         </p>
       )}
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold text-stone-900">Items</legend>
+        <legend className="mb-1 text-sm font-semibold text-stone-900">{t("admin.orders.items")}</legend>
         {data.lines.map((l) => (
           <div key={l.lineId} className="flex items-center gap-3">
             <label htmlFor={`${id}-${l.lineId}`} className="min-w-0 flex-1 text-sm text-stone-900">
               {l.label}
-              <span className="block text-xs text-stone-600">
-                {money(l.unitPrice)} each · {l.left} of {l.quantity} refundable
-              </span>
+              <span className="block text-xs text-stone-600">{t("admin.refund.line", { price: money(l.unitPrice), left: l.left, quantity: l.quantity })}</span>
             </label>
             <input
               id={`${id}-${l.lineId}`}
@@ -119,7 +121,8 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1">
           <label htmlFor={`${id}-shipping`} className="text-sm font-semibold text-stone-900">
-            Shipping <span className="font-normal text-stone-600">(up to {money(data.shippingLeft)})</span>
+            {t("admin.settings.section.shipping")}{" "}
+            <span className="font-normal text-stone-600">{t("admin.refund.upTo", { amount: money(data.shippingLeft) })}</span>
           </label>
           <input
             id={`${id}-shipping`}
@@ -137,7 +140,7 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-stone-900">
-            Other amount
+            {t("admin.refund.otherAmount")}
           </label>
           <input
             id={`${id}-amount`}
@@ -155,23 +158,23 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
       </div>
       <div className="grid gap-1">
         <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
-          Reason (the customer sees it)
+          {t("admin.refund.reason")}
         </label>
         <textarea id={`${id}-reason`} name="reason" required maxLength={1000} rows={2} className="rounded-lg border border-stone-300 px-3 py-2 text-sm" />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-3">
         <p className="text-sm text-stone-800" aria-live="polite">
-          Refund total: <strong data-testid="refund-total">{money(total)}</strong>
-          {tooMuch && <span className="block text-rose-800">More than the {money(data.refundable)} that can be refunded.</span>}
+          {t("admin.refund.total")} <strong data-testid="refund-total">{money(total)}</strong>
+          {tooMuch && <span className="block text-rose-800">{t("admin.refund.tooMuch", { amount: money(data.refundable) })}</span>}
         </p>
         <div className="flex gap-2">
           {hydrated && (
             <button type="button" onClick={() => setOpen(false)} className={buttonClass("secondary")}>
-              Cancel
+              {t("admin.dialog.cancel")}
             </button>
           )}
           <button type="submit" disabled={fetcher.state !== "idle" || (hydrated && (tooMuch || total <= 0))} className={buttonClass("primary")}>
-            {fetcher.state !== "idle" ? "Refunding…" : `Refund ${money(total)}`}
+            {fetcher.state !== "idle" ? t("admin.refund.refunding") : t("admin.refund.refundAmount", { amount: money(total) })}
           </button>
         </div>
       </div>
@@ -181,14 +184,14 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   if (data.refundable <= 0) {
     return (
       <p className="text-sm text-stone-600" data-testid="refund-none">
-        {data.paid > 0 ? "Everything paid has been refunded." : "Nothing has been paid on this order yet."}
+        {data.paid > 0 ? t("admin.refund.allRefunded") : t("admin.refund.nothingPaid")}
       </p>
     );
   }
   if (!hydrated) {
     return (
       <details className="rounded-xl border border-stone-200 bg-white p-3">
-        <summary className={`${buttonClass("secondary")} cursor-pointer list-none`}>Refund…</summary>
+        <summary className={`${buttonClass("secondary")} cursor-pointer list-none`}>{t("admin.refund.open")}</summary>
         <div className="mt-3">{form}</div>
       </details>
     );
@@ -196,7 +199,7 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
   return (
     <>
       <button type="button" onClick={openDialog} className={buttonClass("secondary")} data-testid="refund-open">
-        Refund…
+        {t("admin.refund.open")}
       </button>
       <dialog
         ref={ref}
@@ -212,7 +215,7 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
       >
         <div className="p-5 sm:p-6">
           <h2 id={`${id}-title`} className="mb-3 text-lg font-bold tracking-tight">
-            Refund
+            {t("admin.refund.title")}
           </h2>
           {open && form}
         </div>

@@ -7,6 +7,7 @@ import { RETURN_STATUS_LABELS, type ReturnStatus } from "#common/orders/return-s
 import type { OrderReturn } from "#modules/orders";
 import { type StatusTone, StatusBadge, buttonClass } from "../ui";
 import type { OrderReturnsData } from "./order-returns.server";
+import { useT } from "~/lib/i18n";
 
 /** The resource route every return and refund step of an order posts to (app/routes/admin/order-returns-action.tsx). */
 export const returnsActionUrl = (orderId: string) => `/admin-dashboard/orders/${encodeURIComponent(orderId)}/returns-action`;
@@ -28,7 +29,8 @@ export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
  * posts through a fetcher to the order's returns-action route, which answers with a toast.
  */
 export function ReturnActions({ ret }: { ret: OrderReturn }) {
-  const fetcher = useBackgroundFetcher("Failed to update the return");
+  const t = useT();
+  const fetcher = useBackgroundFetcher(t("admin.returns.updateFailed"));
   const location = useLocation();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -45,7 +47,8 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
       <fetcher.Form method="post" action={returnsActionUrl(ret.orderId)}>
         {hidden("receive")}
         <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-          Mark received<span className="sr-only"> (return of order {ret.orderNumber})</span>
+          {t("admin.returns.markReceived")}
+          <span className="sr-only"> {t("admin.returns.ofOrderParen", { number: ret.orderNumber })}</span>
         </button>
       </fetcher.Form>
     );
@@ -56,12 +59,14 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
       <fetcher.Form method="post" action={returnsActionUrl(ret.orderId)}>
         {hidden("approve")}
         <button type="submit" disabled={busy} className={buttonClass("primary", "sm")}>
-          Approve<span className="sr-only"> the return of order {ret.orderNumber}</span>
+          {t("admin.returns.approve")}
+          <span className="sr-only"> {t("admin.returns.ofOrder", { number: ret.orderNumber })}</span>
         </button>
       </fetcher.Form>
       <details className="group">
         <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none`}>
-          Refuse…<span className="sr-only"> the return of order {ret.orderNumber}</span>
+          {t("admin.returns.refuseMenu")}
+          <span className="sr-only"> {t("admin.returns.ofOrder", { number: ret.orderNumber })}</span>
         </summary>
         <fetcher.Form
           method="post"
@@ -70,11 +75,11 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
         >
           {hidden("refuse")}
           <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-stone-900">
-            Reason the customer is told
+            {t("admin.returns.reasonTold")}
           </label>
           <textarea id={`${id}-reason`} name="reason" required maxLength={1000} rows={2} className="rounded-lg border border-stone-300 px-3 py-2 text-sm" />
           <button type="submit" disabled={busy} className={buttonClass("danger", "sm")}>
-            Refuse return
+            {t("admin.returns.refuse")}
           </button>
         </fetcher.Form>
       </details>
@@ -84,12 +89,13 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
 
 /** What a return asks for and where it stands: lines, reason, who decided and received it when. */
 export function ReturnSummary({ ret }: { ret: OrderReturn }) {
+  const t = useT();
   return (
     <div className="min-w-0 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <ReturnStatusBadge status={ret.status} />
         <span className="text-stone-600">
-          Asked <LocalDate iso={ret.requestedAt} withTime />
+          {t("admin.returns.asked")} <LocalDate iso={ret.requestedAt} withTime />
         </span>
       </div>
       <ul className="mt-2 grid gap-0.5 text-stone-900">
@@ -99,16 +105,17 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
           </li>
         ))}
       </ul>
-      <p className="mt-1 text-stone-700">Reason: {ret.reason}</p>
-      {ret.refusalReason && <p className="mt-1 text-stone-700">Refused: {ret.refusalReason}</p>}
+      <p className="mt-1 text-stone-700">{t("admin.returns.reason", { reason: ret.reason })}</p>
+      {ret.refusalReason && <p className="mt-1 text-stone-700">{t("admin.returns.refusedReason", { reason: ret.refusalReason })}</p>}
       {ret.decidedBy && (
         <p className="mt-1 text-xs text-stone-600">
-          {ret.status === "refused" ? "Refused" : "Approved"} by {ret.decidedBy}, {ret.decidedAt && <LocalDate iso={ret.decidedAt} withTime />}
+          {ret.status === "refused" ? t("admin.returns.refusedBy", { who: ret.decidedBy }) : t("admin.returns.approvedBy", { who: ret.decidedBy })},{" "}
+          {ret.decidedAt && <LocalDate iso={ret.decidedAt} withTime />}
         </p>
       )}
       {ret.receivedBy && (
         <p className="text-xs text-stone-600">
-          Received by {ret.receivedBy}, {ret.receivedAt && <LocalDate iso={ret.receivedAt} withTime />}
+          {t("admin.returns.receivedBy", { who: ret.receivedBy })}, {ret.receivedAt && <LocalDate iso={ret.receivedAt} withTime />}
         </p>
       )}
     </div>
@@ -122,15 +129,16 @@ export function ReturnSummary({ ret }: { ret: OrderReturn }) {
 export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
   const titleId = useId();
   const money = (n: number) => formatMoney(n, data.currency);
+  const t = useT();
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid="returns-panel">
       <h2 id={titleId} className="text-base font-semibold text-stone-900">
-        Returns and refunds
+        {t("admin.returns.panelTitle")}
       </h2>
       {data.returns.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No returns asked for.</p>
+        <p className="mt-2 text-sm text-stone-600">{t("admin.returns.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-3" aria-label="Returns">
+        <ul className="mt-3 grid gap-3" aria-label={t("admin.nav.returns")}>
           {data.returns.map((r) => (
             <li
               key={r.id}
@@ -145,14 +153,15 @@ export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
       )}
       <div className="mt-4 border-t border-stone-100 pt-3 text-sm">
         <p className="text-stone-700">
-          Paid {money(data.paid)} · refunded {money(data.refunded)} · <span className="font-semibold text-stone-900">refundable {money(data.refundable)}</span>
+          {t("admin.returns.paid", { paid: money(data.paid), refunded: money(data.refunded) })}{" "}
+          <span className="font-semibold text-stone-900">{t("admin.returns.refundable", { amount: money(data.refundable) })}</span>
         </p>
         {data.refunds.length > 0 && (
-          <ul className="mt-2 grid gap-1 text-stone-700" aria-label="Refunds">
+          <ul className="mt-2 grid gap-1 text-stone-700" aria-label={t("admin.orders.refunds")}>
             {data.refunds.map((r) => (
               <li key={r.id} data-testid="refund-row">
-                {money(r.amount)} {r.method === "stripe" ? "to the card" : "manually"}
-                {r.status === "pending" ? " (waiting for Stripe)" : ""} · {r.reason} · {r.by}, <LocalDate iso={r.at} withTime />
+                {money(r.amount)} {r.method === "stripe" ? t("admin.returns.toCard") : t("admin.returns.manually")}
+                {r.status === "pending" ? ` ${t("admin.returns.waitingStripe")}` : ""} · {r.reason} · {r.by}, <LocalDate iso={r.at} withTime />
               </li>
             ))}
           </ul>

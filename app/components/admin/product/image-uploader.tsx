@@ -4,6 +4,8 @@ import { moveItem, rowKey } from "./list-moves";
 import { IconButton, RowButtons, focusMovedRow } from "./row-buttons";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { useT } from "~/lib/i18n";
+import type { Translate } from "#common/i18n/translate";
 
 export interface ProductImage {
   url: string;
@@ -44,9 +46,10 @@ export interface UploadResult {
 
 /**
  * Sends one file to POST /api/admin/uploads (multipart field `file`, the session cookie) and
- * reports progress; resolves with the stored picture or rejects with the server's message.
+ * reports progress; resolves with the stored picture or rejects with the server's message (or one
+ * of the admin's own, by `t`, when the server gave none).
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+export function uploadImage(file: File, onProgress: (fraction: number) => void, t: Translate): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/admin/uploads");
@@ -59,10 +62,10 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void):
     xhr.onload = () => {
       const body = xhr.response as { data?: UploadResult; error?: { message?: string } } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.data?.url) resolve(body.data);
-      else if (xhr.status === 413) reject(new Error(body?.error?.message ?? "This file is too large."));
-      else reject(new Error(body?.error?.message ?? `The upload failed (${xhr.status || "no answer"}).`));
+      else if (xhr.status === 413) reject(new Error(body?.error?.message ?? t("admin.images.tooLarge")));
+      else reject(new Error(body?.error?.message ?? t("admin.images.failed", { status: xhr.status || t("admin.images.noAnswer") })));
     };
-    xhr.onerror = () => reject(new Error("The upload failed: the connection was lost. Try again."));
+    xhr.onerror = () => reject(new Error(t("admin.images.connectionLost")));
     const form = new FormData();
     form.append("file", file);
     xhr.send(form);
@@ -115,6 +118,7 @@ export function ImageUploader({
     })),
   );
   const [announcement, setAnnouncement] = useState("");
+  const t = useT();
   const [dragOver, setDragOver] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -137,25 +141,27 @@ export function ImageUploader({
     });
     if (!added.length) return;
     setItems((all) => [...all, ...added]);
-    setAnnouncement(`Uploading ${added.length} ${added.length === 1 ? "picture" : "pictures"}…`);
+    setAnnouncement(t("admin.images.uploadingCount", { count: added.length }));
     [...files].forEach((file, n) => {
       const key = added[n]!.key;
-      upload(file, (progress) => patch(key, { progress }))
+      upload(file, (progress) => patch(key, { progress }), t)
         .then((result) => {
           patch(key, { url: result.url, status: "done", progress: 1 });
-          setAnnouncement(`${file.name} uploaded.`);
+          setAnnouncement(t("admin.images.uploaded", { name: file.name }));
           changed();
         })
         .catch((err: Error) => {
           patch(key, { status: "failed", error: err.message });
-          setAnnouncement(`${file.name} was not uploaded: ${err.message}`);
+          setAnnouncement(t("admin.images.notUploadedName", { name: file.name, error: err.message }));
         });
     });
   };
 
   const move = (from: number, to: number) => {
     setItems((all) => moveItem(all, from, to));
-    setAnnouncement(`Picture moved to position ${to + 1} of ${items.length}.${to === 0 ? " It is now the main picture." : ""}`);
+    setAnnouncement(
+      to === 0 ? t("admin.images.movedMain", { position: to + 1, count: items.length }) : t("admin.images.moved", { position: to + 1, count: items.length }),
+    );
     focusMovedRow(list.current, to, to < from ? "up" : "down");
     changed();
   };
@@ -163,7 +169,7 @@ export function ImageUploader({
     const item = items[index]!;
     setItems((all) => all.filter((i) => i.key !== item.key));
     if (item.preview) URL.revokeObjectURL(item.preview);
-    setAnnouncement("Picture removed.");
+    setAnnouncement(t("admin.images.removed"));
     if (item.status !== "failed") changed();
   };
 
@@ -202,12 +208,12 @@ export function ImageUploader({
           <circle cx="9" cy="10" r="2" />
           <path d="m21 16-5-5-9 9" />
         </svg>
-        <p className="text-sm text-stone-700">Drop pictures here, or</p>
+        <p className="text-sm text-stone-700">{t("admin.images.drop")}</p>
         <label
           htmlFor={idOf ? idOf(names.list) : `${id}-files`}
           className="inline-flex h-10 cursor-pointer items-center rounded-full bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-700 has-[:focus-visible]:outline-2"
         >
-          Choose pictures
+          {t("admin.images.choose")}
         </label>
         <input
           ref={fileInput}
@@ -223,7 +229,7 @@ export function ImageUploader({
           }}
         />
         <p id={`${id}-files-hint`} className="text-xs text-stone-600">
-          JPEG, PNG, WebP or AVIF. Several at once. The first picture is the main one.
+          {t("admin.images.hint")}
         </p>
       </div>
       {listError && (
@@ -232,7 +238,7 @@ export function ImageUploader({
         </p>
       )}
       {items.length > 0 && (
-        <ol ref={list} className="mt-4 space-y-3" aria-label="Pictures, in order">
+        <ol ref={list} className="mt-4 space-y-3" aria-label={t("admin.images.list")}>
           {items.map((item, index) => {
             const postIndex = item.status === "done" ? posted++ : -1;
             const fieldError = postIndex >= 0 ? (errors[names.url(postIndex)] ?? errors[names.alt(postIndex)]) : undefined;
@@ -261,7 +267,7 @@ export function ImageUploader({
                   if (!dragging) return;
                   e.preventDefault();
                   setDragging(null);
-                  setAnnouncement(`Picture moved to position ${index + 1}.`);
+                  setAnnouncement(t("admin.images.movedTo", { position: index + 1 }));
                   changed();
                 }}
                 className={`flex flex-wrap items-start gap-3 rounded-xl border bg-white p-3 sm:flex-nowrap ${item.status === "failed" ? "border-rose-300" : "border-stone-200"} ${dragging === item.key ? "opacity-60" : ""}`}
@@ -271,7 +277,7 @@ export function ImageUploader({
                   {src ? (
                     <img src={src} alt="" className="size-full object-cover" />
                   ) : (
-                    <span className="grid size-full place-items-center text-xs text-stone-500">No preview</span>
+                    <span className="grid size-full place-items-center text-xs text-stone-500">{t("admin.images.noPreview")}</span>
                   )}
                   {item.status === "uploading" && (
                     <span className="absolute inset-0 grid place-items-center bg-white/70">
@@ -281,9 +287,9 @@ export function ImageUploader({
                 </div>
                 <div className="min-w-0 flex-1 basis-40">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="text-sm font-semibold text-stone-900">Picture {index + 1}</span>
+                    <span className="text-sm font-semibold text-stone-900">{t("admin.images.picture", { n: index + 1 })}</span>
                     {index === 0 && item.status === "done" && (
-                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Main picture</span>
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("admin.images.main")}</span>
                     )}
                     {item.fileName && <span className="min-w-0 truncate text-xs text-stone-600">{item.fileName}</span>}
                   </div>
@@ -292,21 +298,21 @@ export function ImageUploader({
                       <progress
                         value={Math.round(item.progress * 100)}
                         max={100}
-                        aria-label={`Uploading ${item.fileName}`}
+                        aria-label={t("admin.images.uploadingName", { name: item.fileName })}
                         className="h-2 w-full overflow-hidden rounded-full accent-stone-900"
                       />
-                      <p className="mt-1 text-xs text-stone-600">Uploading… {Math.round(item.progress * 100)}%</p>
+                      <p className="mt-1 text-xs text-stone-600">{t("admin.images.progress", { percent: Math.round(item.progress * 100) })}</p>
                     </div>
                   )}
                   {item.status === "failed" && (
                     <p className="mt-2 text-sm font-medium text-rose-700" role="alert" data-testid="image-upload-error">
-                      Not uploaded: {item.error}
+                      {t("admin.images.notUploaded", { error: item.error })}
                     </p>
                   )}
                   {item.status === "done" && (
                     <>
                       <label htmlFor={altId} className="mt-2 block text-xs font-medium text-stone-800">
-                        Alt text <span className="sr-only">of picture {index + 1}</span>
+                        {t("admin.images.alt")} <span className="sr-only">{t("admin.images.ofPicture", { n: index + 1 })}</span>
                       </label>
                       <input
                         id={altId}
@@ -316,7 +322,7 @@ export function ImageUploader({
                           changed();
                         }}
                         maxLength={300}
-                        placeholder="What the picture shows"
+                        placeholder={t("admin.images.altPlaceholder")}
                         aria-invalid={fieldError ? true : undefined}
                         aria-describedby={fieldError ? `${altId}-error` : undefined}
                         className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900"
@@ -329,7 +335,7 @@ export function ImageUploader({
                       {colors.length > 0 && (
                         <>
                           <label htmlFor={`${altId}-color`} className="mt-2 block text-xs font-medium text-stone-800">
-                            Shows colour <span className="sr-only">(picture {index + 1})</span>
+                            {t("admin.images.showsColour")} <span className="sr-only">{t("admin.images.pictureParen", { n: index + 1 })}</span>
                           </label>
                           <select
                             id={`${altId}-color`}
@@ -340,7 +346,7 @@ export function ImageUploader({
                             }}
                             className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900"
                           >
-                            <option value="">Any colour</option>
+                            <option value="">{t("admin.images.anyColour")}</option>
                             {colors.filter(Boolean).map((c) => (
                               <option key={c} value={c}>
                                 {c}
@@ -360,13 +366,23 @@ export function ImageUploader({
                 </div>
                 <div className="flex w-full justify-end sm:w-auto">
                   {item.status === "failed" ? (
-                    <IconButton label={`Dismiss ${item.fileName ?? "picture"}`} onClick={() => remove(index)} tone="danger">
+                    <IconButton
+                      label={t("admin.images.dismiss", { name: item.fileName ?? t("admin.images.pictureWord") })}
+                      onClick={() => remove(index)}
+                      tone="danger"
+                    >
                       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-4">
                         <path d="M6 6l12 12M18 6 6 18" />
                       </svg>
                     </IconButton>
                   ) : (
-                    <RowButtons index={index} count={items.length} what={`picture ${index + 1}`} onMove={move} onRemove={() => remove(index)} />
+                    <RowButtons
+                      index={index}
+                      count={items.length}
+                      what={t("admin.images.pictureLower", { n: index + 1 })}
+                      onMove={move}
+                      onRemove={() => remove(index)}
+                    />
                   )}
                 </div>
               </li>
@@ -384,6 +400,7 @@ export function ImageUploader({
 /** Without JavaScript: the pictures as address fields (and one empty one to add a picture by its address). */
 function ImageUrlFields({ defaultValue, names, errors }: { defaultValue: ProductImage[]; names: ImageFieldNames; errors: Record<string, string> }) {
   const rows: ProductImage[] = [...defaultValue, { url: "", alt: "" }];
+  const t = useT();
   const perColor = new Map<string, number>();
   const colorField = (color: string | undefined) => {
     if (!color || !names.colorPicture) return null;
@@ -398,7 +415,7 @@ function ImageUrlFields({ defaultValue, names, errors }: { defaultValue: Product
         {rows.map((img, i) => (
           <li key={i} className="grid gap-2 sm:grid-cols-2">
             <label className="block text-xs font-medium text-stone-800">
-              {i === 0 ? "Main picture address" : `Picture ${i + 1} address`}
+              {i === 0 ? t("admin.images.mainAddress") : t("admin.images.address", { n: i + 1 })}
               <input
                 name={names.url(i)}
                 type="url"
@@ -407,7 +424,7 @@ function ImageUrlFields({ defaultValue, names, errors }: { defaultValue: Product
               />
             </label>
             <label className="block text-xs font-medium text-stone-800">
-              Alt text of picture {i + 1}
+              {t("admin.images.altOf", { n: i + 1 })}
               <input name={names.alt(i)} defaultValue={img.alt} className="mt-1 block h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm" />
             </label>
             {(errors[names.url(i)] ?? errors[names.alt(i)]) && (

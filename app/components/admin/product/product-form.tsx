@@ -6,6 +6,8 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
 import { useShop } from "~/lib/shop";
+import { useT } from "~/lib/i18n";
+import type { MessageKey } from "#common/i18n/catalogs";
 import type { ProductStatusValue } from "#common/catalog/catalog.admin.schema";
 import { ImageUploader, type ImageFieldNames } from "./image-uploader";
 import type { ProductFormValues } from "./product-form-values";
@@ -14,7 +16,6 @@ import { slugFromName } from "./slug";
 import { SpecificationsEditor } from "./specifications-editor";
 import { VariantMatrix } from "./variant-matrix";
 import { TranslationTabs } from "~/components/admin/translation-tabs";
-import { useT } from "~/lib/i18n";
 
 /** A category as the form offers it: top-level ones with their sub-categories (hidden ones too, marked). */
 export interface CategoryChoice {
@@ -24,17 +25,11 @@ export interface CategoryChoice {
   subCategories: Array<{ slug: string; name: string; hidden: boolean }>;
 }
 
-/** The message of a save refused because someone else saved the product first (409). */
-export const CONFLICT_MESSAGE = "Someone else saved this product while you were editing. Your changes are kept below; reload to see theirs.";
-
-export const STATUS_TEXT: Record<ProductStatusValue, { label: string; tone: "success" | "neutral" | "warning"; hint: string }> = {
-  active: { label: "Active", tone: "success", hint: "On sale: listed, searchable and buyable in the shop." },
-  draft: { label: "Draft", tone: "neutral", hint: "Not in the shop yet: its page answers 404 until you make it active." },
-  archived: {
-    label: "Archived",
-    tone: "warning",
-    hint: "Withdrawn from sale: its page answers 404, it leaves search, and carts and wishlists that hold it tell their owners.",
-  },
+/** Each status's name, colour and what it means in the shop (admin catalog keys). */
+export const STATUS_TEXT: Record<ProductStatusValue, { label: MessageKey; tone: "success" | "neutral" | "warning"; hint: MessageKey }> = {
+  active: { label: "admin.products.status.active", tone: "success", hint: "admin.products.status.activeHint" },
+  draft: { label: "admin.products.status.draft", tone: "neutral", hint: "admin.products.status.draftHint" },
+  archived: { label: "admin.products.status.archived", tone: "warning", hint: "admin.products.status.archivedHint" },
 };
 
 /** The statuses in the order the select offers them (the schema's list; a type-only import keeps zod out of the page). */
@@ -133,6 +128,7 @@ export function ProductForm({
   aside?: React.ReactNode;
 }) {
   const { settings } = useShop();
+  const t = useT();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const failure = asFailure(useActionData());
@@ -174,7 +170,7 @@ export function ProductForm({
         else setDirty(false);
       }}
       className="pb-4"
-      aria-label={mode === "add" ? "New product" : "Edit product"}
+      aria-label={mode === "add" ? t("admin.productForm.newProduct") : t("admin.nav.editProduct")}
     >
       {conflict ? (
         <div
@@ -184,14 +180,14 @@ export function ProductForm({
           className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 focus:outline-2 focus:outline-offset-2 focus:outline-amber-700"
           data-testid="conflict-message"
         >
-          <h2 className="font-semibold">Not saved: this product changed meanwhile</h2>
-          <p className="mt-1 text-sm">{CONFLICT_MESSAGE}</p>
+          <h2 className="font-semibold">{t("admin.productForm.conflictTitle")}</h2>
+          <p className="mt-1 text-sm">{t("admin.productForm.conflict")}</p>
           <a href={pathname} className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
-            Reload to see their version (your changes are lost)
+            {t("admin.productForm.reload")}
           </a>
         </div>
       ) : (
-        <FormErrorSummary title={mode === "add" ? "The product could not be created" : "The product could not be saved"} />
+        <FormErrorSummary title={mode === "add" ? t("admin.productForm.notCreated") : t("admin.productForm.notSaved")} />
       )}
       {initial.version && <input type="hidden" name="version" value={initial.version} />}
       {LIST_FIELDS.map((list) => (
@@ -200,11 +196,11 @@ export function ProductForm({
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <Section id="product-basics" title="Name and description">
+          <Section id="product-basics" title={t("admin.productForm.basics")}>
             <div className="space-y-5">
               <div>
                 <Label name="name" required>
-                  Name
+                  {t("admin.productForm.name")}
                 </Label>
                 <input
                   id={idOf("name")}
@@ -224,7 +220,7 @@ export function ProductForm({
                 <Notes name="name" error={errors.name} />
               </div>
               <div>
-                <Label name="slug">Address</Label>
+                <Label name="slug">{t("admin.productForm.address")}</Label>
                 <div
                   className={`mt-1.5 flex h-12 w-full items-center rounded-xl border bg-white focus-within:outline-2 ${errors.slug ? "border-rose-600 focus-within:outline-rose-700" : "border-stone-300 focus-within:border-stone-900 focus-within:outline-stone-900"}`}
                 >
@@ -254,29 +250,29 @@ export function ProductForm({
                   hint={
                     slugChanged ? (
                       <span className="font-medium text-amber-900" data-testid="slug-warning">
-                        The address changes: /products/{originalSlug} will redirect (301) to /products/{slug.trim()}, so old links keep working.
+                        {t("admin.productForm.slugChanges", { from: originalSlug, to: slug.trim() })}
                       </span>
                     ) : mode === "add" ? (
-                      "Made from the name; lower-case letters, digits and dashes. If it is taken, a number is added."
+                      t("admin.productForm.slugHintAdd")
                     ) : (
-                      "Lower-case letters, digits and dashes. Changing it keeps the old address working (it redirects)."
+                      t("admin.productForm.slugHintEdit")
                     )
                   }
                   error={errors.slug}
                 />
               </div>
               <RichTextEditor
-                label="Description"
+                label={t("admin.productForm.description")}
                 inputId={idOf("description")}
                 defaultValue={initial.description}
                 error={errors.description}
                 onChange={markDirty}
-                hint="Shown on the product page. Headings, lists, bold, italic and links are kept."
+                hint={t("admin.productForm.descriptionHint")}
               />
             </div>
           </Section>
 
-          <Section id="product-images" title="Pictures" description="The first picture is the main one: it shows on cards, in search and in shared links.">
+          <Section id="product-images" title={t("admin.productForm.pictures")} description={t("admin.productForm.picturesText")}>
             <ImageUploader
               defaultValue={initial.images}
               names={IMAGE_NAMES}
@@ -288,25 +284,29 @@ export function ProductForm({
             />
           </Section>
 
-          <Section id="product-pricing" title="Price">
+          <Section id="product-pricing" title={t("admin.products.table.price")}>
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormMoney name="price" label="Price" currency={settings.currency} defaultValue={initial.price} required />
-              <FormNumber name="discount" label="Discount %" min={0} max={100} step={1} defaultValue={initial.discount} hint="0 to 100." />
+              <FormMoney name="price" label={t("admin.products.table.price")} currency={settings.currency} defaultValue={initial.price} required />
+              <FormNumber
+                name="discount"
+                label={t("admin.productForm.discount")}
+                min={0}
+                max={100}
+                step={1}
+                defaultValue={initial.discount}
+                hint={t("admin.productForm.discountHint")}
+              />
               <FormMoney
                 name="shippingCost"
-                label="Shipping cost"
+                label={t("admin.productForm.shippingCost")}
                 currency={settings.currency}
                 defaultValue={initial.shippingCost}
-                hint="Per item; 0 for the shop's usual rule."
+                hint={t("admin.productForm.shippingHint")}
               />
             </div>
           </Section>
 
-          <Section
-            id="product-variants"
-            title="Variants and stock"
-            description="Colours and sizes make a variant for each combination, each with its own stock."
-          >
+          <Section id="product-variants" title={t("admin.productForm.variants")} description={t("admin.productForm.variantsText")}>
             <VariantMatrix
               defaultValue={initial.variants}
               errors={errors}
@@ -317,7 +317,7 @@ export function ProductForm({
             />
           </Section>
 
-          <Section id="product-specs" title="Specifications" description="Rows of the specifications table on the product page, in this order.">
+          <Section id="product-specs" title={t("admin.productForm.specifications")} description={t("admin.productForm.specificationsText")}>
             <SpecificationsEditor defaultValue={initial.specifications} errors={errors} idOf={idOf} onChange={markDirty} />
           </Section>
 
@@ -325,10 +325,10 @@ export function ProductForm({
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Section id="product-status" title="Status">
+          <Section id="product-status" title={t("admin.products.table.status")}>
             <div className="flex items-center justify-between gap-3">
-              <Label name="status">Status</Label>
-              <StatusBadge tone={STATUS_TEXT[status].tone}>{STATUS_TEXT[status].label}</StatusBadge>
+              <Label name="status">{t("admin.products.table.status")}</Label>
+              <StatusBadge tone={STATUS_TEXT[status].tone}>{t(STATUS_TEXT[status].label)}</StatusBadge>
             </div>
             <select
               id={idOf("status")}
@@ -341,18 +341,18 @@ export function ProductForm({
             >
               {PRODUCT_STATUS_CHOICES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_TEXT[s].label}
+                  {t(STATUS_TEXT[s].label)}
                 </option>
               ))}
             </select>
-            <Notes name="status" hint={STATUS_TEXT[status].hint} error={errors.status} />
+            <Notes name="status" hint={t(STATUS_TEXT[status].hint)} error={errors.status} />
           </Section>
 
-          <Section id="product-organisation" title="Organisation">
+          <Section id="product-organisation" title={t("admin.productForm.organisation")}>
             <div className="space-y-4">
               <div>
                 <Label name="categorySlug" required>
-                  Category
+                  {t("admin.products.table.category")}
                 </Label>
                 <select
                   id={idOf("categorySlug")}
@@ -367,18 +367,18 @@ export function ProductForm({
                   aria-describedby={describedBy("categorySlug", false, errors.categorySlug)}
                   className={`${inputClass(errors.categorySlug)} pr-10`}
                 >
-                  <option value="">Choose a category…</option>
+                  <option value="">{t("admin.productForm.chooseCategory")}</option>
                   {categories.map((c) => (
                     <option key={c.slug} value={c.slug}>
                       {c.name}
-                      {c.hidden ? " (hidden)" : ""}
+                      {c.hidden ? ` ${t("admin.productForm.hidden")}` : ""}
                     </option>
                   ))}
                 </select>
                 <Notes name="categorySlug" error={errors.categorySlug} />
               </div>
               <div>
-                <Label name="subCategorySlug">Sub-category</Label>
+                <Label name="subCategorySlug">{t("admin.products.filter.subCategory")}</Label>
                 <select
                   id={idOf("subCategorySlug")}
                   name="subCategorySlug"
@@ -389,12 +389,12 @@ export function ProductForm({
                   aria-describedby={describedBy("subCategorySlug", hydrated && subCategories.length === 0, errors.subCategorySlug)}
                   className={`${inputClass(errors.subCategorySlug)} pr-10 disabled:bg-stone-100 disabled:text-stone-600`}
                 >
-                  <option value="">None</option>
+                  <option value="">{t("admin.productForm.none")}</option>
                   {hydrated
                     ? subCategories.map((s) => (
                         <option key={s.slug} value={s.slug}>
                           {s.name}
-                          {s.hidden ? " (hidden)" : ""}
+                          {s.hidden ? ` ${t("admin.productForm.hidden")}` : ""}
                         </option>
                       ))
                     : // Before JavaScript the list cannot follow the category: every sub-category, by category.
@@ -412,18 +412,18 @@ export function ProductForm({
                 </select>
                 <Notes
                   name="subCategorySlug"
-                  hint={hydrated && subCategories.length === 0 ? (category ? "This category has no sub-categories." : "Choose a category first.") : undefined}
+                  hint={
+                    hydrated && subCategories.length === 0
+                      ? category
+                        ? t("admin.productForm.noSubCategories")
+                        : t("admin.productForm.categoryFirst")
+                      : undefined
+                  }
                   error={errors.subCategorySlug}
                 />
               </div>
-              <FormText name="brand" label="Brand" defaultValue={initial.brand} maxLength={100} />
-              <FormText
-                name="sku"
-                label="SKU"
-                defaultValue={initial.sku}
-                maxLength={64}
-                hint="Your own reference for the product (variants can have their own)."
-              />
+              <FormText name="brand" label={t("admin.productForm.brand")} defaultValue={initial.brand} maxLength={100} />
+              <FormText name="sku" label={t("admin.products.table.sku")} defaultValue={initial.sku} maxLength={64} hint={t("admin.productForm.skuHint")} />
             </div>
           </Section>
           {aside}
@@ -435,9 +435,11 @@ export function ProductForm({
         data-testid="save-bar"
       >
         <p className="mr-auto text-sm text-stone-700" aria-live="polite">
-          {uploading ? "Waiting for the pictures to finish uploading…" : dirty ? "Unsaved changes" : ""}
+          {uploading ? t("admin.productForm.waitingUploads") : dirty ? t("admin.productForm.unsaved") : ""}
         </p>
-        <FormSubmit busyLabel={mode === "add" ? "Creating…" : "Saving…"}>{mode === "add" ? "Create product" : "Save product"}</FormSubmit>
+        <FormSubmit busyLabel={mode === "add" ? t("admin.form.creating") : t("admin.form.saving")}>
+          {mode === "add" ? t("admin.productForm.create") : t("admin.productForm.save")}
+        </FormSubmit>
       </div>
       {leaveDialog}
     </AdminForm>

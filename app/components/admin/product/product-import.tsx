@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
+import { useT } from "~/lib/i18n";
+import type { MessageKey } from "#common/i18n/catalogs";
+import type { Translate } from "#common/i18n/translate";
 import { useModalDialog } from "../dialog";
 import { buttonClass } from "../ui";
 import type { FieldChanges } from "#modules/audit";
@@ -32,7 +35,7 @@ interface Answer {
 }
 
 /** Sends the file to the import (a dry run or the real one), reporting the upload's bytes and the phase. */
-function sendImport(file: File, dryRun: boolean, onPhase: (phase: Phase) => void, signal: AbortSignal): Promise<Answer> {
+function sendImport(file: File, dryRun: boolean, onPhase: (phase: Phase) => void, signal: AbortSignal, t: Translate): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/admin/products/import${dryRun ? "?dryRun=true" : ""}`);
@@ -50,7 +53,7 @@ function sendImport(file: File, dryRun: boolean, onPhase: (phase: Phase) => void
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new Error("The connection was lost before the shop answered. Check your connection and try again."));
+    xhr.onerror = () => reject(new Error(t("admin.import.connectionLost")));
     xhr.onabort = () => reject(new DOMException("Stopped", "AbortError"));
     signal.addEventListener("abort", () => xhr.abort());
     onPhase({ step: "upload", loaded: 0, total: file.size });
@@ -60,54 +63,56 @@ function sendImport(file: File, dryRun: boolean, onPhase: (phase: Phase) => void
 
 const megabytes = (bytes: number) =>
   `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1, minimumFractionDigits: bytes < 10_000_000 ? 1 : 0 })} MB`;
-const plural = (n: number, one: string, other = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : other}`;
 
 /** Field names of the report's changes, in the admin's words. */
-const FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  slug: "Handle",
-  description: "Description",
-  brand: "Brand",
-  sku: "SKU",
-  price: "Price",
-  discount: "Discount (%)",
-  shippingCost: "Shipping cost",
-  status: "Status",
-  image: "Pictures",
-  imageAlt: "Picture descriptions",
-  colorImages: "Pictures of colours",
-  specifications: "Specifications",
-  category: "Category",
-  subCategory: "Sub-category",
-  stock: "Stock",
-  variants: "Variants",
+const FIELD_LABELS: Record<string, MessageKey> = {
+  name: "admin.products.table.name",
+  slug: "admin.import.field.handle",
+  description: "admin.productForm.description",
+  brand: "admin.productForm.brand",
+  sku: "admin.products.table.sku",
+  price: "admin.products.table.price",
+  discount: "admin.import.field.discount",
+  shippingCost: "admin.productForm.shippingCost",
+  status: "admin.products.table.status",
+  image: "admin.productForm.pictures",
+  imageAlt: "admin.import.field.imageAlt",
+  colorImages: "admin.import.field.colorImages",
+  specifications: "admin.productForm.specifications",
+  category: "admin.products.table.category",
+  subCategory: "admin.products.filter.subCategory",
+  stock: "admin.variants.stock",
+  variants: "admin.variants.variants",
 };
 
 /** A value of a change, short enough for a line: lists joined, tags of a description left out. */
-function shortValue(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "none";
-  if (Array.isArray(value)) return value.length ? value.map(shortValue).join(", ") : "none";
+function shortValue(value: unknown, none: string): string {
+  if (value === null || value === undefined || value === "") return none;
+  if (Array.isArray(value)) return value.length ? value.map((v) => shortValue(v, none)).join(", ") : none;
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
     if ("name" in (value as object) && "value" in (value as object))
-      return `${shortValue((value as { name: unknown }).name)}: ${shortValue((value as { value: unknown }).value)}`;
-    return entries.length ? entries.map(([k, v]) => `${k}: ${shortValue(v)}`).join("; ") : "none";
+      return `${shortValue((value as { name: unknown }).name, none)}: ${shortValue((value as { value: unknown }).value, none)}`;
+    return entries.length ? entries.map(([k, v]) => `${k}: ${shortValue(v, none)}`).join("; ") : none;
   }
   const text = String(value)
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text || "none";
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text || none;
 }
 
 /** One updated product's changes as "Field: before → after" lines. */
 function ChangeList({ changes }: { changes: FieldChanges }) {
+  const t = useT();
+  const none = t("admin.import.none");
   return (
     <ul className="mt-1 grid gap-0.5 text-xs text-stone-700">
       {Object.entries(changes).map(([field, change]) => (
         <li key={field} className="break-words">
-          <span className="font-semibold text-stone-800">{FIELD_LABELS[field] ?? field}:</span> {shortValue(change.before)} <span aria-hidden="true">→</span>
-          <span className="sr-only"> becomes </span> {shortValue(change.after)}
+          <span className="font-semibold text-stone-800">{FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field}:</span> {shortValue(change.before, none)}{" "}
+          <span aria-hidden="true">→</span>
+          <span className="sr-only"> {t("admin.import.becomes")} </span> {shortValue(change.after, none)}
         </li>
       ))}
     </ul>
@@ -116,16 +121,17 @@ function ChangeList({ changes }: { changes: FieldChanges }) {
 
 /** The rejected rows, each with its line in the file. */
 function RejectedRows({ errors }: { errors: ImportReport["errors"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="import-errors-title" className="rounded-xl border border-rose-300 bg-rose-50 p-4" data-testid="import-errors">
       <h3 id="import-errors-title" className="font-semibold text-rose-900">
-        {plural(errors.length, "problem")} to fix
+        {t("admin.import.problems", { count: errors.length, n: errors.length.toLocaleString("en") })}
       </h3>
-      <p className="mt-1 text-sm text-rose-900">Nothing is imported while a row has a problem. Fix these in your file, choose it again and check it.</p>
+      <p className="mt-1 text-sm text-rose-900">{t("admin.import.problemsText")}</p>
       <ul className="mt-3 grid max-h-60 gap-1.5 overflow-y-auto text-sm text-stone-900">
         {errors.map((e, i) => (
           <li key={i} className="break-words" data-testid="import-error">
-            <span className="font-semibold">Line {e.line}:</span> {e.message}
+            <span className="font-semibold">{t("admin.import.line", { line: e.line })}</span> {e.message}
           </li>
         ))}
       </ul>
@@ -137,15 +143,17 @@ function RejectedRows({ errors }: { errors: ImportReport["errors"] }) {
 function ImportSummary({ report }: { report: ImportReport }) {
   const created = report.products.filter((p) => p.action === "create");
   const updated = report.products.filter((p) => p.action === "update");
-  const more = (n: number) => (n > SHOWN ? <li className="text-stone-600">and {plural(n - SHOWN, "more product")}</li> : null);
-  const labels = report.dryRun ? ["To create", "To update"] : ["Created", "Updated"];
+  const t = useT();
+  const more = (n: number) =>
+    n > SHOWN ? <li className="text-stone-600">{t("admin.import.more", { count: n - SHOWN, n: (n - SHOWN).toLocaleString("en") })}</li> : null;
+  const labels = report.dryRun ? [t("admin.import.toCreate"), t("admin.import.toUpdate")] : [t("admin.import.created"), t("admin.import.updated")];
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-3 gap-2 text-center" data-testid="import-counts">
         {[
           { label: labels[0]!, n: report.created },
           { label: labels[1]!, n: report.updated },
-          { label: "Unchanged", n: report.unchanged },
+          { label: t("admin.import.unchanged"), n: report.unchanged },
         ].map((c) => (
           <div key={c.label} className="rounded-xl border border-stone-200 bg-stone-50 px-2 py-3">
             <dt className="text-xs font-medium text-stone-700">{c.label}</dt>
@@ -159,12 +167,13 @@ function ImportSummary({ report }: { report: ImportReport }) {
           {updated.length > 0 && (
             <section aria-labelledby="import-updated-title">
               <h3 id="import-updated-title" className="text-sm font-semibold text-stone-900">
-                Changes to existing products
+                {t("admin.import.changes")}
               </h3>
               <ul className="mt-1 grid gap-2 text-sm text-stone-800" data-testid="import-updated">
                 {updated.slice(0, SHOWN).map((p) => (
                   <li key={p.handle} className="break-words" data-testid="import-updated-product">
-                    <span className="font-medium">{p.name}</span> <span className="text-xs text-stone-600">(line {p.line})</span>
+                    <span className="font-medium">{p.name}</span>{" "}
+                    <span className="text-xs text-stone-600">{t("admin.import.lineParen", { line: p.line })}</span>
                     {p.changes && <ChangeList changes={p.changes} />}
                   </li>
                 ))}
@@ -175,12 +184,12 @@ function ImportSummary({ report }: { report: ImportReport }) {
           {created.length > 0 && (
             <section aria-labelledby="import-created-title">
               <h3 id="import-created-title" className="text-sm font-semibold text-stone-900">
-                New products
+                {t("admin.import.newProducts")}
               </h3>
               <ul className="mt-1 grid gap-1 text-sm text-stone-800" data-testid="import-created">
                 {created.slice(0, SHOWN).map((p) => (
                   <li key={p.handle} className="break-words">
-                    {p.name} <span className="text-xs text-stone-600">(line {p.line})</span>
+                    {p.name} <span className="text-xs text-stone-600">{t("admin.import.lineParen", { line: p.line })}</span>
                   </li>
                 ))}
                 {more(created.length)}
@@ -196,14 +205,15 @@ function ImportSummary({ report }: { report: ImportReport }) {
 /** The progress of a send: the upload's bytes, then the server's phase (no measure: indeterminate). */
 function ImportProgress({ dryRun, phase, fileSize }: { dryRun: boolean; phase: Phase; fileSize: number }) {
   const labelId = useId();
+  const t = useT();
   const label =
     phase.step === "upload"
-      ? `Sending the file: ${megabytes(phase.loaded)} of ${megabytes(phase.total || fileSize)}`
+      ? t("admin.import.sending", { loaded: megabytes(phase.loaded), total: megabytes(phase.total || fileSize) })
       : phase.step === "server"
         ? dryRun
-          ? "File sent. The shop is checking every row; nothing is stored."
-          : "File sent. The shop is importing it in one go: every row or none."
-        : "Receiving the shop's answer…";
+          ? t("admin.import.checking")
+          : t("admin.import.importing")
+        : t("admin.import.receiving");
   const percent = phase.step === "upload" && phase.total > 0 ? Math.round((phase.loaded / phase.total) * 100) : null;
   return (
     <div className="grid gap-2" data-testid="import-progress">
@@ -246,6 +256,7 @@ export function ProductImport() {
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ kind: "choose" });
   const applying = state.kind === "busy" && !state.dryRun;
+  const t = useT();
 
   // A result is announced and reachable: focus moves to its heading.
   useEffect(() => {
@@ -267,17 +278,14 @@ export function ProductImport() {
     abort.current = controller;
     setState({ kind: "busy", dryRun, phase: { step: "upload", loaded: 0, total: file.size } });
     try {
-      const answer = await sendImport(file, dryRun, (phase) => setState({ kind: "busy", dryRun, phase }), controller.signal);
+      const answer = await sendImport(file, dryRun, (phase) => setState({ kind: "busy", dryRun, phase }), controller.signal, t);
       const report = answer.body?.data;
       if (answer.status === 200 && report) {
         setState(dryRun ? { kind: "checked", report } : { kind: "done", report });
         if (!dryRun && report.created + report.updated > 0) revalidator.revalidate();
         return;
       }
-      const message =
-        answer.status === 413
-          ? "The file is too large for one import. Split it into smaller files."
-          : (answer.body?.error?.message ?? `The shop could not import the file (error ${answer.status}).`);
+      const message = answer.status === 413 ? t("admin.import.tooLarge") : (answer.body?.error?.message ?? t("admin.import.failed", { status: answer.status }));
       setState({ kind: "refused", message, report });
     } catch (err) {
       if ((err as Error).name === "AbortError") return;
@@ -301,7 +309,7 @@ export function ProductImport() {
         onClick={() => setOpen(true)}
         data-testid="products-import"
       >
-        Import CSV
+        {t("admin.import.button")}
       </button>
       <dialog
         ref={ref}
@@ -317,20 +325,15 @@ export function ProductImport() {
         data-testid="import-dialog"
       >
         <h2 id={titleId} className="border-b border-stone-200 px-5 py-4 text-lg font-bold tracking-tight sm:px-6">
-          Import products from CSV
+          {t("admin.import.title")}
         </h2>
         <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto p-5 sm:p-6">
-          {state.kind !== "done" && (
-            <p className="text-sm leading-relaxed text-stone-700">
-              Use the columns of an export: each row names its product by its Handle. New handles are created, existing ones updated. First the file is checked
-              and nothing changes until you apply it.
-            </p>
-          )}
+          {state.kind !== "done" && <p className="text-sm leading-relaxed text-stone-700">{t("admin.import.intro")}</p>}
 
           {state.kind !== "done" && (
             <div className="grid gap-1.5">
               <label htmlFor={fileId} className="text-sm font-semibold text-stone-900">
-                CSV file
+                {t("admin.import.file")}
               </label>
               <input
                 id={fileId}
@@ -361,14 +364,14 @@ export function ProductImport() {
             <div className="grid gap-3" data-testid="import-result">
               <h3 ref={resultRef} tabIndex={-1} className="font-semibold text-stone-900 outline-none" data-testid="import-result-title">
                 {state.kind === "done"
-                  ? "Imported"
+                  ? t("admin.import.result.done")
                   : state.kind === "refused"
-                    ? "Not imported"
+                    ? t("admin.import.result.refused")
                     : state.report.errors.length
-                      ? "The file has problems"
+                      ? t("admin.import.result.problems")
                       : changes
-                        ? "Ready to import: this is what will change"
-                        : "Nothing to change: every product matches the shop"}
+                        ? t("admin.import.result.ready")
+                        : t("admin.import.result.nothing")}
               </h3>
               {state.kind === "refused" && (
                 <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900">
@@ -381,16 +384,22 @@ export function ProductImport() {
         </div>
         <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4 sm:px-6">
           <button type="button" onClick={close} disabled={applying} className={buttonClass("secondary")}>
-            {state.kind === "done" ? "Close" : "Cancel"}
+            {state.kind === "done" ? t("admin.import.close") : t("admin.dialog.cancel")}
           </button>
           {state.kind === "checked" && changes > 0 ? (
             <button type="button" onClick={() => send(false)} className={buttonClass("primary")} data-testid="import-apply">
-              Apply {plural(changes, "change")}
+              {t("admin.import.apply", { count: changes, n: changes.toLocaleString("en") })}
             </button>
           ) : (
             state.kind !== "done" && (
               <button type="button" onClick={() => send(true)} disabled={!file || busy} className={buttonClass("primary")} data-testid="import-check">
-                {busy ? (state.dryRun ? "Checking…" : "Importing…") : state.kind === "choose" ? "Check file" : "Check again"}
+                {busy
+                  ? state.dryRun
+                    ? t("admin.import.checkingShort")
+                    : t("admin.import.importingShort")
+                  : state.kind === "choose"
+                    ? t("admin.import.check")
+                    : t("admin.import.checkAgain")}
               </button>
             )
           )}

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useT } from "~/lib/i18n";
 import { FieldNotes } from "~/components/form/fields";
 
 // The editor (Tiptap and ProseMirror, ~125 KB gzip) is a chunk of its own, fetched only when an
@@ -29,6 +30,7 @@ export interface RichTextEditorProps {
 export function RichTextEditor({ name = "description", inputId, label, defaultValue, error, hint, onChange }: RichTextEditorProps) {
   const generated = `rte-${useId().replace(/:/g, "")}`;
   const id = inputId ?? generated;
+  const t = useT();
   const hydrated = useHydrated();
   // What the textarea holds, so text typed before the editor arrives is what the editor opens with.
   const [html, setHtml] = useState(defaultValue);
@@ -72,7 +74,7 @@ export function RichTextEditor({ name = "description", inputId, label, defaultVa
             {label}
           </label>
           {textarea}
-          <p className="mt-1.5 text-xs text-stone-600">HTML: paragraphs (&lt;p&gt;), lists, headings, bold, italic and links are kept.</p>
+          <p className="mt-1.5 text-xs text-stone-600">{t("admin.editor.htmlHint")}</p>
         </>
       )}
       <FieldNotes id={id} name={name} hint={hint} error={error} />

@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n";
+
 /** Small square icon buttons used by the product form's editable lists. */
 export function IconButton({
   label,
@@ -5,8 +7,11 @@ export function IconButton({
   disabled,
   children,
   tone = "neutral",
+  move,
 }: {
   label: string;
+  /** The direction a move button moves its row (focusMovedRow finds it by this). */
+  move?: "up" | "down";
   onClick: () => void;
   disabled?: boolean;
   children: React.ReactNode;
@@ -17,6 +22,7 @@ export function IconButton({
       type="button"
       aria-label={label}
       title={label}
+      data-move={move}
       onClick={onClick}
       disabled={disabled}
       className={`grid size-9 shrink-0 place-items-center rounded-lg border bg-white disabled:cursor-not-allowed disabled:opacity-40 ${
@@ -45,15 +51,16 @@ export function RowButtons({
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   return (
     <div className="flex shrink-0 items-center gap-1">
-      <IconButton label={`Move ${what} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+      <IconButton label={t("admin.rows.moveUp", { what })} move="up" disabled={index === 0} onClick={() => onMove(index, index - 1)}>
         <Chevron up />
       </IconButton>
-      <IconButton label={`Move ${what} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+      <IconButton label={t("admin.rows.moveDown", { what })} move="down" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
         <Chevron />
       </IconButton>
-      <IconButton label={`Remove ${what}`} tone="danger" onClick={onRemove}>
+      <IconButton label={t("admin.rows.remove", { what })} tone="danger" onClick={onRemove}>
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false" className="size-4">
           <path d="M6 6l12 12M18 6 6 18" />
         </svg>
@@ -78,8 +85,8 @@ export function focusMovedRow(container: HTMLElement | null, index: number, dire
   requestAnimationFrame(() => {
     const row = container?.querySelectorAll<HTMLElement>("[data-row]")[index];
     if (!row) return;
-    const buttons = [...row.querySelectorAll<HTMLButtonElement>("button[aria-label^='Move ']")];
-    const wanted = buttons.find((b) => b.getAttribute("aria-label")!.endsWith(` ${direction}`) && !b.disabled) ?? buttons.find((b) => !b.disabled);
+    const buttons = [...row.querySelectorAll<HTMLButtonElement>("button[data-move]")];
+    const wanted = buttons.find((b) => b.dataset.move === direction && !b.disabled) ?? buttons.find((b) => !b.disabled);
     wanted?.focus();
   });
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import { useT } from "~/lib/i18n";
 import { moveItem, rowKey } from "./list-moves";
 import { RowButtons, focusMovedRow } from "./row-buttons";
 
@@ -39,6 +40,7 @@ export function SpecificationsEditor({
     [...defaultValue, ...(defaultValue.length ? [] : [{ name: "", value: "" }])].map((s) => ({ ...s, key: rowKey("spec") })),
   );
   const [announcement, setAnnouncement] = useState("");
+  const t = useT();
   // Before JavaScript one spare row lets a new specification be typed in.
   const withSpare = hydrated || rows.some((r) => !r.name && !r.value) ? rows : [...rows, { name: "", value: "", key: "spare" }];
 
@@ -49,12 +51,12 @@ export function SpecificationsEditor({
   const edit = (index: number, field: "name" | "value", text: string) => update(rows.map((r, i) => (i === index ? { ...r, [field]: text } : r)));
   const move = (from: number, to: number) => {
     update(moveItem(rows, from, to));
-    setAnnouncement(`${rows[from]!.name || "Specification"} moved to position ${to + 1} of ${rows.length}.`);
+    setAnnouncement(t("admin.specs.moved", { name: rows[from]!.name || t("admin.specs.specification"), position: to + 1, count: rows.length }));
     focusMovedRow(list.current, to, to < from ? "up" : "down");
   };
   const remove = (index: number) => {
     update(rows.filter((_, i) => i !== index));
-    setAnnouncement(`${rows[index]!.name || "Specification"} removed.`);
+    setAnnouncement(t("admin.specs.removed", { name: rows[index]!.name || t("admin.specs.specification") }));
   };
   const add = () => {
     update([...rows, { name: "", value: "", key: rowKey("spec") }]);
@@ -68,7 +70,7 @@ export function SpecificationsEditor({
           {errors.specifications}
         </p>
       )}
-      <ol ref={list} className="space-y-3" aria-label="Specifications">
+      <ol ref={list} className="space-y-3" aria-label={t("admin.productForm.specifications")}>
         {withSpare.map((row, i) => {
           const nameError = errors[`specifications.${i}.name`];
           const valueError = errors[`specifications.${i}.value`];
@@ -84,14 +86,14 @@ export function SpecificationsEditor({
               <div className="grid flex-1 gap-2 sm:grid-cols-2 sm:gap-3">
                 <div>
                   <label htmlFor={nameId} className="block text-xs font-medium text-stone-800">
-                    Name <span className="sr-only">of specification {i + 1}</span>
+                    {t("admin.specs.name")} <span className="sr-only">{t("admin.specs.ofSpecification", { n: i + 1 })}</span>
                   </label>
                   <input
                     id={nameId}
                     name={`specifications.${i}.name`}
                     value={row.name}
                     onChange={(e) => edit(i, "name", e.currentTarget.value)}
-                    placeholder="Material"
+                    placeholder={t("admin.specs.namePlaceholder")}
                     maxLength={200}
                     aria-invalid={nameError ? true : undefined}
                     aria-describedby={nameError ? `${nameId}-error` : undefined}
@@ -105,14 +107,14 @@ export function SpecificationsEditor({
                 </div>
                 <div>
                   <label htmlFor={valueId} className="block text-xs font-medium text-stone-800">
-                    Value <span className="sr-only">of specification {i + 1}</span>
+                    {t("admin.specs.value")} <span className="sr-only">{t("admin.specs.ofSpecification", { n: i + 1 })}</span>
                   </label>
                   <input
                     id={valueId}
                     name={`specifications.${i}.value`}
                     value={row.value}
                     onChange={(e) => edit(i, "value", e.currentTarget.value)}
-                    placeholder="100% cotton"
+                    placeholder={t("admin.specs.valuePlaceholder")}
                     maxLength={1000}
                     aria-invalid={valueError ? true : undefined}
                     aria-describedby={valueError ? `${valueId}-error` : undefined}
@@ -131,7 +133,7 @@ export function SpecificationsEditor({
                   <RowButtons
                     index={i}
                     count={rows.length}
-                    what={`specification ${i + 1}${row.name ? ` (${row.name})` : ""}`}
+                    what={row.name ? t("admin.specs.rowNamed", { n: i + 1, name: row.name }) : t("admin.specs.row", { n: i + 1 })}
                     onMove={move}
                     onRemove={() => remove(i)}
                   />
@@ -147,7 +149,7 @@ export function SpecificationsEditor({
           onClick={add}
           className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
         >
-          <span aria-hidden="true">+</span> Add a specification
+          <span aria-hidden="true">+</span> {t("admin.specs.add")}
         </button>
       )}
       <p aria-live="polite" className="sr-only">

@@ -1,6 +1,8 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useT } from "~/lib/i18n";
 
 interface Props {
   id: string;
@@ -74,7 +76,7 @@ export default function TiptapEditor({ id, name, label, initialHtml, invalid, de
 
 interface ButtonSpec {
   key: string;
-  label: string;
+  label: MessageKey;
   /** What the button shows (a glyph); the label is its accessible name. */
   glyph: React.ReactNode;
   run: (editor: Editor) => void;
@@ -84,39 +86,45 @@ interface ButtonSpec {
 }
 
 const BUTTONS: ButtonSpec[] = [
-  { key: "bold", label: "Bold", glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
+  { key: "bold", label: "admin.editor.bold", glyph: <b>B</b>, run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive("bold") },
   {
     key: "italic",
-    label: "Italic",
+    label: "admin.editor.italic",
     glyph: <i className="font-serif">I</i>,
     run: (e) => e.chain().focus().toggleItalic().run(),
     active: (e) => e.isActive("italic"),
   },
   {
     key: "h2",
-    label: "Heading",
+    label: "admin.editor.heading",
     glyph: "H2",
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     active: (e) => e.isActive("heading", { level: 2 }),
   },
   {
     key: "h3",
-    label: "Subheading",
+    label: "admin.editor.subheading",
     glyph: "H3",
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
     active: (e) => e.isActive("heading", { level: 3 }),
   },
-  { key: "ul", label: "Bulleted list", glyph: <ListGlyph />, run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
+  {
+    key: "ul",
+    label: "admin.editor.bulletedList",
+    glyph: <ListGlyph />,
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+    active: (e) => e.isActive("bulletList"),
+  },
   {
     key: "ol",
-    label: "Numbered list",
+    label: "admin.editor.numberedList",
     glyph: <ListGlyph numbered />,
     run: (e) => e.chain().focus().toggleOrderedList().run(),
     active: (e) => e.isActive("orderedList"),
   },
-  { key: "link", label: "Link", glyph: <LinkGlyph />, run: () => {}, active: (e) => e.isActive("link") },
-  { key: "undo", label: "Undo", glyph: "↶", run: (e) => e.chain().focus().undo().run(), enabled: (e) => e.can().undo() },
-  { key: "redo", label: "Redo", glyph: "↷", run: (e) => e.chain().focus().redo().run(), enabled: (e) => e.can().redo() },
+  { key: "link", label: "admin.editor.link", glyph: <LinkGlyph />, run: () => {}, active: (e) => e.isActive("link") },
+  { key: "undo", label: "admin.editor.undo", glyph: "↶", run: (e) => e.chain().focus().undo().run(), enabled: (e) => e.can().undo() },
+  { key: "redo", label: "admin.editor.redo", glyph: "↷", run: (e) => e.chain().focus().redo().run(), enabled: (e) => e.can().redo() },
 ];
 
 /**
@@ -133,6 +141,7 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
       >,
   });
   const [focusIndex, setFocusIndex] = useState(0);
+  const t = useT();
   const [linking, setLinking] = useState(false);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
@@ -160,7 +169,7 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
 
   return (
     <div className="border-b border-stone-200 bg-stone-50">
-      <div role="toolbar" aria-label={`${label} formatting`} aria-controls={editableId} className="flex flex-wrap gap-1 p-1.5">
+      <div role="toolbar" aria-label={t("admin.editor.formatting", { label })} aria-controls={editableId} className="flex flex-wrap gap-1 p-1.5">
         {BUTTONS.map((b, i) => {
           const s = state[b.key]!;
           return (
@@ -171,8 +180,8 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
               }}
               type="button"
               tabIndex={i === focusIndex ? 0 : -1}
-              aria-label={b.label}
-              title={b.label}
+              aria-label={t(b.label)}
+              title={t(b.label)}
               aria-pressed={s.active === null ? undefined : s.active}
               aria-disabled={s.enabled ? undefined : true}
               onFocus={() => setFocusIndex(i)}
@@ -198,6 +207,7 @@ function Toolbar({ editor, label, editableId }: { editor: Editor; label: string;
 function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string; onDone: () => void }) {
   const existing = (editor.getAttributes("link").href as string | undefined) ?? "";
   const [href, setHref] = useState(existing);
+  const t = useT();
   const apply = () => {
     const url = href.trim();
     const chain = editor.chain().focus().extendMarkRange("link");
@@ -214,7 +224,7 @@ function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string;
     <div className="flex flex-wrap items-end gap-2 border-t border-stone-200 px-2 py-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={inputId} className="block text-xs font-medium text-stone-800">
-          Link address
+          {t("admin.editor.linkAddress")}
         </label>
         <input
           id={inputId}
@@ -238,7 +248,7 @@ function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string;
         />
       </div>
       <button type="button" onClick={apply} className="h-9 rounded-lg bg-stone-900 px-3 text-sm font-semibold text-white hover:bg-stone-700">
-        {href.trim() ? "Apply link" : "Remove link"}
+        {href.trim() ? t("admin.editor.applyLink") : t("admin.editor.removeLink")}
       </button>
       {existing && (
         <button
@@ -249,7 +259,7 @@ function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string;
           }}
           className="h-9 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-white"
         >
-          Remove link
+          {t("admin.editor.removeLink")}
         </button>
       )}
       <button
@@ -260,7 +270,7 @@ function LinkRow({ editor, inputId, onDone }: { editor: Editor; inputId: string;
         }}
         className="h-9 rounded-lg px-3 text-sm font-semibold text-stone-800 hover:bg-stone-200"
       >
-        Cancel
+        {t("admin.dialog.cancel")}
       </button>
     </div>
   );

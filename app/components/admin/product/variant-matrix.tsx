@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/catalog/use-hydrated";
+import type { MessageKey } from "#common/i18n/catalogs";
+import { useT } from "~/lib/i18n";
 import { moveItem, rowKey } from "./list-moves";
 import { RowButtons, focusMovedRow } from "./row-buttons";
 
@@ -114,6 +116,7 @@ export function VariantMatrix({
   const [fillStock, setFillStock] = useState("");
   const [fillPrice, setFillPrice] = useState("");
   const [announcement, setAnnouncement] = useState("");
+  const t = useT();
 
   const colorNames = colors.map((c) => c.name.trim()).join("\u0000");
   useEffect(() => {
@@ -136,7 +139,7 @@ export function VariantMatrix({
       }
       return next;
     });
-    setAnnouncement(`${what} set to ${value} for all ${variants.length} variants.`);
+    setAnnouncement(t("admin.variants.setForAll", { what, value, count: variants.length }));
     changed();
   };
   const editor = { hydrated, onChanged: changed, announce: setAnnouncement };
@@ -146,9 +149,9 @@ export function VariantMatrix({
       <div className="grid gap-8 2xl:grid-cols-2">
         <OptionValuesEditor
           {...editor}
-          noun="colour"
-          legend="Colours"
-          hint="A name shoppers choose by, and its swatch colour."
+          option="colour"
+          legend={t("admin.variants.colours")}
+          hint={t("admin.variants.coloursHint")}
           error={errors.colors}
           rows={colors}
           setRows={setColors}
@@ -159,9 +162,9 @@ export function VariantMatrix({
         />
         <OptionValuesEditor
           {...editor}
-          noun="size"
-          legend="Sizes"
-          hint="In the order shoppers see them (S, M, L…)."
+          option="size"
+          legend={t("admin.variants.sizes")}
+          hint={t("admin.variants.sizesHint")}
           error={errors.sizes}
           rows={sizes}
           setRows={setSizes}
@@ -173,7 +176,7 @@ export function VariantMatrix({
               className="min-w-0 flex-1"
               id={idOf(`sizes.${i}`)}
               name={`sizes.${i}`}
-              label={<>Size {i + 1}</>}
+              label={t("admin.variants.sizeN", { n: i + 1 })}
               value={size.name}
               maxLength={40}
               error={errors[`sizes.${i}`]}
@@ -207,17 +210,19 @@ export function VariantMatrix({
               <div className="flex flex-wrap items-end gap-3" data-testid="variant-fill">
                 <FillAll
                   id="fill-stock"
-                  label="Stock for all"
+                  label={t("admin.variants.stockForAll")}
+                  applyLabel={t("admin.variants.applyStockForAll")}
                   value={fillStock}
                   onValue={setFillStock}
-                  onApply={() => applyToAll("stock", fillStock, "Stock")}
+                  onApply={() => applyToAll("stock", fillStock, t("admin.variants.stock"))}
                 />
                 <FillAll
                   id="fill-price"
-                  label="Extra price for all"
+                  label={t("admin.variants.priceForAll")}
+                  applyLabel={t("admin.variants.applyPriceForAll")}
                   value={fillPrice}
                   onValue={setFillPrice}
-                  onApply={() => applyToAll("additionalPrice", fillPrice, "Extra price")}
+                  onApply={() => applyToAll("additionalPrice", fillPrice, t("admin.variants.extraPrice"))}
                   decimal
                 />
               </div>
@@ -232,13 +237,19 @@ export function VariantMatrix({
   );
 }
 
+/** How the buttons and announcements name an option's values. */
+const OPTION_WORDS: Record<"colour" | "size", { name: MessageKey; row: MessageKey; rowNamed: MessageKey; add: MessageKey }> = {
+  colour: { name: "admin.variants.colour", row: "admin.variants.colourRow", rowNamed: "admin.variants.colourRowNamed", add: "admin.variants.addColour" },
+  size: { name: "admin.variants.size", row: "admin.variants.sizeRow", rowNamed: "admin.variants.sizeRowNamed", add: "admin.variants.addSize" },
+};
+
 /**
  * The values of one option (the colours, the sizes) as a list: each row's fields with move and
  * remove buttons, and a button that adds a row. Changes go through `setRows`; what a move or a
  * removal did is announced to screen readers.
  */
 function OptionValuesEditor<R extends OptionRow>({
-  noun,
+  option,
   legend,
   hint,
   error,
@@ -252,8 +263,8 @@ function OptionValuesEditor<R extends OptionRow>({
   onChanged,
   announce,
 }: {
-  /** One value, lower case, as the buttons and announcements name it ("colour"). */
-  noun: string;
+  /** Which option's values these are (its words: OPTION_WORDS). */
+  option: "colour" | "size";
   legend: string;
   hint: string;
   /** The server's error for the list as a whole. */
@@ -270,8 +281,9 @@ function OptionValuesEditor<R extends OptionRow>({
   announce: (message: string) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
-  const what = (i: number) => `${noun} ${i + 1}${rows[i]?.name ? ` (${rows[i]!.name})` : ""}`;
+  const t = useT();
+  const words = OPTION_WORDS[option];
+  const what = (i: number) => (rows[i]?.name ? t(words.rowNamed, { n: i + 1, name: rows[i]!.name }) : t(words.row, { n: i + 1 }));
   return (
     <fieldset>
       <legend className="text-base font-semibold text-stone-900">{legend}</legend>
@@ -292,13 +304,13 @@ function OptionValuesEditor<R extends OptionRow>({
                   what={what(i)}
                   onMove={(from, to) => {
                     setRows((all) => moveItem(all, from, to));
-                    announce(`${rows[from]!.name || Noun} moved to position ${to + 1}.`);
+                    announce(t("admin.variants.moved", { name: rows[from]!.name || t(words.name), position: to + 1 }));
                     focusMovedRow(list.current, to, to < from ? "up" : "down");
                     onChanged();
                   }}
                   onRemove={() => {
                     setRows((all) => all.filter((r) => r.key !== row.key));
-                    announce(`${row.name || Noun} removed, with its variants.`);
+                    announce(t("admin.variants.removed", { name: row.name || t(words.name) }));
                     onChanged();
                   }}
                 />
@@ -318,8 +330,7 @@ function OptionValuesEditor<R extends OptionRow>({
           }}
           className="mt-3 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-50"
         >
-          <span aria-hidden="true">+</span>
-          {` Add a ${noun}`}
+          <span aria-hidden="true">+</span> {t(words.add)}
         </button>
       )}
     </fieldset>
@@ -383,6 +394,7 @@ function ColorFields({
   update: (change: Partial<ColorRow>) => void;
 }) {
   const hexError = errors[`colors.${i}.hex`];
+  const t = useT();
   const hexId = idOf(`colors.${i}.hex`);
   return (
     <>
@@ -392,7 +404,7 @@ function ColorFields({
         name={`colors.${i}.name`}
         label={
           <>
-            Name <span className="sr-only">of colour {i + 1}</span>
+            {t("admin.specs.name")} <span className="sr-only">{t("admin.variants.ofColour", { n: i + 1 })}</span>
           </>
         }
         value={color.name}
@@ -402,13 +414,13 @@ function ColorFields({
       />
       <div className="w-36 shrink-0">
         <label htmlFor={hexId} className="block text-xs font-medium text-stone-800">
-          Hex <span className="sr-only">colour of colour {i + 1}</span>
+          {t("admin.variants.hex")} <span className="sr-only">{t("admin.variants.hexOf", { n: i + 1 })}</span>
         </label>
         <div className="mt-1 flex items-center gap-1.5">
           {hydrated ? (
             <input
               type="color"
-              aria-label={`Pick the swatch of colour ${i + 1}`}
+              aria-label={t("admin.variants.pickSwatch", { n: i + 1 })}
               value={HEX.test(color.hex) ? color.hex.toLowerCase() : "#000000"}
               onChange={(e) => update({ hex: e.currentTarget.value })}
               className="h-10 w-10 shrink-0 cursor-pointer rounded-lg border border-stone-300 bg-white p-1"
@@ -449,10 +461,11 @@ function OwnStock({
   stockWas?: string;
 }) {
   const id = idOf("stock");
+  const t = useT();
   return (
     <div className="max-w-xs">
       <label htmlFor={id} className="block text-sm font-medium text-stone-900">
-        Stock
+        {t("admin.variants.stock")}
       </label>
       <input
         id={id}
@@ -468,7 +481,7 @@ function OwnStock({
         className={`mt-1.5 ${textInput(error)} h-12`}
       />
       <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600">
-        Units in stock. Add colours or sizes to keep stock per variant instead.
+        {t("admin.variants.ownStockHint")}
       </p>
       <FieldError id={`${id}-error`} error={error} />
       {stockWas !== undefined && <input type="hidden" name="_stockWas" value={stockWas} />}
@@ -494,14 +507,15 @@ function VariantTable({
   onCell: (key: string, change: Partial<Cell>) => void;
   fillAll: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="variants-heading">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h3 id="variants-heading" className="text-base font-semibold text-stone-900">
-            Variants <span className="font-normal text-stone-600">({variants.length})</span>
+            {t("admin.variants.variants")} <span className="font-normal text-stone-600">({variants.length})</span>
           </h3>
-          <p className="mt-1 text-sm text-stone-600">The extra price is added to the product’s price for that variant.</p>
+          <p className="mt-1 text-sm text-stone-600">{t("admin.variants.extraPriceHint")}</p>
         </div>
         {fillAll}
       </div>
@@ -510,16 +524,16 @@ function VariantTable({
         <thead className="border-b border-stone-200 text-xs font-semibold uppercase tracking-wide text-stone-600 max-md:sr-only">
           <tr>
             <th scope="col" className="py-2 pr-3">
-              Variant
+              {t("admin.variants.variant")}
             </th>
             <th scope="col" className="px-3 py-2">
-              Extra price
+              {t("admin.variants.extraPrice")}
             </th>
             <th scope="col" className="px-3 py-2">
-              Stock
+              {t("admin.variants.stock")}
             </th>
             <th scope="col" className="py-2 pl-3">
-              SKU
+              {t("admin.products.table.sku")}
             </th>
           </tr>
         </thead>
@@ -569,13 +583,16 @@ function VariantRow({
   currencySymbol: string;
   onCell: (change: Partial<Cell>) => void;
 }) {
-  const name = [color?.name || (color ? "(unnamed colour)" : null), size?.name || (size ? "(unnamed size)" : null)].filter(Boolean).join(" / ");
+  const t = useT();
+  const name = [color?.name || (color ? t("admin.variants.unnamedColour") : null), size?.name || (size ? t("admin.variants.unnamedSize") : null)]
+    .filter(Boolean)
+    .join(" / ");
   const err = (f: string) => errors[`variants.${k}.${f}`];
   const rowError = errors[`variants.${k}`] ?? err("color") ?? err("size");
   const input = (field: "additionalPrice" | "stock" | "sku", label: string, extra: React.InputHTMLAttributes<HTMLInputElement>) => (
     <>
       <label htmlFor={idOf(`variants.${k}.${field}`)} className="block text-xs font-medium text-stone-800 md:sr-only">
-        {label} <span className="sr-only">of {name}</span>
+        {label} <span className="sr-only">{t("admin.variants.of", { name })}</span>
       </label>
       <div className="relative mt-1 md:mt-0">
         {field === "additionalPrice" && (
@@ -617,10 +634,12 @@ function VariantRow({
         {rowError && <p className="mt-1 text-sm font-medium text-rose-700">{rowError}</p>}
       </th>
       <td className="px-3 py-2 max-md:p-0 md:w-32">
-        {input("additionalPrice", "Extra price", { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}
+        {input("additionalPrice", t("admin.variants.extraPrice"), { inputMode: "decimal", type: "number", step: "0.01", min: 0 })}
       </td>
-      <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", "Stock", { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
-      <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">{input("sku", "SKU", { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}</td>
+      <td className="px-3 py-2 max-md:p-0 md:w-24">{input("stock", t("admin.variants.stock"), { inputMode: "numeric", type: "number", step: 1, min: 0 })}</td>
+      <td className="py-2 pl-3 max-md:col-span-2 max-md:p-0">
+        {input("sku", t("admin.products.table.sku"), { maxLength: 64, autoCapitalize: "characters", spellCheck: false })}
+      </td>
     </tr>
   );
 }
@@ -628,6 +647,7 @@ function VariantRow({
 function FillAll({
   id,
   label,
+  applyLabel,
   value,
   onValue,
   onApply,
@@ -635,11 +655,14 @@ function FillAll({
 }: {
   id: string;
   label: string;
+  /** The accessible name of its button ("Apply stock for all"). */
+  applyLabel: string;
   value: string;
   onValue: (v: string) => void;
   onApply: () => void;
   decimal?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex items-end gap-1.5">
       <div>
@@ -666,11 +689,11 @@ function FillAll({
       </div>
       <button
         type="button"
-        aria-label={`Apply ${label.toLowerCase()}`}
+        aria-label={applyLabel}
         onClick={onApply}
         className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100"
       >
-        Apply
+        {t("admin.variants.apply")}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n";
+
 const whole = new Intl.NumberFormat("en");
 
 /**
@@ -10,7 +12,7 @@ export function FigureTable({
   heads,
   rows,
   testId,
-  empty = "Nothing in this period.",
+  empty,
 }: {
   title: string;
   heads: string[];
@@ -18,13 +20,14 @@ export function FigureTable({
   testId: string;
   empty?: string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby={`${testId}-title`} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5" data-testid={testId}>
       <h2 id={`${testId}-title`} className="text-lg font-semibold text-stone-900">
         {title}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">{empty}</p>
+        <p className="mt-2 text-sm text-stone-700">{empty ?? t("admin.charts.nothingDot")}</p>
       ) : (
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={`${testId}-title`}>
           <table className="w-full text-left text-sm">

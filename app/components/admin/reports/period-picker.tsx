@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/admin/ui";
+import { useT } from "~/lib/i18n";
 import { GROUPS, PRESETS, type ReportPeriod, withParams } from "./report-period";
 
 const tab = (active: boolean) =>
@@ -15,6 +16,7 @@ const dayText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString
  */
 export function PeriodPicker({ period, today, groupBy = false }: { period: ReportPeriod; today: string; groupBy?: boolean }) {
   const { search } = useLocation();
+  const t = useT();
   const params = new URLSearchParams(search);
   const thisYear = Number(today.slice(0, 4));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
@@ -24,14 +26,14 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
   return (
     <section aria-labelledby="period-title" className="mb-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
       <h2 id="period-title" className="text-sm font-semibold text-stone-900">
-        Period
+        {t("admin.dashboard.periodLabel")}
         {valid && (
           <span className="font-normal text-stone-700" data-testid="period-shown">
             : {period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`}
           </span>
         )}
       </h2>
-      <nav aria-label="Period" className="mt-3">
+      <nav aria-label={t("admin.dashboard.periodLabel")} className="mt-3">
         <ul className="flex flex-wrap gap-2">
           {PRESETS.map((p) => (
             <li key={p.value}>
@@ -40,17 +42,17 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
                 aria-current={period.preset === p.value ? "page" : undefined}
                 className={tab(period.preset === p.value)}
               >
-                {p.label}
+                {t(p.label)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="A chosen year">
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.people.aChosenYear")}>
           <input type="hidden" name="period" value="year" />
           <label className="grid gap-1 text-sm font-medium text-stone-900">
-            Year
+            {t("admin.period.year")}
             <select key={shownYear} name="year" defaultValue={String(shownYear)} className={field}>
               {years.map((y) => (
                 <option key={y} value={y}>
@@ -60,28 +62,28 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
             </select>
           </label>
           <button type="submit" className={buttonClass(period.preset === "year" ? "primary" : "secondary", "sm")}>
-            Show the year
+            {t("admin.period.showYear")}
           </button>
         </Form>
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Custom period">
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.people.customPeriod")}>
           <input type="hidden" name="period" value="custom" />
           <label className="grid gap-1 text-sm font-medium text-stone-900">
-            From
+            {t("admin.banners.from")}
             <input key={period.from} type="date" name="from" required max={today} defaultValue={period.from} className={field} />
           </label>
           <label className="grid gap-1 text-sm font-medium text-stone-900">
-            To
+            {t("admin.orders.to")}
             <input key={period.to} type="date" name="to" required max={today} defaultValue={period.to} className={field} />
           </label>
           <button type="submit" className={buttonClass(period.preset === "custom" ? "primary" : "secondary", "sm")}>
-            Show this period
+            {t("admin.period.showPeriod")}
           </button>
         </Form>
       </div>
       {groupBy && (
-        <nav aria-label="Group by" className="mt-4 flex flex-wrap items-center gap-2">
+        <nav aria-label={t("admin.people.groupBy")} className="mt-4 flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium text-stone-900" aria-hidden="true">
-            Group by
+            {t("admin.period.groupBy")}
           </span>
           <ul className="flex flex-wrap gap-2">
             {GROUPS.map((g) => (
@@ -92,7 +94,7 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
                   className={tab(period.groupBy === g.value)}
                   preventScrollReset
                 >
-                  {g.label}
+                  {t(g.label)}
                 </Link>
               </li>
             ))}
@@ -110,6 +112,7 @@ export function PeriodPicker({ period, today, groupBy = false }: { period: Repor
 export function ReportBody({ screen, error, testId, children }: { screen: string; error: string | null; testId: string; children: React.ReactNode }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === screen;
+  const t = useT();
   return (
     <>
       {error && (
@@ -120,7 +123,7 @@ export function ReportBody({ screen, error, testId, children }: { screen: string
       <div aria-busy={loading} className={`transition-opacity ${loading ? "opacity-60" : ""}`} data-testid={testId}>
         {loading && (
           <p role="status" className="sr-only">
-            Loading the figures…
+            {t("admin.period.loading")}
           </p>
         )}
         {children}

@@ -1,21 +1,22 @@
 // The report screens' periods (sales report, site analytics): the presets of the screen's address,
 // turned into local dates of the shop's time zone.
 import { lastDays } from "#common/calendar";
+import type { MessageKey } from "#common/i18n/catalogs";
 
 export type GroupBy = "day" | "week" | "month";
 export const PRESETS = [
-  { value: "today", label: "Today" },
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
-  { value: "this-month", label: "This month" },
-  { value: "last-month", label: "Last month" },
-  { value: "this-year", label: "This year" },
+  { value: "today", label: "admin.dashboard.period.today" },
+  { value: "7d", label: "admin.period.last7" },
+  { value: "30d", label: "admin.period.last30" },
+  { value: "this-month", label: "admin.period.thisMonth" },
+  { value: "last-month", label: "admin.period.lastMonth" },
+  { value: "this-year", label: "admin.period.thisYear" },
 ] as const;
 export type Preset = (typeof PRESETS)[number]["value"] | "year" | "custom";
-export const GROUPS: Array<{ value: GroupBy; label: string }> = [
-  { value: "day", label: "Day" },
-  { value: "week", label: "Week" },
-  { value: "month", label: "Month" },
+export const GROUPS: Array<{ value: GroupBy; label: MessageKey }> = [
+  { value: "day", label: "admin.period.day" },
+  { value: "week", label: "admin.period.week" },
+  { value: "month", label: "admin.period.month" },
 ];
 
 export interface ReportPeriod {

@@ -1,3 +1,4 @@
+import { adminT } from "~/lib/i18n.server";
 import { slugify } from "#common/slug";
 import { translationsFromForm } from "~/components/admin/translation-form";
 
@@ -146,7 +147,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
   };
 }
 
-export const NOT_A_NUMBER = "Enter a number";
+export const NOT_A_NUMBER = adminT("admin.settings.notANumber");
 
 /** The answer's field errors on the form's fields: rows renumbered as the form shows them, numbers that were none said so. */
 export function settingsFieldErrors(fields: Record<string, string> | undefined, submission: ReturnType<typeof readSettingsForm>): Record<string, string> {

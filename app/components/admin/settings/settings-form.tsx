@@ -19,6 +19,7 @@ import type { SiteSettings } from "#common/content/content.schema";
 import { LIVE_CHAT_LABELS, LIVE_CHAT_PROVIDERS, type LiveChatProvider } from "#common/content/live-chat";
 import type { SettingsFacts } from "#modules/content";
 import { TranslationTabs } from "~/components/admin/translation-tabs";
+import type { MessageKey } from "#common/i18n/catalogs";
 import { useT } from "~/lib/i18n";
 
 /** The lists the form suggests from (the server's, so the page and its hydration agree). */
@@ -31,25 +32,26 @@ export interface SettingsChoices {
 
 /** The sections, in order: the page's table of contents and the form's cards. */
 export const SETTINGS_SECTIONS = [
-  ["store", "Store"],
-  ["contact", "Contact"],
-  ["regional", "Regional"],
-  ["shipping", "Shipping"],
-  ["payments", "Payments"],
-  ["orders", "Orders"],
-  ["catalogue", "Catalogue"],
-  ["analytics", "Analytics"],
-  ["announcement", "Announcement"],
-  ["live-chat", "Live chat"],
-] as const;
+  ["store", "admin.settings.section.store"],
+  ["contact", "admin.settings.section.contact"],
+  ["regional", "admin.settings.section.regional"],
+  ["shipping", "admin.settings.section.shipping"],
+  ["payments", "admin.settings.section.payments"],
+  ["orders", "admin.settings.section.orders"],
+  ["catalogue", "admin.settings.section.catalogue"],
+  ["analytics", "admin.settings.section.analytics"],
+  ["announcement", "admin.settings.section.announcement"],
+  ["live-chat", "admin.settings.section.liveChat"],
+] as const satisfies ReadonlyArray<readonly [string, MessageKey]>;
 type SectionId = (typeof SETTINGS_SECTIONS)[number][0];
-const TITLE = Object.fromEntries(SETTINGS_SECTIONS) as Record<SectionId, string>;
+const TITLE = Object.fromEntries(SETTINGS_SECTIONS) as Record<SectionId, MessageKey>;
 
 function Section({ id, description, children }: { id: SectionId; description?: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
-        {TITLE[id]}
+        {t(TITLE[id])}
       </h2>
       {description && <p className="mt-1 text-sm text-stone-700">{description}</p>}
       <div className="mt-4 space-y-5">{children}</div>
@@ -114,7 +116,8 @@ function useRows<T>(initial: T[]) {
 
 function RemoveRow({ group, index, label, onRemove }: { group: string; index: number; label: string; onRemove: () => void }) {
   const hydrated = useHydrated();
-  if (!hydrated) return <FormCheckbox name={`${group}.${index}.remove`} label={`Remove ${label}`} />;
+  const t = useT();
+  if (!hydrated) return <FormCheckbox name={`${group}.${index}.remove`} label={t("admin.settings.removeRow", { label })} />;
   return (
     <button
       type="button"
@@ -126,7 +129,7 @@ function RemoveRow({ group, index, label, onRemove }: { group: string; index: nu
         onRemove();
       }}
     >
-      Remove <span className="sr-only">{label}</span>
+      {t("admin.settings.remove")} <span className="sr-only">{label}</span>
     </button>
   );
 }
@@ -138,57 +141,57 @@ function ZonesEditor({ zones, currency, choices }: { zones: Zone[]; currency: st
   const { rows, add, remove } = useRows<Partial<Zone>>(zones);
   const shown = hydrated ? rows : [...rows, { key: "blank" } as Row<Partial<Zone>>];
   const countryOptions = choices.countries.map((c) => ({ value: c.code, label: c.name }));
+  const t = useT();
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-stone-900">Shipping zones</legend>
-      <p className="mt-1 text-xs text-stone-600">
-        Each zone has a flat rate and the addresses it covers: a country, and if you wish some of its regions (codes such as OR, WA) and cities. The checkout
-        offers the zones that cover the delivery address.
-      </p>
+      <legend className="text-sm font-medium text-stone-900">{t("admin.settings.zones")}</legend>
+      <p className="mt-1 text-xs text-stone-600">{t("admin.settings.zonesText")}</p>
       <ol className="mt-3 space-y-4" data-testid="zones-editor">
         {shown.map((zone, i) => {
-          const label = zone.name ? `zone ${zone.name}` : `zone ${i + 1}`;
+          const label = zone.name ? t("admin.settings.zoneNamed", { name: zone.name }) : t("admin.settings.zoneN", { n: i + 1 });
           return (
             <li key={zone.key} className="rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4" data-testid="zone-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-sm font-semibold text-stone-900">{zone.key === "blank" ? "A new zone (optional)" : `Zone ${i + 1}`}</p>
+                <p className="text-sm font-semibold text-stone-900">
+                  {zone.key === "blank" ? t("admin.settings.newZone") : t("admin.settings.zoneTitle", { n: i + 1 })}
+                </p>
                 {zone.key !== "blank" && <RemoveRow group="shippingZones" index={i} label={label} onRemove={() => remove(zone.key)} />}
               </div>
               <input type="hidden" name={`shippingZones.${i}.id`} value={zone.id ?? ""} />
               <div className="mt-3 grid gap-4 sm:grid-cols-2">
                 <FormText
                   name={`shippingZones.${i}.name`}
-                  label="Name"
+                  label={t("admin.products.table.name")}
                   maxLength={60}
                   defaultValue={zone.name ?? ""}
-                  hint="What the checkout calls it: “Standard (3–5 days)”."
+                  hint={t("admin.settings.whatTheCheckoutCalls")}
                 />
                 <FormMoney
                   name={`shippingZones.${i}.rate`}
-                  label="Rate"
+                  label={t("admin.settings.rate")}
                   currency={currency}
                   defaultValue={zone.rate}
-                  hint="Added to each product's own shipping cost."
+                  hint={t("admin.settings.addedToEachProduct")}
                 />
                 <FormSelect
                   name={`shippingZones.${i}.country`}
-                  label="Country"
+                  label={t("admin.settings.country")}
                   options={countryOptions}
                   defaultValue={zone.country ?? choices.countries[0]?.code}
                 />
                 <FormText
                   name={`shippingZones.${i}.regions`}
-                  label="Regions (optional)"
+                  label={t("admin.settings.regionsOptional")}
                   defaultValue={(zone.regions ?? []).join(", ")}
-                  hint="Codes or names, separated by commas. Empty: the whole country."
+                  hint={t("admin.settings.codesOrNamesSeparated")}
                 />
                 <FormTextarea
                   name={`shippingZones.${i}.cities`}
-                  label="Cities (optional)"
+                  label={t("admin.settings.citiesOptional")}
                   rows={2}
                   defaultValue={(zone.cities ?? []).join(", ")}
                   className="sm:col-span-2"
-                  hint="Separated by commas or lines. Empty: every city of its regions."
+                  hint={t("admin.settings.separatedByCommasOr")}
                 />
               </div>
             </li>
@@ -197,7 +200,7 @@ function ZonesEditor({ zones, currency, choices }: { zones: Zone[]; currency: st
       </ol>
       {hydrated && (
         <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={() => add({ name: "", regions: [], cities: [] })}>
-          Add a zone
+          {t("admin.settings.addZone")}
         </button>
       )}
     </fieldset>
@@ -210,12 +213,11 @@ function CouriersEditor({ couriers }: { couriers: Courier[] }) {
   const hydrated = useHydrated();
   const { rows, add, remove } = useRows<Partial<Courier>>(couriers);
   const shown = hydrated ? rows : [...rows, { key: "blank" } as Row<Partial<Courier>>];
+  const t = useT();
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-stone-900">Couriers</legend>
-      <p className="mt-1 text-xs text-stone-600">
-        The couriers an order is shipped with. The tracking address holds {"{tracking}"} where the tracking number goes.
-      </p>
+      <legend className="text-sm font-medium text-stone-900">{t("admin.settings.couriers")}</legend>
+      <p className="mt-1 text-xs text-stone-600">{t("admin.settings.couriersText", { placeholder: "{tracking}" })}</p>
       <ol className="mt-3 space-y-3" data-testid="couriers-editor">
         {shown.map((courier, i) => {
           const label = courier.name ? `courier ${courier.name}` : `courier ${i + 1}`;
@@ -227,13 +229,13 @@ function CouriersEditor({ couriers }: { couriers: Courier[] }) {
               <input type="hidden" name={`couriers.${i}.id`} value={courier.id ?? ""} />
               <FormText
                 name={`couriers.${i}.name`}
-                label={courier.key === "blank" ? "New courier (optional)" : "Name"}
+                label={courier.key === "blank" ? t("admin.settings.newCourier") : t("admin.products.table.name")}
                 maxLength={60}
                 defaultValue={courier.name ?? ""}
               />
               <FormText
                 name={`couriers.${i}.trackingUrl`}
-                label="Tracking address"
+                label={t("admin.settings.trackingAddress")}
                 type="url"
                 maxLength={500}
                 defaultValue={courier.trackingUrl ?? ""}
@@ -250,7 +252,7 @@ function CouriersEditor({ couriers }: { couriers: Courier[] }) {
       </ol>
       {hydrated && (
         <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={() => add({ name: "", trackingUrl: "" })}>
-          Add a courier
+          {t("admin.settings.addCourier")}
         </button>
       )}
     </fieldset>
@@ -262,30 +264,27 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
   const provider = useField("liveChat.provider", chat.provider);
   const [chosen, setChosen] = useState<LiveChatProvider>((provider.defaultValue as LiveChatProvider) ?? "none");
   const about = LIVE_CHAT_LABELS[chosen];
+  const t = useT();
   return (
     <>
       <SelectField
         name="liveChat.provider"
         id={provider.id}
-        label="Chat provider"
+        label={t("admin.settings.chatProvider")}
         defaultValue={provider.defaultValue}
         error={provider.error}
         options={LIVE_CHAT_PROVIDERS.map((p) => ({ value: p, label: LIVE_CHAT_LABELS[p].name }))}
-        hint="The widget loads on every page of the shop; the page's security policy lets in the provider's addresses only while one is chosen."
+        hint={t("admin.settings.theWidgetLoadsOn")}
         // The id's label and hint follow the provider.
         onChange={(e) => setChosen(e.currentTarget.value as LiveChatProvider)}
       />
       {(!hydrated || chosen !== "none") && (
         <FormText
           name="liveChat.id"
-          label={hydrated ? about.idLabel : "Widget id (or script address)"}
+          label={hydrated ? about.idLabel : t("admin.settings.widgetId")}
           maxLength={300}
           defaultValue={chat.id}
-          hint={
-            hydrated
-              ? about.idHint
-              : "The provider's id: Tawk.to's property/widget id, Crisp's website id, Tidio's public key, or another provider's https:// script address. Empty with None."
-          }
+          hint={hydrated ? about.idHint : t("admin.settings.widgetIdHint")}
         />
       )}
     </>
@@ -309,59 +308,60 @@ export function SettingsForm({
   version: string;
   choices: SettingsChoices;
 }) {
+  const t = useT();
   return (
     <AdminForm method="post" idPrefix="settings" warnUnsaved className="max-w-3xl" data-testid="settings-form">
-      <FormErrorSummary title="The settings could not be saved" />
+      <FormErrorSummary title={t("admin.settings.theSettingsCouldNot")} />
       <input type="hidden" name="version" value={version} />
       <div className="space-y-6">
-        <Section id="store" description="How the shop introduces itself: the name is in every page's title.">
-          <FormText name="siteName" label="Shop name" required maxLength={80} defaultValue={settings.siteName} />
-          <FormText name="tagline" label="Tagline" maxLength={160} defaultValue={settings.tagline} hint="A line under the name on the home page." />
+        <Section id="store" description={t("admin.settings.howTheShopIntroduces")}>
+          <FormText name="siteName" label={t("admin.settings.shopName")} required maxLength={80} defaultValue={settings.siteName} />
+          <FormText
+            name="tagline"
+            label={t("admin.settings.tagline")}
+            maxLength={160}
+            defaultValue={settings.tagline}
+            hint={t("admin.settings.aLineUnderThe")}
+          />
           <FormTextarea
             name="description"
-            label="Description"
+            label={t("admin.productForm.description")}
             rows={3}
             maxLength={500}
             defaultValue={settings.description}
-            hint="For search engines and the footer."
+            hint={t("admin.settings.forSearchEnginesAnd")}
           />
-          <ImagePicker
-            name="logo"
-            label="Logo"
-            kind="logo"
-            defaultValue={settings.logo}
-            hint="Shown in the header beside the name, 32 pixels high. A wide picture fits best (up to 4:1); JPEG, PNG, WebP or AVIF."
-          />
+          <ImagePicker name="logo" label={t("admin.settings.logo")} kind="logo" defaultValue={settings.logo} hint={t("admin.settings.shownInTheHeader")} />
           <ImagePicker
             name="favicon"
-            label="Favicon"
+            label={t("admin.settings.favicon")}
             kind="favicon"
             defaultValue={settings.favicon}
-            hint="The browser tab's icon: a square picture, 512 × 512 pixels or more. None: the shop's default icon."
+            hint={t("admin.settings.theBrowserTabS")}
           />
         </Section>
 
-        <Section id="contact" description="Shown in the footer, on the contact page and in the mails.">
+        <Section id="contact" description={t("admin.settings.shownInTheFooter")}>
           <div className="grid gap-5 sm:grid-cols-2">
             <FormText
               name="contactEmail"
-              label="Contact e-mail"
+              label={t("admin.settings.contactEMail")}
               type="email"
               maxLength={200}
               defaultValue={settings.contactEmail}
-              hint="New contact messages, new orders and low-stock alerts are mailed here."
+              hint={t("admin.settings.newContactMessagesNew")}
             />
-            <FormText name="contactPhone" label="Phone" type="tel" maxLength={40} defaultValue={settings.contactPhone} />
+            <FormText name="contactPhone" label={t("admin.settings.phone")} type="tel" maxLength={40} defaultValue={settings.contactPhone} />
           </div>
           <FormCheckbox
             name="notifyNewOrders"
-            label="Mail me about new orders"
+            label={t("admin.settings.mailMeAboutNew")}
             defaultChecked={settings.notifyNewOrders}
-            hint="Each new order is mailed to the contact e-mail within seconds, with its number (a card order once it is paid)."
+            hint={t("admin.settings.eachNewOrderIs")}
           />
-          <FormTextarea name="address" label="Address" rows={2} maxLength={300} defaultValue={settings.address} />
+          <FormTextarea name="address" label={t("admin.productForm.address")} rows={2} maxLength={300} defaultValue={settings.address} />
           <fieldset>
-            <legend className="text-sm font-medium text-stone-900">Social links</legend>
+            <legend className="text-sm font-medium text-stone-900">{t("admin.audit.field.socialLinks")}</legend>
             <div className="mt-2 grid gap-4 sm:grid-cols-2">
               {(["facebook", "instagram", "twitter", "youtube"] as const).map((network) => (
                 <FormText
@@ -378,38 +378,38 @@ export function SettingsForm({
           </fieldset>
         </Section>
 
-        <Section id="regional" description="Prices show in the currency and locale; the reports cut days at the time zone's midnight.">
+        <Section id="regional" description={t("admin.settings.pricesShowInThe")}>
           <div className="grid gap-5 sm:grid-cols-2">
             <FormSelect
               name="country"
-              label="Shop's country"
+              label={t("admin.settings.shopSCountry")}
               options={choices.countries.map((c) => ({ value: c.code, label: c.name }))}
               defaultValue={settings.country}
-              hint="First in the checkout's country list."
+              hint={t("admin.settings.firstInTheCheckout")}
             />
             <SuggestField
               name="currency"
-              label="Currency"
+              label={t("admin.settings.currency")}
               defaultValue={settings.currency}
               options={choices.currencies}
               required
-              hint="An ISO code such as USD or EUR. Prices are not converted."
+              hint={t("admin.settings.anIsoCodeSuch")}
             />
             <SuggestField
               name="locale"
-              label="Locale"
+              label={t("admin.settings.locale")}
               defaultValue={settings.locale}
               options={choices.locales}
               required
-              hint="How numbers and dates are written, such as en-US or de-DE."
+              hint={t("admin.settings.howNumbersAndDates")}
             />
             <SuggestField
               name="timeZone"
-              label="Time zone"
+              label={t("admin.settings.timeZone")}
               defaultValue={settings.timeZone}
               options={choices.timeZones}
               required
-              hint="Type to search, such as Europe/Berlin."
+              hint={t("admin.settings.typeToSearchSuch")}
             />
           </div>
         </Section>
@@ -418,31 +418,35 @@ export function SettingsForm({
           <ZonesEditor zones={settings.shippingZones} currency={settings.currency} choices={choices} />
           <FormMoney
             name="freeShippingThreshold"
-            label="Free shipping from"
+            label={t("admin.settings.freeShippingFrom")}
             currency={settings.currency}
             defaultValue={settings.freeShippingThreshold}
-            hint="Orders of this much or more ship free. 0: never free."
+            hint={t("admin.settings.ordersOfThisMuch")}
           />
         </Section>
 
         <Section id="payments">
           <FormCheckbox
             name="cashOnDelivery"
-            label="Offer cash on delivery"
+            label={t("admin.settings.offerCashOnDelivery")}
             defaultChecked={settings.cashOnDelivery}
-            hint="Off: the checkout takes cards only (card payments must be set up)."
+            hint={t("admin.settings.offTheCheckoutTakes")}
           />
           <div className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="card-payments-status">
             <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
-              Card payments (Stripe):
-              {facts.cardPayments ? <StatusBadge tone="success">Set up</StatusBadge> : <StatusBadge tone="neutral">Not set up</StatusBadge>}
+              {t("admin.settings.cardPayments")}
+              {facts.cardPayments ? (
+                <StatusBadge tone="success">{t("admin.settings.setUp")}</StatusBadge>
+              ) : (
+                <StatusBadge tone="neutral">{t("admin.settings.notSetUp")}</StatusBadge>
+              )}
             </p>
             <p className="mt-1 text-stone-700">
               {facts.cardPayments
                 ? facts.cardWebhook
-                  ? "The Stripe keys and the webhook secret are in the server's environment."
-                  : "The Stripe keys are in the server's environment, but STRIPE_WEBHOOK_SECRET is not: paid orders are not marked paid until it is."
-                : "Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY in the server's environment to take cards. The keys never show here."}
+                  ? t("admin.settings.stripeReady")
+                  : t("admin.settings.stripeNoWebhook")
+                : t("admin.settings.stripeMissing")}
             </p>
           </div>
         </Section>
@@ -451,32 +455,32 @@ export function SettingsForm({
           <div className="grid gap-5 sm:grid-cols-2">
             <FormText
               name="orderNumberPrefix"
-              label="Order number prefix"
+              label={t("admin.settings.orderNumberPrefix")}
               maxLength={6}
               defaultValue={settings.orderNumberPrefix}
-              hint="Up to 6 letters and digits; new orders' numbers start with it (MM-7K3QX9A). Empty: the shop name's initials."
+              hint={t("admin.settings.upTo6Letters")}
             />
             <FormNumber
               name="returnWindowDays"
-              label="Return window (days)"
+              label={t("admin.settings.returnWindowDays")}
               min={0}
               max={365}
               step={1}
               defaultValue={settings.returnWindowDays}
-              hint="Days after delivery a customer may ask to return items. 0: no returns."
+              hint={t("admin.settings.daysAfterDeliveryA")}
             />
             <FormNumber
               name="unpaidCardReleaseMinutes"
-              label="Release unpaid card orders after (minutes)"
+              label={t("admin.settings.releaseUnpaidCardOrders")}
               min={5}
               max={10080}
               step={1}
               defaultValue={settings.unpaidCardReleaseMinutes}
-              hint="Their stock goes back on sale."
+              hint={t("admin.settings.theirStockGoesBack")}
             />
             <FormNumber
               name="maxQuantityPerOrder"
-              label="Most units of a product per order"
+              label={t("admin.settings.mostUnitsOfA")}
               min={1}
               max={999}
               step={1}
@@ -484,12 +488,12 @@ export function SettingsForm({
             />
             <FormNumber
               name="maxOpenOrdersPerContact"
-              label="Open orders per customer"
+              label={t("admin.settings.openOrdersPerCustomer")}
               min={1}
               max={1000}
               step={1}
               defaultValue={settings.maxOpenOrdersPerContact}
-              hint="Orders one e-mail or phone may have waiting at once."
+              hint={t("admin.settings.ordersOneEMail")}
             />
           </div>
           <CouriersEditor couriers={settings.couriers} />
@@ -498,34 +502,34 @@ export function SettingsForm({
         <Section id="catalogue">
           <FormNumber
             name="lowStockThreshold"
-            label="Low stock at (units)"
+            label={t("admin.settings.lowStockAtUnits")}
             min={0}
             max={10000}
             step={1}
             defaultValue={settings.lowStockThreshold}
-            hint="A product with this many or fewer left is “low” in the lists and says “Only n left” on its page. When orders bring products this low, the contact e-mail gets a list of them, once a day at most."
+            hint={t("admin.settings.aProductWithThis")}
           />
         </Section>
 
         <Section id="analytics">
           <FormNumber
             name="analyticsRetentionDays"
-            label="Keep raw visits for (days)"
+            label={t("admin.settings.keepRawVisitsFor")}
             min={1}
             max={730}
             step={1}
             defaultValue={settings.analyticsRetentionDays}
-            hint="Older visits are kept only as daily figures."
+            hint={t("admin.settings.olderVisitsAreKept")}
           />
         </Section>
 
         <Section id="announcement">
           <FormText
             name="announcement"
-            label="Announcement bar"
+            label={t("admin.settings.announcementBar")}
             maxLength={200}
             defaultValue={settings.announcement}
-            hint="A line at the top of every page of the shop, such as “Free shipping on orders of $75.00 or more”. Empty: no bar."
+            hint={t("admin.settings.aLineAtThe")}
           />
         </Section>
 
@@ -537,7 +541,7 @@ export function SettingsForm({
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-        <FormSubmit busyLabel="Saving…">Save settings</FormSubmit>
+        <FormSubmit busyLabel={t("admin.form.saving")}>{t("admin.settings.save")}</FormSubmit>
       </div>
     </AdminForm>
   );
