@@ -1,6 +1,6 @@
 import type { SiteSettings } from "#common/content/content.schema";
 import { publicImageUrl } from "#common/images/image-sizes";
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath, pathInLanguage, pathWithoutLanguage, servedLanguages } from "#common/i18n/languages";
 
 type RootData =
   | {
@@ -56,9 +56,9 @@ export function listingCanonicalPath(pathname: string, { page, subCategory }: { 
  * The page in each language (`hreflang`), and `x-default` for visitors whose language the shop
  * does not speak: the default language's address.
  */
-export function languageAlternates(base: string, path: string) {
+export function languageAlternates(base: string, path: string, languages: readonly Language[] = LANGUAGES) {
   return [
-    ...LANGUAGES.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: language, href: `${base}${pathInLanguage(path, language)}` })),
+    ...languages.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: language, href: `${base}${pathInLanguage(path, language)}` })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${base}${pathInLanguage(path, DEFAULT_LANGUAGE)}` },
   ];
 }
@@ -106,6 +106,8 @@ export function seoMeta(matches: ReadonlyArray<MatchLike>, location: { pathname:
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...(input.noindex ? [{ name: "robots", content: "noindex" }] : languageAlternates(base, input.canonicalPath ?? location.pathname)),
+    ...(input.noindex
+      ? [{ name: "robots", content: "noindex" }]
+      : languageAlternates(base, input.canonicalPath ?? location.pathname, servedLanguages(root?.settings))),
   ];
 }

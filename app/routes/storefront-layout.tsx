@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { pageMarket } from "~/lib/market.server";
 import { Outlet, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useRouteError } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage, pathWithoutLanguage } from "#common/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage, pathWithoutLanguage, servedLanguages, type Language } from "#common/i18n/languages";
 import { ErrorPage } from "~/components/layout/error-page";
 import { StorefrontShell } from "~/components/layout/storefront-shell";
 import type { StorefrontData } from "~/lib/storefront-data";
@@ -21,6 +21,9 @@ const NOTHING: StorefrontData = { cart: null, wishlist: [] };
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireShippedLanguage(request, params.lang);
+  if (params.lang && !servedLanguages(await context.services.content.getSettings()).includes(params.lang as Language)) {
+    throw data(null, { status: 404, statusText: "Not Found" });
+  }
   const { services } = context;
   try {
     const { shopper } = await getShopper(request, context);

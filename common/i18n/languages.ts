@@ -13,6 +13,15 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "De
 /** The `Intl` locale of each language. */
 export const LOCALES: Record<Language, string> = { en: "en-US", de: "de-DE", fr: "fr-FR", es: "es-ES" };
 
+/**
+ * The languages a shop serves: those its settings list, in the shipped order, and always the
+ * default one (the spec's addresses are its pages).
+ */
+export function servedLanguages(settings: { languages?: ReadonlyArray<{ code: string }> } | null | undefined): Language[] {
+  const listed = new Set(settings?.languages?.map((l) => l.code) ?? LANGUAGES);
+  return LANGUAGES.filter((language) => language === DEFAULT_LANGUAGE || listed.has(language));
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -46,10 +55,10 @@ export function pathInLanguage(path: string, language: Language): string {
 }
 
 /**
- * The shipped language a browser prefers most, from its `Accept-Language` header (`de-AT,de;q=0.9,
+ * The shipped language (of `among`) a browser prefers most, from its `Accept-Language` header (`de-AT,de;q=0.9,
  * en;q=0.5` → de); null when it names none of them.
  */
-export function preferredLanguage(acceptLanguage: string | null | undefined): Language | null {
+export function preferredLanguage(acceptLanguage: string | null | undefined, among: readonly Language[] = LANGUAGES): Language | null {
   if (!acceptLanguage) return null;
   const ranked = acceptLanguage
     .split(",")
@@ -61,7 +70,7 @@ export function preferredLanguage(acceptLanguage: string | null | undefined): La
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.code).find(isLanguage) ?? null;
+  return ranked.map((entry) => entry.code).find((code): code is Language => isLanguage(code) && among.includes(code)) ?? null;
 }
 
 /** The `Intl` locale of a language's pages: the shop's own locale where it is in that language (en-GB), else the language's. */

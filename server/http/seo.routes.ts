@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { LANGUAGES, pathInLanguage } from "#common/i18n/languages";
+import { LANGUAGES, pathInLanguage, servedLanguages } from "#common/i18n/languages";
 import type { AppEnv } from "./context";
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -24,13 +24,14 @@ export function seoRoutes() {
   r.get("/sitemap.xml", async (c) => {
     const { catalog, env } = c.var.services;
     const base = env.PUBLIC_URL;
-    const [categories, products] = await Promise.all([catalog.listCategories(), catalog.listSitemapEntries()]);
+    const [categories, products, settings] = await Promise.all([catalog.listCategories(), catalog.listSitemapEntries(), c.var.services.content.getSettings()]);
+    const languages = servedLanguages(settings);
     const urls: string[] = [];
     const add = (path: string, lastmod?: string) => {
-      const alternates = LANGUAGES.map(
-        (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${xmlEscape(base + pathInLanguage(path, language))}"/>`,
-      ).join("");
-      for (const language of LANGUAGES) {
+      const alternates = languages
+        .map((language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${xmlEscape(base + pathInLanguage(path, language))}"/>`)
+        .join("");
+      for (const language of languages) {
         urls.push(
           `<url><loc>${xmlEscape(base + pathInLanguage(path, language))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}${alternates}</url>`,
         );
@@ -44,7 +45,7 @@ export function seoRoutes() {
       for (const sub of cat.subCategories) add(`${path}?subCategory=${encodeURIComponent(sub.slug)}`);
     }
     // A sitemap holds at most 50,000 addresses, each page once per language.
-    for (const p of products.slice(0, Math.floor(49_000 / LANGUAGES.length))) add(`/products/${encodeURIComponent(p.slug)}`, p.updatedAt);
+    for (const p of products.slice(0, Math.floor(49_000 / languages.length))) add(`/products/${encodeURIComponent(p.slug)}`, p.updatedAt);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" });
   });

@@ -3,6 +3,7 @@ import type { SiteSettings } from "#common/content/content.schema";
 import { type TestBrowser, createAccount, signedIn } from "#tests/support/auth-browser";
 import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, send, setStock } from "#tests/support/shop-fixture";
 import { type TestShop, createTestShop } from "#tests/support/test-shop";
+import { loader as storefrontLayoutLoader } from "../../app/routes/storefront-layout";
 
 let shop: TestShop;
 let admin: TestBrowser;
@@ -53,6 +54,24 @@ describe("the shop's languages and currencies", () => {
     expect(after[0].rateSetAt).toBe(stamped);
     expect(after[1].rateSetAt).not.toBe(stamped);
     await putSettings({ currencies: [EUR, GBP] } as Partial<SiteSettings>);
+  });
+
+  it("decide the languages the storefront serves: the sitemap lists them, another language's pages are not found", async () => {
+    await putSettings({ languages: [{ code: "en" }, { code: "de" }] } as Partial<SiteSettings>);
+    const sitemap = await (await shop.request("/sitemap.xml")).text();
+    expect(sitemap).toContain("/de/product-category");
+    expect(sitemap).not.toContain("/fr/");
+    const layout = (path: string) =>
+      storefrontLayoutLoader({
+        request: new Request(`http://shop.test${path}`),
+        params: { lang: path.split("/")[1] },
+        context: { services: shop.services },
+      } as never).then(
+        () => 200,
+        (r: unknown) => (r instanceof Response ? r.status : (r as { init?: { status?: number } }).init?.status),
+      );
+    expect(await layout("/de/search")).toBe(200);
+    expect(await layout("/fr/search")).toBe(404);
   });
 
   it("refuse the base currency as another, a currency twice, an unknown rounding, a bad rate and a language's currency not offered (400, nothing stored)", async () => {

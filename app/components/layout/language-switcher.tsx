@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { LANGUAGES, LANGUAGE_NAMES, type Language, pathInLanguage, preferredLanguage } from "#common/i18n/languages";
+import { LANGUAGE_NAMES, type Language, pathInLanguage, preferredLanguage } from "#common/i18n/languages";
 import { useLanguage, useT } from "~/lib/i18n";
 import { useDismissableDetails } from "~/lib/use-dismissable-details";
 
@@ -26,7 +26,7 @@ export function useAddressIn(): (language: Language) => string {
  * each name written in its own language. A choice loads the page in that language (a plain link: the document
  * brings the language's messages).
  */
-export function LanguageSwitcher({ placement }: { placement: "header" | "footer" }) {
+export function LanguageSwitcher({ placement, languages }: { placement: "header" | "footer"; languages: readonly Language[] }) {
   const ref = useDismissableDetails<HTMLDetailsElement>();
   const t = useT();
   const { language } = useLanguage();
@@ -47,7 +47,7 @@ export function LanguageSwitcher({ placement }: { placement: "header" | "footer"
         className={`absolute z-40 mt-2 w-44 rounded-xl border border-stone-200 bg-white p-2 shadow-xl ${dark ? "bottom-full left-0 mb-2" : "right-0 top-full"}`}
         aria-label={t("shop.language.label")}
       >
-        {LANGUAGES.map((code) => (
+        {languages.map((code) => (
           <li key={code}>
             <a
               href={addressIn(code)}
@@ -73,10 +73,12 @@ export function LanguageSwitcher({ placement }: { placement: "header" | "footer"
  * The offer of the browser's language (language-suggestion.tsx), client-only: its code loads only
  * when the browser prefers another shipped language and the visitor has not chosen yet.
  */
-export function LanguageSuggestion() {
+export function LanguageSuggestion({ languages }: { languages: readonly Language[] }) {
   const { language } = useLanguage();
   const [Offer, setOffer] = useState<React.ComponentType<{ offer: Language }> | null>(null);
   const [offer, setOfferLanguage] = useState<Language | null>(null);
+  // The list by value: a new array of the same languages is no reason to look again.
+  const served = languages.join(",");
   useEffect(() => {
     let chosen = false;
     try {
@@ -84,10 +86,10 @@ export function LanguageSuggestion() {
     } catch {
       /* no storage: offer anyway */
     }
-    const preferred = preferredLanguage(navigator.languages.join(","));
+    const preferred = preferredLanguage(navigator.languages.join(","), served.split(",") as Language[]);
     if (chosen || !preferred || preferred === language) return;
     setOfferLanguage(preferred);
     void import("./language-suggestion").then((m) => setOffer(() => m.LanguageOffer));
-  }, [language]);
+  }, [language, served]);
   return Offer && offer ? <Offer offer={offer} /> : null;
 }

@@ -4,6 +4,7 @@ import { categoryHref } from "./category-menu";
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, XIcon, YoutubeIcon } from "~/components/icons";
 import { ShopLink } from "../shop-link";
 import { CachedInside } from "~/lib/html-fragments";
+import { servedLanguages } from "#common/i18n/languages";
 import { LanguageSwitcher } from "./language-switcher";
 import { CurrencyMenu } from "./currency-menu";
 import type { PageCurrencies } from "~/lib/shop";
@@ -38,7 +39,7 @@ export function SiteFooter({ settings, categories, currencies }: { settings: Sit
         inside={() => <FooterInside settings={settings} categories={categories} year={year} t={t} localePath={localePath} />}
       />
       <div className="container-page flex justify-end pb-6">
-        <LanguageSwitcher placement="footer" />
+        <LanguageSwitcher placement="footer" languages={servedLanguages(settings)} />
         <CurrencyMenu placement="footer" currencies={currencies} />
       </div>
     </footer>

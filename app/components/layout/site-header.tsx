@@ -14,6 +14,7 @@ import { ShopLink } from "../shop-link";
 import { BagIcon, CartIcon, HeartIcon, UserIcon } from "~/components/icons";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
+import { servedLanguages } from "#common/i18n/languages";
 import { LanguageSuggestion, LanguageSwitcher } from "./language-switcher";
 import { CurrencyMenu } from "./currency-menu";
 import type { PageCurrencies } from "~/lib/shop";
@@ -47,7 +48,7 @@ export function SiteHeader({
   const announcement = settings.announcement;
   return (
     <header className="border-b border-stone-200 bg-white">
-      <LanguageSuggestion />
+      <LanguageSuggestion languages={servedLanguages(settings)} />
       {announcement && (
         <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-white sm:text-sm" data-testid="announcement-bar">
           {announcement}
@@ -60,7 +61,7 @@ export function SiteHeader({
         </div>
         <SearchBox className="col-span-3 row-start-2 lg:col-span-1 lg:col-start-2 lg:row-start-1" />
         <div className="col-start-3 row-start-1 flex items-center justify-end gap-0.5 sm:gap-1">
-          <LanguageSwitcher placement="header" />
+          <LanguageSwitcher placement="header" languages={servedLanguages(settings)} />
           <CurrencyMenu placement="header" currencies={currencies} />
           <AccountMenu />
           <CounterLink to={localePath("/wishlist")} label={t("shop.header.wishlist")} count={counts.wishlist} testId="wishlist-count">
