@@ -63,9 +63,17 @@ export function TranslationTabs({
     document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
   };
 
+  // Closed until the owner opens it, and open when the server refused a translated field: the
+  // form's own fields come first, and its translations (labelled alike) stay out of their way.
+  const refused = (useActionData() as { error?: { fields?: Record<string, string> } } | undefined)?.error?.fields ?? {};
+  const failed = Object.keys(refused).some((field) => field.startsWith("translations."));
+  const done = TRANSLATABLE_LANGUAGES.filter((language) => filled[language]).length;
   return (
-    <div>
-      <p className="text-sm text-slate-600">{t("admin.translations.intro", { language: LANGUAGE_NAMES[DEFAULT_LANGUAGE] })}</p>
+    <details open={failed || undefined} data-testid={`${idPrefix}-details`}>
+      <summary className="cursor-pointer rounded-lg py-1 text-sm font-medium text-slate-800">
+        {t("admin.translations.summary", { done, total: TRANSLATABLE_LANGUAGES.length })}
+      </summary>
+      <p className="mt-2 text-sm text-slate-600">{t("admin.translations.intro", { language: LANGUAGE_NAMES[DEFAULT_LANGUAGE] })}</p>
       <div role="tablist" aria-label={t("admin.translations.languages")} className="mt-3 flex gap-1 border-b border-slate-200">
         {TRANSLATABLE_LANGUAGES.map((language) => (
           <LanguageTab
@@ -103,13 +111,15 @@ export function TranslationTabs({
           {fields.map((field) => {
             const name = fieldName(language, field.key);
             const value = initial?.[language]?.[field.key === "descriptionHtml" ? "description" : field.key];
-            const props = { name, label: t(LABELS[field.key]), defaultValue: typeof value === "string" ? value : "", maxLength: field.maxLength };
+            // Named with the language: "Shop name (Deutsch)" is not the form's own "Shop name".
+            const label = t("admin.translations.fieldIn", { field: t(LABELS[field.key]), language: LANGUAGE_NAMES[language] });
+            const props = { name, label, defaultValue: typeof value === "string" ? value : "", maxLength: field.maxLength };
             return field.multiline ? <FormTextarea key={name} {...props} rows={4} /> : <FormText key={name} {...props} />;
           })}
           {extra?.(language)}
         </div>
       ))}
-    </div>
+    </details>
   );
 }
 

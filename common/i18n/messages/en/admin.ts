@@ -8,6 +8,8 @@ export default {
   "admin.translations.hasErrors": "{language} (has errors)",
   "admin.translations.keptSpecifications":
     "{count, plural, one {# translated specification is} other {# translated specifications are}} kept as they are (change them through the CSV import or the API).",
+  "admin.translations.fieldIn": "{field} ({language})",
+  "admin.translations.summary": "Other languages: {done} of {total} translated",
   "admin.translations.field.name": "Name",
   "admin.translations.field.description": "Description",
   "admin.translations.field.descriptionHtml": "Description (HTML)",
