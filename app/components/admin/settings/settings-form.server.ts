@@ -50,6 +50,16 @@ function newRowId(name: string, taken: Set<string>, fallback: string): string {
   return id;
 }
 
+/** The languages and currencies the form carries unchanged (a save of the form keeps them); none when it carries none. */
+function marketsOf(form: FormData): { languages?: unknown; currencies?: unknown } {
+  try {
+    const { languages, currencies } = JSON.parse(text(form, "markets") || "{}") as { languages?: unknown; currencies?: unknown };
+    return { ...(languages === undefined ? {} : { languages }), ...(currencies === undefined ? {} : { currencies }) };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The settings form's fields as the settings service takes them. Rows of the zones and couriers
  * editors are skipped when blank (the empty row a page without JavaScript offers) or ticked for
@@ -129,6 +139,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     announcement: text(form, "announcement"),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
     ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),
+    ...marketsOf(form),
     // The settings' version when the form was opened: a save by someone else meanwhile is refused.
     ...(form.has("version") ? { version: text(form, "version") } : {}),
   };

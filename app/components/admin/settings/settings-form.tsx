@@ -313,6 +313,8 @@ export function SettingsForm({
     <AdminForm method="post" idPrefix="settings" warnUnsaved className="max-w-3xl" data-testid="settings-form">
       <FormErrorSummary title={t("admin.settings.theSettingsCouldNot")} />
       <input type="hidden" name="version" value={version} />
+      {/* The languages and currencies the shop offers, kept as they are by a save of this form (the API changes them). */}
+      <input type="hidden" name="markets" value={JSON.stringify({ languages: settings.languages, currencies: settings.currencies })} />
       <div className="space-y-6">
         <Section id="store" description={t("admin.settings.howTheShopIntroduces")}>
           <FormText name="siteName" label={t("admin.settings.shopName")} required maxLength={80} defaultValue={settings.siteName} />
