@@ -1,5 +1,4 @@
-import { type Market, convertAmount, priceInMarket, shippingInMarket } from "#common/currency";
-import type { PricingSettings } from "./cart.pricing";
+import { type Market, convertAmount, priceInMarket } from "#common/currency";
 import type { CartLineRow } from "./cart.types";
 
 // A cart in a shopper's currency: its lines' catalogue facts and the shop's shipping settings are
@@ -24,9 +23,4 @@ export function rowsInMarket(rows: CartLineRow[], fixed: ReadonlyMap<string, num
       shipping_cost: convertAmount(row.shipping_cost, market),
     };
   });
-}
-
-/** The shop's pricing settings in the market's currency (common/currency.ts shippingInMarket). */
-export function settingsInMarket<S extends PricingSettings>(settings: S, market: Market): S {
-  return shippingInMarket(settings, market);
 }

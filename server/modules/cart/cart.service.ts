@@ -1,5 +1,5 @@
-import type { Market } from "#common/currency";
-import { rowsInMarket, settingsInMarket } from "./cart.market";
+import { type Market, shippingInMarket } from "#common/currency";
+import { rowsInMarket } from "./cart.market";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { AppError } from "#common/errors";
@@ -105,7 +105,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   async function inMarket<S extends PricingSettings>(ex: Executor, rows: CartLineRow[], settings: S, market: Market | null | undefined) {
     if (!market || market.base) return { rows, settings };
     const fixed = rows.length ? await deps.catalog.fixedPrices([...new Set(rows.map((r) => r.product_id))], market.currency, ex) : new Map<string, number>();
-    return { rows: rowsInMarket(rows, fixed, market), settings: settingsInMarket(settings, market) };
+    return { rows: rowsInMarket(rows, fixed, market), settings: shippingInMarket(settings, market) };
   }
 
   /** Picks the variant that matches the chosen colour and size, or explains what is missing. */

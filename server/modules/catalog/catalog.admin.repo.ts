@@ -36,6 +36,22 @@ export async function listPriceRows(ex: Executor, productIds: string[]): Promise
   return out;
 }
 
+/** Products' prices fixed in one currency (any number of ids), product id → minor units. */
+export async function listFixedPrices(ex: Executor, productIds: string[], currency: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const chunk of chunked([...new Set(productIds)])) {
+    if (!chunk.length) continue;
+    const rows = await ex
+      .selectFrom("product_prices")
+      .select(["product_id", "price"])
+      .where("currency", "=", currency)
+      .where("product_id", "in", chunk)
+      .execute();
+    for (const r of rows) out.set(r.product_id, r.price);
+  }
+  return out;
+}
+
 /** Replaces products' price lists (each product given: its rows become `prices`). */
 export async function replacePriceLists(ex: Executor, lists: Array<{ productId: string; prices: Array<{ currency: string; price: number }> }>): Promise<void> {
   if (lists.length === 0) return;

@@ -23,14 +23,11 @@ export function cardInMarket<T extends ProductCard>(card: T, fixed: number | und
   };
 }
 
-/** A listed price (major units, the variant's extra already in it) in the market's currency, before and after the discount. */
+/** A listed price (major units, the variant's extra already in it) in another currency, before and after the discount. */
 export function listedInMarket(item: { price: number; discount: number }, fixed: number | undefined, market: Market): { price: number; finalPrice: number } {
-  if (market.base) return { price: item.price, finalPrice: discountedPriceMajor(item.price, item.discount) };
   const price = priceInMarket(toMinor(item.price), 0, fixed, market);
   return { price: toMajor(price), finalPrice: toMajor(discountedPrice(price, item.discount)) };
 }
-
-const discountedPriceMajor = (price: number, discount: number) => toMajor(discountedPrice(toMinor(price), discount));
 
 /** A product page's data in the market's currency: the card's amounts and each variant's. */
 export function detailInMarket(detail: ProductDetail, fixed: number | undefined, market: Market): ProductDetail {

@@ -7,7 +7,7 @@ import type { Category, Page, ProductCard, ProductDetail } from "./catalog.types
 import { toMajor, toMinor } from "#common/money";
 import type { Market } from "#common/currency";
 import { baseBounds, boundsInMarket, cardInMarket, detailInMarket, listedInMarket } from "./catalog.market";
-import { listPriceRows } from "./catalog.admin.repo";
+import { listFixedPrices } from "./catalog.admin.repo";
 import { DEFAULT_LANGUAGE, type Language } from "#common/i18n/languages";
 import { type CategoryText, type ProductText, listCategoryTexts, listProductTexts } from "./catalog.translations.repo";
 
@@ -36,9 +36,8 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
   }
 
   /** Fixed prices of products in a currency (their price lists), product id → minor units. */
-  async function priceList(ids: string[], currency: string): Promise<Map<string, number>> {
-    const rows = await cached(`prices:${currency}:${ids.join(",")}`, () => listPriceRows(db.kysely, ids));
-    return new Map(rows.filter((r) => r.currency === currency).map((r) => [r.product_id, r.price]));
+  function priceList(ids: string[], currency: string): Promise<Map<string, number>> {
+    return cached(`prices:${currency}:${ids.join(",")}`, () => listFixedPrices(db.kysely, ids, currency));
   }
 
   /** Whether reads in `language` need translating (the default language's texts are the products' own). */
@@ -92,9 +91,7 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
   return {
     /** Products' prices fixed in a currency (their price lists), product id → minor units; `ex` is the caller's transaction when it has one. */
     async fixedPrices(ids: string[], currency: string, ex?: Executor): Promise<Map<string, number>> {
-      if (!ex) return priceList(ids, currency);
-      const rows = await listPriceRows(ex, ids);
-      return new Map(rows.filter((r) => r.currency === currency).map((r) => [r.product_id, r.price]));
+      return ex ? listFixedPrices(ex, ids, currency) : priceList(ids, currency);
     },
 
     /** Cards in a shopper's currency (converted, or their price list's price): the listing's, the search's, the wishlist's. */
