@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "#tests/support/fuzz-endpoints";
+
+fuzzEndpoints(3, 3);
