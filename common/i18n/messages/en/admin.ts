@@ -264,6 +264,14 @@ export default {
   "admin.form.saving": "Saving…",
   "admin.productForm.create": "Create product",
   "admin.productForm.save": "Save product",
+  "admin.productForm.otherPrices": "Prices in other currencies: {done} of {total} fixed",
+  "admin.productForm.otherPricesText":
+    "Left blank, a price is converted from {base} at the currency's rate and rounding. A fixed price is shown instead; a variant's extra price is converted on top, and the discount applies as usual.",
+  "admin.productForm.priceIn": "Price in {currency}",
+  "admin.productForm.convertedPrice": "Blank: {price}, converted",
+  "admin.productForm.convertedNoPrice": "Blank: converted from the price",
+  "admin.productForm.droppedPrices":
+    "{count, plural, one {The price fixed in {codes} is} other {The prices fixed in {codes} are}} removed when you save: the shop no longer offers {count, plural, one {that currency} other {those currencies}}.",
   "admin.products.toast.created": "Product created",
   "admin.products.addDescription": "Name, pictures, price and stock are what a shopper sees first. Save it as a draft to finish it later.",
   "admin.products.notFound": "There is no such product (it may have been deleted).",
