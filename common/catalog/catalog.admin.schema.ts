@@ -363,7 +363,7 @@ export type BulkInput = z.output<typeof bulkSchema>;
 /** The import's query: `dryRun=true` checks and reports without writing. */
 export const importQuerySchema = z.object({ dryRun: z.enum(["true", "false", "1", "0"]).optional() });
 
-const NUMBER_FIELDS = /^(price|discount|shippingCost|stock|version|variants\.\d+\.(additionalPrice|stock))$/;
+const NUMBER_FIELDS = /^(price|discount|shippingCost|stock|version|variants\.\d+\.(additionalPrice|stock)|prices\.\d+\.price)$/;
 
 /**
  * The product form's fields in the JSON API's shape, so the form and the API check one schema:

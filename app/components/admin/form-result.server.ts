@@ -15,13 +15,15 @@ export function formValues(form: FormData): Record<string, string> {
 /**
  * A refused form as the admin form layer reads it (form.tsx): an AppError from a service becomes
  * `{ error: { code, message, fields }, values }` with the error's status (400, 409…), the same
- * `error` shape the JSON API answers; what was typed comes back in `values`. Anything else is a bug
- * and is rethrown for the error boundary.
+ * `error` shape the JSON API answers; what was typed comes back in `values`. `formFields` names the
+ * service's fields as the form does, where they differ. Anything else is a bug and is rethrown for
+ * the error boundary.
  */
-export function formFailure(err: unknown, form?: FormData) {
+export function formFailure(err: unknown, form?: FormData, formFields?: (fields: Record<string, string>) => Record<string, string>) {
   if (!(err instanceof AppError)) throw err;
+  const fields = err.fields && formFields ? formFields(err.fields) : err.fields;
   const failure: FormFailure = {
-    error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+    error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) },
     ...(form ? { values: formValues(form) } : {}),
   };
   return data(failure, { status: err.status });

@@ -169,7 +169,13 @@ export function FormNumber({
  * label ("Price (USD)"). A text input with a decimal keypad, so "12,5" reaches the server's message
  * instead of being dropped by the browser.
  */
-export function FormMoney({ name, defaultValue, currency, label, ...props }: BaseProps & { defaultValue?: number | string | null; currency?: string }) {
+export function FormMoney({
+  name,
+  defaultValue,
+  currency,
+  label,
+  ...props
+}: BaseProps & { defaultValue?: number | string | null; currency?: string; placeholder?: string }) {
   const field = useField(name, defaultValue == null ? undefined : String(defaultValue));
   return (
     <TextField

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { auditActor, formFailure } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
-import { listCategoryChoices, productBodyFromForm } from "~/components/admin/product/product-data.server";
+import { listCategoryChoices, productBodyFromForm, productFieldErrors } from "~/components/admin/product/product-data.server";
 import { ProductForm } from "~/components/admin/product/product-form";
 import { emptyProductValues, valuesFromPosted } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: product.name,
     });
   } catch (err) {
-    return formFailure(err, form);
+    return formFailure(err, form, (fields) => productFieldErrors(fields, form));
   }
 }
 

@@ -4,7 +4,7 @@ import { ConfirmButton } from "~/components/admin/dialog";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
-import { listCategoryChoices, productBodyFromForm } from "~/components/admin/product/product-data.server";
+import { listCategoryChoices, productBodyFromForm, productFieldErrors } from "~/components/admin/product/product-data.server";
 import { ProductForm, STATUS_TEXT } from "~/components/admin/product/product-form";
 import { valuesFromPosted, valuesFromProduct } from "~/components/admin/product/product-form-values";
 import { requireAdminScreen } from "~/lib/auth.server";
@@ -67,7 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const product = await context.services.catalogAdmin.updateProduct(actor, params.id, body);
     return redirectWithToast(pageAddress(request), { kind: "success", message: adminT("admin.toast.saved"), description: product.name });
   } catch (err) {
-    return formFailure(err, form);
+    return formFailure(err, form, (fields) => productFieldErrors(fields, form));
   }
 }
 

@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { AppError } from "#common/errors";
 import { countryOptions } from "#common/geo";
+import { LANGUAGES, type Language } from "#common/i18n/languages";
 import type { Route } from "./+types/settings";
 
 const PAGE = "/admin-dashboard/settings";
@@ -50,9 +51,12 @@ const LOCALES = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminScreen(context, request);
   const { settings, facts, version } = await context.services.settingsAdmin.read();
+  const currencyNames = new Intl.DisplayNames("en", { type: "currency" });
+  const languageNames = new Intl.DisplayNames("en", { type: "language" });
   const choices: SettingsChoices = {
     countries: countryOptions(settings.country),
-    currencies: Intl.supportedValuesOf("currency"),
+    currencies: Intl.supportedValuesOf("currency").map((code) => ({ code, name: currencyNames.of(code) ?? code })),
+    languageNames: Object.fromEntries(LANGUAGES.map((code) => [code, languageNames.of(code) ?? code])) as Record<Language, string>,
     timeZones: Intl.supportedValuesOf("timeZone"),
     locales: LOCALES,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { productCreateSchema, productPatchSchema } from "#common/catalog/catalog.admin.schema";
-import { productBodyFromForm } from "./product-data.server";
+import { productBodyFromForm, productFieldErrors } from "./product-data.server";
 import { valuesFromPosted, valuesFromProduct } from "./product-form-values";
 
 /** A form as the product form posts it (names as its inputs have them). */
@@ -142,5 +142,90 @@ describe("the product form's submission", () => {
     expect(values.images).toEqual([{ url: "/uploads/products/f.webp", alt: "A flask", color: "Teal" }]);
     expect(values.variants.variants[0]).toMatchObject({ stock: "12", stockWas: "12" });
     expect(values.variants.colors[0]).toEqual({ name: "Teal", hex: "" });
+  });
+
+  it("a stored product opens with its price list by currency", () => {
+    const values = valuesFromProduct({
+      ...storedFlask,
+      prices: [
+        { currency: "EUR", price: 18.5 },
+        { currency: "GBP", price: 16 },
+      ],
+    });
+    expect(values.prices).toEqual({ EUR: "18.5", GBP: "16" });
+  });
+});
+
+const storedFlask = {
+  version: 4,
+  name: "Flask",
+  slug: "flask",
+  description: "",
+  brand: null,
+  sku: null,
+  categorySlug: "sports",
+  subCategorySlug: null,
+  price: 20,
+  discount: 0,
+  shippingCost: 0,
+  status: "draft" as const,
+  image: [],
+  imageAlt: [],
+  colorImages: {},
+  specifications: [],
+  colors: [],
+  sizes: [],
+  variants: [],
+  stock: 12,
+};
+
+describe("the product form's prices in other currencies", () => {
+  // The form shows one input per currency the shop offers (EUR, GBP, CHF), blank for a converted price.
+  const priceRows = (eur: string, gbp: string, chf: string): Array<[string, string]> => [
+    ["prices.length", "0"],
+    ["prices.0.currency", "EUR"],
+    ["prices.0.price", eur],
+    ["prices.1.currency", "GBP"],
+    ["prices.1.price", gbp],
+    ["prices.2.currency", "CHF"],
+    ["prices.2.price", chf],
+  ];
+
+  it("send the fixed ones as the API's price list, blank ones left out (converted)", () => {
+    const body = productBodyFromForm(formOf([...LISTS, ["version", "5"], ...priceRows("8.50", " ", "9")]));
+    expect(body.prices).toEqual([
+      { currency: "EUR", price: 8.5 },
+      { currency: "CHF", price: 9 },
+    ]);
+    const parsed = productPatchSchema.safeParse(body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it("send an empty list when every one is blank, so a save removes the fixed prices", () => {
+    const body = productBodyFromForm(formOf([...LISTS, ["version", "5"], ...priceRows("", "", "")]));
+    expect(body.prices).toEqual([]);
+  });
+
+  it("leave the list as it is when the form has no such inputs (the shop offers no other currency)", () => {
+    const body = productBodyFromForm(formOf([...LISTS, ["version", "5"], ["name", "Flask"]]));
+    expect(body).not.toHaveProperty("prices");
+  });
+
+  it("put the service's errors beside the currency's input, counted among all the form's currencies", () => {
+    const form = formOf([...LISTS, ["version", "5"], ...priceRows("", "-3", "abc")]);
+    const parsed = productPatchSchema.safeParse(productBodyFromForm(form));
+    const fields = Object.fromEntries((parsed.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+    // The service numbers the prices it got: GBP is 0, CHF is 1; a currency the shop does not offer is named by its entry.
+    expect(Object.keys(fields).sort()).toEqual(["prices.0.price", "prices.1.price"]);
+    expect(productFieldErrors({ ...fields, "prices.1.currency": "CHF is not offered", name: "Give the product a name" }, form)).toEqual({
+      "prices.1.price": "The price cannot be negative",
+      "prices.2.price": "The price must be a number",
+      name: "Give the product a name",
+    });
+  });
+
+  it("a refused save shows what was typed in each currency again (the page without JavaScript)", () => {
+    const posted = Object.fromEntries(priceRows("8.5", "", "abc").filter(([k]) => !k.endsWith(".length")));
+    expect(valuesFromPosted(posted).prices).toEqual({ EUR: "8.5", CHF: "abc" });
   });
 });

@@ -36,5 +36,32 @@ export function productBodyFromForm(form: FormData): Record<string, unknown> {
       return !(String(r.name ?? "").trim() === "" && String(r.value ?? "").trim() === "");
     });
   }
+  if (Array.isArray(body.prices)) body.prices = body.prices.filter((row) => (row as { price?: unknown } | undefined)?.price !== undefined);
   return dropUnchangedStock(body, form);
+}
+
+/** The form's rows of the price list (`prices.<i>.…`) that hold a price, in the order they are sent. */
+function fixedPriceRows(form: FormData): number[] {
+  const rows = new Set<number>();
+  for (const [key, value] of form) {
+    const m = /^prices\.(\d+)\.price$/.exec(key);
+    if (m && typeof value === "string" && value.trim() !== "") rows.add(Number(m[1]));
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * The service's field errors on the product form's fields: a price list entry is numbered among
+ * the prices sent (blank ones are not), the form numbers every offered currency, and both its
+ * currency and its price are told beside the price's input (the currency is not an input).
+ */
+export function productFieldErrors(fields: Record<string, string>, form: FormData): Record<string, string> {
+  const rows = fixedPriceRows(form);
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const m = /^prices\.(\d+)\.(price|currency)$/.exec(path);
+    const row = m ? rows[Number(m[1])] : undefined;
+    out[row === undefined ? path : `prices.${row}.price`] ??= message;
+  }
+  return out;
 }

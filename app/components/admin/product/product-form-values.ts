@@ -27,6 +27,8 @@ export interface ProductFormValues {
   variants: VariantsValue;
   /** The stored translations (the language tabs show them; a refused save shows what was typed). */
   translations?: AdminProduct["translations"];
+  /** The price fixed per currency (EUR → "8.5"), as the price list inputs hold it; a currency left out has none. */
+  prices: Record<string, string>;
 }
 
 /** A new product's form: active, no pictures, no variants. */
@@ -47,6 +49,7 @@ export function emptyProductValues(): ProductFormValues {
     images: [],
     specifications: [],
     variants: { colors: [], sizes: [], variants: [], stock: "0" },
+    prices: {},
   };
 }
 
@@ -72,7 +75,11 @@ export type EditableProduct = Pick<
   | "colors"
   | "sizes"
   | "stock"
-> & { variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">>; translations?: AdminProduct["translations"] };
+> & {
+  variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">>;
+  translations?: AdminProduct["translations"];
+  prices?: AdminProduct["prices"];
+};
 
 /** The form's values for a stored product. */
 export function valuesFromProduct(p: EditableProduct): ProductFormValues {
@@ -107,6 +114,7 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
       stockWas: String(p.stock),
     },
     translations: p.translations,
+    prices: Object.fromEntries((p.prices ?? []).map((entry) => [entry.currency, String(entry.price)])),
   };
 }
 
@@ -168,6 +176,11 @@ export function valuesFromPosted(flat: Record<string, string>): ProductFormValue
       stock: flat.stock ?? flat._stockWas ?? "0",
       stockWas: flat._stockWas,
     },
+    prices: Object.fromEntries(
+      indexes(flat, "prices")
+        .map((i) => [get(`prices.${i}.currency`), get(`prices.${i}.price`)])
+        .filter(([currency, price]) => currency !== "" && price.trim() !== ""),
+    ),
   };
 }
 

@@ -6,7 +6,9 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
 import { useShop } from "~/lib/shop";
-import { useT } from "~/lib/i18n";
+import { useLanguage, useT } from "~/lib/i18n";
+import { convertPrice, marketOf } from "#common/currency";
+import { formatMoney, toMinor } from "#common/money";
 import type { MessageKey } from "#common/i18n/catalogs";
 import type { ProductStatusValue } from "#common/catalog/catalog.admin.schema";
 import { ImageUploader, type ImageFieldNames } from "./image-uploader";
@@ -146,6 +148,8 @@ export function ProductForm({
   const [category, setCategory] = useState(initial.categorySlug);
   const [subCategory, setSubCategory] = useState(initial.subCategorySlug);
   const [status, setStatus] = useState<ProductStatusValue>(initial.status);
+  // The price as typed, for the other currencies' converted prices.
+  const [basePrice, setBasePrice] = useState(initial.price);
   const conflictRef = useRef<HTMLDivElement>(null);
 
   // A refused save leaves the edits on screen, still unsaved.
@@ -285,7 +289,13 @@ export function ProductForm({
           </Section>
 
           <Section id="product-pricing" title={t("admin.products.table.price")}>
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div
+              className="grid gap-4 sm:grid-cols-3"
+              onInput={(e) => {
+                const input = e.target as HTMLInputElement;
+                if (input.name === "price") setBasePrice(input.value);
+              }}
+            >
               <FormMoney name="price" label={t("admin.products.table.price")} currency={settings.currency} defaultValue={initial.price} required />
               <FormNumber
                 name="discount"
@@ -304,6 +314,7 @@ export function ProductForm({
                 hint={t("admin.productForm.shippingHint")}
               />
             </div>
+            <OtherPrices fixed={initial.prices} basePrice={basePrice} errors={errors} />
           </Section>
 
           <Section id="product-variants" title={t("admin.productForm.variants")} description={t("admin.productForm.variantsText")}>
@@ -443,6 +454,78 @@ export function ProductForm({
       </div>
       {leaveDialog}
     </AdminForm>
+  );
+}
+
+/**
+ * The product's price list: a price fixed in each currency the shop offers besides its own, blank
+ * for the conversion of the price (common/currency.ts, shown beside each). Posted as
+ * `prices.<i>.currency` and `prices.<i>.price`; the blank ones are not sent (product-data.server.ts),
+ * so a save sends the whole list through the product's write path, as PATCH `prices` does.
+ */
+function OtherPrices({ fixed, basePrice, errors }: { fixed: Record<string, string>; basePrice: string; errors: Record<string, string> }) {
+  const { settings } = useShop();
+  const { locale } = useLanguage();
+  const t = useT();
+  const currencies = settings.currencies;
+  const [filled, setFilled] = useState(() => new Set(currencies.filter((c) => (fixed[c.code] ?? "").trim() !== "").map((c) => c.code)));
+  if (currencies.length === 0) return null;
+  const failed = Object.keys(errors).some((field) => field === "prices" || field.startsWith("prices."));
+  const base = Number(basePrice.trim());
+  const hasBase = basePrice.trim() !== "" && Number.isFinite(base) && base >= 0;
+  // Prices kept for a currency the shop no longer offers cannot be sent: the save drops them.
+  const dropped = Object.keys(fixed).filter((code) => !currencies.some((c) => c.code === code));
+  return (
+    <details open={failed || undefined} className="mt-5 border-t border-stone-200 pt-4" data-testid="other-prices">
+      <summary className="cursor-pointer rounded-lg py-1 text-sm font-medium text-stone-800">
+        {t("admin.productForm.otherPrices", { done: filled.size, total: currencies.length })}
+      </summary>
+      <p className="mt-2 text-sm text-stone-600">{t("admin.productForm.otherPricesText", { base: settings.currency })}</p>
+      <input type="hidden" name="prices.length" value="0" />
+      <div
+        className="mt-3 grid gap-4 sm:grid-cols-3"
+        onInput={(e) => {
+          const input = e.target as HTMLInputElement;
+          const row = /^prices\.(\d+)\.price$/.exec(input.name);
+          const code = row ? currencies[Number(row[1])]?.code : undefined;
+          if (!code) return;
+          const given = input.value.trim() !== "";
+          setFilled((was) => {
+            if (was.has(code) === given) return was;
+            const next = new Set(was);
+            if (given) next.add(code);
+            else next.delete(code);
+            return next;
+          });
+        }}
+      >
+        {currencies.map((currency, i) => {
+          const market = marketOf(settings, currency.code);
+          const converted = market && hasBase ? convertPrice(toMinor(base), market) / 100 : null;
+          return (
+            <div key={currency.code}>
+              <input type="hidden" name={`prices.${i}.currency`} value={currency.code} />
+              <FormMoney
+                name={`prices.${i}.price`}
+                label={t("admin.productForm.priceIn", { currency: currency.code })}
+                defaultValue={fixed[currency.code] ?? ""}
+                placeholder={converted === null ? undefined : converted.toFixed(2)}
+                hint={
+                  converted === null
+                    ? t("admin.productForm.convertedNoPrice")
+                    : t("admin.productForm.convertedPrice", { price: formatMoney(converted, currency.code, locale) })
+                }
+              />
+            </div>
+          );
+        })}
+      </div>
+      {dropped.length > 0 && (
+        <p className="mt-3 text-sm text-amber-900" data-testid="dropped-prices">
+          {t("admin.productForm.droppedPrices", { count: dropped.length, codes: dropped.join(", ") })}
+        </p>
+      )}
+    </details>
   );
 }
 

@@ -1,5 +1,6 @@
 import { adminT } from "~/lib/i18n.server";
 import { slugify } from "#common/slug";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/i18n/languages";
 import { translationsFromForm } from "~/components/admin/translation-form";
 
 /** What the settings form posted, as PUT /api/admin/settings takes it, and how to put the answer's errors back on the form's fields. */
@@ -30,9 +31,9 @@ const list = (form: FormData, name: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The row indexes the form posted for `group` (by their `<group>.<i>.name` fields), in order. */
-function rowIndexes(form: FormData, group: string): number[] {
-  const pattern = new RegExp(`^${group}\\.(\\d+)\\.name$`);
+/** The row indexes the form posted for `group` (by their `<group>.<i>.<field>` fields, which every row has), in order. */
+function rowIndexes(form: FormData, group: string, field: string): number[] {
+  const pattern = new RegExp(`^${group}\\.(\\d+)\\.${field}$`);
   const found = new Set<number>();
   for (const key of form.keys()) {
     const m = pattern.exec(key);
@@ -50,28 +51,33 @@ function newRowId(name: string, taken: Set<string>, fallback: string): string {
   return id;
 }
 
-/** The languages and currencies the form carries unchanged (a save of the form keeps them); none when it carries none. */
-function marketsOf(form: FormData): { languages?: unknown; currencies?: unknown } {
-  try {
-    const { languages, currencies } = JSON.parse(text(form, "markets") || "{}") as { languages?: unknown; currencies?: unknown };
-    return { ...(languages === undefined ? {} : { languages }), ...(currencies === undefined ? {} : { currencies }) };
-  } catch {
-    return {};
-  }
+/**
+ * The languages section as the settings take it, or null when the form has none: the default
+ * language always, each other one ticked "Served" (`languages.<code>.served`), with the currency its
+ * pages open in (`languages.<code>.currency`; blank: currencyForLanguage decides).
+ */
+function languagesOf(form: FormData): Array<{ code: Language; currency?: string }> | null {
+  if (!LANGUAGES.some((code) => form.has(`languages.${code}.currency`))) return null;
+  return LANGUAGES.filter((code) => code === DEFAULT_LANGUAGE || form.get(`languages.${code}.served`) === "on").map((code) => {
+    const currency = text(form, `languages.${code}.currency`).toUpperCase();
+    return currency ? { code, currency } : { code };
+  });
 }
 
 /**
- * The settings form's fields as the settings service takes them. Rows of the zones and couriers
- * editors are skipped when blank (the empty row a page without JavaScript offers) or ticked for
- * removal; a new row gets an id from its name. A number field that holds no number is sent as
- * typed, so the answer names it, in words the form gives (`NOT_A_NUMBER`).
+ * The settings form's fields as the settings service takes them. Rows of the zones, couriers and
+ * currencies editors are skipped when blank (the empty row a page without JavaScript offers) or
+ * ticked for removal; a new zone or courier gets an id from its name. A currency's `rateSetAt` is
+ * the server's to stamp, so the form never sends it. A number field that holds no number is sent
+ * as typed, so the answer names it, in words the form gives (`NOT_A_NUMBER`). A form without the
+ * languages and currencies section leaves both out (the service's defaults decide).
  */
 export function readSettingsForm(form: FormData): SettingsSubmission & { notNumbers: Set<string> } {
   const notNumbers = new Set<string>();
   const rowMap = new Map<string, string>();
 
-  const rows = <T>(group: string, blank: (i: number) => boolean, read: (i: number, taken: Set<string>) => T): T[] => {
-    const kept = rowIndexes(form, group).filter((i) => form.get(`${group}.${i}.remove`) !== "on" && !blank(i));
+  const rows = <T>(group: string, blank: (i: number) => boolean, read: (i: number, taken: Set<string>) => T, key = "name"): T[] => {
+    const kept = rowIndexes(form, group, key).filter((i) => form.get(`${group}.${i}.remove`) !== "on" && !blank(i));
     const taken = new Set(kept.map((i) => text(form, `${group}.${i}.id`)).filter(Boolean));
     return kept.map((formIndex, serverIndex) => {
       rowMap.set(`${group}.${serverIndex}`, `${group}.${formIndex}`);
@@ -104,6 +110,22 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
       trackingUrl: text(form, `couriers.${i}.trackingUrl`),
     }),
   );
+
+  const languages = languagesOf(form);
+  const markets = languages && {
+    languages,
+    currencies: rows(
+      "currencies",
+      (i) => !text(form, `currencies.${i}.code`) && !text(form, `currencies.${i}.rate`),
+      (i) => ({
+        code: text(form, `currencies.${i}.code`).toUpperCase(),
+        rate: number(form, `currencies.${i}.rate`, notNumbers),
+        rounding: text(form, `currencies.${i}.rounding`) || "none",
+        cashOnDelivery: form.get(`currencies.${i}.cashOnDelivery`) === "on",
+      }),
+      "code",
+    ),
+  };
 
   const body = {
     siteName: text(form, "siteName"),
@@ -139,7 +161,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     announcement: text(form, "announcement"),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
     ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),
-    ...marketsOf(form),
+    ...markets,
     // The settings' version when the form was opened: a save by someone else meanwhile is refused.
     ...(form.has("version") ? { version: text(form, "version") } : {}),
   };
@@ -148,7 +170,13 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     body,
     notNumbers,
     fieldOf(serverPath) {
-      const m = /^(shippingZones|couriers)\.(\d+)(\..*)?$/.exec(serverPath);
+      // A language's row is named by its code; a language the form did not send (not served) has no row.
+      const language = /^languages\.(\d+)(\..*)?$/.exec(serverPath);
+      if (language && languages) {
+        const code = languages[Number(language[1])]?.code;
+        if (code) return `languages.${code}${language[2] === ".currency" ? ".currency" : ".served"}`;
+      }
+      const m = /^(shippingZones|couriers|currencies)\.(\d+)(\..*)?$/.exec(serverPath);
       if (!m) return serverPath;
       const row = rowMap.get(`${m[1]}.${m[2]}`) ?? `${m[1]}.${m[2]}`;
       // A region or city of a zone is one line of its list field.

@@ -21,11 +21,12 @@ import type { SettingsFacts } from "#modules/content";
 import { TranslationTabs } from "~/components/admin/translation-tabs";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { useT } from "~/lib/i18n";
+import { type MarketChoices, MarketsEditor } from "./markets-editor";
+import { RemoveRow, type Row, useRows } from "./row-editor";
 
 /** The lists the form suggests from (the server's, so the page and its hydration agree). */
-export interface SettingsChoices {
+export interface SettingsChoices extends MarketChoices {
   countries: Array<{ code: string; name: string }>;
-  currencies: string[];
   timeZones: string[];
   locales: string[];
 }
@@ -35,6 +36,7 @@ export const SETTINGS_SECTIONS = [
   ["store", "admin.settings.section.store"],
   ["contact", "admin.settings.section.contact"],
   ["regional", "admin.settings.section.regional"],
+  ["markets", "admin.settings.section.markets"],
   ["shipping", "admin.settings.section.shipping"],
   ["payments", "admin.settings.section.payments"],
   ["orders", "admin.settings.section.orders"],
@@ -96,41 +98,6 @@ function SuggestField({
         ))}
       </datalist>
     </>
-  );
-}
-
-/** One row of a list editor: `key` keeps React's rows apart when one is removed. */
-type Row<T> = T & { key: string };
-let rowCounter = 0;
-const keyed = <T,>(items: T[]): Row<T>[] => items.map((item) => ({ ...item, key: `r${(rowCounter += 1)}` }));
-
-/**
- * A list of rows (zones, couriers) posted as `<group>.<i>.<field>`. With JavaScript, Add and Remove
- * change the rows on the page; without it, the page offers one empty row to fill in and a
- * "Remove" box per row (the action skips blank and ticked rows).
- */
-function useRows<T>(initial: T[]) {
-  const [rows, setRows] = useState<Row<T>[]>(() => keyed(initial));
-  return { rows, add: (item: T) => setRows((r) => [...r, ...keyed([item])]), remove: (key: string) => setRows((r) => r.filter((x) => x.key !== key)) };
-}
-
-function RemoveRow({ group, index, label, onRemove }: { group: string; index: number; label: string; onRemove: () => void }) {
-  const hydrated = useHydrated();
-  const t = useT();
-  if (!hydrated) return <FormCheckbox name={`${group}.${index}.remove`} label={t("admin.settings.removeRow", { label })} />;
-  return (
-    <button
-      type="button"
-      className={buttonClass("ghost", "sm")}
-      onClick={(e) => {
-        // The form hears the removal as a change (the unsaved-changes warning): React reports a
-        // dispatched change event for a select (the shop's country is always there).
-        e.currentTarget.form?.querySelector("select")?.dispatchEvent(new Event("change", { bubbles: true }));
-        onRemove();
-      }}
-    >
-      {t("admin.settings.remove")} <span className="sr-only">{label}</span>
-    </button>
   );
 }
 
@@ -292,7 +259,7 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
 }
 
 /**
- * The site settings' form, one section per area (store, contact, regional, shipping, payments,
+ * The site settings' form, one section per area (store, contact, regional, languages and currencies, shipping, payments,
  * orders, catalogue, analytics, announcement, live chat), saved at once by one plain POST (it
  * works before JavaScript loads). The server's refusal shows beside each field and in a summary at
  * the top; leaving with unsaved changes asks first.
@@ -313,8 +280,6 @@ export function SettingsForm({
     <AdminForm method="post" idPrefix="settings" warnUnsaved className="max-w-3xl" data-testid="settings-form">
       <FormErrorSummary title={t("admin.settings.theSettingsCouldNot")} />
       <input type="hidden" name="version" value={version} />
-      {/* The languages and currencies the shop offers, kept as they are by a save of this form (the API changes them). */}
-      <input type="hidden" name="markets" value={JSON.stringify({ languages: settings.languages, currencies: settings.currencies })} />
       <div className="space-y-6">
         <Section id="store" description={t("admin.settings.howTheShopIntroduces")}>
           <FormText name="siteName" label={t("admin.settings.shopName")} required maxLength={80} defaultValue={settings.siteName} />
@@ -393,7 +358,7 @@ export function SettingsForm({
               name="currency"
               label={t("admin.settings.currency")}
               defaultValue={settings.currency}
-              options={choices.currencies}
+              options={choices.currencies.map((c) => c.code)}
               required
               hint={t("admin.settings.anIsoCodeSuch")}
             />
@@ -414,6 +379,10 @@ export function SettingsForm({
               hint={t("admin.settings.typeToSearchSuch")}
             />
           </div>
+        </Section>
+
+        <Section id="markets" description={t("admin.markets.description", { base: settings.currency })}>
+          <MarketsEditor settings={settings} choices={choices} />
         </Section>
 
         <Section id="shipping">
