@@ -7,6 +7,7 @@ import { NO_LIVE_CHAT, liveChatFromScriptUrl, liveChatSchema } from "./live-chat
 import { ROUNDINGS } from "../currency";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../i18n/languages";
 import { translated, translatedText, translationsSchema } from "../translations";
+import { taxSettingsSchema } from "../tax/tax.schema";
 
 const url = z.string().trim().url().max(500);
 const optionalUrl = z.union([url, z.literal("")]).default("");
@@ -235,6 +236,8 @@ export const siteSettingsFields = z.object({
     )
     .max(50)
     .default([]),
+  /** How the shop charges tax (common/tax/tax.schema.ts): none until the owner sets up regions. */
+  taxes: taxSettingsSchema.prefault({}),
   /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
   translations: translationsSchema(settingsTranslationSchema).default({}),
 });

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { taxSettingsSchema } from "#common/tax/tax.schema";
+import { allocate, quoteTax } from "./tax.compute";
+
+const us = {
+  country: "US",
+  taxes: taxSettingsSchema.parse({
+    region: "NY",
+    regions: [
+      { country: "US", region: "NY", name: "Sales tax", rates: { standard: 8.875, reduced: 4, zero: 0 } },
+      { country: "US", region: "Oregon", rates: { standard: 0 } },
+      { country: "US", rates: { standard: 6 } },
+    ],
+  }),
+};
+const eu = {
+  country: "DE",
+  taxes: taxSettingsSchema.parse({
+    pricesIncludeTax: true,
+    shippingTaxed: true,
+    regions: [
+      { country: "DE", name: "VAT", rates: { standard: 19, reduced: 7 } },
+      { country: "FR", name: "VAT", rates: { standard: 20, reduced: 5.5 } },
+    ],
+  }),
+};
+
+describe("the tax of a cart or order", () => {
+  it("adds tax per rate where prices exclude it, from the state's rate, else the country's, else none", () => {
+    const lines = [
+      { key: "a", taxClass: null, amount: 10_000 },
+      { key: "b", taxClass: "reduced", amount: 2_550 },
+    ];
+    const ny = quoteTax({ lines, shipping: 500, address: { country: "US", region: "New York" } }, us);
+    expect(ny.taxLines).toEqual([
+      { label: "Sales tax 8.875%", name: "Sales tax", rate: 8.875, base: 10_000, amount: 888, reverseCharge: false },
+      { label: "Sales tax 4%", name: "Sales tax", rate: 4, base: 2_550, amount: 102, reverseCharge: false },
+    ]);
+    expect(ny.taxTotal).toBe(990);
+    expect(ny.added).toBe(990);
+    // Shipping untaxed by default; Texas falls back to the country's row (no reduced rate there: 0 %); Oregon has its own 0 %.
+    expect(quoteTax({ lines, shipping: 500, address: { country: "US", region: "TX" } }, us).taxTotal).toBe(600);
+    expect(quoteTax({ lines, shipping: 500, address: { country: "US", region: "OR" } }, us).taxTotal).toBe(0);
+    const canada = quoteTax({ lines, shipping: 500, address: { country: "CA", region: "QC" } }, us);
+    expect(canada).toMatchObject({ taxTotal: 0, taxLines: [], region: null });
+  });
+
+  it("reckons in the shop's own region before an address is known", () => {
+    const quote = quoteTax({ lines: [{ key: "a", taxClass: "standard", amount: 1_000 }], shipping: 0, address: null }, us);
+    expect(quote.region).toEqual({ country: "US", region: "NY" });
+    expect(quote.taxTotal).toBe(89);
+  });
+
+  it("extracts tax from prices that include it, shipping at its class, and keeps the total", () => {
+    const quote = quoteTax(
+      {
+        lines: [
+          { key: "shirt", taxClass: "standard", amount: 11_900 },
+          { key: "book", taxClass: "reduced", amount: 1_070 },
+        ],
+        shipping: 595,
+        address: { country: "DE" },
+      },
+      eu,
+    );
+    expect(quote.taxLines.map((l) => [l.rate, l.base, l.amount])).toEqual([
+      [19, 10_500, 1_995],
+      [7, 1_000, 70],
+    ]);
+    expect(quote.added).toBe(0);
+    const shipping = quote.lines.find((l) => l.key === "shipping")!;
+    expect(shipping).toMatchObject({ taxClass: "standard", rateMilli: 19_000, base: 500, amount: 95 });
+    // The same gross price in France carries French VAT.
+    const fr = quoteTax({ lines: [{ key: "shirt", taxClass: "standard", amount: 11_900 }], shipping: 0, address: { country: "FR" } }, eu);
+    expect(fr.taxLines[0]).toMatchObject({ rate: 20, amount: 1_983, base: 9_917 });
+  });
+
+  it("rounds once per rate, so many small lines do not add up rounding errors, and the lines add up to the receipt", () => {
+    const lines = Array.from({ length: 30 }, (_, i) => ({ key: `l${i}`, taxClass: null, amount: 5 }));
+    const quote = quoteTax({ lines, shipping: 0, address: { country: "US", region: "NY" } }, us);
+    // 30 × 5 = 150 cents at 8.875 % = 13.3125 → 13 cents (rounding each line would give 30 × 0 = 0).
+    expect(quote.taxTotal).toBe(13);
+    expect(quote.lines.reduce((a, l) => a + l.amount, 0)).toBe(13);
+    expect(quote.lines.reduce((a, l) => a + l.base, 0)).toBe(150);
+    // Half a cent rounds up.
+    const half = quoteTax({ lines: [{ key: "a", taxClass: null, amount: 25 }], shipping: 0, address: { country: "US", region: "TX" } }, us);
+    expect(half.taxTotal).toBe(2); // 1.5 → 2
+  });
+
+  it("charges a business of another EU country no VAT (reverse charge), and the prices without it where they include it", () => {
+    const input = { lines: [{ key: "shirt", taxClass: "standard", amount: 11_900 }], shipping: 0, address: { country: "FR" } };
+    const b2b = quoteTax({ ...input, vatNumber: "FR12345678901" }, eu);
+    expect(b2b.reverseCharge).toBe(true);
+    expect(b2b.taxTotal).toBe(0);
+    expect(b2b.taxLines).toEqual([{ label: "Reverse charge", name: "VAT", rate: 0, base: 9_917, amount: 0, reverseCharge: true }]);
+    expect(b2b.added).toBe(-1_983);
+    // A German business buying from a German shop pays German VAT as anyone does.
+    expect(quoteTax({ ...input, address: { country: "DE" }, vatNumber: "DE123456789" }, eu).taxTotal).toBe(1_900);
+    // Prices without tax: nothing added, nothing taken off.
+    const exclusive = { country: "DE", taxes: { ...eu.taxes, pricesIncludeTax: false } };
+    expect(quoteTax({ ...input, vatNumber: "FR12345678901" }, exclusive)).toMatchObject({ taxTotal: 0, added: 0 });
+  });
+});
+
+describe("sharing an amount out over lines", () => {
+  it("adds up exactly and gives the leftover units to the largest remainders", () => {
+    expect(allocate(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(allocate(13, [5, 5, 5, 5])).toEqual([4, 3, 3, 3]);
+    expect(allocate(0, [1, 2])).toEqual([0, 0]);
+    expect(allocate(7, [0, 0])).toEqual([0, 0]);
+    expect(allocate(100, [1, 2, 3, 4]).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+});

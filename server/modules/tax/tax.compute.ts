@@ -1,0 +1,184 @@
+import { type TaxRegion, type TaxSettings, taxRegionKey } from "#common/tax/tax.schema";
+import { isReverseCharge } from "#common/tax/vat-number";
+
+/** Where goods go, as far as tax cares: a country and, where it has them, a state or province. */
+export interface TaxAddress {
+  country: string;
+  region?: string | null;
+}
+
+/** A line of a cart or order as tax sees it: what it costs in all (after discounts), in minor units of the order's currency. */
+export interface TaxableLine {
+  key: string;
+  /** The product's class; null: the shop's default class. */
+  taxClass: string | null;
+  amount: number;
+}
+
+/** The tax of one line (or of shipping, keyed "shipping"): its class, rate, taxable base and tax, minor units. */
+export interface LineTax {
+  key: string;
+  taxClass: string;
+  /** Thousandths of a percent (19 % = 19000), so rates such as 8.875 % stay exact. */
+  rateMilli: number;
+  base: number;
+  amount: number;
+}
+
+/** One line of the receipt's tax summary: all lines at one rate. */
+export interface TaxLine {
+  /** "VAT 19%", "Tax 8.875%", "Reverse charge". */
+  label: string;
+  /** What the region calls its tax (the owner's word), or null for the plain "Tax". */
+  name: string | null;
+  /** Percent. */
+  rate: number;
+  base: number;
+  amount: number;
+  reverseCharge: boolean;
+}
+
+export interface TaxQuote {
+  pricesIncludeTax: boolean;
+  reverseCharge: boolean;
+  /** The region the rates came from, or null when none of the shop's regions covers the address. */
+  region: { country: string; region: string | null } | null;
+  lines: LineTax[];
+  taxLines: TaxLine[];
+  taxTotal: number;
+  /**
+   * What tax changes in the total the shopper pays, minor units: the tax itself where prices
+   * exclude it, nothing where they include it, and minus the tax the prices included for a
+   * reverse-charge buyer of a tax-inclusive shop (who pays the prices without it).
+   */
+  added: number;
+}
+
+export interface TaxInput {
+  lines: TaxableLine[];
+  /** The order's shipping charge, minor units; 0 when free or not chosen yet. */
+  shipping: number;
+  /** The delivery address; null before the shopper gives one: the shop's own region then. */
+  address: TaxAddress | null;
+  vatNumber?: string | null;
+}
+
+export interface TaxShop {
+  country: string;
+  taxes: TaxSettings;
+}
+
+export const SHIPPING_KEY = "shipping";
+
+/** The region of the shop's settings covering an address: its state or province first, else its whole country; null: untaxed. */
+export function taxRegionFor(taxes: TaxSettings, address: TaxAddress): TaxRegion | null {
+  const key = taxRegionKey(address.country, address.region);
+  let country: TaxRegion | null = null;
+  for (const region of taxes.regions) {
+    if (region.country !== address.country) continue;
+    if (!region.region) country ??= region;
+    else if (key && taxRegionKey(region.country, region.region) === key) return region;
+  }
+  return country;
+}
+
+/** A percent to thousandths ("8.875" stays 8875 milli-percent) and back. */
+export const toMilli = (percent: number) => Math.round(percent * 1000);
+export const fromMilli = (milli: number) => milli / 1000;
+
+/** "19", "8.875": a rate as receipts print it. */
+export function formatRate(percent: number): string {
+  return String(Number(percent.toFixed(3)));
+}
+
+/** The rounding rule of every tax amount: to the nearest minor unit, halves away from zero. */
+function roundHalfUp(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
+}
+
+/**
+ * Shares `total` out over lines in proportion to their weights so that the shares add up to it
+ * exactly: each gets the floor of its exact share, and the units left go to the largest remainders
+ * (the earlier line on a tie).
+ */
+export function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0 || total === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map((e) => Math.floor(e + 1e-9));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e + 1e-9) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0 && k < order.length; k++, left--) shares[order[k]!.i]! += 1;
+  return shares;
+}
+
+/**
+ * The tax of a cart or order: the rate of each line's class in the region of the address (the
+ * shop's own before one is known), taxed once per rate on the sum of its lines (where prices
+ * include tax, the tax is extracted from that sum: sum × rate / (100 + rate)), rounded half up to
+ * the minor unit, and shared out over the lines in proportion to their amounts so that lines and
+ * receipt agree to the cent. A business buyer with a VAT number of another EU country pays none
+ * (reverse charge). Decision 0054 records the rule.
+ */
+export function quoteTax(input: TaxInput, shop: TaxShop): TaxQuote {
+  const { taxes } = shop;
+  const address = input.address ?? { country: shop.country, region: taxes.region ?? null };
+  const region = taxRegionFor(taxes, address);
+  const reverseCharge = isReverseCharge(input.vatNumber, shop.country);
+  const inclusive = taxes.pricesIncludeTax;
+  const taxable: Array<{ key: string; taxClass: string; amount: number }> = input.lines.map((line) => ({
+    key: line.key,
+    taxClass: line.taxClass && taxes.classes.includes(line.taxClass) ? line.taxClass : taxes.defaultClass,
+    amount: line.amount,
+  }));
+  if (taxes.shippingTaxed && input.shipping > 0) taxable.push({ key: SHIPPING_KEY, taxClass: taxes.shippingTaxClass, amount: input.shipping });
+
+  const empty: TaxQuote = { pricesIncludeTax: inclusive, reverseCharge, region: null, lines: [], taxLines: [], taxTotal: 0, added: 0 };
+  if (!region) return empty;
+
+  const name = region.name || null;
+  const byRate = new Map<number, number[]>();
+  taxable.forEach((line, i) => {
+    const rate = toMilli(region.rates[line.taxClass] ?? 0);
+    const group = byRate.get(rate) ?? [];
+    group.push(i);
+    byRate.set(rate, group);
+  });
+  const lines: LineTax[] = taxable.map((line) => ({ key: line.key, taxClass: line.taxClass, rateMilli: 0, base: line.amount, amount: 0 }));
+  const taxLines: TaxLine[] = [];
+  let taxTotal = 0;
+  let extracted = 0;
+  for (const [rateMilli, members] of [...byRate].sort((a, b) => b[0] - a[0])) {
+    const amounts = members.map((i) => taxable[i]!.amount);
+    const sum = amounts.reduce((a, b) => a + b, 0);
+    const tax = roundHalfUp(inclusive ? (sum * rateMilli) / (100_000 + rateMilli) : (sum * rateMilli) / 100_000);
+    const shares = allocate(tax, amounts);
+    members.forEach((i, k) => {
+      const line = lines[i]!;
+      line.rateMilli = reverseCharge ? 0 : rateMilli;
+      line.base = inclusive ? taxable[i]!.amount - shares[k]! : taxable[i]!.amount;
+      line.amount = reverseCharge ? 0 : shares[k]!;
+    });
+    const base = inclusive ? sum - tax : sum;
+    if (reverseCharge) {
+      extracted += inclusive ? tax : 0;
+      continue;
+    }
+    taxTotal += tax;
+    const rate = fromMilli(rateMilli);
+    taxLines.push({ label: `${name ?? "Tax"} ${formatRate(rate)}%`, name, rate, base, amount: tax, reverseCharge: false });
+  }
+  if (reverseCharge) {
+    const base = lines.reduce((a, l) => a + l.base, 0);
+    taxLines.push({ label: "Reverse charge", name, rate: 0, base, amount: 0, reverseCharge: true });
+  }
+  return {
+    pricesIncludeTax: inclusive,
+    reverseCharge,
+    region: { country: region.country, region: region.region ? taxRegionKey(region.country, region.region) : null },
+    lines,
+    taxLines,
+    taxTotal,
+    added: inclusive ? 0 - extracted : taxTotal,
+  };
+}
