@@ -28,6 +28,27 @@ export const SITE_SETTINGS = {
     { id: "inside-city", name: "Inside the city (1–2 days)", rate: 4.99, country: "US", regions: ["OR"], cities: ["Portland"] },
     { id: "outside-city", name: "Standard shipping (3–5 days)", rate: 9.99, country: "US", regions: [], cities: [] },
   ],
+  // The shop's own words in the other languages it speaks, so a demo page in German reads German.
+  translations: {
+    de: {
+      tagline: "Gute Dinge für jeden Tag, mit Sorgfalt ausgewählt.",
+      description:
+        "Marigold Market ist ein unabhängiger Onlineshop für Kleidung, Schuhe, Elektronik, Wohnen, Beauty, Bücher und Spielzeug: ein sorgfältig ausgewähltes Sortiment, faire Preise und freundlicher Service.",
+      announcement: "Kostenloser Versand ab 75,00 $ Bestellwert",
+    },
+    fr: {
+      tagline: "De bonnes choses pour tous les jours, choisies avec soin.",
+      description:
+        "Marigold Market est une boutique en ligne indépendante de vêtements, chaussures, high-tech, maison, beauté, livres et jouets : une sélection soignée, des prix justes et un service aimable.",
+      announcement: "Livraison offerte dès 75,00 $ d’achat",
+    },
+    es: {
+      tagline: "Cosas buenas para cada día, elegidas con cariño.",
+      description:
+        "Marigold Market es una tienda online independiente de ropa, calzado, electrónica, hogar, belleza, libros y juguetes: una selección cuidada, precios justos y un trato cercano.",
+      announcement: "Envío gratis en pedidos desde 75,00 $",
+    },
+  },
 };
 
 /** The tracking pixel starts switched off: an operator enters their own pixel id. */
