@@ -1,15 +1,10 @@
 import { type Market, baseMarket, currencyForLanguage, marketOf } from "#common/currency";
+import { cookieCurrency } from "#server/http/market";
 import type { Services } from "#server/wiring/services";
 import { requestLanguage } from "./i18n.server";
 
 /** The cookie that keeps the currency a shopper chose (a shop cookie: their pages are not shared from the page cache). */
-export const CURRENCY_COOKIE = "shop.currency";
-
-/** The currency code a request's cookie names, if any. */
-export function chosenCurrency(request: Request): string | null {
-  const match = /(?:^|;\s*)shop\.currency=([A-Za-z]{3})(?:;|$)/.exec(request.headers.get("cookie") ?? "");
-  return match ? match[1]!.toUpperCase() : null;
-}
+export { CURRENCY_COOKIE } from "#server/http/market";
 
 /**
  * The currency a page shows its amounts in: the one the shopper chose (cookie) while the shop
@@ -17,5 +12,9 @@ export function chosenCurrency(request: Request): string | null {
  */
 export async function pageMarket(request: Request, services: Pick<Services, "content">): Promise<Market> {
   const settings = await services.content.getSettings();
-  return marketOf(settings, chosenCurrency(request)) ?? marketOf(settings, currencyForLanguage(settings, requestLanguage(request))) ?? baseMarket(settings);
+  return (
+    marketOf(settings, cookieCurrency(request.headers.get("cookie"))) ??
+    marketOf(settings, currencyForLanguage(settings, requestLanguage(request))) ??
+    baseMarket(settings)
+  );
 }

@@ -14,7 +14,7 @@ export const searchQuerySchema = z.object({
 export function catalogRoutes() {
   const r = new Hono<AppEnv>();
 
-  // With `?currency=` an answer's amounts (and the listing's price filter) are in that currency, and say so.
+  // With `?currency=` (or the shopper's currency cookie) an answer's amounts, and the listing's price filter, are in that currency, and say so.
   r.get("/products", async (c) => {
     const { currency: _currency, lang: _lang, ...params } = c.req.query();
     const query = parseInput(listingQuerySchema, params, "Invalid listing filters");
@@ -45,7 +45,7 @@ export function catalogRoutes() {
     const { limit, offset } = parseInput(limitOffsetSchema, params);
     const market = await requestMarket(c);
     const products = await c.var.services.catalog.listByCategory(category, limit, offset, requestLanguageParam(c));
-    // The spec's answer is the bare array; in another currency, the same array's amounts converted (the currency is the query's).
+    // The spec's answer is the bare array; in another currency, the same array's amounts converted (the currency is the one asked for).
     return c.json(market ? await c.var.services.catalog.cardsInMarket(products, market) : products);
   };
   r.get("/products/category", (c) => byCategory(undefined)(c));

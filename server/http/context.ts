@@ -53,3 +53,6 @@ export function createdOrReplayed(c: Context, body: object, created: boolean): R
 
 /** Public, cacheable catalogue answer: short browser cache, longer shared cache, revalidated by ETag. */
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+/** A catalogue answer made for one shopper's cookie (their currency): their browser keeps it as briefly, no shared cache does. */
+export const BROWSER_CACHE = "private, max-age=60";

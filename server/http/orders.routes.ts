@@ -31,7 +31,7 @@ export function orderRoutes() {
     const body: unknown = await c.req.json();
     const shopper = await apiShopper(c, { fresh: true });
     const input = parseInput(placeOrderSchema, body);
-    // `?currency=`: the order is priced, recorded and paid in that currency, at today's rate.
+    // `?currency=` (or the currency cookie): the order is priced, recorded and paid in that currency, at today's rate.
     const market = await requestMarket(c);
     const result = await c.var.services.checkout.placeOrder(shopper.shopper, input, { idempotencyKey, clientIp: clientIp(c), market });
     shopper.finish(c);

@@ -61,9 +61,10 @@ export function contentTranslationsMigration(dialect: Dialect) {
 }
 
 // As in 0002-search and 0008-search-negations: the characters that join the parts of one word,
-// the punctuation PostgreSQL's parser would keep inside one token, and the negative phrases.
-const joined = (col: string) => `replace(replace(replace(${col}, '-', ''), '''', ''), '’', '')`;
-const split = (expr: string) => `translate(${expr}, '-./@:_+', '       ')`;
+// the punctuation PostgreSQL's parser would keep inside one token, and the negative phrases
+// (0027-search-languages builds the index's view from the same parts).
+export const joined = (col: string) => `replace(replace(replace(${col}, '-', ''), '''', ''), '’', '')`;
+export const split = (expr: string) => `translate(${expr}, '-./@:_+', '       ')`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 function negated(text: string): string {
@@ -85,7 +86,7 @@ const categoryNames = (agg: (expr: string) => string, category: string) =>
   `coalesce(${category}.name, '') || ' ' || coalesce((SELECT ${agg("ct.name")} FROM category_translations ct WHERE ct.category_id = ${category}.id), '')`;
 
 /** Active products with their names and descriptions (the default language's and the translations') as the index reads them, and the name as written (`raw_name`). */
-const active = (
+export const active = (
   agg: (expr: string) => string,
 ) => `(SELECT id, category_id, subcategory_id, brand, raw_name, ${negated("name")} AS name, ${negated("description")} AS description
           FROM (SELECT id, category_id, subcategory_id, brand, name AS raw_name,
@@ -130,11 +131,18 @@ function sqliteSearch(): string[] {
   ];
 }
 
+/** PostgreSQL's string aggregate, and a text's `simple` words with a weight, as the index's vectors take them. */
+export const pgAgg = (expr: string) => `string_agg(${expr}, ' ')`;
+export const pgVector = (expr: string, weight: string) => `setweight(to_tsvector('simple', unaccent(${expr})), '${weight}')`;
+
+/** `head` of the index: the names (as written and without joiners) as A; the brand and the categories' names in every language as B. */
+export const pgHead = `${pgVector(`${split("p.name")} || ' ' || CASE WHEN ${joined("p.name")} <> p.name THEN ${split(joined("p.name"))} ELSE '' END`, "A")}
+              || ${pgVector(split(`coalesce(p.brand, '') || ' ' || ${categoryNames(pgAgg, "c")} || ' ' || ${categoryNames(pgAgg, "sc")}`), "B")}`;
+
 function postgresSearch(): string[] {
-  const agg = (expr: string) => `string_agg(${expr}, ' ')`;
-  const vector = (expr: string, weight: string, config = "simple") => `setweight(to_tsvector('${config}', unaccent(${expr})), '${weight}')`;
-  const head = `${vector(`${split("p.name")} || ' ' || CASE WHEN ${joined("p.name")} <> p.name THEN ${split(joined("p.name"))} ELSE '' END`, "A")}
-              || ${vector(split(`coalesce(p.brand, '') || ' ' || ${categoryNames(agg, "c")} || ' ' || ${categoryNames(agg, "sc")}`), "B")}`;
+  const agg = pgAgg;
+  const vector = pgVector;
+  const head = pgHead;
   // Each language's translated texts through its own configuration (its stems), beside the simple words.
   const stems = TRANSLATABLE_LANGUAGES.map(
     (l) =>

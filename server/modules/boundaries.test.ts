@@ -80,7 +80,10 @@ function tablesUsed(text: string): string[] {
 /** Tables a module uses although another owns them, by design (DESIGN.md), with why. */
 const SHARED: Record<string, Record<string, string>> = {
   inventory: { products: "the one writer of stock", product_variants: "the one writer of stock" },
-  search: { products: "its index and similar-name list are built from the products" },
+  search: {
+    products: "its index and similar-name list are built from the products",
+    product_translations: "its similar-name list in a language is built from the translated names",
+  },
 };
 
 /** Tables used by more than one module (beyond SHARED), and any table a flow uses itself, as `table: users`. */

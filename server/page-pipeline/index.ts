@@ -1,6 +1,6 @@
 import type { Handler, MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
-import { type AppEnv, PUBLIC_CACHE } from "../http/context";
+import { type AppEnv, BROWSER_CACHE, PUBLIC_CACHE } from "../http/context";
 import { baseSecurityHeaders, jsonSecurityHeaders } from "../http/security";
 import type { Logger } from "../lib/logger";
 import type { Services } from "../wiring/services";
@@ -42,7 +42,7 @@ export interface PagePipeline {
  * and sheds what it has no room for, and the render of a page with its nonce and policy.
  */
 export function createPagePipeline({ services, logger, build, renderQueue }: PagePipelineOptions): PagePipeline {
-  const publicReads = publicCache(services.dataEpoch, PUBLIC_CACHE, jsonSecurityHeaders(services.env));
+  const publicReads = publicCache(services.dataEpoch, { everyone: PUBLIC_CACHE, oneBrowser: BROWSER_CACHE }, jsonSecurityHeaders(services.env));
   const pageCache = build && services.env.NODE_ENV !== "development" ? createPageCache({ epoch: services.dataEpoch }) : null;
   const pageHeaders = baseSecurityHeaders(services.env);
   const fromCache = answerFromCache(publicReads, pageCache, pageHeaders);

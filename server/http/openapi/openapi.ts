@@ -231,7 +231,7 @@ export function openApiDocument(
       title: `${info.title} API`,
       version: info.version,
       description:
-        "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5). The catalogue's reads, the banners, the settings and the wishlist take `?lang=` (de, fr, es) for the owner's translated texts, falling back to the default language's where there is none.",
+        "JSON API of the shop. Prices are in the shop's currency, in the major unit (12.5), or in another currency the shop offers asked with `?currency=` (or the `shop.currency` cookie the storefront's currency switcher sets; the query wins) on the catalogue's reads, `GET /api/cart` and `POST /api/orders`, whose answers then name it (`currency`). The catalogue's reads, the banners, the settings and the wishlist take `?lang=` (de, fr, es) for the owner's translated texts, falling back to the default language's where there is none.",
     },
     servers: [{ url: "/" }],
     paths,

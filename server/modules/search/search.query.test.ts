@@ -94,4 +94,38 @@ describe("search plans", () => {
     expect(rankingTiers(planSearch(parseQuery("sof shirt"), indexed))).toHaveLength(3);
     expect(rankingTiers(planSearch(parseQuery("shirts"), indexed))).toHaveLength(3);
   });
+
+  it("matches a word by its stem in the visitor's language where the index knows it, as typed, per field, and never on FTS5", () => {
+    const german = createVocabulary(
+      [
+        { term: "kleid", docs: 1 },
+        { term: "kleiden", docs: 1 },
+      ],
+      ["kleid", "kleiden"],
+      [],
+      ["de:kleid"],
+    );
+    const stems = new Map([
+      ["kleider", ["de:kleid"]],
+      ["hosen", ["de:hos"]],
+    ]);
+    const p = planSearch(parseQuery("kleider"), german, undefined, stems);
+    // Known by its stem: no typo, so not corrected to "kleiden", one letter away.
+    expect(p).toMatchObject({ loose: false, typed: true });
+    expect(planSearch(parseQuery("kleider"), german)).toMatchObject({ loose: true, typed: false });
+    expect(toTsqueries(p, { loose: false, field: "name" })).toEqual([
+      [
+        { scope: "name", expr: "'kleider':*" },
+        { scope: "name", expr: "'de:n:kleid'", stem: true },
+      ],
+    ]);
+    expect(toTsqueries(p, { loose: false, field: "any" })?.[0]).toContainEqual({
+      scope: "any",
+      expr: "('de:n:kleid' | 'de:c:kleid' | 'de:d:kleid')",
+      stem: true,
+    });
+    expect(toFts5(p, { loose: false, field: "name" })).toBe('{name alias} : ("kleider"*)');
+    // A stem the index does not hold adds nothing, and the word stays a typo to correct.
+    expect(planSearch(parseQuery("hosen"), german, undefined, stems).words[0].some((a) => a.stem)).toBe(false);
+  });
 });

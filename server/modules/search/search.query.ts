@@ -1,4 +1,4 @@
-import type { QueryWord } from "./search.text";
+import { type QueryWord, type StemField, stemLexeme } from "./search.text";
 import { synonymsOf } from "./synonyms";
 import type { Expansion, Vocabulary } from "./vocabulary";
 
@@ -21,6 +21,8 @@ export interface Alternative {
   synonym?: boolean;
   /** The whole-word twin of a prefix alternative, for the description: only needed where the field reaches it. */
   text?: boolean;
+  /** The word's stems in the visitor's language ("de:kleid"), matched against that language's translated texts only (PostgreSQL). */
+  stem?: boolean;
 }
 
 /**
@@ -37,6 +39,9 @@ export interface Alternative {
  *   with jeans" is no pair of jeans.
  * - A synonym ("coat" for "jacket") matches as a whole word (or its plural), in names, brands and
  *   categories only: the description's "non-stick coating" or "light spritz" says nothing of kind.
+ * - On a page in another language than the default, a word also matches by its stem in that
+ *   language ("Kleider": "kleid") in that language's translated texts, as typed; a word whose stem
+ *   the index knows is no typo, so it is not corrected (PostgreSQL; SQLite has no stemmer for it).
  * - When the words together match nothing, the service falls back to the products of the kind the
  *   query names (`mainWord`, searched in `category` scope: "red dress" shows dresses, never the
  *   "Dress Automatic Watch"), then to similar names, then to the last word that matches by itself.
@@ -50,16 +55,27 @@ export interface SearchPlan {
   typed: boolean;
 }
 
-/** Expands the words of a query with the vocabulary (typo corrections, kinds) and the synonym list into a plan both engines can render; `scope` confines every word (the fallback's "category"). */
-export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: Scope): SearchPlan {
+/**
+ * Expands the words of a query with the vocabulary (typo corrections, kinds) and the synonym list
+ * into a plan both engines can render; `scope` confines every word (the fallback's "category").
+ * `stems` gives a word's stems in the visitor's language ("de:kleid", engine.stems), where the
+ * engine indexes them.
+ */
+export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: Scope, stems?: ReadonlyMap<string, readonly string[]>): SearchPlan {
   let loose = false;
-  const expand = (token: string) => {
+  const expand = (token: string, known = false) => {
     const e = vocabulary.expand(token, token.length >= 2);
+    if (known) return { ...e, fuzzy: [] };
     if (e.fuzzy.length) loose = true;
     return e;
   };
+  const stemsOf = (w: QueryWord) => {
+    const found = stems?.get(w.joined);
+    return found?.length && found.every((s) => vocabulary.knowsStem(s)) ? found : null;
+  };
   const planned = words.map((w): Alternative[] => {
-    const typed = [[expand(w.joined)], ...(w.parts.length ? [w.parts.map(expand)] : [])];
+    const stemmed = stemsOf(w);
+    const typed = [[expand(w.joined, stemmed !== null)], ...(w.parts.length ? [w.parts.map((p) => expand(p))] : [])];
     const kind = namesKind(w, vocabulary);
     const alternatives: Alternative[] = [];
     for (const tokens of typed) {
@@ -70,6 +86,8 @@ export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: S
         alternatives.push({ tokens: tokens.map((t) => ({ ...t, prefix: false, also: t.prefix ? [plural(t.token)] : [] })), scope: "any", text: true });
       }
     }
+    if (stemmed)
+      alternatives.push({ tokens: stemmed.map((token) => ({ token, prefix: false, fuzzy: [] })), scope: scope ?? (kind ? "head" : "any"), stem: true });
     for (const member of synonymsOf(w.joined)) {
       loose = true;
       const tokens = member.map((token, i) => ({ token, prefix: false, fuzzy: [], also: i === member.length - 1 ? [plural(token)] : [] }));
@@ -78,7 +96,7 @@ export function planSearch(words: QueryWord[], vocabulary: Vocabulary, scope?: S
     return alternatives;
   });
   const exists = (token: string) => vocabulary.mayMatch(token, token.length >= 2);
-  const typed = words.every((w) => exists(w.joined) || (w.parts.length > 0 && w.parts.every(exists)));
+  const typed = words.every((w) => exists(w.joined) || (w.parts.length > 0 && w.parts.every(exists)) || stemsOf(w) !== null);
   return { words: planned, loose, typed };
 }
 
@@ -145,16 +163,19 @@ function within(field: Field, scope: Scope): Scope | null {
   return scope === "category" ? null : "name";
 }
 
-/** One word's alternatives for one place: the terms' expression, to test against that place. */
+/** One word's alternatives for one place: the terms' expression, to test against that place (stems against the language's stems). */
 export interface Clause {
   scope: Scope;
   expr: string;
+  stem?: boolean;
 }
 
 interface Syntax {
-  term(term: string, prefix: boolean, scope: Scope): string;
+  term(term: string, prefix: boolean, scope: Scope, stem: boolean): string;
   or: string;
   and: string;
+  /** Whether the engine indexes stems in languages (otherwise stem alternatives are left out). */
+  stems: boolean;
 }
 
 /** Per word, its alternatives grouped by where they may match; null when some word can match nowhere in this field. */
@@ -162,22 +183,24 @@ function clauses(plan: SearchPlan, opts: RenderOptions, s: Syntax): Clause[][] |
   const group = (items: string[], op: string) => (items.length === 1 ? items[0] : `(${items.join(op)})`);
   const out: Clause[][] = [];
   for (const alternatives of plan.words) {
-    const byScope = new Map<Scope, string[]>();
+    const byPlace = new Map<string, { scope: Scope; stem: boolean; exprs: string[] }>();
     for (const alt of alternatives) {
-      if (alt.synonym && !opts.loose) continue;
+      if ((alt.synonym && !opts.loose) || (alt.stem && !s.stems)) continue;
       const scope = within(opts.field, alt.scope);
       // A whole-word twin within the name or head adds nothing to its prefix alternative there.
       if (scope === null || (alt.text && scope !== "any")) continue;
+      const stem = alt.stem === true;
       const token = (e: Term) => {
         const others = [...(e.also ?? []).filter((t) => t !== e.token), ...(opts.loose ? e.fuzzy : [])];
-        return group([s.term(e.token, e.prefix, scope), ...others.map((t) => s.term(t, false, scope))], s.or);
+        return group([s.term(e.token, e.prefix, scope, stem), ...others.map((t) => s.term(t, false, scope, stem))], s.or);
       };
-      const list = byScope.get(scope) ?? [];
-      list.push(group(alt.tokens.map(token), s.and));
-      byScope.set(scope, list);
+      const place = `${stem ? "stem:" : ""}${scope}`;
+      const entry = byPlace.get(place) ?? { scope, stem, exprs: [] };
+      entry.exprs.push(group(alt.tokens.map(token), s.and));
+      byPlace.set(place, entry);
     }
-    if (byScope.size === 0) return null;
-    out.push([...byScope].map(([scope, exprs]) => ({ scope, expr: group(exprs, s.or) })));
+    if (byPlace.size === 0) return null;
+    out.push([...byPlace.values()].map(({ scope, stem, exprs }) => ({ scope, expr: group(exprs, s.or), ...(stem ? { stem } : {}) })));
   }
   return out;
 }
@@ -190,6 +213,7 @@ const fts5: Syntax = {
   term: (t, prefix) => `"${t.replace(/"/g, '""')}"${prefix ? "*" : ""}`,
   or: " OR ",
   and: " AND ",
+  stems: false,
 };
 
 /** The plan as an FTS5 MATCH expression, or null when it can match nothing in this field. */
@@ -200,17 +224,28 @@ export function toFts5(plan: SearchPlan, opts: RenderOptions): string | null {
   return words.map((w) => (w.length === 1 ? clause(w[0]) : `(${w.map(clause).join(" OR ")})`)).join(" AND ");
 }
 
+/** The fields of the translated texts a stem may be found in, by scope (search.text.ts `stemLexeme`). */
+const STEM_FIELDS: Record<Scope, StemField[]> = { name: ["n"], head: ["n", "c"], category: ["c"], any: ["n", "c", "d"] };
+
+const lexeme = (t: string) => `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
 /**
  * PostgreSQL tsquery syntax; terms are quoted lexemes. A category term carries weight B (brand and
- * categories in `head`); the other scopes are columns (search.repo.ts).
+ * categories in `head`); the other scopes are columns (search.repo.ts). A stem is looked for in
+ * each field of its scope ("de:n:kleid" | "de:c:kleid" in names and categories).
  */
 const tsquery: Syntax = {
-  term: (t, prefix, scope) => {
+  term: (t, prefix, scope, stem) => {
+    if (stem) {
+      const fields = STEM_FIELDS[scope].map((f) => lexeme(stemLexeme(t, f)));
+      return fields.length === 1 ? fields[0] : `(${fields.join(" | ")})`;
+    }
     const flags = `${prefix ? "*" : ""}${scope === "category" ? "B" : ""}`;
-    return `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'${flags ? `:${flags}` : ""}`;
+    return `${lexeme(t)}${flags ? `:${flags}` : ""}`;
   },
   or: " | ",
   and: " & ",
+  stems: true,
 };
 
 /** The plan as tsquery text per word and scope (each to cast with ::tsquery and test against its scope's column; lexemes are already normalised), or null when it can match nothing in this field. */

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
+import type { Language } from "#common/i18n/languages";
 import { type Db, withLocalSettings } from "../../db/database";
-import { type Field, type Scope, type SearchPlan, type Tier, rankingTiers, toFts5, toTsqueries } from "./search.query";
+import { type Clause, type Field, type SearchPlan, type Tier, rankingTiers, toFts5, toTsqueries } from "./search.query";
+import { TEXT_SEARCH_CONFIGS, stemOf } from "./search.text";
 import type { VocabularyTerm } from "./vocabulary";
 
 export interface Hits {
@@ -23,8 +25,16 @@ export interface Hits {
  */
 export interface SearchEngine {
   find(plan: SearchPlan, limit: number, offset: number, count: boolean): Promise<Hits>;
-  /** The words of names, brands and categories with how many products use them, and every word of the index. */
-  vocabulary(): Promise<{ head: VocabularyTerm[]; indexed: string[] }>;
+  /**
+   * The words of names, brands and categories with how many products use them, every word of the
+   * index, and the stems of the translated texts in their languages ("de:kleid"; none on SQLite).
+   */
+  vocabulary(): Promise<{ head: VocabularyTerm[]; indexed: string[]; stems: string[] }>;
+  /**
+   * Each token's stems in a language, as its text-search configuration makes them ("de:kleid"; none
+   * for a stop word); an empty map where the engine indexes no stems (SQLite).
+   */
+  stems(language: Language, tokens: readonly string[]): Promise<Map<string, string[]>>;
   /** Forgets anything held in memory between calls. */
   forget(): void;
   rebuild(): Promise<void>;
@@ -43,6 +53,19 @@ export function listActiveNames(db: Db, after: string | null, limit: number): Pr
   let page = db.kysely.selectFrom("products").select(["id", "name"]).where("status", "=", "active");
   if (after !== null) page = page.where("id", ">", after);
   return page.orderBy("id").limit(limit).execute();
+}
+
+/** Up to `limit` active products' ids and names in a language, by id, after the id `after`: a page of that language's similar-names index (names.ts). */
+export function listTranslatedNames(db: Db, language: Language, after: string | null, limit: number): Promise<Array<{ id: string; name: string }>> {
+  let page = db.kysely
+    .selectFrom("product_translations as t")
+    .innerJoin("products as p", "p.id", "t.product_id")
+    .select(["t.product_id as id", "t.name as name"])
+    .where("t.language", "=", language)
+    .where("t.name", "is not", null)
+    .where("p.status", "=", "active");
+  if (after !== null) page = page.where("t.product_id", ">", after);
+  return page.orderBy("t.product_id").limit(limit).execute() as Promise<Array<{ id: string; name: string }>>;
 }
 
 /** The engine matching the database's dialect. */
@@ -123,7 +146,12 @@ function sqliteEngine(db: Db): SearchEngine {
         indexed.add(r.term);
         if (r.col !== "description") head.set(r.term, Math.max(head.get(r.term) ?? 0, Number(r.doc)));
       }
-      return { head: [...head].map(([term, docs]) => ({ term, docs })), indexed: [...indexed] };
+      return { head: [...head].map(([term, docs]) => ({ term, docs })), indexed: [...indexed], stems: [] };
+    },
+
+    // FTS5 has no stemmer for these languages (Porter's is English only).
+    async stems() {
+      return new Map();
     },
 
     forget() {},
@@ -144,15 +172,19 @@ function sqliteEngine(db: Db): SearchEngine {
   };
 }
 
-/** The column each scope is tested against: a category term is a weight-B lexeme of `head` (brand and categories); `doc` is stripped of weights. */
-const PG_COLUMNS: Record<Scope, string> = { name: "name_vec", head: "head", category: "head", any: "doc" };
+/**
+ * The column each clause is tested against: a category term is a weight-B lexeme of `head` (brand
+ * and categories); `doc` is stripped of weights; stems (in a language) are in `stems`, their field
+ * named in each lexeme.
+ */
+const columnOf = (c: Clause) => (c.stem ? "stems" : { name: "name_vec", head: "head", category: "head", any: "doc" }[c.scope]);
 
 /** A plan's condition in one field as SQL: per word, any of its clauses, each a tsquery tested against its scope's column; false when it can match nothing there. */
 function matches(plan: SearchPlan, loose: boolean, field: Field): RawBuilder<unknown> {
   const words = toTsqueries(plan, { loose, field });
   if (words === null) return sql`false`;
-  const clause = (c: { scope: Scope; expr: string }) => sql`${sql.ref(PG_COLUMNS[c.scope])} @@ ${sql.lit(c.expr)}::tsquery`;
-  const word = (w: Array<{ scope: Scope; expr: string }>) => (w.length === 1 ? clause(w[0]) : sql`(${sql.join(w.map(clause), sql` OR `)})`);
+  const clause = (c: Clause) => sql`${sql.ref(columnOf(c))} @@ ${sql.lit(c.expr)}::tsquery`;
+  const word = (w: Clause[]) => (w.length === 1 ? clause(w[0]) : sql`(${sql.join(w.map(clause), sql` OR `)})`);
   return words.length === 1 ? word(words[0]) : sql`(${sql.join(words.map(word), sql` AND `)})`;
 }
 
@@ -162,10 +194,13 @@ const RECENT_WINDOW = 1_000;
 const OLDER_AT_ONCE = 2_000;
 /** How long the boundary of the recent window is reused (it only moves as products are added; any boundary gives the same answer). */
 const WINDOW_TTL_MS = 60_000;
+/** Query tokens whose stems are remembered (stemming a word always gives the same stems). */
+const STEMS_KEPT = 5_000;
 
 function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): SearchEngine {
   const k = db.kysely;
   let boundary: { rid: number; at: number } | null = null;
+  const stemmed = new Map<string, string[]>();
 
   /** The rid at or below which products are older than the recent window (0: all are recent). */
   async function windowBoundary(): Promise<number> {
@@ -254,13 +289,36 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
     },
 
     async vocabulary() {
-      const { rows } = await sql<VocabularyTerm & { head: boolean }>`
-        SELECT word AS term, ndoc AS docs, true AS head FROM ts_stat('SELECT head FROM product_search')
-        UNION ALL SELECT word, 0, false FROM ts_stat('SELECT doc FROM product_search')`.execute(k);
+      const { rows } = await sql<VocabularyTerm & { source: "head" | "doc" | "stems" }>`
+        SELECT word AS term, ndoc AS docs, 'head' AS source FROM ts_stat('SELECT head FROM product_search')
+        UNION ALL SELECT word, 0, 'doc' FROM ts_stat('SELECT doc FROM product_search')
+        UNION ALL SELECT word, 0, 'stems' FROM ts_stat('SELECT stems FROM product_search')`.execute(k);
+      // A stem is known in its language whatever field holds it: "de:n:kleid" → "de:kleid".
+      const stems = new Set(rows.filter((r) => r.source === "stems").map((r) => r.term.replace(/^([a-z]+):[a-z]:/, "$1:")));
       return {
-        head: rows.filter((r) => r.head).map((r) => ({ term: r.term, docs: Number(r.docs) })),
-        indexed: rows.filter((r) => !r.head).map((r) => r.term),
+        head: rows.filter((r) => r.source === "head").map((r) => ({ term: r.term, docs: Number(r.docs) })),
+        indexed: rows.filter((r) => r.source === "doc").map((r) => r.term),
+        stems: [...stems],
       };
+    },
+
+    async stems(language, tokens) {
+      const key = (token: string) => `${language}:${token}`;
+      const missing = [...new Set(tokens)].filter((t) => !stemmed.has(key(t)));
+      if (missing.length) {
+        // Folded like the index's texts (unaccent), then stemmed by the language's configuration.
+        const { rows } = await sql<{ token: string; stems: string[] }>`
+          SELECT token, tsvector_to_array(to_tsvector(${TEXT_SEARCH_CONFIGS[language]}::regconfig, unaccent(token))) AS stems
+          FROM unnest(${missing}::text[]) AS token`.execute(k);
+        for (const r of rows) {
+          if (stemmed.size >= STEMS_KEPT) stemmed.delete(stemmed.keys().next().value!);
+          stemmed.set(
+            key(r.token),
+            r.stems.map((s) => stemOf(language, s)),
+          );
+        }
+      }
+      return new Map(tokens.map((t) => [t, stemmed.get(key(t)) ?? []]));
     },
 
     forget() {
@@ -272,9 +330,9 @@ function postgresEngine(db: Db, recentWindow: number, olderAtOnce: number): Sear
       await k.transaction().execute(async (trx) => {
         await sql`DELETE FROM product_search WHERE product_id NOT IN (SELECT product_id FROM product_search_source)`.execute(trx);
         await sql`
-          INSERT INTO product_search (product_id, name_norm, head, doc)
-          SELECT product_id, name_norm, head, doc FROM product_search_source
-          ON CONFLICT (product_id) DO UPDATE SET name_norm = EXCLUDED.name_norm, head = EXCLUDED.head, doc = EXCLUDED.doc`.execute(trx);
+          INSERT INTO product_search (product_id, name_norm, head, doc, stems)
+          SELECT product_id, name_norm, head, doc, stems FROM product_search_source
+          ON CONFLICT (product_id) DO UPDATE SET name_norm = EXCLUDED.name_norm, head = EXCLUDED.head, doc = EXCLUDED.doc, stems = EXCLUDED.stems`.execute(trx);
       });
     },
   };

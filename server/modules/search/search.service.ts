@@ -4,11 +4,12 @@ import { AppError } from "#common/errors";
 import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "#modules/catalog";
 import type { ProductCard } from "#modules/catalog";
-import { LANGUAGES, type Language } from "#common/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/i18n/languages";
 import { loadNameIndex } from "./names";
 import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
 import { type Scope, mainWord, planSearch } from "./search.query";
 import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
+import { type TrigramIndex, mergeSimilar } from "./trigram";
 import { type Vocabulary, createVocabulary } from "./vocabulary";
 
 export interface SearchOptions {
@@ -94,22 +95,36 @@ function refreshed<T>(load: () => Promise<T>, ttl: number) {
  * similar to the whole term (trigram similarity, over an in-memory index of names), or what the
  * last word matching by itself finds are offered instead (`hits`). See search.repo.ts for the
  * ranking. The hits' cards come from the catalogue (`listByIds`), which
- * owns the products.
+ * owns the products. On a page in another language, words also match by their stems in that
+ * language (PostgreSQL) and similar names include the names translated into it.
  */
 export function createSearchService(db: Db, catalog: Pick<CatalogService, "listByIds" | "listCategories">, options: SearchOptions = {}) {
   const engine: SearchEngine = createSearchEngine(db, options.ranking);
   const vocab = refreshed(async () => {
     // Categories' names in every language: a translated kind ("Hemden") is a kind too.
-    const [{ head, indexed }, ...trees] = await Promise.all([engine.vocabulary(), ...LANGUAGES.map((l) => catalog.listCategories(l))]);
+    const [{ head, indexed, stems }, ...trees] = await Promise.all([engine.vocabulary(), ...LANGUAGES.map((l) => catalog.listCategories(l))]);
     const kinds = trees
       .flat()
       .flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)])
       .flatMap((name) => parseQuery(name).flatMap((w) => [w.joined, ...w.parts]));
-    return createVocabulary(head, indexed, kinds);
+    return createVocabulary(head, indexed, kinds, stems);
   }, SAFETY_NET_MS);
   const names = refreshed(() => loadNameIndex(db), SAFETY_NET_MS);
+  // The names translated into each language, loaded with the first search in it.
+  const translatedNames = new Map<Language, ReturnType<typeof refreshed<TrigramIndex>>>();
   let seenEpoch = options.epoch?.value;
   let warm = false;
+
+  function namesIn(language: Language) {
+    let index = translatedNames.get(language);
+    if (!index) {
+      index = refreshed(() => loadNameIndex(db, language), SAFETY_NET_MS);
+      translatedNames.set(language, index);
+      // Like the default names: start loading with the first search in the language, not its first miss.
+      index.get().catch(() => {});
+    }
+    return index;
+  }
 
   // The vocabulary is reloaded before the next search (its new words are corrected at once); the
   // name index, a second or so of work on a large catalogue and only for terms that match nothing,
@@ -117,6 +132,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
   function invalidate() {
     vocab.invalidate();
     names.expire();
+    for (const index of translatedNames.values()) index.expire();
     engine.forget();
   }
 
@@ -136,15 +152,27 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     return vocab.get();
   }
 
+  /** The query words' stems in the visitor's language, where the index holds stems in it (none for the default language). */
+  async function stemsIn(words: QueryWord[], vocabulary: Vocabulary, language: Language | undefined): Promise<Map<string, string[]> | undefined> {
+    if (!language || language === DEFAULT_LANGUAGE || !vocabulary.hasStems(language)) return undefined;
+    return engine.stems(
+      language,
+      words.map((w) => w.joined),
+    );
+  }
+
   /**
-   * A page of hits for a term (`count` asks for the total): its matches; when its words together
-   * match nothing, the products of the kind its main word names ("red dress": the dresses), else
-   * names similar to the whole term, else what the last word that matches by itself matches in
-   * names, brands and categories (search.query.ts `SearchPlan`).
+   * A page of hits for a term (`count` asks for the total) on a page in `language`: its matches;
+   * when its words together match nothing, the products of the kind its main word names ("red
+   * dress": the dresses), else names similar to the whole term, else what the last word that
+   * matches by itself matches in names, brands and categories (search.query.ts `SearchPlan`).
    */
-  async function hits(words: QueryWord[], limit: number, offset: number, count: boolean): Promise<Hits> {
+  async function hits(words: QueryWord[], limit: number, offset: number, count: boolean, language?: Language): Promise<Hits> {
     const vocabulary = await currentVocabulary();
-    const find = (of: QueryWord[], scope?: Scope) => engine.find(planSearch(of, vocabulary, scope), limit, offset, count);
+    const translated = language && language !== DEFAULT_LANGUAGE ? language : undefined;
+    if (translated) namesIn(translated);
+    const stems = await stemsIn(words, vocabulary, translated);
+    const find = (of: QueryWord[], scope?: Scope) => engine.find(planSearch(of, vocabulary, scope, stems), limit, offset, count);
     const some = (found: Hits) => found.ids.length > 0 || (found.total ?? 0) > 0 || (found.total === null && offset > 0);
     const found = await find(words);
     if (some(found)) return found;
@@ -153,7 +181,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       const kind = await find([main], "category");
       if (some(kind)) return kind;
     }
-    const similar = await similarNames(words, limit, offset, count);
+    const similar = await similarNames(words, limit, offset, count, translated);
     if (similar.ids.length > 0 || (similar.total ?? 0) > 0 || words.length === 1) return similar;
     for (let i = words.length - 1; i >= 0; i--) {
       if (words[i] === main) continue;
@@ -163,14 +191,15 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     return similar;
   }
 
-  /** Names similar to the whole term (none for a very short one). */
-  async function similarNames(words: QueryWord[], limit: number, offset: number, count: boolean): Promise<Hits> {
+  /** Names similar to the whole term (none for a very short one): the products' names, and in another language also the names translated into it. */
+  async function similarNames(words: QueryWord[], limit: number, offset: number, count: boolean, language?: Language): Promise<Hits> {
     const whole = normaliseQuery(words);
     if (whole.replace(/ /g, "").length < MIN_SIMILAR_LENGTH) return { ids: [], total: count ? 0 : null };
-    const index = await names.get();
-    if (!count) return { ids: index.best(whole, offset + limit).slice(offset), total: null };
-    const similar = index.similar(whole);
-    return { ids: similar.slice(offset, offset + limit), total: similar.length };
+    const indexes = await Promise.all([names.get(), ...(language ? [namesIn(language).get()] : [])]);
+    const similar = count
+      ? mergeSimilar(indexes.map((index) => index.similarScored(whole)))
+      : mergeSimilar(indexes.map((index) => index.bestScored(whole, offset + limit)));
+    return { ids: similar.slice(offset, offset + limit), total: count ? similar.length : null };
   }
 
   function pageSize(limit: number): number {
@@ -183,7 +212,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       const words = parseQuery(term.trim());
       const size = pageSize(limit);
       if (words.length === 0 || size === 0) return { products: [], total: 0 };
-      const found = await hits(words, size, Math.max(Math.trunc(offset), 0), true);
+      const found = await hits(words, size, Math.max(Math.trunc(offset), 0), true, language);
       return { products: await catalog.listByIds(found.ids, language), total: found.total ?? found.ids.length };
     },
 
@@ -205,7 +234,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
           throw new AppError("rate_limited", `Too many searches from your address. Please wait ${waitText(seconds)} and try again.`, undefined, seconds);
         }
       }
-      return catalog.listByIds((await hits(words, size, 0, false)).ids, language);
+      return catalog.listByIds((await hits(words, size, 0, false, language)).ids, language);
     },
 
     /** Ids of up to `limit` active products matching a term as `search` reads it (typo-tolerant, best first, without the similar-names fallback): the admin's product list combines them with its own filters. */

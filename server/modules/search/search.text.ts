@@ -114,8 +114,25 @@ export function normaliseQuery(words: QueryWord[]): string {
 }
 
 /**
- * PostgreSQL's text-search configuration of each language: translated names and descriptions are
- * also indexed with their language's stemming (migration 0026), beside the `simple` words every
- * query matches, so a word's stem is a word of the index too.
+ * PostgreSQL's text-search configuration of each language: translated names, descriptions and
+ * category names are also indexed with their language's stemming (`product_search.stems`,
+ * migration 0027), and a query on that language's pages is stemmed the same way, so "Kleider"
+ * finds a "Kleid". The default language keeps the `simple` words (and its own plural rule).
  */
 export const TEXT_SEARCH_CONFIGS: Record<Language, string> = { en: "english", de: "german", fr: "french", es: "spanish" };
+
+/** Where a stem of a translated text comes from: the product's name, a category's name, the description. */
+export type StemField = "n" | "c" | "d";
+
+/**
+ * A stem as `product_search.stems` holds it: its language and field before it ("de:n:kleid"), so
+ * a query's stems match its own language's texts only, and each tier looks only at its fields.
+ * Queries carry a stem as "de:kleid" (`stemOf`) and name the fields when rendered.
+ */
+export function stemLexeme(stem: string, field: StemField): string {
+  const at = stem.indexOf(":");
+  return `${stem.slice(0, at)}:${field}:${stem.slice(at + 1)}`;
+}
+
+/** A query's stem in a language ("de:kleid"): what `stemLexeme` places in a field. */
+export const stemOf = (language: Language, lexeme: string) => `${language}:${lexeme}`;

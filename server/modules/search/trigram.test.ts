@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTrigramIndex, createTrigramIndexBuilder, strictWordSimilarity, trigrams } from "./trigram";
+import { createTrigramIndex, createTrigramIndexBuilder, mergeSimilar, strictWordSimilarity, trigrams } from "./trigram";
 
 describe("trigram similarity (as pg_trgm computes it)", () => {
   it("pads words like pg_trgm's show_trgm", () => {
@@ -53,5 +53,20 @@ describe("trigram similarity (as pg_trgm computes it)", () => {
     builder.add(entries.slice(4));
     const batched = builder.finish();
     expect(batched.similar("grey sweat shirt")).toEqual(index.similar("grey sweat shirt"));
+  });
+
+  it("merges the names of several indexes (a product's names in two languages) by their best similarity", () => {
+    const english = createTrigramIndex([
+      { id: "coat", name: "rain coat" },
+      { id: "jacket", name: "denim jacket" },
+    ]);
+    const german = createTrigramIndex([
+      { id: "coat", name: "leichte regenjacke" },
+      { id: "warm", name: "warme jacke" },
+    ]);
+    const lists = [english, german].map((index) => index.similarScored("regen jacke"));
+    expect(lists[0]).toEqual([]);
+    expect(mergeSimilar(lists)).toEqual(["coat", "warm"]);
+    expect(mergeSimilar([english.bestScored("rain jacket", 1), german.bestScored("rain jacket", 1)])[0]).toBe(english.best("rain jacket", 1)[0]);
   });
 });

@@ -205,42 +205,66 @@ function trigramIndex({ gramIds, gramWords, wordGrams, wordEntries, ids, entryWo
     return { size: q.size, inQuery, groups };
   }
 
+  /** Ids whose name is at least `threshold` similar to the query, most similar first (then by id), with their similarity. */
+  function similarScored(query: string, threshold = SIMILAR_NAME_THRESHOLD): SimilarName[] {
+    const { size, inQuery, groups } = candidates(query, threshold);
+    if (size === 0) return [];
+    const scored: Scored[] = [];
+    for (const group of groups)
+      for (const n of group) {
+        const s = score(n, inQuery, size);
+        if (s >= threshold) scored.push({ n, score: s });
+      }
+    return scored.sort(byScore).map((x) => ({ id: ids[x.n], score: x.score }));
+  }
+
+  /**
+   * The first `limit` of `similarScored(query, threshold)`, without scoring every candidate: one
+   * whose words share at most c of the query's q trigrams is at most c/q similar, so candidates are
+   * scored from the highest bound down, until no further one can reach the last kept.
+   */
+  function bestScored(query: string, limit: number, threshold = SIMILAR_NAME_THRESHOLD): SimilarName[] {
+    const { size, inQuery, groups } = candidates(query, threshold);
+    if (size === 0 || limit <= 0) return [];
+    let kept: Scored[] = [];
+    for (let i = 0; i < groups.length; i++) {
+      const bound = (size - i) / size;
+      if (kept.length >= limit && bound < kept[limit - 1].score) break;
+      for (const n of groups[i]) {
+        const s = score(n, inQuery, size);
+        if (s >= threshold) kept.push({ n, score: s });
+      }
+      if (kept.length > limit) kept = kept.sort(byScore).slice(0, limit);
+    }
+    return kept.sort(byScore).map((x) => ({ id: ids[x.n], score: x.score }));
+  }
+
   return {
     size: ids.length,
+    similarScored,
+    bestScored,
     /** Ids whose name is at least `threshold` similar to the query, most similar first (then by id). */
-    similar(query: string, threshold = SIMILAR_NAME_THRESHOLD): string[] {
-      const { size, inQuery, groups } = candidates(query, threshold);
-      if (size === 0) return [];
-      const scored: Scored[] = [];
-      for (const group of groups)
-        for (const n of group) {
-          const s = score(n, inQuery, size);
-          if (s >= threshold) scored.push({ n, score: s });
-        }
-      return scored.sort(byScore).map((x) => ids[x.n]);
-    },
-
-    /**
-     * The first `limit` of `similar(query, threshold)`, without scoring every candidate: one whose
-     * words share at most c of the query's q trigrams is at most c/q similar, so candidates are
-     * scored from the highest bound down, until no further one can reach the last kept.
-     */
-    best(query: string, limit: number, threshold = SIMILAR_NAME_THRESHOLD): string[] {
-      const { size, inQuery, groups } = candidates(query, threshold);
-      if (size === 0 || limit <= 0) return [];
-      let kept: Scored[] = [];
-      for (let i = 0; i < groups.length; i++) {
-        const bound = (size - i) / size;
-        if (kept.length >= limit && bound < kept[limit - 1].score) break;
-        for (const n of groups[i]) {
-          const s = score(n, inQuery, size);
-          if (s >= threshold) kept.push({ n, score: s });
-        }
-        if (kept.length > limit) kept = kept.sort(byScore).slice(0, limit);
-      }
-      return kept.sort(byScore).map((x) => ids[x.n]);
-    },
+    similar: (query: string, threshold = SIMILAR_NAME_THRESHOLD) => similarScored(query, threshold).map((x) => x.id),
+    /** The first `limit` of `similar(query, threshold)`, without scoring every candidate (`bestScored`). */
+    best: (query: string, limit: number, threshold = SIMILAR_NAME_THRESHOLD) => bestScored(query, limit, threshold).map((x) => x.id),
   };
+}
+
+/** A product whose name is similar to a query, and how similar (0–1). */
+export interface SimilarName {
+  id: string;
+  score: number;
+}
+
+/**
+ * The similar names of several indexes as one list (a product in several keeps its best score):
+ * most similar first, then by id, as each index orders its own. The first `limit` of each list
+ * suffice for the first `limit` of the whole.
+ */
+export function mergeSimilar(lists: SimilarName[][]): string[] {
+  const best = new Map<string, number>();
+  for (const list of lists) for (const { id, score } of list) if (score > (best.get(id) ?? -1)) best.set(id, score);
+  return [...best].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([id]) => id);
 }
 
 export type TrigramIndex = ReturnType<typeof trigramIndex>;

@@ -85,13 +85,16 @@ function sortedHas(list: readonly string[], token: string, prefix: boolean): boo
  * those are corrected, and the ranking need not look for their matches as typed; without it, a
  * token is taken as typed when it is or begins a word of names, brands and categories. Given the
  * words of the category names (`kinds`, as `parseQuery` splits them), it tells a token naming a
- * kind of product (search.query.ts).
+ * kind of product (search.query.ts). Given the stems of the translated texts (`stems`, "de:kleid":
+ * PostgreSQL's, search.repo.ts), it tells whether a query word's stem in a language is in the index.
  */
-export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>, kinds: Iterable<string> = []) {
+export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>, kinds: Iterable<string> = [], stems: Iterable<string> = []) {
   const words = head.filter((w) => /^[\p{L}\p{N}]+$/u.test(w.term) && w.term === fold(w.term));
   const cache = new Map<string, Expansion>();
   const all = indexed ? [...new Set(indexed)].sort() : null;
   const kindWords = [...new Set(kinds)].filter((w) => w.length >= 2).sort();
+  const knownStems = new Set(stems);
+  const stemLanguages = new Set([...knownStems].map((s) => s.slice(0, s.indexOf(":"))));
 
   function compute(token: string, prefix: boolean): Expansion {
     const k = maxEdits(token.length);
@@ -120,6 +123,14 @@ export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<stri
     /** Whether some word of the index is the token (or, with `prefix`, begins with it), as far as the words given tell. */
     mayMatch(token: string, prefix: boolean): boolean {
       return all ? sortedHas(all, token, prefix) : true;
+    },
+    /** Whether a stem in a language ("de:kleid") is in the index. */
+    knowsStem(stem: string): boolean {
+      return knownStems.has(stem);
+    },
+    /** Whether the index holds any stem in a language (else stemming a query in it is no use). */
+    hasStems(language: string): boolean {
+      return stemLanguages.has(language);
     },
     /** Whether an expanded token names a kind of product: it is (or begins) a word of a category name, or its corrections are. */
     namesKind(e: Expansion): boolean {
