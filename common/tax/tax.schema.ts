@@ -48,7 +48,11 @@ export const taxSettingsSchema = z
     taxNumber: z.string().trim().max(40).default(""),
     /** The shop's own state or province: with its country, where tax is reckoned before a shopper gives an address. */
     region: z.string().trim().max(100).optional(),
-    classes: z.array(className).min(1).max(30).default([...DEFAULT_TAX_CLASSES]),
+    classes: z
+      .array(className)
+      .min(1)
+      .max(30)
+      .default([...DEFAULT_TAX_CLASSES]),
     regions: z.array(taxRegionSchema).max(500).default([]),
   })
   .superRefine((taxes, ctx) => {

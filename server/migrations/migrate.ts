@@ -26,6 +26,7 @@ import { webhooksMigration } from "./0023-webhooks";
 import { languagesMigration } from "./0024-languages";
 import { currenciesMigration } from "./0025-currencies";
 import { contentTranslationsMigration } from "./0026-content-translations";
+import { productTaxClassMigration } from "./0027-product-tax-class";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0024-languages": languagesMigration(),
     "0025-currencies": currenciesMigration(db.dialect),
     "0026-content-translations": contentTranslationsMigration(db.dialect),
+    "0027-product-tax-class": productTaxClassMigration(),
   };
 }
 
