@@ -130,7 +130,8 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
   const [blankRegion] = useState(nextRegion);
   // The names typed in new classes' rows, by row: the rates' columns and the class selects follow them.
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const [focus, setFocus] = useState<string | null>(null);
+  // A new object each time, so moving the focus to the same place twice moves it twice.
+  const [focus, setFocus] = useState<{ field: string } | null>(null);
 
   const names = [...new Set(classes.rows.map((row) => classKey(typed[row.key] ?? row.name)).filter((name) => /^[a-z0-9-]{1,40}$/.test(name)))];
   const defaultField = useField("defaultClass", initial.defaultClass);
@@ -142,7 +143,7 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
   const effectiveShipping = names.includes(shippingClass) ? shippingClass : (names[0] ?? "");
 
   useEffect(() => {
-    if (focus) document.getElementById(fieldId("taxes", focus))?.focus();
+    if (focus) document.getElementById(fieldId("taxes", focus.field))?.focus();
   }, [focus]);
 
   const classOptions = names.map((name) => ({ value: name, label: name }));
@@ -185,7 +186,7 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
                 onName={(value) => setTyped((was) => ({ ...was, [row.key]: value }))}
                 onRemove={() => {
                   classes.remove(row.key);
-                  setFocus("add-class");
+                  setFocus({ field: "add-class" });
                 }}
               />
             );
@@ -199,7 +200,7 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
             onClick={() => {
               const i = nextClass();
               classes.add({ i, name: "", stored: false });
-              setFocus(`classes.${i}.name`);
+              setFocus({ field: `classes.${i}.name` });
             }}
           >
             {t("admin.taxes.addClass")}
@@ -273,7 +274,7 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
                 choices={choices}
                 onRemove={() => {
                   regions.remove(row.key);
-                  setFocus("add-region");
+                  setFocus({ field: "add-region" });
                 }}
               />
             ))}
@@ -287,7 +288,7 @@ export function TaxesForm({ initial, version, choices }: { initial: TaxesFormVal
             onClick={() => {
               const i = nextRegion();
               regions.add({ i, country: "", region: "", name: "", rates: {} });
-              setFocus(`regions.${i}.country`);
+              setFocus({ field: `regions.${i}.country` });
             }}
           >
             {t("admin.taxes.addRegion")}
