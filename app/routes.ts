@@ -43,6 +43,7 @@ export default [
       route("add-category", "routes/admin/categories.tsx"),
       route("banner-management", "routes/admin/banners.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/taxes", "routes/admin/taxes.tsx"),
       route("facebook-pixel", "routes/admin/facebook-pixel.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("webhooks/:id", "routes/admin/webhook.tsx"),

@@ -43,6 +43,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "sales-report": "reports",
   analytics: "reports",
   settings: "settings",
+  "settings/taxes": "settings",
   "facebook-pixel": "settings",
   webhooks: "settings",
   "webhooks/:id": "settings",

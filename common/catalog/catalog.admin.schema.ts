@@ -163,6 +163,19 @@ const fields = {
     .refine((list) => new Set(list.map((p) => p.currency)).size === list.length, "Each currency once"),
   /** Texts in the other languages, `{ de: { name, description, specifications } }`. Absent: they stay as they are; a language left out of a given object is not translated. */
   translations: translationsSchema(productTranslationSchema),
+  /**
+   * The product's tax class, one of the tax settings' classes (the service checks which); null or
+   * blank: the settings' default class. Absent: it stays as it is (a new product: the default).
+   */
+  taxClass: z.preprocess(
+    blankToNull,
+    z
+      .string({ error: "Name the tax class (such as standard or reduced), or leave it blank for the default" })
+      .trim()
+      .toLowerCase()
+      .max(40, "A tax class's name is at most 40 characters")
+      .nullish(),
+  ),
 };
 
 /** What the cross-field rules read of a product (a whole one, or the fields a PATCH carries). */
@@ -269,6 +282,7 @@ export const productCreateSchema = object
     stock: fields.stock.default(0),
     prices: fields.prices.optional(),
     translations: fields.translations.optional(),
+    taxClass: fields.taxClass.optional(),
   })
   .superRefine(productRules);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRIES, foldName, regionCode } from "../geo";
+import { COUNTRIES, foldName, regionCode, regionsOf } from "../geo";
 
 /** The tax classes every shop starts with; the owner may add their own. */
 export const DEFAULT_TAX_CLASSES = ["standard", "reduced", "zero"] as const;
@@ -66,6 +66,8 @@ export const taxSettingsSchema = z
     }
     const seen = new Set<string>();
     taxes.regions.forEach((region, i) => {
+      const unknown = region.region && regionsOf(region.country) && !regionCode(region.country, region.region);
+      if (unknown) ctx.addIssue({ code: "custom", path: ["regions", i, "region"], message: `${region.region} is not a region of ${region.country}` });
       const key = `${region.country}/${taxRegionKey(region.country, region.region)}`;
       if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["regions", i, "region"], message: "This region is listed twice" });
       seen.add(key);
@@ -76,6 +78,12 @@ export const taxSettingsSchema = z
   });
 
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+/** Why the shop's own state or province (`taxes.region`) is not one of its country's, or null (none given, or a country whose regions are free text). */
+export function shopRegionProblem(country: string, region: string | undefined): string | null {
+  if (!region || !regionsOf(country) || regionCode(country, region)) return null;
+  return `${region} is not a region of ${country}, the shop's country`;
+}
 
 /** A region as tax rules compare it: its code where its country has a list ("Oregon" → "OR"), else its folded name. */
 export function taxRegionKey(country: string, region: string | null | undefined): string {

@@ -55,6 +55,8 @@ export interface ProductTable {
   specifications: string;
   /** Bumped by every admin write: a save that carries an older version is refused (409). */
   version: ColumnType<number, number | undefined, number>;
+  /** One of the tax settings' classes; null: the settings' default class (migration 0027). */
+  tax_class: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -49,7 +49,45 @@ export const SITE_SETTINGS = {
       announcement: "Envío gratis en pedidos desde 75,00 $",
     },
   },
+  // US style: prices without tax, each state's sales tax added at checkout for the delivery
+  // address. The shop is in Oregon, which has none, so a shopper sees tax once they give an address
+  // in a state below. Each state's rate is its statewide base rate, but New York's, which is New York
+  // City's combined 8.875 %. Clothing and shoes are their own class, which New Jersey, Pennsylvania
+  // and New York do not tax (New York only below $110 an item, a limit the demo leaves out);
+  // Illinois taxes qualifying food and medicine at 1 % (the reduced class). Shipping is not taxed.
+  taxes: {
+    pricesIncludeTax: false,
+    shippingTaxed: false,
+    shippingTaxClass: "standard",
+    defaultClass: "standard",
+    taxNumber: "",
+    region: "OR",
+    classes: ["standard", "reduced", "zero", "clothing"],
+    regions: [
+      salesTax("CA", 7.25),
+      salesTax("FL", 6),
+      salesTax("IL", 6.25, { reduced: 1 }),
+      salesTax("NJ", 6.625, { clothing: 0 }),
+      salesTax("NY", 8.875, { clothing: 0 }),
+      salesTax("PA", 6, { clothing: 0 }),
+      salesTax("TX", 6.25),
+      salesTax("WA", 6.5),
+    ],
+  },
 };
+
+/** A US state's sales tax: its rate for every class but zero, where other rates are given. */
+function salesTax(state: string, rate: number, other: { reduced?: number; clothing?: number } = {}) {
+  return { country: "US", region: state, name: "Sales tax", rates: { standard: rate, reduced: rate, zero: 0, clothing: rate, ...other } };
+}
+
+/** The demo's clothing and shoes (their categories' slugs): the tax class "clothing"; the rest have the default class. */
+const CLOTHING = new Set(["mens-fashion", "womens-fashion", "shoes"]);
+
+/** A demo product's tax class by its category: "clothing", or null for the default. */
+export function demoTaxClass(categorySlug: string): string | null {
+  return CLOTHING.has(categorySlug) ? "clothing" : null;
+}
 
 /** The tracking pixel starts switched off: an operator enters their own pixel id. */
 export const PIXEL_SETTINGS = { pixelId: "", status: "inactive" as const };

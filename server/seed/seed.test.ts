@@ -229,6 +229,25 @@ describe("the default demo shop", () => {
     }
   });
 
+  it("charges US sales tax by state out of the box: prices without tax, the shop's own Oregon none, clothing its own class", async () => {
+    const rows = await t.db.kysely.selectFrom("settings").selectAll().execute();
+    const { taxes } = siteSettingsSchema.parse(JSON.parse(rows.find((r) => r.key === "site")!.value));
+    expect(taxes).toMatchObject({ pricesIncludeTax: false, shippingTaxed: false, region: "OR", defaultClass: "standard" });
+    const rate = (state: string) => taxes.regions.find((r) => r.country === "US" && r.region === state)?.rates;
+    expect(rate("NY")).toMatchObject({ standard: 8.875, clothing: 0 });
+    expect(rate("CA")).toMatchObject({ standard: 7.25, clothing: 7.25 });
+    expect(rate("TX")?.standard).toBe(6.25);
+    expect(rate("OR")).toBeUndefined();
+    const classes = new Map<string, Set<string | null>>();
+    const categoryOf = new Map((await categories()).map((c) => [c.id, c.slug]));
+    for (const p of await products()) {
+      const slug = categoryOf.get(p.category_id)!;
+      classes.set(slug, (classes.get(slug) ?? new Set()).add(p.tax_class));
+    }
+    expect([...(classes.get("shoes") ?? [])]).toEqual(["clothing"]);
+    expect([...(classes.get("electronics") ?? [])]).toEqual([null]);
+  });
+
   it("does nothing when the shop already has products", async () => {
     const before = await countCatalog(t.db);
     expect(await seedIfEmpty(t.db, { storage: folder(uploadsDir) })).toBeNull();

@@ -13,7 +13,7 @@ import { type Db, analyze } from "../db/database";
 import type { Database } from "../db/schema";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
 import { COLORS } from "./colors";
-import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt } from "./content-data";
+import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt, demoTaxClass } from "./content-data";
 import { createImagePool } from "./image-pool";
 import { createProductPlanner } from "./product-planner";
 import { planPastOrders } from "./past-orders";
@@ -255,6 +255,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         sku: p.sku,
         stock: p.stock,
         shipping_cost: p.shipping_cost,
+        tax_class: demoTaxClass(p.category.slug),
         status: i < active ? "active" : "draft",
         images: JSON.stringify(imageUrls),
         color_images: JSON.stringify(colorImages),

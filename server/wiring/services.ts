@@ -153,6 +153,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     search,
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
     presentmentCurrencies: async () => (await settings()).currencies.map((c) => c.code),
+    taxClasses: async () => (await settings()).taxes.classes,
     webhooks,
     shoppers: {
       async withdrawProducts(trx, products) {

@@ -121,7 +121,7 @@ describe("CSV export and import", () => {
     const csv = await exportCsv();
     expect(
       csv.startsWith(
-        "\ufeffHandle,Title,Body (HTML),Vendor,SKU,Category,Sub-category,Status,Price,Discount,Shipping Cost,Inventory Qty,Option1 Name,Option1 Value",
+        "\ufeffHandle,Title,Body (HTML),Vendor,SKU,Category,Sub-category,Status,Price,Discount,Shipping Cost,Tax class,Inventory Qty,Option1 Name,Option1 Value",
       ),
     ).toBe(true);
     const rows = rowsOf(csv);
@@ -137,7 +137,7 @@ describe("CSV export and import", () => {
       ["Navy", "M", "7", "/uploads/products/jumper-navy.webp", "Navy"],
       ["", "", "", "", ""],
     ]);
-    expect(jumper[0]!.slice(0, 13)).toEqual([
+    expect(jumper[0]!.slice(0, 14)).toEqual([
       "fisherman-jumper",
       "Fisherman Jumper",
       expect.stringContaining("Shetland"),
@@ -149,6 +149,7 @@ describe("CSV export and import", () => {
       "149.50",
       "15",
       "6.00",
+      "",
       "",
       "Color",
     ]);

@@ -77,6 +77,7 @@ const CHILD_SCREENS: Array<{ pattern: RegExp; label: MessageKey; parent: string 
   { pattern: /^users\/[^/]+$/, label: "admin.nav.customer", parent: "users" },
   { pattern: /^contact-messages\/[^/]+$/, label: "admin.nav.message", parent: "contact-messages" },
   { pattern: /^webhooks\/[^/]+$/, label: "admin.nav.endpoint", parent: "webhooks" },
+  { pattern: /^settings\/taxes$/, label: "admin.nav.taxes", parent: "settings" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

@@ -96,6 +96,7 @@ const FIELDS: Record<string, { label: MessageKey; kind?: Kind }> = {
   price: { label: "admin.audit.field.price", kind: "money" },
   discount: { label: "admin.audit.field.discount", kind: "percent" },
   shippingCost: { label: "admin.audit.field.shippingCost", kind: "money" },
+  taxClass: { label: "admin.audit.field.taxClass" },
   status: { label: "admin.audit.field.status" },
   image: { label: "admin.audit.field.image", kind: "pictures" },
   imageAlt: { label: "admin.audit.field.imageAlt" },

@@ -27,7 +27,8 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
   {
     method: "POST",
     path: "/products",
-    summary: "Create a product (prices in the major unit); the slug comes from the name unless given. 201 with the product as the admin reads it.",
+    summary:
+      "Create a product (prices in the major unit); the slug comes from the name unless given; `taxClass` is one of the tax settings' classes (null: the default class). 201 with the product as the admin reads it.",
     body: productCreateSchema,
     async handler(c) {
       const body = await jsonBody(c);
@@ -38,7 +39,7 @@ export const PRODUCT_ROUTES: AdminRoute[] = [
     method: "GET",
     path: "/products/export.csv",
     summary:
-      "The products the list's `q`, `category`, `subCategory`, `status` and `stock` select (every page; none given: every product) as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU…); the import takes it back.",
+      "The products the list's `q`, `category`, `subCategory`, `status` and `stock` select (every page; none given: every product) as CSV, a row per variant (Shopify-like columns: Handle, Title, Body (HTML), Vendor, Option1 = colour, Option2 = size, Variant SKU, Tax class…); the import takes it back.",
     query: adminProductFilterSchema,
     async handler(c) {
       const csv = await c.var.services.catalogAdmin.exportCsv(parseQuery(c, adminProductFilterSchema));

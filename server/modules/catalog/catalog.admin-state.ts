@@ -114,6 +114,7 @@ export function stateOf(
         ]),
       ),
     ),
+    taxClass: row.tax_class ?? null,
   };
 }
 
@@ -195,6 +196,7 @@ export function stateFromInput(input: ProductInput, placement: Placement, slug: 
     variants,
     prices: input.prices ? byCurrency(input.prices.map((p) => ({ currency: p.currency, price: toMinor(p.price) }))) : (prior?.prices ?? []),
     translations: input.translations ? canonicalTranslations(input.translations, true) : (prior?.translations ?? {}),
+    taxClass: input.taxClass === undefined ? (prior?.taxClass ?? null) : input.taxClass,
   };
 }
 
@@ -234,6 +236,7 @@ export function inputOf(state: ProductState, categories: Categories): ProductInp
     stock: state.stock,
     prices: state.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
     translations: state.translations,
+    taxClass: state.taxClass,
   };
 }
 

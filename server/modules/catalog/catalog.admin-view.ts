@@ -34,6 +34,7 @@ export function ownFields(s: ProductState) {
     specifications: s.specifications,
     prices: s.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
     translations: s.translations,
+    taxClass: s.taxClass,
   };
 }
 

@@ -2,6 +2,7 @@ import { AppError, fieldErrors } from "#common/errors";
 import { newId } from "../../lib/ids";
 import type { AuditActor } from "#modules/audit";
 import { type ProductInput, productCreateSchema, productPatchSchema, productRuleProblems } from "#common/catalog/catalog.admin.schema";
+import { DEFAULT_TAX_CLASSES } from "#common/tax/tax.schema";
 import { STALE_VERSION_MESSAGE, commitPlans, removeProducts } from "./catalog.admin-commit";
 import type { AdminContext } from "./catalog.admin-context";
 import { type Categories, loadCategories, placementOf } from "./catalog.admin-placement";
@@ -13,14 +14,33 @@ import type { Executor } from "./catalog.repo";
 
 const CHECK_FIELDS = "Please check the highlighted fields.";
 
-/** Checks a product input against the schema and the categories; every bad field in one 400. */
-function parseProduct(raw: unknown, categories: Categories) {
+/** The tax settings' classes a product may name, read before a write's transaction opens. */
+export async function taxClassesOf(ctx: AdminContext): Promise<string[]> {
+  return (await ctx.deps.taxClasses?.()) ?? [...DEFAULT_TAX_CLASSES];
+}
+
+/**
+ * Why a product cannot name this tax class, or null: it names one of the settings' classes, or
+ * none (the default), or the one it has already (a class the owner removed since stays until the
+ * product is given another; the tax computation then applies the default class).
+ */
+export function taxClassProblem(given: unknown, classes: readonly string[], current?: string | null): string | null {
+  // As the schema reads it (its own refusals, such as a number, are told by the schema).
+  const taxClass = typeof given === "string" ? given.trim().toLowerCase() : null;
+  if (!taxClass || classes.includes(taxClass) || taxClass === current) return null;
+  return `${taxClass} is not one of the tax classes (${classes.join(", ")}): add it in the tax settings first, or leave it blank for the default`;
+}
+
+/** Checks a product input against the schema, the categories and the tax classes; every bad field in one 400. */
+function parseProduct(raw: unknown, categories: Categories, taxClasses: readonly string[]) {
   const parsed = productCreateSchema.safeParse(raw);
   const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const { placement, problems: misplaced } = placementOf(categories, body.categorySlug, body.subCategorySlug);
   for (const [key, message] of Object.entries(misplaced ?? {})) problems[key] ??= message;
-  if (!parsed.success || !placement) throw new AppError("invalid_input", CHECK_FIELDS, problems);
+  const taxClass = taxClassProblem(body.taxClass, taxClasses);
+  if (taxClass) problems.taxClass ??= taxClass;
+  if (!parsed.success || !placement || taxClass) throw new AppError("invalid_input", CHECK_FIELDS, problems);
   return { input: parsed.data, placement };
 }
 
@@ -59,13 +79,15 @@ function mergePatch(existing: Existing, patch: Record<string, unknown>, categori
 }
 
 /**
- * Checks a PATCH against the schema, the categories and the stored version (every bad field in
- * one 400, a stale version 409), and merges it over the stored product.
+ * Checks a PATCH against the schema, the categories, the tax classes and the stored version (every
+ * bad field in one 400, a stale version 409), and merges it over the stored product.
  */
-function checkPatch(existing: Existing, body: unknown, categories: Categories) {
+function checkPatch(existing: Existing, body: unknown, categories: Categories, taxClasses: readonly string[]) {
   const parsed = productPatchSchema.safeParse(body);
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  const taxClass = taxClassProblem(raw.taxClass, taxClasses, existing.state.taxClass);
+  if (taxClass) problems.taxClass ??= taxClass;
   if (raw.categorySlug !== undefined || raw.subCategorySlug !== undefined) {
     const current = inputOf(existing.state, categories);
     const checked = placementOf(categories, raw.categorySlug ?? current.categorySlug, raw.subCategorySlug === undefined ? undefined : raw.subCategorySlug);
@@ -102,15 +124,16 @@ export function createAdminWrite(ctx: AdminContext) {
   return {
     /**
      * Creates a product (audit entry product.create) from the body as received (parsed here with
-     * productCreateSchema). Bad input, an unknown category or a slug
-     * another product uses: 400 naming each field. Without a slug, one is made from the name.
+     * productCreateSchema). Bad input, an unknown category or tax class, or a slug another
+     * product uses: 400 naming each field. Without a slug, one is made from the name.
      */
     async createProduct(actor: AuditActor, body: unknown): Promise<AdminProduct> {
       const id = newId();
       await requireOfferedCurrencies(ctx, body);
+      const taxClasses = await taxClassesOf(ctx);
       await ctx.write(async (trx) => {
         const categories = await loadCategories(trx);
-        const { input, placement } = parseProduct(body, categories);
+        const { input, placement } = parseProduct(body, categories, taxClasses);
         let slug = input.slug ?? null;
         if (slug) await requireSlugFree(trx, slug);
         else slug = await freeSlug(trx, input.name);
@@ -128,10 +151,11 @@ export function createAdminWrite(ctx: AdminContext) {
      */
     async updateProduct(actor: AuditActor, id: string, body: unknown): Promise<AdminProduct> {
       await requireOfferedCurrencies(ctx, body);
+      const taxClasses = await taxClassesOf(ctx);
       await ctx.write(async (trx) => {
         const existing = await requireExisting(trx, id);
         const categories = await loadCategories(trx);
-        const { input, placement } = checkPatch(existing, body, categories);
+        const { input, placement } = checkPatch(existing, body, categories, taxClasses);
         const slug = input.slug ?? existing.state.slug;
         if (slug !== existing.state.slug) await requireSlugFree(trx, slug, id);
         const after = stateFromInput(input, placement, slug, existing.state);

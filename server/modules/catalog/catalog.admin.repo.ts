@@ -181,6 +181,7 @@ const productColumns = (s: ProductState) => ({
   image_alts: JSON.stringify(s.imageAlts),
   color_images: JSON.stringify(s.colorImages),
   specifications: JSON.stringify(s.specifications),
+  tax_class: s.taxClass,
 });
 
 const variantColumns = (v: VariantState, sortOrder: number) => ({

@@ -39,6 +39,8 @@ export interface CatalogAdminDeps {
   lowStockThreshold?: () => Promise<number>;
   /** The currencies the shop offers beside its own (content settings): a price list names only these. */
   presentmentCurrencies?: () => Promise<string[]>;
+  /** The tax settings' classes (content settings): a product names only one of these (DEFAULT_TAX_CLASSES when not given). */
+  taxClasses?: () => Promise<string[]>;
   /** Outgoing webhooks: product.created, product.updated and product.deleted are emitted in the write's transaction. */
   webhooks?: WebhookEvents;
 }
@@ -96,6 +98,8 @@ export interface AdminProduct {
   prices: Array<{ currency: string; price: number }>;
   /** Its texts in the other languages, `{ de: { name, description, specifications } }` (null fields and languages left out: not translated). */
   translations: Translations<ProductTranslation>;
+  /** One of the tax settings' classes; null: the settings' default class. */
+  taxClass: string | null;
 }
 
 /** One row of the admin list. */
@@ -191,4 +195,6 @@ export interface ProductState {
   prices: Array<{ currency: string; price: number }>;
   /** Texts in the other languages, in the languages' order, each with every field (null: not translated). */
   translations: Translations<ProductTranslation>;
+  /** One of the tax settings' classes; null: the settings' default class. */
+  taxClass: string | null;
 }

@@ -8,13 +8,20 @@ import { commitPlans } from "./catalog.admin-commit";
 import type { AdminContext } from "./catalog.admin-context";
 import { type Categories, loadCategories, placementOf } from "./catalog.admin-placement";
 import { loadExisting } from "./catalog.admin-read";
+import { taxClassProblem, taxClassesOf } from "./catalog.admin-write";
 import { type Existing, type Plan, type UpdatePlan, differs, stateFromInput } from "./catalog.admin-state";
 import type { ImportReport } from "./catalog.admin.types";
 import { type ImportGroup, parseProductsCsv } from "./catalog.csv";
 import type { Executor } from "./catalog.repo";
 
 /** What one CSV product becomes: a create, an update, nothing (unchanged), or errors in the report. */
-function planImport(group: ImportGroup, existing: Existing | undefined, categories: Categories, report: ImportReport): Plan | null {
+function planImport(
+  group: ImportGroup,
+  existing: Existing | undefined,
+  categories: Categories,
+  taxClasses: readonly string[],
+  report: ImportReport,
+): Plan | null {
   const fail = (line: number, message: string) => report.errors.push({ line, message });
   for (const e of group.errors) fail(e.line, e.message);
   const body = { ...group.body };
@@ -32,6 +39,8 @@ function planImport(group: ImportGroup, existing: Existing | undefined, categori
   const problems: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
   const { placement, problems: misplaced } = placementOf(categories, body.categorySlug, body.subCategorySlug);
   for (const [key, message] of Object.entries(misplaced ?? {})) problems[key] ??= message;
+  const taxClass = taxClassProblem(body.taxClass, taxClasses, existing?.state.taxClass);
+  if (taxClass) problems.taxClass ??= taxClass;
   if (Object.keys(problems).length || !parsed.success || !placement) {
     for (const [field, message] of Object.entries(problems)) fail(group.lineOf(field), `${group.columnOf(field)}: ${message}`);
     return null;
@@ -57,12 +66,12 @@ function planImport(group: ImportGroup, existing: Existing | undefined, categori
 /** Products from CSV. */
 export function createCsvImport(ctx: AdminContext) {
   /** Plans every product of the file into the report and, unless there are errors or it is a dry run, stores them with a product.import summary. */
-  async function run(trx: Executor, actor: AuditActor, groups: ImportGroup[], report: ImportReport): Promise<void> {
+  async function run(trx: Executor, actor: AuditActor, groups: ImportGroup[], taxClasses: readonly string[], report: ImportReport): Promise<void> {
     const categories = await loadCategories(trx);
     const existing = new Map((await loadExisting(trx, { slugs: groups.map((g) => g.handle) })).map((p) => [p.state.slug, p]));
     const plans: Plan[] = [];
     for (const group of groups) {
-      const plan = planImport(group, existing.get(group.handle), categories, report);
+      const plan = planImport(group, existing.get(group.handle), categories, taxClasses, report);
       if (plan) plans.push(plan);
     }
     report.errors.sort((a, b) => a.line - b.line);
@@ -95,13 +104,15 @@ export function createCsvImport(ctx: AdminContext) {
       const dryRun = options.dryRun === true;
       const parsed = parseProductsCsv(csv);
       const report: ImportReport = { dryRun, created: 0, updated: 0, unchanged: 0, errors: [...parsed.errors], products: [] };
+      // Read before the transaction (on SQLite a read inside it would wait for its own connection).
+      const taxClasses = await taxClassesOf(ctx);
       if (dryRun || parsed.groups.length === 0) {
-        await run(ctx.k, actor, parsed.groups, report);
+        await run(ctx.k, actor, parsed.groups, taxClasses, report);
         return report;
       }
       let wrote = false;
       await ctx.k.transaction().execute(async (trx) => {
-        await run(trx, actor, parsed.groups, report);
+        await run(trx, actor, parsed.groups, taxClasses, report);
         // With any bad row nothing is applied: the checks ran before any write, so there is nothing to undo.
         wrote = report.errors.length === 0 && report.created + report.updated > 0;
       });

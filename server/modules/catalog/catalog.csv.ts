@@ -11,7 +11,7 @@ import { TRANSLATABLE_LANGUAGES } from "#common/translations";
 // catalog.csv-import.ts read and write; each imported product is checked with the API's schema there).
 // Translations have their own columns, named after the translated one with the language in
 // brackets (`Title (de)`, `Body (HTML) (fr)`, `Specification Name (es)`); a file without a
-// language's column leaves that translation as it is.
+// language's column leaves that translation as it is, and one without `Tax class` the tax class.
 
 /** The columns of the default language's texts and of everything else, in order. */
 const BASE_COLUMNS = [
@@ -26,6 +26,7 @@ const BASE_COLUMNS = [
   "Price",
   "Discount",
   "Shipping Cost",
+  "Tax class",
   "Inventory Qty",
   "Option1 Name",
   "Option1 Value",
@@ -68,6 +69,7 @@ const PRODUCT_COLUMNS: Column[] = [
   "Price",
   "Discount",
   "Shipping Cost",
+  "Tax class",
   "Inventory Qty",
   "Option1 Name",
   "Option2 Name",
@@ -109,6 +111,7 @@ export function productsToCsv(products: CsvProduct[]): string {
         row[AT.Price] = money(p.price);
         row[AT.Discount] = String(p.discount);
         row[AT["Shipping Cost"]] = money(p.shippingCost);
+        row[AT["Tax class"]] = p.taxClass ?? "";
         row[AT["Inventory Qty"]] = p.variants.length ? "" : String(p.stock);
         row[AT["Option1 Name"]] = p.colors.length ? "Color" : "";
         row[AT["Option2 Name"]] = p.sizes.length ? "Size" : "";
@@ -184,6 +187,7 @@ const FIELD_COLUMNS: Record<string, Column> = {
   price: "Price",
   discount: "Discount",
   shippingCost: "Shipping Cost",
+  taxClass: "Tax class",
   stock: "Inventory Qty",
   image: "Image Src",
   imageAlt: "Image Alt Text",
@@ -434,6 +438,8 @@ function buildGroup(handle: string, rows: Row[], has: (column: Column) => boolea
     price: numberCell(first.cell("Price")),
     discount: numberCell(first.cell("Discount")) ?? 0,
     shippingCost: numberCell(first.cell("Shipping Cost")) ?? 0,
+    // Blank: the settings' default class; a file without the column leaves the class as it is.
+    taxClass: has("Tax class") ? (blankToUndefined(first.cell("Tax class").trim()) ?? null) : undefined,
     stock: variants.length ? undefined : numberCell(first.cell("Inventory Qty")),
     image,
     imageAlt,

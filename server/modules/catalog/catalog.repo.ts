@@ -109,6 +109,8 @@ export interface Purchasable {
   image: string | null;
   /** The chosen variant as it is now; null when none was chosen or it no longer exists. */
   variant: { id: string; color: string | null; size: string | null; additionalPrice: number; stock: number; sku: string | null } | null;
+  /** The product's tax class; null: the tax settings' default class. */
+  taxClass: string | null;
 }
 
 /** A product with every variant one can choose, to put one of them in a cart. */
@@ -137,6 +139,7 @@ interface PurchasableRow {
   sku: string | null;
   stock: number;
   category_name: string;
+  tax_class: string | null;
   v_id: string | null;
   color: string | null;
   size: string | null;
@@ -162,6 +165,7 @@ function toPurchasable(p: PurchasableRow, variantId: string, v: PurchasableRow |
     categoryName: p.category_name,
     image: firstImage(p.images, p.color_images, variant?.color),
     variant,
+    taxClass: p.tax_class ?? null,
   };
 }
 
@@ -178,6 +182,7 @@ const PURCHASABLE_COLUMNS = [
   "p.status",
   "p.sku",
   "p.stock",
+  "p.tax_class",
   "cat.name as category_name",
   "v.id as v_id",
   "v.color",

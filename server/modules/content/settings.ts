@@ -6,6 +6,8 @@ import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import type { ImageService } from "#modules/images";
 import { type SiteSettings, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
+import { type TaxSettings, shopRegionProblem, taxSettingsSchema } from "#common/tax/tax.schema";
+import { z } from "zod";
 import { getSettingRow, getSettingVersion, insertSetting, replaceSettingIfUnchanged } from "./settings.repo";
 
 /** What the settings screen shows beside the settings and cannot change: facts of the environment, never its secrets. */
@@ -41,6 +43,20 @@ function stampRates(before: SiteSettings["currencies"], after: SiteSettings["cur
     return { ...c, rateSetAt: old && old.rate === c.rate && old.rateSetAt ? old.rateSetAt : now };
   });
 }
+
+/**
+ * The shop's own state or province is one of its country's (where the country has a list): 400
+ * naming `taxes.region` otherwise. Checked where taxes are saved, not where settings are read, so
+ * a later change of country never costs the stored taxes (the tax computation then falls back to
+ * the country's own rate).
+ */
+function requireShopRegion(country: string, taxes: TaxSettings): void {
+  const problem = shopRegionProblem(country, taxes.region);
+  if (problem) throw new AppError("invalid_input", "Please check the highlighted fields.", { "taxes.region": problem });
+}
+
+/** The taxes screen's save: the tax settings, and the version they were read at. */
+const taxesBodySchema = z.object({ taxes: taxSettingsSchema });
 
 const STALE = "Someone else saved the settings since you opened them: reload the page to see their changes, then make yours again.";
 
@@ -97,38 +113,68 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
 
     /**
      * Replaces the settings with `body`, validated whole: a bad field is a 400 naming it and
-     * nothing is stored. With the `version` the settings were read at, a save made meanwhile by
-     * someone else is a 409 instead of being overwritten. The write and its audit entry (the fields
+     * nothing is stored (translations and taxes left out stay as they are). With the `version`
+     * the settings were read at, a save made meanwhile by someone else is a 409 instead of being
+     * overwritten. The write and its audit entry (the fields
      * that changed, before and after) commit together; the caches then drop the old settings.
      */
     async update(actor: AuditActor, body: unknown): Promise<AdminSettings> {
       const version = sentVersion(body);
       const parsed = parseInput(siteSettingsSchema, body);
       await requireConsistent(parsed);
-      const changed = await k.transaction().execute(async (trx) => {
-        const row = await getSettingRow(trx, "site");
-        if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
-        const before = readStoredSettings(row ? JSON.parse(row.value) : {});
-        // Translations left out of the body stay as they are (the settings form edits them on their own tab).
-        const translations = body && typeof body === "object" && "translations" in body ? parsed.translations : before.translations;
-        const settings = { ...parsed, translations, currencies: stampRates(before.currencies, parsed.currencies, nowIso()) };
-        const value = JSON.stringify(settings);
-        const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
-        if (!Object.keys(changes).length) return false;
-        const updated_at = nowIso();
-        if (row) {
-          // Only over the row read: of two saves at once, the second is refused rather than lost.
-          if (!(await replaceSettingIfUnchanged(trx, "site", value, updated_at, row.updated_at))) throw new AppError("conflict", STALE);
-        } else {
-          await insertSetting(trx, "site", value, updated_at);
-        }
-        await appendAudit(trx, actor, { action: "settings.update", entityType: "settings", entityId: "site", changes });
-        return true;
+      const given = (key: string) => Boolean(body && typeof body === "object" && key in body);
+      if (given("taxes")) requireShopRegion(parsed.country, parsed.taxes);
+      return store(actor, version, (before) => ({
+        ...parsed,
+        // Translations and taxes left out of the body stay as they are (each has a screen of its own).
+        translations: given("translations") ? parsed.translations : before.translations,
+        taxes: given("taxes") ? parsed.taxes : before.taxes,
+        currencies: stampRates(before.currencies, parsed.currencies, nowIso()),
+      }));
+    },
+
+    /**
+     * Replaces the tax settings alone (the taxes screen), `{ taxes, version? }`, validated as PUT
+     * validates them (400 naming each bad field under `taxes.`, nothing stored; a stale version
+     * 409); the other settings stay as stored. Audited as a settings change.
+     */
+    async updateTaxes(actor: AuditActor, body: unknown): Promise<AdminSettings> {
+      const version = sentVersion(body);
+      const { taxes } = parseInput(taxesBodySchema, body);
+      return store(actor, version, (before) => {
+        requireShopRegion(before.country, taxes);
+        return { ...before, taxes };
       });
-      if (changed) deps.epoch.bump();
-      return read();
     },
   };
+
+  /**
+   * Stores what `make` makes of the stored settings, over the version read (a save meanwhile: 409),
+   * with its audit entry (the fields that changed, before and after) in one transaction; the caches
+   * then drop the old settings. Nothing changed: nothing is written or recorded.
+   */
+  async function store(actor: AuditActor, version: string | undefined, make: (before: SiteSettings) => SiteSettings): Promise<AdminSettings> {
+    const changed = await k.transaction().execute(async (trx) => {
+      const row = await getSettingRow(trx, "site");
+      if (version !== undefined && version !== (toIso(row?.updated_at) ?? "")) throw new AppError("conflict", STALE);
+      const before = readStoredSettings(row ? JSON.parse(row.value) : {});
+      const settings = make(before);
+      const value = JSON.stringify(settings);
+      const changes = changedFields(before as unknown as Record<string, unknown>, settings as unknown as Record<string, unknown>);
+      if (!Object.keys(changes).length) return false;
+      const updated_at = nowIso();
+      if (row) {
+        // Only over the row read: of two saves at once, the second is refused rather than lost.
+        if (!(await replaceSettingIfUnchanged(trx, "site", value, updated_at, row.updated_at))) throw new AppError("conflict", STALE);
+      } else {
+        await insertSetting(trx, "site", value, updated_at);
+      }
+      await appendAudit(trx, actor, { action: "settings.update", entityType: "settings", entityId: "site", changes });
+      return true;
+    });
+    if (changed) deps.epoch.bump();
+    return read();
+  }
 }
 
 export type SettingsAdmin = ReturnType<typeof createSettingsAdmin>;

@@ -29,6 +29,8 @@ export interface ProductFormValues {
   translations?: AdminProduct["translations"];
   /** The price fixed per currency (EUR → "8.5"), as the price list inputs hold it; a currency left out has none. */
   prices: Record<string, string>;
+  /** One of the tax settings' classes; "": the settings' default class. */
+  taxClass: string;
 }
 
 /** A new product's form: active, no pictures, no variants. */
@@ -50,6 +52,7 @@ export function emptyProductValues(): ProductFormValues {
     specifications: [],
     variants: { colors: [], sizes: [], variants: [], stock: "0" },
     prices: {},
+    taxClass: "",
   };
 }
 
@@ -79,6 +82,7 @@ export type EditableProduct = Pick<
   variants: Array<Pick<AdminVariant, "color" | "size" | "additionalPrice" | "stock" | "sku">>;
   translations?: AdminProduct["translations"];
   prices?: AdminProduct["prices"];
+  taxClass?: AdminProduct["taxClass"];
 };
 
 /** The form's values for a stored product. */
@@ -115,6 +119,7 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
     },
     translations: p.translations,
     prices: Object.fromEntries((p.prices ?? []).map((entry) => [entry.currency, String(entry.price)])),
+    taxClass: p.taxClass ?? "",
   };
 }
 
@@ -181,6 +186,7 @@ export function valuesFromPosted(flat: Record<string, string>): ProductFormValue
         .map((i) => [get(`prices.${i}.currency`), get(`prices.${i}.price`)])
         .filter(([currency, price]) => currency !== "" && price.trim() !== ""),
     ),
+    taxClass: get("taxClass"),
   };
 }
 

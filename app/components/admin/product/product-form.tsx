@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useLocation } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSubmit, FormText, fieldId } from "~/components/admin/form";
+import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSelect, FormSubmit, FormText, fieldId } from "~/components/admin/form";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
@@ -314,6 +314,7 @@ export function ProductForm({
                 hint={t("admin.productForm.shippingHint")}
               />
             </div>
+            <TaxClassSelect initial={initial.taxClass} />
             <OtherPrices fixed={initial.prices} basePrice={basePrice} errors={errors} />
           </Section>
 
@@ -454,6 +455,27 @@ export function ProductForm({
       </div>
       {leaveDialog}
     </AdminForm>
+  );
+}
+
+/**
+ * The product's tax class: the settings' default first (posted blank, so the product follows the
+ * default when the owner changes it), then every class of the tax settings. A class the owner
+ * removed since stays on offer for the product that has it, marked, so a save keeps it.
+ */
+function TaxClassSelect({ initial }: { initial: string }) {
+  const { settings } = useShop();
+  const t = useT();
+  const { classes, defaultClass } = settings.taxes;
+  const options = [
+    { value: "", label: t("admin.productForm.taxClassDefault", { name: defaultClass }) },
+    ...classes.map((name) => ({ value: name, label: name })),
+    ...(initial && !classes.includes(initial) ? [{ value: initial, label: t("admin.productForm.taxClassRemoved", { name: initial }) }] : []),
+  ];
+  return (
+    <div className="mt-4 sm:max-w-xs">
+      <FormSelect name="taxClass" label={t("admin.productForm.taxClass")} options={options} defaultValue={initial} hint={t("admin.productForm.taxClassHint")} />
+    </div>
   );
 }
 

@@ -74,6 +74,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   price: "admin.products.table.price",
   discount: "admin.import.field.discount",
   shippingCost: "admin.productForm.shippingCost",
+  taxClass: "admin.productForm.taxClass",
   status: "admin.products.table.status",
   image: "admin.productForm.pictures",
   imageAlt: "admin.import.field.imageAlt",

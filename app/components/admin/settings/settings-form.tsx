@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import {
   AdminForm,
   FormCheckbox,
@@ -37,6 +38,7 @@ export const SETTINGS_SECTIONS = [
   ["contact", "admin.settings.section.contact"],
   ["regional", "admin.settings.section.regional"],
   ["markets", "admin.settings.section.markets"],
+  ["taxes", "admin.settings.section.taxes"],
   ["shipping", "admin.settings.section.shipping"],
   ["payments", "admin.settings.section.payments"],
   ["orders", "admin.settings.section.orders"],
@@ -259,9 +261,10 @@ function LiveChatFields({ chat }: { chat: SiteSettings["liveChat"] }) {
 }
 
 /**
- * The site settings' form, one section per area (store, contact, regional, languages and currencies, shipping, payments,
- * orders, catalogue, analytics, announcement, live chat), saved at once by one plain POST (it
- * works before JavaScript loads). The server's refusal shows beside each field and in a summary at
+ * The site settings' form, one section per area (store, contact, regional, languages and
+ * currencies, taxes (a link to their own screen), shipping, payments, orders, catalogue,
+ * analytics, announcement, live chat), saved at once by one plain POST (it works before
+ * JavaScript loads). The server's refusal shows beside each field and in a summary at
  * the top; leaving with unsaved changes asks first.
  */
 export function SettingsForm({
@@ -383,6 +386,16 @@ export function SettingsForm({
 
         <Section id="markets" description={t("admin.markets.description", { base: settings.currency })}>
           <MarketsEditor settings={settings} choices={choices} />
+        </Section>
+
+        <Section
+          id="taxes"
+          description={t("admin.taxes.summary", { included: String(settings.taxes.pricesIncludeTax), regions: settings.taxes.regions.length })}
+        >
+          {/* The taxes have a screen of their own (their regions' table needs the width); this form leaves them as they are. */}
+          <Link to="/admin-dashboard/settings/taxes" className={buttonClass("secondary", "sm")} data-testid="taxes-link">
+            {t("admin.taxes.open")}
+          </Link>
         </Section>
 
         <Section id="shipping">
