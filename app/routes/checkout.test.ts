@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ShoppingCatalog, insertShoppingCatalog } from "#tests/support/shop-fixture";
 import { type TestShop, createTestShop } from "#tests/support/test-shop";
-import { action as checkoutAction } from "./checkout";
+import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { loader as confirmationLoader } from "./order-confirmation";
 import { action as cartAction } from "./shopping-cart";
 
@@ -99,5 +99,64 @@ describe("the checkout in another language", () => {
       }>;
     expect((await add("/es")).data.message).toBe("Elige un color");
     expect((await add("")).data.message).toBe("Please choose a colour");
+  });
+});
+
+describe("the checkout's tax", () => {
+  beforeAll(async () => {
+    const settings = await shop.services.content.getSettings();
+    await shop.services.content.saveSettings({
+      ...settings,
+      taxes: { ...settings.taxes, regions: [{ country: "US", region: "NY", name: "Sales tax", rates: { standard: 8.875 } }] },
+    });
+  });
+  afterAll(async () => {
+    const settings = await shop.services.content.getSettings();
+    await shop.services.content.saveSettings({ ...settings, taxes: { ...settings.taxes, regions: [] } });
+  });
+
+  type Quoted = { quote: { cart: { taxLines: unknown[]; totals: { total: number; taxTotal: number } }; quotedFor: string } };
+
+  it("quotes the summary for the address the page asks with, and for the one a form without JavaScript sends", async () => {
+    const cookie = await visitorWithMug("");
+    const ny = (await checkoutLoader(pageArgs("/checkout?shipping=inside-city&country=US&region=NY&city=Albany", cookie))) as Quoted;
+    // The mug (10.00) at 8.875 %: 0.89.
+    expect(ny.quote.cart.taxLines).toEqual([{ label: "Sales tax 8.875%", name: "Sales tax", reverseCharge: false, rate: 8.875, base: 10, amount: 0.89 }]);
+    expect(ny.quote.cart.totals).toMatchObject({ taxTotal: 0.89, total: 20.88 });
+    expect(ny.quote.quotedFor).toBe("inside-city|US|ny|");
+    const va = (await checkoutLoader(pageArgs("/checkout?shipping=inside-city&country=US&region=VA", cookie))) as Quoted;
+    expect(va.quote.cart.taxLines).toEqual([]);
+
+    const update = (await checkoutAction(
+      pageArgs("/checkout", cookie, { ...contact, ...address, region: "NY", shippingMethod: "inside-city", paymentMethod: "cod", intent: "update" }),
+    )) as unknown as { data: Quoted };
+    expect(update.data.quote.cart.totals.taxTotal).toBe(0.89);
+  });
+
+  it("passes a business buyer's company and VAT number on to the order, and refuses a malformed number beside its field", async () => {
+    const cookie = await visitorWithMug("/de");
+    const bad = (await checkoutAction(
+      pageArgs("/de/checkout", cookie, { ...contact, ...address, paymentMethod: "cod", company: "Muster GmbH", vatNumber: "DE12" }),
+    )) as unknown as Answer;
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.errors).toEqual({ vatNumber: "Bitte gib eine gültige EU-USt-IdNr. ein, z. B. DE123456789" });
+
+    const placed = (await checkoutAction(
+      pageArgs("/de/checkout", cookie, {
+        ...contact,
+        ...address,
+        region: "NY",
+        paymentMethod: "cod",
+        company: "Muster GmbH",
+        vatNumber: "de 123 456 789",
+        idempotencyKey: "de-vat-1",
+      }),
+    )) as Response;
+    expect(placed.status).toBe(302);
+    const orderId = new URL(placed.headers.get("location")!, "http://shop.test").searchParams.get("order")!;
+    const order = (await shop.services.orders.getRecord(orderId))!;
+    const seen = shop.services.orders.toOrder(order, "customer");
+    // A shop outside the EU charges its tax to businesses as to anyone.
+    expect(seen).toMatchObject({ company: "Muster GmbH", vatNumber: "DE123456789", reverseCharge: false, totals: { taxTotal: 0.89 } });
   });
 });

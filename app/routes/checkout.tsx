@@ -18,9 +18,11 @@ import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import { AppError } from "#common/errors";
 import type { Shopper } from "../../server/lib/shopper";
-import { countryName } from "#common/geo";
+import { countryCode, countryName, regionCode } from "#common/geo";
+import { isEuCountry, normalizeVatNumber, vatNumberCountry } from "#common/tax/vat-number";
 import type { ShippingAddress } from "#common/cart/shipping";
 import { offeredZones } from "#common/cart/shipping-zones";
+import { shippingAddressSchema } from "#common/orders/orders.schema";
 import { countryNamesIn } from "#common/cart/country-names";
 import type { CheckoutQuote, SavedAddress } from "#modules/orders";
 import { type PaymentMethod, offeredPaymentMethods } from "#common/payments/payment-methods";
@@ -45,8 +47,27 @@ export type CheckoutResult = {
   other: string[];
   problems: Problems;
   values: CheckoutValues;
-  quote: CheckoutQuote;
+  quote: PageQuote;
 };
+
+/** A quote with what it was made for (`quoteKey`), so the page can tell whether it fits the form as it is now. */
+type PageQuote = CheckoutQuote & { quotedFor: string };
+
+/**
+ * What a quote depends on as the form has it: the shipping method, the country and region (the
+ * tax's region) and a well-formed VAT number (reverse charge); the city only picks the method.
+ */
+function quoteKey(shippingMethod: string | null, address: ShippingAddress | undefined, vatNumber: string | null): string {
+  // Names and codes alike ("Oregon", "OR"): a saved address may have either, the server reads codes.
+  const country = address ? (countryCode(address.country) ?? address.country) : "";
+  const region = address?.region ? (regionCode(country, address.region) ?? address.region) : "";
+  return [shippingMethod ?? "", country, region.trim().toLowerCase(), vatNumber ?? ""].join("|");
+}
+
+/** A typed VAT number as the order would keep it, or null while it is not a well-formed one (it cannot change the tax then). */
+function wellFormedVat(text: string | null | undefined): string | null {
+  return text && vatNumberCountry(text) ? normalizeVatNumber(text) : null;
+}
 
 /** The order of the fields on the page (focus goes to the first invalid one). */
 const FIELD_ORDER = [
@@ -63,6 +84,8 @@ const FIELD_ORDER = [
   "shippingMethod",
   "paymentMethod",
   "notes",
+  "company",
+  "vatNumber",
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
@@ -71,8 +94,9 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
- * The quote for a shipping method (the first the address is offered when it is not) and a delivery
- * address (none: every zone), its lines' problems in the language of the request's page.
+ * The quote for a shipping method (the first the address is offered when it is not), a delivery
+ * address (none: every zone) and a business buyer's VAT number, taxed for them, its lines' problems
+ * in the language of the request's page.
  */
 async function quoteFor(
   request: Request,
@@ -80,10 +104,11 @@ async function quoteFor(
   shopper: Shopper,
   shippingMethod: string | null,
   address: ShippingAddress | undefined,
-): Promise<CheckoutQuote> {
+  vatNumber: string | null,
+): Promise<PageQuote> {
   const market = await pageMarket(request, services);
-  const quote = await services.orders.quote(shopper, { shippingMethod, address, market });
-  return { ...quote, problems: localProblems(request, quote.problems) };
+  const quote = await services.orders.quote(shopper, { shippingMethod, address, market, vatNumber });
+  return { ...quote, problems: localProblems(request, quote.problems), quotedFor: quoteKey(quote.shippingMethod, address, vatNumber) };
 }
 
 /** Problems of cart lines ("Only 2 left of …") in the language of the request's page. */
@@ -119,20 +144,30 @@ const countryLists = new Map<string, Array<{ code: string; name: string }> | nul
 /**
  * The cart's quote (an empty cart goes back to /shopping-cart) for the default saved address or
  * the shop's country, the account's details and saved addresses, and this rendering's idempotency
- * key. The page asks again with `?shipping=<zone>` (that zone's totals) when the shopper changes it.
+ * key. The page asks again with `?shipping=<zone>&country=…&region=…&city=…&vat=…` (that zone's
+ * totals, taxed for the address and VAT number) when the shopper changes them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const param = (name: string) => url.searchParams.get(name)?.slice(0, 100) || null;
   const user = getUser(context);
   const [{ shopper }, addresses, settings] = await Promise.all([
     getShopper(request, context),
     user ? context.services.orders.listAddresses(user.id) : Promise.resolve([]),
     context.services.content.getSettings(),
   ]);
-  const shipping = url.searchParams.get("shipping");
+  const shipping = param("shipping");
+  // The address the page asks with, read as the shipping options read it (an unknown country: none).
+  const asked = shippingAddressSchema.safeParse({ country: param("country"), region: param("region"), city: param("city") });
   const saved = addresses.find((a) => a.isDefault) ?? addresses[0];
-  const address = shipping ? undefined : saved ? { country: saved.country, region: saved.region, city: saved.city } : { country: settings.country };
-  const quote = await quoteFor(request, context.services, shopper, shipping, address);
+  const address = asked.success
+    ? asked.data
+    : shipping
+      ? undefined
+      : saved
+        ? { country: saved.country, region: saved.region, city: saved.city }
+        : { country: settings.country, region: null };
+  const quote = await quoteFor(request, context.services, shopper, shipping, address, wellFormedVat(param("vat")));
   if (quote.cart.lines.length === 0) throw redirect(localizedPath(request, "/shopping-cart"));
   // A fetch of another method's totals needs the quote alone.
   const full = !shipping;
@@ -170,6 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       shopperCtx.shopper,
       values.shippingMethod || null,
       shippingAddressOf(values, address, settings.country),
+      wellFormedVat(values.vatNumber),
     );
     return data<CheckoutResult>({ ok: false, intent, message: null, errors: {}, other: [], problems: [], values, quote, ...fields }, { status, headers });
   };
@@ -254,6 +290,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     city: values?.city || null,
   });
   const address = (!newAddress && addresses.find((a) => a.id === addressChoice)) || typed;
+  // A business buyer's VAT number as typed: a well-formed one of another EU country makes the order reverse charge.
+  const [vatNumber, setVatNumber] = useState(wellFormedVat(values?.vatNumber));
 
   // The shipping methods offered are the zones that deliver to the address, the most specific
   // first; until the shopper picks one (or when the address leaves theirs out), the first is chosen.
@@ -264,15 +302,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const countryLabel = (code: string) => countries?.find((c) => c.code === code)?.name ?? countryName(code);
   const unavailable = offered.length === 0 ? t("cart.checkout.noZone", { country: countryLabel(address.country) }) : null;
 
-  // The summary shows the server's totals for that method: with JavaScript the quote is fetched as
-  // the method changes; without it the "Update" button asks the action.
+  // The summary shows the server's totals and tax for that method and address: with JavaScript the
+  // quote is fetched as the method, the country, the region or the VAT number changes; without it
+  // the "Update" button asks the action.
   const shippingFetcher = useBackgroundFetcher<typeof loader>(t("cart.checkout.shippingFailed"));
   const fetched = shippingFetcher.data?.quote;
-  const quote = [fetched, baseQuote].find((q) => q && q.shippingMethod === shippingMethod) ?? baseQuote;
+  const wanted = quoteKey(shippingMethod, address, vatNumber);
+  const quote = [fetched, baseQuote].find((q) => q?.quotedFor === wanted) ?? baseQuote;
   useEffect(() => {
-    if (shippingMethod && quote.shippingMethod !== shippingMethod) shippingFetcher.load(localePath(`/checkout?shipping=${encodeURIComponent(shippingMethod)}`));
-    // A new load replaces one under way, so a quick change of mind ends on the last method.
-  }, [shippingMethod, quote.shippingMethod]);
+    if (!shippingMethod || quote.quotedFor === wanted) return;
+    const query = new URLSearchParams({ shipping: shippingMethod, country: address.country });
+    if (address.region) query.set("region", address.region);
+    if (address.city) query.set("city", address.city);
+    if (vatNumber) query.set("vat", vatNumber);
+    shippingFetcher.load(localePath(`/checkout?${query}`));
+    // A new load replaces one under way, so a quick change of mind ends on the last choice.
+  }, [wanted, quote.quotedFor]);
   const money = useOrderMoney();
   const currency = quote.cart.totals.currency;
 
@@ -282,6 +327,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (field.name === "country") setTyped((a) => ({ ...a, country: field.value, region: null }));
     else if (field.name === "region") setTyped((a) => ({ ...a, region: value }));
     else if (field.name === "city") setTyped((a) => ({ ...a, city: value }));
+    else if (field.name === "vatNumber") setVatNumber(wellFormedVat(value));
   }
 
   const problems = result?.problems.length ? result.problems : quote.problems;
@@ -444,6 +490,29 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
           </Section>
 
+          <Section title={t("cart.checkout.business")} id="business-title">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                name="company"
+                label={t("cart.checkout.company")}
+                autoComplete="organization"
+                maxLength={100}
+                defaultValue={values?.company}
+                error={errors.company}
+              />
+              <TextField
+                name="vatNumber"
+                label={t("cart.checkout.vatNumber")}
+                autoComplete="off"
+                maxLength={40}
+                defaultValue={values?.vatNumber}
+                error={errors.vatNumber}
+                // Only a shop in the EU charges no VAT to businesses of other member states.
+                hint={isEuCountry(settings.country) ? t("cart.checkout.vatNumberHint") : undefined}
+              />
+            </div>
+          </Section>
+
           <Section title={t("cart.order.shippingMethod")} id="shipping-title">
             {unavailable ? (
               <p
@@ -520,7 +589,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
         </div>
 
-        <CheckoutSummary quote={quote} busy={Boolean(shippingMethod && quote.shippingMethod !== shippingMethod)} unavailable={unavailable}>
+        <CheckoutSummary quote={quote} busy={Boolean(shippingMethod && quote.quotedFor !== wanted)} unavailable={unavailable}>
           <SubmitButton name="intent" value="place" busy={Boolean(placing)} busyLabel={t("cart.checkout.placing")} className="mt-6">
             {t("cart.checkout.place")}
           </SubmitButton>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { countryCode, countryName, regionCode, regionsOf } from "../geo";
 import { LANGUAGES } from "../i18n/languages";
+import { normalizeVatNumber, vatNumberCountry } from "../tax/vat-number";
 
 const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 const optional = (max: number, tooLong: string) =>
@@ -96,6 +97,22 @@ export const placeOrderSchema = z.object({
   shippingMethod: z.string().trim().max(40).optional(),
   paymentMethod: z.enum(["cod", "card"], { error: "Please choose a payment method" }),
   notes: optional(1000, "Order notes can be at most 1000 characters"),
+  /** A business buyer's company name, printed on the invoice. */
+  company: optional(100, "The company name is too long (100 characters at most)"),
+  /**
+   * A business buyer's EU VAT number, stored as printed (DE123456789); one of another EU country
+   * than the shop's makes a reverse-charge order. Only its format is checked.
+   */
+  vatNumber: z
+    .string()
+    .max(40, "Please enter a valid EU VAT number, such as DE123456789")
+    .nullish()
+    .transform((v, ctx) => {
+      const number = v ? normalizeVatNumber(v) : "";
+      if (!number) return null;
+      if (!vatNumberCountry(number)) ctx.addIssue({ code: "custom", message: "Please enter a valid EU VAT number, such as DE123456789" });
+      return number;
+    }),
   saveAddress: z.boolean().optional(),
   // The order's mails are written in it; without it, in the default language (en).
   language: z

@@ -251,8 +251,35 @@ export interface OrderTable {
   refunded_total: ColumnType<number, number | undefined, number>;
   /** The language the order was placed in, which its customer's mails are written in (migration 0024; common/i18n/languages.ts). */
   language: ColumnType<string, string | undefined, string>;
+  /** The tax charged, minor units: in the lines and shipping where `prices_include_tax`, added to them otherwise (migration 0028). */
+  tax_total: ColumnType<number, number | undefined, number>;
+  /** 1: the prices included the tax (EU style). */
+  prices_include_tax: ColumnType<number, number | undefined, number>;
+  /** A business buyer's company name, and EU VAT number as printed (DE123456789). */
+  company: string | null;
+  vat_number: string | null;
+  /** 1: a business buyer of another EU country owed the VAT (reverse charge): none was charged. */
+  reverse_charge: ColumnType<number, number | undefined, number>;
+  /** The tax region the rates came from (a country, and a state's code or a region's folded name), null when none covered the address. */
+  tax_country: string | null;
+  tax_region: string | null;
+  /** What the region calls its tax on receipts ("VAT"), null for the plain "Tax". */
+  tax_name: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The tax of one order line, or of the order's shipping (`order_line_id` null), as charged (migration 0028). */
+export interface OrderTaxLineTable {
+  id: string;
+  order_id: string;
+  order_line_id: string | null;
+  tax_class: string;
+  /** Thousandths of a percent (8.875 % = 8875). */
+  rate_milli: number;
+  /** The taxable amount without the tax, minor units. */
+  base: number;
+  amount: number;
 }
 
 export interface OrderLineTable {
@@ -475,6 +502,7 @@ export interface Database {
   addresses: AddressTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_tax_lines: OrderTaxLineTable;
   order_events: OrderEventTable;
   order_notes: OrderNoteTable;
   order_returns: OrderReturnTable;

@@ -6,7 +6,8 @@ import { chooseZoneFor } from "#common/cart/shipping-zones";
 import type { SiteSettings } from "#common/content/content.schema";
 import { isDeadlock, isUniqueViolation } from "#modules/orders";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
-import type { NewOrderLine, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "#modules/orders";
+import type { NewOrderLine, NewOrderTax, OrderLineTax, OrderRecord, PlaceOrderOptions, PlaceOrderResult } from "#modules/orders";
+import { SHIPPING_KEY, type TaxQuote } from "#modules/tax";
 import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flow-deps";
@@ -150,7 +151,8 @@ export async function placeOrder(
     settings: SiteSettings,
     key: string | null,
   ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"] }> {
-    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id, market);
+    // Taxed for the delivery address and, for a business buyer, its VAT number (reverse charge).
+    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id, market, { address: input.address, vatNumber: input.vatNumber });
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
 
@@ -172,7 +174,8 @@ export async function placeOrder(
       currency: market?.currency ?? settings.currency,
       exchangeRate: market?.rate ?? 1,
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
-      lines: cart.lines.map(orderLineOf),
+      tax: orderTaxOf(t.tax),
+      lines: cart.lines.map((l) => orderLineOf(l, t.tax)),
     });
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
@@ -215,8 +218,26 @@ function lowStockEvent(lines: PricedLine[], stock: StockChange, threshold: numbe
   return { threshold, items };
 }
 
-/** What an order keeps of a priced cart line: the product as it was sold, at the price it was sold. */
-function orderLineOf(l: PricedLine): NewOrderLine {
+/** The tax of a line (or of shipping) as the order keeps it, from the cart's tax quote; null where nothing was taxed. */
+function lineTaxOf(quote: TaxQuote, key: string): OrderLineTax | null {
+  const t = quote.lines.find((l) => l.key === key);
+  return t ? { taxClass: t.taxClass, rateMilli: t.rateMilli, base: t.base, amount: t.amount } : null;
+}
+
+/** What an order keeps of the cart's tax quote beside its lines' own. */
+function orderTaxOf(quote: TaxQuote): NewOrderTax {
+  return {
+    pricesIncludeTax: quote.pricesIncludeTax,
+    reverseCharge: quote.reverseCharge,
+    region: quote.region,
+    name: quote.taxLines[0]?.name ?? null,
+    taxTotal: quote.taxTotal,
+    shipping: lineTaxOf(quote, SHIPPING_KEY),
+  };
+}
+
+/** What an order keeps of a priced cart line: the product as it was sold, at the price it was sold, with its tax. */
+function orderLineOf(l: PricedLine, tax: TaxQuote): NewOrderLine {
   return {
     productId: l.row.product_id,
     variantId: l.row.variant_id,
@@ -233,6 +254,7 @@ function orderLineOf(l: PricedLine): NewOrderLine {
     shippingCost: l.row.shipping_cost,
     quantity: l.quantity,
     lineTotal: l.lineTotal,
+    tax: lineTaxOf(tax, l.row.id),
   };
 }
 

@@ -3,10 +3,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "#common/validate";
 import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { shippingAddressSchema } from "#common/orders/orders.schema";
 import type { AppEnv } from "./context";
 import { addToCart, apiShopper } from "./shopper";
 
-export const cartQuery = z.object({ shippingMethod: z.string().max(40).optional() });
+export const cartQuery = z.object({
+  shippingMethod: z.string().max(40).optional(),
+  // The delivery address when known: the cart is taxed for it and shipped by the zone the checkout would pick.
+  country: z.string().max(60).optional().describe("The delivery country (ISO code or name): the cart is taxed for the address"),
+  region: z.string().max(100).optional().describe("The state or province (its code or name)"),
+  city: z.string().max(100).optional(),
+  postalCode: z.string().max(20).optional(),
+});
 
 /**
  * The shopper's cart over JSON (spec: add, remove, update quantity; totals computed here). A
@@ -16,12 +24,15 @@ export function cartRoutes() {
   const r = new Hono<AppEnv>();
 
   r.get("/cart", async (c) => {
-    const { shippingMethod } = parseInput(cartQuery, c.req.query());
+    const { shippingMethod, country, region, city, postalCode } = parseInput(cartQuery, c.req.query());
+    // Any part of an address asks for its price: then it needs a country the shop knows.
+    const address =
+      country || region || city || postalCode ? parseInput(shippingAddressSchema, { country, region, city }, "Please check the address.") : undefined;
     const shopper = await apiShopper(c);
     const { cart } = c.var.services;
     const market = await requestMarket(c);
     const [view, notices] = await Promise.all([
-      cart.getCart(shopper.shopper, { shippingMethod, market, language: requestLanguageParam(c) }),
+      cart.getCart(shopper.shopper, { shippingMethod, market, language: requestLanguageParam(c), address }),
       cart.takeNotices(shopper.shopper),
     ]);
     shopper.finish(c);

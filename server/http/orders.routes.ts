@@ -49,6 +49,7 @@ export function orderRoutes() {
     const quote = await c.var.services.orders.quote(shopper.shopper, { address });
     shopper.finish(c);
     const options = quote.offered.map((id) => quote.shippingOptions.find((o) => o.id === id)!);
+    // Each option says the order's tax and total with it for this address.
     return c.json({ success: true, data: { options, unavailable: quote.unavailable } });
   });
 

@@ -27,6 +27,7 @@ import { languagesMigration } from "./0024-languages";
 import { currenciesMigration } from "./0025-currencies";
 import { contentTranslationsMigration } from "./0026-content-translations";
 import { searchLanguagesMigration } from "./0027-search-languages";
+import { orderTaxesMigration } from "./0028-order-taxes";
 import { productTaxClassMigration } from "./0029-product-tax-class";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
@@ -59,6 +60,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0025-currencies": currenciesMigration(db.dialect),
     "0026-content-translations": contentTranslationsMigration(db.dialect),
     "0027-search-languages": searchLanguagesMigration(db.dialect),
+    "0028-order-taxes": orderTaxesMigration(),
     "0029-product-tax-class": productTaxClassMigration(),
   };
 }

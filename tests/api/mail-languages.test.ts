@@ -134,6 +134,11 @@ describe("an order placed in a language", () => {
         "messages",
         "lines",
         "totals",
+        // Tax (with nothing set up: none, and no business buyer).
+        "taxLines",
+        "company",
+        "vatNumber",
+        "reverseCharge",
         "refunds",
         "history",
         "allowedTransitions",

@@ -112,6 +112,8 @@ describe("placing an order", () => {
       itemsSubtotal: quoted.itemsSubtotal,
       shipping: quoted.shipping,
       total: quoted.total,
+      taxTotal: 0,
+      pricesIncludeTax: false,
       refunded: 0,
       net: quoted.total,
       currency: "USD",

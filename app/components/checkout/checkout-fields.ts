@@ -13,6 +13,8 @@ export const CHECKOUT_FIELDS = [
   "shippingMethod",
   "paymentMethod",
   "notes",
+  "company",
+  "vatNumber",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 

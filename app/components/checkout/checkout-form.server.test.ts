@@ -52,6 +52,8 @@ describe("the checkout form", () => {
       paymentMethod: "cod",
       notes: null,
       saveAddress: false,
+      company: null,
+      vatNumber: null,
     });
     expect(JSON.stringify(input)).not.toContain("0.01");
     // Parsed once, here: the flow takes this value as it is (the country as its code).

@@ -77,6 +77,8 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
     paymentMethod: values.paymentMethod as PaymentMethod,
     notes: optional(values.notes),
     saveAddress: !address && values.saveAddress,
+    company: optional(values.company),
+    vatNumber: optional(values.vatNumber),
   };
 }
 

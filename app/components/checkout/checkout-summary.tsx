@@ -47,7 +47,7 @@ export function CheckoutSummary({
               {unavailable}
             </p>
           ) : (
-            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} />
+            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} taxLines={cart.taxLines} />
           )}
         </div>
       </div>

@@ -42,6 +42,8 @@ const totals: CartTotals = {
   freeShippingThreshold: 75,
   amountToFreeShipping: 44,
   currency: "EUR",
+  taxTotal: 0,
+  pricesIncludeTax: false,
 };
 
 const line: OrderLine = {
@@ -122,5 +124,33 @@ describe("an order in the page's language", () => {
     expect(text).toContain("Eingegangen Bestellung aufgegeben · 2. März 2026");
     expect(text).toContain("In Bearbeitung (aktueller Status) Wird vorbereitet · 3. März 2026");
     expect(text).toContain("Versandt (noch nicht) Unterwegs zu dir");
+  });
+});
+
+describe("the tax in the totals", () => {
+  it("adds the sales tax above the total where prices exclude it, in the page's words for a plain tax", () => {
+    const exclusive = { itemsSubtotal: 56, discount: 0, shipping: 19.97, total: 80.94, currency: "USD", pricesIncludeTax: false };
+    const { text } = pageText(
+      <TotalsList totals={exclusive} taxLines={[{ label: "Tax 8.875%", name: null, reverseCharge: false, rate: 8.875, base: 56, amount: 4.97 }]} />,
+      "de",
+    );
+    expect(text).toMatch(/Versand 19,97 \$ Steuer 8,875 % 4,97 \$ Gesamt 80,94 \$/);
+  });
+
+  it("says what VAT a tax-inclusive total holds, keeping the shop's name for it, and a reverse charge in the page's words", () => {
+    const inclusive = { itemsSubtotal: 46, discount: 0, shipping: 14.98, total: 60.98, currency: "EUR", pricesIncludeTax: true };
+    const lines = [
+      { label: "VAT 19%", name: "VAT", reverseCharge: false, rate: 19, base: 12.59, amount: 2.39 },
+      { label: "VAT 7%", name: "VAT", reverseCharge: false, rate: 7, base: 42.99, amount: 3.01 },
+    ];
+    expect(pageText(<TotalsList totals={inclusive} taxLines={lines} />, "en").text).toContain("Total €60.98 Includes VAT 19% €2.39 Includes VAT 7% €3.01");
+    const reverse = pageText(
+      <TotalsList
+        totals={{ ...inclusive, total: 50.82 }}
+        taxLines={[{ label: "Reverse charge", name: "VAT", reverseCharge: true, rate: 0, base: 50.82, amount: 0 }]}
+      />,
+      "fr",
+    ).text;
+    expect(reverse).toMatch(/Total 50,82 € Autoliquidation 0,00 €/);
   });
 });

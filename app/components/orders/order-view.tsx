@@ -3,7 +3,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { localCountryName } from "#common/cart/country-names";
-import type { Order, OrderAddress, OrderLine, OrderTotals } from "#modules/orders";
+import type { Order, OrderAddress, OrderLine, OrderTotals, TaxLineView } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_KEY, STATUS_BADGE, STATUS_KEY, orderTimeline, paymentStatusLabel } from "./order-status";
 import { publicImageUrl } from "#common/images/image-sizes";
@@ -122,6 +122,17 @@ export function LineList({
   );
 }
 
+/** A tax line's words in the page's language: the shop's own name for its tax kept ("VAT 19 %"), the rate in the page's locale. */
+export function useTaxLabel(): (line: Pick<TaxLineView, "name" | "rate" | "reverseCharge">) => string {
+  const t = useT();
+  const { locale } = useLanguage();
+  return (line) => {
+    if (line.reverseCharge) return t("cart.tax.reverseCharge");
+    const rate = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(line.rate / 100);
+    return t("cart.tax.line", { name: line.name ?? t("cart.tax.tax"), rate });
+  };
+}
+
 /**
  * Subtotal (the lines as printed), shipping and total, as the server computed them: they add up as
  * shown. The discounts are already in the lines, so they are said ("You save"), never subtracted
@@ -130,13 +141,25 @@ export function LineList({
 export function TotalsList({
   totals,
   shippingLabel,
+  taxLines = [],
 }: {
-  totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> & Partial<Pick<OrderTotals, "refunded" | "net">>;
+  totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> &
+    Partial<Pick<OrderTotals, "refunded" | "net" | "pricesIncludeTax">>;
   shippingLabel?: string;
+  /** The tax per rate: added above the total where prices exclude it, said to be in it where they include it. */
+  taxLines?: TaxLineView[];
 }) {
   const money = useOrderMoney();
   const t = useT();
+  const taxLabel = useTaxLabel();
   const c = totals.currency;
+  const taxRows = (included: boolean) =>
+    taxLines.map((line) => (
+      <div key={line.label} className={`flex justify-between gap-4 ${included ? "text-xs text-stone-600" : ""}`} data-testid="totals-tax">
+        <dt className={included ? "" : "text-stone-700"}>{included && line.amount > 0 ? t("cart.tax.included", { label: taxLabel(line) }) : taxLabel(line)}</dt>
+        <dd className={included ? "" : "font-medium text-stone-900"}>{money(line.amount, c)}</dd>
+      </div>
+    ));
   return (
     <dl className="space-y-2 text-sm" data-testid="order-totals">
       <div className="flex flex-wrap justify-between gap-x-4">
@@ -159,12 +182,14 @@ export function TotalsList({
           {totals.shipping === 0 ? t("cart.shipping.free") : money(totals.shipping, c)}
         </dd>
       </div>
+      {!totals.pricesIncludeTax && taxRows(false)}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
         <dt className="font-semibold text-stone-900">{t("cart.summary.total")}</dt>
         <dd className="font-bold text-stone-900" data-testid="totals-total">
           {money(totals.total, c)}
         </dd>
       </div>
+      {totals.pricesIncludeTax && taxRows(true)}
       {totals.refunded !== undefined && totals.net !== undefined && totals.refunded > 0 && (
         <>
           <div className="flex justify-between gap-4">

@@ -76,7 +76,14 @@ const PUBLIC_OPERATIONS: Operation[] = [
     body: analyticsBatchSchema,
   },
   { method: "POST", path: "/contact", tag: "Content", summary: "Send a message through the contact form.", body: contactSchema },
-  { method: "GET", path: "/cart", tag: "Shopping", summary: "This shopper's cart, priced on the server.", query: cartQuery },
+  {
+    method: "GET",
+    path: "/cart",
+    tag: "Shopping",
+    summary:
+      "This shopper's cart, priced on the server: with an address (`country`, `region`, `city`), taxed for it and shipped by the zone the checkout would pick; without one, taxed for the shop's own region. `taxLines` give the tax per rate.",
+    query: cartQuery,
+  },
   {
     method: "POST",
     path: "/cart/items",
@@ -92,14 +99,15 @@ const PUBLIC_OPERATIONS: Operation[] = [
     method: "GET",
     path: "/shipping-options",
     tag: "Orders",
-    summary: "The shipping zones an address gets, priced for this cart.",
+    summary: "The shipping zones an address gets, priced for this cart, each with the order's tax (`taxTotal`, `taxLines`) and `total` for the address.",
     query: shippingAddressSchema,
   },
   {
     method: "POST",
     path: "/orders",
     tag: "Orders",
-    summary: "Place an order from the cart (Idempotency-Key header: a repeated key answers the same order).",
+    summary:
+      "Place an order from the cart (Idempotency-Key header: a repeated key answers the same order), taxed for the delivery address; a business buyer's `vatNumber` of another EU country than the shop's makes it a reverse-charge order.",
     body: placeOrderSchema,
   },
   { method: "GET", path: "/orders", tag: "Orders", summary: "This shopper's orders, newest first." },

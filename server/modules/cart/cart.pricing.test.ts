@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { cartRowsOf, priceCart } from "./cart.repo";
 import { lineLabel } from "#common/catalog/line-label";
+import { taxSettingsSchema } from "#common/tax/tax.schema";
+import type { Purchasable } from "#modules/catalog";
 
 const settings = {
   currency: "USD",
@@ -63,6 +66,64 @@ describe("computeTotals", () => {
     expect(computeTotals(lines, settings).amountToFreeShipping).toBe(0);
     const empty = computeTotals([], { ...settings, freeShippingThreshold: 50 });
     expect(empty).toMatchObject({ itemCount: 0, subtotal: 0, shipping: 0, total: 0, amountToFreeShipping: 5000, freeShipping: false });
+  });
+});
+
+describe("the tax in the totals", () => {
+  const taxed = {
+    ...settings,
+    country: "US",
+    taxes: taxSettingsSchema.parse({
+      region: "NY",
+      regions: [{ country: "US", region: "NY", name: "Sales tax", rates: { standard: 8.875, reduced: 4 } }],
+    }),
+  };
+  const classed = [
+    { price: 4500, finalPrice: 4050, shippingCost: 200, quantity: 2, key: "shirt", taxClass: null },
+    { price: 1000, finalPrice: 1000, shippingCost: 0, quantity: 1, key: "book", taxClass: "reduced" },
+  ];
+
+  it("taxes each line at its class's rate for the address, adds it to the total where prices exclude it, and names it per rate", () => {
+    const t = computeTotals(classed, taxed, "inside-city", { address: { country: "US", region: "NY" } });
+    // 8.875 % of 81.00 = 7.19; 4 % of 10.00 = 0.40
+    expect(t.tax.taxLines.map((l) => [l.label, l.base, l.amount])).toEqual([
+      ["Sales tax 8.875%", 8100, 719],
+      ["Sales tax 4%", 1000, 40],
+    ]);
+    expect(t.tax.lines.map((l) => [l.key, l.taxClass, l.amount])).toEqual([
+      ["shirt", "standard", 719],
+      ["book", "reduced", 40],
+    ]);
+    expect(t).toMatchObject({ taxTotal: 759, pricesIncludeTax: false, total: 9100 + 900 + 759 });
+  });
+
+  it("is the shop's own region's before an address is known, none for an address no region covers, and none unless asked", () => {
+    expect(computeTotals(classed, taxed, "inside-city", { address: null }).taxTotal).toBe(759);
+    expect(computeTotals(classed, taxed, "inside-city", { address: { country: "US", region: "OR" } })).toMatchObject({ taxTotal: 0, total: 10000 });
+    expect(computeTotals(classed, taxed, "inside-city")).toMatchObject({ taxTotal: 0, total: 10000 });
+  });
+
+  it("reads a cart line's class from the catalogue's entry", () => {
+    const item: Purchasable & { taxClass: string } = {
+      productId: "p1",
+      variantId: "",
+      name: "Cookbook",
+      slug: "cookbook",
+      price: 2000,
+      discount: 0,
+      shippingCost: 0,
+      status: "active",
+      sku: null,
+      productStock: 5,
+      categoryName: "Books",
+      image: null,
+      variant: null,
+      taxClass: "reduced",
+    };
+    const rows = cartRowsOf([{ id: "l1", cart_id: "c1", product_id: "p1", variant_id: "", quantity: 1 }], [item]);
+    const cart = priceCart(rows, taxed, "inside-city", { address: { country: "US", region: "NY" } });
+    expect(cart.view.taxLines).toEqual([{ label: "Sales tax 4%", name: "Sales tax", reverseCharge: false, rate: 4, base: 20, amount: 0.8 }]);
+    expect(cart.view.totals).toMatchObject({ taxTotal: 0.8, total: 25.8, pricesIncludeTax: false });
   });
 });
 

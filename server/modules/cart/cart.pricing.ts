@@ -1,10 +1,16 @@
 import { type ShippingSettings, shippingEstimate } from "#common/cart/shipping";
+import type { TaxSettings } from "#common/tax/tax.schema";
+import { type TaxAddress, type TaxQuote, quoteTax } from "#modules/tax";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
 export interface PricingSettings extends ShippingSettings {
   currency: string;
   /** The most units of one product a cart or order takes (site settings); unset means no cap. */
   maxQuantityPerOrder?: number;
+  /** The shop's country: where tax is reckoned before the shopper gives an address. */
+  country?: string;
+  /** How the shop charges tax; unset: none. */
+  taxes?: TaxSettings;
 }
 
 /** What the totals need of a line, in minor units. */
@@ -14,6 +20,16 @@ export interface PricedQuantity {
   /** Per unit. */
   shippingCost: number;
   quantity: number;
+  /** Names the line in the tax quote's lines (its index when unset). */
+  key?: string;
+  /** The product's tax class; null or unset: the shop's default class. */
+  taxClass?: string | null;
+}
+
+/** Whom and where the tax of a cart or order is for: the delivery address (null before one is known) and a business buyer's VAT number. */
+export interface TaxFor {
+  address: TaxAddress | null;
+  vatNumber?: string | null;
 }
 
 /** Totals of a cart or order in minor units. */
@@ -29,8 +45,13 @@ export interface MinorTotals {
   shipping: number;
   /** The highest shipping the address may bring; equal to `shipping` once a zone is chosen. */
   shippingMax: number;
-  /** itemsSubtotal + shipping (= subtotal − discount + shipping) */
+  /** itemsSubtotal + shipping + what tax adds to it (nothing where prices include tax). */
   total: number;
+  /** The tax of the lines and shipping (included in them where prices include tax). */
+  taxTotal: number;
+  pricesIncludeTax: boolean;
+  /** The tax quote the totals were made with: per line and shipping, and per rate (server/modules/tax). */
+  tax: TaxQuote;
   /** Minor units; 0 when free shipping is not offered. */
   freeShippingThreshold: number;
   amountToFreeShipping: number;
@@ -40,14 +61,26 @@ export interface MinorTotals {
   freeShipping: boolean;
 }
 
+/** No tax: what a cart or order is quoted without a tax setup, or without asking for tax. */
+const noTax = (settings: PricingSettings): TaxQuote => ({
+  pricesIncludeTax: settings.taxes?.pricesIncludeTax ?? false,
+  reverseCharge: false,
+  region: null,
+  lines: [],
+  taxLines: [],
+  taxTotal: 0,
+  added: 0,
+});
+
 /**
  * Subtotal (Σ price × qty), discount (Σ (price − finalPrice) × qty), the items' subtotal after the
  * discounts (Σ finalPrice × qty, what the lines add up to as printed), shipping by the one shipping
  * rule (common/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
- * zone while none is chosen (an unknown id counts as none), and the total with the lowest shipping,
- * all in minor units.
+ * zone while none is chosen (an unknown id counts as none), the tax of the lines and that shipping
+ * by the one tax computation (server/modules/tax) for `taxFor` (none without it), and the total
+ * with the lowest shipping and the tax where prices exclude it, all in minor units.
  */
-export function computeTotals(lines: PricedQuantity[], settings: PricingSettings, shippingMethod?: string | null): MinorTotals {
+export function computeTotals(lines: PricedQuantity[], settings: PricingSettings, shippingMethod?: string | null, taxFor?: TaxFor): MinorTotals {
   let itemCount = 0;
   let subtotal = 0;
   let discount = 0;
@@ -59,6 +92,18 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
   const zone = settings.shippingZones.find((z) => z.id === shippingMethod) ?? null;
   const estimate = shippingEstimate(lines, settings, zone ? [zone] : settings.shippingZones);
   const itemsSubtotal = subtotal - discount;
+  const tax =
+    taxFor && settings.taxes
+      ? quoteTax(
+          {
+            lines: lines.map((line, i) => ({ key: line.key ?? String(i), taxClass: line.taxClass ?? null, amount: line.finalPrice * line.quantity })),
+            shipping: estimate.from,
+            address: taxFor.address,
+            vatNumber: taxFor.vatNumber,
+          },
+          { country: settings.country ?? "", taxes: settings.taxes },
+        )
+      : noTax(settings);
   return {
     itemCount,
     subtotal,
@@ -66,7 +111,10 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
     itemsSubtotal,
     shipping: estimate.from,
     shippingMax: estimate.to,
-    total: itemsSubtotal + estimate.from,
+    total: itemsSubtotal + estimate.from + tax.added,
+    taxTotal: tax.taxTotal,
+    pricesIncludeTax: tax.pricesIncludeTax,
+    tax,
     freeShippingThreshold: estimate.threshold,
     amountToFreeShipping: estimate.amountToFree,
     shippingMethod: zone ? { id: zone.id, name: zone.name } : null,

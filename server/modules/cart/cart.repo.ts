@@ -3,8 +3,9 @@ import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
 import type { CatalogService, Purchasable } from "#modules/catalog";
 import { variantPrice } from "#modules/catalog";
+import { taxLinesView } from "#modules/tax";
 import { toMajor } from "#common/money";
-import { type MinorTotals, type PricingSettings, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { type MinorTotals, type PricingSettings, type TaxFor, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { lineLabel } from "#common/catalog/line-label";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
@@ -89,6 +90,8 @@ export function cartRowsOf(lines: StoredCartLine[], items: Purchasable[]): CartL
         additional_price: v?.additionalPrice ?? null,
         variant_stock: v?.stock ?? null,
         variant_sku: v?.sku ?? null,
+        // The catalogue's class of the product, where it keeps one.
+        tax_class: (item as { taxClass?: string | null }).taxClass ?? null,
       },
     ];
   });
@@ -154,28 +157,47 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
       freeShippingThreshold: toMajor(totals.freeShippingThreshold),
       amountToFreeShipping: toMajor(totals.amountToFreeShipping),
       currency,
+      taxTotal: toMajor(totals.taxTotal),
+      pricesIncludeTax: totals.pricesIncludeTax,
     },
+    taxLines: taxLinesView(totals.tax.taxLines),
   };
 }
 
-/** Totals of priced lines for a shipping zone (none: the estimate over every zone), in minor units: the one mapping of lines to what the totals need. */
-export function totalsOf(lines: PricedLine[], settings: PricingSettings, shippingMethod?: string | null): MinorTotals {
+/**
+ * Totals of priced lines for a shipping zone (none: the estimate over every zone) with their tax for
+ * `taxFor` (the shop's own region while no address is known), in minor units: the one mapping of
+ * lines to what the totals need. The tax quote's lines are keyed by the cart lines' ids.
+ */
+export function totalsOf(lines: PricedLine[], settings: PricingSettings, shippingMethod?: string | null, taxFor: TaxFor = { address: null }): MinorTotals {
   return computeTotals(
-    lines.map((l) => ({ price: l.price, finalPrice: l.finalPrice, shippingCost: l.row.shipping_cost, quantity: l.quantity })),
+    lines.map((l) => ({
+      price: l.price,
+      finalPrice: l.finalPrice,
+      shippingCost: l.row.shipping_cost,
+      quantity: l.quantity,
+      key: l.row.id,
+      taxClass: l.row.tax_class,
+    })),
     settings,
     shippingMethod,
+    taxFor,
   );
 }
 
-/** Prices loaded cart rows with the shop's settings: lines, minor totals, the JSON view and the problems; lines of a product over the per-order cap get that problem. */
-export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippingMethod?: string | null): PricedCart {
+/**
+ * Prices loaded cart rows with the shop's settings: lines, minor totals (with the tax for `taxFor`,
+ * the shop's own region by default), the JSON view and the problems; lines of a product over the
+ * per-order cap get that problem.
+ */
+export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippingMethod?: string | null, taxFor?: TaxFor): PricedCart {
   const perProduct = new Map<string, number>();
   for (const row of rows) perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.quantity);
   const lines = rows.map((row) => {
     const line = priceLine(row);
     return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
   });
-  const totals = totalsOf(lines, settings, shippingMethod);
+  const totals = totalsOf(lines, settings, shippingMethod, taxFor);
   return {
     cartId: rows[0]?.cart_id ?? null,
     lines,

@@ -32,6 +32,7 @@ import {
   totalsOf,
   withLine,
 } from "./cart.repo";
+import { taxLinesView } from "#modules/tax";
 import {
   claimCart,
   deleteCart,
@@ -50,6 +51,7 @@ import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
 import type { AddToCartInput, CartLineRow, CartService, CartView, Executor } from "./cart.types";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 import type { Language } from "#common/i18n/languages";
+import type { ShippingAddress } from "#common/cart/shipping";
 
 export interface CartServiceDeps {
   /** The shop's currency, free-shipping threshold and shipping zones (cached by the content service). */
@@ -85,10 +87,18 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
 export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
-  async function view(owner: string | null, shippingMethod?: string, market?: Market | null, language?: Language): Promise<CartView> {
+  async function view(
+    owner: string | null,
+    shippingMethod?: string,
+    market?: Market | null,
+    language?: Language,
+    address?: ShippingAddress,
+  ): Promise<CartView> {
     const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
     const priced = await inMarket(k, await namedIn(rows, language), settings, market);
-    return priceCart(priced.rows, priced.settings, shippingMethod).view;
+    // For an address, the zone the checkout would ship it with (none delivering there: the estimate).
+    const method = address ? (offeredZones(priced.settings.shippingZones, address, shippingMethod).zone?.id ?? null) : shippingMethod;
+    return priceCart(priced.rows, priced.settings, method, { address: address ?? null }).view;
   }
 
   /** Rows with their products' names in `language` where translated (what a cart shows; orders keep the default language's). */
@@ -139,7 +149,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
   return {
     async getCart(shopper, options = {}) {
-      return view(ownerKey(shopper), options.shippingMethod, options.market, options.language);
+      return view(ownerKey(shopper), options.shippingMethod, options.market, options.language, options.address);
     },
 
     async addItem(shopper: Shopper, input: AddToCartInput, options = {}) {
@@ -260,12 +270,24 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const { rows, settings } = await inMarket(k, stored, shopSettings, options.market);
       const zones = settings.shippingZones;
       const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
-      const cart = priceCart(rows, settings, zone?.id ?? null);
+      const taxFor = { address: options.address ?? null, vatNumber: options.vatNumber };
+      const cart = priceCart(rows, settings, zone?.id ?? null, taxFor);
       return {
         cart: cart.view,
         shippingOptions: zones.map((z) => {
-          const t = totalsOf(cart.lines, settings, z.id);
-          return { id: z.id, name: z.name, cost: toMajor(t.shipping), free: t.freeShipping, country: z.country, regions: z.regions, cities: z.cities };
+          const t = totalsOf(cart.lines, settings, z.id, taxFor);
+          return {
+            id: z.id,
+            name: z.name,
+            cost: toMajor(t.shipping),
+            free: t.freeShipping,
+            country: z.country,
+            regions: z.regions,
+            cities: z.cities,
+            taxTotal: toMajor(t.taxTotal),
+            total: toMajor(t.total),
+            taxLines: taxLinesView(t.tax.taxLines),
+          };
         }),
         offered: offered.map((z) => z.id),
         shippingMethod: zone?.id ?? null,
@@ -274,17 +296,17 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       };
     },
 
-    async getPricedCart(trx, shopper, shopSettings, shippingMethod, market) {
+    async getPricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor) {
       const owner = ownerKey(shopper);
       const { rows, settings } = await inMarket(trx, owner ? await loadCartRows(trx, deps.catalog, owner) : [], shopSettings, market);
-      return priceCart(rows, settings, shippingMethod);
+      return priceCart(rows, settings, shippingMethod, taxFor);
     },
 
-    async takePricedCart(trx, shopper, shopSettings, shippingMethod, market) {
+    async takePricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor) {
       const owner = ownerKey(shopper);
       const lines = owner ? await takeCartLines(trx, owner) : [];
       const { rows, settings } = await inMarket(trx, await pricedCartRows(trx, deps.catalog, lines), shopSettings, market);
-      return priceCart(rows, settings, shippingMethod);
+      return priceCart(rows, settings, shippingMethod, taxFor);
     },
 
     async restoreCart(trx, shopper, items) {

@@ -1,8 +1,9 @@
+import type { TaxLineView } from "#modules/tax";
 import type { Market } from "#common/currency";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
-import type { MinorTotals, PricingSettings } from "./cart.pricing";
+import type { MinorTotals, PricingSettings, TaxFor } from "./cart.pricing";
 import type { ShippingAddress, ZoneCoverage } from "#common/cart/shipping";
 import type { Language } from "#common/i18n/languages";
 
@@ -34,6 +35,8 @@ export interface CartLineRow {
   additional_price: number | null;
   variant_stock: number | null;
   variant_sku: string | null;
+  /** The product's tax class (the catalogue's), or null for the shop's default class. */
+  tax_class: string | null;
 }
 
 /** A cart line priced now, in minor units, with what an order line needs. */
@@ -128,11 +131,17 @@ export interface CartTotals {
   /** What is left to spend for free shipping (0 when reached or not offered). */
   amountToFreeShipping: number;
   currency: string;
+  /** The tax of the lines and shipping for the address (the shop's own region before one is known); 0 without a tax setup. */
+  taxTotal: number;
+  /** The prices include the tax (EU style): it is in the lines and `total`, not added to them. */
+  pricesIncludeTax: boolean;
 }
 
 export interface CartView {
   lines: CartLine[];
   totals: CartTotals;
+  /** The tax per rate (empty where none is due, and without a tax setup). */
+  taxLines: TaxLineView[];
   /** Messages for the shopper given once with `GET /api/cart` ("“X” is no longer available and was removed from your cart."; cart service `takeNotices`). */
   notices?: string[];
 }
@@ -144,6 +153,11 @@ export interface ShippingOption extends ZoneCoverage {
   /** What this option costs for the current cart (zone rate + per-product shipping; 0 when free). */
   cost: number;
   free: boolean;
+  /** The order's tax with this option for the quoted address (its shipping may be taxed). */
+  taxTotal: number;
+  /** What the order comes to with this option, tax included. */
+  total: number;
+  taxLines: TaxLineView[];
 }
 
 /** The cart priced for a delivery address: what the checkout shows before the order is placed. */
@@ -176,9 +190,13 @@ export interface AddToCartInput {
  * product does not have or that must be chosen), conflict (more than the stock: "Only 3 left of …").
  */
 export interface CartService {
-  /** The shopper's cart, re-priced now; an empty view when there is none. */
-  /** `language`: the lines' product names in it where translated. */
-  getCart(shopper: Shopper, options?: { shippingMethod?: string; market?: Market | null; language?: Language }): Promise<CartView>;
+  /**
+   * The shopper's cart, re-priced now; an empty view when there is none. `language`: the lines'
+   * product names in it where translated. `address`: taxed for it, and shipped by the zone the
+   * checkout would pick for it (`shippingMethod` when that zone delivers there); without one, taxed
+   * for the shop's own region.
+   */
+  getCart(shopper: Shopper, options?: { shippingMethod?: string; market?: Market | null; language?: Language; address?: ShippingAddress }): Promise<CartView>;
   /**
    * Adds a product (with its colour/size) or raises an existing line's quantity by `quantity`. The
    * shopper must have a user or visitor id; `newOwner`: that id was made for this request, so there
@@ -197,18 +215,36 @@ export interface CartService {
    */
   removeIdleVisitorCarts(idleSince: Date, limit: number): Promise<number>;
   /** The cart priced for a delivery address and shipping zone, with every zone's price and the lines to fix: the checkout's quote. */
-  getQuote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null }): Promise<CartQuote>;
+  getQuote(
+    shopper: Shopper,
+    options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null; vatNumber?: string | null },
+  ): Promise<CartQuote>;
 
   // For the flows, in the caller's transaction (`k`): the cart's side of placing an order and of signing in.
 
-  /** The shopper's cart re-read and priced now for a shipping zone, with each line's problem. */
-  getPricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null, market?: Market | null): Promise<PricedCart>;
+  /** The shopper's cart re-read and priced now for a shipping zone (and taxed for `taxFor`), with each line's problem. */
+  getPricedCart(
+    k: Executor,
+    shopper: Shopper,
+    settings: PricingSettings,
+    shippingMethod?: string | null,
+    market?: Market | null,
+    taxFor?: TaxFor,
+  ): Promise<PricedCart>;
   /**
-   * Takes every line out of the shopper's cart, priced now for a shipping zone, with each line's
-   * problem: the order takes them (rolling the transaction back puts them back). A concurrent
-   * checkout of the same cart waits for this one and then finds it empty.
+   * Takes every line out of the shopper's cart, priced now for a shipping zone and taxed for
+   * `taxFor` (the delivery address and VAT number), with each line's problem: the order takes them
+   * (rolling the transaction back puts them back). A concurrent checkout of the same cart waits for
+   * this one and then finds it empty.
    */
-  takePricedCart(k: Executor, shopper: Shopper, settings: PricingSettings, shippingMethod?: string | null, market?: Market | null): Promise<PricedCart>;
+  takePricedCart(
+    k: Executor,
+    shopper: Shopper,
+    settings: PricingSettings,
+    shippingMethod?: string | null,
+    market?: Market | null,
+    taxFor?: TaxFor,
+  ): Promise<PricedCart>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
   /** Whether this shopper has a cart at all (one indexed read). */
@@ -229,3 +265,5 @@ export interface CartService {
   /** This shopper's messages ("“X” is no longer available and was removed from your cart."), each returned once: the cart page and `GET /api/cart` show them. */
   takeNotices(shopper: Shopper): Promise<string[]>;
 }
+
+export type { TaxLineView };

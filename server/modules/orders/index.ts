@@ -16,10 +16,12 @@ export type {
   CheckoutQuote,
   MoveOptions,
   NewOrderLine,
+  NewOrderTax,
   Order,
   OrderAddress,
   OrderEvent,
   OrderLine,
+  OrderLineTax,
   OrderRecord,
   OrdersModule,
   OrdersService,
@@ -30,4 +32,5 @@ export type {
   PlaceOrderOptions,
   PlaceOrderResult,
   SavedAddress,
+  TaxLineView,
 } from "./orders.types";

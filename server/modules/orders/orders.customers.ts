@@ -76,6 +76,7 @@ export function createOrderCustomers(db: Db) {
           `${open.length === 1 ? `Order ${which} is` : `Orders ${which} are`} not delivered yet, and delivering needs the customer's name and address. The account can be deleted once ${open.length === 1 ? "it is" : "they are"} delivered or cancelled.`,
         );
       }
+      // A business buyer's company and VAT number stay: the invoice (a reverse charge's above all) must name them as long as the books are kept.
       const anonymised = await updateOrdersOfUser(trx, userId, {
         user_id: null,
         visitor_id: null,

@@ -3,7 +3,7 @@ import type { Insertable, Updateable } from "kysely";
 import { chunked } from "../../db/chunks";
 import { compiledQuery } from "../../db/compiled-query";
 import { type Dialect, toIso } from "../../db/database";
-import type { OrderEventTable, OrderLineTable, OrderTable, PaymentEventTable } from "../../db/schema";
+import type { OrderEventTable, OrderLineTable, OrderTable, OrderTaxLineTable, PaymentEventTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "#common/money";
@@ -12,6 +12,7 @@ import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { Executor, Order, OrderAddress, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
+import { receiptOf, taxLinesView } from "#modules/tax";
 
 const status = (s: string): OrderStatus => (isOrderStatus(s) ? s : "pending");
 
@@ -36,15 +37,31 @@ function parseAddress(json: string): OrderAddress {
  * rule every order screen, the invoice and the mails print. The lines (at their discounted prices)
  * add up to `itemsSubtotal`, itemsSubtotal + shipping = total, total − refunded = net.
  */
-export function orderSums(o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total">) {
+export function orderSums(
+  o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total" | "tax_total" | "prices_include_tax">,
+) {
   return {
     subtotal: o.subtotal,
     discount: o.discount_total,
     itemsSubtotal: o.subtotal - o.discount_total,
     shipping: o.shipping_total,
     total: o.total,
+    taxTotal: o.tax_total,
+    pricesIncludeTax: o.prices_include_tax === 1,
     ...refundSums(o),
   };
+}
+
+/** An order's tax per rate, summed from its stored line taxes (the rates of the day it was placed), money in the major unit. */
+function orderTaxLines(record: OrderRecord) {
+  const o = record.order;
+  return taxLinesView(
+    receiptOf(
+      (record.taxLines ?? []).map((l) => ({ rateMilli: l.rate_milli, base: l.base, amount: l.amount })),
+      o.tax_name,
+      o.reverse_charge === 1,
+    ),
+  );
 }
 
 /** What an order's refunds gave back (never more than its total) and what it comes to after them, in minor units. */
@@ -105,10 +122,16 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       itemsSubtotal: toMajor(sums.itemsSubtotal),
       shipping: toMajor(sums.shipping),
       total: toMajor(sums.total),
+      taxTotal: toMajor(sums.taxTotal),
+      pricesIncludeTax: sums.pricesIncludeTax,
       refunded: toMajor(sums.refunded),
       net: toMajor(sums.net),
       currency: o.currency,
     },
+    taxLines: orderTaxLines(record),
+    company: o.company,
+    vatNumber: o.vat_number,
+    reverseCharge: o.reverse_charge === 1,
     refunds: (record.refunds ?? []).map((r) => ({
       id: r.id,
       amount: toMajor(r.amount),
@@ -124,17 +147,19 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   };
 }
 
-/** An order with its lines, events, staff notes and refunds (up to five indexed reads), or null. */
+/** An order with its lines, events, staff notes, refunds and line taxes (up to six indexed reads), or null. */
 export async function loadOrder(k: Executor, orderId: string): Promise<OrderRecord | null> {
   const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const [lines, events, notes, refunds] = await Promise.all([
+  const [lines, events, notes, refunds, taxLines] = await Promise.all([
     k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("sort_order").execute(),
     k.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
     k.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
     order.refunded_total > 0 ? k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute() : [],
+    // Only an order a tax region covered has line taxes.
+    order.tax_country !== null ? k.selectFrom("order_tax_lines").selectAll().where("order_id", "=", orderId).execute() : [],
   ]);
-  return { order, lines, events, notes, refunds };
+  return { order, lines, events, notes, refunds, taxLines };
 }
 
 /** The order's row as stored, or undefined. */
@@ -268,6 +293,8 @@ export async function listOrderSummaries(k: Executor, shopper: Shopper, guestLin
       "o.status",
       "o.created_at",
       "o.total",
+      "o.tax_total",
+      "o.prices_include_tax",
       "o.currency",
       "o.payment_method",
       "o.payment_status",
@@ -290,6 +317,8 @@ export async function listOrderSummaries(k: Executor, shopper: Shopper, guestLin
     createdAt: toIso(r.created_at)!,
     itemCount: Number(r.item_count ?? 0),
     total: toMajor(r.total),
+    taxTotal: toMajor(r.tax_total),
+    pricesIncludeTax: r.prices_include_tax === 1,
     currency: r.currency,
     paymentMethod: r.payment_method as PaymentMethod,
     paymentStatus: r.payment_status as PaymentStatus,
@@ -310,13 +339,16 @@ export async function insertOrder(
   order: Insertable<OrderTable>,
   lines: Insertable<OrderLineTable>[],
   events: Insertable<OrderEventTable>[],
+  taxLines: Insertable<OrderTaxLineTable>[] = [],
 ): Promise<void> {
   if (dialect === "postgres" && lines.length && events.length) {
-    await orderWithLinesQuery.execute(k, { order, lines, events });
+    if (taxLines.length) await orderWithTaxesQuery.execute(k, { order, lines, taxLines, events });
+    else await orderWithLinesQuery.execute(k, { order, lines, events });
     return;
   }
   await insertOrderQuery.execute(k, { order });
   if (lines.length) await insertLinesQuery.execute(k, { lines });
+  if (taxLines.length) await insertTaxLinesQuery.execute(k, { taxLines });
   if (events.length) await insertEventsQuery.execute(k, { events });
 }
 
@@ -329,8 +361,26 @@ const orderWithLinesQuery = compiledQuery(
       .insertInto("order_events")
       .values(a.events),
 );
+const orderWithTaxesQuery = compiledQuery(
+  (
+    k,
+    a: {
+      order: Insertable<OrderTable>;
+      lines: Insertable<OrderLineTable>[];
+      taxLines: Insertable<OrderTaxLineTable>[];
+      events: Insertable<OrderEventTable>[];
+    },
+  ) =>
+    k
+      .with("new_order", (db) => db.insertInto("orders").values(a.order))
+      .with("new_lines", (db) => db.insertInto("order_lines").values(a.lines))
+      .with("new_tax_lines", (db) => db.insertInto("order_tax_lines").values(a.taxLines))
+      .insertInto("order_events")
+      .values(a.events),
+);
 const insertOrderQuery = compiledQuery((k, a: { order: Insertable<OrderTable> }) => k.insertInto("orders").values(a.order));
 const insertLinesQuery = compiledQuery((k, a: { lines: Insertable<OrderLineTable>[] }) => k.insertInto("order_lines").values(a.lines));
+const insertTaxLinesQuery = compiledQuery((k, a: { taxLines: Insertable<OrderTaxLineTable>[] }) => k.insertInto("order_tax_lines").values(a.taxLines));
 const insertEventsQuery = compiledQuery((k, a: { events: Insertable<OrderEventTable>[] }) => k.insertInto("order_events").values(a.events));
 
 /** Keeps a signed-in customer's delivery address in the address book (once; the first one is the default). */

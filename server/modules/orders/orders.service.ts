@@ -24,7 +24,7 @@ import {
   updatePaymentIntent,
   updatePaymentStatus,
 } from "./orders.repo";
-import type { Executor, NewOrder, OrderRecord, OrderRow, OrderViewer, OrdersModule, SavedAddress } from "./orders.types";
+import type { Executor, NewOrder, OrderLineTax, OrderRecord, OrderRow, OrderViewer, OrdersModule, SavedAddress } from "./orders.types";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 import type { CardPaymentEvent } from "#modules/payments";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
@@ -72,9 +72,36 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     tracking_url: null,
     refunded_total: 0,
     language: input.language ?? DEFAULT_LANGUAGE,
+    tax_total: o.tax.taxTotal,
+    prices_include_tax: o.tax.pricesIncludeTax ? 1 : 0,
+    company: input.company ?? null,
+    vat_number: input.vatNumber ?? null,
+    reverse_charge: o.tax.reverseCharge ? 1 : 0,
+    tax_country: o.tax.region?.country ?? null,
+    tax_region: o.tax.region?.region ?? null,
+    tax_name: o.tax.name,
     created_at: now,
     updated_at: now,
   };
+}
+
+/**
+ * The new order's tax rows: each line's tax and the shipping's, as the flow quoted them (none where
+ * no tax region covered the address), so that the order keeps them whatever the rates become.
+ */
+function newTaxRows(o: NewOrder, orderId: string, lines: Array<{ id: string }>) {
+  const row = (orderLineId: string | null, t: OrderLineTax) => ({
+    id: newId(),
+    order_id: orderId,
+    order_line_id: orderLineId,
+    tax_class: t.taxClass,
+    rate_milli: t.rateMilli,
+    base: t.base,
+    amount: t.amount,
+  });
+  const rows = o.lines.flatMap((l, i) => (l.tax ? [row(lines[i]!.id, l.tax)] : []));
+  if (o.tax.shipping) rows.push(row(null, o.tax.shipping));
+  return rows;
 }
 
 /** The new order's line rows, in the order the flow priced them. */
@@ -199,10 +226,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const now = nowIso();
       const order = newOrderRow(o, id, newOrderNumber(orderPrefix(o.siteName, o.numberPrefix)), deps.tokens.hash(deps.tokens.tokenFor(id)), now);
       const lines = newLineRows(o, id);
+      const taxLines = newTaxRows(o, id, lines);
       const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
-      await insertOrder(trx, deps.db.dialect, order, lines, [event]);
+      await insertOrder(trx, deps.db.dialect, order, lines, [event], taxLines);
       if (o.input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, o.input, now);
-      return { order, lines, events: [event], notes: [] };
+      return { order, lines, events: [event], notes: [], taxLines };
     },
 
     async moveStatus(trx, orderId, to, actor, options = {}) {

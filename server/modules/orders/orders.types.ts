@@ -1,9 +1,9 @@
 import type { Market } from "#common/currency";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRefundTable, OrderTable } from "../../db/schema";
+import type { Database, OrderEventTable, OrderLineTable, OrderNoteTable, OrderRefundTable, OrderTable, OrderTaxLineTable } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { CartQuote } from "#modules/cart";
+import type { CartQuote, TaxLineView } from "#modules/cart";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { ShippingAddress } from "#common/cart/shipping";
 import type { CardPaymentEvent } from "#modules/payments";
@@ -13,7 +13,7 @@ import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/orde
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import type { Language } from "#common/i18n/languages";
 
-export type { ShippingOption } from "#modules/cart";
+export type { ShippingOption, TaxLineView } from "#modules/cart";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
@@ -22,6 +22,7 @@ export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
 export type OrderNoteRow = Selectable<OrderNoteTable>;
 export type OrderRefundRow = Selectable<OrderRefundTable>;
+export type OrderTaxLineRow = Selectable<OrderTaxLineTable>;
 
 /** An order with its lines and history as stored. */
 export interface OrderRecord {
@@ -32,6 +33,8 @@ export interface OrderRecord {
   notes: OrderNoteRow[];
   /** The order's refunds, oldest first (none for an order just placed). */
   refunds?: OrderRefundRow[];
+  /** The tax of each line and of shipping as charged (none where no tax region covered the address). */
+  taxLines?: OrderTaxLineRow[];
 }
 
 export interface OrderAddress {
@@ -69,8 +72,11 @@ export interface OrderTotals {
   /** Σ lineTotal (= subtotal − discount): the lines as printed, which the pages and mails show as "Subtotal". */
   itemsSubtotal: number;
   shipping: number;
-  /** itemsSubtotal + shipping */
+  /** itemsSubtotal + shipping, and the tax where prices exclude it */
   total: number;
+  /** The tax charged (included in the lines and shipping where `pricesIncludeTax`); 0 for an untaxed order. */
+  taxTotal: number;
+  pricesIncludeTax: boolean;
   /** Given back so far (refunds made and those waiting for the provider). */
   refunded: number;
   /** total − refunded */
@@ -125,6 +131,14 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
+  /** The tax per rate as charged when the order was placed ("Reverse charge" for a reverse-charge order). */
+  taxLines: TaxLineView[];
+  /** A business buyer's company name, or null. */
+  company: string | null;
+  /** A business buyer's EU VAT number as printed (DE123456789), or null. */
+  vatNumber: string | null;
+  /** A business buyer of another EU country owed the VAT: none was charged. */
+  reverseCharge: boolean;
   /** An order placed in another currency than the shop's: that currency, in which every amount of the order is. */
   currency?: string;
   /** With `currency`: its units per unit of the shop's base currency when the order was placed. */
@@ -149,6 +163,9 @@ export interface OrderSummary {
   createdAt: string;
   itemCount: number;
   total: number;
+  /** The tax in `total` (included in the prices where `pricesIncludeTax`). */
+  taxTotal: number;
+  pricesIncludeTax: boolean;
   currency: string;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
@@ -183,6 +200,10 @@ export interface PlaceOrderInput {
   saveAddress?: boolean;
   /** The language the order is placed in (its mails are written in it); the default (en) when not given. */
   language?: Language;
+  /** A business buyer's company name. */
+  company?: string | null;
+  /** A business buyer's EU VAT number: one of another EU country than the shop's makes a reverse-charge order. */
+  vatNumber?: string | null;
 }
 
 export type PlaceOrderResult =
@@ -240,8 +261,11 @@ export interface OrderAdmission {
  * AppError not_found for an order the viewer may not see (never revealing that it exists).
  */
 export interface OrdersService {
-  /** Subtotal, discount, shipping options and total for the shopper's cart, computed now, for a delivery address when one is given. */
-  quote(shopper: Shopper, options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null }): Promise<CheckoutQuote>;
+  /** Subtotal, discount, shipping options, tax and total for the shopper's cart, computed now, for a delivery address (and VAT number) when one is given. */
+  quote(
+    shopper: Shopper,
+    options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null; vatNumber?: string | null },
+  ): Promise<CheckoutQuote>;
   /** The signed-in user's orders and this browser's guest orders, newest first. */
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
@@ -272,6 +296,30 @@ export interface NewOrderLine {
   shippingCost: number;
   quantity: number;
   lineTotal: number;
+  /** The line's tax as charged, or null where no tax region covered the address. */
+  tax: OrderLineTax | null;
+}
+
+/** The tax of an order line or of its shipping, minor units. */
+export interface OrderLineTax {
+  taxClass: string;
+  /** Thousandths of a percent. */
+  rateMilli: number;
+  base: number;
+  amount: number;
+}
+
+/** The order's tax as quoted in its transaction (server/modules/tax), the lines' own being on them. */
+export interface NewOrderTax {
+  pricesIncludeTax: boolean;
+  reverseCharge: boolean;
+  /** The region the rates came from; null: untaxed. */
+  region: { country: string; region: string | null } | null;
+  /** What the region calls its tax, or null for the plain "Tax". */
+  name: string | null;
+  taxTotal: number;
+  /** The shipping's tax, or null (free, untaxed). */
+  shipping: OrderLineTax | null;
 }
 
 /** Everything an order is created from: who, where to, how it is paid, its priced lines and totals (minor units). */
@@ -290,6 +338,7 @@ export interface NewOrder {
   /** Units of `currency` per unit of the shop's base currency when the order was placed (1 in the base currency). */
   exchangeRate: number;
   totals: { subtotal: number; discount: number; shipping: number; total: number };
+  tax: NewOrderTax;
   lines: NewOrderLine[];
 }
 

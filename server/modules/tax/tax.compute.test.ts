@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { taxSettingsSchema } from "#common/tax/tax.schema";
-import { allocate, quoteTax } from "./tax.compute";
+import { allocate, quoteTax, receiptOf } from "./tax.compute";
 
 const us = {
   country: "US",
@@ -99,6 +99,25 @@ describe("the tax of a cart or order", () => {
     // Prices without tax: nothing added, nothing taken off.
     const exclusive = { country: "DE", taxes: { ...eu.taxes, pricesIncludeTax: false } };
     expect(quoteTax({ ...input, vatNumber: "FR12345678901" }, exclusive)).toMatchObject({ taxTotal: 0, added: 0 });
+  });
+});
+
+describe("the receipt of a placed order", () => {
+  it("sums its stored line taxes per rate back into the quote's own receipt, reverse charge included", () => {
+    const lines = [
+      { key: "shirt", taxClass: "standard", amount: 11_900 },
+      { key: "book", taxClass: "reduced", amount: 1_070 },
+      { key: "pen", taxClass: "zero", amount: 333 },
+    ];
+    for (const [input, shop] of [
+      [{ lines, shipping: 595, address: { country: "DE" } }, eu],
+      [{ lines, shipping: 595, address: { country: "FR" }, vatNumber: "FR12345678901" }, eu],
+      [{ lines, shipping: 500, address: { country: "US", region: "NY" } }, us],
+      [{ lines: Array.from({ length: 30 }, (_, i) => ({ key: `l${i}`, taxClass: null, amount: 5 })), shipping: 0, address: null }, us],
+    ] as const) {
+      const quote = quoteTax(input, shop);
+      expect(receiptOf(quote.lines, quote.taxLines[0]?.name ?? null, quote.reverseCharge)).toEqual(quote.taxLines);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { type TaxRegion, type TaxSettings, taxRegionKey } from "#common/tax/tax.schema";
 import { isReverseCharge } from "#common/tax/vat-number";
+import { toMajor } from "#common/money";
 
 /** Where goods go, as far as tax cares: a country and, where it has them, a state or province. */
 export interface TaxAddress {
@@ -36,6 +37,14 @@ export interface TaxLine {
   base: number;
   amount: number;
   reverseCharge: boolean;
+}
+
+/** A receipt line as the JSON views give it: the same words, money in the major unit. */
+export type TaxLineView = TaxLine;
+
+/** Receipt lines as the JSON views give them: money in the major unit, the rate in percent. */
+export function taxLinesView(lines: readonly TaxLine[]): TaxLineView[] {
+  return lines.map((l) => ({ label: l.label, name: l.name, reverseCharge: l.reverseCharge, rate: l.rate, base: toMajor(l.base), amount: toMajor(l.amount) }));
 }
 
 export interface TaxQuote {
@@ -89,6 +98,33 @@ export const fromMilli = (milli: number) => milli / 1000;
 /** "19", "8.875": a rate as receipts print it. */
 export function formatRate(percent: number): string {
   return String(Number(percent.toFixed(3)));
+}
+
+/** The receipt's words for the lines at one rate: "VAT 19%", "Tax 8.875%" (the region's name for its tax, else Tax), or "Reverse charge". */
+export function taxLineLabel(name: string | null, rate: number, reverseCharge: boolean): string {
+  return reverseCharge ? "Reverse charge" : `${name ?? "Tax"} ${formatRate(rate)}%`;
+}
+
+/**
+ * The receipt's tax lines from the tax of each line as charged (an order's stored lines): their
+ * bases and amounts summed per rate, the highest rate first; a reverse-charge order's in one line.
+ * Summing what quoteTax shared out gives back its own receipt, so a placed order reads as quoted.
+ */
+export function receiptOf(lines: ReadonlyArray<Pick<LineTax, "rateMilli" | "base" | "amount">>, name: string | null, reverseCharge: boolean): TaxLine[] {
+  const byRate = new Map<number, { base: number; amount: number }>();
+  for (const line of lines) {
+    const rateMilli = reverseCharge ? 0 : line.rateMilli;
+    const sum = byRate.get(rateMilli) ?? { base: 0, amount: 0 };
+    sum.base += line.base;
+    sum.amount += line.amount;
+    byRate.set(rateMilli, sum);
+  }
+  return [...byRate]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rateMilli, sum]) => {
+      const rate = fromMilli(rateMilli);
+      return { label: taxLineLabel(name, rate, reverseCharge), name, rate, base: sum.base, amount: sum.amount, reverseCharge };
+    });
 }
 
 /** The rounding rule of every tax amount: to the nearest minor unit, halves away from zero. */
@@ -166,11 +202,11 @@ export function quoteTax(input: TaxInput, shop: TaxShop): TaxQuote {
     }
     taxTotal += tax;
     const rate = fromMilli(rateMilli);
-    taxLines.push({ label: `${name ?? "Tax"} ${formatRate(rate)}%`, name, rate, base, amount: tax, reverseCharge: false });
+    taxLines.push({ label: taxLineLabel(name, rate, false), name, rate, base, amount: tax, reverseCharge: false });
   }
   if (reverseCharge) {
     const base = lines.reduce((a, l) => a + l.base, 0);
-    taxLines.push({ label: "Reverse charge", name, rate: 0, base, amount: 0, reverseCharge: true });
+    taxLines.push({ label: taxLineLabel(name, 0, true), name, rate: 0, base, amount: 0, reverseCharge: true });
   }
   return {
     pricesIncludeTax: inclusive,

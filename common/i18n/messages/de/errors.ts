@@ -49,6 +49,8 @@ export default {
   "errors.checkout.addressMissing": "Bitte gib deine Lieferadresse ein",
   "errors.checkout.paymentMethod": "Bitte wähle eine Zahlungsart",
   "errors.checkout.notesTooLong": "Anmerkungen dürfen höchstens 1000 Zeichen lang sein",
+  "errors.checkout.companyTooLong": "Der Firmenname ist zu lang (höchstens 100 Zeichen)",
+  "errors.checkout.vatNumberInvalid": "Bitte gib eine gültige EU-USt-IdNr. ein, z. B. DE123456789",
   "errors.checkout.shippingMethod": "Bitte wähle eine der angebotenen Versandarten",
   "errors.payment.noCard": "Kartenzahlung ist nicht verfügbar. Bitte wähle Nachnahme.",
   "errors.payment.noCod": "Nachnahme ist nicht verfügbar. Bitte bezahle mit Karte.",

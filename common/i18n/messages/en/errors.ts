@@ -49,6 +49,8 @@ export default {
   "errors.checkout.addressMissing": "Please enter your delivery address",
   "errors.checkout.paymentMethod": "Please choose a payment method",
   "errors.checkout.notesTooLong": "Order notes can be at most 1000 characters",
+  "errors.checkout.companyTooLong": "The company name is too long (100 characters at most)",
+  "errors.checkout.vatNumberInvalid": "Please enter a valid EU VAT number, such as DE123456789",
   "errors.checkout.shippingMethod": "Please choose one of the shipping methods offered",
   // Paying.
   "errors.payment.noCard": "Card payments are not available. Please choose cash on delivery.",

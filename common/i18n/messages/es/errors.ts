@@ -49,6 +49,8 @@ export default {
   "errors.checkout.addressMissing": "Escribe tu dirección de entrega",
   "errors.checkout.paymentMethod": "Elige un método de pago",
   "errors.checkout.notesTooLong": "Las notas del pedido pueden tener como máximo 1000 caracteres",
+  "errors.checkout.companyTooLong": "El nombre de la empresa es demasiado largo (100 caracteres como máximo)",
+  "errors.checkout.vatNumberInvalid": "Escribe un NIF-IVA de la UE válido, por ejemplo ESB12345678",
   "errors.checkout.shippingMethod": "Elige uno de los métodos de envío disponibles",
   "errors.payment.noCard": "El pago con tarjeta no está disponible. Elige contra reembolso.",
   "errors.payment.noCod": "El contra reembolso no está disponible. Paga con tarjeta.",

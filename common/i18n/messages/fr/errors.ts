@@ -49,6 +49,8 @@ export default {
   "errors.checkout.addressMissing": "Veuillez saisir votre adresse de livraison",
   "errors.checkout.paymentMethod": "Veuillez choisir un mode de paiement",
   "errors.checkout.notesTooLong": "Les remarques ne peuvent pas dépasser 1000 caractères",
+  "errors.checkout.companyTooLong": "Le nom de la société est trop long (100 caractères maximum)",
+  "errors.checkout.vatNumberInvalid": "Veuillez saisir un numéro de TVA intracommunautaire valide, par exemple FR12345678901",
   "errors.checkout.shippingMethod": "Veuillez choisir l’un des modes de livraison proposés",
   "errors.payment.noCard": "Le paiement par carte n’est pas disponible. Veuillez choisir le paiement à la livraison.",
   "errors.payment.noCod": "Le paiement à la livraison n’est pas disponible. Veuillez payer par carte.",
