@@ -104,6 +104,9 @@ describe("English search", () => {
     expect(await search("jackets")).toEqual(["Denim Jacket", "Rain Coat", "Wool Coat"]);
     expect(await search("rocking hors")).toEqual(["Rocking Horse"]);
     expect(await search("Kleider")).toEqual([]);
+    // A typo is corrected to the page's words: the German "Jacke" is nearer "jake" than "jacket" is, but English pages never see it.
+    expect(await search("jake")).toEqual(["Denim Jacket"]);
+    expect(await search("jake", "de")).toEqual(["Warme Jacke"]);
     // On German pages the English words still find their products, named in German.
     expect(await search("coat", "de")).toEqual(["Leichte Regenjacke", "Warme Jacke", "Denim Jacket"]);
   });

@@ -55,6 +55,12 @@ export function listActiveNames(db: Db, after: string | null, limit: number): Pr
   return page.orderBy("id").limit(limit).execute();
 }
 
+/** The brands of active products, each once. */
+export async function listActiveBrands(db: Db): Promise<string[]> {
+  const rows = await db.kysely.selectFrom("products").select("brand").distinct().where("status", "=", "active").where("brand", "is not", null).execute();
+  return rows.map((r) => r.brand as string);
+}
+
 /** Up to `limit` active products' ids and names in a language, by id, after the id `after`: a page of that language's similar-names index (names.ts). */
 export function listTranslatedNames(db: Db, language: Language, after: string | null, limit: number): Promise<Array<{ id: string; name: string }>> {
   let page = db.kysely

@@ -5,7 +5,7 @@ import { type RateLimitStore, waitText } from "../../lib/rate-limit";
 import type { CatalogService } from "#modules/catalog";
 import type { ProductCard } from "#modules/catalog";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/i18n/languages";
-import { loadNameIndex } from "./names";
+import { loadForeignWords, loadNameIndex } from "./names";
 import { type EngineOptions, type Hits, type SearchEngine, createSearchEngine } from "./search.repo";
 import { type Scope, mainWord, planSearch } from "./search.query";
 import { type QueryWord, normaliseQuery, parseQuery } from "./search.text";
@@ -110,6 +110,14 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
     return createVocabulary(head, indexed, kinds, stems);
   }, SAFETY_NET_MS);
   const names = refreshed(() => loadNameIndex(db), SAFETY_NET_MS);
+  // Per language, the words only other languages use (names.ts), loaded beside the names.
+  const foreign = refreshed(async () => {
+    const trees = await Promise.all(LANGUAGES.map((l) => catalog.listCategories(l)));
+    const categoryNames = new Map(LANGUAGES.map((l, i) => [l, trees[i].flatMap((c) => [c.name, ...c.subCategories.map((s) => s.name)])]));
+    return loadForeignWords(db, categoryNames);
+  }, SAFETY_NET_MS);
+  // The vocabulary as each language's pages correct with it, for the vocabulary and foreign words in memory.
+  let views: { of: Vocabulary; foreign: Map<Language, Set<string>>; byLanguage: Map<Language, Vocabulary> } | null = null;
   // The names translated into each language, loaded with the first search in it.
   const translatedNames = new Map<Language, ReturnType<typeof refreshed<TrigramIndex>>>();
   let seenEpoch = options.epoch?.value;
@@ -132,6 +140,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
   function invalidate() {
     vocab.invalidate();
     names.expire();
+    foreign.expire();
     for (const index of translatedNames.values()) index.expire();
     engine.forget();
   }
@@ -148,8 +157,28 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
       // The name index takes a while on a large catalogue: start it with the first search, not the first miss.
       warm = true;
       names.get().catch(() => {});
+      foreign.get().catch(() => {});
     }
     return vocab.get();
+  }
+
+  /**
+   * The vocabulary for a page in `language`: without the words only other languages use as
+   * corrections. Those are read with the first search, then refreshed in the background after
+   * writes (a product's new words are never among them before its translations are read); if
+   * they cannot be read, every word corrects.
+   */
+  async function vocabularyIn(language: Language): Promise<Vocabulary> {
+    const vocabulary = await currentVocabulary();
+    const words = await foreign.get().catch(() => null);
+    if (!words) return vocabulary;
+    if (views?.of !== vocabulary || views.foreign !== words) views = { of: vocabulary, foreign: words, byLanguage: new Map() };
+    let view = views.byLanguage.get(language);
+    if (!view) {
+      view = vocabulary.without(words.get(language) ?? new Set());
+      views.byLanguage.set(language, view);
+    }
+    return view;
   }
 
   /** The query words' stems in the visitor's language, where the index holds stems in it (none for the default language). */
@@ -168,7 +197,7 @@ export function createSearchService(db: Db, catalog: Pick<CatalogService, "listB
    * matches by itself matches in names, brands and categories (search.query.ts `SearchPlan`).
    */
   async function hits(words: QueryWord[], limit: number, offset: number, count: boolean, language?: Language): Promise<Hits> {
-    const vocabulary = await currentVocabulary();
+    const vocabulary = await vocabularyIn(language ?? DEFAULT_LANGUAGE);
     const translated = language && language !== DEFAULT_LANGUAGE ? language : undefined;
     if (translated) namesIn(translated);
     const stems = await stemsIn(words, vocabulary, translated);

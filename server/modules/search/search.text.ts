@@ -86,8 +86,17 @@ export interface QueryWord {
 
 /** Splits a search term into words, folded; punctuation and query syntax are plain separators; negative phrases are one word, as in the index. */
 export function parseQuery(term: string): QueryWord[] {
+  return splitWords(replaceAll(fold(term), QUERY_NEGATIONS), MAX_WORDS);
+}
+
+/** The words the index makes of a text (a name, a category's name): each word as one token and, when it had joiners, its parts. */
+export function indexWords(text: string): string[] {
+  return splitWords(fold(text), Number.POSITIVE_INFINITY).flatMap((w) => [w.joined, ...w.parts]);
+}
+
+function splitWords(folded: string, max: number): QueryWord[] {
   const words: QueryWord[] = [];
-  for (const chunk of joinNegations(replaceAll(fold(term), QUERY_NEGATIONS)).split(/\s+/)) {
+  for (const chunk of joinNegations(folded).split(/\s+/)) {
     // Within a chunk, joiners keep parts together; any other punctuation separates words.
     for (const piece of chunk.split(/[^\p{L}\p{N}'’-]+/u)) {
       const parts = piece
@@ -97,7 +106,7 @@ export function parseQuery(term: string): QueryWord[] {
         .map((p) => p.slice(0, MAX_TOKEN));
       if (parts.length === 0) continue;
       words.push({ joined: parts.join("").slice(0, MAX_TOKEN), parts: parts.length > 1 ? parts : [] });
-      if (words.length === MAX_WORDS) return words;
+      if (words.length === max) return words;
     }
   }
   return words;

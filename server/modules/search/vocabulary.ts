@@ -90,12 +90,34 @@ function sortedHas(list: readonly string[], token: string, prefix: boolean): boo
  */
 export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<string>, kinds: Iterable<string> = [], stems: Iterable<string> = []) {
   const words = head.filter((w) => /^[\p{L}\p{N}]+$/u.test(w.term) && w.term === fold(w.term));
-  const cache = new Map<string, Expansion>();
   const all = indexed ? [...new Set(indexed)].sort() : null;
   const kindWords = [...new Set(kinds)].filter((w) => w.length >= 2).sort();
   const knownStems = new Set(stems);
-  const stemLanguages = new Set([...knownStems].map((s) => s.slice(0, s.indexOf(":"))));
+  return vocabularyOf(words, { all, kindWords, knownStems, stemLanguages: new Set([...knownStems].map((s) => s.slice(0, s.indexOf(":")))) });
+}
 
+/** What every view of one vocabulary shares: the index's words, the kinds' words and the stems. */
+interface Shared {
+  all: string[] | null;
+  kindWords: string[];
+  knownStems: Set<string>;
+  stemLanguages: Set<string>;
+}
+
+/** The words of the index, for correcting and reading a query's tokens (createVocabulary). */
+export interface Vocabulary {
+  size: number;
+  without(excluded: ReadonlySet<string>): Vocabulary;
+  mayMatch(token: string, prefix: boolean): boolean;
+  knowsStem(stem: string): boolean;
+  hasStems(language: string): boolean;
+  namesKind(e: Expansion): boolean;
+  expand(token: string, prefix: boolean): Expansion;
+}
+
+function vocabularyOf(words: VocabularyTerm[], shared: Shared): Vocabulary {
+  const { all, kindWords, knownStems, stemLanguages } = shared;
+  const cache = new Map<string, Expansion>();
   function compute(token: string, prefix: boolean): Expansion {
     const k = maxEdits(token.length);
     // A token that is a word of the index (or begins one) is taken as typed: correcting "shirt" to
@@ -118,8 +140,17 @@ export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<stri
     return { token, prefix, fuzzy: kept.slice(0, MAX_FUZZY).map((f) => f.term) };
   }
 
-  return {
+  const vocabulary: Vocabulary = {
     size: words.length,
+    /** The same vocabulary without some words as corrections (another language's words on a page in this one); a token that is such a word is still taken as typed. */
+    without(excluded: ReadonlySet<string>): Vocabulary {
+      return excluded.size === 0
+        ? vocabulary
+        : vocabularyOf(
+            words.filter((w) => !excluded.has(w.term)),
+            shared,
+          );
+    },
     /** Whether some word of the index is the token (or, with `prefix`, begins with it), as far as the words given tell. */
     mayMatch(token: string, prefix: boolean): boolean {
       return all ? sortedHas(all, token, prefix) : true;
@@ -148,6 +179,5 @@ export function createVocabulary(head: VocabularyTerm[], indexed?: Iterable<stri
       return hit;
     },
   };
+  return vocabulary;
 }
-
-export type Vocabulary = ReturnType<typeof createVocabulary>;
