@@ -220,13 +220,20 @@ describe("the default demo shop", () => {
     expect(pixelSchema.parse(JSON.parse(rows.find((r) => r.key === "facebook_pixel")!.value))).toEqual({ pixelId: "", status: "inactive" });
   });
 
-  it("has the shop's own texts in German, French and Spanish", async () => {
+  it("speaks German, French and Spanish: every category's name and the shop's own texts", async () => {
     const rows = await t.db.kysely.selectFrom("settings").selectAll().execute();
     const site = siteSettingsSchema.parse(JSON.parse(rows.find((r) => r.key === "site")!.value));
     for (const language of ["de", "fr", "es"] as const) {
       expect(site.translations[language]).toMatchObject({ tagline: expect.any(String), announcement: expect.any(String) });
       expect(site.translations[language]?.announcement).not.toBe(site.announcement);
     }
+    const names = await t.db.kysely
+      .selectFrom("category_translations as t")
+      .innerJoin("categories as c", "c.id", "t.category_id")
+      .select(["c.slug", "t.language", "t.name"])
+      .execute();
+    expect(names.length).toBe((await categories()).length * 3);
+    expect(names).toContainEqual({ slug: "jackets-coats", language: "de", name: "Jacken & Mäntel" });
   });
 
   it("charges US sales tax by state out of the box: prices without tax, the shop's own Oregon none, clothing its own class", async () => {

@@ -14,6 +14,7 @@ import type { Database } from "../db/schema";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
 import { COLORS } from "./colors";
 import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt, demoTaxClass } from "./content-data";
+import { CATEGORY_NAMES } from "./category-names";
 import { createImagePool } from "./image-pool";
 import { createProductPlanner } from "./product-planner";
 import { planPastOrders } from "./past-orders";
@@ -199,6 +200,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     });
   });
 
+  const categoryTranslationRows = (): Array<Insertable<Database["category_translations"]>> =>
+    [...categoryIds].flatMap(([slug, id]) =>
+      Object.entries(CATEGORY_NAMES[slug] ?? {}).map(([language, name]) => ({ category_id: id, language, name, description: null })),
+    );
+
   // The home banners' pictures now; their text promises discounts, so it is written once every
   // product is planned, from the best discount among each category's active products.
   const bannerImages = BANNERS.map((banner) => {
@@ -281,6 +287,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     let done = Math.min(total, PRODUCTS_PER_TRANSACTION);
     await k.transaction().execute(async (trx) => {
       await insertRows(trx, "categories", categoryRows);
+      await insertRows(trx, "category_translations", categoryTranslationRows());
       await trx
         .insertInto("settings")
         .values(settingRows)
