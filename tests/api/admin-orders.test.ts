@@ -268,11 +268,13 @@ describe("the order list", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\n");
-    expect(lines[0]).toBe("Number,Date,Customer,E-mail,Phone,Items,Total,Currency,Payment method,Payment status,Status");
+    expect(lines[0]).toBe(
+      "Number,Date,Customer,E-mail,Phone,Items,Total,Currency,Payment method,Payment status,Status,Tax,Tax country,Tax region,Reverse charge,Company,VAT number",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${ada.number},`);
     expect(lines[1]).toContain(",Ada Quillfeather,ada.quill@example.com,");
-    expect(lines[1]).toMatch(/,5,\d+\.\d\d,USD,cod,unpaid,processing$/);
+    expect(lines[1]).toMatch(/,5,\d+\.\d\d,USD,cod,unpaid,processing,0.00,,,,,$/);
   });
 
   it("exports a guest's name that a spreadsheet would run as a formula behind a quote", async () => {

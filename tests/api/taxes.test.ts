@@ -1,3 +1,4 @@
+import { parse } from "csv/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { CartView, ShippingOption } from "#modules/cart";
@@ -358,6 +359,20 @@ describe("an EU-style shop: prices with VAT, shipping taxed, reverse charge for 
     expect(await storedOrder(order.id)).toMatchObject({ reverse_charge: 1, vat_number: "FR12345678901", tax_total: 0, total: 5082 });
     const rows = await storedTaxLines(order.id);
     expect(rows.every((r) => r.amount === 0 && r.rate_milli === 0)).toBe(true);
+
+    // The order desk's export says it, for the books.
+    const csv = await admin.get(`/api/admin/orders/export.csv?q=${order.number}`);
+    const [header, row] = parse(await csv.text()) as string[][];
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(header!.slice(-6)).toEqual(["Tax", "Tax country", "Tax region", "Reverse charge", "Company", "VAT number"]);
+    expect([cell("Total"), cell("Tax"), cell("Tax country"), cell("Reverse charge"), cell("Company"), cell("VAT number")]).toEqual([
+      "50.82",
+      "0.00",
+      "FR",
+      "yes",
+      "Acme SARL",
+      "FR12345678901",
+    ]);
   });
 
   it("a malformed VAT number is refused beside its field, and nothing is stored", async () => {

@@ -35,6 +35,15 @@ export interface AdminOrderRow {
   customer: { name: string; email: string; phone: string; userId: string | null };
   itemCount: number;
   total: number;
+  /** The tax the order was charged (in its total, or added to it), as placed. */
+  taxTotal: number;
+  /** The tax region its rates came from, as the settings name it (country code, and state or province where set); null: none covered the address. */
+  taxCountry: string | null;
+  taxRegion: string | null;
+  /** A business buyer's company and VAT number, and whether the order was reverse-charged. */
+  company: string | null;
+  vatNumber: string | null;
+  reverseCharge: boolean;
   /** Given back so far (the order's running refund total). */
   refunded: number;
   currency: string;
@@ -97,6 +106,12 @@ const toRow = (r: AdminOrderDbRow): AdminOrderRow => ({
   customer: { name: r.contact_name, email: r.contact_email, phone: r.contact_phone, userId: r.user_id },
   itemCount: Number(r.item_count ?? 0),
   total: toMajor(r.total),
+  taxTotal: toMajor(r.tax_total),
+  taxCountry: r.tax_country,
+  taxRegion: r.tax_region,
+  company: r.company,
+  vatNumber: r.vat_number,
+  reverseCharge: r.reverse_charge === 1,
   refunded: toMajor(refundSums(r).refunded),
   currency: r.currency,
   paymentMethod: r.payment_method as PaymentMethod,
@@ -171,7 +186,26 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
     async exportCsv(input: AdminOrderQuery | Record<string, unknown>): Promise<string> {
       const { sort, page: _p, pageSize: _s, ...f } = parseInput(adminOrderQuerySchema, input, "Please check the list's filters.");
       const rows = (await listAdminOrderRows(k, db.dialect, filtersOf(f), sortOf(sort))).map(toRow);
-      const header = ["Number", "Date", "Customer", "E-mail", "Phone", "Items", "Total", "Currency", "Payment method", "Payment status", "Status"];
+      // The tax columns come last, so a sheet built on the columns before them still reads.
+      const header = [
+        "Number",
+        "Date",
+        "Customer",
+        "E-mail",
+        "Phone",
+        "Items",
+        "Total",
+        "Currency",
+        "Payment method",
+        "Payment status",
+        "Status",
+        "Tax",
+        "Tax country",
+        "Tax region",
+        "Reverse charge",
+        "Company",
+        "VAT number",
+      ];
       return toCsv([
         header,
         ...rows.map((r) => [
@@ -186,6 +220,12 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
           r.paymentMethod,
           r.paymentStatus,
           r.status,
+          r.taxTotal.toFixed(2),
+          r.taxCountry ?? "",
+          r.taxRegion ?? "",
+          r.reverseCharge ? "yes" : "",
+          r.company ?? "",
+          r.vatNumber ?? "",
         ]),
       ]);
     },
