@@ -1,6 +1,8 @@
 import { type TaxRegion, type TaxSettings, taxRegionKey } from "#common/tax/tax.schema";
 import { isReverseCharge } from "#common/tax/vat-number";
-import { toMajor } from "#common/money";
+import { allocate, toMajor } from "#common/money";
+
+export { allocate };
 
 /** Where goods go, as far as tax cares: a country and, where it has them, a state or province. */
 export interface TaxAddress {
@@ -130,22 +132,6 @@ export function receiptOf(lines: ReadonlyArray<Pick<LineTax, "rateMilli" | "base
 /** The rounding rule of every tax amount: to the nearest minor unit, halves away from zero. */
 function roundHalfUp(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
-}
-
-/**
- * Shares `total` out over lines in proportion to their weights so that the shares add up to it
- * exactly: each gets the floor of its exact share, and the units left go to the largest remainders
- * (the earlier line on a tie).
- */
-export function allocate(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map((e) => Math.floor(e + 1e-9));
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e + 1e-9) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0 && k < order.length; k++, left--) shares[order[k]!.i]! += 1;
-  return shares;
 }
 
 /**
