@@ -12,6 +12,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   orders: "Orders: see, move and cancel orders",
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
+  marketing: "Marketing: promotions and discount codes",
   reports: "Reports: sales report and analytics",
   settings: "Settings: site settings, the tracking pixel, webhooks and background jobs",
 };
@@ -127,6 +128,11 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /webhooks/:id/deliveries/:deliveryId": "settings",
   "POST /webhooks/:id/deliveries/:deliveryId/redeliver": "settings",
   "POST /webhooks/:id/test": "settings",
+  "GET /promotions": "marketing",
+  "POST /promotions": "marketing",
+  "GET /promotions/:id": "marketing",
+  "PATCH /promotions/:id": "marketing",
+  "DELETE /promotions/:id": "marketing",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

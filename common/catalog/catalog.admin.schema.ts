@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PRICE } from "./catalog.schema";
 import { translatedText, translationsSchema } from "#common/translations";
+import { moneyAmount } from "#common/money.schema";
 
 // The one schema of a product as the admin writes it: the JSON API (POST/PATCH
 // /api/admin/products), the product form (through `productFormInput`) and each product of a CSV
@@ -30,12 +31,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 
 /** A money amount in the major unit: at least 0, at most MAX_PRICE, whole cents. */
-const money = (what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .min(0, `${what} cannot be negative`)
-    .max(MAX_PRICE, `${what} can be at most ${MAX_PRICE.toLocaleString("en-US")}`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${what} can have at most two decimals`);
+const money = (what: string) => moneyAmount(what, MAX_PRICE);
 
 const units = (what: string) =>
   z

@@ -459,6 +459,49 @@ export interface WebhookEndpointTable {
   updated_at: Timestamp;
 }
 
+/** A promotion (server/modules/promotions, migration 0033): percents in hundredths, money in minor units of the base currency. */
+export interface PromotionTable {
+  id: string;
+  name: string;
+  /** Upper case without spaces; null: automatic. */
+  code: string | null;
+  kind: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  buy_quantity: number | null;
+  get_quantity: number | null;
+  get_percent: number | null;
+  /** JSON lists; both empty: the whole order. */
+  product_ids: string;
+  category_slugs: string;
+  min_subtotal: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  usage_limit_per_customer: number | null;
+  first_order_only: number;
+  combinable: number;
+  active: number;
+  /** Orders placed with it. */
+  uses: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An order placed with a promotion (migration 0033): money in minor units, of the order's currency and of the base currency. */
+export interface PromotionUseTable {
+  id: string;
+  promotion_id: string;
+  order_id: string;
+  /** The account id, or the contact e-mail (lower case) of a guest. */
+  customer_key: string;
+  amount: number;
+  base_amount: number;
+  order_total_base: number;
+  cancelled: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
 /** One event sent to one endpoint (migration 0023): its id is the `webhook-id` of every try. */
 export interface WebhookDeliveryTable {
   id: string;
@@ -515,5 +558,7 @@ export interface Database {
   stock_alerts: StockAlertTable;
   jobs: JobTable;
   webhook_endpoints: WebhookEndpointTable;
+  promotions: PromotionTable;
+  promotion_uses: PromotionUseTable;
   webhook_deliveries: WebhookDeliveryTable;
 }

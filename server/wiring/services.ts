@@ -46,6 +46,7 @@ import { createDashboard } from "../flows/dashboard";
 import { createBackgroundJobs } from "../flows/background-jobs";
 import { createAnalyticsService } from "#modules/analytics";
 import { createWebhooks } from "#modules/webhooks";
+import { createPromotions } from "#modules/promotions";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -218,6 +219,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     jobs,
     /** Outgoing webhooks: the admin's endpoints and deliveries; writes emit their events through it. */
     webhooks,
+    /** Promotions and discount codes: the admin's list and writes (audited). */
+    promotions: createPromotions({ db, catalog }),
     mailer,
     /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
     lowStock,

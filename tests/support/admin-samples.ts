@@ -69,6 +69,11 @@ async function freshEndpoint(ctx: SampleContext) {
   return ctx.shop.services.webhooks.create(SAMPLE_ACTOR, { url: "http://127.0.0.1:9/sample-hook", events: ["order.created"], active: false });
 }
 
+/** A fresh automatic promotion, switched off so no other test's cart gets it. */
+async function freshPromotion(ctx: SampleContext) {
+  return ctx.shop.services.promotions.create(SAMPLE_ACTOR, { name: unique("Sample promotion"), kind: "free_shipping", active: false });
+}
+
 /** A fresh endpoint with one delivery (its test ping). */
 async function freshDelivery(ctx: SampleContext) {
   const endpoint = await freshEndpoint(ctx);
@@ -250,4 +255,9 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
     return { path: `/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver` };
   },
   "POST /webhooks/:id/test": async (ctx) => ({ path: `/webhooks/${(await freshEndpoint(ctx)).id}/test` }),
+  "GET /promotions": async () => ({}),
+  "POST /promotions": async () => ({ body: { name: unique("Sample promotion"), kind: "percentage", value: 10, active: false } }),
+  "GET /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}` }),
+  "PATCH /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}`, body: { name: unique("Renamed promotion") } }),
+  "DELETE /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}` }),
 };

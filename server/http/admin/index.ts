@@ -15,6 +15,7 @@ import { REPORT_ROUTES } from "./reports.routes";
 import { DASHBOARD_ROUTES } from "./dashboard.routes";
 import { JOB_ROUTES } from "./jobs.routes";
 import { WEBHOOK_ROUTES } from "./webhooks.routes";
+import { PROMOTION_ROUTES } from "./promotions.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -34,6 +35,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...DASHBOARD_ROUTES,
   ...JOB_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...PROMOTION_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */
