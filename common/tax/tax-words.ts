@@ -36,3 +36,19 @@ export function priceTaxNote(taxes: { pricesIncludeTax: boolean; regions: readon
   if (!taxes || taxes.regions.length === 0) return null;
   return taxes.pricesIncludeTax ? "included" : "added";
 }
+
+/**
+ * What a reverse-charge buyer of a tax-inclusive shop does not pay: the VAT the prices include,
+ * which the total leaves out (so subtotal and shipping, less this, make the total); 0 for any
+ * other order. Amounts as the caller has them, `unit` of them to the minor unit (100 for major
+ * units, 1 for minor), so the difference is taken exactly.
+ */
+export function vatNotCharged(
+  totals: { itemsSubtotal: number; shipping: number; total: number; pricesIncludeTax?: boolean },
+  taxLines: ReadonlyArray<{ reverseCharge: boolean }>,
+  unit = 100,
+): number {
+  if (!totals.pricesIncludeTax || !taxLines.some((line) => line.reverseCharge)) return 0;
+  const minor = Math.round(totals.itemsSubtotal * unit) + Math.round(totals.shipping * unit) - Math.round(totals.total * unit);
+  return minor > 0 ? minor / unit : 0;
+}

@@ -160,16 +160,20 @@ describe("an EU-style shop: prices with VAT", () => {
     });
     expect(order.reverseCharge).toBe(true);
     const fr = "fr-FR";
-    // The buyer pays the prices without the 20 % they include: 34.98 / 1.2 = 29.15.
-    expect(customer.text).toContain(`Autoliquidation: ${money(0, "EUR", fr)}`);
-    expect(customer.text).toContain(`Total: ${money(order.totals.total, "EUR", fr)}`);
+    // The buyer pays the prices without the 20 % they include: 34.98 / 1.2 = 29.15, 5.83 not charged.
+    expect(order.totals).toMatchObject({ itemsSubtotal: 20, shipping: 14.98, total: 29.15 });
+    const lines = linesOf(customer);
+    const total = lines.indexOf(`Total: ${money(29.15, "EUR", fr)}`);
+    expect(total).toBeGreaterThan(0);
+    expect(lines[total - 1]).toBe(`TVA non facturée: −${money(5.83, "EUR", fr)}`);
+    expect(lines[total + 1]).toBe(`Autoliquidation: ${money(0, "EUR", fr)}`);
     expect(customer.text).toContain("Société : Acme SARL");
     expect(customer.text).toContain("N° de TVA : FR12345678901");
     expect(customer.text).toContain("Autoliquidation : aucune TVA facturée. Le client acquitte la TVA.");
     expect(customer.html).toContain("Autoliquidation : aucune TVA facturée.");
     expect(customer.html).toContain("FR12345678901");
 
-    expect(owner.text).toContain("Reverse charge: €0.00");
+    expect(owner.text).toContain("VAT not charged: −€5.83\r\nTotal: €29.15\r\nReverse charge: €0.00");
     expect(owner.text).toContain("Company: Acme SARL");
     expect(owner.text).toContain("VAT number: FR12345678901");
     expect(owner.text).toContain("Reverse charge: no VAT charged. The customer accounts for the VAT.");

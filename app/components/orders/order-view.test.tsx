@@ -154,7 +154,8 @@ describe("the tax in the totals", () => {
       />,
       "fr",
     ).text;
-    expect(reverse).toMatch(/Total 50,82 € Autoliquidation 0,00 €/);
+    // The buyer pays the prices without the VAT they include: what is taken off is said before the total.
+    expect(reverse).toMatch(/Livraison 14,98 € TVA non facturée −10,16 € Total 50,82 € Autoliquidation 0,00 €/);
   });
 });
 

@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { useTaxRowLabel } from "~/lib/tax";
+import { vatNotCharged } from "#common/tax/tax-words";
 import { localCountryName } from "#common/cart/country-names";
 import type { Order, OrderAddress, OrderLine, OrderTotals, TaxLineView } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
@@ -143,6 +144,7 @@ export function TotalsList({
   const t = useT();
   const taxLabel = useTaxRowLabel();
   const c = totals.currency;
+  const notCharged = vatNotCharged(totals, taxLines);
   const taxRows = (included: boolean) =>
     taxLines.map((line) => (
       <div key={line.label} className={`flex justify-between gap-4 ${included ? "text-xs text-stone-600" : ""}`} data-testid="totals-tax">
@@ -172,6 +174,12 @@ export function TotalsList({
           {totals.shipping === 0 ? t("cart.shipping.free") : money(totals.shipping, c)}
         </dd>
       </div>
+      {notCharged > 0 && (
+        <div className="flex justify-between gap-4" data-testid="totals-vat-not-charged">
+          <dt className="text-stone-700">{t("cart.tax.notCharged")}</dt>
+          <dd className="font-medium text-stone-900">−{money(notCharged, c)}</dd>
+        </div>
+      )}
       {!totals.pricesIncludeTax && taxRows(false)}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
         <dt className="font-semibold text-stone-900">{t("cart.summary.total")}</dt>

@@ -15,6 +15,7 @@ import { pageTitle } from "~/lib/seo";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 import { useTaxLabel, useTaxRowLabel } from "~/lib/tax";
+import { vatNotCharged } from "#common/tax/tax-words";
 
 /** Each document's name, one and several ("Packing slip", "Packing slips"). */
 const DOCS = {
@@ -236,6 +237,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
   const taxRowLabel = useTaxRowLabel();
   const included = Boolean(order.totals.pricesIncludeTax);
   const taxed = order.taxLines.length > 0;
+  const notCharged = vatNotCharged(order.totals, order.taxLines);
   const taxRows = order.taxLines.map((line) => <Row key={line.label} term={taxRowLabel(line, included)} value={money(line.amount, c)} testId="print-tax" />);
   return (
     <>
@@ -301,6 +303,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
       <dl className="mt-4 ml-auto w-72 max-w-full space-y-1 break-inside-avoid" data-testid="print-totals">
         <Row term={t("admin.print.subtotal")} value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
         <Row term={t("admin.settings.section.shipping")} value={money(order.totals.shipping, c)} testId="print-shipping" />
+        {notCharged > 0 && <Row term={t("cart.tax.notCharged")} value={`−${money(notCharged, c)}`} testId="print-vat-not-charged" />}
         {!included && taxRows}
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
           <dt>{t("admin.orders.total")}</dt>

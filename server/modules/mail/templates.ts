@@ -159,6 +159,8 @@ export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Ma
 /** An order's tax per rate, worded and formatted for its mail; `included`: the prices included it, so the rows follow the total. */
 export interface MailTaxes {
   included: boolean;
+  /** The VAT a reverse-charge buyer of tax-inclusive prices does not pay, taken off before the total; null for none. */
+  notCharged: { label: string; value: string } | null;
   rows: Array<{ label: string; value: string }>;
 }
 
@@ -176,7 +178,8 @@ function totalRows(
   taxes: MailTaxes | undefined,
 ): NonNullable<Content["table"]> {
   const rows = taxes?.rows ?? [];
-  return taxes?.included ? [...head, { ...total, strong: true }, ...rows] : [...head, ...rows, { ...total, strong: true }];
+  const before = taxes?.notCharged ? [...head, taxes.notCharged] : head;
+  return taxes?.included ? [...before, { ...total, strong: true }, ...rows] : [...before, ...rows, { ...total, strong: true }];
 }
 
 /** What a mail says of a business buyer: the company, the VAT number and the reverse charge, each a line. */

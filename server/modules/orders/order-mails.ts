@@ -16,7 +16,7 @@ import { countryName } from "#common/geo";
 import { DEFAULT_LANGUAGE, type Language, isLanguage, localeOf, pathInLanguage } from "#common/i18n/languages";
 import { translatorFor } from "#common/i18n/messages.server";
 import type { Translate } from "#common/i18n/translate";
-import { taxRowLabel } from "#common/tax/tax-words";
+import { taxRowLabel, vatNotCharged } from "#common/tax/tax-words";
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -68,14 +68,18 @@ export function orderMailWords(o: Pick<OrderRow, "language" | "currency">, shopL
 
 /**
  * An order's tax per rate as its mails show it, in the mail's words: each rate's label ("VAT 19 %",
- * "Includes VAT 19 %" where the prices included it, "Reverse charge") and amount, and whether the
- * prices included the tax (the rows then follow the total instead of adding to it).
+ * "Includes VAT 19 %" where the prices included it, "Reverse charge") and amount, whether the
+ * prices included the tax (the rows then follow the total instead of adding to it), and the VAT a
+ * reverse-charge buyer of such prices did not pay.
  */
 function mailTaxes(record: OrderRecord, t: Translate, fmt: (minor: number) => string, locale: string): MailTaxes {
-  const included = record.order.prices_include_tax === 1;
+  const sums = orderSums(record.order);
+  const lines = orderReceiptTaxLines(record);
+  const notCharged = vatNotCharged(sums, lines, 1);
   return {
-    included,
-    rows: orderReceiptTaxLines(record).map((line) => ({ label: taxRowLabel(t, locale, line, included), value: fmt(line.amount) })),
+    included: sums.pricesIncludeTax,
+    notCharged: notCharged > 0 ? { label: t("cart.tax.notCharged"), value: `−${fmt(notCharged)}` } : null,
+    rows: lines.map((line) => ({ label: taxRowLabel(t, locale, line, sums.pricesIncludeTax), value: fmt(line.amount) })),
   };
 }
 

@@ -34,6 +34,7 @@ export default {
   "cart.tax.noteEstimated": "Steuer unserer eigenen Region: Die Kasse berechnet sie für deine Lieferadresse.",
   "cart.tax.noteAdded": "Steuern werden an der Kasse berechnet.",
   "cart.tax.reverseChargeNote": "Steuerschuldnerschaft des Leistungsempfängers: keine MwSt. berechnet. Der Kunde führt die MwSt. ab.",
+  "cart.tax.notCharged": "Nicht berechnete MwSt.",
   "cart.summary.shippingDepends": "Die Versandkosten hängen von der Lieferadresse ab: Du wählst sie an der Kasse.",
   "cart.summary.toFreeShipping": "Noch {amount} bis zum kostenlosen Versand",
   "cart.summary.shipsFree": "Deine Bestellung wird kostenlos versandt",

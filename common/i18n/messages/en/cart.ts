@@ -33,6 +33,7 @@ export default {
   "cart.tax.noteEstimated": "Tax shown for our own region: checkout calculates it for your delivery address.",
   "cart.tax.noteAdded": "Tax calculated at checkout.",
   "cart.tax.reverseChargeNote": "Reverse charge: no VAT charged. The customer accounts for the VAT.",
+  "cart.tax.notCharged": "VAT not charged",
   "cart.summary.shippingDepends": "Shipping depends on the delivery address: you choose it at checkout.",
   "cart.summary.toFreeShipping": "Add {amount} more for free shipping",
   "cart.summary.shipsFree": "Your order ships free",

@@ -34,6 +34,7 @@ export default {
   "cart.tax.noteEstimated": "Impuesto de nuestra propia región: el pago lo calcula para tu dirección de entrega.",
   "cart.tax.noteAdded": "Impuestos calculados en la pantalla de pago.",
   "cart.tax.reverseChargeNote": "Inversión del sujeto pasivo: no se cobra IVA. El cliente liquida el IVA.",
+  "cart.tax.notCharged": "IVA no cobrado",
   "cart.summary.shippingDepends": "El envío depende de la dirección de entrega: la eliges al finalizar la compra.",
   "cart.summary.toFreeShipping": "Añade {amount} más para conseguir el envío gratis",
   "cart.summary.shipsFree": "Tu pedido tiene envío gratis",

@@ -34,6 +34,7 @@ export default {
   "cart.tax.noteEstimated": "Taxe affichée pour notre propre région : le paiement la calcule pour votre adresse de livraison.",
   "cart.tax.noteAdded": "Taxes calculées lors du paiement.",
   "cart.tax.reverseChargeNote": "Autoliquidation : aucune TVA facturée. Le client acquitte la TVA.",
+  "cart.tax.notCharged": "TVA non facturée",
   "cart.summary.shippingDepends": "Les frais de livraison dépendent de l’adresse : vous la choisissez lors de la commande.",
   "cart.summary.toFreeShipping": "Plus que {amount} pour profiter de la livraison gratuite",
   "cart.summary.shipsFree": "Votre commande est livrée gratuitement",
