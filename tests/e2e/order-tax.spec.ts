@@ -212,6 +212,14 @@ test.describe("a reverse-charge order's invoice", () => {
       await expectAccessible(page);
       await shot(page, testInfo, `order-tax-invoice-${viewport.name}`);
 
+      // The admin's order page: the tax as charged, the company, the VAT number and the reverse charge.
+      await page.goto(`/admin-dashboard/orders/${order.id}`);
+      await expect(page.getByTestId("totals-tax")).toHaveText(["Reverse charge$0.00"]);
+      await expect(page.getByTestId("totals-vat-not-charged")).toHaveText(`VAT not charged−${dollars(notCharged)}`);
+      await expect(page.getByTestId("order-business")).toContainText("Acme SARL");
+      await expect(page.getByTestId("order-business")).toContainText("VAT number FR12345678901");
+      await expect(page.getByTestId("order-reverse-charge")).toBeVisible();
+
       // The packing slip names the company, and no money.
       await page.goto(`/admin-dashboard/orders/print?ids=${order.id}&doc=slip&noprint`);
       await expect(page.getByTestId("print-page").getByTestId("print-company")).toHaveText("Acme SARL");
