@@ -1,7 +1,7 @@
 import { useMoney } from "~/lib/shop";
 import type { Translate } from "#common/i18n/translate";
 import { useT } from "~/lib/i18n";
-import { usePriceTaxNote } from "~/lib/tax";
+import { usePriceTaxNote } from "~/lib/price-tax-note";
 
 interface Props {
   price: number;

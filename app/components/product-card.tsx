@@ -9,7 +9,7 @@ import { useMoney, useShop } from "~/lib/shop";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Translate } from "#common/i18n/translate";
 import { useImageBase } from "~/lib/image-base";
-import { usePriceTaxNote } from "~/lib/tax";
+import { usePriceTaxNote } from "~/lib/price-tax-note";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<

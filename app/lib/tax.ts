@@ -1,6 +1,5 @@
-import { type TaxLineWords, priceTaxNote, taxLineLabel, taxRowLabel } from "#common/tax/tax-words";
+import { type TaxLineWords, taxLineLabel, taxRowLabel } from "#common/tax/tax-words";
 import { useLanguage, useT } from "./i18n";
-import { useShop } from "./shop";
 
 /** A tax line's words in the page's language ("VAT 19 %", "Reverse charge"). */
 export function useTaxLabel(): (line: TaxLineWords) => string {
@@ -14,11 +13,4 @@ export function useTaxRowLabel(): (line: TaxLineWords & { amount: number }, pric
   const t = useT();
   const { locale } = useLanguage();
   return (line, included) => taxRowLabel(t, locale, line, included);
-}
-
-/** What the shop's prices say beside them about tax ("incl. VAT", "+ tax"), or null for a shop without a tax setup. */
-export function usePriceTaxNote(): string | null {
-  const t = useT();
-  const note = priceTaxNote(useShop().settings.taxes);
-  return note === "included" ? t("shop.price.taxIncluded") : note === "added" ? t("shop.price.taxAdded") : null;
 }

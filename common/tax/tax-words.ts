@@ -28,16 +28,6 @@ export function taxRowLabel(t: Translate, locale: string, line: TaxLineWords & {
 }
 
 /**
- * What a price says about tax, from the shop's tax settings: "included" (prices include it, EU
- * style), "added" (it is added at checkout, US style), or null for a shop with no tax regions,
- * whose prices say nothing about tax.
- */
-export function priceTaxNote(taxes: { pricesIncludeTax: boolean; regions: readonly unknown[] } | undefined): "included" | "added" | null {
-  if (!taxes || taxes.regions.length === 0) return null;
-  return taxes.pricesIncludeTax ? "included" : "added";
-}
-
-/**
  * What a reverse-charge buyer of a tax-inclusive shop does not pay: the VAT the prices include,
  * which the total leaves out (so subtotal and shipping, less this, make the total); 0 for any
  * other order. Amounts as the caller has them, `unit` of them to the minor unit (100 for major

@@ -1,6 +1,6 @@
 import type { CartTotals, CartView } from "#modules/cart";
 import { shippingAmountText } from "#common/cart/shipping";
-import { priceTaxNote } from "#common/tax/tax-words";
+import { priceTaxNote } from "#common/tax/price-tax-note";
 import { useMoney, useShop } from "~/lib/shop";
 import { useT } from "~/lib/i18n";
 import { useTaxRowLabel } from "~/lib/tax";
