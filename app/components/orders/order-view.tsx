@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { useTaxRowLabel } from "~/lib/tax";
+
 import { vatNotCharged } from "#common/tax/tax-words";
 import { localCountryName } from "#common/cart/country-names";
 import type { Order, OrderAddress, OrderLine, OrderTotals, TaxLineView } from "#modules/orders";
@@ -10,6 +11,9 @@ import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_KEY, STATUS_BADGE, STATUS_KEY, orderTimeline, paymentStatusLabel } from "./order-status";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+
+/** A tax line's words in the page's language, for pages that show an order's tax lines their own way. */
+export { useTaxLabel } from "~/lib/tax";
 
 /** Money in the order's own currency (an order keeps the currency it was placed in), in the page's locale. */
 export function useOrderMoney(): (amount: number, currency: string) => string {
