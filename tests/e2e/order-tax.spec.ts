@@ -133,15 +133,38 @@ test.describe("tax on the cart page without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   test.beforeAll(() => putSettings({ taxes: US_TAXES }));
 
-  test("the cart page and the product page say the tax as the server renders them", async ({ page, browser, request }) => {
+  test("the cart page, the product page, the confirmation and my orders say the tax as the server renders them", async ({ page, browser, request }) => {
+    test.slow(); // an order placed through plain forms, two pages checked with axe
     const book = await aBook(request, 5);
+    const ny = taxOf(book.cents, 8875);
     await page.goto(`/products/${book.slug}`);
     await expect(page.getByTestId("product-price").getByTestId("price-tax-note")).toHaveText("+ tax");
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(page).toHaveURL(/\/shopping-cart/);
-    await expect(page.getByTestId("cart-tax")).toHaveText([`Sales tax 8.875%${dollars(taxOf(book.cents, 8875))}`]);
+    await expect(page.getByTestId("cart-tax")).toHaveText([`Sales tax 8.875%${dollars(ny)}`]);
     await expect(page.getByTestId("cart-tax-note")).toHaveText("Tax shown for our own region: checkout calculates it for your delivery address.");
     await expectAccessibleWithoutScripts(browser, page);
+
+    await page.goto("/checkout");
+    const form = page.getByRole("form", { name: "Checkout" });
+    await form.getByRole("textbox", { name: "Full name" }).fill("Ada Lovelace");
+    await form.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("order-tax-nojs"));
+    await form.getByRole("textbox", { name: "Phone" }).fill(uniquePhone());
+    await form.getByRole("textbox", { name: "Address", exact: true }).fill("350 Fifth Avenue");
+    await form.getByRole("textbox", { name: "City" }).fill("New York");
+    await form.getByRole("combobox", { name: "State" }).selectOption("NY");
+    await form.getByRole("button", { name: "Place order" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?order=/);
+    await expect(page.getByTestId("totals-tax")).toHaveText([`Sales tax 8.875%${dollars(ny)}`]);
+    await expectAccessibleWithoutScripts(browser, page);
+
+    await page.goto("/my-orders");
+    await page
+      .getByTestId("order-row")
+      .first()
+      .getByRole("link", { name: /View details/ })
+      .click();
+    await expect(page.getByRole("dialog").getByTestId("totals-tax")).toHaveText([`Sales tax 8.875%${dollars(ny)}`]);
   });
 });
 
