@@ -1,6 +1,7 @@
 import { useMoney } from "~/lib/shop";
 import type { Translate } from "#common/i18n/translate";
 import { useT } from "~/lib/i18n";
+import { usePriceTaxNote } from "~/lib/price-tax-note";
 
 interface Props {
   price: number;
@@ -15,9 +16,13 @@ interface Props {
   className?: string;
 }
 
-/** Final price, with the original struck through and the discount badge when discounted. */
-export function Price(props: Props) {
-  return <PriceLine {...props} money={useMoney()} t={useT()} />;
+/** What the price says about tax beside it ("incl. VAT", "+ tax"); none where the shop has no tax setup. */
+type TaxNote = { taxNote?: string | null };
+
+/** Final price, with the original struck through and the discount badge when discounted; `withTaxNote`: and what it says about tax. */
+export function Price({ withTaxNote = false, ...props }: Props & { withTaxNote?: boolean }) {
+  const taxNote = usePriceTaxNote();
+  return <PriceLine {...props} taxNote={withTaxNote ? taxNote : null} money={useMoney()} t={useT()} />;
 }
 
 /** The price line of `Price` with the shop's money format and words given: it reads no context (a product tile's cached markup). */
@@ -31,7 +36,8 @@ export function PriceLine({
   className,
   money,
   t,
-}: Props & { money: (amount: number) => string; t: Translate }) {
+  taxNote,
+}: Props & TaxNote & { money: (amount: number) => string; t: Translate }) {
   const big = size === "lg";
   return (
     <p className={className ? `price-row ${className}` : "price-row"} data-testid="price">
@@ -51,6 +57,11 @@ export function PriceLine({
           </s>
           {badge && <span className={`rounded bg-rose-700 px-1.5 py-0.5 font-medium text-white ${big ? "text-sm" : "text-xs"}`}>-{discount}%</span>}
         </>
+      )}
+      {taxNote && (
+        <span className={`text-stone-600 ${big ? "text-sm" : "text-xs"}`} data-testid="price-tax-note">
+          {taxNote}
+        </span>
       )}
     </p>
   );

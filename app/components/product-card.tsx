@@ -9,6 +9,7 @@ import { useMoney, useShop } from "~/lib/shop";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Translate } from "#common/i18n/translate";
 import { useImageBase } from "~/lib/image-base";
+import { usePriceTaxNote } from "~/lib/price-tax-note";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<
@@ -52,13 +53,16 @@ export function ProductCard({ product, priority = false }: { product: CardData; 
   const base = useImageBase();
   const t = useT();
   const localePath = useLocalePath();
+  const taxNote = usePriceTaxNote();
   return (
     <CachedInside
       as="article"
       className="group card"
       data-testid="product-card"
-      cacheKey={priority ? null : JSON.stringify([product, saved, currency, language, locale, base])}
-      inside={() => <CardInside product={product} priority={priority} saved={saved} money={money} base={base} t={t} localePath={localePath} />}
+      cacheKey={priority ? null : JSON.stringify([product, saved, currency, language, locale, base, taxNote])}
+      inside={() => (
+        <CardInside product={product} priority={priority} saved={saved} money={money} base={base} t={t} localePath={localePath} taxNote={taxNote} />
+      )}
     />
   );
 }
@@ -71,6 +75,7 @@ function CardInside({
   base,
   t,
   localePath,
+  taxNote,
 }: {
   product: CardData;
   priority: boolean;
@@ -79,6 +84,7 @@ function CardInside({
   base: string;
   t: Translate;
   localePath: (path: string) => string;
+  taxNote: string | null;
 }) {
   return (
     <>
@@ -112,6 +118,7 @@ function CardInside({
           className="mt-auto pt-1"
           money={money}
           t={t}
+          taxNote={taxNote}
         />
       </div>
     </>

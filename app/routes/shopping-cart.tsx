@@ -99,7 +99,7 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
             <h2 id="cart-summary-heading" className="mb-3 text-lg font-semibold text-stone-900">
               {t("cart.summary.title")}
             </h2>
-            <CartSummary totals={cart.totals} />
+            <CartSummary totals={cart.totals} taxLines={cart.taxLines} />
             <Link
               to={localePath("/checkout")}
               className="mt-5 flex h-12 items-center justify-center rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700"

@@ -102,7 +102,7 @@ export default function CartPanel() {
         )}
 
         <div className="border-t border-stone-200 px-4 pb-4 pt-3 sm:px-5">
-          {cart && lines.length > 0 && <CartSummary totals={cart.totals} compact />}
+          {cart && lines.length > 0 && <CartSummary totals={cart.totals} taxLines={cart.taxLines} compact />}
           <div className="mt-3 grid grid-cols-2 gap-2">
             <Link
               to={localePath("/shopping-cart")}

@@ -1,18 +1,31 @@
-import type { CartTotals } from "#modules/cart";
+import type { CartTotals, CartView } from "#modules/cart";
 import { shippingAmountText } from "#common/cart/shipping";
-import { useMoney } from "~/lib/shop";
+import { priceTaxNote } from "#common/tax/price-tax-note";
+import { useMoney, useShop } from "~/lib/shop";
 import { useT } from "~/lib/i18n";
+import { useTaxRowLabel } from "~/lib/tax";
 
 /**
  * Subtotal (the lines at their discounted prices, so the savings are said, not subtracted again),
  * shipping (with what is left for free shipping) and total, as the server computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
- * zone, worded by the one shipping rule the product page and the checkout use.
+ * zone, worded by the one shipping rule the product page and the checkout use. The tax is the
+ * shop's own region's until then (the server prices the cart so), and a note says so.
  */
-export function CartSummary({ totals, compact = false }: { totals: CartTotals; compact?: boolean }) {
+export function CartSummary({ totals, taxLines = [], compact = false }: { totals: CartTotals; taxLines?: CartView["taxLines"]; compact?: boolean }) {
   const money = useMoney();
   const t = useT();
+  const taxLabel = useTaxRowLabel();
+  const taxNote = priceTaxNote(useShop().settings.taxes);
   const varies = totals.shippingMax > totals.shipping;
   const row = `flex items-baseline justify-between gap-4 ${compact ? "py-0.5" : "py-1.5"}`;
+  const included = totals.pricesIncludeTax;
+  const taxRows = taxLines.map((line) => (
+    <div key={line.label} className={included ? "flex items-baseline justify-between gap-4 text-xs text-stone-600" : row} data-testid="cart-tax">
+      <dt>{taxLabel(line, included)}</dt>
+      <dd className={included ? "tabular-nums" : "tabular-nums text-stone-900"}>{money(line.amount)}</dd>
+    </div>
+  ));
+  const taxed = taxLines.some((line) => line.amount > 0);
   return (
     <div data-testid="cart-summary">
       <dl className="text-sm text-stone-700">
@@ -33,13 +46,20 @@ export function CartSummary({ totals, compact = false }: { totals: CartTotals; c
             {shippingAmountText({ from: totals.shipping, to: totals.shippingMax }, money, t)}
           </dd>
         </div>
+        {!included && taxRows}
         <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
           <dt>{t("cart.summary.total")}</dt>
           <dd className="tabular-nums" data-testid="cart-total">
             {varies ? t("cart.shipping.from", { amount: money(totals.total) }) : money(totals.total)}
           </dd>
         </div>
+        {included && taxRows}
       </dl>
+      {taxNote && (
+        <p className="mt-1 text-xs text-stone-600" data-testid="cart-tax-note">
+          {t(taxNote === "included" ? "cart.tax.noteIncluded" : taxed ? "cart.tax.noteEstimated" : "cart.tax.noteAdded")}
+        </p>
+      )}
       {varies && (
         <p className="mt-1 text-xs text-stone-600" data-testid="shipping-depends">
           {t("cart.summary.shippingDepends")}

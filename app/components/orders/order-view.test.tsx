@@ -2,20 +2,23 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { Outlet, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { siteSettingsSchema } from "#common/content/content.schema";
+import { type SiteSettings, siteSettingsSchema } from "#common/content/content.schema";
 import type { Language } from "#common/i18n/languages";
 import type { CartTotals } from "#modules/cart";
 import type { OrderLine, OrderTotals } from "#modules/orders";
 import { withLanguage } from "#tests/support/page-language";
 import { CartSummary } from "../cart/cart-summary";
-import { LineList, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
+import { Price } from "../price";
+import { ProductGrid } from "../product-card";
+import { BuyerFacts, LineList, StatusBadge, StatusTimeline, TotalsList } from "./order-view";
 
 // A shop that sells in euros and writes English: the page's language decides the words and the
 // way money and dates are written.
 const settings = siteSettingsSchema.parse({ currency: "EUR", locale: "en-US" });
 
 /** A component as a page of the storefront in `language` renders it on the server, as text. */
-function pageText(node: ReactNode, language: Language): { html: string; text: string } {
+function pageText(node: ReactNode, language: Language, shopSettings: SiteSettings = settings): { html: string; text: string } {
+  const settings = shopSettings;
   const Stub = createRoutesStub([
     { id: "root", path: "/:lang?", Component: Outlet, loader: () => ({ settings }), children: [{ id: "part", index: true, Component: () => node }] },
   ]);
@@ -151,6 +154,105 @@ describe("the tax in the totals", () => {
       />,
       "fr",
     ).text;
-    expect(reverse).toMatch(/Total 50,82 € Autoliquidation 0,00 €/);
+    // The buyer pays the prices without the VAT they include: what is taken off is said before the total.
+    expect(reverse).toMatch(/Livraison 14,98 € TVA non facturée −10,16 € Total 50,82 € Autoliquidation 0,00 €/);
+  });
+});
+
+/** A shop that charges tax: US style (sales tax added, the shop's own state New York) or EU style (prices with VAT). */
+const usShop = siteSettingsSchema.parse({
+  currency: "USD",
+  locale: "en-US",
+  country: "US",
+  taxes: { region: "NY", regions: [{ country: "US", region: "NY", name: "Sales tax", rates: { standard: 8.875 } }] },
+});
+const euShop = siteSettingsSchema.parse({
+  currency: "EUR",
+  locale: "en-US",
+  country: "DE",
+  taxes: { pricesIncludeTax: true, regions: [{ country: "DE", name: "VAT", rates: { standard: 19, reduced: 7 } }] },
+});
+
+describe("the cart's tax before the address is known", () => {
+  const usTotals: CartTotals = {
+    ...totals,
+    currency: "USD",
+    discount: 0,
+    itemsSubtotal: 56,
+    shipping: 19.97,
+    shippingMax: 19.97,
+    total: 80.94,
+    taxTotal: 4.97,
+  };
+  const nyTax = [{ label: "Sales tax 8.875%", name: "Sales tax", reverseCharge: false, rate: 8.875, base: 56, amount: 4.97 }];
+
+  it("adds the shop's own state's sales tax above the total and says checkout works it out for the address, in German", () => {
+    const { text } = pageText(<CartSummary totals={usTotals} taxLines={nyTax} />, "de", usShop);
+    expect(text).toMatch(/Versand 19,97 \$ Sales tax 8,875 % 4,97 \$ Gesamt 80,94 \$/);
+    expect(text).toContain("Steuer unserer eigenen Region: Die Kasse berechnet sie für deine Lieferadresse.");
+  });
+
+  it("says the tax comes at checkout where the shop's own region charges none", () => {
+    const untaxed = { ...usTotals, taxTotal: 0, total: 75.97 };
+    expect(pageText(<CartSummary totals={untaxed} taxLines={[]} />, "en", usShop).text).toContain("Total $75.97 Tax calculated at checkout.");
+    expect(pageText(<CartSummary totals={untaxed} taxLines={[]} />, "es", usShop).text).toContain("Impuestos calculados en la pantalla de pago.");
+  });
+
+  it("says what VAT a tax-inclusive cart's total holds, after it, and that tax is included, in French", () => {
+    const euTotals: CartTotals = {
+      ...totals,
+      itemsSubtotal: 46,
+      discount: 0,
+      shipping: 14.98,
+      shippingMax: 14.98,
+      total: 60.98,
+      taxTotal: 9.74,
+      pricesIncludeTax: true,
+    };
+    const vat = [{ label: "VAT 19%", name: "VAT", reverseCharge: false, rate: 19, base: 51.24, amount: 9.74 }];
+    const { text } = pageText(<CartSummary totals={euTotals} taxLines={vat} compact />, "fr", euShop);
+    expect(text).toMatch(/Total 60,98 € Dont VAT 19 % 9,74 € TVA incluse\. Tant que le paiement ne connaît pas votre adresse de livraison/);
+  });
+
+  it("says nothing of tax for a shop without a tax setup", () => {
+    const { text, html } = pageText(<CartSummary totals={totals} />, "en");
+    expect(html).not.toContain("cart-tax");
+    expect(text).not.toMatch(/tax/i);
+  });
+});
+
+describe("a price beside the shop's tax", () => {
+  const product = {
+    _id: "p1",
+    name: "Linen Shirt",
+    slug: "linen-shirt",
+    price: 40,
+    discount: 0,
+    finalPrice: 40,
+    priceVaries: false,
+    image: [],
+    category: "Men's Fashion",
+    subCategory: null,
+    inStock: true,
+  };
+
+  it("says the tax is included (EU style) or added (US style) on the product page and on product cards, in the page's language", () => {
+    expect(pageText(<Price price={40} finalPrice={40} discount={0} size="lg" withTaxNote />, "de", euShop).text).toContain("40,00 € inkl. MwSt.");
+    expect(pageText(<Price price={40} finalPrice={40} discount={0} size="lg" withTaxNote />, "en", usShop).text).toContain("$40.00 + tax");
+    expect(pageText(<ProductGrid products={[product]} />, "fr", euShop).text).toContain("40,00 € TVA incluse");
+    expect(pageText(<ProductGrid products={[product]} />, "es", usShop).text).toContain("40,00 US$ + impuestos");
+  });
+
+  it("says nothing of tax where the shop has no tax setup, and a cart line's price never does", () => {
+    expect(pageText(<ProductGrid products={[product]} />, "en").html).not.toContain("price-tax-note");
+    expect(pageText(<Price price={40} finalPrice={40} discount={0} />, "en", euShop).html).not.toContain("price-tax-note");
+  });
+});
+
+describe("a business buyer's order", () => {
+  it("shows the company and VAT number, and for a reverse charge that no VAT was charged, in German", () => {
+    const { text } = pageText(<BuyerFacts order={{ company: "Acme SARL", vatNumber: "FR12345678901", reverseCharge: true }} />, "de");
+    expect(text).toContain("Acme SARL USt-IdNr. FR12345678901 Steuerschuldnerschaft des Leistungsempfängers: keine MwSt. berechnet.");
+    expect(pageText(<BuyerFacts order={{ company: "Muster GmbH", vatNumber: null, reverseCharge: false }} />, "en").text.trim()).toBe("Muster GmbH");
   });
 });

@@ -2,12 +2,18 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { useTaxRowLabel } from "~/lib/tax";
+
+import { vatNotCharged } from "#common/tax/tax-words";
 import { localCountryName } from "#common/cart/country-names";
 import type { Order, OrderAddress, OrderLine, OrderTotals, TaxLineView } from "#modules/orders";
 import type { OrderStatus } from "#common/orders/order-status";
 import { PAYMENT_METHOD_KEY, STATUS_BADGE, STATUS_KEY, orderTimeline, paymentStatusLabel } from "./order-status";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+
+/** A tax line's words in the page's language, for pages that show an order's tax lines their own way. */
+export { useTaxLabel } from "~/lib/tax";
 
 /** Money in the order's own currency (an order keeps the currency it was placed in), in the page's locale. */
 export function useOrderMoney(): (amount: number, currency: string) => string {
@@ -122,17 +128,6 @@ export function LineList({
   );
 }
 
-/** A tax line's words in the page's language: the shop's own name for its tax kept ("VAT 19 %"), the rate in the page's locale. */
-export function useTaxLabel(): (line: Pick<TaxLineView, "name" | "rate" | "reverseCharge">) => string {
-  const t = useT();
-  const { locale } = useLanguage();
-  return (line) => {
-    if (line.reverseCharge) return t("cart.tax.reverseCharge");
-    const rate = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(line.rate / 100);
-    return t("cart.tax.line", { name: line.name ?? t("cart.tax.tax"), rate });
-  };
-}
-
 /**
  * Subtotal (the lines as printed), shipping and total, as the server computed them: they add up as
  * shown. The discounts are already in the lines, so they are said ("You save"), never subtracted
@@ -151,12 +146,13 @@ export function TotalsList({
 }) {
   const money = useOrderMoney();
   const t = useT();
-  const taxLabel = useTaxLabel();
+  const taxLabel = useTaxRowLabel();
   const c = totals.currency;
+  const notCharged = vatNotCharged(totals, taxLines);
   const taxRows = (included: boolean) =>
     taxLines.map((line) => (
       <div key={line.label} className={`flex justify-between gap-4 ${included ? "text-xs text-stone-600" : ""}`} data-testid="totals-tax">
-        <dt className={included ? "" : "text-stone-700"}>{included && line.amount > 0 ? t("cart.tax.included", { label: taxLabel(line) }) : taxLabel(line)}</dt>
+        <dt className={included ? "" : "text-stone-700"}>{taxLabel(line, included)}</dt>
         <dd className={included ? "" : "font-medium text-stone-900"}>{money(line.amount, c)}</dd>
       </div>
     ));
@@ -182,6 +178,12 @@ export function TotalsList({
           {totals.shipping === 0 ? t("cart.shipping.free") : money(totals.shipping, c)}
         </dd>
       </div>
+      {notCharged > 0 && (
+        <div className="flex justify-between gap-4" data-testid="totals-vat-not-charged">
+          <dt className="text-stone-700">{t("cart.tax.notCharged")}</dt>
+          <dd className="font-medium text-stone-900">−{money(notCharged, c)}</dd>
+        </div>
+      )}
       {!totals.pricesIncludeTax && taxRows(false)}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
         <dt className="font-semibold text-stone-900">{t("cart.summary.total")}</dt>
@@ -266,6 +268,22 @@ export function Tracking({ tracking }: { tracking: NonNullable<Order["tracking"]
   );
 }
 
+/** A business buyer's company and VAT number, and for a reverse-charge order the note that no VAT was charged. */
+export function BuyerFacts({ order }: { order: Pick<Order, "company" | "vatNumber" | "reverseCharge"> }) {
+  const t = useT();
+  return (
+    <>
+      {order.company && <span className="block">{order.company}</span>}
+      {order.vatNumber && <span className="block">{t("cart.order.vatNumber", { number: order.vatNumber })}</span>}
+      {order.reverseCharge && (
+        <span className="mt-1 block font-medium text-stone-900" data-testid="order-reverse-charge">
+          {t("cart.tax.reverseChargeNote")}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** Delivery address, shipping method, payment and tracking, side by side on wide screens. */
 export function OrderFacts({ order, showEmail = false, showTracking = true }: { order: Order; showEmail?: boolean; showTracking?: boolean }) {
   const paymentLabel = usePaymentStatusLabel();
@@ -282,6 +300,7 @@ export function OrderFacts({ order, showEmail = false, showTracking = true }: { 
       ),
     },
   ];
+  if (order.company || order.vatNumber) facts.push({ term: t("cart.order.business"), testId: "order-business", value: <BuyerFacts order={order} /> });
   if (order.tracking && showTracking) facts.push({ term: t("cart.order.tracking"), testId: "order-tracking", value: <Tracking tracking={order.tracking} /> });
   if (showEmail) facts.push({ term: t("cart.order.confirmationTo"), testId: "order-email", className: "break-all", value: order.contact.email });
   if (order.notes) facts.push({ term: t("cart.order.notes"), className: "whitespace-pre-line", value: order.notes });

@@ -98,7 +98,7 @@ export function BuyBox({ product, onColorChange }: { product: ProductDetail; onC
       <input type="hidden" name="productId" value={product._id} />
 
       <div aria-live="polite" aria-atomic="true" data-testid="product-price">
-        <Price price={price.price} finalPrice={price.finalPrice} discount={product.discount} size="lg" />
+        <Price price={price.price} finalPrice={price.finalPrice} discount={product.discount} size="lg" withTaxNote />
         {product.discount > 0 && (
           <p className="mt-1 text-sm font-medium text-rose-800">{t("shop.product.youSave", { amount: money(price.price - price.finalPrice) })}</p>
         )}

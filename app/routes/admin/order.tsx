@@ -13,7 +13,17 @@ import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, buttonClass } from "~/components/admin/ui";
 import { STATUS_LABEL } from "~/components/orders/order-status";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
-import { AddressLines, LineList, LocalDate, StatusBadge, TotalsList, Tracking, useOrderMoney, usePaymentStatusLabel } from "~/components/orders/order-view";
+import {
+  AddressLines,
+  BuyerFacts,
+  LineList,
+  LocalDate,
+  StatusBadge,
+  TotalsList,
+  Tracking,
+  useOrderMoney,
+  usePaymentStatusLabel,
+} from "~/components/orders/order-view";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { pageAddress } from "~/lib/page-address.server";
 import { AppError } from "#common/errors";
@@ -134,7 +144,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <Card title={t("admin.order.items", { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} id="order-items">
             <LineList lines={order.lines} currency={currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
-              <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} />
+              <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} />
             </div>
           </Card>
 
@@ -181,6 +191,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   </a>
                 </dd>
               </div>
+              {(order.company || order.vatNumber) && (
+                <div>
+                  <dt className="font-semibold text-stone-900">{t("admin.order.business")}</dt>
+                  <dd className="mt-1" data-testid="order-business">
+                    <BuyerFacts order={order} />
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt className="font-semibold text-stone-900">{t("admin.order.deliveryAddress")}</dt>
                 <dd className="mt-1">

@@ -14,6 +14,8 @@ import type { Route } from "./+types/orders-print";
 import { pageTitle } from "~/lib/seo";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
+import { useTaxLabel, useTaxRowLabel } from "~/lib/tax";
+import { vatNotCharged } from "#common/tax/tax-words";
 
 /** Each document's name, one and several ("Packing slip", "Packing slips"). */
 const DOCS = {
@@ -52,7 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     doc,
     orders,
     missing,
-    shop: { name: settings.siteName, address: settings.address, email: settings.contactEmail, phone: settings.contactPhone, logo: settings.logo },
+    shop: {
+      name: settings.siteName,
+      address: settings.address,
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      logo: settings.logo,
+      taxNumber: settings.taxes.taxNumber,
+    },
   };
 }
 
@@ -125,9 +134,11 @@ export default function PrintOrders({ loaderData }: Route.ComponentProps) {
 
 type Shop = Route.ComponentProps["loaderData"]["shop"];
 
-function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: AdminOrder }) {
+/** The shop's name, address and contacts beside the document's title, number and date; an invoice adds the shop's tax number. */
+function Letterhead({ shop, title, order, taxNumber = false }: { shop: Shop; title: string; order: AdminOrder; taxNumber?: boolean }) {
   const base = useImageBase();
   const richT = useRichT();
+  const t = useT();
   return (
     <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-4">
       <div>
@@ -138,6 +149,7 @@ function Letterhead({ shop, title, order }: { shop: Shop; title: string; order: 
         )}
         {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
         <p>{[shop.email, shop.phone].filter(Boolean).join(" · ")}</p>
+        {taxNumber && shop.taxNumber && <p data-testid="print-tax-number">{t("admin.print.taxNumber", { number: shop.taxNumber })}</p>}
       </div>
       <div className="text-right">
         <h1 className="text-2xl font-bold uppercase tracking-wide">{title}</h1>
@@ -161,6 +173,7 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
       <section className="mt-5 grid grid-cols-2 gap-6">
         <div>
           <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.print.shipTo")}</h2>
+          {order.company && <p data-testid="print-company">{order.company}</p>}
           <AddressLines name={order.contact.name} address={order.address} />
           <p>{order.contact.phone}</p>
         </div>
@@ -220,13 +233,25 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
   const paymentLabel = usePaymentStatusLabel();
   const c = order.totals.currency;
   const t = useT();
+  const taxLabel = useTaxLabel();
+  const taxRowLabel = useTaxRowLabel();
+  const included = Boolean(order.totals.pricesIncludeTax);
+  const taxed = order.taxLines.length > 0;
+  const notCharged = vatNotCharged(order.totals, order.taxLines);
+  const taxRows = order.taxLines.map((line) => <Row key={line.label} term={taxRowLabel(line, included)} value={money(line.amount, c)} testId="print-tax" />);
   return (
     <>
-      <Letterhead shop={shop} title={t("admin.orders.invoice")} order={order} />
+      <Letterhead shop={shop} title={t("admin.orders.invoice")} order={order} taxNumber />
       <section className="mt-5 grid grid-cols-2 gap-6">
         <div>
           <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.print.billTo")}</h2>
+          {order.company && (
+            <p className="font-semibold" data-testid="print-company">
+              {order.company}
+            </p>
+          )}
           <AddressLines name={order.contact.name} address={order.address} />
+          {order.vatNumber && <p data-testid="print-vat-number">{t("admin.print.vatNumber", { number: order.vatNumber })}</p>}
           <p className="break-all">{order.contact.email}</p>
           <p>{order.contact.phone}</p>
         </div>
@@ -269,14 +294,22 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
           ))}
         </tbody>
       </table>
+      {taxed && (
+        <p className="mt-2 text-stone-700" data-testid="print-prices-tax">
+          {t(included ? "admin.print.pricesIncludeTax" : "admin.print.pricesExcludeTax")}
+        </p>
+      )}
       {/* The lines at their discounted prices add up to the subtotal; the discounts are said, not subtracted again. */}
       <dl className="mt-4 ml-auto w-72 max-w-full space-y-1 break-inside-avoid" data-testid="print-totals">
         <Row term={t("admin.print.subtotal")} value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
         <Row term={t("admin.settings.section.shipping")} value={money(order.totals.shipping, c)} testId="print-shipping" />
+        {notCharged > 0 && <Row term={t("cart.tax.notCharged")} value={`−${money(notCharged, c)}`} testId="print-vat-not-charged" />}
+        {!included && taxRows}
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
           <dt>{t("admin.orders.total")}</dt>
           <dd data-testid="print-total">{money(order.totals.total, c)}</dd>
         </div>
+        {included && taxRows}
         {order.refunds.map((r) => (
           <div key={r.id} className="flex justify-between gap-4" data-testid="print-refund">
             <dt>
@@ -297,6 +330,28 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
       {order.totals.discount > 0 && (
         <p className="mt-2 text-right" data-testid="print-savings">
           {t("admin.print.savings", { amount: money(order.totals.discount, c) })}
+        </p>
+      )}
+      {taxed && (
+        <table className="mt-6 ml-auto w-full max-w-md border-collapse break-inside-avoid" data-testid="print-tax-summary">
+          <caption className="pb-1 text-left text-xs font-bold uppercase tracking-wide">{t("admin.print.taxSummary")}</caption>
+          <ColumnHeads
+            columns={[{ label: t("admin.print.taxRate") }, { label: t("admin.print.taxBase"), end: true }, { label: t("admin.print.taxAmount"), end: true }]}
+          />
+          <tbody>
+            {order.taxLines.map((line) => (
+              <tr key={line.label} className="border-b border-stone-300" data-testid="print-tax-line">
+                <td className="py-1.5 pr-2">{taxLabel(line)}</td>
+                <td className="py-1.5 pr-2 text-right">{money(line.base, c)}</td>
+                <td className="py-1.5 text-right">{money(line.amount, c)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {order.reverseCharge && (
+        <p className="mt-4 border border-black p-3 font-semibold" data-testid="print-reverse-charge">
+          {t("admin.print.reverseCharge")}
         </p>
       )}
       <p className="mt-8 text-center">{t("admin.print.thanks", { shop: shop.name })}</p>

@@ -10,6 +10,7 @@ export {
   existingAccountMail,
   lowStockDigestMail,
   type LowStockMailItem,
+  type MailTaxes,
   magicLinkMail,
   newOrderShopMail,
   orderAfterSaleMail,

@@ -156,6 +156,42 @@ export function existingAccountMail(ctx: MailContext & { resetUrl: string }): Ma
   });
 }
 
+/** An order's tax per rate, worded and formatted for its mail; `included`: the prices included it, so the rows follow the total. */
+export interface MailTaxes {
+  included: boolean;
+  /** The VAT a reverse-charge buyer of tax-inclusive prices does not pay, taken off before the total; null for none. */
+  notCharged: { label: string; value: string } | null;
+  rows: Array<{ label: string; value: string }>;
+}
+
+/** A business buyer's company and VAT number, and whether the order is a reverse charge (no VAT charged). */
+export interface MailBusiness {
+  company: string | null;
+  vatNumber: string | null;
+  reverseCharge: boolean;
+}
+
+/** The totals' rows of an order mail: subtotal and shipping, the tax added to them (or included in the total, after it), the total. */
+function totalRows(
+  head: Array<{ label: string; value: string }>,
+  total: { label: string; value: string },
+  taxes: MailTaxes | undefined,
+): NonNullable<Content["table"]> {
+  const rows = taxes?.rows ?? [];
+  const before = taxes?.notCharged ? [...head, taxes.notCharged] : head;
+  return taxes?.included ? [...before, { ...total, strong: true }, ...rows] : [...before, ...rows, { ...total, strong: true }];
+}
+
+/** What a mail says of a business buyer: the company, the VAT number and the reverse charge, each a line. */
+function businessLines(t: Translate, business: MailBusiness | undefined): string[] {
+  if (!business) return [];
+  return [
+    ...(business.company ? [t("mail.order.company", { company: business.company })] : []),
+    ...(business.vatNumber ? [t("mail.order.vatNumber", { number: business.vatNumber })] : []),
+    ...(business.reverseCharge ? [t("cart.tax.reverseChargeNote")] : []),
+  ];
+}
+
 /** What an order mail shows of the order (money already formatted in the order's currency and the mail's locale). */
 export interface OrderMailContext extends MailContext {
   number: string;
@@ -163,6 +199,9 @@ export interface OrderMailContext extends MailContext {
   lines: Array<{ label: string; quantity: number; total: string }>;
   /** `subtotal`: what the lines add up to; `discount`: what the discounts took off the list prices (already in the lines), or null for none. */
   totals: { subtotal: string; discount: string | null; shipping: string; total: string };
+  /** The tax per rate (none without a tax setup). */
+  taxes?: MailTaxes;
+  business?: MailBusiness;
   address: string[];
   paymentMethod: "cod" | "card";
   shippingMethod: string;
@@ -176,14 +215,18 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
     heading: t("mail.order.heading", { number: ctx.number }),
     lines: [t("mail.order.received")],
     // The lines at their discounted prices add up to the subtotal; the savings are said, never subtracted again.
-    table: [
-      ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-      { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
-      { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
-      { label: t("mail.order.total"), value: ctx.totals.total, strong: true },
-    ],
+    table: totalRows(
+      [
+        ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+        { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
+        { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
+      ],
+      { label: t("mail.order.total"), value: ctx.totals.total },
+      ctx.taxes,
+    ),
     after: [
       ...(ctx.totals.discount ? [t("mail.order.saved", { amount: ctx.totals.discount })] : []),
+      ...businessLines(t, ctx.business),
       t("mail.order.deliveryTo", { address: ctx.address.join(", ") }),
       t("mail.order.payment", { method: ctx.paymentMethod === "card" ? t("mail.order.paymentCard") : t("mail.order.paymentCod") }),
     ],
@@ -343,6 +386,9 @@ export interface NewOrderShopMailContext extends MailContext {
   lines: Array<{ label: string; quantity: number; total: string }>;
   /** What the lines add up to, the shipping, and their sum. */
   totals: { subtotal: string; shipping: string; total: string };
+  /** The tax per rate (none without a tax setup). */
+  taxes?: MailTaxes;
+  business?: MailBusiness;
   paymentMethod: string;
   shippingMethod: string;
   /** The customer's note to the shop, if any. */
@@ -356,14 +402,18 @@ export function newOrderShopMail(ctx: NewOrderShopMailContext): Mail {
     heading: `New order ${ctx.number}`,
     lines: [`${ctx.customer.name} placed order ${ctx.number} at ${ctx.siteName}.`],
     noGreeting: true,
-    table: [
-      ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-      { label: "Subtotal", value: ctx.totals.subtotal },
-      { label: "Shipping", value: ctx.totals.shipping },
-      { label: "Total", value: ctx.totals.total, strong: true },
-    ],
+    table: totalRows(
+      [
+        ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+        { label: "Subtotal", value: ctx.totals.subtotal },
+        { label: "Shipping", value: ctx.totals.shipping },
+      ],
+      { label: "Total", value: ctx.totals.total },
+      ctx.taxes,
+    ),
     after: [
       `Customer: ${ctx.customer.name}, ${ctx.customer.email}, ${ctx.customer.phone}`,
+      ...businessLines(mailT(ctx), ctx.business),
       `Payment: ${ctx.paymentMethod}`,
       `Shipping method: ${ctx.shippingMethod}`,
       ...(ctx.notes ? [`Note from the customer: ${ctx.notes}`] : []),

@@ -1,7 +1,7 @@
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { Mail, Mailer } from "#modules/mail";
+import type { Mail, Mailer, MailTaxes } from "#modules/mail";
 import { createMailQueue } from "#modules/mail";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "#modules/mail";
 import { lineLabel } from "#common/catalog/line-label";
@@ -9,13 +9,14 @@ import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import type { OrderTokens } from "./order-token";
-import { orderSums } from "./orders.repo";
+import { orderReceiptTaxLines, orderSums } from "./orders.repo";
 import type { Executor, OrderRecord, OrderRow } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
 import { DEFAULT_LANGUAGE, type Language, isLanguage, localeOf, pathInLanguage } from "#common/i18n/languages";
 import { translatorFor } from "#common/i18n/messages.server";
 import type { Translate } from "#common/i18n/translate";
+import { taxRowLabel, vatNotCharged } from "#common/tax/tax-words";
 
 export interface OrderMailDeps {
   mailer: Mailer;
@@ -65,6 +66,23 @@ export function orderMailWords(o: Pick<OrderRow, "language" | "currency">, shopL
   return { t: translatorFor(language, locale), fmt: moneyIn(o.currency, locale), language, locale };
 }
 
+/**
+ * An order's tax per rate as its mails show it, in the mail's words: each rate's label ("VAT 19 %",
+ * "Includes VAT 19 %" where the prices included it, "Reverse charge") and amount, whether the
+ * prices included the tax (the rows then follow the total instead of adding to it), and the VAT a
+ * reverse-charge buyer of such prices did not pay.
+ */
+function mailTaxes(record: OrderRecord, t: Translate, fmt: (minor: number) => string, locale: string): MailTaxes {
+  const sums = orderSums(record.order);
+  const lines = orderReceiptTaxLines(record);
+  const notCharged = vatNotCharged(sums, lines, 1);
+  return {
+    included: sums.pricesIncludeTax,
+    notCharged: notCharged > 0 ? { label: t("cart.tax.notCharged"), value: `−${fmt(notCharged)}` } : null,
+    rows: lines.map((line) => ({ label: taxRowLabel(t, locale, line, sums.pricesIncludeTax), value: fmt(line.amount) })),
+  };
+}
+
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** A country's name in a mail's language: English as the shop's list writes it, another language as `Intl` names it. */
@@ -105,10 +123,13 @@ export function createOrderMails(deps: OrderMailDeps) {
   const orderUrl = (orderId: string, language: Language = DEFAULT_LANGUAGE) =>
     `${deps.publicUrl}${pathInLanguage("/order-confirmation", language)}?order=${encodeURIComponent(orderId)}&token=${deps.tokens.tokenFor(orderId)}`;
 
-  /** The order confirmation, in the order's language: number, lines, totals, address, payment method and the order's link. */
+  /**
+   * The order confirmation, in the order's language: number, lines, totals with the tax per rate,
+   * the business buyer's company and VAT number, address, payment method and the order's link.
+   */
   function confirmationMail(record: OrderRecord, settings: SiteSettings): Mail {
     const o = record.order;
-    const { fmt, language, locale } = orderMailWords(o, settings.locale);
+    const { t, fmt, language, locale } = orderMailWords(o, settings.locale);
     const sums = orderSums(o);
     const address = JSON.parse(o.address) as Record<string, string | null>;
     return orderConfirmationMail({
@@ -125,6 +146,8 @@ export function createOrderMails(deps: OrderMailDeps) {
         shipping: fmt(sums.shipping),
         total: fmt(sums.total),
       },
+      taxes: mailTaxes(record, t, fmt, locale),
+      business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       address: [
         o.contact_name,
         address.line1,
@@ -149,6 +172,8 @@ export function createOrderMails(deps: OrderMailDeps) {
     const o = record.order;
     const fmt = moneyIn(o.currency, settings.locale);
     const sums = orderSums(o);
+    // The shop's own mails are English.
+    const t = translatorFor(DEFAULT_LANGUAGE, settings.locale || "en-US");
     return newOrderShopMail({
       to,
       siteName: settings.siteName,
@@ -157,6 +182,8 @@ export function createOrderMails(deps: OrderMailDeps) {
       customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
       lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
       totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
+      taxes: mailTaxes(record, t, fmt, settings.locale || "en-US"),
+      business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,
       shippingMethod: o.shipping_method_name,
       notes: o.notes,

@@ -52,16 +52,19 @@ export function orderSums(
   };
 }
 
-/** An order's tax per rate, summed from its stored line taxes (the rates of the day it was placed), money in the major unit. */
-function orderTaxLines(record: OrderRecord) {
+/** An order's tax per rate, summed from its stored line taxes (the rates of the day it was placed), in minor units. */
+export function orderReceiptTaxLines(record: Pick<OrderRecord, "order" | "taxLines">) {
   const o = record.order;
-  return taxLinesView(
-    receiptOf(
-      (record.taxLines ?? []).map((l) => ({ rateMilli: l.rate_milli, base: l.base, amount: l.amount })),
-      o.tax_name,
-      o.reverse_charge === 1,
-    ),
+  return receiptOf(
+    (record.taxLines ?? []).map((l) => ({ rateMilli: l.rate_milli, base: l.base, amount: l.amount })),
+    o.tax_name,
+    o.reverse_charge === 1,
   );
+}
+
+/** An order's tax per rate (see orderReceiptTaxLines), money in the major unit. */
+function orderTaxLines(record: OrderRecord) {
+  return taxLinesView(orderReceiptTaxLines(record));
 }
 
 /** What an order's refunds gave back (never more than its total) and what it comes to after them, in minor units. */

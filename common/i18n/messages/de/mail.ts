@@ -66,6 +66,8 @@ export default {
   "mail.order.payment": "Zahlung: {method}",
   "mail.order.paymentCod": "Nachnahme",
   "mail.order.paymentCard": "Karte",
+  "mail.order.company": "Firma: {company}",
+  "mail.order.vatNumber": "USt-IdNr.: {number}",
   "mail.order.footer": "Bewahre diese E-Mail auf: Über ihren Link siehst du deine Bestellung und ihren Status jederzeit, mit oder ohne Konto.",
 
   "mail.orderStatus.subject": "Deine Bestellung {number} bei {siteName}: {status}",

@@ -156,6 +156,8 @@ export default {
   "shop.price.now": "Jetzt",
   "shop.price.price": "Preis",
   "shop.price.was": "Statt",
+  "shop.price.taxIncluded": "inkl. MwSt.",
+  "shop.price.taxAdded": "zzgl. Steuern",
   "shop.card.soldOut": "Ausverkauft",
 
   "shop.breadcrumb.label": "Brotkrumen-Navigation",

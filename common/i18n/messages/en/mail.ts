@@ -72,6 +72,8 @@ export default {
   "mail.order.payment": "Payment: {method}",
   "mail.order.paymentCod": "Cash on delivery",
   "mail.order.paymentCard": "Card",
+  "mail.order.company": "Company: {company}",
+  "mail.order.vatNumber": "VAT number: {number}",
   "mail.order.footer": "Keep this e-mail: its link shows your order and its status at any time, with or without an account.",
 
   // An order's new status

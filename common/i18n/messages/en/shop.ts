@@ -161,6 +161,8 @@ export default {
   "shop.price.now": "Now",
   "shop.price.price": "Price",
   "shop.price.was": "Was",
+  "shop.price.taxIncluded": "incl. VAT",
+  "shop.price.taxAdded": "+ tax",
   "shop.card.soldOut": "Sold out",
 
   // Listings: breadcrumbs, filters, sort, pagination, results.

@@ -66,6 +66,8 @@ export default {
   "mail.order.payment": "Pago: {method}",
   "mail.order.paymentCod": "Contra reembolso",
   "mail.order.paymentCard": "Tarjeta",
+  "mail.order.company": "Empresa: {company}",
+  "mail.order.vatNumber": "NIF-IVA: {number}",
   "mail.order.footer": "Guarda este correo: su enlace muestra tu pedido y su estado en cualquier momento, con o sin cuenta.",
 
   "mail.orderStatus.subject": "Tu pedido {number} en {siteName}: {status}",

@@ -155,6 +155,8 @@ export default {
   "shop.price.now": "Ahora",
   "shop.price.price": "Precio",
   "shop.price.was": "Antes",
+  "shop.price.taxIncluded": "IVA incluido",
+  "shop.price.taxAdded": "+ impuestos",
   "shop.card.soldOut": "Agotado",
 
   "shop.breadcrumb.label": "Ruta de navegación",

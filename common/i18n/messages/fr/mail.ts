@@ -66,6 +66,8 @@ export default {
   "mail.order.payment": "Paiement : {method}",
   "mail.order.paymentCod": "Paiement à la livraison",
   "mail.order.paymentCard": "Carte bancaire",
+  "mail.order.company": "Société : {company}",
+  "mail.order.vatNumber": "N° de TVA : {number}",
   "mail.order.footer": "Conservez cet e-mail : son lien affiche votre commande et son statut à tout moment, avec ou sans compte.",
 
   "mail.orderStatus.subject": "Votre commande {number} chez {siteName} : {status}",

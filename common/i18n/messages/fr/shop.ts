@@ -156,6 +156,8 @@ export default {
   "shop.price.now": "Maintenant",
   "shop.price.price": "Prix",
   "shop.price.was": "Au lieu de",
+  "shop.price.taxIncluded": "TVA incluse",
+  "shop.price.taxAdded": "hors taxes",
   "shop.card.soldOut": "Épuisé",
 
   "shop.breadcrumb.label": "Fil d’Ariane",
