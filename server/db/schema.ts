@@ -301,6 +301,8 @@ export interface OrderLineTable {
   quantity: number;
   line_total: number;
   sort_order: number;
+  /** The product's name in the order's language where it differs from `name` (migration 0032). */
+  shopper_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderEventTable {

@@ -1,4 +1,5 @@
 import { AppError } from "#common/errors";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import { countryName } from "#common/geo";
 import { type Shopper, ownerKey } from "../lib/shopper";
 import type { CartProblem, Executor, PricedLine } from "#modules/cart";
@@ -80,6 +81,7 @@ export async function placeOrder(
 
   // Whether the confirmation may go to the contact address: asked now, stored with the order.
   const confirmation = await deps.orders.admitConfirmation({ userId: shopper.userId, email: input.contact.email }, admission);
+  const names = await namesInLanguage();
   const cod = input.paymentMethod === "cod";
 
   let record: OrderRecord | null = null;
@@ -175,11 +177,21 @@ export async function placeOrder(
       exchangeRate: market?.rate ?? 1,
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       tax: orderTaxOf(t.tax),
-      lines: cart.lines.map((l) => orderLineOf(l, t.tax)),
+      lines: cart.lines.map((l) => orderLineOf(l, t.tax, names.get(l.row.product_id))),
     });
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered };
+  }
+
+  /**
+   * The products' names in the order's language, as the shopper's cart shows them, read before the
+   * order's transaction (a line the cart gains meanwhile keeps the default name).
+   */
+  async function namesInLanguage(): Promise<Map<string, string>> {
+    if (!input.language || input.language === DEFAULT_LANGUAGE) return new Map();
+    const cart = await deps.cart.getCart(shopper, { language: input.language });
+    return new Map(cart.lines.map((l) => [l.productId, l.name]));
   }
 
   /** What is left of each line the stock could not give, read after the rollback put the lines back in the cart. */
@@ -236,12 +248,13 @@ function orderTaxOf(quote: TaxQuote): NewOrderTax {
   };
 }
 
-/** What an order keeps of a priced cart line: the product as it was sold, at the price it was sold, with its tax. */
-function orderLineOf(l: PricedLine, tax: TaxQuote): NewOrderLine {
+/** What an order keeps of a priced cart line: the product as it was sold (named too as the shopper read it), at the price it was sold, with its tax. */
+function orderLineOf(l: PricedLine, tax: TaxQuote, shopperName: string | undefined): NewOrderLine {
   return {
     productId: l.row.product_id,
     variantId: l.row.variant_id,
     name: l.row.name,
+    shopperName: shopperName && shopperName !== l.row.name ? shopperName : null,
     slug: l.row.slug,
     image: l.image,
     color: l.row.color,

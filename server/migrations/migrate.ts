@@ -29,6 +29,7 @@ import { contentTranslationsMigration } from "./0026-content-translations";
 import { searchLanguagesMigration } from "./0027-search-languages";
 import { orderTaxesMigration } from "./0028-order-taxes";
 import { productTaxClassMigration } from "./0029-product-tax-class";
+import { orderLineNamesMigration } from "./0032-order-line-names";
 import { promotionsMigration } from "./0033-promotions";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
@@ -63,6 +64,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0027-search-languages": searchLanguagesMigration(db.dialect),
     "0028-order-taxes": orderTaxesMigration(),
     "0029-product-tax-class": productTaxClassMigration(),
+    "0032-order-line-names": orderLineNamesMigration(),
     "0033-promotions": promotionsMigration(db.dialect),
   };
 }

@@ -75,6 +75,37 @@ describe("an order placed in a language", () => {
     expect(shopMail.text).toContain(`Subtotal: ${formatMoney(20, "EUR", "en-US")}`);
   });
 
+  it("names its products as the shopper read them, in the order's language, while the shop's screens and mail keep the shop's names", async () => {
+    await shop.db.kysely
+      .insertInto("product_translations")
+      .values({ product_id: ids.mug, language: "de", name: "Becher", description: null, specifications: null })
+      .execute();
+    shop.services.catalog.invalidate();
+    try {
+      const b = await browserWithCart(shop, [{ productId: ids.mug }]);
+      const res = await b.post(
+        "/api/orders",
+        checkoutBody({ contact: { name: "Jonas Berg", email: "jonas@example.com", phone: "+49 30 5678" }, language: "de" }),
+      );
+      expect(res.status).toBe(201);
+      const { order, guestToken } = await placedOf(res);
+      expect(order.lines.map((l) => l.name)).toEqual(["Becher"]);
+      const mail = await mailTo("jonas@example.com", new RegExp(`Bestellung ${order.number}`));
+      expect(mail.text).toContain("Becher");
+      // The customer's later reads say the same.
+      const again = await b.get(`/api/orders/${order.id}?token=${guestToken}`);
+      expect(((await again.json()) as { data: Order }).data.lines[0]!.name).toBe("Becher");
+      // The shop's note and its order desk keep the catalogue's name.
+      const shopMail = await mailTo("owner@corner.test", new RegExp(`New order ${order.number}`));
+      expect(shopMail.text).toContain("Mug");
+      expect(shopMail.text).not.toContain("Becher");
+      expect((await shop.services.ordersAdmin.getOrder(order.id)).lines[0]!.name).toBe("Mug");
+    } finally {
+      await shop.db.kysely.deleteFrom("product_translations").where("product_id", "=", ids.mug).execute();
+      shop.services.catalog.invalidate();
+    }
+  });
+
   it("through the /de/checkout page's action records de and mails in German", async () => {
     const b = await browserWithCart(shop, [{ productId: ids.mug }]);
     const form = new URLSearchParams({

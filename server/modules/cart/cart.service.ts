@@ -101,7 +101,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     return priceCart(priced.rows, priced.settings, method, { address: address ?? null }).view;
   }
 
-  /** Rows with their products' names in `language` where translated (what a cart shows; orders keep the default language's). */
+  /** Rows with their products' names in `language` where translated: what a cart shows, and an order placed in that language keeps beside the default name. */
   async function namedIn(rows: CartLineRow[], language: Language | undefined): Promise<CartLineRow[]> {
     if (!language || !deps.catalog.productNames || rows.length === 0) return rows;
     const names = await deps.catalog.productNames(

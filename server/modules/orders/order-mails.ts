@@ -9,7 +9,7 @@ import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import type { OrderTokens } from "./order-token";
-import { orderReceiptTaxLines, orderSums } from "./orders.repo";
+import { lineName, orderReceiptTaxLines, orderSums } from "./orders.repo";
 import type { Executor, OrderRecord, OrderRow } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
@@ -139,7 +139,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       url: orderUrl(o.id, language),
       language,
       number: o.number,
-      lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
+      lines: record.lines.map((l) => ({ label: lineLabel(lineName(l, "customer"), l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
       totals: {
         subtotal: fmt(sums.itemsSubtotal),
         discount: sums.discount > 0 ? fmt(sums.discount) : null,

@@ -74,6 +74,11 @@ export function refundSums(o: Pick<OrderRow, "total" | "refunded_total">) {
 }
 
 /** An order as its viewer sees it: money in the major unit, the moves this viewer may make now. */
+/** A line's product name as its viewer reads it: the shopper in the order's language, the shop in its own. */
+export function lineName(l: { name: string; shopper_name?: string | null }, viewer: OrderActor): string {
+  return viewer === "customer" ? (l.shopper_name ?? l.name) : l.name;
+}
+
 export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
   const o = record.order;
   // An order placed in another currency or language says so; one placed as the spec's clients
@@ -107,7 +112,7 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
         id: l.id,
         productId: l.product_id,
         slug: l.slug,
-        name: l.name,
+        name: lineName(l, viewer),
         image: l.image,
         selectedColor: l.color,
         selectedSize: l.size,

@@ -112,6 +112,7 @@ function newLineRows(o: NewOrder, orderId: string) {
     product_id: l.productId,
     variant_id: l.variantId,
     name: l.name,
+    shopper_name: l.shopperName ?? null,
     slug: l.slug,
     image: l.image,
     color: l.color,

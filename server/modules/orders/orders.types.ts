@@ -284,6 +284,8 @@ export interface NewOrderLine {
   /** '' for a product without variants. */
   variantId: string;
   name: string;
+  /** The name in the order's language, where it differs from `name`. */
+  shopperName?: string | null;
   slug: string;
   image: string | null;
   color: string | null;
