@@ -29,6 +29,7 @@ import { contentTranslationsMigration } from "./0026-content-translations";
 import { searchLanguagesMigration } from "./0027-search-languages";
 import { orderTaxesMigration } from "./0028-order-taxes";
 import { productTaxClassMigration } from "./0029-product-tax-class";
+import { refundTaxesAndRollupsMigration } from "./0030-refund-taxes-and-rollups";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0027-search-languages": searchLanguagesMigration(db.dialect),
     "0028-order-taxes": orderTaxesMigration(),
     "0029-product-tax-class": productTaxClassMigration(),
+    "0030-refund-taxes-and-rollups": refundTaxesAndRollupsMigration(),
   };
 }
 

@@ -1,0 +1,313 @@
+import type { Selectable } from "kysely";
+import { type Dialect, nowIso, toIso } from "../../db/database";
+import type { Database, OrderRefundTable, RefundTaxLineTable } from "../../db/schema";
+import { localDateOf } from "#common/calendar";
+import type { Executor, OrderLineRow, OrderRow, OrderTaxLineRow } from "./orders.types";
+
+/*
+ * The reports' daily roll-ups (decision 0055): the money of the counted orders summed per local
+ * day of the shop's time zone, so that a year's report reads a few hundred rows instead of every
+ * order. They are kept in the transactions that change what they sum: an order placed, an order
+ * that starts or stops counting (a card payment received, a cancellation), a refund completed.
+ * They are summed in one time zone, recorded in `report_rollups`; when the shop's zone is another
+ * (changed in the settings, or never summed), the next report sums them again from the orders
+ * (`rebuildRollups`), in one transaction that order writes wait for.
+ */
+
+const PAID = new Set(["paid", "partially_refunded", "refunded"]);
+
+/** Whether an order's money is in the reports: not cancelled, and a card order only once its payment went through. */
+export function countsInReports(o: Pick<OrderRow, "status" | "payment_method" | "payment_status">): boolean {
+  return o.status !== "cancelled" && (o.payment_method !== "card" || PAID.has(o.payment_status));
+}
+
+type SalesKey = { day: string; payment_method: string; currency: string };
+const SALES_SUMS = [
+  "orders",
+  "units",
+  "gross",
+  "discounts",
+  "shipping",
+  "tax",
+  "total",
+  "refunds",
+  "refunded_tax",
+  "net_ex_tax",
+  "sales",
+  "sales_in_base",
+] as const;
+const PRODUCT_SUMS = ["units", "gross", "sales"] as const;
+const TAX_SUMS = ["base", "tax", "refunded_base", "refunded_tax", "tax_in_base", "refunded_tax_in_base"] as const;
+type Sums<K extends readonly string[]> = Record<K[number], number>;
+type SalesRow = SalesKey & Sums<typeof SALES_SUMS>;
+type ProductRow = { day: string; product_id: string } & Sums<typeof PRODUCT_SUMS>;
+type TaxRow = { day: string; country: string; region: string; rate_milli: number; reverse_charge: number; currency: string } & Sums<typeof TAX_SUMS>;
+
+/** Roll-up rows to add, each key once. */
+export class RollupDelta {
+  sales = new Map<string, SalesRow>();
+  products = new Map<string, ProductRow>();
+  taxes = new Map<string, TaxRow>();
+
+  private bump<K extends string, R extends Record<K, number>>(map: Map<string, R>, key: string, make: () => R, sums: Partial<Record<K, number>>) {
+    let row = map.get(key);
+    if (!row) map.set(key, (row = make()));
+    for (const [k, v] of Object.entries(sums) as Array<[K, number]>) (row as Record<K, number>)[k] += v;
+  }
+  sale(key: SalesKey, sums: Partial<Sums<typeof SALES_SUMS>>) {
+    const zero = Object.fromEntries(SALES_SUMS.map((c) => [c, 0])) as Sums<typeof SALES_SUMS>;
+    this.bump(this.sales, `${key.day}|${key.payment_method}|${key.currency}`, () => ({ ...key, ...zero }), sums);
+  }
+  product(day: string, productId: string, sums: Partial<Sums<typeof PRODUCT_SUMS>>) {
+    this.bump(this.products, `${day}|${productId}`, () => ({ day, product_id: productId, units: 0, gross: 0, sales: 0 }), sums);
+  }
+  tax(key: Omit<TaxRow, (typeof TAX_SUMS)[number]>, sums: Partial<Sums<typeof TAX_SUMS>>) {
+    const zero = Object.fromEntries(TAX_SUMS.map((c) => [c, 0])) as Sums<typeof TAX_SUMS>;
+    this.bump(this.taxes, `${key.day}|${key.country}|${key.region}|${key.rate_milli}|${key.reverse_charge}|${key.currency}`, () => ({ ...key, ...zero }), sums);
+  }
+}
+
+type RefundRow = Selectable<OrderRefundTable>;
+type RefundTaxRow = Pick<Selectable<RefundTaxLineTable>, "rate_milli" | "base" | "amount">;
+
+/** Everything of one order the roll-ups sum: its lines, line taxes, succeeded refunds and their taxes. */
+export interface RollupOrder {
+  order: OrderRow;
+  lines: Pick<OrderLineRow, "product_id" | "quantity" | "unit_price" | "line_total">[];
+  taxLines: Pick<OrderTaxLineRow, "order_line_id" | "rate_milli" | "base" | "amount">[];
+  refunds: Array<{ refund: Pick<RefundRow, "amount" | "created_at">; taxes: RefundTaxRow[] }>;
+}
+
+const dayIn = (zone: string, at: Date | string) => localDateOf(zone, new Date(toIso(at)!).getTime());
+
+/** An amount of the order in the shop's base currency: divided by the rate it was placed at, rounded to the minor unit. */
+const baseOf = (o: Pick<OrderRow, "exchange_rate">) => {
+  const rate = Number(o.exchange_rate ?? 1) || 1;
+  return (minor: number) => (rate === 1 ? minor : Math.round(minor / rate));
+};
+
+/** Adds (sign 1) or takes away (−1) one refund of an order: on its own day, and what it leaves of the order's sales on the order's day. */
+export function addRefund(delta: RollupDelta, zone: string, order: OrderRow, refund: RollupOrder["refunds"][number], sign: 1 | -1) {
+  const inBase = baseOf(order);
+  const day = dayIn(zone, refund.refund.created_at);
+  const amount = refund.refund.amount;
+  const tax = refund.taxes.reduce((s, t) => s + t.amount, 0);
+  const key = { payment_method: order.payment_method, currency: order.currency };
+  delta.sale({ day, ...key }, { refunds: sign * inBase(amount), refunded_tax: sign * inBase(tax), net_ex_tax: -sign * inBase(amount - tax) });
+  delta.sale({ day: dayIn(zone, order.created_at), ...key }, { sales: -sign * amount, sales_in_base: -sign * inBase(amount) });
+  for (const t of refund.taxes) {
+    delta.tax(taxKey(day, order, t.rate_milli), {
+      refunded_base: sign * t.base,
+      refunded_tax: sign * t.amount,
+      refunded_tax_in_base: sign * inBase(t.amount),
+    });
+  }
+}
+
+function taxKey(day: string, order: OrderRow, rateMilli: number) {
+  return {
+    day,
+    country: order.tax_country ?? "",
+    region: order.tax_region ?? "",
+    rate_milli: rateMilli,
+    reverse_charge: order.reverse_charge === 1 ? 1 : 0,
+    currency: order.currency,
+  };
+}
+
+/**
+ * Adds (sign 1) or takes away (−1) all of a counted order's money: on the day it was placed its
+ * sums, its products and its tax per rate; its refunds on theirs. The definitions are the sales
+ * report's (orders.report.ts).
+ */
+export function addOrder(delta: RollupDelta, zone: string, o: RollupOrder, sign: 1 | -1) {
+  const { order } = o;
+  const inBase = baseOf(order);
+  const rate = Number(order.exchange_rate ?? 1) || 1;
+  const day = dayIn(zone, order.created_at);
+  const shippingTax = o.taxLines.find((t) => t.order_line_id === null);
+  // The shipping without its tax: the base its tax was reckoned on, else the charge as entered.
+  const shippingExTax = shippingTax ? shippingTax.base : order.shipping_total;
+  delta.sale(
+    { day, payment_method: order.payment_method, currency: order.currency },
+    {
+      orders: sign,
+      units: sign * o.lines.reduce((s, l) => s + l.quantity, 0),
+      gross: sign * inBase(order.subtotal),
+      discounts: sign * inBase(order.discount_total),
+      shipping: sign * inBase(order.shipping_total),
+      tax: sign * inBase(order.tax_total),
+      total: sign * inBase(order.total),
+      net_ex_tax: sign * inBase(order.total - order.tax_total - shippingExTax),
+      sales: sign * order.total,
+      sales_in_base: sign * inBase(order.total),
+    },
+  );
+  for (const l of o.lines) {
+    delta.product(day, l.product_id, {
+      units: sign * l.quantity,
+      gross: sign * (rate === 1 ? l.unit_price * l.quantity : Math.round((l.unit_price * l.quantity) / rate)),
+      sales: sign * inBase(l.line_total),
+    });
+  }
+  for (const t of o.taxLines) delta.tax(taxKey(day, order, t.rate_milli), { base: sign * t.base, tax: sign * t.amount, tax_in_base: sign * inBase(t.amount) });
+  for (const r of o.refunds) addRefund(delta, zone, order, r, sign);
+}
+
+const CHUNK = 400;
+
+/** Adds the delta's rows to the roll-ups (each sum added to the row of its key, created at 0 when new). */
+export async function applyDelta(k: Executor, delta: RollupDelta): Promise<void> {
+  const nonZero = <R extends object>(rows: Iterable<R>, sums: readonly string[]) =>
+    [...rows].filter((r) => sums.some((c) => (r as Record<string, number>)[c] !== 0));
+  const upsert = async <T extends "sales_rollups" | "product_rollups" | "tax_rollups">(table: T, keys: string[], sums: readonly string[], rows: object[]) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await (k as Executor)
+        .insertInto(table)
+        .values(rows.slice(i, i + CHUNK) as never)
+        .onConflict((oc) =>
+          oc
+            .columns(keys as never)
+            .doUpdateSet(
+              (eb) => Object.fromEntries(sums.map((c) => [c, eb(eb.ref(`${table}.${c}` as never), "+", eb.ref(`excluded.${c}` as never))])) as never,
+            ),
+        )
+        .execute();
+    }
+  };
+  await upsert("sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, nonZero(delta.sales.values(), SALES_SUMS));
+  await upsert("product_rollups", ["day", "product_id"], PRODUCT_SUMS, nonZero(delta.products.values(), PRODUCT_SUMS));
+  await upsert("tax_rollups", ["day", "country", "region", "rate_milli", "reverse_charge", "currency"], TAX_SUMS, nonZero(delta.taxes.values(), TAX_SUMS));
+}
+
+/**
+ * The time zone the roll-ups are summed in (null: not yet), read in the caller's transaction. An
+ * order write holds it shared (PostgreSQL) so a rebuild, which holds it alone, waits for the write
+ * and sees it, and a write after the rebuild adds to the rows the rebuild summed.
+ */
+export async function rollupZone(k: Executor, dialect: Dialect, mode: "share" | "update" = "share"): Promise<string | null> {
+  let q = k.selectFrom("report_rollups").select("time_zone").where("id", "=", "reports");
+  if (dialect === "postgres") q = mode === "share" ? q.forShare() : q.forUpdate();
+  return (await q.executeTakeFirst())?.time_zone ?? null;
+}
+
+/** One order as the roll-ups sum it, read on `k`. */
+async function loadRollupOrder(k: Executor, order: OrderRow): Promise<RollupOrder> {
+  const [lines, taxLines, refunds, refundTaxes] = await Promise.all([
+    k.selectFrom("order_lines").select(["product_id", "quantity", "unit_price", "line_total"]).where("order_id", "=", order.id).execute(),
+    order.tax_country !== null
+      ? k.selectFrom("order_tax_lines").select(["order_line_id", "rate_milli", "base", "amount"]).where("order_id", "=", order.id).execute()
+      : [],
+    order.refunded_total > 0
+      ? k.selectFrom("order_refunds").select(["id", "amount", "created_at"]).where("order_id", "=", order.id).where("status", "=", "succeeded").execute()
+      : [],
+    order.refunded_total > 0
+      ? k.selectFrom("refund_tax_lines").select(["refund_id", "rate_milli", "base", "amount"]).where("order_id", "=", order.id).execute()
+      : [],
+  ]);
+  return { order, lines, taxLines, refunds: refunds.map((r) => ({ refund: r, taxes: refundTaxes.filter((t) => t.refund_id === r.id) })) };
+}
+
+/**
+ * In the caller's transaction, after the order was placed or its status or payment changed: when
+ * it now counts and its money is not in the roll-ups (or the other way round), adds (takes away) all of it.
+ */
+export async function syncOrderRollups(k: Executor, dialect: Dialect, orderId: string): Promise<void> {
+  const zone = await rollupZone(k, dialect);
+  if (!zone) return;
+  const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return;
+  const counts = countsInReports(order);
+  if (counts === (order.in_rollups === 1)) return;
+  const delta = new RollupDelta();
+  addOrder(delta, zone, await loadRollupOrder(k, order), counts ? 1 : -1);
+  await applyDelta(k, delta);
+  await k
+    .updateTable("orders")
+    .set({ in_rollups: counts ? 1 : 0 })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** In the caller's transaction, once a refund succeeded: adds it to the roll-ups when its order's money is in them. */
+export async function applyRefundToRollups(k: Executor, dialect: Dialect, orderId: string, refundId: string): Promise<void> {
+  const zone = await rollupZone(k, dialect);
+  if (!zone) return;
+  const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (order?.in_rollups !== 1) return;
+  const [refund, taxes] = await Promise.all([
+    k.selectFrom("order_refunds").select(["amount", "created_at"]).where("id", "=", refundId).executeTakeFirstOrThrow(),
+    k.selectFrom("refund_tax_lines").select(["rate_milli", "base", "amount"]).where("refund_id", "=", refundId).execute(),
+  ]);
+  const delta = new RollupDelta();
+  addRefund(delta, zone, order, { refund, taxes }, 1);
+  await applyDelta(k, delta);
+}
+
+const BATCH = 2000;
+
+/**
+ * Sums the roll-ups again from every order, in `zone`, in one transaction (the back-fill of the
+ * orders from before them, and a change of the shop's time zone). Another rebuild that came first
+ * for the same zone makes this one a no-op.
+ */
+export async function rebuildRollups(db: { kysely: import("kysely").Kysely<Database>; dialect: Dialect }, zone: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    if ((await rollupZone(trx, db.dialect, "update")) === zone) return;
+    await trx.updateTable("report_rollups").set({ time_zone: zone, built_at: nowIso() }).where("id", "=", "reports").execute();
+    for (const table of ["sales_rollups", "product_rollups", "tax_rollups"] as const) await trx.deleteFrom(table).execute();
+    await trx.updateTable("orders").set({ in_rollups: 0 }).where("in_rollups", "=", 1).execute();
+    const delta = new RollupDelta();
+    let after = "";
+    for (;;) {
+      const orders = await trx.selectFrom("orders").selectAll().where("id", ">", after).orderBy("id").limit(BATCH).execute();
+      if (!orders.length) break;
+      after = orders.at(-1)!.id;
+      const counted = orders.filter(countsInReports);
+      if (!counted.length) continue;
+      const ids = counted.map((o) => o.id);
+      const refunded = counted.filter((o) => o.refunded_total > 0).map((o) => o.id);
+      const taxed = counted.filter((o) => o.tax_country !== null).map((o) => o.id);
+      const [lines, taxLines, refunds, refundTaxes] = await Promise.all([
+        trx.selectFrom("order_lines").select(["order_id", "product_id", "quantity", "unit_price", "line_total"]).where("order_id", "in", ids).execute(),
+        taxed.length
+          ? trx.selectFrom("order_tax_lines").select(["order_id", "order_line_id", "rate_milli", "base", "amount"]).where("order_id", "in", taxed).execute()
+          : [],
+        refunded.length
+          ? trx
+              .selectFrom("order_refunds")
+              .select(["id", "order_id", "amount", "created_at"])
+              .where("order_id", "in", refunded)
+              .where("status", "=", "succeeded")
+              .execute()
+          : [],
+        refunded.length
+          ? trx.selectFrom("refund_tax_lines").select(["refund_id", "rate_milli", "base", "amount"]).where("order_id", "in", refunded).execute()
+          : [],
+      ]);
+      const group = <T extends { order_id: string }>(rows: T[]) => {
+        const m = new Map<string, T[]>();
+        for (const r of rows) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
+        return m;
+      };
+      const [linesBy, taxBy, refundsBy] = [group(lines), group(taxLines), group(refunds)];
+      const refundTaxBy = new Map<string, RefundTaxRow[]>();
+      for (const t of refundTaxes) refundTaxBy.set(t.refund_id, [...(refundTaxBy.get(t.refund_id) ?? []), t]);
+      for (const order of counted) {
+        addOrder(
+          delta,
+          zone,
+          {
+            order,
+            lines: linesBy.get(order.id) ?? [],
+            taxLines: taxBy.get(order.id) ?? [],
+            refunds: (refundsBy.get(order.id) ?? []).map((r) => ({ refund: r, taxes: refundTaxBy.get(r.id) ?? [] })),
+          },
+          1,
+        );
+      }
+      await trx.updateTable("orders").set({ in_rollups: 1 }).where("id", "in", ids).execute();
+    }
+    await applyDelta(trx, delta);
+  });
+}
