@@ -12,7 +12,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   orders: "Orders: see, move and cancel orders",
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
-  reports: "Reports: sales report and analytics",
+  reports: "Reports: sales and tax reports and analytics",
   settings: "Settings: site settings, the tracking pixel, webhooks and background jobs",
 };
 
@@ -41,6 +41,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "background-jobs": "settings",
   "contact-messages/:id": "content",
   "sales-report": "reports",
+  "tax-report": "reports",
   analytics: "reports",
   settings: "settings",
   "settings/taxes": "settings",
@@ -98,6 +99,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /analytics.csv": "reports",
   "GET /reports/sales": "reports",
   "GET /reports/sales.csv": "reports",
+  "GET /reports/taxes": "reports",
+  "GET /reports/taxes.csv": "reports",
   "GET /returns": "orders",
   "GET /returns/:id": "orders",
   "POST /returns/:id/approve": "orders",

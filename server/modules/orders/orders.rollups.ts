@@ -1,8 +1,21 @@
-import type { Selectable } from "kysely";
-import { type Dialect, nowIso, toIso } from "../../db/database";
+import type { Kysely, Selectable } from "kysely";
+import { type Dialect, toIso } from "../../db/database";
 import type { Database, OrderRefundTable, RefundTaxLineTable } from "../../db/schema";
 import { localDateOf } from "#common/calendar";
 import type { Executor, OrderLineRow, OrderRow, OrderTaxLineRow } from "./orders.types";
+import {
+  getRollupOrder,
+  getRollupRefund,
+  listOrdersAfter,
+  listRollupLines,
+  listRollupRefundTaxes,
+  listRollupRefunds,
+  listRollupTaxLines,
+  markInRollups,
+  readRollupZone,
+  resetRollups,
+  upsertRollups,
+} from "./orders.rollups.repo";
 
 /*
  * The reports' daily roll-ups (decision 0055): the money of the counted orders summed per local
@@ -11,7 +24,7 @@ import type { Executor, OrderLineRow, OrderRow, OrderTaxLineRow } from "./orders
  * that starts or stops counting (a card payment received, a cancellation), a refund completed.
  * They are summed in one time zone, recorded in `report_rollups`; when the shop's zone is another
  * (changed in the settings, or never summed), the next report sums them again from the orders
- * (`rebuildRollups`), in one transaction that order writes wait for.
+ * (`rebuildRollups`), in one transaction that order writes wait for. A report reads without a lock.
  */
 
 const PAID = new Set(["paid", "partially_refunded", "refunded"]);
@@ -154,58 +167,65 @@ export function addOrder(delta: RollupDelta, zone: string, o: RollupOrder, sign:
   for (const r of o.refunds) addRefund(delta, zone, order, r, sign);
 }
 
-const CHUNK = 400;
-
-/** Adds the delta's rows to the roll-ups (each sum added to the row of its key, created at 0 when new). */
+/** Adds the delta's rows to the roll-ups. */
 export async function applyDelta(k: Executor, delta: RollupDelta): Promise<void> {
   const nonZero = <R extends object>(rows: Iterable<R>, sums: readonly string[]) =>
     [...rows].filter((r) => sums.some((c) => (r as Record<string, number>)[c] !== 0));
-  const upsert = async <T extends "sales_rollups" | "product_rollups" | "tax_rollups">(table: T, keys: string[], sums: readonly string[], rows: object[]) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await (k as Executor)
-        .insertInto(table)
-        .values(rows.slice(i, i + CHUNK) as never)
-        .onConflict((oc) =>
-          oc
-            .columns(keys as never)
-            .doUpdateSet(
-              (eb) => Object.fromEntries(sums.map((c) => [c, eb(eb.ref(`${table}.${c}` as never), "+", eb.ref(`excluded.${c}` as never))])) as never,
-            ),
-        )
-        .execute();
-    }
-  };
-  await upsert("sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, nonZero(delta.sales.values(), SALES_SUMS));
-  await upsert("product_rollups", ["day", "product_id"], PRODUCT_SUMS, nonZero(delta.products.values(), PRODUCT_SUMS));
-  await upsert("tax_rollups", ["day", "country", "region", "rate_milli", "reverse_charge", "currency"], TAX_SUMS, nonZero(delta.taxes.values(), TAX_SUMS));
+  await upsertRollups(k, "sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, nonZero(delta.sales.values(), SALES_SUMS));
+  await upsertRollups(k, "product_rollups", ["day", "product_id"], PRODUCT_SUMS, nonZero(delta.products.values(), PRODUCT_SUMS));
+  await upsertRollups(
+    k,
+    "tax_rollups",
+    ["day", "country", "region", "rate_milli", "reverse_charge", "currency"],
+    TAX_SUMS,
+    nonZero(delta.taxes.values(), TAX_SUMS),
+  );
 }
 
 /**
  * The time zone the roll-ups are summed in (null: not yet), read in the caller's transaction. An
  * order write holds it shared (PostgreSQL) so a rebuild, which holds it alone, waits for the write
- * and sees it, and a write after the rebuild adds to the rows the rebuild summed.
+ * and sees it, and a write after the rebuild adds to the rows the rebuild summed. A report reads
+ * it without a lock.
  */
-export async function rollupZone(k: Executor, dialect: Dialect, mode: "share" | "update" = "share"): Promise<string | null> {
-  let q = k.selectFrom("report_rollups").select("time_zone").where("id", "=", "reports");
-  if (dialect === "postgres") q = mode === "share" ? q.forShare() : q.forUpdate();
-  return (await q.executeTakeFirst())?.time_zone ?? null;
+export function rollupZone(k: Executor, dialect: Dialect, mode: "share" | "update" | "none" = "share"): Promise<string | null> {
+  return readRollupZone(k, dialect, mode);
 }
 
-/** One order as the roll-ups sum it, read on `k`. */
-async function loadRollupOrder(k: Executor, order: OrderRow): Promise<RollupOrder> {
+/** Orders as the roll-ups sum them, with their lines, line taxes, succeeded refunds and those refunds' taxes. */
+async function loadRollupOrders(k: Executor, orders: OrderRow[]): Promise<RollupOrder[]> {
+  const ids = orders.map((o) => o.id);
+  const refunded = orders.filter((o) => o.refunded_total > 0).map((o) => o.id);
   const [lines, taxLines, refunds, refundTaxes] = await Promise.all([
-    k.selectFrom("order_lines").select(["product_id", "quantity", "unit_price", "line_total"]).where("order_id", "=", order.id).execute(),
-    order.tax_country !== null
-      ? k.selectFrom("order_tax_lines").select(["order_line_id", "rate_milli", "base", "amount"]).where("order_id", "=", order.id).execute()
-      : [],
-    order.refunded_total > 0
-      ? k.selectFrom("order_refunds").select(["id", "amount", "created_at"]).where("order_id", "=", order.id).where("status", "=", "succeeded").execute()
-      : [],
-    order.refunded_total > 0
-      ? k.selectFrom("refund_tax_lines").select(["refund_id", "rate_milli", "base", "amount"]).where("order_id", "=", order.id).execute()
-      : [],
+    listRollupLines(k, ids),
+    listRollupTaxLines(
+      k,
+      orders.filter((o) => o.tax_country !== null).map((o) => o.id),
+    ),
+    listRollupRefunds(k, refunded),
+    listRollupRefundTaxes(k, refunded),
   ]);
-  return { order, lines, taxLines, refunds: refunds.map((r) => ({ refund: r, taxes: refundTaxes.filter((t) => t.refund_id === r.id) })) };
+  const group = <T, K>(rows: T[], key: (r: T) => K) => {
+    const m = new Map<K, T[]>();
+    for (const r of rows) {
+      const list = m.get(key(r));
+      if (list) list.push(r);
+      else m.set(key(r), [r]);
+    }
+    return m;
+  };
+  const [linesBy, taxBy, refundsBy, refundTaxBy] = [
+    group(lines, (l) => l.order_id),
+    group(taxLines, (t) => t.order_id),
+    group(refunds, (r) => r.order_id),
+    group(refundTaxes, (t) => t.refund_id),
+  ];
+  return orders.map((order) => ({
+    order,
+    lines: linesBy.get(order.id) ?? [],
+    taxLines: taxBy.get(order.id) ?? [],
+    refunds: (refundsBy.get(order.id) ?? []).map((r) => ({ refund: r, taxes: refundTaxBy.get(r.id) ?? [] })),
+  }));
 }
 
 /**
@@ -215,32 +235,24 @@ async function loadRollupOrder(k: Executor, order: OrderRow): Promise<RollupOrde
 export async function syncOrderRollups(k: Executor, dialect: Dialect, orderId: string): Promise<void> {
   const zone = await rollupZone(k, dialect);
   if (!zone) return;
-  const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  const order = await getRollupOrder(k, orderId);
   if (!order) return;
   const counts = countsInReports(order);
   if (counts === (order.in_rollups === 1)) return;
   const delta = new RollupDelta();
-  addOrder(delta, zone, await loadRollupOrder(k, order), counts ? 1 : -1);
+  addOrder(delta, zone, (await loadRollupOrders(k, [order]))[0]!, counts ? 1 : -1);
   await applyDelta(k, delta);
-  await k
-    .updateTable("orders")
-    .set({ in_rollups: counts ? 1 : 0 })
-    .where("id", "=", orderId)
-    .execute();
+  await markInRollups(k, [orderId], counts);
 }
 
 /** In the caller's transaction, once a refund succeeded: adds it to the roll-ups when its order's money is in them. */
 export async function applyRefundToRollups(k: Executor, dialect: Dialect, orderId: string, refundId: string): Promise<void> {
   const zone = await rollupZone(k, dialect);
   if (!zone) return;
-  const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  const order = await getRollupOrder(k, orderId);
   if (order?.in_rollups !== 1) return;
-  const [refund, taxes] = await Promise.all([
-    k.selectFrom("order_refunds").select(["amount", "created_at"]).where("id", "=", refundId).executeTakeFirstOrThrow(),
-    k.selectFrom("refund_tax_lines").select(["rate_milli", "base", "amount"]).where("refund_id", "=", refundId).execute(),
-  ]);
   const delta = new RollupDelta();
-  addRefund(delta, zone, order, { refund, taxes }, 1);
+  addRefund(delta, zone, order, await getRollupRefund(k, refundId), 1);
   await applyDelta(k, delta);
 }
 
@@ -251,62 +263,23 @@ const BATCH = 2000;
  * orders from before them, and a change of the shop's time zone). Another rebuild that came first
  * for the same zone makes this one a no-op.
  */
-export async function rebuildRollups(db: { kysely: import("kysely").Kysely<Database>; dialect: Dialect }, zone: string): Promise<void> {
+export async function rebuildRollups(db: { kysely: Kysely<Database>; dialect: Dialect }, zone: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     if ((await rollupZone(trx, db.dialect, "update")) === zone) return;
-    await trx.updateTable("report_rollups").set({ time_zone: zone, built_at: nowIso() }).where("id", "=", "reports").execute();
-    for (const table of ["sales_rollups", "product_rollups", "tax_rollups"] as const) await trx.deleteFrom(table).execute();
-    await trx.updateTable("orders").set({ in_rollups: 0 }).where("in_rollups", "=", 1).execute();
+    await resetRollups(trx, zone);
     const delta = new RollupDelta();
     let after = "";
     for (;;) {
-      const orders = await trx.selectFrom("orders").selectAll().where("id", ">", after).orderBy("id").limit(BATCH).execute();
+      const orders = await listOrdersAfter(trx, after, BATCH);
       if (!orders.length) break;
       after = orders.at(-1)!.id;
       const counted = orders.filter(countsInReports);
-      if (!counted.length) continue;
-      const ids = counted.map((o) => o.id);
-      const refunded = counted.filter((o) => o.refunded_total > 0).map((o) => o.id);
-      const taxed = counted.filter((o) => o.tax_country !== null).map((o) => o.id);
-      const [lines, taxLines, refunds, refundTaxes] = await Promise.all([
-        trx.selectFrom("order_lines").select(["order_id", "product_id", "quantity", "unit_price", "line_total"]).where("order_id", "in", ids).execute(),
-        taxed.length
-          ? trx.selectFrom("order_tax_lines").select(["order_id", "order_line_id", "rate_milli", "base", "amount"]).where("order_id", "in", taxed).execute()
-          : [],
-        refunded.length
-          ? trx
-              .selectFrom("order_refunds")
-              .select(["id", "order_id", "amount", "created_at"])
-              .where("order_id", "in", refunded)
-              .where("status", "=", "succeeded")
-              .execute()
-          : [],
-        refunded.length
-          ? trx.selectFrom("refund_tax_lines").select(["refund_id", "rate_milli", "base", "amount"]).where("order_id", "in", refunded).execute()
-          : [],
-      ]);
-      const group = <T extends { order_id: string }>(rows: T[]) => {
-        const m = new Map<string, T[]>();
-        for (const r of rows) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r]);
-        return m;
-      };
-      const [linesBy, taxBy, refundsBy] = [group(lines), group(taxLines), group(refunds)];
-      const refundTaxBy = new Map<string, RefundTaxRow[]>();
-      for (const t of refundTaxes) refundTaxBy.set(t.refund_id, [...(refundTaxBy.get(t.refund_id) ?? []), t]);
-      for (const order of counted) {
-        addOrder(
-          delta,
-          zone,
-          {
-            order,
-            lines: linesBy.get(order.id) ?? [],
-            taxLines: taxBy.get(order.id) ?? [],
-            refunds: (refundsBy.get(order.id) ?? []).map((r) => ({ refund: r, taxes: refundTaxBy.get(r.id) ?? [] })),
-          },
-          1,
-        );
-      }
-      await trx.updateTable("orders").set({ in_rollups: 1 }).where("id", "in", ids).execute();
+      for (const o of await loadRollupOrders(trx, counted)) addOrder(delta, zone, o, 1);
+      await markInRollups(
+        trx,
+        counted.map((o) => o.id),
+        true,
+      );
     }
     await applyDelta(trx, delta);
   });
