@@ -61,6 +61,7 @@ export default [
       route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("sales-report", "routes/admin/sales-report.tsx"),
+      route("tax-report", "routes/admin/tax-report.tsx"),
       // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
       route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
     ]),
