@@ -531,6 +531,15 @@ export interface ProductRollupTable {
   sales: Sum;
 }
 
+/** What each product sold per local month ("YYYY-MM"): the days' rows summed. */
+export interface ProductMonthRollupTable {
+  month: string;
+  product_id: string;
+  units: Sum;
+  gross: Sum;
+  sales: Sum;
+}
+
 /** Tax per local day, region and rate: charged on the order's day, refunded on the refund's; in the order's currency, and tax in the base one. */
 export interface TaxRollupTable {
   day: string;
@@ -578,6 +587,7 @@ export interface Database {
   report_rollups: ReportRollupStateTable;
   sales_rollups: SalesRollupTable;
   product_rollups: ProductRollupTable;
+  product_month_rollups: ProductMonthRollupTable;
   tax_rollups: TaxRollupTable;
   payment_events: PaymentEventTable;
   audit_log: AuditLogTable;

@@ -30,6 +30,7 @@ import { searchLanguagesMigration } from "./0027-search-languages";
 import { orderTaxesMigration } from "./0028-order-taxes";
 import { productTaxClassMigration } from "./0029-product-tax-class";
 import { refundTaxesAndRollupsMigration } from "./0030-refund-taxes-and-rollups";
+import { reportSpeedMigration } from "./0031-report-speed";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -64,6 +65,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0028-order-taxes": orderTaxesMigration(),
     "0029-product-tax-class": productTaxClassMigration(),
     "0030-refund-taxes-and-rollups": refundTaxesAndRollupsMigration(),
+    "0031-report-speed": reportSpeedMigration(),
   };
 }
 

@@ -244,6 +244,17 @@ describe("the tax report reconciles to the cent", () => {
     });
   });
 
+  it("a range of whole months reads the products' months and gives the same best sellers", async () => {
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const months = ((await (await staff.get(`/api/admin/reports/sales?from=${first}&to=${last}`)).json()) as { data: SalesReport }).data;
+    const days = await salesReport();
+    const units = (r: SalesReport) => r.byProduct.map((p) => [p.name, p.units, p.grossSales, p.sales]).sort();
+    expect(units(months)).toEqual(units(days));
+    expect(months.byProduct.reduce((s, p) => s + p.units, 0)).toBe(months.totals.units);
+  });
+
   it("summing every order again (a change of time zone and back) gives what the upkeep kept", async () => {
     const before = [await taxReport(), await salesReport()];
     await putSettings({ timeZone: "Pacific/Kiritimati" });

@@ -9,11 +9,22 @@ export function listSalesRollups(k: Executor, from: LocalDate, to: LocalDate) {
 }
 
 /** What each product sold over the local days `from`–`to`: units, gross and sales. */
-export function listProductSums(k: Executor, from: LocalDate, to: LocalDate) {
+export function listProductSumsOfDays(k: Executor, from: LocalDate, to: LocalDate) {
   return k
     .selectFrom("product_rollups")
     .where("day", ">=", from)
     .where("day", "<=", to)
+    .select((eb) => ["product_id as productId", eb.fn.sum("units").as("units"), eb.fn.sum("gross").as("gross"), eb.fn.sum("sales").as("sales")])
+    .groupBy("product_id")
+    .execute();
+}
+
+/** What each product sold over the months (YYYY-MM) `from`–`to`. */
+export function listProductSumsOfMonths(k: Executor, from: string, to: string) {
+  return k
+    .selectFrom("product_month_rollups")
+    .where("month", ">=", from)
+    .where("month", "<=", to)
     .select((eb) => ["product_id as productId", eb.fn.sum("units").as("units"), eb.fn.sum("gross").as("gross"), eb.fn.sum("sales").as("sales")])
     .groupBy("product_id")
     .execute();

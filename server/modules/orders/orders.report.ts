@@ -5,9 +5,9 @@ import { parseInput } from "#common/validate";
 import { toMajor } from "#common/money";
 import { fromMilli } from "#modules/tax";
 import { type SalesReportQuery, salesReportQuerySchema } from "#common/orders/orders.report.schema";
-import { type GroupBy, type LocalDate, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf } from "#common/calendar";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf } from "#common/calendar";
 import { type TaxReportQuery, taxReportQuerySchema } from "#common/orders/orders.report.schema";
-import { listProductSums, listSalesRollups, listSoldProductNames, listTaxSums } from "./orders.report.repo";
+import { listProductSumsOfDays, listProductSumsOfMonths, listSalesRollups, listSoldProductNames, listTaxSums } from "./orders.report.repo";
 import { rebuildRollups, rollupZone } from "./orders.rollups";
 
 /*
@@ -306,6 +306,27 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
     });
   }
 
+  /** Each product's sums over the local days `from`–`to`: the whole months inside from the months' rows, the days at the ends from the days'. */
+  async function productSumsOf(from: LocalDate, to: LocalDate) {
+    const firstWhole = from.endsWith("-01") ? from.slice(0, 7) : addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7);
+    const lastWhole = addDays(to, 1).endsWith("-01") ? to.slice(0, 7) : addDays(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+    if (firstWhole > lastWhole) return listProductSumsOfDays(k, from, to);
+    const parts = await Promise.all([
+      listProductSumsOfMonths(k, firstWhole, lastWhole),
+      from < `${firstWhole}-01` ? listProductSumsOfDays(k, from, addDays(`${firstWhole}-01`, -1)) : [],
+      lastWhole < to.slice(0, 7) ? listProductSumsOfDays(k, `${to.slice(0, 7)}-01`, to) : [],
+    ]);
+    const sums = new Map<string, { productId: string; units: number; gross: number; sales: number }>();
+    for (const r of parts.flat()) {
+      const s = sums.get(r.productId) ?? { productId: r.productId, units: 0, gross: 0, sales: 0 };
+      s.units += Number(r.units);
+      s.gross += Number(r.gross);
+      s.sales += Number(r.sales);
+      sums.set(r.productId, s);
+    }
+    return [...sums.values()];
+  }
+
   /** The roll-ups summed in `timeZone`: summed again from the orders first when they are in another (or none yet). */
   async function rollupsIn(timeZone: string) {
     if ((await rollupZone(k, db.dialect, "none")) !== timeZone) await rebuildRollups(db, timeZone);
@@ -328,7 +349,7 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       const settings = await deps.settings();
       const timeZone = zoneOr(input.timeZone ?? settings.timeZone);
       await rollupsIn(timeZone);
-      const [rows, productRows] = await Promise.all([listSalesRollups(k, from, to), listProductSums(k, from, to)]);
+      const [rows, productRows] = await Promise.all([listSalesRollups(k, from, to), productSumsOf(from, to)]);
       const { days, payments, currencies } = foldRows(from, to, rows);
       const { total, series } = seriesOf(days, groupBy);
       const productSums: ProductSums = new Map(

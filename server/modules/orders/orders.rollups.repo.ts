@@ -4,7 +4,7 @@ import type { Executor } from "./orders.types";
 
 // The roll-ups' reads and writes (orders.rollups.ts sums them).
 
-type RollupTable = "sales_rollups" | "product_rollups" | "tax_rollups";
+type RollupTable = "sales_rollups" | "product_rollups" | "product_month_rollups" | "tax_rollups";
 const CHUNK = 400;
 
 /** Adds rows to a roll-up table: each sum added to the row of its key (created at 0 when new). */
@@ -35,7 +35,7 @@ export async function readRollupZone(k: Executor, dialect: Dialect, mode: "share
 /** Empties the roll-ups and records the zone they are now summed in; no order's money is in them. */
 export async function resetRollups(k: Executor, zone: string): Promise<void> {
   await k.updateTable("report_rollups").set({ time_zone: zone, built_at: nowIso() }).where("id", "=", "reports").execute();
-  for (const table of ["sales_rollups", "product_rollups", "tax_rollups"] as const) await k.deleteFrom(table).execute();
+  for (const table of ["sales_rollups", "product_rollups", "product_month_rollups", "tax_rollups"] as const) await k.deleteFrom(table).execute();
   await k.updateTable("orders").set({ in_rollups: 0 }).where("in_rollups", "=", 1).execute();
 }
 

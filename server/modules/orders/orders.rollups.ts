@@ -54,12 +54,14 @@ const TAX_SUMS = ["base", "tax", "refunded_base", "refunded_tax", "tax_in_base",
 type Sums<K extends readonly string[]> = Record<K[number], number>;
 type SalesRow = SalesKey & Sums<typeof SALES_SUMS>;
 type ProductRow = { day: string; product_id: string } & Sums<typeof PRODUCT_SUMS>;
+type ProductMonthRow = { month: string; product_id: string } & Sums<typeof PRODUCT_SUMS>;
 type TaxRow = { day: string; country: string; region: string; rate_milli: number; reverse_charge: number; currency: string } & Sums<typeof TAX_SUMS>;
 
 /** Roll-up rows to add, each key once. */
 export class RollupDelta {
   sales = new Map<string, SalesRow>();
   products = new Map<string, ProductRow>();
+  productMonths = new Map<string, ProductMonthRow>();
   taxes = new Map<string, TaxRow>();
 
   private bump<K extends string, R extends Record<K, number>>(map: Map<string, R>, key: string, make: () => R, sums: Partial<Record<K, number>>) {
@@ -71,8 +73,11 @@ export class RollupDelta {
     const zero = Object.fromEntries(SALES_SUMS.map((c) => [c, 0])) as Sums<typeof SALES_SUMS>;
     this.bump(this.sales, `${key.day}|${key.payment_method}|${key.currency}`, () => ({ ...key, ...zero }), sums);
   }
+  /** A product's sums on its day and in its month. */
   product(day: string, productId: string, sums: Partial<Sums<typeof PRODUCT_SUMS>>) {
     this.bump(this.products, `${day}|${productId}`, () => ({ day, product_id: productId, units: 0, gross: 0, sales: 0 }), sums);
+    const month = day.slice(0, 7);
+    this.bump(this.productMonths, `${month}|${productId}`, () => ({ month, product_id: productId, units: 0, gross: 0, sales: 0 }), sums);
   }
   tax(key: Omit<TaxRow, (typeof TAX_SUMS)[number]>, sums: Partial<Sums<typeof TAX_SUMS>>) {
     const zero = Object.fromEntries(TAX_SUMS.map((c) => [c, 0])) as Sums<typeof TAX_SUMS>;
@@ -173,6 +178,7 @@ export async function applyDelta(k: Executor, delta: RollupDelta): Promise<void>
     [...rows].filter((r) => sums.some((c) => (r as Record<string, number>)[c] !== 0));
   await upsertRollups(k, "sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, nonZero(delta.sales.values(), SALES_SUMS));
   await upsertRollups(k, "product_rollups", ["day", "product_id"], PRODUCT_SUMS, nonZero(delta.products.values(), PRODUCT_SUMS));
+  await upsertRollups(k, "product_month_rollups", ["month", "product_id"], PRODUCT_SUMS, nonZero(delta.productMonths.values(), PRODUCT_SUMS));
   await upsertRollups(
     k,
     "tax_rollups",
