@@ -91,6 +91,7 @@ function Report({ report }: { report: TaxReport }) {
         title={t("admin.tax.byRegion")}
         testId="tax-rows"
         heads={[
+          t("admin.tax.region"),
           t("admin.tax.rate"),
           t("admin.tax.baseCharged"),
           t("admin.tax.charged"),

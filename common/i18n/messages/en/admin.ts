@@ -1533,6 +1533,7 @@ export default {
   "admin.tax.net": "Tax owed",
   "admin.tax.netHint": "Collected − refunded",
   "admin.tax.byRegion": "By region and rate",
+  "admin.tax.region": "Region",
   "admin.tax.rate": "Rate",
   "admin.tax.baseCharged": "Taxable base",
   "admin.tax.charged": "Tax charged",
