@@ -33,6 +33,8 @@ export default [
   layout("routes/admin/admin-language.tsx", [
     // Packing slips and invoices: a page of its own to print, without the admin's shell (same guard).
     route("admin-dashboard/orders/print", "routes/admin/orders-print.tsx"),
+    // A refund's credit note, printed the same way.
+    route("admin-dashboard/orders/:id/credit-note/:refundId", "routes/admin/credit-note.tsx"),
     route("admin-dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("all-products", "routes/admin/all-products.tsx"),

@@ -35,6 +35,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "orders/print": "orders",
   returns: "orders",
   "orders/:id/returns-action": "orders",
+  "orders/:id/credit-note/:refundId": "orders",
   users: "customers",
   "users/:id": "customers",
   "contact-messages": "content",
