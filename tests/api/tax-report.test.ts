@@ -111,6 +111,9 @@ beforeAll(async () => {
   await refund(ny2.id, { amount: ny2.totals.total }); // all of it
   const tx1 = await place([...smalls(7), { productId: lamp, quantity: 1 }], AUSTIN);
   await refund(tx1.id, { shipping: 2.5 });
+  // Orders at once, sharing their days' rows and products in opposite orders: none is lost, none waits forever.
+  const both = [{ productId: lamp, quantity: 1 }, ...smalls(2)];
+  await Promise.all(Array.from({ length: 6 }, (_, i) => place(i % 2 ? both : [...both].reverse(), i % 3 ? NEW_YORK : AUSTIN)));
   const cancelled = await place([{ productId: lamp, quantity: 3 }], AUSTIN);
   await shop.db.kysely.updateTable("orders").set({ status: "pending", payment_status: "unpaid" }).where("id", "=", cancelled.id).execute();
   await shop.services.orderMoves.transition(cancelled.id, "cancelled", "shop", { staff: ACTOR });

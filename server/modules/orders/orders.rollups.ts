@@ -172,20 +172,21 @@ export function addOrder(delta: RollupDelta, zone: string, o: RollupOrder, sign:
   for (const r of o.refunds) addRefund(delta, zone, order, r, sign);
 }
 
-/** Adds the delta's rows to the roll-ups. */
+/**
+ * Adds the delta's rows to the roll-ups, each table's rows in the order of their keys: two order
+ * writes at once lock the rows they share in the same order, so they wait for each other in turn
+ * and never in a circle (PostgreSQL).
+ */
 export async function applyDelta(k: Executor, delta: RollupDelta): Promise<void> {
-  const nonZero = <R extends object>(rows: Iterable<R>, sums: readonly string[]) =>
-    [...rows].filter((r) => sums.some((c) => (r as Record<string, number>)[c] !== 0));
-  await upsertRollups(k, "sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, nonZero(delta.sales.values(), SALES_SUMS));
-  await upsertRollups(k, "product_rollups", ["day", "product_id"], PRODUCT_SUMS, nonZero(delta.products.values(), PRODUCT_SUMS));
-  await upsertRollups(k, "product_month_rollups", ["month", "product_id"], PRODUCT_SUMS, nonZero(delta.productMonths.values(), PRODUCT_SUMS));
-  await upsertRollups(
-    k,
-    "tax_rollups",
-    ["day", "country", "region", "rate_milli", "reverse_charge", "currency"],
-    TAX_SUMS,
-    nonZero(delta.taxes.values(), TAX_SUMS),
-  );
+  const rowsOf = <R extends object>(map: Map<string, R>, sums: readonly string[]) =>
+    [...map]
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([, r]) => r)
+      .filter((r) => sums.some((c) => (r as Record<string, number>)[c] !== 0));
+  await upsertRollups(k, "sales_rollups", ["day", "payment_method", "currency"], SALES_SUMS, rowsOf(delta.sales, SALES_SUMS));
+  await upsertRollups(k, "product_rollups", ["day", "product_id"], PRODUCT_SUMS, rowsOf(delta.products, PRODUCT_SUMS));
+  await upsertRollups(k, "product_month_rollups", ["month", "product_id"], PRODUCT_SUMS, rowsOf(delta.productMonths, PRODUCT_SUMS));
+  await upsertRollups(k, "tax_rollups", ["day", "country", "region", "rate_milli", "reverse_charge", "currency"], TAX_SUMS, rowsOf(delta.taxes, TAX_SUMS));
 }
 
 /**
