@@ -32,11 +32,10 @@ export async function readRollupZone(k: Executor, dialect: Dialect, mode: "share
   return (await q.executeTakeFirst())?.time_zone ?? null;
 }
 
-/** Empties the roll-ups and records the zone they are now summed in; no order's money is in them. */
+/** Empties the roll-ups and records the zone they are now summed in (the orders' flags are set as they are summed again). */
 export async function resetRollups(k: Executor, zone: string): Promise<void> {
   await k.updateTable("report_rollups").set({ time_zone: zone, built_at: nowIso() }).where("id", "=", "reports").execute();
   for (const table of ["sales_rollups", "product_rollups", "product_month_rollups", "tax_rollups"] as const) await k.deleteFrom(table).execute();
-  await k.updateTable("orders").set({ in_rollups: 0 }).where("in_rollups", "=", 1).execute();
 }
 
 /** Records whether these orders' money is in the roll-ups. */

@@ -282,10 +282,17 @@ export async function rebuildRollups(db: { kysely: Kysely<Database>; dialect: Di
       after = orders.at(-1)!.id;
       const counted = orders.filter(countsInReports);
       for (const o of await loadRollupOrders(trx, counted)) addOrder(delta, zone, o, 1);
+      // Only the flags that change are written: after a change of zone, next to none.
+      const flagged = new Set(counted.map((o) => o.id));
       await markInRollups(
         trx,
-        counted.map((o) => o.id),
+        counted.filter((o) => o.in_rollups !== 1).map((o) => o.id),
         true,
+      );
+      await markInRollups(
+        trx,
+        orders.filter((o) => o.in_rollups === 1 && !flagged.has(o.id)).map((o) => o.id),
+        false,
       );
     }
     await applyDelta(trx, delta);
