@@ -33,6 +33,8 @@ export default [
   layout("routes/admin/admin-language.tsx", [
     // Packing slips and invoices: a page of its own to print, without the admin's shell (same guard).
     route("admin-dashboard/orders/print", "routes/admin/orders-print.tsx"),
+    // A refund's credit note, printed the same way.
+    route("admin-dashboard/orders/:id/credit-note/:refundId", "routes/admin/credit-note.tsx"),
     route("admin-dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("all-products", "routes/admin/all-products.tsx"),
@@ -61,6 +63,7 @@ export default [
       route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("sales-report", "routes/admin/sales-report.tsx"),
+      route("tax-report", "routes/admin/tax-report.tsx"),
       // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
       route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
     ]),

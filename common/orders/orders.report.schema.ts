@@ -15,6 +15,14 @@ const isoDate = (what: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${what} date is YYYY-MM-DD`)
     .refine(realDate, `The ${what} date does not exist`);
 
+/** A report's range: `to` not before `from`, five years at most. */
+function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (!realDate(q.from) || !realDate(q.to)) return;
+  const days = daysBetween(q.from, q.to);
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date cannot be before the start date" });
+  else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: "The report covers five years at most" });
+}
+
 /**
  * GET /api/admin/reports/sales (and .csv): `from` and `to`, dates in the shop's time zone, both
  * included; `to` not before `from`, five years at most; `groupBy` day (default), week or month.
@@ -25,10 +33,9 @@ export const salesReportQuerySchema = z
     to: isoDate("end"),
     groupBy: z.enum(REPORT_GROUPS, { error: "Group by day, week or month" }).default("day"),
   })
-  .superRefine((q, ctx) => {
-    if (!realDate(q.from) || !realDate(q.to)) return;
-    const days = daysBetween(q.from, q.to);
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date cannot be before the start date" });
-    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: "The report covers five years at most" });
-  });
+  .superRefine(checkRange);
 export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;
+
+/** GET /api/admin/reports/taxes (and .csv): `from` and `to` as the sales report's, no grouping. */
+export const taxReportQuerySchema = z.object({ from: isoDate("start"), to: isoDate("end") }).superRefine(checkRange);
+export type TaxReportQuery = z.input<typeof taxReportQuerySchema>;

@@ -20,6 +20,8 @@ const HELP = `Usage: npm run bench -- [options]
                        if the CLI offers it: seeding the pictures is most of the set-up time)
   --json PATH          where to write the results (default: a file in the system temp dir)
   --keep               keep the temporary directory (build, database, logs) for inspection
+  --only reports       measure only the reports: seed the order desk's orders, then the sales
+                       report, the dashboard and the tax report
 
 Environment: BENCH_DATABASE_URL (a PostgreSQL server URL, implies --postgres),
 BENCH_SEED_SCRIPT (a seed CLI other than scripts/seed.ts, same arguments).`;
@@ -44,6 +46,7 @@ export function readOptions() {
         "seed-arg": { type: "string", multiple: true, default: [] },
         json: { type: "string" },
         keep: { type: "boolean", default: false },
+        only: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     }));
@@ -54,6 +57,10 @@ export function readOptions() {
   if (opts.help) {
     console.log(HELP);
     process.exit(0);
+  }
+  if (opts.only !== undefined && opts.only !== "reports") {
+    console.error(`--only takes "reports" (got ${JSON.stringify(opts.only)})\n\n${HELP}`);
+    process.exit(2);
   }
   const intOption = (name, min) => {
     const n = Number(opts[name]);

@@ -58,6 +58,10 @@ export async function seedOrders(databaseUrl) {
       "total",
       "notes",
       "tracking_number",
+      "tax_total",
+      "tax_country",
+      "tax_region",
+      "tax_name",
       "created_at",
       "updated_at",
     ];
@@ -82,6 +86,7 @@ export async function seedOrders(databaseUrl) {
       "sort_order",
     ];
     const eventCols = ["id", "order_id", "status", "actor", "note", "created_at"];
+    const taxCols = ["id", "order_id", "order_line_id", "tax_class", "rate_milli", "base", "amount"];
     const insert = async (table, cols, rows) => {
       if (!rows.length) return;
       const params = rows.flat();
@@ -93,6 +98,7 @@ export async function seedOrders(databaseUrl) {
       const orders = [];
       const lines = [];
       const events = [];
+      const taxes = [];
       for (let i = done; i < Math.min(missing, done + 500); i++) {
         const orderId = id();
         const p = products[i % products.length];
@@ -101,6 +107,9 @@ export async function seedOrders(databaseUrl) {
         const name = i % 250 === 0 ? `Ada ${DESK_SEARCH}` : NAMES[i % NAMES.length];
         const at = new Date(now - (i / missing) * 365 * 86_400_000).toISOString();
         const subtotal = p.price * quantity;
+        // New York's sales tax (8.875 %) on the goods, added on top, as a US shop charges it.
+        const tax = Math.round((subtotal * 8875) / 100_000);
+        const lineId = id();
         orders.push([
           orderId,
           `BD-${String(i).padStart(7, "0")}`,
@@ -122,19 +131,27 @@ export async function seedOrders(databaseUrl) {
           subtotal,
           0,
           500,
-          subtotal + 500,
+          subtotal + 500 + tax,
           null,
           null,
+          tax,
+          "US",
+          "NY",
+          "Sales tax",
           at,
           at,
         ]);
-        lines.push([id(), orderId, p.id, "", p.name, p.slug, null, null, null, null, p.price, 0, 0, p.price, 0, quantity, subtotal, 0]);
+        taxes.push([id(), orderId, lineId, "standard", 8875, subtotal, tax]);
+        lines.push([lineId, orderId, p.id, "", p.name, p.slug, null, null, null, null, p.price, 0, 0, p.price, 0, quantity, subtotal, 0]);
         events.push([id(), orderId, "pending", "customer", null, at]);
       }
       await insert("orders", orderCols, orders);
       await insert("order_lines", lineCols, lines);
       await insert("order_events", eventCols, events);
+      await insert("order_tax_lines", taxCols, taxes);
     }
+    // Orders written behind the services' back: the reports sum their roll-ups again on first use.
+    await db.run("UPDATE report_rollups SET time_zone = NULL");
     await db.run("COMMIT");
     // Fresh statistics for the planner, as after a real shop's day.
     await db.run(databaseUrl.startsWith("file:") ? "ANALYZE" : "ANALYZE orders");

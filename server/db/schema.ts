@@ -265,6 +265,8 @@ export interface OrderTable {
   tax_region: string | null;
   /** What the region calls its tax on receipts ("VAT"), null for the plain "Tax". */
   tax_name: string | null;
+  /** Whether its money is in the reports' roll-ups (a counted order, once they are summed). */
+  in_rollups: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -525,6 +527,80 @@ export interface WebhookDeliveryTable {
   delivered_at: Timestamp | null;
 }
 
+/** The tax a refund gave back: per part (an order line, "shipping", or null for a free amount) and rate, minor units. */
+export interface RefundTaxLineTable {
+  id: string;
+  refund_id: string;
+  order_id: string;
+  part: string | null;
+  rate_milli: number;
+  base: number;
+  amount: number;
+}
+
+/** Which time zone the reports' roll-ups are summed in (null: not summed yet). */
+export interface ReportRollupStateTable {
+  id: string;
+  time_zone: string | null;
+  built_at: string | null;
+}
+
+type Sum = ColumnType<number | string, number, number>;
+
+/** The counted orders' money per local day, payment method and currency (base currency minor units unless said). */
+export interface SalesRollupTable {
+  day: string;
+  payment_method: string;
+  currency: string;
+  orders: Sum;
+  units: Sum;
+  gross: Sum;
+  discounts: Sum;
+  shipping: Sum;
+  tax: Sum;
+  total: Sum;
+  refunds: Sum;
+  refunded_tax: Sum;
+  net_ex_tax: Sum;
+  /** On the order's day: its total less its refunds, in the order's currency, and in the base one. */
+  sales: Sum;
+  sales_in_base: Sum;
+}
+
+/** What each product sold per local day. */
+export interface ProductRollupTable {
+  day: string;
+  product_id: string;
+  units: Sum;
+  gross: Sum;
+  sales: Sum;
+}
+
+/** What each product sold per local month ("YYYY-MM"): the days' rows summed. */
+export interface ProductMonthRollupTable {
+  month: string;
+  product_id: string;
+  units: Sum;
+  gross: Sum;
+  sales: Sum;
+}
+
+/** Tax per local day, region and rate: charged on the order's day, refunded on the refund's; in the order's currency, and tax in the base one. */
+export interface TaxRollupTable {
+  day: string;
+  country: string;
+  region: string;
+  rate_milli: number;
+  reverse_charge: number;
+  currency: string;
+  base: Sum;
+  tax: Sum;
+  refunded_base: Sum;
+  refunded_tax: Sum;
+  tax_in_base: Sum;
+  refunded_tax_in_base: Sum;
+}
+
 export interface Database {
   categories: CategoryTable;
   category_slug_redirects: CategorySlugRedirectTable;
@@ -552,6 +628,12 @@ export interface Database {
   order_notes: OrderNoteTable;
   order_returns: OrderReturnTable;
   order_refunds: OrderRefundTable;
+  refund_tax_lines: RefundTaxLineTable;
+  report_rollups: ReportRollupStateTable;
+  sales_rollups: SalesRollupTable;
+  product_rollups: ProductRollupTable;
+  product_month_rollups: ProductMonthRollupTable;
+  tax_rollups: TaxRollupTable;
   payment_events: PaymentEventTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventTable;

@@ -29,7 +29,7 @@ export async function refundOrder(
   const valid = parseInput(refundSchema, input, "Please check the refund.");
   const { refund, state, replayed } = await deps.refunds.reserve(orderId, { ...valid, idempotencyKey: input.idempotencyKey ?? null }, actor);
   const created = !replayed;
-  if (refund.status === "succeeded") return { refund: deps.refunds.toRefund(refund), created };
+  if (refund.status === "succeeded") return { refund: await deps.refunds.describe(refund), created };
   let providerRefundId: string | null = null;
   if (refund.method === "stripe") {
     if (!state.intentId) {

@@ -29,6 +29,8 @@ import { contentTranslationsMigration } from "./0026-content-translations";
 import { searchLanguagesMigration } from "./0027-search-languages";
 import { orderTaxesMigration } from "./0028-order-taxes";
 import { productTaxClassMigration } from "./0029-product-tax-class";
+import { refundTaxesAndRollupsMigration } from "./0030-refund-taxes-and-rollups";
+import { reportSpeedMigration } from "./0031-report-speed";
 import { orderLineNamesMigration } from "./0032-order-line-names";
 import { promotionsMigration } from "./0033-promotions";
 
@@ -64,6 +66,8 @@ export function migrations(db: Db): Record<string, Migration> {
     "0027-search-languages": searchLanguagesMigration(db.dialect),
     "0028-order-taxes": orderTaxesMigration(),
     "0029-product-tax-class": productTaxClassMigration(),
+    "0030-refund-taxes-and-rollups": refundTaxesAndRollupsMigration(),
+    "0031-report-speed": reportSpeedMigration(),
     "0032-order-line-names": orderLineNamesMigration(),
     "0033-promotions": promotionsMigration(db.dialect),
   };

@@ -6,6 +6,7 @@ import { computeTotals } from "#modules/cart";
 import { variantPrice } from "#modules/catalog";
 import type { SiteSettings } from "#common/content/content.schema";
 import { newOrderNumber, orderPrefix } from "#modules/orders";
+import { SHIPPING_KEY, quoteTax } from "#modules/tax";
 import { createRandom, hashString } from "./random";
 
 // The demo shop's past: a few weeks of orders and of visits, so the dashboard, the sales report,
@@ -23,6 +24,8 @@ export interface PastRows {
   orders: Array<Insertable<Database["orders"]>>;
   lines: Array<Insertable<Database["order_lines"]>>;
   events: Array<Insertable<Database["order_events"]>>;
+  /** Each order's tax per line (and shipping), as the tax module charges it for the customer's state. */
+  taxLines: Array<Insertable<Database["order_tax_lines"]>>;
   visits: Array<Insertable<Database["analytics_events"]>>;
 }
 
@@ -111,7 +114,7 @@ export function planPastOrders(input: {
   const products = input.products.filter((p) => p.status === "active");
   const variantsOf = new Map<string, VariantRow[]>();
   for (const v of input.variants) (variantsOf.get(v.product_id) ?? variantsOf.set(v.product_id, []).get(v.product_id)!).push(v);
-  const out: PastRows = { orders: [], lines: [], events: [], visits: [] };
+  const out: PastRows = { orders: [], lines: [], events: [], taxLines: [], visits: [] };
   if (!products.length) return out;
   const prefix = orderPrefix(settings.siteName, settings.orderNumberPrefix);
   const courier = settings.couriers[0];
@@ -177,6 +180,29 @@ export function planPastOrders(input: {
         settings,
         zone.id,
       );
+      // The tax of the customer's state on it, as checkout would have charged it.
+      const classOf = new Map([...chosen].map((p) => [p.id!, p.tax_class ?? null]));
+      const tax = quoteTax(
+        {
+          lines: lines.map((l) => ({ key: l.id, taxClass: classOf.get(l.product_id) ?? null, amount: l.line_total })),
+          shipping: totals.shipping,
+          address: { country: "US", region },
+        },
+        { country: settings.country, taxes: settings.taxes },
+      );
+      const total = totals.total + tax.added;
+      if (tax.region) {
+        for (const t of tax.lines)
+          out.taxLines.push({
+            id: newId(),
+            order_id: orderId,
+            order_line_id: t.key === SHIPPING_KEY ? null : t.key,
+            tax_class: t.taxClass,
+            rate_milli: t.rateMilli,
+            base: t.base,
+            amount: t.amount,
+          });
+      }
       // A few are cancelled (one always, so the desk shows one).
       const cancelled = random.chance(0.06) || (back === 9 && n === 0);
       // Yesterday's orders wait for the shop in part (its first one always): the order desk has work.
@@ -216,7 +242,13 @@ export function planPastOrders(input: {
         subtotal: totals.subtotal,
         discount_total: totals.discount,
         shipping_total: totals.shipping,
-        total: totals.total,
+        total,
+        tax_total: tax.taxTotal,
+        prices_include_tax: tax.pricesIncludeTax ? 1 : 0,
+        reverse_charge: 0,
+        tax_country: tax.region?.country ?? null,
+        tax_region: tax.region?.region ?? null,
+        tax_name: tax.taxLines[0]?.name ?? null,
         notes: random.chance(0.15) ? random.pick(NOTES) : null,
         tracking_number: tracking,
         courier: tracking && courier ? courier.name : null,
@@ -237,7 +269,7 @@ export function planPastOrders(input: {
           actor_email: null,
           created_at: at(s.atMs),
         });
-      buyers.push({ atMs: createdMs, productIds: lines.map((l) => l.product_id), total: totals.total });
+      buyers.push({ atMs: createdMs, productIds: lines.map((l) => l.product_id), total });
     }
     out.visits.push(...visitsOf(settings.timeZone, dayStart, buyers, products, settings.currency, random));
   }

@@ -208,6 +208,10 @@ describe("the sales report reconciles with the orders", () => {
           netSales: major(all.gross - all.discounts - all.refunds),
           totalSales: major(all.gross - all.discounts - all.refunds + all.shipping),
           averageOrderValue: major(Math.round((all.gross - all.discounts) / all.orders)),
+          // An untaxed shop: no tax, and its net sales are without tax already.
+          tax: 0,
+          refundedTax: 0,
+          netSalesWithoutTax: major(all.gross - all.discounts - all.refunds),
         });
 
         expect(r.byProduct.map((p) => [p.name, p.category, p.units, p.grossSales, p.sales]).sort()).toEqual(
@@ -276,6 +280,9 @@ describe("the sales report reconciles with the orders", () => {
       "Shipping",
       "Total sales",
       "Average order value",
+      "Tax",
+      "Refunded tax",
+      "Net sales without tax",
     ]);
     const series = rows.slice(head + 1, head + 1 + json.series.length);
     expect(series.map((row) => [row[1], Number(row[3]), Number(row[5]), Number(row[10])])).toEqual(
@@ -295,6 +302,9 @@ describe("the sales report reconciles with the orders", () => {
         json.totals.shipping,
         json.totals.totalSales,
         json.totals.averageOrderValue,
+        json.totals.tax,
+        json.totals.refundedTax,
+        json.totals.netSalesWithoutTax,
       ].map((n) => n.toFixed(2)),
     ]);
     const products = rows.findIndex((row) => row[0] === "Product (top 20)");

@@ -3,6 +3,7 @@ import type { Dashboard } from "../../server/flows/dashboard";
 import { addDays, localDateOf } from "#common/calendar";
 import { PAST_DAYS } from "../../server/seed/past-orders";
 import { seedDemo } from "../../server/seed/seed";
+import { SITE_SETTINGS } from "../../server/seed/content-data";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
@@ -16,6 +17,8 @@ const now = new Date();
 
 beforeAll(async () => {
   shop = await createTestShop();
+  // The test shop's settings stand (the seed keeps a shop's own); with the demo's sales tax regions.
+  await shop.services.content.saveSettings({ ...(await shop.services.content.getSettings()), taxes: SITE_SETTINGS.taxes });
   seeded = await seedDemo(shop.db, { storage: shop.services.storage, products: 40, writeImages: false, now });
   await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
   admin = await signedIn(shop, "owner@example.com", "owner-password-1");
@@ -40,6 +43,7 @@ describe("the seeded demo shop", () => {
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
 
     const lines = await shop.db.kysely.selectFrom("order_lines").selectAll().execute();
+    const taxLines = await shop.db.kysely.selectFrom("order_tax_lines").selectAll().execute();
     const products = new Map((await shop.db.kysely.selectFrom("products").select(["id", "price", "discount"]).execute()).map((p) => [p.id, p]));
     for (const o of rows) {
       const mine = lines.filter((l) => l.order_id === o.id);
@@ -52,7 +56,9 @@ describe("the seeded demo shop", () => {
       }
       expect(o.subtotal).toBe(mine.reduce((s, l) => s + l.unit_price * l.quantity, 0));
       expect(o.subtotal - o.discount_total).toBe(mine.reduce((s, l) => s + l.line_total, 0));
-      expect(o.total).toBe(o.subtotal - o.discount_total + o.shipping_total);
+      // Each state's sales tax added on top (none in Oregon), its line taxes adding up to it.
+      expect(o.total).toBe(o.subtotal - o.discount_total + o.shipping_total + o.tax_total);
+      expect(taxLines.filter((t) => t.order_id === o.id).reduce((s, t) => s + t.amount, 0)).toBe(o.tax_total);
       // Cash on delivery is paid once delivered.
       expect(o.payment_status).toBe(["delivered", "completed"].includes(o.status) ? "paid" : "unpaid");
     }
@@ -76,6 +82,15 @@ describe("the seeded demo shop", () => {
     expect(report.totals.orders).toBeGreaterThan(50);
     expect(report.totals.totalSales).toBeGreaterThan(0);
 
+    // The tax report has the states' sales tax out of the box, and it agrees with the orders'.
+    const taxes = await shop.services.reports.taxReport({ from: addDays(today, -PAST_DAYS), to: today });
+    expect(taxes.rows.length).toBeGreaterThan(1);
+    expect(taxes.rows.every((r) => r.country === "US" && r.region)).toBe(true);
+    expect(taxes.totals.taxCollected).toBeGreaterThan(0);
+    const counted = (await orders()).filter((o) => o.status !== "cancelled");
+    expect(Math.round(taxes.totals.taxCollected * 100)).toBe(counted.reduce((sum, o) => sum + o.tax_total, 0));
+    expect(report.totals.tax).toBe(taxes.totals.taxCollected);
+
     const analytics = await shop.services.analytics.report({ from: addDays(today, -29), to: today });
     expect(analytics.totals.visitors).toBeGreaterThan(300);
     expect(analytics.totals.orders).toBeGreaterThan(20);
@@ -84,6 +99,7 @@ describe("the seeded demo shop", () => {
   it("is the same shop from seed to seed", async () => {
     const again = await createTestShop();
     try {
+      await again.services.content.saveSettings({ ...(await again.services.content.getSettings()), taxes: SITE_SETTINGS.taxes });
       await seedDemo(again.db, { storage: again.services.storage, products: 40, writeImages: false, now });
       const pick = (rows: Array<{ number: string; total: number; status: string; created_at: unknown }>) =>
         rows.map((o) => [o.number, o.total, o.status, String(o.created_at)]);

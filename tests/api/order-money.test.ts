@@ -78,6 +78,7 @@ describe("a discounted cart and its order add up as printed", () => {
       pricesIncludeTax: false,
       refunded: 0,
       net: 110.97,
+      taxRefunded: 0,
       currency: "USD",
     });
     expect(cents(order.totals.itemsSubtotal)).toBe(sum(order.lines.map((l) => cents(l.lineTotal))));

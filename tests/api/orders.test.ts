@@ -72,6 +72,7 @@ describe("placing an order as a guest", () => {
       pricesIncludeTax: false,
       refunded: 0,
       net: 110.97,
+      taxRefunded: 0,
       currency: "USD",
     });
     expect(order.totals).toMatchObject({

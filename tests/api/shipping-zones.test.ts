@@ -116,6 +116,7 @@ describe("placing an order", () => {
       pricesIncludeTax: false,
       refunded: 0,
       net: quoted.total,
+      taxRefunded: 0,
       currency: "USD",
     });
     expect(order.address).toMatchObject({ city: "Portland", region: "OR", country: "US" });

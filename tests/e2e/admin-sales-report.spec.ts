@@ -102,6 +102,9 @@ for (const [device, viewport] of [
       "Shipping",
       "Total sales",
       "Average order value",
+      "Tax",
+      "Refunded tax",
+      "Net sales without tax",
     ]);
     const total = rows[head + 1 + days]!;
     expect(total[0]).toBe("Total");

@@ -220,6 +220,8 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "GET /dashboard": async () => ({ path: "/dashboard?period=30d" }),
   "GET /reports/sales": async () => ({ path: "/reports/sales?from=2026-01-01&to=2026-03-31&groupBy=week" }),
   "GET /reports/sales.csv": async () => ({ path: "/reports/sales.csv?from=2026-01-01&to=2026-01-31" }),
+  "GET /reports/taxes": async () => ({ path: "/reports/taxes?from=2026-01-01&to=2026-01-31" }),
+  "GET /reports/taxes.csv": async () => ({ path: "/reports/taxes.csv?from=2026-01-01&to=2026-01-31" }),
   "GET /returns": async () => ({ path: "/returns?status=requested&page=1" }),
   "GET /returns/:id": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}` }),
   "POST /returns/:id/approve": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}/approve` }),

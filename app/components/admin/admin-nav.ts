@@ -54,6 +54,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
     title: "admin.nav.reports",
     screens: [
       { path: "sales-report", label: "admin.nav.salesReport" },
+      { path: "tax-report", label: "admin.nav.taxReport" },
       { path: "analytics", label: "admin.nav.analytics" },
     ],
   },

@@ -88,6 +88,23 @@ function Report({ report }: { report: SalesReport }) {
     { label: t("admin.sales.refunds"), value: money(totals.refunds), hint: t("admin.sales.refundsHint"), testId: "kpi-refunds" },
     { label: t("admin.settings.section.shipping"), value: money(totals.shipping), testId: "kpi-shipping" },
     { label: t("admin.sales.totalSales"), value: money(totals.totalSales), hint: t("admin.sales.totalHint"), testId: "kpi-total" },
+    // Only where the shop charged or gave back tax in the period.
+    ...(totals.tax || totals.refundedTax
+      ? [
+          {
+            label: t("admin.sales.tax"),
+            value: money(totals.tax),
+            hint: t("admin.sales.taxHint", { refunded: money(totals.refundedTax) }),
+            testId: "kpi-tax",
+          },
+          {
+            label: t("admin.sales.netWithoutTax"),
+            value: money(totals.netSalesWithoutTax),
+            hint: t("admin.sales.netWithoutTaxHint"),
+            testId: "kpi-net-without-tax",
+          },
+        ]
+      : []),
   ];
   const best = series.reduce((a, b) => (b.netSales > a.netSales ? b : a), series[0]!);
   const unit = range.groupBy;

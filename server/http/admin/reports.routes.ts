@@ -1,7 +1,7 @@
-import { salesReportQuerySchema } from "#common/orders/orders.report.schema";
+import { salesReportQuerySchema, taxReportQuerySchema } from "#common/orders/orders.report.schema";
 import { type AdminRoute, parseQuery, csvDownload } from "./admin-route";
 
-/** The sales report (services.reports, the orders module's): JSON for the screen and the dashboard, CSV for a spreadsheet. */
+/** The sales and tax reports (services.reports, the orders module's): JSON for the screens and the dashboard, CSV for a spreadsheet or the books. */
 export const REPORT_ROUTES: AdminRoute[] = [
   {
     method: "GET",
@@ -23,6 +23,26 @@ export const REPORT_ROUTES: AdminRoute[] = [
       const query = parseQuery(c, salesReportQuerySchema);
       const csv = await c.var.services.reports.salesReportCsv(query);
       return csvDownload(c, csv, "sales", query);
+    },
+  },
+  {
+    method: "GET",
+    path: "/reports/taxes",
+    summary:
+      "The tax report of `from`–`to` (YYYY-MM-DD in the shop's time zone, both included; five years at most): `data.rows` per tax region (`country`, `region` or null), `rate` (percent), `reverseCharge` and `currency`: `base` and `tax` charged on the orders placed in the period less what the refunds made in it gave back, with `charged` and `refunded` apart; `data.totals` (`taxCollected`, `refunded`, `net`) in the shop's currency. The orders counted are the sales report's. Money in the major unit.",
+    query: taxReportQuerySchema,
+    async handler(c) {
+      return c.json({ data: await c.var.services.reports.taxReport(parseQuery(c, taxReportQuerySchema)) });
+    },
+  },
+  {
+    method: "GET",
+    path: "/reports/taxes.csv",
+    summary: "The same tax report as CSV: a row per region, rate and currency, then the totals.",
+    query: taxReportQuerySchema,
+    async handler(c) {
+      const query = parseQuery(c, taxReportQuerySchema);
+      return csvDownload(c, await c.var.services.reports.taxReportCsv(query), "taxes", query);
     },
   },
 ];

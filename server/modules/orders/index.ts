@@ -8,7 +8,15 @@ export { type AdminOrder, type AdminOrderList, type AdminOrderRow, createOrdersA
 export { createOrderCustomers, type CustomerOrderStats, type OrderCustomers } from "./orders.customers";
 export { isDeadlock, isUniqueViolation } from "./orders.deps";
 export { createOrderRefunds, type OrderRefund, type OrderRefunds, type StepActor } from "./orders.refunds";
-export { createSalesReport, type SalesBucket, type SalesFigures, type SalesReport, type SalesReportService } from "./orders.report";
+export {
+  createSalesReport,
+  type SalesBucket,
+  type SalesFigures,
+  type SalesReport,
+  type SalesReportService,
+  type TaxReport,
+  type TaxReportRow,
+} from "./orders.report";
 export { createOrderReturns, type OrderReturn, type OrderReturns, type ReturnPolicy } from "./orders.returns";
 export { createOrdersService } from "./orders.service";
 export type {

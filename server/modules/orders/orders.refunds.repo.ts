@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { OrderRefundTable } from "../../db/schema";
+import type { OrderRefundTable, RefundTaxLineTable } from "../../db/schema";
 import type { Executor } from "./orders.types";
 
 /** The order's lines as a refund weighs them, in their order on the order. */
@@ -10,6 +10,26 @@ export function listRefundableLines(k: Executor, orderId: string) {
     .where("order_id", "=", orderId)
     .orderBy("sort_order")
     .execute();
+}
+
+/** The tax of each of the order's lines and of its shipping (order_line_id null) as charged. */
+export function listOrderTaxParts(k: Executor, orderId: string) {
+  return k.selectFrom("order_tax_lines").select(["order_line_id", "rate_milli", "base", "amount"]).where("order_id", "=", orderId).execute();
+}
+
+/** The tax every refund of the order gave back (pending ones included: their money is reserved). */
+export function listRefundTaxLinesOfOrder(k: Executor, orderId: string) {
+  return k.selectFrom("refund_tax_lines").selectAll().where("order_id", "=", orderId).execute();
+}
+
+/** The tax one refund gave back. */
+export function listRefundTaxLines(k: Executor, refundId: string) {
+  return k.selectFrom("refund_tax_lines").selectAll().where("refund_id", "=", refundId).execute();
+}
+
+/** Stores a refund's tax rows. */
+export async function insertRefundTaxLines(k: Executor, rows: Insertable<RefundTaxLineTable>[]): Promise<void> {
+  if (rows.length) await k.insertInto("refund_tax_lines").values(rows).execute();
 }
 
 /** What each of the order's refunds gave back per line (JSON) and for the shipping. */

@@ -14,6 +14,7 @@ const state = (over: Partial<RefundState> = {}): RefundState => ({
   shippingRefunded: 0,
   // Three units for 10.00: 3.33, 3.33 and the last one 3.34.
   lines: [{ lineId: "l1", label: "Mug", image: null, quantity: 3, refundedQuantity: 0, refundedAmount: 0, lineTotal: 1000 }],
+  tax: { reverseCharge: false, parts: [], freeRefunded: [] },
   ...over,
 });
 

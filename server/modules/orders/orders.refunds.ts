@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from "kysely";
-import type { Db } from "../../db/database";
+import type { Db, Dialect } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { OrderRefundTable } from "../../db/schema";
 import { AppError } from "#common/errors";
@@ -14,6 +14,10 @@ import { getOrderRow, insertOrderEvent, listOrderLines, lockOrder, orderSums, re
 import {
   deletePendingRefund,
   getOrderRefundTotals,
+  insertRefundTaxLines,
+  listOrderTaxParts,
+  listRefundTaxLines,
+  listRefundTaxLinesOfOrder,
   getPendingRefund,
   getRefund,
   getRefundByKey,
@@ -30,6 +34,8 @@ import { isUniqueViolation } from "./orders.deps";
 import type { WebhookEvents } from "#modules/webhooks";
 import type { ValidRefundRequest } from "#common/orders/orders.returns.schema";
 import type { Executor, OrderLineRow, OrderRow } from "./orders.types";
+import { type RefundTaxLine, type RefundablePart, SHIPPING_KEY, receiptOf, refundTax, taxLinesView, type TaxLineView } from "#modules/tax";
+import { applyRefundToRollups } from "./orders.rollups";
 import type { OrderActor } from "#common/orders/order-status";
 
 type RefundRow = Selectable<OrderRefundTable>;
@@ -63,9 +69,13 @@ export interface RefundState {
   refunded: number;
   /** paid − refunded: no refund may exceed it. */
   refundable: number;
+  /** What the buyer paid for the shipping (its tax included where it was added), and what was refunded of it. */
   shipping: number;
   shippingRefunded: number;
+  /** Each line's total is what the buyer paid for it: with its tax where the tax was added on top. */
   lines: RefundableLine[];
+  /** The order's tax as charged and as refunded so far, from which a refund's tax is reckoned. */
+  tax: { reverseCharge: boolean; parts: RefundablePart[]; freeRefunded: Array<{ rateMilli: number; amount: number }> };
 }
 
 /** A refund as the API and the admin screens show it (money in the major unit). */
@@ -81,6 +91,8 @@ export interface OrderRefund {
   providerRefundId: string | null;
   by: string;
   at: string;
+  /** The tax it gave back per rate (the order's own rates), as the order's taxLines. */
+  taxLines: TaxLineView[];
 }
 
 /** A refund to make: the request checked, with the caller's idempotency key (or none). */
@@ -105,7 +117,21 @@ export function parseLines<L extends { lineId: string; quantity: number } = { li
   }
 }
 
-function toRefund(r: RefundRow): OrderRefund {
+/** The order's words for its tax: the name its receipt gives it and whether it was a reverse-charge order. */
+type TaxWords = Pick<OrderRow, "tax_name" | "reverse_charge">;
+
+/** A refund's tax rows per rate, as the order's own tax lines read (money in the major unit). */
+export function refundTaxView(rows: ReadonlyArray<{ rate_milli: number; base: number; amount: number }>, order: TaxWords): TaxLineView[] {
+  return taxLinesView(
+    receiptOf(
+      rows.map((l) => ({ rateMilli: l.rate_milli, base: l.base, amount: l.amount })),
+      order.tax_name,
+      order.reverse_charge === 1,
+    ),
+  );
+}
+
+function toRefund(r: RefundRow, taxLines: TaxLineView[] = []): OrderRefund {
   return {
     id: r.id,
     orderId: r.order_id,
@@ -118,7 +144,14 @@ function toRefund(r: RefundRow): OrderRefund {
     providerRefundId: r.provider_refund_id,
     by: r.actor_email,
     at: toIso(r.created_at)!,
+    taxLines,
   };
+}
+
+/** A refund with the tax it gave back, read on `x`. */
+async function describeRefund(x: Executor, r: RefundRow): Promise<OrderRefund> {
+  const [order, rows] = await Promise.all([getOrderRow(x, r.order_id), listRefundTaxLines(x, r.id)]);
+  return toRefund(r, order ? refundTaxView(rows, order) : []);
 }
 
 /**
@@ -148,7 +181,16 @@ export function planRefund(state: RefundState, input: ValidRefundRequest, money:
       `A refund cannot exceed what was paid minus what was refunded: at most ${money(state.refundable)} is left, this refund is ${money(total)}.`,
     );
   }
-  return { lines, shipping, extra, total };
+  const taxLines: RefundTaxLine[] = refundTax({
+    parts: state.tax.parts,
+    freeRefundedTax: new Map(state.tax.freeRefunded.map((f) => [f.rateMilli, f.amount])),
+    refund: [...lines.map((l) => ({ key: l.lineId, gross: l.amount })), { key: SHIPPING_KEY, gross: shipping }],
+    amount: extra,
+    paid: state.paid,
+    refundedBefore: state.refunded,
+    reverseCharge: state.tax.reverseCharge,
+  });
+  return { lines, shipping, extra, total, taxLines };
 }
 
 /** What may still be refunded on an order, from the order, its lines and its refunds so far. */
@@ -156,7 +198,19 @@ function refundStateOf(
   order: OrderRow,
   lines: Awaited<ReturnType<typeof listRefundableLines>>,
   refunds: Awaited<ReturnType<typeof listRefundShares>>,
+  taxParts: Awaited<ReturnType<typeof listOrderTaxParts>>,
+  refundTaxes: Awaited<ReturnType<typeof listRefundTaxLinesOfOrder>>,
 ): RefundState {
+  // Where tax was added on top of the prices, the buyer paid each part with its tax: a refund gives both back.
+  const added = order.prices_include_tax === 1 ? 0 : 1;
+  const partTax = new Map(taxParts.map((t) => [t.order_line_id ?? SHIPPING_KEY, t]));
+  const refundedTax = new Map<string, number>();
+  const freeRefunded = new Map<number, number>();
+  for (const t of refundTaxes) {
+    if (t.part === null) freeRefunded.set(t.rate_milli, (freeRefunded.get(t.rate_milli) ?? 0) + t.amount);
+    else refundedTax.set(t.part, (refundedTax.get(t.part) ?? 0) + t.amount);
+  }
+  const shippingRefunded = refunds.reduce((sum, r) => sum + r.shipping_amount, 0);
   const refundedUnits = new Map<string, { quantity: number; amount: number }>();
   for (const r of refunds) {
     for (const l of parseLines(r.lines)) {
@@ -174,8 +228,8 @@ function refundStateOf(
     paid,
     refunded: order.refunded_total,
     refundable: Math.max(0, paid - order.refunded_total),
-    shipping: order.shipping_total,
-    shippingRefunded: refunds.reduce((sum, r) => sum + r.shipping_amount, 0),
+    shipping: order.shipping_total + added * (partTax.get(SHIPPING_KEY)?.amount ?? 0),
+    shippingRefunded,
     lines: lines.map((l) => ({
       lineId: l.id,
       label: lineLabel(l.name, l.color, l.size),
@@ -183,8 +237,25 @@ function refundStateOf(
       quantity: l.quantity,
       refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0,
       refundedAmount: refundedUnits.get(l.id)?.amount ?? 0,
-      lineTotal: l.line_total,
+      lineTotal: l.line_total + added * (partTax.get(l.id)?.amount ?? 0),
     })),
+    tax: {
+      reverseCharge: order.reverse_charge === 1,
+      parts: taxParts.map((t) => {
+        const key = t.order_line_id ?? SHIPPING_KEY;
+        const line = lines.find((l) => l.id === key);
+        const charged = key === SHIPPING_KEY ? order.shipping_total + added * t.amount : line ? line.line_total + added * t.amount : 0;
+        return {
+          key,
+          rateMilli: t.rate_milli,
+          charged,
+          tax: t.amount,
+          refundedGross: key === SHIPPING_KEY ? shippingRefunded : (refundedUnits.get(key)?.amount ?? 0),
+          refundedTax: refundedTax.get(key) ?? 0,
+        };
+      }),
+      freeRefunded: [...freeRefunded].map(([rateMilli, amount]) => ({ rateMilli, amount })),
+    },
   };
 }
 
@@ -192,8 +263,13 @@ function refundStateOf(
 async function stateOf(x: Executor, orderId: string): Promise<RefundState> {
   const order = typeof orderId === "string" && orderId.length <= 100 ? await getOrderRow(x, orderId) : undefined;
   if (!order) throw new AppError("not_found", "There is no such order.");
-  const [lines, refunds] = await Promise.all([listRefundableLines(x, orderId), listRefundShares(x, orderId)]);
-  return refundStateOf(order, lines, refunds);
+  const [lines, refunds, taxParts, refundTaxes] = await Promise.all([
+    listRefundableLines(x, orderId),
+    listRefundShares(x, orderId),
+    order.tax_country !== null ? listOrderTaxParts(x, orderId) : [],
+    order.tax_country !== null ? listRefundTaxLinesOfOrder(x, orderId) : [],
+  ]);
+  return refundStateOf(order, lines, refunds, taxParts, refundTaxes);
 }
 
 /** The pending refund a reservation stores: the plan's amounts, its lines as JSON, who asked. */
@@ -235,6 +311,7 @@ async function settleRefund(
   providerRefundId: string | null,
   actor: StepActor,
   locale: string,
+  dialect: Dialect,
 ): Promise<{ refund: RefundRow; first: boolean }> {
   const now = nowIso();
   // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
@@ -242,6 +319,7 @@ async function settleRefund(
   const moved = await markRefundSucceeded(trx, refundId, providerRefundId);
   const refund = (await getRefund(trx, refundId))!;
   if (!moved) return { refund, first: false };
+  await applyRefundToRollups(trx, dialect, refund.order_id, refundId);
   const order = (await getOrderRefundTotals(trx, refund.order_id))!;
   const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
   await updatePaymentStatus(trx, refund.order_id, paymentStatus, now);
@@ -320,7 +398,20 @@ export function createOrderRefunds(deps: {
     getState: (orderId: string) => stateOf(k, orderId),
 
     /** The order's refunds, oldest first. */
-    listForOrder: async (orderId: string): Promise<OrderRefund[]> => (await listRefundsOfOrder(k, orderId)).map(toRefund),
+    async listForOrder(orderId: string): Promise<OrderRefund[]> {
+      const [order, refunds, taxes] = await Promise.all([getOrderRow(k, orderId), listRefundsOfOrder(k, orderId), listRefundTaxLinesOfOrder(k, orderId)]);
+      return refunds.map((r) =>
+        toRefund(
+          r,
+          order
+            ? refundTaxView(
+                taxes.filter((t) => t.refund_id === r.id),
+                order,
+              )
+            : [],
+        ),
+      );
+    },
 
     /**
      * Reserves a refund on the order in one transaction: the order row is locked first (two
@@ -342,6 +433,18 @@ export function createOrderRefunds(deps: {
             throw new AppError("conflict", "This order was refunded in the meantime. Please reload it and try again.");
           const refund = pendingRefundRow(orderId, key, plan, input, state, actor, now);
           await insertRefund(trx, refund);
+          await insertRefundTaxLines(
+            trx,
+            plan.taxLines.map((t) => ({
+              id: newId(),
+              refund_id: refund.id,
+              order_id: orderId,
+              part: t.key,
+              rate_milli: t.rateMilli,
+              base: t.base,
+              amount: t.amount,
+            })),
+          );
           return { refund: refund as RefundRow, state, replayed: false };
         });
       } catch (err) {
@@ -375,19 +478,21 @@ export function createOrderRefunds(deps: {
       if (!pending) throw new AppError("not_found", "There is no such refund.");
       const locale = (await deps.settings()).locale;
       const done = await k.transaction().execute(async (trx) => {
-        const settled = await settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale);
-        if (settled.first) await deps.webhooks?.emit(trx, "order.refunded", () => toRefund(settled.refund));
-        return settled;
+        const settled = await settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale, deps.db.dialect);
+        const view = await describeRefund(trx, settled.refund);
+        if (settled.first) await deps.webhooks?.emit(trx, "order.refunded", () => view);
+        return { ...settled, view };
       });
       if (done.first) {
         const order = await requireOrderRow(k, done.refund.order_id);
         const lines = await listOrderLines(k, order.id);
         deps.mails.afterSale(order, "refund", refundMail(order, lines, done.refund));
       }
-      return toRefund(done.refund);
+      return done.view;
     },
 
-    toRefund,
+    /** A refund as the API shows it, with the tax it gave back. */
+    describe: (r: RefundRow) => describeRefund(k, r),
   };
 }
 

@@ -134,6 +134,7 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       pricesIncludeTax: sums.pricesIncludeTax,
       refunded: toMajor(sums.refunded),
       net: toMajor(sums.net),
+      taxRefunded: toMajor((record.refundTaxLines ?? []).reduce((sum, t) => sum + t.amount, 0)),
       currency: o.currency,
     },
     taxLines: orderTaxLines(record),
@@ -146,6 +147,13 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       status: r.status === "succeeded" ? "succeeded" : "pending",
       reason: r.reason,
       at: toIso(r.created_at)!,
+      taxLines: taxLinesView(
+        receiptOf(
+          (record.refundTaxLines ?? []).filter((t) => t.refund_id === r.id).map((t) => ({ rateMilli: t.rate_milli, base: t.base, amount: t.amount })),
+          o.tax_name,
+          o.reverse_charge === 1,
+        ),
+      ),
     })),
     history: [...record.events]
       .sort((a, b) => toIso(a.created_at)!.localeCompare(toIso(b.created_at)!) || a.id.localeCompare(b.id))
@@ -159,15 +167,18 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
 export async function loadOrder(k: Executor, orderId: string): Promise<OrderRecord | null> {
   const order = await k.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const [lines, events, notes, refunds, taxLines] = await Promise.all([
+  const [lines, events, notes, refunds, taxLines, refundTaxLines] = await Promise.all([
     k.selectFrom("order_lines").selectAll().where("order_id", "=", orderId).orderBy("sort_order").execute(),
     k.selectFrom("order_events").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute(),
     k.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute(),
     order.refunded_total > 0 ? k.selectFrom("order_refunds").selectAll().where("order_id", "=", orderId).orderBy("created_at").orderBy("id").execute() : [],
     // Only an order a tax region covered has line taxes.
     order.tax_country !== null ? k.selectFrom("order_tax_lines").selectAll().where("order_id", "=", orderId).execute() : [],
+    order.refunded_total > 0 && order.tax_country !== null
+      ? k.selectFrom("refund_tax_lines").select(["refund_id", "rate_milli", "base", "amount"]).where("order_id", "=", orderId).execute()
+      : [],
   ]);
-  return { order, lines, events, notes, refunds, taxLines };
+  return { order, lines, events, notes, refunds, taxLines, refundTaxLines };
 }
 
 /** The order's row as stored, or undefined. */

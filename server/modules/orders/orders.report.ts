@@ -3,44 +3,36 @@ import { toCsv } from "../../lib/csv";
 import type { Db } from "../../db/database";
 import { parseInput } from "#common/validate";
 import { toMajor } from "#common/money";
+import { fromMilli } from "#modules/tax";
 import { type SalesReportQuery, salesReportQuerySchema } from "#common/orders/orders.report.schema";
-import {
-  type GroupBy,
-  type LocalDate,
-  addDays,
-  bucketStart,
-  eachDay,
-  isTimeZone,
-  isoWeek,
-  localDateOf,
-  localMidnight,
-  offsetStretches,
-} from "#common/calendar";
-import {
-  type SalesWindow,
-  listLineSumsByDay,
-  listOrderSumsByCurrency,
-  listOrderSumsByDay,
-  listRefundSumsByDay,
-  listSoldProductNames,
-} from "./orders.report.repo";
+import { type GroupBy, type LocalDate, addDays, bucketStart, eachDay, isTimeZone, isoWeek, localDateOf } from "#common/calendar";
+import { type TaxReportQuery, taxReportQuerySchema } from "#common/orders/orders.report.schema";
+import { listProductSumsOfDays, listProductSumsOfMonths, listSalesRollups, listSoldProductNames, listTaxSums } from "./orders.report.repo";
+import { rebuildRollups, rollupZone } from "./orders.rollups";
 
 /*
- * The sales report (decision record 0031). Every figure is defined here, once; the dashboard reads
- * them through `salesReport` too.
+ * The sales report and the tax report (decision records 0031 and 0055). Every figure is defined
+ * here and summed in orders.rollups.ts, once; the dashboard reads them through `salesReport` too.
  *
  * An order counts when it is not cancelled and, paid by card, once its payment went through (a
- * card order whose payment never came is no sale); cash on delivery counts when placed. It counts
- * on the local day it was placed. A refund counts on the local day it was made (a March refund of
- * a February order lowers March), for the counted orders.
+ * card order whose payment never came is no sale); cash on delivery counts when placed
+ * (`countsInReports`). It counts on the local day it was placed. A refund counts on the local day
+ * it was made (a March refund of a February order lowers March), for the counted orders. Prices
+ * are as the shop enters them: with tax in a tax-inclusive shop, without it where tax is added.
  *   gross sales   Σ list price × units (orders.subtotal): before discounts, without shipping
  *   discounts     Σ what the discounts took off (orders.discount_total)
- *   refunds       Σ money given back (order_refunds.amount, goods and shipping), on the refund's day
+ *   refunds       Σ money given back (order_refunds.amount: goods, shipping and their tax), on the refund's day
  *   net sales     gross sales − discounts − refunds
  *   shipping      Σ shipping charged (orders.shipping_total)
- *   total sales   net sales + shipping: what the shop kept, Σ order totals − Σ refunds
+ *   tax           Σ tax charged on the orders (orders.tax_total), on the order's day
+ *   refunded tax  Σ tax the refunds gave back (refund_tax_lines), on the refund's day
+ *   net sales without tax  Σ (order total − its tax − its shipping without tax) − Σ (refund − its tax):
+ *                 the goods after discounts as the shop keeps them, tax extracted where prices include it
+ *   total sales   what the shop kept: Σ order totals (goods, shipping and tax added on top) − Σ refunds
  *   orders, units counted orders and their units
  *   average order value (gross sales − discounts) / orders, without shipping (as Shopify's)
+ * The tax report: per tax region and rate, the taxable base and tax charged on the counted orders
+ * of the period, and what refunds made in it gave back; net = charged − refunded.
  */
 
 /** The figures of a period, money in the shop's major unit (12.5). */
@@ -54,6 +46,9 @@ export interface SalesFigures {
   orders: number;
   units: number;
   averageOrderValue: number;
+  tax: number;
+  refundedTax: number;
+  netSalesWithoutTax: number;
 }
 
 /** One bucket of the series: its first and last local date (inside the range) and how it reads. */
@@ -81,7 +76,7 @@ export interface PaymentSales {
   method: "card" | "cod";
   label: string;
   orders: number;
-  /** What the orders came to: gross − discounts + shipping. */
+  /** What the orders came to: gross − discounts + shipping (+ tax added on top). */
   ordered: number;
   refunds: number;
   /** ordered − refunds */
@@ -109,6 +104,29 @@ export interface CurrencySales {
   salesInBase: number;
 }
 
+/** One line of the tax report: a region (a country, or a state or province of it), rate and currency; money in that currency. */
+export interface TaxReportRow {
+  country: string;
+  /** The state or province, or null for the whole country. */
+  region: string | null;
+  /** Percent. */
+  rate: number;
+  reverseCharge: boolean;
+  currency: string;
+  /** Taxable base and tax charged, less what refunds gave back: what is owed. */
+  base: number;
+  tax: number;
+  charged: { base: number; tax: number };
+  refunded: { base: number; tax: number };
+}
+
+export interface TaxReport {
+  range: { from: LocalDate; to: LocalDate; timeZone: string; currency: string };
+  /** In the shop's currency (each order's tax at the rate it was placed at). */
+  totals: { taxCollected: number; refunded: number; net: number };
+  rows: TaxReportRow[];
+}
+
 export interface SalesReportDeps {
   /** The shop's time zone and currency (content settings). */
   settings: () => Promise<{ timeZone?: string; currency: string }>;
@@ -124,9 +142,13 @@ interface Sums {
   discounts: number;
   shipping: number;
   refunds: number;
+  tax: number;
+  refundedTax: number;
+  total: number;
+  netExTax: number;
 }
 
-const zero = (): Sums => ({ orders: 0, units: 0, gross: 0, discounts: 0, shipping: 0, refunds: 0 });
+const zero = (): Sums => ({ orders: 0, units: 0, gross: 0, discounts: 0, shipping: 0, refunds: 0, tax: 0, refundedTax: 0, total: 0, netExTax: 0 });
 const TOP_PRODUCTS = 20;
 
 type PaymentSums = Map<"card" | "cod", { orders: number; ordered: number; refunds: number }>;
@@ -140,10 +162,13 @@ function figures(s: Sums): SalesFigures {
     refunds: toMajor(s.refunds),
     netSales: toMajor(net),
     shipping: toMajor(s.shipping),
-    totalSales: toMajor(net + s.shipping),
+    totalSales: toMajor(s.total - s.refunds),
     orders: s.orders,
     units: s.units,
     averageOrderValue: s.orders ? toMajor(Math.round((s.gross - s.discounts) / s.orders)) : 0,
+    tax: toMajor(s.tax),
+    refundedTax: toMajor(s.refundedTax),
+    netSalesWithoutTax: toMajor(s.netExTax),
   };
 }
 
@@ -157,56 +182,43 @@ function zoneOr(zone: string | undefined): string {
   return isTimeZone(z) ? z : "UTC";
 }
 
-/** The instants of the local dates `from`–`to` (both included) in the time zone, and its offsets between them. */
-function windowOf(timeZone: string, from: LocalDate, to: LocalDate): SalesWindow {
-  const startMs = localMidnight(timeZone, from);
-  const endMs = localMidnight(timeZone, addDays(to, 1));
-  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString(), stretches: offsetStretches(timeZone, startMs, endMs) };
-}
-
 /**
- * Folds the report's rows: each local day's sums (every day of the range present), each payment
- * method's orders, amounts and refunds, and each product's units and sales.
+ * Folds the roll-ups: each local day's sums (every day of the range present), each payment
+ * method's orders, amounts and refunds, and each currency's orders and sales.
  */
-function foldRows(
-  from: LocalDate,
-  to: LocalDate,
-  orderRows: Awaited<ReturnType<typeof listOrderSumsByDay>>,
-  lineRows: Awaited<ReturnType<typeof listLineSumsByDay>>,
-  refundRows: Awaited<ReturnType<typeof listRefundSumsByDay>>,
-): { days: Map<LocalDate, Sums>; payments: PaymentSums; productSums: ProductSums } {
+function foldRows(from: LocalDate, to: LocalDate, rows: Awaited<ReturnType<typeof listSalesRollups>>) {
   const days = new Map<LocalDate, Sums>(eachDay(from, to).map((d) => [d, zero()]));
   const payments: PaymentSums = new Map();
-  const payment = (m: string) => {
-    const method = m === "card" ? "card" : "cod";
-    let p = payments.get(method);
-    if (!p) payments.set(method, (p = { orders: 0, ordered: 0, refunds: 0 }));
-    return p;
-  };
-  for (const r of orderRows) {
-    const s = { orders: Number(r.orders), gross: Number(r.gross), discounts: Number(r.discounts), shipping: Number(r.shipping) };
-    const day = days.get(String(r.day));
+  const currencies = new Map<string, { orders: number; sales: number; salesInBase: number }>();
+  for (const r of rows) {
+    const n = (v: number | string) => Number(v);
+    const s: Sums = {
+      orders: n(r.orders),
+      units: n(r.units),
+      gross: n(r.gross),
+      discounts: n(r.discounts),
+      shipping: n(r.shipping),
+      refunds: n(r.refunds),
+      tax: n(r.tax),
+      refundedTax: n(r.refunded_tax),
+      total: n(r.total),
+      netExTax: n(r.net_ex_tax),
+    };
+    const day = days.get(r.day);
     if (day) add(day, s);
-    const p = payment(r.method);
+    const method = r.payment_method === "card" ? "card" : "cod";
+    const p = payments.get(method) ?? { orders: 0, ordered: 0, refunds: 0 };
     p.orders += s.orders;
-    p.ordered += s.gross - s.discounts + s.shipping;
+    p.ordered += s.total;
+    p.refunds += s.refunds;
+    if (p.orders || p.ordered || p.refunds) payments.set(method, p);
+    const c = currencies.get(r.currency) ?? { orders: 0, sales: 0, salesInBase: 0 };
+    c.orders += s.orders;
+    c.sales += n(r.sales);
+    c.salesInBase += n(r.sales_in_base);
+    if (c.orders) currencies.set(r.currency, c);
   }
-  const productSums: ProductSums = new Map();
-  for (const r of lineRows) {
-    const day = days.get(String(r.day));
-    if (day) day.units += Number(r.units);
-    const p = productSums.get(r.productId) ?? { units: 0, gross: 0, sales: 0 };
-    p.units += Number(r.units);
-    p.gross += Number(r.gross);
-    p.sales += Number(r.sales);
-    productSums.set(r.productId, p);
-  }
-  for (const r of refundRows) {
-    const day = days.get(String(r.day));
-    if (day) day.refunds += Number(r.refunds);
-    payment(r.method).refunds += Number(r.refunds);
-  }
-  return { days, payments, productSums };
+  return { days, payments, currencies };
 }
 
 /** The range's total and its buckets (day, ISO week or month), each bucket's first and last date inside the range. */
@@ -294,6 +306,32 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
     });
   }
 
+  /** Each product's sums over the local days `from`–`to`: the whole months inside from the months' rows, the days at the ends from the days'. */
+  async function productSumsOf(from: LocalDate, to: LocalDate) {
+    const firstWhole = from.endsWith("-01") ? from.slice(0, 7) : addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7);
+    const lastWhole = addDays(to, 1).endsWith("-01") ? to.slice(0, 7) : addDays(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+    if (firstWhole > lastWhole) return listProductSumsOfDays(k, from, to);
+    const parts = await Promise.all([
+      listProductSumsOfMonths(k, firstWhole, lastWhole),
+      from < `${firstWhole}-01` ? listProductSumsOfDays(k, from, addDays(`${firstWhole}-01`, -1)) : [],
+      lastWhole < to.slice(0, 7) ? listProductSumsOfDays(k, `${to.slice(0, 7)}-01`, to) : [],
+    ]);
+    const sums = new Map<string, { productId: string; units: number; gross: number; sales: number }>();
+    for (const r of parts.flat()) {
+      const s = sums.get(r.productId) ?? { productId: r.productId, units: 0, gross: 0, sales: 0 };
+      s.units += Number(r.units);
+      s.gross += Number(r.gross);
+      s.sales += Number(r.sales);
+      sums.set(r.productId, s);
+    }
+    return [...sums.values()];
+  }
+
+  /** The roll-ups summed in `timeZone`: summed again from the orders first when they are in another (or none yet). */
+  async function rollupsIn(timeZone: string) {
+    if ((await rollupZone(k, db.dialect, "none")) !== timeZone) await rebuildRollups(db, timeZone);
+  }
+
   const report = {
     /** Today's date in the shop's time zone, and the zone: where the report's presets (today, this month…) start from. */
     async today(): Promise<{ date: LocalDate; timeZone: string }> {
@@ -310,15 +348,13 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
       const { from, to, groupBy } = parseInput(salesReportQuerySchema, input, "Please check the report's dates.");
       const settings = await deps.settings();
       const timeZone = zoneOr(input.timeZone ?? settings.timeZone);
-      const w = windowOf(timeZone, from, to);
-      const [orderRows, lineRows, refundRows, currencyRows] = await Promise.all([
-        listOrderSumsByDay(k, db.dialect, w),
-        listLineSumsByDay(k, db.dialect, w),
-        listRefundSumsByDay(k, db.dialect, w),
-        listOrderSumsByCurrency(k, w),
-      ]);
-      const { days, payments, productSums } = foldRows(from, to, orderRows, lineRows, refundRows);
+      await rollupsIn(timeZone);
+      const [rows, productRows] = await Promise.all([listSalesRollups(k, from, to), productSumsOf(from, to)]);
+      const { days, payments, currencies } = foldRows(from, to, rows);
       const { total, series } = seriesOf(days, groupBy);
+      const productSums: ProductSums = new Map(
+        productRows.filter((r) => Number(r.units) !== 0).map((r) => [r.productId, { units: Number(r.units), gross: Number(r.gross), sales: Number(r.sales) }]),
+      );
       const products = await productSales(productSums);
       return {
         range: { from, to, groupBy, timeZone, currency: settings.currency },
@@ -332,8 +368,8 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
           .slice(0, TOP_PRODUCTS)
           .map(money),
         byPayment: paymentSales(payments),
-        byCurrency: currencyRows
-          .map((r) => ({ currency: r.currency, orders: Number(r.orders), sales: toMajor(Number(r.sales)), salesInBase: toMajor(Number(r.salesInBase)) }))
+        byCurrency: [...currencies]
+          .map(([currency, c]) => ({ currency, orders: c.orders, sales: toMajor(c.sales), salesInBase: toMajor(c.salesInBase) }))
           .sort((a, b) => b.salesInBase - a.salesInBase || a.currency.localeCompare(b.currency)),
       };
     },
@@ -341,6 +377,57 @@ export function createSalesReport(db: Db, deps: SalesReportDeps) {
     /** The sales report as one CSV: the series table, then the breakdowns by category, product and payment, each under its own heading. */
     async salesReportCsv(input: SalesReportQuery & { timeZone?: string }): Promise<string> {
       return salesReportToCsv(await report.salesReport(input));
+    },
+
+    /**
+     * The tax report of the local dates `from`–`to` in the shop's time zone: per tax region, rate
+     * and currency the taxable base and tax charged on the counted orders placed in it and given
+     * back by the refunds made in it, and what is left (net); totals in the shop's currency.
+     */
+    async taxReport(input: TaxReportQuery): Promise<TaxReport> {
+      const { from, to } = parseInput(taxReportQuerySchema, input, "Please check the report's dates.");
+      const settings = await deps.settings();
+      const timeZone = zoneOr(settings.timeZone);
+      await rollupsIn(timeZone);
+      const sums = await listTaxSums(k, from, to);
+      let collected = 0;
+      let refunded = 0;
+      const rows: TaxReportRow[] = sums
+        .map((r) => {
+          collected += Number(r.tax_in_base);
+          refunded += Number(r.refunded_tax_in_base);
+          const [base, tax, refundedBase, refundedTax] = [r.base, r.tax, r.refunded_base, r.refunded_tax].map(Number) as [number, number, number, number];
+          return {
+            country: r.country,
+            region: r.region || null,
+            rate: fromMilli(r.rate_milli),
+            reverseCharge: r.reverse_charge === 1,
+            currency: r.currency,
+            base: toMajor(base - refundedBase),
+            tax: toMajor(tax - refundedTax),
+            charged: { base: toMajor(base), tax: toMajor(tax) },
+            refunded: { base: toMajor(refundedBase), tax: toMajor(refundedTax) },
+          };
+        })
+        .filter((r) => r.charged.base || r.charged.tax || r.refunded.base || r.refunded.tax)
+        .sort(
+          (a, b) =>
+            a.country.localeCompare(b.country) ||
+            (a.region ?? "").localeCompare(b.region ?? "") ||
+            Number(a.reverseCharge) - Number(b.reverseCharge) ||
+            b.rate - a.rate ||
+            a.currency.localeCompare(b.currency),
+        );
+      return {
+        range: { from, to, timeZone, currency: settings.currency },
+        totals: { taxCollected: toMajor(collected), refunded: toMajor(refunded), net: toMajor(collected - refunded) },
+        rows,
+      };
+    },
+
+    /** The tax report as CSV: one row per region, rate and currency, then the totals. */
+    async taxReportCsv(input: TaxReportQuery): Promise<string> {
+      return taxReportToCsv(await report.taxReport(input));
     },
   };
   return report;
@@ -357,7 +444,23 @@ export function salesReportToCsv(r: SalesReport): string {
   const rows: Array<Array<string | number>> = [
     [`Sales report ${range.from} to ${range.to}`, `Time zone ${range.timeZone}`, `Currency ${range.currency}`],
     [],
-    [period, "Start", "End", "Orders", "Units", "Gross sales", "Discounts", "Refunds", "Net sales", "Shipping", "Total sales", "Average order value"],
+    [
+      period,
+      "Start",
+      "End",
+      "Orders",
+      "Units",
+      "Gross sales",
+      "Discounts",
+      "Refunds",
+      "Net sales",
+      "Shipping",
+      "Total sales",
+      "Average order value",
+      "Tax",
+      "Refunded tax",
+      "Net sales without tax",
+    ],
     ...[...r.series, { ...r.totals, label: "Total", start: range.from, end: range.to }].map((b) => [
       b.label,
       b.start,
@@ -371,6 +474,9 @@ export function salesReportToCsv(r: SalesReport): string {
       amount(b.shipping),
       amount(b.totalSales),
       amount(b.averageOrderValue),
+      amount(b.tax),
+      amount(b.refundedTax),
+      amount(b.netSalesWithoutTax),
     ]),
     [],
     ["Category", "Products", "Units", "Gross sales", "Discounts", "Sales"],
@@ -384,6 +490,45 @@ export function salesReportToCsv(r: SalesReport): string {
     [],
     ["Currency", "Orders", "Total sales", `Total sales (${range.currency})`],
     ...r.byCurrency.map((c) => [c.currency, c.orders, amount(c.sales), amount(c.salesInBase)]),
+  ];
+  return toCsv(rows);
+}
+
+/** The tax report as CSV, for the books: a row per region, rate and currency, then the totals in the shop's currency. */
+export function taxReportToCsv(r: TaxReport): string {
+  const { range } = r;
+  const rows: Array<Array<string | number>> = [
+    [`Tax report ${range.from} to ${range.to}`, `Time zone ${range.timeZone}`, `Currency ${range.currency}`],
+    [],
+    [
+      "Country",
+      "Region",
+      "Rate %",
+      "Reverse charge",
+      "Currency",
+      "Taxable base charged",
+      "Tax charged",
+      "Base refunded",
+      "Tax refunded",
+      "Taxable base",
+      "Tax",
+    ],
+    ...r.rows.map((row) => [
+      row.country,
+      row.region ?? "",
+      row.rate,
+      row.reverseCharge ? "yes" : "no",
+      row.currency,
+      amount(row.charged.base),
+      amount(row.charged.tax),
+      amount(row.refunded.base),
+      amount(row.refunded.tax),
+      amount(row.base),
+      amount(row.tax),
+    ]),
+    [],
+    [`Total (${range.currency})`, "Tax collected", "Refunded", "Net"],
+    ["", amount(r.totals.taxCollected), amount(r.totals.refunded), amount(r.totals.net)],
   ];
   return toCsv(rows);
 }

@@ -1,4 +1,5 @@
-import { nowIso } from "../../db/database";
+import { type Dialect, nowIso } from "../../db/database";
+import { syncOrderRollups } from "./orders.rollups";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { canTransition, isOrderStatus } from "#common/orders/order-status";
@@ -80,6 +81,7 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     tax_country: o.tax.region?.country ?? null,
     tax_region: o.tax.region?.region ?? null,
     tax_name: o.tax.name,
+    in_rollups: 0,
     created_at: now,
     updated_at: now,
   };
@@ -146,7 +148,7 @@ const toSavedAddress = (a: Awaited<ReturnType<typeof listAddressRows>>[number]):
  * In the caller's transaction: stores a card payment's event once and applies it to its order.
  * Answers the order's id when this event is the one that marked it paid (the shop is mailed then).
  */
-async function applyCardPayment(trx: Executor, event: CardPaymentEvent): Promise<string | null> {
+async function applyCardPayment(trx: Executor, dialect: Dialect, event: CardPaymentEvent): Promise<string | null> {
   const order = event.intentId ? await getOrderByIntent(trx, event.intentId) : undefined;
   const now = nowIso();
   // The event id is the key: a redelivered event finds its row and changes nothing.
@@ -155,6 +157,7 @@ async function applyCardPayment(trx: Executor, event: CardPaymentEvent): Promise
   if (event.outcome === "paid" && order.payment_status !== "paid") {
     // Conditional: of two different events of one payment racing, one marks it paid (and mails the shop).
     if (!(await markOrderPaid(trx, order.id, now))) return null;
+    await syncOrderRollups(trx, dialect, order.id);
     await insertOrderEvent(trx, { id: newId(), order_id: order.id, status: order.status, actor: "system", note: "Payment received", created_at: now });
     return order.id;
   }
@@ -230,6 +233,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const taxLines = newTaxRows(o, id, lines);
       const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
       await insertOrder(trx, deps.db.dialect, order, lines, [event], taxLines);
+      await syncOrderRollups(trx, deps.db.dialect, id);
       if (o.input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, o.input, now);
       return { order, lines, events: [event], notes: [], taxLines };
     },
@@ -247,6 +251,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const paid = to === "delivered" && order.payment_method === "cod" && order.payment_status === "unpaid" ? { payment_status: "paid" } : {};
       const moved = await updateOrderFromStatus(trx, orderId, order.status, { status: to, updated_at: now, ...shipment, ...paid });
       if (!moved) throw new AppError("conflict", "This order changed in the meantime. Please reload it and try again.");
+      await syncOrderRollups(trx, deps.db.dialect, orderId);
       await insertOrderEvent(trx, {
         id: newId(),
         order_id: orderId,
@@ -276,7 +281,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
     listAddresses: async (userId) => (await listAddressRows(k, userId)).map(toSavedAddress),
 
     async recordCardPayment(event) {
-      const paidOrder = await k.transaction().execute((trx) => applyCardPayment(trx, event));
+      const paidOrder = await k.transaction().execute((trx) => applyCardPayment(trx, deps.db.dialect, event));
       if (!paidOrder) return;
       const record = await loadOrder(k, paidOrder);
       if (record) deps.mails.shopNewOrder(record);

@@ -35,6 +35,8 @@ export interface OrderRecord {
   refunds?: OrderRefundRow[];
   /** The tax of each line and of shipping as charged (none where no tax region covered the address). */
   taxLines?: OrderTaxLineRow[];
+  /** The tax its refunds gave back, per refund and rate. */
+  refundTaxLines?: Array<{ refund_id: string; rate_milli: number; base: number; amount: number }>;
 }
 
 export interface OrderAddress {
@@ -81,6 +83,8 @@ export interface OrderTotals {
   refunded: number;
   /** total − refunded */
   net: number;
+  /** The tax the refunds gave back (part of `refunded`). */
+  taxRefunded: number;
   currency: string;
 }
 
@@ -92,6 +96,8 @@ export interface OrderRefundEntry {
   status: "pending" | "succeeded";
   reason: string;
   at: string;
+  /** The tax it gave back per rate, as `taxLines`. */
+  taxLines: TaxLineView[];
 }
 
 export interface OrderEvent {

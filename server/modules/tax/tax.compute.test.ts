@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { taxSettingsSchema } from "#common/tax/tax.schema";
-import { allocate, quoteTax, receiptOf } from "./tax.compute";
+import { allocate, quoteTax, receiptOf, refundTax } from "./tax.compute";
 
 const us = {
   country: "US",
@@ -128,5 +128,34 @@ describe("sharing an amount out over lines", () => {
     expect(allocate(0, [1, 2])).toEqual([0, 0]);
     expect(allocate(7, [0, 0])).toEqual([0, 0]);
     expect(allocate(100, [1, 2, 3, 4]).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+});
+
+describe("refundTax", () => {
+  // Thirty 5-cent lines at 8.875 % added on top: 1.50 owes 0.13 (13 cents), shared 1 cent to 13 of the lines.
+  const parts = Array.from({ length: 30 }, (_, i) => ({
+    key: `l${i}`,
+    rateMilli: 8875,
+    charged: 5 + (i < 13 ? 1 : 0),
+    tax: i < 13 ? 1 : 0,
+    refundedGross: 0,
+    refundedTax: 0,
+  }));
+  const base = { parts, freeRefundedTax: new Map<number, number>(), amount: 0, paid: 163, refundedBefore: 0, reverseCharge: false };
+
+  it("gives back a line's own tax, and the last refund what rounding left at each rate", () => {
+    expect(refundTax({ ...base, refund: [{ key: "l0", gross: 6 }] })).toEqual([{ key: "l0", rateMilli: 8875, base: 5, amount: 1 }]);
+    // A free amount of 1.00 of 1.63 paid: 1.00 × 13/163 = 0.08 of tax.
+    expect(refundTax({ ...base, refund: [], amount: 100 })).toEqual([{ key: null, rateMilli: 8875, base: 92, amount: 8 }]);
+    // Everything at once: exactly the 13 cents charged, never more.
+    const all = refundTax({ ...base, refund: parts.map((p) => ({ key: p.key, gross: p.charged })) });
+    expect(all.reduce((s, l) => s + l.amount, 0)).toBe(13);
+    // After free amounts took 12 cents, the last refund takes the cent left, whatever its share says.
+    const last = refundTax({ ...base, freeRefundedTax: new Map([[8875, 12]]), refundedBefore: 150, refund: [], amount: 13 });
+    expect(last.reduce((s, l) => s + l.amount, 0)).toBe(1);
+  });
+
+  it("gives back no tax on a reverse-charge order", () => {
+    expect(refundTax({ ...base, reverseCharge: true, refund: [{ key: "l0", gross: 6 }], amount: 50 }).every((l) => l.amount === 0)).toBe(true);
   });
 });

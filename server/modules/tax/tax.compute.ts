@@ -130,7 +130,7 @@ export function receiptOf(lines: ReadonlyArray<Pick<LineTax, "rateMilli" | "base
 }
 
 /** The rounding rule of every tax amount: to the nearest minor unit, halves away from zero. */
-function roundHalfUp(value: number): number {
+export function roundHalfUp(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
 }
 
@@ -203,4 +203,95 @@ export function quoteTax(input: TaxInput, shop: TaxShop): TaxQuote {
     taxTotal,
     added: inclusive ? 0 - extracted : taxTotal,
   };
+}
+
+/** A taxed part of a placed order (a line, or the shipping) as a refund sees it, minor units. */
+export interface RefundablePart {
+  /** The order line's id, or SHIPPING_KEY. */
+  key: string;
+  rateMilli: number;
+  /** What the buyer paid for the part, tax included (its base and its tax). */
+  charged: number;
+  /** Its tax as charged. */
+  tax: number;
+  /** What refunds gave back of it so far: money (tax included) and tax. */
+  refundedGross: number;
+  refundedTax: number;
+}
+
+/** One row of a refund's tax: the part it gives back (a line, the shipping, or null for a free amount), rate, base and tax, minor units. */
+export interface RefundTaxLine {
+  key: string | null;
+  rateMilli: number;
+  base: number;
+  amount: number;
+}
+
+export interface RefundTaxInput {
+  /** The order's taxed parts, with what was refunded of each. */
+  parts: RefundablePart[];
+  /** Tax already given back per rate by free amounts (they belong to no part). */
+  freeRefundedTax: ReadonlyMap<number, number>;
+  /** Money refunded now per part (tax included): units of a line, part of the shipping. */
+  refund: Array<{ key: string; gross: number }>;
+  /** A free amount refunded now (tax included). */
+  amount: number;
+  /** What the buyer paid in all, and what was refunded before this refund. */
+  paid: number;
+  refundedBefore: number;
+  reverseCharge: boolean;
+}
+
+/**
+ * The tax a refund gives back, from the order's tax as charged (never today's rates), by the rule
+ * of decision 0054 (halves away from zero): a part's tax in proportion to the money refunded of it
+ * (the part's last money takes exactly the tax it has left); a free amount spread over the
+ * order's rates in proportion to what the buyer paid at each, its tax then extracted at the tax
+ * the order charged on it. Never more than the order's tax at a rate, and the refund that brings
+ * the order's refunds to what was paid takes all the tax left. A reverse-charge order gives back none.
+ */
+export function refundTax(input: RefundTaxInput): RefundTaxLine[] {
+  const out: RefundTaxLine[] = [];
+  const left = new Map<number, number>();
+  for (const p of input.parts) left.set(p.rateMilli, (left.get(p.rateMilli) ?? 0) + p.tax - p.refundedTax);
+  for (const [rate, tax] of input.freeRefundedTax) left.set(rate, (left.get(rate) ?? 0) - tax);
+  const take = (rate: number, wanted: number) => {
+    const got = Math.max(0, Math.min(wanted, left.get(rate) ?? 0));
+    left.set(rate, (left.get(rate) ?? 0) - got);
+    return got;
+  };
+  const zeroTax = input.reverseCharge;
+  for (const r of input.refund) {
+    const part = input.parts.find((p) => p.key === r.key);
+    if (!part || r.gross <= 0) continue;
+    const grossLeft = part.charged - part.refundedGross;
+    const wanted = zeroTax ? 0 : r.gross >= grossLeft ? part.tax - part.refundedTax : roundHalfUp((part.tax * r.gross) / (part.charged || 1));
+    const amount = take(part.rateMilli, Math.min(wanted, part.tax - part.refundedTax));
+    out.push({ key: r.key, rateMilli: part.rateMilli, base: r.gross - amount, amount });
+  }
+  if (input.amount > 0) {
+    const rates = [...new Set(input.parts.map((p) => p.rateMilli))].sort((a, b) => b - a);
+    const charged = rates.map((rate) => input.parts.filter((p) => p.rateMilli === rate).reduce((s, p) => s + p.charged, 0));
+    const taxed = rates.map((rate) => input.parts.filter((p) => p.rateMilli === rate).reduce((s, p) => s + p.tax, 0));
+    const untaxed = Math.max(0, input.paid - charged.reduce((a, b) => a + b, 0));
+    const shares = allocate(input.amount, [...charged, untaxed]);
+    rates.forEach((rate, i) => {
+      const gross = shares[i]!;
+      if (gross <= 0) return;
+      const amount = zeroTax ? 0 : take(rate, roundHalfUp((taxed[i]! * gross) / (charged[i] || 1)));
+      out.push({ key: null, rateMilli: rate, base: gross - amount, amount });
+    });
+  }
+  const total = input.refund.reduce((s, r) => s + r.gross, 0) + input.amount;
+  if (!zeroTax && input.refundedBefore + total >= input.paid) {
+    // The last refund: whatever tax rounding left at a rate goes back with it.
+    for (const [rate, rest] of left) {
+      if (rest <= 0) continue;
+      const row = out.find((l) => l.rateMilli === rate) ?? out[out.push({ key: null, rateMilli: rate, base: 0, amount: 0 }) - 1]!;
+      row.amount += rest;
+      row.base -= rest;
+      left.set(rate, 0);
+    }
+  }
+  return out;
 }

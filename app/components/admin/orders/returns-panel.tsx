@@ -162,6 +162,20 @@ export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
               <li key={r.id} data-testid="refund-row">
                 {money(r.amount)} {r.method === "stripe" ? t("admin.returns.toCard") : t("admin.returns.manually")}
                 {r.status === "pending" ? ` ${t("admin.returns.waitingStripe")}` : ""} · {r.reason} · {r.by}, <LocalDate iso={r.at} withTime />
+                {r.status === "succeeded" && (
+                  <>
+                    {" · "}
+                    <a
+                      href={`/admin-dashboard/orders/${encodeURIComponent(data.orderId)}/credit-note/${encodeURIComponent(r.id)}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="font-medium text-stone-900 underline underline-offset-2"
+                      data-testid="credit-note-link"
+                    >
+                      {t("admin.creditNote.open")}
+                    </a>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,119 @@
+import { useT } from "~/lib/i18n";
+import { FigureTable } from "~/components/admin/reports/figure-table";
+import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
+import { periodFrom } from "~/components/admin/reports/report-period";
+import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
+import { requireAdminScreen } from "~/lib/auth.server";
+import { formatMoney } from "~/lib/money";
+import { AppError } from "#common/errors";
+import type { TaxReport } from "#modules/orders";
+import type { Route } from "./+types/tax-report";
+
+/** The period in the address (presets, a chosen year or a custom range, days in the shop's time zone) and its tax report. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminScreen(context, request);
+  const { reports } = context.services;
+  const today = await reports.today();
+  const period = periodFrom(new URL(request.url).searchParams, today.date);
+  try {
+    return { period, today: today.date, report: await reports.taxReport({ from: period.from, to: period.to }), error: null };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
+    return { period, today: today.date, report: null, error: Object.values(err.fields ?? {})[0] ?? err.message };
+  }
+}
+
+/** The tax report: the period, tax collected, refunded and owed, and a row per region and rate; CSV for the books. */
+export default function TaxReportScreen({ loaderData }: Route.ComponentProps) {
+  const { period, report, error, today } = loaderData;
+  const csv = `/api/admin/reports/taxes.csv?${new URLSearchParams({ from: period.from, to: period.to })}`;
+  const t = useT();
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t("admin.nav.taxReport")}
+        description={t("admin.tax.description")}
+        actions={
+          report && (
+            <a href={csv} download className={buttonClass("secondary")} data-testid="export-csv">
+              {t("admin.csv.export")}
+            </a>
+          )
+        }
+      />
+      <PeriodPicker period={period} today={today} />
+      <ReportBody screen="/admin-dashboard/tax-report" error={error} testId="tax-report">
+        {report && <Report report={report} />}
+      </ReportBody>
+    </div>
+  );
+}
+
+function Report({ report }: { report: TaxReport }) {
+  const t = useT();
+  const { totals, rows, range } = report;
+  const money = (n: number, currency = range.currency) => formatMoney(n, currency);
+  if (rows.length === 0) {
+    return (
+      <EmptyState title={t("admin.tax.empty")} testId="tax-empty">
+        {t("admin.tax.emptyText")}
+      </EmptyState>
+    );
+  }
+  const cards = [
+    { label: t("admin.tax.net"), value: money(totals.net), hint: t("admin.tax.netHint"), testId: "kpi-tax-net" },
+    { label: t("admin.tax.collected"), value: money(totals.taxCollected), testId: "kpi-tax-collected" },
+    { label: t("admin.tax.refunded"), value: money(totals.refunded), hint: t("admin.sales.refundsHint"), testId: "kpi-tax-refunded" },
+  ];
+  const region = (r: TaxReport["rows"][number]) => (r.region ? `${r.country}, ${r.region}` : t("admin.tax.wholeCountry", { country: r.country }));
+  const rate = (r: TaxReport["rows"][number]) => (r.reverseCharge ? t("admin.tax.reverseCharge") : `${r.rate}%`);
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="tax-totals-title">
+        <h2 id="tax-totals-title" className="sr-only">
+          {t("admin.analytics.totals")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+          {cards.map((c, i) => (
+            <div
+              key={c.label}
+              className={`rounded-2xl border border-stone-200 bg-white p-4 ${i === 0 ? "col-span-2 md:col-span-1" : ""}`}
+              data-testid={c.testId}
+            >
+              <dt className="text-sm font-medium text-stone-700">{c.label}</dt>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-stone-900 sm:text-2xl">{c.value}</dd>
+              {c.hint && <dd className="mt-0.5 text-xs text-stone-600">{c.hint}</dd>}
+            </div>
+          ))}
+        </dl>
+      </section>
+      <FigureTable
+        title={t("admin.tax.byRegion")}
+        testId="tax-rows"
+        heads={[
+          t("admin.tax.region"),
+          t("admin.tax.rate"),
+          t("admin.tax.baseCharged"),
+          t("admin.tax.charged"),
+          t("admin.tax.baseRefunded"),
+          t("admin.tax.refundedTax"),
+          t("admin.tax.netBase"),
+          t("admin.tax.netTax"),
+        ]}
+        rows={rows.map((r) => ({
+          key: `${r.country}|${r.region}|${r.rate}|${r.reverseCharge}|${r.currency}`,
+          label: region(r),
+          figures: [
+            rate(r),
+            money(r.charged.base, r.currency),
+            money(r.charged.tax, r.currency),
+            money(r.refunded.base, r.currency),
+            money(r.refunded.tax, r.currency),
+            money(r.base, r.currency),
+            money(r.tax, r.currency),
+          ],
+        }))}
+      />
+    </div>
+  );
+}
