@@ -252,6 +252,22 @@ export async function syncOrderRollups(k: Executor, dialect: Dialect, orderId: s
   await markInRollups(k, [orderId], counts);
 }
 
+/**
+ * In a new order's own transaction, before its row is written: when the roll-ups are summed and
+ * the order counts from the start (cash on delivery), adds its money from the rows about to be
+ * written, without reading them back, and answers true: the row is then written as in them. A card
+ * order joins when its payment comes (`syncOrderRollups`).
+ */
+export async function addNewOrderToRollups(k: Executor, dialect: Dialect, o: Omit<RollupOrder, "refunds">): Promise<boolean> {
+  if (!countsInReports(o.order)) return false;
+  const zone = await rollupZone(k, dialect);
+  if (!zone) return false;
+  const delta = new RollupDelta();
+  addOrder(delta, zone, { ...o, refunds: [] }, 1);
+  await applyDelta(k, delta);
+  return true;
+}
+
 /** In the caller's transaction, once a refund succeeded: adds it to the roll-ups when its order's money is in them. */
 export async function applyRefundToRollups(k: Executor, dialect: Dialect, orderId: string, refundId: string): Promise<void> {
   const zone = await rollupZone(k, dialect);

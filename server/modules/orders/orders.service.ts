@@ -1,5 +1,5 @@
 import { type Dialect, nowIso } from "../../db/database";
-import { syncOrderRollups } from "./orders.rollups";
+import { addNewOrderToRollups, syncOrderRollups } from "./orders.rollups";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
 import { canTransition, isOrderStatus } from "#common/orders/order-status";
@@ -232,8 +232,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const lines = newLineRows(o, id);
       const taxLines = newTaxRows(o, id, lines);
       const event = { id: newId(), order_id: id, status: "pending", actor: "customer", note: null, actor_id: null, actor_email: null, created_at: now };
-      await insertOrder(trx, deps.db.dialect, order, lines, [event], taxLines);
-      await syncOrderRollups(trx, deps.db.dialect, id);
+      // The reports' roll-ups gain its money in this transaction, from the rows written here.
+      const counted = await addNewOrderToRollups(trx, deps.db.dialect, { order: order as OrderRow, lines, taxLines });
+      await insertOrder(trx, deps.db.dialect, { ...order, in_rollups: counted ? 1 : 0 }, lines, [event], taxLines);
       if (o.input.saveAddress && o.shopper.userId) await saveAddress(trx, o.shopper.userId, o.input, now);
       return { order, lines, events: [event], notes: [], taxLines };
     },
