@@ -1,4 +1,5 @@
 import { useT } from "~/lib/i18n";
+import { KpiCards } from "~/components/admin/reports/kpi-cards";
 import { Link } from "react-router";
 import { Chart } from "~/components/admin/charts";
 import { FigureTable } from "~/components/admin/reports/figure-table";
@@ -110,24 +111,7 @@ function Report({ report }: { report: SalesReport }) {
   const unit = range.groupBy;
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="totals-title">
-        <h2 id="totals-title" className="sr-only">
-          {t("admin.analytics.totals")}
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-          {cards.map((c, i) => (
-            <div
-              key={c.label}
-              className={`rounded-2xl border border-stone-200 bg-white p-4 ${i === 0 ? "col-span-2 md:col-span-1" : ""}`}
-              data-testid={c.testId}
-            >
-              <dt className="text-sm font-medium text-stone-700">{c.label}</dt>
-              <dd className="mt-1 text-xl font-bold tabular-nums text-stone-900 sm:text-2xl">{c.value}</dd>
-              {c.hint && <dd className="mt-0.5 text-xs text-stone-600">{c.hint}</dd>}
-            </div>
-          ))}
-        </dl>
-      </section>
+      <KpiCards cards={cards} id="totals-title" wide />
 
       <Chart
         title={t("admin.sales.chartTitle", { unit })}

@@ -1,4 +1,5 @@
 import { useT } from "~/lib/i18n";
+import { KpiCards } from "~/components/admin/reports/kpi-cards";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
 import { periodFrom } from "~/components/admin/reports/report-period";
@@ -69,24 +70,7 @@ function Report({ report }: { report: TaxReport }) {
   const rate = (r: TaxReport["rows"][number]) => (r.reverseCharge ? t("admin.tax.reverseCharge") : `${r.rate}%`);
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="tax-totals-title">
-        <h2 id="tax-totals-title" className="sr-only">
-          {t("admin.analytics.totals")}
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          {cards.map((c, i) => (
-            <div
-              key={c.label}
-              className={`rounded-2xl border border-stone-200 bg-white p-4 ${i === 0 ? "col-span-2 md:col-span-1" : ""}`}
-              data-testid={c.testId}
-            >
-              <dt className="text-sm font-medium text-stone-700">{c.label}</dt>
-              <dd className="mt-1 text-xl font-bold tabular-nums text-stone-900 sm:text-2xl">{c.value}</dd>
-              {c.hint && <dd className="mt-0.5 text-xs text-stone-600">{c.hint}</dd>}
-            </div>
-          ))}
-        </dl>
-      </section>
+      <KpiCards cards={cards} id="tax-totals-title" />
       <FigureTable
         title={t("admin.tax.byRegion")}
         testId="tax-rows"
