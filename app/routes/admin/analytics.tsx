@@ -1,11 +1,9 @@
 import { useRichT, useT } from "~/lib/i18n";
 import { Link } from "react-router";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
-import { requireAdminScreen } from "~/lib/auth.server";
-import { AppError } from "#common/errors";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
-import { periodFrom } from "~/components/admin/reports/report-period";
+import { loadReport } from "~/components/admin/reports/report-loader.server";
 import { DEVICE_LABELS, FUNNEL_STEP_LABELS } from "#common/analytics/analytics.schema";
 import type { AnalyticsReport } from "#modules/analytics";
 import type { Route } from "./+types/analytics";
@@ -16,17 +14,8 @@ import type { Route } from "./+types/analytics";
  * above an empty report.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminScreen(context, request);
   const { analytics } = context.services;
-  const today = await analytics.today();
-  const period = periodFrom(new URL(request.url).searchParams, today, "7d");
-  try {
-    return { today, period, report: await analytics.report({ from: period.from, to: period.to }), error: null };
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
-    const message = Object.values(err.fields ?? {})[0] ?? err.message;
-    return { today, period, report: null, error: message };
-  }
+  return loadReport(request, context, (period) => analytics.report({ from: period.from, to: period.to }), { today: () => analytics.today(), fallback: "7d" });
 }
 
 const whole = new Intl.NumberFormat("en");

@@ -4,11 +4,10 @@ import { Link } from "react-router";
 import { Chart } from "~/components/admin/charts";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
-import { type ReportPeriod, periodFrom } from "~/components/admin/reports/report-period";
+import type { ReportPeriod } from "~/components/admin/reports/report-period";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
-import { requireAdminScreen } from "~/lib/auth.server";
+import { loadReport } from "~/components/admin/reports/report-loader.server";
 import { formatMoney } from "~/lib/money";
-import { AppError } from "#common/errors";
 import type { SalesBucket, SalesReport } from "#modules/orders";
 import type { Route } from "./+types/sales-report";
 
@@ -17,16 +16,7 @@ import type { Route } from "./+types/sales-report";
  * shop's time zone) and its sales report; a period that is no period shows its error instead.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminScreen(context, request);
-  const { reports } = context.services;
-  const today = await reports.today();
-  const period = periodFrom(new URL(request.url).searchParams, today.date);
-  try {
-    return { period, today: today.date, report: await reports.salesReport({ from: period.from, to: period.to, groupBy: period.groupBy }), error: null };
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
-    return { period, today: today.date, report: null, error: Object.values(err.fields ?? {})[0] ?? err.message };
-  }
+  return loadReport(request, context, (period) => context.services.reports.salesReport({ from: period.from, to: period.to, groupBy: period.groupBy }));
 }
 
 const whole = new Intl.NumberFormat("en");

@@ -2,26 +2,15 @@ import { useT } from "~/lib/i18n";
 import { KpiCards } from "~/components/admin/reports/kpi-cards";
 import { FigureTable } from "~/components/admin/reports/figure-table";
 import { PeriodPicker, ReportBody } from "~/components/admin/reports/period-picker";
-import { periodFrom } from "~/components/admin/reports/report-period";
 import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
-import { requireAdminScreen } from "~/lib/auth.server";
+import { loadReport } from "~/components/admin/reports/report-loader.server";
 import { formatMoney } from "~/lib/money";
-import { AppError } from "#common/errors";
 import type { TaxReport } from "#modules/orders";
 import type { Route } from "./+types/tax-report";
 
 /** The period in the address (presets, a chosen year or a custom range, days in the shop's time zone) and its tax report. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminScreen(context, request);
-  const { reports } = context.services;
-  const today = await reports.today();
-  const period = periodFrom(new URL(request.url).searchParams, today.date);
-  try {
-    return { period, today: today.date, report: await reports.taxReport({ from: period.from, to: period.to }), error: null };
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "invalid_input") throw err;
-    return { period, today: today.date, report: null, error: Object.values(err.fields ?? {})[0] ?? err.message };
-  }
+  return loadReport(request, context, (period) => context.services.reports.taxReport({ from: period.from, to: period.to }));
 }
 
 /** The tax report: the period, tax collected, refunded and owed, and a row per region and rate; CSV for the books. */
