@@ -12,9 +12,6 @@ import { PAYMENT_METHOD_KEY, STATUS_BADGE, STATUS_KEY, orderTimeline, paymentSta
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
 
-/** A tax line's words in the page's language, for pages that show an order's tax lines their own way. */
-export { useTaxLabel } from "~/lib/tax";
-
 /** Money in the order's own currency (an order keeps the currency it was placed in), in the page's locale. */
 export function useOrderMoney(): (amount: number, currency: string) => string {
   const { locale } = useLanguage();

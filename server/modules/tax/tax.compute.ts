@@ -2,8 +2,6 @@ import { type TaxRegion, type TaxSettings, taxRegionKey } from "#common/tax/tax.
 import { isReverseCharge } from "#common/tax/vat-number";
 import { allocate, toMajor } from "#common/money";
 
-export { allocate };
-
 /** Where goods go, as far as tax cares: a country and, where it has them, a state or province. */
 export interface TaxAddress {
   country: string;
