@@ -2,7 +2,7 @@
 // of this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // The one computation of which promotions a cart gets and what each takes off.
 export { normaliseCode, quotePromotions } from "./promotions.compute";
-export { createPromotions, promotionStatus, ruleOf } from "./promotions.service";
+export { createPromotions } from "./promotions.service";
 export type { AdminPromotion, PromotionsDeps, PromotionsService } from "./promotions.service";
 export type {
   AppliedPromotion,

@@ -16,7 +16,6 @@ import type { CatalogService } from "#modules/catalog";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
-import type { PromotionRule } from "./promotions.compute";
 import { type PromotionListRow, deletePromotion, findByCode, getPromotionRow, insertPromotion, listPromotionRows, updatePromotion } from "./promotions.repo";
 
 /** A promotion as the admin API answers it: money in the base currency's major unit, percents in percent. */
@@ -99,31 +98,6 @@ export function promotionStatus(v: Pick<PromotionValues, "active" | "usageLimit"
   if (v.endsAt && Date.parse(v.endsAt) <= now.getTime()) return "expired";
   if (v.startsAt && Date.parse(v.startsAt) > now.getTime()) return "scheduled";
   return "active";
-}
-
-/** A stored promotion as the computation reads it (promotions.compute.ts): money in minor units. */
-export function ruleOf(row: PromotionListRow): PromotionRule {
-  const v = valuesOf(row);
-  return {
-    id: row.id,
-    name: v.name,
-    code: v.code,
-    kind: v.kind,
-    value: v.kind === "percentage" ? v.value : v.kind === "fixed_amount" ? row.amount_off : null,
-    buyQuantity: v.buyQuantity,
-    getQuantity: v.getQuantity,
-    getPercent: v.getPercent,
-    productIds: v.productIds,
-    categorySlugs: v.categorySlugs,
-    minSubtotal: row.min_subtotal,
-    startsAt: v.startsAt,
-    endsAt: v.endsAt,
-    usageLimit: v.usageLimit,
-    usageLimitPerCustomer: v.usageLimitPerCustomer,
-    firstOrderOnly: v.firstOrderOnly,
-    combinable: v.combinable,
-    active: v.active,
-  };
 }
 
 /**
