@@ -8,11 +8,10 @@ export { type Access, type AccessHolder, PERMISSIONS, type Permission, ROLES, ty
 import type { Access, Permission } from "./roles";
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
-  catalog: "Catalogue: products, variants, stock and categories",
+  catalog: "Catalogue: products, variants, stock, categories and promotions",
   orders: "Orders: see, move and cancel orders",
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
-  marketing: "Marketing: promotions and discount codes",
   reports: "Reports: sales and tax reports and analytics",
   settings: "Settings: site settings, the tracking pixel, webhooks and background jobs",
 };
@@ -132,11 +131,11 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /webhooks/:id/deliveries/:deliveryId": "settings",
   "POST /webhooks/:id/deliveries/:deliveryId/redeliver": "settings",
   "POST /webhooks/:id/test": "settings",
-  "GET /promotions": "marketing",
-  "POST /promotions": "marketing",
-  "GET /promotions/:id": "marketing",
-  "PATCH /promotions/:id": "marketing",
-  "DELETE /promotions/:id": "marketing",
+  "GET /promotions": "catalog",
+  "POST /promotions": "catalog",
+  "GET /promotions/:id": "catalog",
+  "PATCH /promotions/:id": "catalog",
+  "DELETE /promotions/:id": "catalog",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

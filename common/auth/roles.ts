@@ -9,7 +9,7 @@ export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The areas a staff member can be given, each with what it lets them do (the users screen shows the text). */
-export const PERMISSIONS = ["catalog", "orders", "customers", "content", "marketing", "reports", "settings"] as const;
+export const PERMISSIONS = ["catalog", "orders", "customers", "content", "reports", "settings"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**

@@ -4,7 +4,7 @@ import { type ShoppingCatalog, insertShoppingCatalog, send } from "../support/sh
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 // The promotions admin API: a shop owner's codes and automatic promotions, checked field by field,
-// unique codes, each write audited, and only for staff with the marketing permission.
+// unique codes, each write audited, and only for staff with the catalogue permission.
 
 let shop: TestShop;
 let admin: TestBrowser;
@@ -137,13 +137,13 @@ describe("promotions, as the owner writes them", () => {
     expect(audit.map((a) => a.action)).toEqual(["promotion.create", "promotion.update", "promotion.update", "promotion.delete"]);
   });
 
-  it("is for staff with the marketing permission", async () => {
-    await createAccount(shop, { email: "catalogue@example.com", password: "staff-password-1", role: "staff", permissions: ["catalog"] });
-    await createAccount(shop, { email: "marketer@example.com", password: "staff-password-1", role: "staff", permissions: ["marketing"] });
-    const catalogue = await signedIn(shop, "catalogue@example.com", "staff-password-1");
-    const marketer = await signedIn(shop, "marketer@example.com", "staff-password-1");
-    expect((await api("GET", "/promotions", undefined, catalogue)).status).toBe(403);
-    expect((await api("POST", "/promotions", { name: "Sneaky", kind: "free_shipping" }, catalogue)).status).toBe(403);
-    expect((await api("GET", "/promotions", undefined, marketer)).status).toBe(200);
+  it("is for staff with the catalogue permission", async () => {
+    await createAccount(shop, { email: "orders-desk@example.com", password: "staff-password-1", role: "staff", permissions: ["orders", "content"] });
+    await createAccount(shop, { email: "cataloguer@example.com", password: "staff-password-1", role: "staff", permissions: ["catalog"] });
+    const desk = await signedIn(shop, "orders-desk@example.com", "staff-password-1");
+    const cataloguer = await signedIn(shop, "cataloguer@example.com", "staff-password-1");
+    expect((await api("GET", "/promotions", undefined, desk)).status).toBe(403);
+    expect((await api("POST", "/promotions", { name: "Sneaky", kind: "free_shipping" }, desk)).status).toBe(403);
+    expect((await api("GET", "/promotions", undefined, cataloguer)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { promotionCreateSchema, promotionPatchSchema } from "#common/promotions/promotions.schema";
 import { type AdminRoute, actorOf, idParam, jsonBody } from "./admin-route";
 
-/** Promotions and discount codes (permission marketing), through services.promotions (audited). */
+/** Promotions and discount codes (permission catalog), through services.promotions (audited). */
 export const PROMOTION_ROUTES: AdminRoute[] = [
   {
     method: "GET",

@@ -101,7 +101,7 @@ export function promotionStatus(v: Pick<PromotionValues, "active" | "usageLimit"
 }
 
 /**
- * The promotions the admin manages (permission `marketing`): list, one with its figures, create,
+ * The promotions the admin manages (permission `catalog`): list, one with its figures, create,
  * change and delete, each write audited in its transaction. A code is unique (409 naming the
  * promotion that has it); a product or category it names must exist (400 naming the field).
  */
