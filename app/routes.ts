@@ -64,6 +64,10 @@ export default [
       route("analytics", "routes/admin/analytics.tsx"),
       route("sales-report", "routes/admin/sales-report.tsx"),
       route("tax-report", "routes/admin/tax-report.tsx"),
+      route("promotions", "routes/admin/promotions.tsx"),
+      // One screen for a new promotion and an existing one (its id in the address).
+      route("promotions/new", "routes/admin/promotion.tsx", { id: "admin/promotion-new" }),
+      route("promotions/:id", "routes/admin/promotion.tsx", { id: "admin/promotion" }),
       // Unknown admin paths get the admin's own 404 (behind the same guard), not the storefront's.
       route("*", "routes/admin/not-found.tsx", { id: "admin/not-found" }),
     ]),

@@ -51,6 +51,10 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
     ],
   },
   {
+    title: "admin.nav.marketing",
+    screens: [{ path: "promotions", label: "admin.nav.promotions" }],
+  },
+  {
     title: "admin.nav.reports",
     screens: [
       { path: "sales-report", label: "admin.nav.salesReport" },
@@ -79,6 +83,7 @@ const CHILD_SCREENS: Array<{ pattern: RegExp; label: MessageKey; parent: string 
   { pattern: /^contact-messages\/[^/]+$/, label: "admin.nav.message", parent: "contact-messages" },
   { pattern: /^webhooks\/[^/]+$/, label: "admin.nav.endpoint", parent: "webhooks" },
   { pattern: /^settings\/taxes$/, label: "admin.nav.taxes", parent: "settings" },
+  { pattern: /^promotions\/[^/]+$/, label: "admin.nav.promotion", parent: "promotions" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

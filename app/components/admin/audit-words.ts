@@ -43,6 +43,9 @@ const ACTIONS: Record<string, MessageKey> = {
   "user.export": "admin.audit.action.user.export",
   "job.retry": "admin.audit.action.job.retry",
   "job.discard": "admin.audit.action.job.discard",
+  "promotion.create": "admin.audit.action.promotion.create",
+  "promotion.update": "admin.audit.action.promotion.update",
+  "promotion.delete": "admin.audit.action.promotion.delete",
 };
 
 /** What each kind of entity is called. */
@@ -56,6 +59,7 @@ const ENTITIES: Record<string, MessageKey> = {
   user: "admin.audit.entity.user",
   catalog: "admin.audit.entity.catalog",
   job: "admin.audit.entity.job",
+  promotion: "admin.audit.entity.promotion",
 };
 
 /** "contact_message" → "contact message"; "shippingCost" → "shipping cost". */
@@ -159,6 +163,19 @@ const FIELDS: Record<string, { label: MessageKey; kind?: Kind }> = {
   maxQuantityPerOrder: { label: "admin.audit.field.maxQuantityPerOrder" },
   maxOpenOrdersPerContact: { label: "admin.audit.field.maxOpenOrdersPerContact" },
   couriers: { label: "admin.audit.field.couriers" },
+  code: { label: "admin.audit.field.code" },
+  kind: { label: "admin.audit.field.kind" },
+  value: { label: "admin.audit.field.value" },
+  buyQuantity: { label: "admin.audit.field.buyQuantity" },
+  getQuantity: { label: "admin.audit.field.getQuantity" },
+  getPercent: { label: "admin.audit.field.getPercent", kind: "percent" },
+  productIds: { label: "admin.audit.field.productIds" },
+  categorySlugs: { label: "admin.audit.field.categorySlugs" },
+  minSubtotal: { label: "admin.audit.field.minSubtotal", kind: "money" },
+  usageLimit: { label: "admin.audit.field.usageLimit" },
+  usageLimitPerCustomer: { label: "admin.audit.field.usageLimitPerCustomer" },
+  firstOrderOnly: { label: "admin.audit.field.firstOrderOnly" },
+  combinable: { label: "admin.audit.field.combinable" },
 };
 
 /** A field's label: "shippingCost" → "Shipping cost"; one the table lacks is its name in words ("return r1" → "Return r1"). */
