@@ -37,6 +37,7 @@ describe("the admin navigation", () => {
     const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${t(g.title)}: ${g.screens.map((s) => s.path).join(", ")}`);
     expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns"]);
     expect(titles(staff("content"))).toEqual(["Customers: contact-messages", "Shop: banner-management"]);
+    expect(titles(staff("marketing"))).toEqual(["Marketing: promotions"]);
     expect(titles(staff())).toEqual([]);
     // The audit log is for administrators, whatever a staff member's permissions.
     expect(navFor(staff(...PERMISSIONS)).flatMap((g) => g.screens.map((s) => s.path))).not.toContain("audit-log");
@@ -64,6 +65,12 @@ describe("adminCrumbs", () => {
       { label: "Edit product" },
     ]);
     expect(adminCrumbs("/admin-dashboard/edit-product/p1", "Linen shirt").at(-1)).toEqual({ label: "Linen shirt" });
+    expect(adminCrumbs("/admin-dashboard/promotions/new", "New promotion")).toEqual([
+      { label: "Dashboard", href: "/admin-dashboard" },
+      { label: "Marketing" },
+      { label: "Promotions", href: "/admin-dashboard/promotions" },
+      { label: "New promotion" },
+    ]);
   });
 
   it("adds a screen's own last crumb after its label, which becomes a link", () => {

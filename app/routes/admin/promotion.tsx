@@ -102,9 +102,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A figure of the promotion's usage. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-xl border border-stone-200 bg-white p-4">
-      <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums text-stone-900" data-testid={testId}>
+    <div className="rounded-xl border border-stone-200 bg-white p-3 sm:p-4">
+      <dt className="text-xs text-stone-700 sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-base font-semibold tabular-nums text-stone-900 sm:text-xl" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -154,7 +154,7 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
         <h2 id="promotion-usage" className="sr-only">
           {t("admin.promotions.usage")}
         </h2>
-        <dl className="grid gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           <Figure label={t("admin.promotions.usesOfLimit")} value={usesText(p)} testId="promotion-uses" />
           <Figure label={t("admin.promotions.discountGiven")} value={money(p.discountTotal)} testId="promotion-discount" />
           <Figure label={t("admin.promotions.revenue")} value={money(p.revenue)} testId="promotion-revenue" />

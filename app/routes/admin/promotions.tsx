@@ -74,7 +74,7 @@ const columnsFor = (t: Translate, money: (n: number) => string, zone: string): C
     header: t("admin.promotions.code"),
     cell: (p) =>
       p.code ? (
-        <span className="font-mono text-sm font-semibold break-all text-stone-900">{p.code}</span>
+        <span className="font-mono text-sm font-semibold whitespace-nowrap text-stone-900">{p.code}</span>
       ) : (
         <span className="text-stone-700">{t("admin.promotions.automatic")}</span>
       ),

@@ -66,7 +66,7 @@ export function PromotionExample({ body, id, uses, timeZone }: { body: Promotion
                 return (
                   <tr key={i} className="align-top">
                     <th scope="row" className="py-1 pr-1 text-left font-normal">
-                      <span className="block font-medium text-stone-900">{label}</span>
+                      <span className="block font-medium whitespace-nowrap text-stone-900">{label}</span>
                       {targeted && (
                         <label className="mt-1 flex items-center gap-1.5 text-xs text-stone-700">
                           <input

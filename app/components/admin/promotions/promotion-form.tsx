@@ -150,7 +150,7 @@ export function PromotionForm({
                   placeholder={kind === "fixed_amount" ? "10.00" : "20"}
                 />
               </div>
-              <div className={`grid gap-5 sm:grid-cols-3 ${shows("buy_x_get_y")}`}>
+              <div className={`grid gap-5 sm:grid-cols-2 ${shows("buy_x_get_y")}`}>
                 <FormNumber name="buyQuantity" label={t("admin.promotions.buyQuantity")} min={1} step={1} defaultValue={p?.buyQuantity ?? ""} />
                 <FormNumber name="getQuantity" label={t("admin.promotions.getQuantity")} min={1} step={1} defaultValue={p?.getQuantity ?? ""} />
                 <FormNumber
