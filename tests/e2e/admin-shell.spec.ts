@@ -84,6 +84,7 @@ test.describe("the admin shell on a desktop", () => {
       Catalogue: ["All products", "Add product", "Categories"],
       Orders: ["All orders", "Pending", "Completed", "Order management"],
       Customers: ["Users", "Contact messages"],
+      Marketing: ["Promotions"],
       Reports: ["Sales report", "Site analytics"],
       Shop: ["Site settings", "Banners", "Tracking pixel", "Audit log"],
     };
@@ -322,12 +323,17 @@ test.describe("staff permissions", () => {
     const endpoint = await admin.post("/api/admin/webhooks", { data: { url: "http://127.0.0.1:9/shell", events: ["order.created"], active: false }, headers });
     expect(endpoint.status(), await endpoint.text()).toBe(201);
     const endpointId = ((await endpoint.json()) as { data: { id: string } }).data.id;
+    // A promotion switched off (no cart gets it), deleted at the end.
+    const promotion = await admin.post("/api/admin/promotions", { data: { name: "Shell test", kind: "free_shipping", active: false }, headers });
+    expect(promotion.status(), await promotion.text()).toBe(201);
+    const promotionId = ((await promotion.json()) as { data: { id: string } }).data.id;
     const records: Record<string, string> = {
       "edit-product": product._id,
       orders: orderId,
       users: await userId(admin, E2E_ADMIN.email),
       "contact-messages": messageId,
       webhooks: endpointId,
+      promotions: promotionId,
     };
     const withRecord = (path: string) => path.replace(/^([^/]+)\/:id$/, (whole, screen: string) => (records[screen] ? `${screen}/${records[screen]}` : whole));
     const statusOf = async (api: APIRequestContext, path: string) => (await api.get(`/admin-dashboard/${withRecord(path)}`, { maxRedirects: 0 })).status();
@@ -339,6 +345,7 @@ test.describe("staff permissions", () => {
     }
     expect(results).toEqual(screens.map(([path, access]) => `${path || "(dashboard)"} needs ${access}: allowed 200, denied ${access === "staff" ? "-" : 403}`));
     await admin.delete(`/api/admin/webhooks/${endpointId}`, { headers });
+    await admin.delete(`/api/admin/promotions/${promotionId}`, { headers });
     for (const api of [...withOnly.values(), allStaff, admin]) await api.dispose();
   });
 });
