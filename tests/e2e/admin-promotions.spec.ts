@@ -1,6 +1,6 @@
 import { type Page, request as playwrightRequest } from "@playwright/test";
 import type { Permission } from "#common/auth/permissions";
-import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, expectAccessibleWithoutScripts, shot, test, waitForHydration } from "./fixtures";
 import { createCustomer, newCustomer } from "./support/accounts";
 import { adminApi, apiJson, cleanUpAfterAll, headers, signInPage } from "./support/admin-api";
 import { BASE_URL } from "./support/ports";
@@ -167,6 +167,8 @@ test("without JavaScript the form posts, a refusal shows beside its field and wh
   await signInPage(page);
   const name = `E2E no-script ${suffix()}`;
   await page.goto(`${LIST}/new`);
+  await expectAccessibleWithoutScripts(browser, page);
+  await expect(page.getByText("The example appears once the page has loaded")).toBeVisible();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("combobox", { name: "Kind" }).selectOption("fixed_amount");
   await page.getByRole("button", { name: "Create promotion" }).click();
