@@ -33,6 +33,8 @@ describe("auditValue", () => {
     );
     expect(auditValue("<p><strong>Soft</strong> linen,<br>washed</p>", "description", money)).toBe("Soft linen, washed");
     expect(auditValue("2 < 3 and 4 > 1", "note", money)).toBe("2 < 3 and 4 > 1");
+    expect(auditValue("buy_x_get_y", "kind", money)).toBe("Buy X, get Y");
+    expect(auditValue(25, "minSubtotal", money)).toBe("$25.00");
   });
 
   it("reads a stored moment as a date and time, not as its ISO text", () => {

@@ -88,7 +88,15 @@ export function entityLabel(entityType: string, t: Translate): string {
 }
 
 /** The kinds of values that do not read as they are stored. */
-type Kind = "money" | "percent" | "position" | "pictures" | "picture" | "text";
+type Kind = "money" | "percent" | "position" | "pictures" | "picture" | "text" | "promotionKind";
+
+/** A promotion's kind in words, as its form names it. */
+const PROMOTION_KINDS: Record<string, MessageKey> = {
+  percentage: "admin.promotions.kind.percentage",
+  fixed_amount: "admin.promotions.kind.fixedAmount",
+  free_shipping: "admin.promotions.kind.freeShipping",
+  buy_x_get_y: "admin.promotions.kind.buyXGetY",
+};
 
 /** Every recorded field with its label, and its kind when it is not plain text. */
 const FIELDS: Record<string, { label: MessageKey; kind?: Kind }> = {
@@ -164,7 +172,7 @@ const FIELDS: Record<string, { label: MessageKey; kind?: Kind }> = {
   maxOpenOrdersPerContact: { label: "admin.audit.field.maxOpenOrdersPerContact" },
   couriers: { label: "admin.audit.field.couriers" },
   code: { label: "admin.audit.field.code" },
-  kind: { label: "admin.audit.field.kind" },
+  kind: { label: "admin.audit.field.kind", kind: "promotionKind" },
   value: { label: "admin.audit.field.value" },
   buyQuantity: { label: "admin.audit.field.buyQuantity" },
   getQuantity: { label: "admin.audit.field.getQuantity" },
@@ -215,6 +223,7 @@ function valueText(value: unknown, field: string, money: MoneyFormat, t: Transla
     if (kind === "position") return `${value + 1}`;
     return value.toLocaleString("en");
   }
+  if (typeof value === "string" && kind === "promotionKind" && PROMOTION_KINDS[value]) return t(PROMOTION_KINDS[value]);
   if (typeof value === "string") return kind === "picture" ? t("admin.audit.aPicture") : ISO_TIME.test(value) ? timeText(value) : plainText(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return t("admin.import.none");
