@@ -50,9 +50,9 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   webhooks: "settings",
   "webhooks/:id": "settings",
   "audit-log": "admin",
-  promotions: "marketing",
-  "promotions/new": "marketing",
-  "promotions/:id": "marketing",
+  promotions: "catalog",
+  "promotions/new": "catalog",
+  "promotions/:id": "catalog",
 };
 
 /**

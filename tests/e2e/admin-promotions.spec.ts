@@ -184,14 +184,14 @@ test("without JavaScript the form posts, a refusal shows beside its field and wh
   await context.close();
 });
 
-test("a staff member without “marketing” cannot open the promotions screens; one with it can", async ({ browser }) => {
-  const catalogOnly = await newStaff("catalog-staff", ["catalog"]);
-  const marketing = await newStaff("marketing-staff", ["marketing"]);
+test("a staff member without “catalog” cannot open the promotions screens; one with it can", async ({ browser }) => {
+  const ordersOnly = await newStaff("orders-staff", ["orders"]);
+  const catalog = await newStaff("catalog-staff", ["catalog"]);
   const made = await apiPromotion({ name: `E2E guarded ${suffix()}`, kind: "percentage", value: 10 });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await signInPage(page, catalogOnly.email, catalogOnly.password);
+  await signInPage(page, ordersOnly.email, ordersOnly.password);
   for (const path of [LIST, `${LIST}/new`, `${LIST}/${made.id}`]) {
     expect((await page.goto(path))?.status(), path).toBe(403);
     await expect(page.getByTestId("promotions-table")).toHaveCount(0);
@@ -204,7 +204,7 @@ test("a staff member without “marketing” cannot open the promotions screens;
 
   const allowed = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staffPage = await allowed.newPage();
-  await signInPage(staffPage, marketing.email, marketing.password);
+  await signInPage(staffPage, catalog.email, catalog.password);
   expect((await staffPage.goto(`${LIST}/${made.id}`))?.status()).toBe(200);
   await expect(staffPage.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Promotions" })).toBeVisible();
   await allowed.close();
