@@ -76,18 +76,22 @@ export async function addToBalance(k: Executor, id: string, amount: number, at: 
 }
 
 /**
- * What an order took from each card and gave back to it (both as positive minor units), in the
- * order the cards were first spent. With `lock` (PostgreSQL), the cards' rows are locked first, so
- * two give-backs of one order cannot both return the same amount.
+ * What an order took from each card and gave back to it (both as positive minor units), with the
+ * card's expiry. With `lock` (PostgreSQL), the cards' rows are locked first, so two give-backs of
+ * one order cannot both return the same amount.
  */
-export async function orderMoves(k: Executor, orderId: string, lock: boolean): Promise<Array<{ cardId: string; spent: number; returned: number }>> {
+export async function orderMoves(
+  k: Executor,
+  orderId: string,
+  lock: boolean,
+): Promise<Array<{ cardId: string; expiresAt: Date | string | null; spent: number; returned: number }>> {
   const rows = await k
-    .selectFrom("gift_card_ledger")
-    .select(["card_id", "kind", "amount"])
-    .where("order_id", "=", orderId)
-    .where("kind", "in", ["redeem", "refund"])
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
+    .selectFrom("gift_card_ledger as l")
+    .innerJoin("gift_cards as c", "c.id", "l.card_id")
+    .select(["l.card_id", "l.kind", "l.amount", "c.expires_at"])
+    .where("l.order_id", "=", orderId)
+    .where("l.kind", "in", ["redeem", "refund"])
+    .orderBy("l.card_id")
     .execute();
   const cardIds = [...new Set(rows.map((r) => r.card_id))];
   if (lock && cardIds.length) {
@@ -95,9 +99,9 @@ export async function orderMoves(k: Executor, orderId: string, lock: boolean): P
     // Read again after the locks: a give-back that committed meanwhile is now seen.
     return orderMoves(k, orderId, false);
   }
-  const byCard = new Map<string, { cardId: string; spent: number; returned: number }>();
+  const byCard = new Map<string, { cardId: string; expiresAt: Date | string | null; spent: number; returned: number }>();
   for (const r of rows) {
-    const entry = byCard.get(r.card_id) ?? { cardId: r.card_id, spent: 0, returned: 0 };
+    const entry = byCard.get(r.card_id) ?? { cardId: r.card_id, expiresAt: r.expires_at, spent: 0, returned: 0 };
     if (r.kind === "redeem") entry.spent += -r.amount;
     else entry.returned += r.amount;
     byCard.set(r.card_id, entry);

@@ -400,7 +400,8 @@ export function createGiftCards(deps: GiftCardsDeps) {
     /**
      * Returns what an order spent on gift cards to them (a cancel: all of it; a refund: `amount`
      * minor units at most; `cardId`: that card only), in the caller's transaction, with a ledger
-     * row per card; the last card spent is refilled first. A card switched off or expired gets its
+     * row per card. A part goes first to the card that stays spendable longest (no expiry, then the
+     * latest), where it is least likely to lapse unspent. A card switched off or expired gets its
      * balance back all the same. What went back to which card; nothing once all is back.
      */
     async giveBack(
@@ -413,7 +414,9 @@ export function createGiftCards(deps: GiftCardsDeps) {
       let left = input.amount ?? Number.POSITIVE_INFINITY;
       const given: Array<{ cardId: string; amount: number }> = [];
       const at = nowIso();
-      for (const move of moves.reverse()) {
+      const lapse = (m: { expiresAt: Date | string | null }) => (m.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(toIso(m.expiresAt)!));
+      moves.sort((a, b) => lapse(b) - lapse(a) || (a.cardId < b.cardId ? -1 : 1));
+      for (const move of moves) {
         const amount = Math.min(move.spent - move.returned, left);
         if (amount <= 0) continue;
         const balance = await addToBalance(trx, move.cardId, amount, at);
