@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addDays, localDateOf, localMidnight } from "#common/calendar";
 import { LANGUAGES } from "#common/i18n/languages";
 import { moneyAmount } from "#common/money.schema";
 
@@ -34,6 +35,21 @@ export function normaliseGiftCardCode(code: string): string {
 /** A code as people read it: groups of four joined by dashes (XXXX-XXXX-XXXX-XXXX). */
 export function groupGiftCardCode(code: string): string {
   return (normaliseGiftCardCode(code).match(/.{1,4}/g) ?? []).join("-");
+}
+
+/** The instant a card valid through `day` ("2027-12-31") stops: the next day's midnight in the shop's time zone. */
+export function endOfDay(day: string, timeZone: string): string {
+  return new Date(localMidnight(timeZone, addDays(day, 1))).toISOString();
+}
+
+/** The last day a card can be spent, in the shop's time zone ("2027-12-31"): the day its last instant falls on. */
+export function lastSpendableDay(expiresAt: string, timeZone: string): string {
+  return localDateOf(timeZone, Date.parse(expiresAt) - 1);
+}
+
+/** A day ("2027-12-31") in words, in `locale`: "31 December 2027". */
+export function dayInWords(day: string, locale: string, month: "long" | "short" = "long"): string {
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month, year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** Text of a form or JSON: trimmed, blank (or absent) as null. */

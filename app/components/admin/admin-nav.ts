@@ -41,6 +41,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
       { path: "orders/completed", label: "admin.nav.completed" },
       { path: "orders/management", label: "admin.nav.orderManagement" },
       { path: "returns", label: "admin.nav.returns", badge: { count: "requestedReturns", text: "admin.nav.badge.requested" } },
+      { path: "gift-cards", label: "admin.nav.giftCards" },
     ],
   },
   {
@@ -79,6 +80,7 @@ const CHILD_SCREENS: Array<{ pattern: RegExp; label: MessageKey; parent: string 
   { pattern: /^contact-messages\/[^/]+$/, label: "admin.nav.message", parent: "contact-messages" },
   { pattern: /^webhooks\/[^/]+$/, label: "admin.nav.endpoint", parent: "webhooks" },
   { pattern: /^settings\/taxes$/, label: "admin.nav.taxes", parent: "settings" },
+  { pattern: /^gift-cards\/[^/]+$/, label: "admin.nav.giftCard", parent: "gift-cards" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { addDays, localMidnight } from "#common/calendar";
 import type { SiteSettings } from "#common/content/content.schema";
 import { AppError } from "#common/errors";
 import {
@@ -7,9 +6,12 @@ import {
   CODE_LENGTH,
   type GiftCardStatus,
   type LedgerKind,
+  dayInWords,
+  endOfDay,
   giftCardIssueSchema,
   giftCardPatchSchema,
   groupGiftCardCode,
+  lastSpendableDay,
   normaliseGiftCardCode,
 } from "#common/giftcards/giftcards.schema";
 import type { MessageKey } from "#common/i18n/catalogs";
@@ -136,13 +138,8 @@ export function giftCardStatus(card: { active: boolean; balance: number; expires
 /** An expiry as typed: a day is spendable through its end in the shop's time zone (the next day's midnight there); an instant as it is. */
 function expiryInstant(value: string | null, timeZone: string): string | null {
   if (!value) return null;
-  if (/^\d{4}-\d\d-\d\d$/.test(value)) return new Date(localMidnight(timeZone, addDays(value, 1))).toISOString();
+  if (/^\d{4}-\d\d-\d\d$/.test(value)) return endOfDay(value, timeZone);
   return new Date(value).toISOString();
-}
-
-/** The last day a card can be spent, in `locale` and the shop's time zone ("31 December 2027"). */
-export function lastDayOf(expiresAt: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(new Date(Date.parse(expiresAt) - 1));
 }
 
 function toAdmin(row: GiftCardRow, now: Date): AdminGiftCard {
@@ -209,7 +206,7 @@ export function createGiftCards(deps: GiftCardsDeps) {
       language,
       code: groupGiftCardCode(code),
       amount: formatMoney(toMajor(input.amount), input.currency, locale),
-      validUntil: input.expiresAt ? lastDayOf(input.expiresAt, locale, settings.timeZone) : null,
+      validUntil: input.expiresAt ? dayInWords(lastSpendableDay(input.expiresAt, settings.timeZone), locale) : null,
       from: input.fromName ?? null,
       note: input.note,
     });
