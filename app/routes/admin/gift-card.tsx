@@ -140,7 +140,13 @@ export default function GiftCard({ loaderData }: Route.ComponentProps) {
         <h2 id="ledger-title" className="mb-3 text-lg font-semibold text-stone-900">
           {t("admin.giftCards.ledger")}
         </h2>
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        {/* Focusable: on a phone the table scrolls sideways inside this box, by keyboard too. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-labelledby="ledger-title"
+          className="overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-2 focus-visible:outline-stone-900"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="gift-card-ledger">
             <caption className="sr-only">{t("admin.giftCards.ledgerCaption")}</caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
