@@ -322,12 +322,15 @@ test.describe("staff permissions", () => {
     const endpoint = await admin.post("/api/admin/webhooks", { data: { url: "http://127.0.0.1:9/shell", events: ["order.created"], active: false }, headers });
     expect(endpoint.status(), await endpoint.text()).toBe(201);
     const endpointId = ((await endpoint.json()) as { data: { id: string } }).data.id;
+    const giftCard = await admin.post("/api/admin/gift-cards", { data: { amount: 5, note: "Admin shell screen" }, headers });
+    expect(giftCard.status(), await giftCard.text()).toBe(201);
     const records: Record<string, string> = {
       "edit-product": product._id,
       orders: orderId,
       users: await userId(admin, E2E_ADMIN.email),
       "contact-messages": messageId,
       webhooks: endpointId,
+      "gift-cards": ((await giftCard.json()) as { data: { id: string } }).data.id,
     };
     const withRecord = (path: string) => path.replace(/^([^/]+)\/:id$/, (whole, screen: string) => (records[screen] ? `${screen}/${records[screen]}` : whole));
     const statusOf = async (api: APIRequestContext, path: string) => (await api.get(`/admin-dashboard/${withRecord(path)}`, { maxRedirects: 0 })).status();
