@@ -43,6 +43,9 @@ const ACTIONS: Record<string, MessageKey> = {
   "user.export": "admin.audit.action.user.export",
   "job.retry": "admin.audit.action.job.retry",
   "job.discard": "admin.audit.action.job.discard",
+  "gift_card.issue": "admin.audit.action.gift_card.issue",
+  "gift_card.disable": "admin.audit.action.gift_card.disable",
+  "gift_card.enable": "admin.audit.action.gift_card.enable",
 };
 
 /** What each kind of entity is called. */
@@ -56,6 +59,7 @@ const ENTITIES: Record<string, MessageKey> = {
   user: "admin.audit.entity.user",
   catalog: "admin.audit.entity.catalog",
   job: "admin.audit.entity.job",
+  gift_card: "admin.audit.entity.gift_card",
 };
 
 /** "contact_message" → "contact message"; "shippingCost" → "shipping cost". */

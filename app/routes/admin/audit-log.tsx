@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function entityHref(e: AuditEntry): string | undefined {
   if (e.action.endsWith(".delete")) return undefined;
   if (e.entityType === "product") return `/admin-dashboard/edit-product/${encodeURIComponent(e.entityId)}`;
+  if (e.entityType === "gift_card") return `/admin-dashboard/gift-cards/${encodeURIComponent(e.entityId)}`;
   return undefined;
 }
 
