@@ -57,6 +57,8 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("orders/:id/returns-action", "routes/admin/order-returns-action.tsx"),
       route("returns", "routes/admin/returns.tsx"),
+      route("gift-cards", "routes/admin/gift-cards.tsx"),
+      route("gift-cards/:id", "routes/admin/gift-card.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id", "routes/admin/customer.tsx"),
       route("contact-messages", "routes/admin/contact-messages.tsx"),

@@ -9,7 +9,7 @@ import type { Access, Permission } from "./roles";
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   catalog: "Catalogue: products, variants, stock, categories and promotions",
-  orders: "Orders: see, move and cancel orders",
+  orders: "Orders: see, move and cancel orders; gift cards",
   customers: "Customers: accounts and bans",
   content: "Content: banners and contact messages",
   reports: "Reports: sales and tax reports and analytics",
@@ -53,6 +53,8 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   promotions: "catalog",
   "promotions/new": "catalog",
   "promotions/:id": "catalog",
+  "gift-cards": "orders",
+  "gift-cards/:id": "orders",
 };
 
 /**
@@ -139,6 +141,10 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "GET /promotions/:id": "catalog",
   "PATCH /promotions/:id": "catalog",
   "DELETE /promotions/:id": "catalog",
+  "GET /gift-cards": "orders",
+  "POST /gift-cards": "orders",
+  "GET /gift-cards/:id": "orders",
+  "PATCH /gift-cards/:id": "orders",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

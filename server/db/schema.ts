@@ -506,6 +506,39 @@ export interface PromotionUseTable {
   created_at: Timestamp;
 }
 
+/** A gift card (server/modules/giftcards, migration 0035): money in minor units of its own currency; the code only as its hash. */
+export interface GiftCardTable {
+  id: string;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  last4: string;
+  currency: string;
+  initial_amount: number;
+  balance: number;
+  expires_at: Timestamp | null;
+  active: ColumnType<number, number | undefined, number>;
+  recipient_email: string | null;
+  note: string | null;
+  /** The order that bought it, if one did. */
+  source_order_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One move of a gift card's balance (migration 0035): amount signed, minor units; the balance after it. */
+export interface GiftCardLedgerTable {
+  id: string;
+  card_id: string;
+  /** issue | redeem | refund | adjust | disable | enable */
+  kind: string;
+  amount: number;
+  order_id: string | null;
+  balance_after: number;
+  /** The staff member's e-mail, or null for the shop's own move (an order's). */
+  actor: string | null;
+  created_at: Timestamp;
+}
+
 /** One event sent to one endpoint (migration 0023): its id is the `webhook-id` of every try. */
 export interface WebhookDeliveryTable {
   id: string;
@@ -644,5 +677,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   promotions: PromotionTable;
   promotion_uses: PromotionUseTable;
+  gift_cards: GiftCardTable;
+  gift_card_ledger: GiftCardLedgerTable;
   webhook_deliveries: WebhookDeliveryTable;
 }

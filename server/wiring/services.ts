@@ -47,6 +47,7 @@ import { createBackgroundJobs } from "../flows/background-jobs";
 import { createAnalyticsService } from "#modules/analytics";
 import { createWebhooks } from "#modules/webhooks";
 import { createPromotions } from "#modules/promotions";
+import { createGiftCards } from "#modules/giftcards";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -221,6 +222,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     webhooks,
     /** Promotions and discount codes: the admin's list and writes (audited). */
     promotions: createPromotions({ db, catalog }),
+    /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
+    giftCards: createGiftCards({ db, settings, mailer, publicUrl }),
     mailer,
     /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
     lowStock,

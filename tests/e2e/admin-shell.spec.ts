@@ -327,6 +327,8 @@ test.describe("staff permissions", () => {
     const promotion = await admin.post("/api/admin/promotions", { data: { name: "Shell test", kind: "free_shipping", active: false }, headers });
     expect(promotion.status(), await promotion.text()).toBe(201);
     const promotionId = ((await promotion.json()) as { data: { id: string } }).data.id;
+    const giftCard = await admin.post("/api/admin/gift-cards", { data: { amount: 5, note: "Admin shell screen" }, headers });
+    expect(giftCard.status(), await giftCard.text()).toBe(201);
     const records: Record<string, string> = {
       "edit-product": product._id,
       orders: orderId,
@@ -334,6 +336,7 @@ test.describe("staff permissions", () => {
       "contact-messages": messageId,
       webhooks: endpointId,
       promotions: promotionId,
+      "gift-cards": ((await giftCard.json()) as { data: { id: string } }).data.id,
     };
     const withRecord = (path: string) => path.replace(/^([^/]+)\/:id$/, (whole, screen: string) => (records[screen] ? `${screen}/${records[screen]}` : whole));
     const statusOf = async (api: APIRequestContext, path: string) => (await api.get(`/admin-dashboard/${withRecord(path)}`, { maxRedirects: 0 })).status();

@@ -74,6 +74,11 @@ async function freshPromotion(ctx: SampleContext) {
   return ctx.shop.services.promotions.create(SAMPLE_ACTOR, { name: unique("Sample promotion"), kind: "free_shipping", active: false });
 }
 
+/** A fresh gift card, no recipient. */
+async function freshGiftCard(ctx: SampleContext) {
+  return ctx.shop.services.giftCards.create(SAMPLE_ACTOR, { amount: 25 });
+}
+
 /** A fresh endpoint with one delivery (its test ping). */
 async function freshDelivery(ctx: SampleContext) {
   const endpoint = await freshEndpoint(ctx);
@@ -262,4 +267,8 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "GET /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}` }),
   "PATCH /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}`, body: { name: unique("Renamed promotion") } }),
   "DELETE /promotions/:id": async (ctx) => ({ path: `/promotions/${(await freshPromotion(ctx)).id}` }),
+  "GET /gift-cards": async () => ({}),
+  "POST /gift-cards": async () => ({ body: { amount: 20 } }),
+  "GET /gift-cards/:id": async (ctx) => ({ path: `/gift-cards/${(await freshGiftCard(ctx)).id}` }),
+  "PATCH /gift-cards/:id": async (ctx) => ({ path: `/gift-cards/${(await freshGiftCard(ctx)).id}`, body: { active: false } }),
 };

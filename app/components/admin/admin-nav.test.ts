@@ -35,7 +35,7 @@ describe("the admin navigation", () => {
 
   it("shows a staff member only the areas and screens their permissions open", () => {
     const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${t(g.title)}: ${g.screens.map((s) => s.path).join(", ")}`);
-    expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns"]);
+    expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns, gift-cards"]);
     expect(titles(staff("content"))).toEqual(["Customers: contact-messages", "Shop: banner-management"]);
     expect(titles(staff("catalog"))).toEqual(["Catalogue: all-products, add-product, add-category", "Marketing: promotions"]);
     expect(titles(staff())).toEqual([]);
@@ -70,6 +70,11 @@ describe("adminCrumbs", () => {
       { label: "Marketing" },
       { label: "Promotions", href: "/admin-dashboard/promotions" },
       { label: "New promotion" },
+    ]);
+    expect(adminCrumbs("/admin-dashboard/gift-cards/c1").slice(1)).toEqual([
+      { label: "Orders" },
+      { label: "Gift cards", href: "/admin-dashboard/gift-cards" },
+      { label: "Gift card" },
     ]);
   });
 

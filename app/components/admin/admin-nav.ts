@@ -41,6 +41,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
       { path: "orders/completed", label: "admin.nav.completed" },
       { path: "orders/management", label: "admin.nav.orderManagement" },
       { path: "returns", label: "admin.nav.returns", badge: { count: "requestedReturns", text: "admin.nav.badge.requested" } },
+      { path: "gift-cards", label: "admin.nav.giftCards" },
     ],
   },
   {
@@ -84,6 +85,7 @@ const CHILD_SCREENS: Array<{ pattern: RegExp; label: MessageKey; parent: string 
   { pattern: /^webhooks\/[^/]+$/, label: "admin.nav.endpoint", parent: "webhooks" },
   { pattern: /^settings\/taxes$/, label: "admin.nav.taxes", parent: "settings" },
   { pattern: /^promotions\/[^/]+$/, label: "admin.nav.promotion", parent: "promotions" },
+  { pattern: /^gift-cards\/[^/]+$/, label: "admin.nav.giftCard", parent: "gift-cards" },
 ];
 
 const screenPath = (pathname: string) => pathname.replace(/^\/admin-dashboard\/?/, "").replace(/\/+$/, "");

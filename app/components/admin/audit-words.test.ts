@@ -59,6 +59,7 @@ describe("actionLabel", () => {
     expect(actionLabel("product.update")).toBe("Updated product");
     expect(actionLabel("user.role")).toBe("Changed role and permissions");
     expect(actionLabel("contact_message.reply")).toBe("Replied to message");
+    expect(actionLabel("gift_card.disable")).toBe("Disabled gift card");
     expect(actionLabel("product.duplicate")).toBe("Product: duplicate");
     expect(actionLabel("contact_message.archive")).toBe("Contact message: archive");
   });

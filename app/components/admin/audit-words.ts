@@ -46,6 +46,9 @@ const ACTIONS: Record<string, MessageKey> = {
   "promotion.create": "admin.audit.action.promotion.create",
   "promotion.update": "admin.audit.action.promotion.update",
   "promotion.delete": "admin.audit.action.promotion.delete",
+  "gift_card.issue": "admin.audit.action.gift_card.issue",
+  "gift_card.disable": "admin.audit.action.gift_card.disable",
+  "gift_card.enable": "admin.audit.action.gift_card.enable",
 };
 
 /** What each kind of entity is called. */
@@ -60,6 +63,7 @@ const ENTITIES: Record<string, MessageKey> = {
   catalog: "admin.audit.entity.catalog",
   job: "admin.audit.entity.job",
   promotion: "admin.audit.entity.promotion",
+  gift_card: "admin.audit.entity.gift_card",
 };
 
 /** "contact_message" → "contact message"; "shippingCost" → "shipping cost". */

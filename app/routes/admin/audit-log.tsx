@@ -32,6 +32,7 @@ function entityHref(e: AuditEntry): string | undefined {
   if (e.action.endsWith(".delete")) return undefined;
   if (e.entityType === "product") return `/admin-dashboard/edit-product/${encodeURIComponent(e.entityId)}`;
   if (e.entityType === "promotion") return `/admin-dashboard/promotions/${encodeURIComponent(e.entityId)}`;
+  if (e.entityType === "gift_card") return `/admin-dashboard/gift-cards/${encodeURIComponent(e.entityId)}`;
   return undefined;
 }
 

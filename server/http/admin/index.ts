@@ -16,6 +16,7 @@ import { DASHBOARD_ROUTES } from "./dashboard.routes";
 import { JOB_ROUTES } from "./jobs.routes";
 import { WEBHOOK_ROUTES } from "./webhooks.routes";
 import { PROMOTION_ROUTES } from "./promotions.routes";
+import { GIFT_CARD_ROUTES } from "./gift-cards.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -36,6 +37,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...JOB_ROUTES,
   ...WEBHOOK_ROUTES,
   ...PROMOTION_ROUTES,
+  ...GIFT_CARD_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */

@@ -8,6 +8,8 @@ export {
   contactReplyMail,
   deleteAccountMail,
   existingAccountMail,
+  giftCardMail,
+  type GiftCardMailContext,
   lowStockDigestMail,
   type LowStockMailItem,
   type MailTaxes,

@@ -463,3 +463,37 @@ export function webhookDisabledMail(ctx: MailContext & { endpointUrl: string; fa
     footer: `You receive this e-mail at the contact address in the settings of ${ctx.siteName}.`,
   });
 }
+
+/** What the recipient's gift-card mail shows (money and date already formatted in the mail's language). */
+export interface GiftCardMailContext extends MailContext {
+  /** The whole code, grouped in fours: the only place besides the issuing answer it is ever shown. */
+  code: string;
+  amount: string;
+  /** The last day it can be spent, or null when it never expires. */
+  validUntil: string | null;
+  /** Who gives it, when a shopper bought it for someone. */
+  from?: string | null;
+  /** The giver's or the shop's words to the recipient. */
+  note: string | null;
+}
+
+/** The recipient's gift card: its code, amount, last day and the giver's note, and the link to the shop where it is spent at checkout. */
+export function giftCardMail(ctx: GiftCardMailContext): Mail {
+  const t = mailT(ctx);
+  const siteName = ctx.siteName;
+  return render(ctx, {
+    subject: ctx.from ? t("mail.giftCard.subjectFrom", { from: ctx.from, siteName }) : t("mail.giftCard.subject", { siteName }),
+    heading: t("mail.giftCard.heading", { amount: ctx.amount }),
+    lines: [
+      ctx.from ? t("mail.giftCard.bodyFrom", { from: ctx.from, siteName, amount: ctx.amount }) : t("mail.giftCard.body", { siteName, amount: ctx.amount }),
+    ],
+    table: [
+      { label: t("mail.giftCard.code"), value: ctx.code, strong: true },
+      { label: t("mail.giftCard.amount"), value: ctx.amount },
+      { label: t("mail.giftCard.validUntil"), value: ctx.validUntil ?? t("mail.giftCard.noExpiry") },
+    ],
+    after: [...(ctx.note ? [t("mail.giftCard.note"), ...typedLines(ctx.note)] : []), t("mail.giftCard.howTo")],
+    action: t("mail.giftCard.action", { siteName }),
+    footer: t("mail.giftCard.footer"),
+  });
+}

@@ -290,4 +290,12 @@ export default {
   "cart.returns.alreadyAsked": "Für {label} wurde bereits eine Rücksendung angefragt.",
   "cart.returns.windowClosed": "Die Rückgabefrist von {days, plural, one {# Tag} other {# Tagen}} nach der Lieferung ist am {date} abgelaufen.",
   "cart.returns.sayWhy": "Bitte sag uns, warum du diese Artikel zurückschickst.",
+
+  // Why a gift card cannot pay at checkout (server/modules/giftcards lookup and redeem)
+  "cart.giftCard.unknown": "Diesen Gutscheincode kennen wir nicht. Bitte prüfe ihn und versuch es noch einmal.",
+  "cart.giftCard.disabled": "Dieser Gutschein kann nicht mehr eingelöst werden.",
+  "cart.giftCard.expired": "Dieser Gutschein ist abgelaufen.",
+  "cart.giftCard.usedUp": "Auf diesem Gutschein ist kein Guthaben mehr.",
+  "cart.giftCard.otherCurrency": "Dieser Gutschein lautet auf {currency} und gilt nur für Bestellungen in {currency}.",
+  "cart.giftCard.balanceMoved": "Das Guthaben des Gutscheins …{last4} hat sich inzwischen geändert. Bitte prüfe deine Bestellung noch einmal.",
 } satisfies Translation<typeof en>;

@@ -128,4 +128,20 @@ export default {
   "mail.contactReply.youWrote": "Du hast am {date} geschrieben:",
   "mail.contactReply.action": "Schreib uns noch einmal",
   "mail.contactReply.footer": "Du erhältst diese E-Mail, weil du {siteName} über das Kontaktformular geschrieben hast.",
+
+  // A gift card for its recipient (server/modules/giftcards)
+  "mail.giftCard.subject": "Ein Gutschein von {siteName} für dich",
+  "mail.giftCard.subjectFrom": "{from} schenkt dir einen Gutschein von {siteName}",
+  "mail.giftCard.heading": "Dein Gutschein über {amount}",
+  "mail.giftCard.body": "{siteName} schenkt dir einen Gutschein über {amount}.",
+  "mail.giftCard.bodyFrom": "{from} schenkt dir einen Gutschein von {siteName} über {amount}.",
+  "mail.giftCard.code": "Gutscheincode",
+  "mail.giftCard.amount": "Wert",
+  "mail.giftCard.validUntil": "Gültig bis",
+  "mail.giftCard.noExpiry": "Unbegrenzt gültig",
+  "mail.giftCard.note": "Eine Nachricht für dich:",
+  "mail.giftCard.howTo":
+    "Gib den Code an der Kasse ein: Sein Wert bezahlt deine Bestellung ganz oder teilweise, und was übrig bleibt, bleibt für das nächste Mal auf dem Gutschein.",
+  "mail.giftCard.action": "Jetzt bei {siteName} einkaufen",
+  "mail.giftCard.footer": "Bewahre den Code gut auf und gib ihn nicht weiter: Wer ihn kennt, kann das Guthaben einlösen.",
 } satisfies Translation<typeof en>;

@@ -292,4 +292,12 @@ export default {
   "cart.returns.alreadyAsked": "{label} has been asked for in a return already.",
   "cart.returns.windowClosed": "The return window of {days} days after delivery closed on {date}.",
   "cart.returns.sayWhy": "Say why you are returning these items.",
+
+  // Why a gift card cannot pay at checkout (server/modules/giftcards lookup and redeem)
+  "cart.giftCard.unknown": "We do not know this gift card code. Please check it and try again.",
+  "cart.giftCard.disabled": "This gift card can no longer be used.",
+  "cart.giftCard.expired": "This gift card has expired.",
+  "cart.giftCard.usedUp": "This gift card has no balance left.",
+  "cart.giftCard.otherCurrency": "This gift card is in {currency}: it can pay only for orders in {currency}.",
+  "cart.giftCard.balanceMoved": "The balance of gift card …{last4} changed meanwhile. Please check your order again.",
 };

@@ -134,4 +134,19 @@ export default {
   "mail.contactReply.youWrote": "You wrote on {date}:",
   "mail.contactReply.action": "Write to us again",
   "mail.contactReply.footer": "You receive this e-mail because you wrote to {siteName} through its contact form.",
+
+  // A gift card for its recipient (server/modules/giftcards)
+  "mail.giftCard.subject": "A gift card from {siteName} for you",
+  "mail.giftCard.subjectFrom": "{from} sent you a {siteName} gift card",
+  "mail.giftCard.heading": "Your gift card worth {amount}",
+  "mail.giftCard.body": "{siteName} has sent you a gift card worth {amount}.",
+  "mail.giftCard.bodyFrom": "{from} has sent you a {siteName} gift card worth {amount}.",
+  "mail.giftCard.code": "Code",
+  "mail.giftCard.amount": "Value",
+  "mail.giftCard.validUntil": "Valid until",
+  "mail.giftCard.noExpiry": "No expiry date",
+  "mail.giftCard.note": "A message for you:",
+  "mail.giftCard.howTo": "Enter the code at checkout: its value pays for all or part of your order, and whatever is left stays on the card for next time.",
+  "mail.giftCard.action": "Shop at {siteName}",
+  "mail.giftCard.footer": "Keep this code safe and share it with no one: whoever has it can spend the card.",
 };

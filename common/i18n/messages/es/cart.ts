@@ -285,4 +285,12 @@ export default {
   "cart.returns.alreadyAsked": "Ya se ha solicitado la devolución de {label}.",
   "cart.returns.windowClosed": "El plazo de devolución de {days, plural, one {# día} other {# días}} tras la entrega terminó el {date}.",
   "cart.returns.sayWhy": "Cuéntanos por qué devuelves estos artículos.",
+
+  // Why a gift card cannot pay at checkout (server/modules/giftcards lookup and redeem)
+  "cart.giftCard.unknown": "No reconocemos este código de tarjeta regalo. Revísalo e inténtalo de nuevo.",
+  "cart.giftCard.disabled": "Esta tarjeta regalo ya no se puede usar.",
+  "cart.giftCard.expired": "Esta tarjeta regalo ha caducado.",
+  "cart.giftCard.usedUp": "Esta tarjeta regalo ya no tiene saldo.",
+  "cart.giftCard.otherCurrency": "Esta tarjeta regalo está en {currency}: solo sirve para pedidos en {currency}.",
+  "cart.giftCard.balanceMoved": "El saldo de la tarjeta regalo …{last4} ha cambiado mientras tanto. Revisa de nuevo tu pedido.",
 } satisfies Translation<typeof en>;

@@ -125,4 +125,20 @@ export default {
   "mail.contactReply.youWrote": "El {date} escribiste:",
   "mail.contactReply.action": "Escríbenos de nuevo",
   "mail.contactReply.footer": "Recibes este correo porque escribiste a {siteName} a través de su formulario de contacto.",
+
+  // A gift card for its recipient (server/modules/giftcards)
+  "mail.giftCard.subject": "Una tarjeta regalo de {siteName} para ti",
+  "mail.giftCard.subjectFrom": "{from} te ha regalado una tarjeta regalo de {siteName}",
+  "mail.giftCard.heading": "Tu tarjeta regalo de {amount}",
+  "mail.giftCard.body": "{siteName} te regala una tarjeta regalo por valor de {amount}.",
+  "mail.giftCard.bodyFrom": "{from} te regala una tarjeta regalo de {siteName} por valor de {amount}.",
+  "mail.giftCard.code": "Código",
+  "mail.giftCard.amount": "Valor",
+  "mail.giftCard.validUntil": "Válida hasta",
+  "mail.giftCard.noExpiry": "Sin fecha de caducidad",
+  "mail.giftCard.note": "Un mensaje para ti:",
+  "mail.giftCard.howTo":
+    "Introduce el código al finalizar la compra: su valor paga todo o parte de tu pedido, y el saldo restante se queda en la tarjeta para la próxima vez.",
+  "mail.giftCard.action": "Comprar en {siteName}",
+  "mail.giftCard.footer": "Guarda este código en un lugar seguro y no lo compartas: quien lo tenga puede usar la tarjeta.",
 } satisfies Translation<typeof en>;

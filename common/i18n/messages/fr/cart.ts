@@ -290,4 +290,12 @@ export default {
   "cart.returns.alreadyAsked": "Un retour a déjà été demandé pour {label}.",
   "cart.returns.windowClosed": "Le délai de retour de {days, plural, one {# jour} other {# jours}} après la livraison a pris fin le {date}.",
   "cart.returns.sayWhy": "Dites-nous pourquoi vous retournez ces articles.",
+
+  // Why a gift card cannot pay at checkout (server/modules/giftcards lookup and redeem)
+  "cart.giftCard.unknown": "Nous ne connaissons pas ce code de carte cadeau. Vérifiez-le et réessayez.",
+  "cart.giftCard.disabled": "Cette carte cadeau ne peut plus être utilisée.",
+  "cart.giftCard.expired": "Cette carte cadeau a expiré.",
+  "cart.giftCard.usedUp": "Le solde de cette carte cadeau est épuisé.",
+  "cart.giftCard.otherCurrency": "Cette carte cadeau est en {currency} : elle ne peut régler que des commandes en {currency}.",
+  "cart.giftCard.balanceMoved": "Le solde de la carte cadeau …{last4} a changé entre-temps. Veuillez vérifier à nouveau votre commande.",
 } satisfies Translation<typeof en>;

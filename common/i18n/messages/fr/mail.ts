@@ -128,4 +128,20 @@ export default {
   "mail.contactReply.youWrote": "Vous avez écrit le {date} :",
   "mail.contactReply.action": "Nous écrire à nouveau",
   "mail.contactReply.footer": "Vous recevez cet e-mail parce que vous avez écrit à {siteName} via son formulaire de contact.",
+
+  // A gift card for its recipient (server/modules/giftcards)
+  "mail.giftCard.subject": "Une carte cadeau {siteName} pour vous",
+  "mail.giftCard.subjectFrom": "{from} vous offre une carte cadeau {siteName}",
+  "mail.giftCard.heading": "Votre carte cadeau de {amount}",
+  "mail.giftCard.body": "{siteName} vous offre une carte cadeau d’une valeur de {amount}.",
+  "mail.giftCard.bodyFrom": "{from} vous offre une carte cadeau {siteName} d’une valeur de {amount}.",
+  "mail.giftCard.code": "Code",
+  "mail.giftCard.amount": "Valeur",
+  "mail.giftCard.validUntil": "Valable jusqu’au",
+  "mail.giftCard.noExpiry": "Sans date d’expiration",
+  "mail.giftCard.note": "Un message pour vous :",
+  "mail.giftCard.howTo":
+    "Saisissez le code lors du paiement : sa valeur règle tout ou partie de votre commande, et le solde reste sur la carte pour une prochaine fois.",
+  "mail.giftCard.action": "Découvrir {siteName}",
+  "mail.giftCard.footer": "Conservez ce code en lieu sûr et ne le communiquez à personne : quiconque le détient peut utiliser la carte.",
 } satisfies Translation<typeof en>;
