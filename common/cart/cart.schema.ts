@@ -35,3 +35,6 @@ export function cartFormInput(form: FormData): Record<string, unknown> {
   if (typeof quantity === "string") fields.quantity = quantity.trim() === "" ? undefined : Number(quantity);
   return fields;
 }
+
+/** A discount code as typed (`POST /api/cart/discount-codes`, the cart's code field): the cart says whether it applies. */
+export const discountCodeSchema = z.object({ code: z.string().max(100) });

@@ -171,6 +171,8 @@ export interface CartTable {
   id: string;
   /** `user:<id>` or `visitor:<id>` */
   owner: string;
+  /** The discount codes typed, a JSON list of upper-case codes (migration 0034). */
+  discount_codes: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -267,6 +269,11 @@ export interface OrderTable {
   tax_name: string | null;
   /** Whether its money is in the reports' roll-ups (a counted order, once they are summed). */
   in_rollups: ColumnType<number, number | undefined, number>;
+  /** What promotions took off, minor units: lines and shipping together, and of it the shipping's (migration 0034). */
+  promotion_discount: ColumnType<number, number | undefined, number>;
+  shipping_discount: ColumnType<number, number | undefined, number>;
+  /** JSON `[{promotionId, code, label, amount, shipping}]`: each promotion's discount, minor units. */
+  discounts: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -305,6 +312,8 @@ export interface OrderLineTable {
   sort_order: number;
   /** The product's name in the order's language where it differs from `name` (migration 0032). */
   shopper_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What promotions took off this line in all, minor units (migration 0034): it paid line_total − promotion_discount. */
+  promotion_discount: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderEventTable {

@@ -7,6 +7,7 @@ import type { OrderRefunds, OrdersAdmin, OrdersModule } from "#modules/orders";
 import type { PaymentsService } from "#modules/payments";
 import type { LowStockAlert } from "#modules/inventory";
 import type { WebhookEvents } from "#modules/webhooks";
+import type { PromotionsService } from "#modules/promotions";
 
 /** What the order flows work with: the modules' services they span, and the process's shared parts. */
 export interface OrderFlowDeps {
@@ -25,6 +26,8 @@ export interface OrderFlowDeps {
   webhooks: WebhookEvents;
   /** The users module: a signed-in customer's order keeps its language as their account's (their mails' language). */
   accounts: { setLanguage(userId: string, language: string): Promise<void> };
+  /** The promotions' uses: counted (exactly, against their limits) in the order's transaction, given back by a cancel. */
+  promotions: Pick<PromotionsService, "recordUses" | "releaseUses">;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

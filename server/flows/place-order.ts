@@ -13,6 +13,13 @@ import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flow-deps";
 import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
+import { CodeRefused, refusalText } from "#common/promotions/refusal-words";
+import type { Refusal } from "#common/promotions/promotions.compute";
+import { translatorFor } from "#common/i18n/messages.server";
+
+/** Why a typed code that gave something when the shopper looked no longer does: the order is refused rather than charged another total. */
+const LOST_SINCE: ReadonlySet<Refusal["reason"]> = new Set(["used_up", "expired", "inactive", "used_by_customer", "first_order_only"]);
+const english = translatorFor(DEFAULT_LANGUAGE);
 
 type Problems = CartProblem[];
 
@@ -153,10 +160,23 @@ export async function placeOrder(
     settings: SiteSettings,
     key: string | null,
   ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"] }> {
-    // Taxed for the delivery address and, for a business buyer, its VAT number (reverse charge).
-    const cart = await deps.cart.takePricedCart(trx, shopper, settings, zone.id, market, { address: input.address, vatNumber: input.vatNumber });
+    // Taxed for the delivery address and, for a business buyer, its VAT number (reverse charge);
+    // a guest's promotions counted by the contact e-mail.
+    const cart = await deps.cart.takePricedCart(
+      trx,
+      shopper,
+      settings,
+      zone.id,
+      market,
+      { address: input.address, vatNumber: input.vatNumber },
+      input.contact.email,
+    );
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
+    const promotions = cart.totals.promotions;
+    // A code that stopped applying since the shopper saw it (used up, ended): told now, never charged another total.
+    const lost = promotions.refused.find((r) => LOST_SINCE.has(r.refusal.reason));
+    if (lost) throw codeRefused(lost.refusal, lost.code, cart.view.totals.currency);
 
     const stock = await takeStock(
       trx,
@@ -177,11 +197,32 @@ export async function placeOrder(
       exchangeRate: market?.rate ?? 1,
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       tax: orderTaxOf(t.tax),
-      lines: cart.lines.map((l) => orderLineOf(l, t.tax, names.get(l.row.product_id))),
+      discounts: promotions.applied.map((p) => ({ promotionId: p.promotionId, code: p.code, label: p.label, amount: p.amount, shipping: p.shipping })),
+      lines: cart.lines.map((l) => orderLineOf(l, t.tax, names.get(l.row.product_id), promotions.lineDiscounts.get(l.row.id) ?? 0)),
     });
+    if (promotions.applied.length) {
+      await deps.promotions.recordUses(
+        trx,
+        {
+          applied: promotions.applied,
+          orderId: record.order.id,
+          customerKey: shopper.userId ?? input.contact.email.trim().toLowerCase(),
+          orderTotal: t.total,
+          exchangeRate: market?.rate ?? 1,
+        },
+        (p) => codeRefused({ reason: "used_up" }, p.code ?? p.label, record.order.currency),
+      );
+    }
+    if (cart.promotions?.codes.length) await deps.cart.clearCodes(trx, shopper);
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered };
+  }
+
+  /** A code refused at the order, in the API's words (pages word `refusal` in theirs). */
+  function codeRefused(refusal: Refusal, code: string, currency: string): CodeRefused {
+    const wording = { currency, locale: settings.locale || "en-US", timeZone: settings.timeZone || "UTC" };
+    return new CodeRefused(refusal, code, refusalText(english, refusal, wording));
   }
 
   /**
@@ -249,7 +290,7 @@ function orderTaxOf(quote: TaxQuote): NewOrderTax {
 }
 
 /** What an order keeps of a priced cart line: the product as it was sold (named too as the shopper read it), at the price it was sold, with its tax. */
-function orderLineOf(l: PricedLine, tax: TaxQuote, shopperName: string | undefined): NewOrderLine {
+function orderLineOf(l: PricedLine, tax: TaxQuote, shopperName: string | undefined, promotionDiscount: number): NewOrderLine {
   return {
     productId: l.row.product_id,
     variantId: l.row.variant_id,
@@ -268,6 +309,7 @@ function orderLineOf(l: PricedLine, tax: TaxQuote, shopperName: string | undefin
     quantity: l.quantity,
     lineTotal: l.lineTotal,
     tax: lineTaxOf(tax, l.row.id),
+    promotionDiscount,
   };
 }
 

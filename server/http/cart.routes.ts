@@ -2,9 +2,9 @@ import { requestLanguageParam, requestMarket } from "./market";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "#common/validate";
-import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { addToCartSchema, discountCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import { shippingAddressSchema } from "#common/orders/orders.schema";
-import type { AppEnv } from "./context";
+import { type AppEnv, clientIp } from "./context";
 import { addToCart, apiShopper } from "./shopper";
 
 export const cartQuery = z.object({
@@ -59,6 +59,23 @@ export function cartRoutes() {
   r.delete("/cart/items/:lineId", async (c) => {
     const shopper = await apiShopper(c);
     const cart = await c.var.services.cart.removeLine(shopper.shopper, c.req.param("lineId"));
+    shopper.finish(c);
+    return c.json({ success: true, data: cart });
+  });
+
+  // Discount codes: a code that gives nothing now is refused with why (400, or 409 for used up,
+  // used already, beaten by another promotion); guessing is limited per client address (429).
+  r.post("/cart/discount-codes", async (c) => {
+    const { code } = parseInput(discountCodeSchema, await c.req.json(), "Please enter a code.");
+    const shopper = await apiShopper(c);
+    const cart = await c.var.services.cart.applyCode(shopper.shopper, code, { market: await requestMarket(c), clientIp: clientIp(c) });
+    shopper.finish(c);
+    return c.json({ success: true, data: cart });
+  });
+
+  r.delete("/cart/discount-codes/:code", async (c) => {
+    const shopper = await apiShopper(c);
+    const cart = await c.var.services.cart.removeCode(shopper.shopper, c.req.param("code"));
     shopper.finish(c);
     return c.json({ success: true, data: cart });
   });

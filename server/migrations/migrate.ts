@@ -33,6 +33,7 @@ import { refundTaxesAndRollupsMigration } from "./0030-refund-taxes-and-rollups"
 import { reportSpeedMigration } from "./0031-report-speed";
 import { orderLineNamesMigration } from "./0032-order-line-names";
 import { promotionsMigration } from "./0033-promotions";
+import { orderDiscountsMigration } from "./0034-order-discounts";
 import { giftCardsMigration } from "./0035-gift-cards";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
@@ -71,6 +72,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0031-report-speed": reportSpeedMigration(),
     "0032-order-line-names": orderLineNamesMigration(),
     "0033-promotions": promotionsMigration(db.dialect),
+    "0034-order-discounts": orderDiscountsMigration(),
     "0035-gift-cards": giftCardsMigration(db.dialect),
   };
 }

@@ -125,7 +125,21 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   });
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
-  const cart = createCartService(db, { settings, catalog });
+  const promotions = createPromotions({ db, catalog, epoch: dataEpoch });
+  const cart = createCartService(db, {
+    settings,
+    catalog,
+    rateLimits,
+    promotions: {
+      live: (x) => promotions.live(x),
+      // Called per pricing, long after `orders` below exists.
+      async customer(x, who, ids) {
+        const key = who.userId ?? who.email?.trim().toLowerCase() ?? "";
+        const [uses, ordered] = await Promise.all([promotions.customerUses(x, key, ids), orders.hasOrdered(x, who)]);
+        return { uses, firstOrder: !ordered };
+      },
+    },
+  });
   const wishlist = createWishlistService(db, { catalog });
   const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
@@ -138,6 +152,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     ordersAdmin,
     refunds: orderRefunds,
     cart,
+    promotions,
     payments,
     lowStock,
     settings,
@@ -221,7 +236,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** Outgoing webhooks: the admin's endpoints and deliveries; writes emit their events through it. */
     webhooks,
     /** Promotions and discount codes: the admin's list and writes (audited). */
-    promotions: createPromotions({ db, catalog }),
+    promotions,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
     giftCards: createGiftCards({ db, settings, mailer, publicUrl }),
     mailer,

@@ -80,6 +80,7 @@ describe("a discounted cart and its order add up as printed", () => {
       net: 110.97,
       taxRefunded: 0,
       currency: "USD",
+      discountTotal: 0,
     });
     expect(cents(order.totals.itemsSubtotal)).toBe(sum(order.lines.map((l) => cents(l.lineTotal))));
     expect(order.refunds).toEqual([]);

@@ -74,6 +74,7 @@ describe("placing an order as a guest", () => {
       net: 110.97,
       taxRefunded: 0,
       currency: "USD",
+      discountTotal: 0,
     });
     expect(order.totals).toMatchObject({
       subtotal: quoted.subtotal,

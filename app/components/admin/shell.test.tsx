@@ -17,7 +17,7 @@ describe("the admin sidebar", () => {
     const nav = navFor({ role: "staff", permissions: ["orders"] });
     const html = renderToString(inAdmin(<AdminNav nav={nav} counts={{ pendingOrders: 3 }} label="Admin" />, "/admin-dashboard/orders"));
     expect(enAdmin["admin.nav.allOrders"]).toBe("All orders");
-    expect(text(html)).toBe("Dashboard Orders All orders Pending 3 (3 pending) Completed Order management Returns");
+    expect(text(html)).toBe("Dashboard Orders All orders Pending 3 (3 pending) Completed Order management Returns Gift cards");
     expect(html).toContain('aria-current="page"');
     // No key is left untranslated.
     expect(text(html)).not.toContain("admin.");

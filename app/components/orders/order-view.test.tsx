@@ -47,6 +47,7 @@ const totals: CartTotals = {
   currency: "EUR",
   taxTotal: 0,
   pricesIncludeTax: false,
+  discountTotal: 0,
 };
 
 const line: OrderLine = {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
-import { addToCartSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { addToCartSchema, discountCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import { contactSchema } from "#common/content/content.schema";
 import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
@@ -93,6 +93,15 @@ const PUBLIC_OPERATIONS: Operation[] = [
   },
   { method: "PATCH", path: "/cart/items/:lineId", tag: "Shopping", summary: "Change a cart line's quantity (at least 1).", body: updateQuantitySchema },
   { method: "DELETE", path: "/cart/items/:lineId", tag: "Shopping", summary: "Remove a cart line." },
+  {
+    method: "POST",
+    path: "/cart/discount-codes",
+    tag: "Shopping",
+    summary:
+      "Put a discount code on the cart (case-insensitive). A code that gives nothing now is refused with why: 400 (not valid, expired, not started, too little in the cart, no item it concerns), 409 (used up, used already, does not combine with a promotion that saves more); 429 past ten unknown codes from one address in 15 minutes.",
+    body: discountCodeSchema,
+  },
+  { method: "DELETE", path: "/cart/discount-codes/:code", tag: "Shopping", summary: "Take a discount code off the cart (404 when it is not on it)." },
   { method: "GET", path: "/wishlist", tag: "Shopping", summary: "This shopper's wishlist." },
   { method: "POST", path: "/wishlist/toggle", tag: "Shopping", summary: "Add a product to the wishlist, or remove it when it is there.", body: toggleSchema },
   {

@@ -116,6 +116,7 @@ describe("the tax in the totals", () => {
       sku: null,
       productStock: 5,
       categoryName: "Books",
+      categorySlugs: ["books"],
       image: null,
       variant: null,
       taxClass: "reduced",

@@ -1,6 +1,7 @@
 import { type ShippingSettings, shippingEstimate } from "#common/cart/shipping";
 import type { TaxSettings } from "#common/tax/tax.schema";
 import { type TaxAddress, type TaxQuote, quoteTax } from "#modules/tax";
+import { type PromotionContext, type PromotionQuote, type PromotionRule, quotePromotions } from "#common/promotions/promotions.compute";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
 export interface PricingSettings extends ShippingSettings {
@@ -11,6 +12,9 @@ export interface PricingSettings extends ShippingSettings {
   country?: string;
   /** How the shop charges tax; unset: none. */
   taxes?: TaxSettings;
+  /** How the shop words dates (a refused code's "expired on 3 March"): its locale and time zone. */
+  locale?: string;
+  timeZone?: string;
 }
 
 /** What the totals need of a line, in minor units. */
@@ -24,7 +28,19 @@ export interface PricedQuantity {
   key?: string;
   /** The product's tax class; null or unset: the shop's default class. */
   taxClass?: string | null;
+  /** What promotions see of the line: its product and the slugs of its category and sub-category. */
+  productId?: string;
+  categorySlugs?: readonly string[];
 }
+
+/** What prices a cart's promotions: the live ones, the codes the shopper typed, and what the engine is told of the world. */
+export interface PromotionsFor {
+  rules: readonly PromotionRule[];
+  codes: readonly string[];
+  context: PromotionContext;
+}
+
+const NO_PROMOTIONS: PromotionQuote = { applied: [], refused: [], lineDiscounts: new Map(), itemsDiscount: 0, shippingDiscount: 0 };
 
 /** Whom and where the tax of a cart or order is for: the delivery address (null before one is known) and a business buyer's VAT number. */
 export interface TaxFor {
@@ -45,8 +61,13 @@ export interface MinorTotals {
   shipping: number;
   /** The highest shipping the address may bring; equal to `shipping` once a zone is chosen. */
   shippingMax: number;
-  /** itemsSubtotal + shipping + what tax adds to it (nothing where prices include tax). */
+  /** itemsSubtotal + shipping − promotionDiscount + what tax adds to it (nothing where prices include tax). */
   total: number;
+  /** What the promotions took off the lines and the shipping together, and of it off the shipping. */
+  promotionDiscount: number;
+  shippingDiscount: number;
+  /** The promotions applied (each with its share of every line) and the typed codes refused, with why. */
+  promotions: PromotionQuote;
   /** The tax of the lines and shipping (included in them where prices include tax). */
   taxTotal: number;
   pricesIncludeTax: boolean;
@@ -77,10 +98,18 @@ const noTax = (settings: PricingSettings): TaxQuote => ({
  * discounts (Σ finalPrice × qty, what the lines add up to as printed), shipping by the one shipping
  * rule (common/cart/shipping.ts) for the chosen zone, or from the cheapest to the dearest
  * zone while none is chosen (an unknown id counts as none), the tax of the lines and that shipping
- * by the one tax computation (server/modules/tax) for `taxFor` (none without it), and the total
- * with the lowest shipping and the tax where prices exclude it, all in minor units.
+ * by the one tax computation (server/modules/tax) for `taxFor` (none without it), the promotions
+ * by the one promotions computation (common/promotions) on the lines as printed and that shipping,
+ * the tax reckoned on what is left of them, and the total with the lowest shipping, less the
+ * promotions, with the tax where prices exclude it, all in minor units.
  */
-export function computeTotals(lines: PricedQuantity[], settings: PricingSettings, shippingMethod?: string | null, taxFor?: TaxFor): MinorTotals {
+export function computeTotals(
+  lines: PricedQuantity[],
+  settings: PricingSettings,
+  shippingMethod?: string | null,
+  taxFor?: TaxFor,
+  promotionsFor?: PromotionsFor,
+): MinorTotals {
   let itemCount = 0;
   let subtotal = 0;
   let discount = 0;
@@ -92,12 +121,35 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
   const zone = settings.shippingZones.find((z) => z.id === shippingMethod) ?? null;
   const estimate = shippingEstimate(lines, settings, zone ? [zone] : settings.shippingZones);
   const itemsSubtotal = subtotal - discount;
+  const keyOf = (line: PricedQuantity, i: number) => line.key ?? String(i);
+  const promotions = promotionsFor
+    ? quotePromotions(
+        promotionsFor.rules,
+        {
+          lines: lines.map((line, i) => ({
+            key: keyOf(line, i),
+            productId: line.productId ?? "",
+            categorySlugs: line.categorySlugs ?? [],
+            unitPrice: line.finalPrice,
+            quantity: line.quantity,
+          })),
+          shipping: estimate.from,
+          codes: promotionsFor.codes,
+        },
+        promotionsFor.context,
+      )
+    : NO_PROMOTIONS;
+  const promotionDiscount = promotions.itemsDiscount + promotions.shippingDiscount;
   const tax =
     taxFor && settings.taxes
       ? quoteTax(
           {
-            lines: lines.map((line, i) => ({ key: line.key ?? String(i), taxClass: line.taxClass ?? null, amount: line.finalPrice * line.quantity })),
-            shipping: estimate.from,
+            lines: lines.map((line, i) => ({
+              key: keyOf(line, i),
+              taxClass: line.taxClass ?? null,
+              amount: line.finalPrice * line.quantity - (promotions.lineDiscounts.get(keyOf(line, i)) ?? 0),
+            })),
+            shipping: estimate.from - promotions.shippingDiscount,
             address: taxFor.address,
             vatNumber: taxFor.vatNumber,
           },
@@ -111,7 +163,10 @@ export function computeTotals(lines: PricedQuantity[], settings: PricingSettings
     itemsSubtotal,
     shipping: estimate.from,
     shippingMax: estimate.to,
-    total: itemsSubtotal + estimate.from + tax.added,
+    total: itemsSubtotal + estimate.from - promotionDiscount + tax.added,
+    promotionDiscount,
+    shippingDiscount: promotions.shippingDiscount,
+    promotions,
     taxTotal: tax.taxTotal,
     pricesIncludeTax: tax.pricesIncludeTax,
     tax,

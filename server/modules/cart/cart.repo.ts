@@ -5,7 +5,10 @@ import type { CatalogService, Purchasable } from "#modules/catalog";
 import { variantPrice } from "#modules/catalog";
 import { taxLinesView } from "#modules/tax";
 import { toMajor } from "#common/money";
-import { type MinorTotals, type PricingSettings, type TaxFor, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { type MinorTotals, type PricingSettings, type PromotionsFor, type TaxFor, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { translatorFor } from "#common/i18n/messages.server";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
+import { refusalText } from "#common/promotions/refusal-words";
 import { lineLabel } from "#common/catalog/line-label";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
@@ -14,19 +17,55 @@ export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchas
 
 /**
  * Every line of an owner's cart, in the order they were added, with its product and variant as
- * the catalogue has them now: the cart's lines in one query, the catalogue's facts in another.
- * A line whose product is gone is left out (its row goes with the product).
+ * the catalogue has them now, and the discount codes typed on it: the cart's lines in one query,
+ * the catalogue's facts in another. A line whose product is gone is left out (its row goes with
+ * the product). An empty cart's codes do not matter (nothing to take off).
  */
-export async function loadCartRows(k: Executor, catalog: CatalogReads, owner: string): Promise<CartLineRow[]> {
-  const lines = await k
+export async function loadCart(k: Executor, catalog: CatalogReads, owner: string): Promise<{ rows: CartLineRow[]; codes: string[] }> {
+  const found = await k
     .selectFrom("carts as c")
     .innerJoin("cart_lines as l", "l.cart_id", "c.id")
     .where("c.owner", "=", owner)
-    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity"])
+    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity", "c.discount_codes"])
     .orderBy("l.created_at")
     .orderBy("l.id")
     .execute();
-  return pricedCartRows(k, catalog, lines);
+  const codes = parseCodes(found[0]?.discount_codes);
+  return {
+    rows: await pricedCartRows(
+      k,
+      catalog,
+      found.map(({ discount_codes: _, ...line }) => line),
+    ),
+    codes,
+  };
+}
+
+/** The codes stored on a cart (a JSON list); none when unreadable. */
+export function parseCodes(json: string | null | undefined): string[] {
+  if (!json || json === "[]") return [];
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The owner's cart's codes, or none (no cart). */
+export async function getCartCodes(k: Executor, owner: string): Promise<string[]> {
+  const row = await k.selectFrom("carts").select("discount_codes").where("owner", "=", owner).executeTakeFirst();
+  return parseCodes(row?.discount_codes);
+}
+
+/** Keeps these codes on the owner's cart (made if it has none). */
+export async function setCartCodes(k: Executor, owner: string, codes: readonly string[]): Promise<void> {
+  const now = nowIso();
+  await k
+    .insertInto("carts")
+    .values({ id: newId(), owner, discount_codes: JSON.stringify(codes), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("owner").doUpdateSet({ discount_codes: JSON.stringify(codes), updated_at: now }))
+    .execute();
 }
 
 /** A cart's lines in the order they were added (the order loadCartRows shows them in). */
@@ -92,6 +131,7 @@ export function cartRowsOf(lines: StoredCartLine[], items: Purchasable[]): CartL
         variant_sku: v?.sku ?? null,
         // The catalogue's class of the product, where it keeps one.
         tax_class: (item as { taxClass?: string | null }).taxClass ?? null,
+        category_slugs: item.categorySlugs ?? [],
       },
     ];
   });
@@ -123,7 +163,12 @@ export function priceLine(row: CartLineRow): PricedLine {
   };
 }
 
-function toView(lines: PricedLine[], totals: MinorTotals, currency: string): CartView {
+const english = translatorFor(DEFAULT_LANGUAGE);
+
+function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSettings, codes: readonly string[]): CartView {
+  const currency = settings.currency;
+  const { applied, refused } = totals.promotions;
+  const wording = { currency, locale: settings.locale || "en-US", timeZone: settings.timeZone || "UTC" };
   return {
     lines: lines.map(
       (l): CartLine => ({
@@ -159,8 +204,14 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
       currency,
       taxTotal: toMajor(totals.taxTotal),
       pricesIncludeTax: totals.pricesIncludeTax,
+      discountTotal: toMajor(totals.promotionDiscount),
     },
     taxLines: taxLinesView(totals.tax.taxLines),
+    discounts: applied.map((p) => ({ ...(p.code ? { code: p.code } : {}), label: p.label, amount: toMajor(p.amount) })),
+    codes: codes.map((code) => {
+      const refusal = refused.find((r) => r.code === code)?.refusal ?? (applied.some((p) => p.code === code) ? null : { reason: "unknown" as const });
+      return { code, applied: refusal === null, problem: refusal ? refusalText(english, refusal, wording) : null, refusal };
+    }),
   };
 }
 
@@ -169,7 +220,13 @@ function toView(lines: PricedLine[], totals: MinorTotals, currency: string): Car
  * `taxFor` (the shop's own region while no address is known), in minor units: the one mapping of
  * lines to what the totals need. The tax quote's lines are keyed by the cart lines' ids.
  */
-export function totalsOf(lines: PricedLine[], settings: PricingSettings, shippingMethod?: string | null, taxFor: TaxFor = { address: null }): MinorTotals {
+export function totalsOf(
+  lines: PricedLine[],
+  settings: PricingSettings,
+  shippingMethod?: string | null,
+  taxFor: TaxFor = { address: null },
+  promotions?: PromotionsFor,
+): MinorTotals {
   return computeTotals(
     lines.map((l) => ({
       price: l.price,
@@ -178,31 +235,41 @@ export function totalsOf(lines: PricedLine[], settings: PricingSettings, shippin
       quantity: l.quantity,
       key: l.row.id,
       taxClass: l.row.tax_class,
+      productId: l.row.product_id,
+      categorySlugs: l.row.category_slugs,
     })),
     settings,
     shippingMethod,
     taxFor,
+    promotions,
   );
 }
 
 /**
- * Prices loaded cart rows with the shop's settings: lines, minor totals (with the tax for `taxFor`,
- * the shop's own region by default), the JSON view and the problems; lines of a product over the
- * per-order cap get that problem.
+ * Prices loaded cart rows with the shop's settings: lines, minor totals (with the promotions of
+ * `promotions` and the tax for `taxFor`, the shop's own region by default), the JSON view and the
+ * problems; lines of a product over the per-order cap get that problem.
  */
-export function priceCart(rows: CartLineRow[], settings: PricingSettings, shippingMethod?: string | null, taxFor?: TaxFor): PricedCart {
+export function priceCart(
+  rows: CartLineRow[],
+  settings: PricingSettings,
+  shippingMethod?: string | null,
+  taxFor?: TaxFor,
+  promotions?: PromotionsFor,
+): PricedCart {
   const perProduct = new Map<string, number>();
   for (const row of rows) perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.quantity);
   const lines = rows.map((row) => {
     const line = priceLine(row);
     return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
   });
-  const totals = totalsOf(lines, settings, shippingMethod, taxFor);
+  const totals = totalsOf(lines, settings, shippingMethod, taxFor, promotions);
   return {
     cartId: rows[0]?.cart_id ?? null,
     lines,
     totals,
-    view: toView(lines, totals, settings.currency),
+    promotions,
+    view: toView(lines, totals, settings, promotions?.codes ?? []),
     problems: lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
   };
 }
@@ -216,16 +283,16 @@ export async function ensureCartId(k: Executor, owner: string): Promise<string> 
  * The owner's cart, made if it has none, in one round trip (an upsert returning its id, which
  * also marks the cart as touched now); `created` tells a cart made by this call (it has no lines).
  */
-export async function ensureCart(k: Executor, owner: string): Promise<{ id: string; created: boolean }> {
+export async function ensureCart(k: Executor, owner: string): Promise<{ id: string; created: boolean; codes: string[] }> {
   const now = nowIso();
   const id = newId();
   const row = await k
     .insertInto("carts")
     .values({ id, owner, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column("owner").doUpdateSet({ updated_at: now }))
-    .returning("id")
+    .returning(["id", "discount_codes"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, created: row.id === id };
+  return { id: row.id, created: row.id === id, codes: parseCodes(row.discount_codes) };
 }
 
 /**
@@ -278,21 +345,30 @@ const cartWithLineQuery = compiledQuery(
 /**
  * Takes every line out of an owner's cart and returns them in the order they were added: one
  * DELETE … RETURNING reads and empties the cart (an order takes them; roll the transaction back
- * to put them back). The delete locks the lines, so a concurrent checkout of the same cart waits
+ * to put them back), with the codes typed on the cart. The delete locks the lines, so a concurrent checkout of the same cart waits
  * and then finds it empty: a cart becomes one order, and a line added meanwhile stays in the cart.
  */
-export async function takeCartLines(k: Executor, owner: string): Promise<StoredCartLine[]> {
+export async function takeCartLines(k: Executor, owner: string): Promise<{ lines: StoredCartLine[]; codes: string[] }> {
   const { rows } = await takeLinesQuery.execute(k, { owner });
   const added = (r: (typeof rows)[number]) => toIso(r.created_at)!;
   rows.sort((a, b) => added(a).localeCompare(added(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return rows.map(({ created_at: _, ...line }) => line);
+  return { lines: rows.map(({ created_at: _, codes: __, ...line }) => line), codes: parseCodes(rows[0]?.codes) };
 }
 
 const takeLinesQuery = compiledQuery((k, a: { owner: string }) =>
   k
     .deleteFrom("cart_lines")
     .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("owner", "=", a.owner))
-    .returning(["id", "cart_id", "product_id", "variant_id", "quantity", "created_at"]),
+    .returning((eb) => [
+      "id",
+      "cart_id",
+      "product_id",
+      "variant_id",
+      "quantity",
+      "created_at",
+      // The cart's codes with its lines, in the same statement.
+      eb.selectFrom("carts").select("carts.discount_codes").whereRef("carts.id", "=", "cart_lines.cart_id").as("codes"),
+    ]),
 );
 
 /** Adds units to an owner's cart: a line already there for the same (product, variant) grows by them. Returns the lines as they are now. */

@@ -7,7 +7,14 @@ import { countryName } from "#common/geo";
 import { newId } from "../../lib/ids";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import { toMajor } from "#common/money";
-import { type PricingSettings, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { type PricingSettings, type PromotionsFor, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { convertAmount } from "#common/currency";
+import { normaliseCode } from "#common/promotions/promotions.compute";
+import type { PromotionRule } from "#common/promotions/promotions.compute";
+import { CodeRefused } from "#common/promotions/refusal-words";
+import { translatorFor } from "#common/i18n/messages.server";
+import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
+import { type RateLimitStore, personalKey, waitText } from "../../lib/rate-limit";
 import { lineLabel } from "#common/catalog/line-label";
 import {
   type CatalogReads,
@@ -23,9 +30,11 @@ import {
   getOwnedLine,
   itemKey,
   listCartLines,
-  loadCartRows,
+  getCartCodes,
+  loadCart,
   priceCart,
   pricedCartRows,
+  setCartCodes,
   setLineQuantity,
   sumOtherUnits,
   takeCartLines,
@@ -58,7 +67,32 @@ export interface CartServiceDeps {
   settings: () => Promise<PricingSettings>;
   /** The catalogue's reads of products and variants: the cart's lines are priced from them. */
   catalog: CatalogReads;
+  /** The promotions the carts get (the promotions module's, with the orders' word on a customer's first order); none: no promotions. */
+  promotions?: PromotionSource;
+  /** Where guessing discount codes is counted, per client address. */
+  rateLimits?: Pick<RateLimitStore, "check" | "consume">;
 }
+
+/** What the cart reads of the promotions: the live ones, and what the engine needs of one customer. */
+export interface PromotionSource {
+  /** Read on `k` when not held (inside a transaction, the transaction). */
+  live(k?: Executor): Promise<{ rules: PromotionRule[]; uses: Map<string, number> }>;
+  /** This customer's uses of these promotions and whether they have ordered before, read on `k` (an order's transaction). */
+  customer(k: Executor, who: Customer, promotionIds: readonly string[]): Promise<{ uses: Map<string, number>; firstOrder: boolean }>;
+}
+
+/** Whom promotions count a use for: the account, or a guest by the contact e-mail (none before checkout). */
+export interface Customer {
+  userId: string | null;
+  email: string | null;
+}
+
+/** Unknown codes one client address may try in a quarter of an hour. */
+export const CODE_GUESSES = { window: 15 * 60, max: 10 };
+/** The longest code the shop stores. */
+const MAX_CODE_LENGTH = 40;
+/** The API's words (English) for the codes' refusals. */
+const english = translatorFor(DEFAULT_LANGUAGE);
 
 /** Throws invalid_input unless the quantity is a whole number from 1 to MAX_LINE_QUANTITY. */
 export function requireQuantity(quantity: unknown): number {
@@ -87,6 +121,8 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
 export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
+  const EMPTY = { rows: [] as CartLineRow[], codes: [] as string[] };
+
   async function view(
     owner: string | null,
     shippingMethod?: string,
@@ -94,11 +130,53 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     language?: Language,
     address?: ShippingAddress,
   ): Promise<CartView> {
-    const [rows, settings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
-    const priced = await inMarket(k, await namedIn(rows, language), settings, market);
+    const [{ rows, codes }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : Promise.resolve(EMPTY), deps.settings()]);
+    const [priced, promotions] = await Promise.all([
+      namedIn(rows, language).then((named) => inMarket(k, named, settings, market)),
+      promotionsFor(k, owner, codes, market),
+    ]);
     // For an address, the zone the checkout would ship it with (none delivering there: the estimate).
     const method = address ? (offeredZones(priced.settings.shippingZones, address, shippingMethod).zone?.id ?? null) : shippingMethod;
-    return priceCart(priced.rows, priced.settings, method, { address: address ?? null }).view;
+    return priceCart(priced.rows, priced.settings, method, { address: address ?? null }, promotions).view;
+  }
+
+  /**
+   * What prices the promotions of an owner's cart: the live promotions, the codes typed, the uses so
+   * far and, where a promotion asks, this customer's history (the account's, or a guest's by the
+   * contact e-mail once checkout knows it; before, a guest counts as new). None without promotions.
+   */
+  async function promotionsFor(
+    ex: Executor,
+    owner: string | null,
+    codes: readonly string[],
+    market: Market | null | undefined,
+    email: string | null = null,
+  ): Promise<PromotionsFor | undefined> {
+    if (!deps.promotions) return undefined;
+    const live = await deps.promotions.live(ex);
+    if (live.rules.length === 0 && codes.length === 0) return undefined;
+    const userId = owner?.startsWith("user:") ? owner.slice("user:".length) : null;
+    const concerned = live.rules.filter((r) => (r.code === null || codes.includes(r.code)) && (r.usageLimitPerCustomer !== null || r.firstOrderOnly));
+    const known = userId !== null || email !== null;
+    const history =
+      concerned.length && known
+        ? await deps.promotions.customer(
+            ex,
+            { userId, email },
+            concerned.map((r) => r.id),
+          )
+        : { uses: new Map<string, number>(), firstOrder: true };
+    return {
+      rules: live.rules,
+      codes,
+      context: {
+        now: new Date(),
+        uses: live.uses,
+        customerUses: history.uses,
+        firstOrder: history.firstOrder,
+        convert: market && !market.base ? (minor) => convertAmount(minor, market) : (minor) => minor,
+      },
+    };
   }
 
   /** Rows with their products' names in `language` where translated: what a cart shows, and an order placed in that language keeps beside the default name. */
@@ -191,8 +269,9 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           else others.push(l); // another product, or a colour or size of this one that is gone
         }
         if (others.length) items.push(...(await deps.catalog.listPurchasables(others.map((l) => ({ productId: l.product_id, variantId: l.variant_id })))));
-        return priceCart(cartRowsOf(lines, items), settings).view;
+        return priceCart(cartRowsOf(lines, items), settings, undefined, undefined, await promotionsFor(k, owner, codes, null)).view;
       };
+      let codes: string[] = [];
 
       if (options.newOwner && db.dialect === "postgres") {
         // An owner made for this request has no cart: one statement writes the cart and its line.
@@ -206,6 +285,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       // is locked from its upsert on, so the lines read in it are the cart's until the commit.
       const lines = await db.kysely.transaction().execute(async (trx) => {
         const cart = await ensureCart(trx, owner);
+        codes = cart.codes;
         // Every line (a new cart has none): this product's, in all its colours and sizes, count towards its caps.
         const before = cart.created ? [] : await listCartLines(trx, cart.id);
         requireRoom(
@@ -266,16 +346,19 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
 
     async getQuote(shopper, options = {}) {
       const owner = ownerKey(shopper);
-      const [stored, shopSettings] = await Promise.all([owner ? loadCartRows(k, deps.catalog, owner) : Promise.resolve([]), deps.settings()]);
-      const { rows, settings } = await inMarket(k, stored, shopSettings, options.market);
+      const [stored, shopSettings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : Promise.resolve(EMPTY), deps.settings()]);
+      const [{ rows, settings }, promotions] = await Promise.all([
+        inMarket(k, stored.rows, shopSettings, options.market),
+        promotionsFor(k, owner, stored.codes, options.market, options.email ?? null),
+      ]);
       const zones = settings.shippingZones;
       const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
       const taxFor = { address: options.address ?? null, vatNumber: options.vatNumber };
-      const cart = priceCart(rows, settings, zone?.id ?? null, taxFor);
+      const cart = priceCart(rows, settings, zone?.id ?? null, taxFor, promotions);
       return {
         cart: cart.view,
         shippingOptions: zones.map((z) => {
-          const t = totalsOf(cart.lines, settings, z.id, taxFor);
+          const t = totalsOf(cart.lines, settings, z.id, taxFor, promotions);
           return {
             id: z.id,
             name: z.name,
@@ -296,17 +379,65 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       };
     },
 
-    async getPricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor) {
+    async getPricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor, email) {
       const owner = ownerKey(shopper);
-      const { rows, settings } = await inMarket(trx, owner ? await loadCartRows(trx, deps.catalog, owner) : [], shopSettings, market);
-      return priceCart(rows, settings, shippingMethod, taxFor);
+      const stored = owner ? await loadCart(trx, deps.catalog, owner) : EMPTY;
+      const { rows, settings } = await inMarket(trx, stored.rows, shopSettings, market);
+      return priceCart(rows, settings, shippingMethod, taxFor, await promotionsFor(trx, owner, stored.codes, market, email ?? null));
     },
 
-    async takePricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor) {
+    async takePricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor, email) {
       const owner = ownerKey(shopper);
-      const lines = owner ? await takeCartLines(trx, owner) : [];
-      const { rows, settings } = await inMarket(trx, await pricedCartRows(trx, deps.catalog, lines), shopSettings, market);
-      return priceCart(rows, settings, shippingMethod, taxFor);
+      const taken = owner ? await takeCartLines(trx, owner) : { lines: [], codes: [] };
+      const { rows, settings } = await inMarket(trx, await pricedCartRows(trx, deps.catalog, taken.lines), shopSettings, market);
+      // Inside the transaction only `trx` may query (SQLite has one connection): the live promotions are cached or read before.
+      return priceCart(rows, settings, shippingMethod, taxFor, await promotionsFor(trx, owner, taken.codes, market, email ?? null));
+    },
+
+    async clearCodes(trx, shopper) {
+      const owner = ownerKey(shopper);
+      if (owner) await setCartCodes(trx, owner, []);
+    },
+
+    async applyCode(shopper, typed, options = {}) {
+      const owner = ownerKey(shopper);
+      const code = normaliseCode(String(typed ?? ""));
+      if (!code) throw new AppError("invalid_input", english("cart.code.missing"), { code: english("cart.code.missing") });
+      if (code.length > MAX_CODE_LENGTH) throw new CodeRefused({ reason: "unknown" }, code, english("cart.code.unknown"));
+      const guessKey = personalKey("discount-code", options.clientIp ?? "unknown");
+      if (deps.rateLimits) {
+        const seen = await deps.rateLimits.check(guessKey, CODE_GUESSES);
+        if (!seen.allowed) {
+          const message = english("cart.code.tooManyTries", { wait: waitText(seen.retryAfter ?? CODE_GUESSES.window) });
+          throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? CODE_GUESSES.window);
+        }
+      }
+      const [{ rows, codes }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
+      if (!owner || rows.length === 0) throw new AppError("invalid_input", english("cart.empty"), { code: english("cart.empty") });
+      const wanted = codes.includes(code) ? codes : [...codes, code];
+      const priced = await inMarket(k, rows, settings, options.market);
+      const promotions = await promotionsFor(k, owner, wanted, options.market);
+      const cart = priceCart(priced.rows, priced.settings, undefined, undefined, promotions);
+      const mine = cart.view.codes.find((c) => c.code === code);
+      if (mine?.refusal) {
+        if (mine.refusal.reason === "unknown" && deps.rateLimits) await deps.rateLimits.consume(guessKey, CODE_GUESSES);
+        throw new CodeRefused(mine.refusal, code, mine.problem ?? english("cart.code.unknown"));
+      }
+      await setCartCodes(k, owner, wanted);
+      return cart.view;
+    },
+
+    async removeCode(shopper, typed) {
+      const owner = ownerKey(shopper);
+      const code = normaliseCode(String(typed ?? ""));
+      const codes = owner ? await getCartCodes(k, owner) : [];
+      if (!owner || !codes.includes(code)) throw new AppError("not_found", "This code is not on your cart.");
+      await setCartCodes(
+        k,
+        owner,
+        codes.filter((c) => c !== code),
+      );
+      return view(owner);
     },
 
     async restoreCart(trx, shopper, items) {

@@ -3,9 +3,10 @@ import type { Market } from "#common/currency";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
-import type { MinorTotals, PricingSettings, TaxFor } from "./cart.pricing";
+import type { MinorTotals, PricingSettings, PromotionsFor, TaxFor } from "./cart.pricing";
 import type { ShippingAddress, ZoneCoverage } from "#common/cart/shipping";
 import type { Language } from "#common/i18n/languages";
+import type { Refusal } from "#common/promotions/promotions.compute";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
@@ -37,6 +38,8 @@ export interface CartLineRow {
   variant_sku: string | null;
   /** The product's tax class (the catalogue's), or null for the shop's default class. */
   tax_class: string | null;
+  /** The slugs of its category and sub-category (what promotions name). */
+  category_slugs: string[];
 }
 
 /** A cart line priced now, in minor units, with what an order line needs. */
@@ -60,6 +63,8 @@ export interface PricedCart {
   lines: PricedLine[];
   totals: MinorTotals;
   view: CartView;
+  /** What the promotions were priced with (the codes typed among it); none where the cart was priced without them. */
+  promotions?: PromotionsFor;
   /** The lines that cannot be bought as they are, with why. */
   problems: CartProblem[];
 }
@@ -135,6 +140,24 @@ export interface CartTotals {
   taxTotal: number;
   /** The prices include the tax (EU style): it is in the lines and `total`, not added to them. */
   pricesIncludeTax: boolean;
+  /** What the promotions take off the lines and the shipping (`discounts`), already out of `total`. */
+  discountTotal: number;
+}
+
+/** A promotion the cart gets: its name, the code typed for it (none: automatic) and what it takes off. */
+export interface CartDiscount {
+  code?: string;
+  label: string;
+  amount: number;
+}
+
+/** A code the shopper typed, kept on the cart: applied, or why it gives nothing now ("Add $12.00 more to use this code"). */
+export interface CartCode {
+  code: string;
+  applied: boolean;
+  /** The reason in English (the API's words); pages word `refusal` in their language. */
+  problem: string | null;
+  refusal: Refusal | null;
 }
 
 export interface CartView {
@@ -142,6 +165,10 @@ export interface CartView {
   totals: CartTotals;
   /** The tax per rate (empty where none is due, and without a tax setup). */
   taxLines: TaxLineView[];
+  /** Each promotion applied, with what it takes off (in `totals.discountTotal`). */
+  discounts: CartDiscount[];
+  /** The discount codes typed, applied or not. */
+  codes: CartCode[];
   /** Messages for the shopper given once with `GET /api/cart` ("“X” is no longer available and was removed from your cart."; cart service `takeNotices`). */
   notices?: string[];
 }
@@ -217,8 +244,16 @@ export interface CartService {
   /** The cart priced for a delivery address and shipping zone, with every zone's price and the lines to fix: the checkout's quote. */
   getQuote(
     shopper: Shopper,
-    options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null; vatNumber?: string | null },
+    options?: { shippingMethod?: string | null; address?: ShippingAddress; market?: Market | null; vatNumber?: string | null; email?: string | null },
   ): Promise<CartQuote>;
+  /**
+   * Puts a discount code on the shopper's cart when it gives something now; otherwise refuses it
+   * with why (CodeRefused: 400, or 409 for used up, used already, beaten by another promotion). Unknown
+   * codes count against the client address's guesses (429 past them). Answers the cart.
+   */
+  applyCode(shopper: Shopper, code: unknown, options?: { market?: Market | null; clientIp?: string | null }): Promise<CartView>;
+  /** Takes a code off the cart (404 when it is not on it) and answers the cart. */
+  removeCode(shopper: Shopper, code: unknown): Promise<CartView>;
 
   // For the flows, in the caller's transaction (`k`): the cart's side of placing an order and of signing in.
 
@@ -230,6 +265,7 @@ export interface CartService {
     shippingMethod?: string | null,
     market?: Market | null,
     taxFor?: TaxFor,
+    email?: string | null,
   ): Promise<PricedCart>;
   /**
    * Takes every line out of the shopper's cart, priced now for a shipping zone and taxed for
@@ -244,7 +280,11 @@ export interface CartService {
     shippingMethod?: string | null,
     market?: Market | null,
     taxFor?: TaxFor,
+    /** A guest's contact e-mail: their uses of the promotions and first order are counted by it. */
+    email?: string | null,
   ): Promise<PricedCart>;
+  /** In the order's transaction: the cart's codes are spent (the order took them). */
+  clearCodes(k: Executor, shopper: Shopper): Promise<void>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
   /** Whether this shopper has a cart at all (one indexed read). */

@@ -105,6 +105,8 @@ export interface Purchasable {
   /** The product row's units (for a product with variants, their sum). */
   productStock: number;
   categoryName: string;
+  /** The slugs of its category and, where it has one, its sub-category (what promotions name). */
+  categorySlugs: string[];
   /** The picture of the variant's colour (or the product's first), at the cart's width. */
   image: string | null;
   /** The chosen variant as it is now; null when none was chosen or it no longer exists. */
@@ -139,6 +141,8 @@ interface PurchasableRow {
   sku: string | null;
   stock: number;
   category_name: string;
+  category_slug: string;
+  subcategory_slug: string | null;
   tax_class: string | null;
   v_id: string | null;
   color: string | null;
@@ -163,6 +167,7 @@ function toPurchasable(p: PurchasableRow, variantId: string, v: PurchasableRow |
     sku: p.sku,
     productStock: p.stock,
     categoryName: p.category_name,
+    categorySlugs: p.subcategory_slug ? [p.category_slug, p.subcategory_slug] : [p.category_slug],
     image: firstImage(p.images, p.color_images, variant?.color),
     variant,
     taxClass: p.tax_class ?? null,
@@ -184,6 +189,8 @@ const PURCHASABLE_COLUMNS = [
   "p.stock",
   "p.tax_class",
   "cat.name as category_name",
+  "cat.slug as category_slug",
+  "sub.slug as subcategory_slug",
   "v.id as v_id",
   "v.color",
   "v.size",
@@ -197,6 +204,7 @@ const purchasablesQuery = compiledQuery((k, a: { productIds: string[]; variantId
   k
     .selectFrom("products as p")
     .innerJoin("categories as cat", "cat.id", "p.category_id")
+    .leftJoin("categories as sub", "sub.id", "p.subcategory_id")
     .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.id", "in", a.variantIds))
     .where("p.id", "in", a.productIds)
     .select(PURCHASABLE_COLUMNS),
@@ -207,6 +215,7 @@ const purchaseOptionsQuery = compiledQuery((k, a: { productId: string }) =>
   k
     .selectFrom("products as p")
     .innerJoin("categories as cat", "cat.id", "p.category_id")
+    .leftJoin("categories as sub", "sub.id", "p.subcategory_id")
     .leftJoin("product_variants as v", "v.product_id", "p.id")
     .where("p.id", "=", a.productId)
     .select(PURCHASABLE_COLUMNS)

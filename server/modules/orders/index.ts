@@ -24,6 +24,7 @@ export type {
   CheckoutQuote,
   MoveOptions,
   NewOrderLine,
+  OrderDiscountEntry,
   NewOrderTax,
   Order,
   OrderAddress,

@@ -2,11 +2,11 @@ import type { Insertable } from "kysely";
 import type { OrderRefundTable, RefundTaxLineTable } from "../../db/schema";
 import type { Executor } from "./orders.types";
 
-/** The order's lines as a refund weighs them, in their order on the order. */
+/** The order's lines as a refund weighs them (what each was charged: its total less its promotions), in their order on the order. */
 export function listRefundableLines(k: Executor, orderId: string) {
   return k
     .selectFrom("order_lines")
-    .select(["id", "name", "color", "size", "image", "quantity", "line_total"])
+    .select(["id", "name", "color", "size", "image", "quantity", "line_total", "promotion_discount"])
     .where("order_id", "=", orderId)
     .orderBy("sort_order")
     .execute();

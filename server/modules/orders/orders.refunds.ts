@@ -219,6 +219,9 @@ function refundStateOf(
     }
   }
   const paid = paidAmount(order);
+  // What the shopper was charged for each part: promotions took their share off the lines and the shipping.
+  const shippingPaid = order.shipping_total - order.shipping_discount;
+  const linePaid = (l: { line_total: number; promotion_discount: number }) => l.line_total - l.promotion_discount;
   return {
     orderId: order.id,
     number: order.number,
@@ -228,7 +231,7 @@ function refundStateOf(
     paid,
     refunded: order.refunded_total,
     refundable: Math.max(0, paid - order.refunded_total),
-    shipping: order.shipping_total + added * (partTax.get(SHIPPING_KEY)?.amount ?? 0),
+    shipping: shippingPaid + added * (partTax.get(SHIPPING_KEY)?.amount ?? 0),
     shippingRefunded,
     lines: lines.map((l) => ({
       lineId: l.id,
@@ -237,14 +240,14 @@ function refundStateOf(
       quantity: l.quantity,
       refundedQuantity: refundedUnits.get(l.id)?.quantity ?? 0,
       refundedAmount: refundedUnits.get(l.id)?.amount ?? 0,
-      lineTotal: l.line_total + added * (partTax.get(l.id)?.amount ?? 0),
+      lineTotal: linePaid(l) + added * (partTax.get(l.id)?.amount ?? 0),
     })),
     tax: {
       reverseCharge: order.reverse_charge === 1,
       parts: taxParts.map((t) => {
         const key = t.order_line_id ?? SHIPPING_KEY;
         const line = lines.find((l) => l.id === key);
-        const charged = key === SHIPPING_KEY ? order.shipping_total + added * t.amount : line ? line.line_total + added * t.amount : 0;
+        const charged = key === SHIPPING_KEY ? shippingPaid + added * t.amount : line ? linePaid(line) + added * t.amount : 0;
         return {
           key,
           rateMilli: t.rate_milli,

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
-import type { Insertable, Updateable } from "kysely";
+import { type Insertable, type Updateable, sql } from "kysely";
+import { CONTACT_EMAIL_KEY_SQL } from "../../migrations/0006-open-orders-by-contact";
 import { chunked } from "../../db/chunks";
 import { compiledQuery } from "../../db/compiled-query";
 import { type Dialect, toIso } from "../../db/database";
@@ -9,7 +10,7 @@ import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "#common/money";
 import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
-import type { Executor, Order, OrderAddress, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
+import type { Executor, Order, OrderAddress, OrderDiscountEntry, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import { receiptOf, taxLinesView } from "#modules/tax";
@@ -50,6 +51,17 @@ export function orderSums(
     pricesIncludeTax: o.prices_include_tax === 1,
     ...refundSums(o),
   };
+}
+
+/** The promotions an order got, as it stored them (minor units); none when unreadable. */
+export function orderDiscounts(o: Pick<OrderRow, "discounts">): OrderDiscountEntry[] {
+  if (!o.discounts || o.discounts === "[]") return [];
+  try {
+    const list: unknown = JSON.parse(o.discounts);
+    return Array.isArray(list) ? (list as OrderDiscountEntry[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** An order's tax per rate, summed from its stored line taxes (the rates of the day it was placed), in minor units. */
@@ -136,7 +148,9 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       net: toMajor(sums.net),
       taxRefunded: toMajor((record.refundTaxLines ?? []).reduce((sum, t) => sum + t.amount, 0)),
       currency: o.currency,
+      discountTotal: toMajor(o.promotion_discount ?? 0),
     },
+    discounts: orderDiscounts(o).map((d) => ({ ...(d.code ? { code: d.code } : {}), label: d.label, amount: toMajor(d.amount) })),
     taxLines: orderTaxLines(record),
     company: o.company,
     vatNumber: o.vat_number,
@@ -439,4 +453,12 @@ export async function saveAddress(k: Executor, userId: string, input: ValidPlace
       created_at: now,
     })
     .execute();
+}
+
+/** Whether this customer (the account, else a guest by contact e-mail) has an order that was not cancelled. */
+export async function hasPlacedOrder(k: Executor, who: { userId: string | null; email: string | null }): Promise<boolean> {
+  if (!who.userId && !who.email) return false;
+  let query = k.selectFrom("orders").select("id").where("status", "!=", "cancelled").limit(1);
+  query = who.userId ? query.where("user_id", "=", who.userId) : query.where(sql.raw<string>(CONTACT_EMAIL_KEY_SQL), "=", who.email!.trim().toLowerCase());
+  return (await query.executeTakeFirst()) !== undefined;
 }

@@ -7,6 +7,7 @@ import { newOrderNumber, orderPrefix } from "./order-token";
 import type { OrdersDeps } from "./orders.deps";
 import {
   countOrdersOfUser,
+  hasPlacedOrder,
   findOrderIdByKey,
   getOrderByIntent,
   getOrderPayment,
@@ -82,6 +83,9 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     tax_region: o.tax.region?.region ?? null,
     tax_name: o.tax.name,
     in_rollups: 0,
+    promotion_discount: o.discounts.reduce((sum, d) => sum + d.amount, 0),
+    shipping_discount: o.discounts.reduce((sum, d) => sum + d.shipping, 0),
+    discounts: JSON.stringify(o.discounts),
     created_at: now,
     updated_at: now,
   };
@@ -128,6 +132,7 @@ function newLineRows(o: NewOrder, orderId: string) {
     quantity: l.quantity,
     line_total: l.lineTotal,
     sort_order: i,
+    promotion_discount: l.promotionDiscount,
   }));
 }
 
@@ -197,6 +202,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
     listForShopper: (shopper) => listOrderSummaries(k, shopper, guestPath),
 
     countForUser: (userId) => countOrdersOfUser(k, userId),
+    hasOrdered: (x, who) => hasPlacedOrder(x, who),
 
     async getOrder(orderId, viewer) {
       const record = await requireVisible(orderId, viewer);

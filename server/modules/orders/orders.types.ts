@@ -86,6 +86,8 @@ export interface OrderTotals {
   /** The tax the refunds gave back (part of `refunded`). */
   taxRefunded: number;
   currency: string;
+  /** What the promotions took off the lines and the shipping (`discounts`), already out of `total`. */
+  discountTotal: number;
 }
 
 /** A refund of the order as its pages and invoice list it. */
@@ -137,6 +139,8 @@ export interface Order {
   messages: Array<{ text: string; at: string }>;
   lines: OrderLine[];
   totals: OrderTotals;
+  /** Each promotion the order got, with what it took off. */
+  discounts: Array<{ code?: string; label: string; amount: number }>;
   /** The tax per rate as charged when the order was placed ("Reverse charge" for a reverse-charge order). */
   taxLines: TaxLineView[];
   /** A business buyer's company name, or null. */
@@ -276,6 +280,8 @@ export interface OrdersService {
   listForShopper(shopper: Shopper): Promise<OrderSummary[]>;
   /** How many orders the account has placed (all statuses): the profile page and GET /api/auth/user/{uid} show it. */
   countForUser(userId: string): Promise<number>;
+  /** Whether this customer (the account, else a guest by contact e-mail) has placed an order that was not cancelled, read on `k`. */
+  hasOrdered(k: Executor, who: { userId: string | null; email: string | null }): Promise<boolean>;
   getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
   listAddresses(userId: string): Promise<SavedAddress[]>;
   /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed; the first payment mails the shop); a repeated event id changes nothing. */
@@ -306,6 +312,18 @@ export interface NewOrderLine {
   lineTotal: number;
   /** The line's tax as charged, or null where no tax region covered the address. */
   tax: OrderLineTax | null;
+  /** What promotions took off the line in all (it paid lineTotal − this). */
+  promotionDiscount: number;
+}
+
+/** One promotion's discount on an order, as the order keeps it (minor units of its currency). */
+export interface OrderDiscountEntry {
+  promotionId: string;
+  code: string | null;
+  label: string;
+  /** Off the lines and the shipping together, and of it off the shipping. */
+  amount: number;
+  shipping: number;
 }
 
 /** The tax of an order line or of its shipping, minor units. */
@@ -347,6 +365,8 @@ export interface NewOrder {
   exchangeRate: number;
   totals: { subtotal: number; discount: number; shipping: number; total: number };
   tax: NewOrderTax;
+  /** What the promotions took off (none: empty). */
+  discounts: OrderDiscountEntry[];
   lines: NewOrderLine[];
 }
 

@@ -16,7 +16,26 @@ import type { CatalogService } from "#modules/catalog";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
-import { type PromotionListRow, deletePromotion, findByCode, getPromotionRow, insertPromotion, listPromotionRows, updatePromotion } from "./promotions.repo";
+import type { AppliedPromotion, PromotionRule } from "#common/promotions/promotions.compute";
+import { toBaseAmount } from "#common/currency";
+import { type Epoch, createCache, createEpoch } from "../../lib/cache";
+import {
+  type PromotionListRow,
+  type PromotionRow,
+  cancelUses,
+  countCustomerUses,
+  countUses,
+  deletePromotion,
+  findByCode,
+  getPromotionRow,
+  giveUseBack,
+  insertPromotion,
+  insertUses,
+  listActiveRows,
+  listPromotionRows,
+  takeUse,
+  updatePromotion,
+} from "./promotions.repo";
 
 /** A promotion as the admin API answers it: money in the base currency's major unit, percents in percent. */
 export interface AdminPromotion extends PromotionValues {
@@ -35,7 +54,50 @@ export interface PromotionsDeps {
   db: Db;
   /** The products and categories a promotion may name. */
   catalog: Pick<CatalogService, "listSummaries" | "listCategories">;
+  /** Bumped by every write: the pages and carts that show promotions drop what they hold. */
+  epoch?: Epoch;
   now?: () => Date;
+}
+
+/** The promotions switched on, as the cart's pricing reads them, with the uses counted so far (those with a usage limit). */
+export interface LivePromotions {
+  rules: PromotionRule[];
+  uses: Map<string, number>;
+}
+
+/** A promotion the cart's pricing gave an order, to count against its limits. */
+export interface PromotionUse {
+  applied: readonly AppliedPromotion[];
+  orderId: string;
+  /** The account id, or a guest's contact e-mail (lower case). */
+  customerKey: string;
+  /** The order's total, minor units of its currency, and its units per base unit. */
+  orderTotal: number;
+  exchangeRate: number;
+}
+
+/** A stored promotion as the engine reads it (percent in percent, money in base minor units). */
+export function ruleOf(row: PromotionRow): PromotionRule {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    kind: row.kind as PromotionRule["kind"],
+    value: row.kind === "percentage" ? (row.percent_off ?? 0) / 100 : row.kind === "fixed_amount" ? (row.amount_off ?? 0) : null,
+    buyQuantity: row.buy_quantity,
+    getQuantity: row.get_quantity,
+    getPercent: row.get_percent === null ? null : row.get_percent / 100,
+    productIds: parseList(row.product_ids),
+    categorySlugs: parseList(row.category_slugs),
+    minSubtotal: row.min_subtotal,
+    startsAt: toIso(row.starts_at),
+    endsAt: toIso(row.ends_at),
+    usageLimit: row.usage_limit,
+    usageLimitPerCustomer: row.usage_limit_per_customer,
+    firstOrderOnly: row.first_order_only === 1,
+    combinable: row.combinable === 1,
+    active: row.active === 1,
+  };
 }
 
 const parseList = (json: string): string[] => {
@@ -109,14 +171,19 @@ export function createPromotions(deps: PromotionsDeps) {
   const { db } = deps;
   const k = db.kysely;
   const now = deps.now ?? (() => new Date());
+  const epoch = deps.epoch ?? createEpoch();
+  // The carts read the live promotions on every pricing: held a few seconds, dropped at once by a write here.
+  const liveCache = createCache<LivePromotions>(5_000, epoch, 1);
+  // Moves on when an order here counts or gives back a use of a limited promotion: the next pricing reads the counts again.
+  let counted = 0;
 
   function toAdmin(row: PromotionListRow): AdminPromotion {
     const values = valuesOf(row);
     return {
       id: row.id,
       ...values,
-      status: promotionStatus(values, row.uses, now()),
-      uses: row.uses,
+      status: promotionStatus(values, Number(row.orders_count ?? 0), now()),
+      uses: Number(row.orders_count ?? 0),
       discountTotal: toMajor(Number(row.discount_total ?? 0)),
       revenue: toMajor(Number(row.revenue ?? 0)),
       createdAt: toIso(row.created_at)!,
@@ -156,6 +223,7 @@ export function createPromotions(deps: PromotionsDeps) {
   async function write(run: () => Promise<void>, code: string | null): Promise<void> {
     try {
       await run();
+      epoch.bump();
     } catch (err) {
       if (code && /unique|duplicate/i.test(String((err as Error).message))) {
         throw new AppError("conflict", `The code ${code} is already used by another promotion.`, { code: "Choose another code" });
@@ -165,6 +233,53 @@ export function createPromotions(deps: PromotionsDeps) {
   }
 
   return {
+    /** The promotions switched on, with the uses of those that have a usage limit (cached a few seconds; a write here drops it), read on `x` when not held. */
+    live(x: typeof k = k): Promise<LivePromotions> {
+      return liveCache.get(`live:${counted}`, async () => {
+        const rows = await listActiveRows(x);
+        return { rules: rows.map(ruleOf), uses: new Map(rows.map((r) => [r.id, r.uses])) };
+      });
+    },
+
+    /** Orders this customer placed with each of these promotions (cancelled ones given back), read on `x` (an order's transaction). */
+    customerUses: (x: typeof k, customerKey: string, promotionIds: readonly string[]) => countCustomerUses(x, customerKey, promotionIds),
+
+    /**
+     * In the order's transaction: counts the order's use of each promotion it got, and refuses the
+     * order (409 "This code has been used up", rolling it back) when a promotion with a usage limit
+     * reached it meanwhile: the limit is exact whatever the concurrency.
+     */
+    async recordUses(trx: typeof k, use: PromotionUse, usedUp: (promotion: AppliedPromotion) => Error): Promise<void> {
+      if (use.applied.length === 0) return;
+      const { rules } = await this.live(trx);
+      for (const p of use.applied) {
+        const limited = rules.find((r) => r.id === p.promotionId)?.usageLimit != null;
+        if (limited && !(await takeUse(trx, p.promotionId))) throw usedUp(p);
+        if (limited) counted++;
+      }
+      const at = nowIso();
+      const totalBase = toBaseAmount(use.orderTotal, use.exchangeRate);
+      await insertUses(
+        trx,
+        use.applied.map((p) => ({
+          id: newId(),
+          promotion_id: p.promotionId,
+          order_id: use.orderId,
+          customer_key: use.customerKey,
+          amount: p.amount,
+          base_amount: toBaseAmount(p.amount, use.exchangeRate),
+          order_total_base: totalBase,
+          created_at: at,
+        })),
+      );
+    },
+
+    /** In the cancel's transaction: the order's uses are given back to their promotions. */
+    async releaseUses(trx: typeof k, orderId: string): Promise<void> {
+      for (const id of await cancelUses(trx, orderId)) await giveUseBack(trx, id);
+      counted++;
+    },
+
     async list(): Promise<AdminPromotion[]> {
       return (await listPromotionRows(k).execute()).map(toAdmin);
     },
@@ -197,7 +312,9 @@ export function createPromotions(deps: PromotionsDeps) {
       await write(
         () =>
           k.transaction().execute(async (trx) => {
-            await updatePromotion(trx, id, { ...columnsOf(values), updated_at: nowIso() });
+            // The counter the usage limit is held by starts from the uses so far (a limit set now counts the orders before it).
+            const uses = values.usageLimit !== null && before.usageLimit === null ? { uses: await countUses(trx, id) } : {};
+            await updatePromotion(trx, id, { ...columnsOf(values), ...uses, updated_at: nowIso() });
             const changes = changedFields({ ...before }, { ...values });
             if (Object.keys(changes).length) await appendAudit(trx, actor, { action: "promotion.update", entityType: "promotion", entityId: id, changes });
           }),
@@ -212,6 +329,7 @@ export function createPromotions(deps: PromotionsDeps) {
         if (!(await deletePromotion(trx, id))) throw new AppError("not_found", "There is no such promotion.");
         await appendAudit(trx, actor, { action: "promotion.delete", entityType: "promotion", entityId: id });
       });
+      epoch.bump();
     },
   };
 }
