@@ -6,10 +6,10 @@ import { submitForm } from "~/lib/background-fetcher";
 // request with data (for toasts and the panel) instead of the redirect a plain HTML form gets.
 export { FETCH_FIELD } from "~/lib/background-fetcher";
 
-export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove";
+export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove" | "apply-code" | "remove-code";
 
-/** What /shopping-cart's action answers a fetcher. */
-export type CartActionResult = { ok: true; intent: CartIntent } | { ok: false; intent: CartIntent | null; message: string };
+/** What /shopping-cart's action answers a fetcher (`code`: the discount code applied or removed, as stored). */
+export type CartActionResult = { ok: true; intent: CartIntent; code?: string } | { ok: false; intent: CartIntent | null; message: string };
 
 /**
  * Sends a plain form's submission (with the button that submitted it) through a background

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
-import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { CHECKOUT_CODE_FORMS, CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { DiscountCodeForms } from "~/components/cart/discount-codes";
 import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
 import { checkCheckoutForm, formFieldErrors, pickedAddress, readCheckoutForm, shippingAddressOf } from "~/components/checkout/checkout-form.server";
 import { AddressFields } from "~/components/checkout/address-fields";
@@ -257,6 +258,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const richT = useRichT();
   const localePath = useLocalePath();
+  const location = useLocation();
   const result = actionData as CheckoutResult | undefined;
   const values = result?.values;
   const errors = result?.intent === "place" ? result.errors : {};
@@ -598,6 +600,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           )}
         </CheckoutSummary>
       </Form>
+      <DiscountCodeForms id={CHECKOUT_CODE_FORMS} returnTo={`${location.pathname}${location.search}`} />
     </div>
   );
 }

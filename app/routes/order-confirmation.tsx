@@ -147,7 +147,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <LineList lines={order.lines} currency={order.totals.currency} />
           </div>
           <div className="mt-3 border-t border-stone-200 pt-4">
-            <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} />
+            <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} discounts={order.discounts} />
           </div>
         </section>
 

@@ -2,7 +2,13 @@ import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import { addToCartSchema, anyQuantitySchema, cartFormInput } from "#common/cart/cart.schema";
+import { addToCartSchema, anyQuantitySchema, cartFormInput, discountCodeSchema } from "#common/cart/cart.schema";
+import { normaliseCode } from "#common/promotions/promotions.compute";
+import { CodeRefused, refusalText } from "#common/promotions/refusal-words";
+import { sameSitePath } from "#common/same-site-path";
+import { DiscountCodes } from "~/components/cart/discount-codes";
+import { pageMarket } from "~/lib/market.server";
+import { localeOf } from "#common/i18n/languages";
 import { FETCH_FIELD, type CartActionResult, type CartIntent } from "~/lib/cart-forms";
 import { CartLineItem } from "~/components/cart/cart-line";
 import { CartSummary } from "~/components/cart/cart-summary";
@@ -11,7 +17,7 @@ import { useStorefrontData } from "~/lib/storefront-data";
 import { CartIcon } from "~/components/icons";
 import { seoMeta } from "~/lib/seo";
 import { actionFailure, shopperMessage } from "~/lib/action-failure.server";
-import { localizedPath, requestT } from "~/lib/i18n.server";
+import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/shopping-cart";
@@ -25,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ notices: notices.map((n) => shopperMessage(request, n)) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove"] as const satisfies readonly CartIntent[];
+const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove", "apply-code", "remove-code"] as const satisfies readonly CartIntent[];
 const lineSchema = z.object({ lineId: z.string().trim().min(1, "No such cart line") });
 
 /**
@@ -41,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shopperCtx = await getShopper(request, context);
   const { cart } = context.services;
   const t = requestT(request);
+  let code: string | undefined;
   try {
     if (intent === "add-to-cart" || intent === "buy-now") {
       const input = parseInput(addToCartSchema, cartFormInput(form), t("cart.action.chooseOptions"));
@@ -53,16 +60,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (intent === "remove") {
       const { lineId } = parseInput(lineSchema, Object.fromEntries(form));
       await cart.removeLine(shopperCtx.shopper, lineId);
+    } else if (intent === "apply-code" || intent === "remove-code") {
+      code = normaliseCode(parseInput(discountCodeSchema, { code: form.get("code") ?? "" }, t("cart.code.missing")).code);
+      if (intent === "apply-code") {
+        const market = await pageMarket(request, context.services);
+        await cart.applyCode(shopperCtx.shopper, code, { market, clientIp: context.clientIp });
+      } else await cart.removeCode(shopperCtx.shopper, code);
     } else {
       throw new AppError("invalid_input", t("cart.action.unknown"));
     }
   } catch (err) {
-    const { message, status } = actionFailure(err, "cart action", request);
-    return data<CartActionResult>({ ok: false, intent, message }, { status, headers: withShopperCookies(shopperCtx) });
+    const failed = actionFailure(err, "cart action", request);
+    // A refused code's reason in the page's language (the service words it in English).
+    const message = err instanceof CodeRefused ? await refusalWords(err) : failed.message;
+    return data<CartActionResult>({ ok: false, intent, message }, { status: failed.status, headers: withShopperCookies(shopperCtx) });
   }
   const headers = withShopperCookies(shopperCtx);
-  if (viaFetcher) return data<CartActionResult>({ ok: true, intent }, { headers });
-  return redirect(localizedPath(request, intent === "buy-now" ? "/checkout" : "/shopping-cart"), { headers });
+  if (viaFetcher) return data<CartActionResult>({ ok: true, intent, ...(code ? { code } : {}) }, { headers });
+  // A code form without JavaScript goes back to the page it was on (the checkout), else this page.
+  const back = code ? sameSitePath(form.get("returnTo")) : null;
+  return redirect(back ?? localizedPath(request, intent === "buy-now" ? "/checkout" : "/shopping-cart"), { headers });
+
+  async function refusalWords(err: CodeRefused): Promise<string> {
+    const settings = await context.services.content.getSettings();
+    const market = await pageMarket(request, context.services);
+    const wording = { currency: market.currency, locale: localeOf(requestLanguage(request), settings.locale), timeZone: settings.timeZone };
+    return refusalText(t, err.refusal, wording);
+  }
 }
 
 /** The cart page: lines with steppers, the summary with checkout, or the empty state. */
@@ -99,7 +123,8 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
             <h2 id="cart-summary-heading" className="mb-3 text-lg font-semibold text-stone-900">
               {t("cart.summary.title")}
             </h2>
-            <CartSummary totals={cart.totals} taxLines={cart.taxLines} />
+            <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} />
+            <DiscountCodes cart={cart} />
             <Link
               to={localePath("/checkout")}
               className="mt-5 flex h-12 items-center justify-center rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700"

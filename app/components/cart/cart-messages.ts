@@ -8,6 +8,8 @@ export const CART_FAILURE: Record<CartIntent, MessageKey> = {
   "buy-now": "cart.failure.add",
   "update-quantity": "cart.failure.update",
   remove: "cart.failure.remove",
+  "apply-code": "cart.code.label",
+  "remove-code": "cart.failure.remove",
 };
 
 /**

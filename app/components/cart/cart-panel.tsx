@@ -6,6 +6,7 @@ import { showToast } from "~/lib/toast";
 import { isCheckoutPath, setCartOpen, useCartOpen } from "~/lib/cart-panel";
 import { CartLineItem } from "./cart-line";
 import { CartSummary } from "./cart-summary";
+import { DiscountCodes } from "./discount-codes";
 import { useStorefrontData } from "~/lib/storefront-data";
 import { useLocalePath, useT } from "~/lib/i18n";
 
@@ -102,7 +103,12 @@ export default function CartPanel() {
         )}
 
         <div className="border-t border-stone-200 px-4 pb-4 pt-3 sm:px-5">
-          {cart && lines.length > 0 && <CartSummary totals={cart.totals} taxLines={cart.taxLines} compact />}
+          {cart && lines.length > 0 && (
+            <>
+              <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} compact />
+              <DiscountCodes cart={cart} />
+            </>
+          )}
           <div className="mt-3 grid grid-cols-2 gap-2">
             <Link
               to={localePath("/shopping-cart")}

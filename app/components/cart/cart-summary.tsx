@@ -4,14 +4,25 @@ import { priceTaxNote } from "#common/tax/price-tax-note";
 import { useMoney, useShop } from "~/lib/shop";
 import { useT } from "~/lib/i18n";
 import { useTaxRowLabel } from "~/lib/tax";
+import { DiscountRows } from "./discount-rows";
 
 /**
  * Subtotal (the lines at their discounted prices, so the savings are said, not subtracted again),
- * shipping (with what is left for free shipping) and total, as the server computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
+ * shipping (with what is left for free shipping), each promotion's discount and total, as the server computed them. Until the checkout knows the address, shipping and total read "from" the cheapest
  * zone, worded by the one shipping rule the product page and the checkout use. The tax is the
  * shop's own region's until then (the server prices the cart so), and a note says so.
  */
-export function CartSummary({ totals, taxLines = [], compact = false }: { totals: CartTotals; taxLines?: CartView["taxLines"]; compact?: boolean }) {
+export function CartSummary({
+  totals,
+  taxLines = [],
+  discounts = [],
+  compact = false,
+}: {
+  totals: CartTotals;
+  taxLines?: CartView["taxLines"];
+  discounts?: CartView["discounts"];
+  compact?: boolean;
+}) {
   const money = useMoney();
   const t = useT();
   const taxLabel = useTaxRowLabel();
@@ -46,6 +57,7 @@ export function CartSummary({ totals, taxLines = [], compact = false }: { totals
             {shippingAmountText({ from: totals.shipping, to: totals.shippingMax }, money, t)}
           </dd>
         </div>
+        <DiscountRows discounts={discounts} format={money} rowClass={row} />
         {!included && taxRows}
         <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
           <dt>{t("cart.summary.total")}</dt>

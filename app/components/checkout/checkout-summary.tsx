@@ -2,6 +2,10 @@ import { Link } from "react-router";
 import { LineList, TotalsList } from "~/components/orders/order-view";
 import type { CheckoutQuote } from "#modules/orders";
 import { useLocalePath, useT } from "~/lib/i18n";
+import { DiscountCodes } from "~/components/cart/discount-codes";
+
+/** The id of the forms the summary's discount code fields belong to (the checkout renders them outside its own form). */
+export const CHECKOUT_CODE_FORMS = "checkout-code";
 
 /**
  * The lines and the server's totals for the chosen shipping method, beside the checkout form; when
@@ -47,9 +51,10 @@ export function CheckoutSummary({
               {unavailable}
             </p>
           ) : (
-            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} taxLines={cart.taxLines} />
+            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} taxLines={cart.taxLines} discounts={cart.discounts} />
           )}
         </div>
+        <DiscountCodes cart={cart} detached={CHECKOUT_CODE_FORMS} />
       </div>
       {children}
     </section>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
+import { type DiscountEntry, DiscountRows } from "~/components/cart/discount-rows";
 import { useTaxRowLabel } from "~/lib/tax";
 
 import { vatNotCharged } from "#common/tax/tax-words";
@@ -134,10 +135,13 @@ export function TotalsList({
   totals,
   shippingLabel,
   taxLines = [],
+  discounts = [],
 }: {
   totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> &
     Partial<Pick<OrderTotals, "refunded" | "net" | "pricesIncludeTax">>;
   shippingLabel?: string;
+  /** Each promotion's discount, taken off above the tax and the total. */
+  discounts?: readonly DiscountEntry[];
   /** The tax per rate: added above the total where prices exclude it, said to be in it where they include it. */
   taxLines?: TaxLineView[];
 }) {
@@ -175,6 +179,7 @@ export function TotalsList({
           {totals.shipping === 0 ? t("cart.shipping.free") : money(totals.shipping, c)}
         </dd>
       </div>
+      <DiscountRows discounts={discounts} format={(amount) => money(amount, c)} rowClass="flex justify-between gap-4 text-stone-700" />
       {notCharged > 0 && (
         <div className="flex justify-between gap-4" data-testid="totals-vat-not-charged">
           <dt className="text-stone-700">{t("cart.tax.notCharged")}</dt>

@@ -44,7 +44,6 @@ export default {
   "cart.code.notCombinable": "Dieser Code lässt sich nicht mit „{promotion}“ kombinieren – damit sparst du mehr",
   "cart.code.tooManyTries": "Zu viele Codes ausprobiert. Bitte versuch es in {wait} noch einmal.",
   "cart.code.notApplied": "{code} wird nicht angewendet: {reason}",
-  "cart.summary.discounts": "Rabatte",
   "cart.summary.discountWithCode": "{label} ({code})",
   "cart.tax.line": "{name} {rate}",
   "cart.tax.tax": "Steuer",

@@ -44,7 +44,6 @@ export default {
   "cart.code.notCombinable": "This code cannot be combined with “{promotion}”, which saves you more",
   "cart.code.tooManyTries": "Too many codes tried. Please try again in {wait}.",
   "cart.code.notApplied": "{code} is not applied: {reason}",
-  "cart.summary.discounts": "Discounts",
   "cart.summary.discountWithCode": "{label} ({code})",
   "cart.tax.line": "{name} {rate}",
   "cart.tax.tax": "Tax",

@@ -44,7 +44,6 @@ export default {
   "cart.code.notCombinable": "Este código no se puede combinar con «{promotion}», que te ahorra más",
   "cart.code.tooManyTries": "Has probado demasiados códigos. Vuelve a intentarlo dentro de {wait}.",
   "cart.code.notApplied": "{code} no se aplica: {reason}",
-  "cart.summary.discounts": "Descuentos",
   "cart.summary.discountWithCode": "{label} ({code})",
   "cart.tax.line": "{name} {rate}",
   "cart.tax.tax": "Impuesto",

@@ -44,7 +44,6 @@ export default {
   "cart.code.notCombinable": "Ce code n’est pas cumulable avec « {promotion} », plus avantageuse pour vous",
   "cart.code.tooManyTries": "Trop de codes essayés. Réessayez dans {wait}.",
   "cart.code.notApplied": "{code} n’est pas appliqué : {reason}",
-  "cart.summary.discounts": "Réductions",
   "cart.summary.discountWithCode": "{label} ({code})",
   "cart.tax.line": "{name} {rate}",
   "cart.tax.tax": "Taxe",
