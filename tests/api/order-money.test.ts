@@ -157,3 +157,42 @@ describe("a partly refunded order", () => {
     expect(seen.totals).toMatchObject({ itemsSubtotal: 10, discount: 0, refunded: 0, net: seen.totals.total });
   });
 });
+
+describe("an order with a promotion", () => {
+  it("prints the promotion as a row of its own that adds up in the mail, and a line's refund gives back what was paid for it", async () => {
+    const owner = await (async () => {
+      await createAccount(shop, { email: "owner@example.com", password: "owner-password-1", role: "admin" });
+      return signedIn(shop, "owner@example.com", "owner-password-1");
+    })();
+    const made = await owner.request("/api/admin/promotions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Spring sale", code: "SPRING10", kind: "percentage", value: 10 }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const b = await discountedCart();
+    expect((await b.post("/api/cart/discount-codes", { code: "spring10" })).status).toBe(200);
+    const { order } = await placeOrder(b, { contact: { name: "Katherine Johnson", email: "katherine@example.com", phone: "+1 555 0103" } });
+    // 10 % of the lines as printed (81.00 + 10.00): 9.10, shared 8.10 to the shirts and 1.00 to the mug.
+    expect(order.discounts).toEqual([{ code: "SPRING10", label: "Spring sale", amount: 9.1 }]);
+    expect(order.totals).toMatchObject({ itemsSubtotal: 91, shipping: 19.97, discountTotal: 9.1, total: 101.87 });
+
+    const mail = await smtp.waitFor((m) => m.to.includes("katherine@example.com") && m.subject.includes(order.number));
+    expect(mail.text).toContain("Spring sale (SPRING10): −$9.10");
+    const rows = rowsOf(mail);
+    const value = (label: RegExp) => rows.find((r) => label.test(r.label))?.value;
+    expect(value(/^Subtotal$/)! + value(/^Shipping/)! - 910).toBe(value(/^Total$/));
+
+    await markDelivered(shop, order.id);
+    const mug = order.lines.find((l) => l.name === "Mug")!;
+    const res = await operator.request(`/api/admin/orders/${order.id}/refunds`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lines: [{ lineId: mug.id, quantity: 1 }], reason: "Mug arrived chipped" }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const seen = await shop.services.orders.getOrder(order.id, { shopper: { userId: null, visitorId: null }, forShop: true });
+    // The mug was 10.00 less its 1.00 share of the promotion.
+    expect(seen.refunds).toMatchObject([{ amount: 9 }]);
+  });
+});

@@ -12,6 +12,7 @@ export {
   type GiftCardMailContext,
   lowStockDigestMail,
   type LowStockMailItem,
+  type MailDiscount,
   type MailTaxes,
   magicLinkMail,
   newOrderShopMail,

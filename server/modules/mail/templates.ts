@@ -192,6 +192,15 @@ function businessLines(t: Translate, business: MailBusiness | undefined): string
   ];
 }
 
+/** A promotion's discount as an order mail prints it: "Spring sale (SPRING10)", "$3.00". */
+export interface MailDiscount {
+  label: string;
+  amount: string;
+}
+
+/** The promotions' rows of an order mail's table, each taken off ("−$3.00"). */
+const discountRows = (discounts: readonly MailDiscount[] = []) => discounts.map((d) => ({ label: d.label, value: `−${d.amount}` }));
+
 /** What an order mail shows of the order (money already formatted in the order's currency and the mail's locale). */
 export interface OrderMailContext extends MailContext {
   number: string;
@@ -199,6 +208,8 @@ export interface OrderMailContext extends MailContext {
   lines: Array<{ label: string; quantity: number; total: string }>;
   /** `subtotal`: what the lines add up to; `discount`: what the discounts took off the list prices (already in the lines), or null for none. */
   totals: { subtotal: string; discount: string | null; shipping: string; total: string };
+  /** Each promotion's discount, named (with its code) and formatted: taken off below the shipping. */
+  discounts?: MailDiscount[];
   /** The tax per rate (none without a tax setup). */
   taxes?: MailTaxes;
   business?: MailBusiness;
@@ -220,6 +231,7 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
         ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
         { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
         { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
+        ...discountRows(ctx.discounts),
       ],
       { label: t("mail.order.total"), value: ctx.totals.total },
       ctx.taxes,
@@ -386,6 +398,7 @@ export interface NewOrderShopMailContext extends MailContext {
   lines: Array<{ label: string; quantity: number; total: string }>;
   /** What the lines add up to, the shipping, and their sum. */
   totals: { subtotal: string; shipping: string; total: string };
+  discounts?: MailDiscount[];
   /** The tax per rate (none without a tax setup). */
   taxes?: MailTaxes;
   business?: MailBusiness;
@@ -407,6 +420,7 @@ export function newOrderShopMail(ctx: NewOrderShopMailContext): Mail {
         ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
         { label: "Subtotal", value: ctx.totals.subtotal },
         { label: "Shipping", value: ctx.totals.shipping },
+        ...discountRows(ctx.discounts),
       ],
       { label: "Total", value: ctx.totals.total },
       ctx.taxes,

@@ -1,7 +1,7 @@
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { Mail, Mailer, MailTaxes } from "#modules/mail";
+import type { Mail, MailDiscount, Mailer, MailTaxes } from "#modules/mail";
 import { createMailQueue } from "#modules/mail";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "#modules/mail";
 import { lineLabel } from "#common/catalog/line-label";
@@ -9,7 +9,7 @@ import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import type { OrderTokens } from "./order-token";
-import { lineName, orderReceiptTaxLines, orderSums } from "./orders.repo";
+import { lineName, orderDiscounts, orderReceiptTaxLines, orderSums } from "./orders.repo";
 import type { Executor, OrderRecord, OrderRow } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
@@ -104,6 +104,14 @@ function countryIn(code: string, language: Language, locale: string): string {
  * The customer's order mails, sent after the answer (a slow SMTP server never delays checkout);
  * `idle()` waits for the ones under way (tests, shutdown).
  */
+/** An order's promotions as its mails print them, in the mail's language and money. */
+function mailDiscounts(record: OrderRecord, t: Translate, fmt: (minor: number) => string): MailDiscount[] {
+  return orderDiscounts(record.order).map((d) => ({
+    label: d.code ? t("cart.summary.discountWithCode", { label: d.label, code: d.code }) : d.label,
+    amount: fmt(d.amount),
+  }));
+}
+
 export function createOrderMails(deps: OrderMailDeps) {
   const queue = createMailQueue(deps.logger, deps.mailer);
   const later = (task: () => Promise<void>, what: string, orderId: string) => queue.later(task, what, { orderId });
@@ -146,6 +154,7 @@ export function createOrderMails(deps: OrderMailDeps) {
         shipping: fmt(sums.shipping),
         total: fmt(sums.total),
       },
+      discounts: mailDiscounts(record, t, fmt),
       taxes: mailTaxes(record, t, fmt, locale),
       business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       address: [
@@ -182,6 +191,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       customer: { name: o.contact_name, email: o.contact_email, phone: o.contact_phone },
       lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
       totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
+      discounts: mailDiscounts(record, t, fmt),
       taxes: mailTaxes(record, t, fmt, settings.locale || "en-US"),
       business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,
