@@ -97,6 +97,19 @@ describe("the cart's summary in the page's language", () => {
   });
 });
 
+describe("an order's promotions", () => {
+  it("are taken off as rows of their own, named with their code, in the page's language and money", () => {
+    const discounts = [
+      { code: "SPRING10", label: "Spring sale", amount: 3.1 },
+      { label: "Free shipping", amount: 4.99 },
+    ];
+    const { text } = pageText(<TotalsList totals={{ ...orderTotals, shipping: 4.99 }} discounts={discounts} />, "fr");
+    expect(text).toContain("Spring sale (SPRING10) −3,10 €");
+    expect(text).toContain("Free shipping −4,99 €");
+    expect(text.indexOf("Free shipping")).toBeLessThan(text.indexOf("Total"));
+  });
+});
+
 describe("an order in the page's language", () => {
   it("says its lines, totals and status in Spanish, its links under /es", () => {
     const { html, text } = pageText(

@@ -1,3 +1,4 @@
+import { DiscountRows } from "~/components/cart/discount-rows";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { adminTranslateOf } from "~/components/admin/admin-t";
 import { useRichT, useT } from "~/lib/i18n";
@@ -303,6 +304,7 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
       <dl className="mt-4 ml-auto w-72 max-w-full space-y-1 break-inside-avoid" data-testid="print-totals">
         <Row term={t("admin.print.subtotal")} value={money(order.totals.itemsSubtotal, c)} testId="print-subtotal" />
         <Row term={t("admin.settings.section.shipping")} value={money(order.totals.shipping, c)} testId="print-shipping" />
+        <DiscountRows discounts={order.discounts} format={(amount) => money(amount, c)} rowClass="flex justify-between gap-4" />
         {notCharged > 0 && <Row term={t("cart.tax.notCharged")} value={`−${money(notCharged, c)}`} testId="print-vat-not-charged" />}
         {!included && taxRows}
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
