@@ -1,3 +1,4 @@
+import { type PromotionOffer, PromotionNotes, promotionOffer } from "~/components/product/promotion-notes";
 import { useEffect, useState } from "react";
 import { pageMarket } from "~/lib/market.server";
 import { data, redirect } from "react-router";
@@ -36,7 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       const preview = user && can(user, "catalog") ? await catalog.getPreview(params.slug, language) : null;
       if (preview) {
         const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
-        return data({ product: shown, related: [], preview: preview.status }, { headers: { "Cache-Control": "private, no-store" } });
+        return data(
+          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[] },
+          { headers: { "Cache-Control": "private, no-store" } },
+        );
       }
       // A renamed product's old address keeps working (migration 0010).
       const moved = await catalog.findProductRedirect(params.slug);
@@ -49,11 +53,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
   const market = await pageMarket(request, context.services);
-  const related = await catalog.listRelated(product, 8, language).catch(() => []);
+  const [related, promotions] = await Promise.all([
+    catalog.listRelated(product, 8, language).catch(() => []),
+    context.services.promotions.forProduct({ productId: product._id, categorySlugs: [product.categorySlug, product.subCategorySlug ?? ""].filter(Boolean) }),
+  ]);
   return {
     product: await catalog.detailInMarket(product, market),
     related: (await catalog.cardsInMarket(related, market)).map(toCardData),
     preview: null,
+    promotions: promotions.map((rule) => promotionOffer(rule, market)),
   };
 }
 
@@ -158,6 +166,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <BuyBox key={product._id} product={product} onColorChange={(c) => setChosen({ productId: product._id, color: c })} />
           </div>
+          <PromotionNotes offers={loaderData.promotions ?? []} />
 
           <WishlistButton
             productId={product._id}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type PromotionCart, type PromotionContext, type PromotionLine, type PromotionRule, normaliseCode, quotePromotions } from "./promotions.compute";
+import {
+  type PromotionCart,
+  type PromotionContext,
+  type PromotionLine,
+  type PromotionRule,
+  automaticPromotionsFor,
+  normaliseCode,
+  quotePromotions,
+} from "./promotions.compute";
 
 // Money in cents. A shirt at 40.00 × 2 (clothing), a mug at 10.00 (kitchen), shipping 5.00.
 
@@ -158,5 +166,24 @@ describe("when a promotion applies", () => {
     // 7 % of 99.90 = 6.993 → 6.99; then 1.01.
     expect(q.applied.map((p) => p.amount)).toEqual([699, 101]);
     expect([...q.lineDiscounts.values()].reduce((a, b) => a + b, 0)).toBe(800);
+  });
+});
+
+describe("the automatic promotions a product page names", () => {
+  const shirt = { productId: "shirt", categorySlugs: ["clothing", "shirts"] };
+  it("are the running automatic ones that concern the product or the whole order, never a code", () => {
+    const promotions = [
+      rule("whole-order", {}),
+      rule("shirts", { categorySlugs: ["shirts"] }),
+      rule("this-shirt", { productIds: ["shirt"] }),
+      rule("kitchen", { categorySlugs: ["kitchen"] }),
+      rule("a-code", { code: "SECRET" }),
+      rule("switched-off", { active: false }),
+      rule("not-yet", { startsAt: "2027-03-11T00:00:00Z" }),
+      rule("ended", { endsAt: "2027-03-10T12:00:00Z" }),
+      rule("used-up", { usageLimit: 3 }),
+    ];
+    const names = automaticPromotionsFor(promotions, shirt, new Map([["used-up", 3]]), NOW).map((r) => r.id);
+    expect(names).toEqual(["whole-order", "shirts", "this-shirt"]);
   });
 });

@@ -260,3 +260,33 @@ export function quotePromotions(promotions: readonly PromotionRule[], cart: Prom
     shippingDiscount: kept.reduce((sum, p) => sum + p.shipping, 0),
   };
 }
+
+/** A product as a page shows it: what decides whether a promotion concerns it. */
+export interface PromotedProduct {
+  productId: string;
+  categorySlugs: readonly string[];
+}
+
+/**
+ * The automatic promotions a product page names: switched on, begun and not ended, under their
+ * usage limit, and concerning this product (or the whole order). Codes are the shop's to hand out,
+ * never shown.
+ */
+export function automaticPromotionsFor(
+  promotions: readonly PromotionRule[],
+  product: PromotedProduct,
+  uses: ReadonlyMap<string, number>,
+  now: Date,
+): PromotionRule[] {
+  const line: PromotionLine = { key: "", productId: product.productId, categorySlugs: product.categorySlugs, unitPrice: 0, quantity: 1 };
+  const at = now.getTime();
+  return promotions.filter(
+    (rule) =>
+      rule.code === null &&
+      rule.active &&
+      (!rule.startsAt || Date.parse(rule.startsAt) <= at) &&
+      (!rule.endsAt || Date.parse(rule.endsAt) > at) &&
+      (rule.usageLimit === null || (uses.get(rule.id) ?? 0) < rule.usageLimit) &&
+      concerns(rule, line),
+  );
+}

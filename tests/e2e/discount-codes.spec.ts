@@ -78,6 +78,27 @@ test("at the checkout the code field sits in the summary and the discount comes 
   await expect(page.getByRole("form", { name: "Checkout" })).toBeVisible();
 });
 
+test("a product page names the automatic promotion that concerns it, in the page's language", async ({ page }) => {
+  const books = (await (await page.request.get("/api/products/category/books")).json()) as Array<{ _id: string; slug: string }>;
+  const book = books.at(-1)!;
+  const name = `Book week ${suffix()}`;
+  // A minimum no cart reaches: the shared shop's other carts never get it.
+  const api = await adminApi();
+  const made = await apiJson<{ id: string }>(
+    await api.post("/api/admin/promotions", { data: { name, kind: "percentage", value: 15, productIds: [book._id], minSubtotal: 1_000_000 }, headers }),
+    201,
+  );
+  await api.dispose();
+  cleanups.push((a) => a.delete(`/api/admin/promotions/${made.id}`, { headers }));
+  await page.goto(`/products/${book.slug}`);
+  await expect(page.getByTestId("product-promotions")).toHaveText(`${name}: 15% off on orders of $1,000,000.00 or more, taken off in your cart by itself`);
+  await page.goto(`/de/products/${book.slug}`);
+  await expect(page.getByTestId("product-promotions")).toContainText("15 % Rabatt ab 1.000.000,00");
+  // Another book's page does not name it.
+  await page.goto(`/products/${books[0]!.slug}`);
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

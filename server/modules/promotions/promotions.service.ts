@@ -16,7 +16,7 @@ import type { CatalogService } from "#modules/catalog";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
-import type { AppliedPromotion, PromotionRule } from "#common/promotions/promotions.compute";
+import { type AppliedPromotion, type PromotedProduct, type PromotionRule, automaticPromotionsFor } from "#common/promotions/promotions.compute";
 import { toBaseAmount } from "#common/currency";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import {
@@ -239,6 +239,12 @@ export function createPromotions(deps: PromotionsDeps) {
         const rows = await listActiveRows(x);
         return { rules: rows.map(ruleOf), uses: new Map(rows.map((r) => [r.id, r.uses])) };
       });
+    },
+
+    /** The automatic promotions running now that concern a product (a product page names them). */
+    async forProduct(product: PromotedProduct): Promise<PromotionRule[]> {
+      const { rules, uses } = await this.live();
+      return automaticPromotionsFor(rules, product, uses, now());
     },
 
     /** Orders this customer placed with each of these promotions (cancelled ones given back), read on `x` (an order's transaction). */
