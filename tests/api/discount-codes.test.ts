@@ -54,6 +54,13 @@ async function apply(b: TestBrowser, code: string, status = 200): Promise<Cart &
   return { ...body.data, error: body.error };
 }
 
+type Sales = { totals: { grossSales: number; discounts: number; netSales: number }; byProduct: Array<{ name: string; sales: number }> };
+async function salesToday(): Promise<Sales> {
+  const day = new Date().toISOString().slice(0, 10);
+  return ((await (await admin.get(`/api/admin/reports/sales?from=${day}&to=${day}&groupBy=day`)).json()) as { data: Sales }).data;
+}
+const mugSales = (s: Sales) => s.byProduct.find((p) => p.name === "Mug")?.sales ?? 0;
+
 const mugs = (quantity: number) => browserWithCart(shop, [{ productId: ids.mug, quantity }]);
 
 describe("a discount code in the cart", () => {
@@ -149,6 +156,7 @@ describe("automatic promotions", () => {
 describe("an order placed with promotions", () => {
   it("keeps each discount and the total the shopper saw, counts the use, and empties the cart's codes", async () => {
     const spring = await promotion({ name: "Spring sale", code: "SPRING10", kind: "percentage", value: 10 });
+    const before = await salesToday();
     const b = await mugs(3);
     const cart = await apply(b, "SPRING10");
     const res = await b.post("/api/orders", checkoutBody());
@@ -165,6 +173,12 @@ describe("an order placed with promotions", () => {
       (await (await admin.get(`/api/admin/promotions/${spring.id}`)).json()) as { data: { uses: number; discountTotal: number; revenue: number } }
     ).data;
     expect(figures).toMatchObject({ uses: 1, discountTotal: 3, revenue: order.totals.total });
+    // The sales report counts it among the discounts (off the goods), its net sales and product sales after it.
+    const after = await salesToday();
+    expect(after.totals.grossSales - before.totals.grossSales).toBe(30);
+    expect(after.totals.discounts - before.totals.discounts).toBeCloseTo(3, 2);
+    expect(after.totals.netSales - before.totals.netSales).toBeCloseTo(27, 2);
+    expect(mugSales(after) - mugSales(before)).toBeCloseTo(27, 2);
     // The next cart starts without the code.
     const next = await browserWithCart(shop, []);
     expect((await cartOf(b)).codes).toEqual([]);

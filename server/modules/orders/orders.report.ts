@@ -20,10 +20,11 @@ import { rebuildRollups, rollupZone } from "./orders.rollups";
  * it was made (a March refund of a February order lowers March), for the counted orders. Prices
  * are as the shop enters them: with tax in a tax-inclusive shop, without it where tax is added.
  *   gross sales   Σ list price × units (orders.subtotal): before discounts, without shipping
- *   discounts     Σ what the discounts took off (orders.discount_total)
+ *   discounts     Σ what the discounts took off the goods: the catalogue's (orders.discount_total) and
+ *                 the promotions' (orders.promotion_discount − shipping_discount)
  *   refunds       Σ money given back (order_refunds.amount: goods, shipping and their tax), on the refund's day
  *   net sales     gross sales − discounts − refunds
- *   shipping      Σ shipping charged (orders.shipping_total)
+ *   shipping      Σ shipping charged (orders.shipping_total − what promotions took off it)
  *   tax           Σ tax charged on the orders (orders.tax_total), on the order's day
  *   refunded tax  Σ tax the refunds gave back (refund_tax_lines), on the refund's day
  *   net sales without tax  Σ (order total − its tax − its shipping without tax) − Σ (refund − its tax):

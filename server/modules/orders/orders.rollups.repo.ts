@@ -61,7 +61,11 @@ export function getRollupOrder(k: Executor, orderId: string) {
 /** The lines of these orders, as the roll-ups sum them. */
 export function listRollupLines(k: Executor, orderIds: string[]) {
   return orderIds.length
-    ? k.selectFrom("order_lines").select(["order_id", "product_id", "quantity", "unit_price", "line_total"]).where("order_id", "in", orderIds).execute()
+    ? k
+        .selectFrom("order_lines")
+        .select(["order_id", "product_id", "quantity", "unit_price", "line_total", "promotion_discount"])
+        .where("order_id", "in", orderIds)
+        .execute()
     : Promise.resolve([]);
 }
 

@@ -91,7 +91,7 @@ type RefundTaxRow = Pick<Selectable<RefundTaxLineTable>, "rate_milli" | "base" |
 /** Everything of one order the roll-ups sum: its lines, line taxes, succeeded refunds and their taxes. */
 export interface RollupOrder {
   order: OrderRow;
-  lines: Pick<OrderLineRow, "product_id" | "quantity" | "unit_price" | "line_total">[];
+  lines: Pick<OrderLineRow, "product_id" | "quantity" | "unit_price" | "line_total" | "promotion_discount">[];
   taxLines: Pick<OrderTaxLineRow, "order_line_id" | "rate_milli" | "base" | "amount">[];
   refunds: Array<{ refund: Pick<RefundRow, "amount" | "created_at">; taxes: RefundTaxRow[] }>;
 }
@@ -144,16 +144,19 @@ export function addOrder(delta: RollupDelta, zone: string, o: RollupOrder, sign:
   const rate = Number(order.exchange_rate ?? 1) || 1;
   const day = dayIn(zone, order.created_at);
   const shippingTax = o.taxLines.find((t) => t.order_line_id === null);
+  // What the promotions took off the shipping is off the shipping charged; the rest of them off the goods.
+  const shipping = order.shipping_total - order.shipping_discount;
+  const itemPromotions = order.promotion_discount - order.shipping_discount;
   // The shipping without its tax: the base its tax was reckoned on, else the charge as entered.
-  const shippingExTax = shippingTax ? shippingTax.base : order.shipping_total;
+  const shippingExTax = shippingTax ? shippingTax.base : shipping;
   delta.sale(
     { day, payment_method: order.payment_method, currency: order.currency },
     {
       orders: sign,
       units: sign * o.lines.reduce((s, l) => s + l.quantity, 0),
       gross: sign * inBase(order.subtotal),
-      discounts: sign * inBase(order.discount_total),
-      shipping: sign * inBase(order.shipping_total),
+      discounts: sign * inBase(order.discount_total + itemPromotions),
+      shipping: sign * inBase(shipping),
       tax: sign * inBase(order.tax_total),
       total: sign * inBase(order.total),
       net_ex_tax: sign * inBase(order.total - order.tax_total - shippingExTax),
@@ -165,7 +168,7 @@ export function addOrder(delta: RollupDelta, zone: string, o: RollupOrder, sign:
     delta.product(day, l.product_id, {
       units: sign * l.quantity,
       gross: sign * (rate === 1 ? l.unit_price * l.quantity : Math.round((l.unit_price * l.quantity) / rate)),
-      sales: sign * inBase(l.line_total),
+      sales: sign * inBase(l.line_total - (l.promotion_discount ?? 0)),
     });
   }
   for (const t of o.taxLines) delta.tax(taxKey(day, order, t.rate_milli), { base: sign * t.base, tax: sign * t.amount, tax_in_base: sign * inBase(t.amount) });
