@@ -171,6 +171,8 @@ describe("an order placed in a language", () => {
         "vatNumber",
         "reverseCharge",
         "refunds",
+        // Promotions (none here).
+        "discounts",
         "history",
         "allowedTransitions",
         "guest",

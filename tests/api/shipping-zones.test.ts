@@ -118,6 +118,7 @@ describe("placing an order", () => {
       net: quoted.total,
       taxRefunded: 0,
       currency: "USD",
+      discountTotal: 0,
     });
     expect(order.address).toMatchObject({ city: "Portland", region: "OR", country: "US" });
 

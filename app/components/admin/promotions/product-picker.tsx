@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { useT } from "~/lib/i18n";
 import { buttonClass } from "../ui";
@@ -23,7 +24,7 @@ export function ProductPicker({ initial, error, onPicked }: { initial: PickedPro
   const uid = useId();
   const hydrated = useHydrated();
   const location = useLocation();
-  const fetcher = useFetcher<{ productResults: PickedProduct[] | null }>();
+  const fetcher = useBackgroundFetcher<{ productResults: PickedProduct[] | null }>(t("admin.promotions.searchFailed"));
   const [chosen, setChosen] = useState<PickedProduct[]>(initial);
   const [words, setWords] = useState("");
   const results = words.trim() ? (fetcher.data?.productResults ?? []) : [];

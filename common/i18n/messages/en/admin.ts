@@ -1726,6 +1726,7 @@ export default {
   "admin.promotions.findProduct": "Find a product to add",
   "admin.promotions.findProductPlaceholder": "Name or SKU",
   "admin.promotions.searching": "Searching…",
+  "admin.promotions.searchFailed": "The products could not be searched. Please try again.",
   "admin.promotions.noProductFound": "No product found.",
   "admin.promotions.add": "Add",
   "admin.promotions.added": "Added",
