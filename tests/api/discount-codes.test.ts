@@ -179,6 +179,10 @@ describe("an order placed with promotions", () => {
     expect(after.totals.discounts - before.totals.discounts).toBeCloseTo(3, 2);
     expect(after.totals.netSales - before.totals.netSales).toBeCloseTo(27, 2);
     expect(mugSales(after) - mugSales(before)).toBeCloseTo(27, 2);
+    // And the report's table per promotion: its orders, the discount it gave and their revenue.
+    const day = new Date().toISOString().slice(0, 10);
+    const byPromotion = await shop.services.promotions.report({ from: day, to: day, timeZone: "UTC" });
+    expect(byPromotion).toEqual([{ id: spring.id, name: "Spring sale", code: "SPRING10", orders: 1, discount: 3, revenue: order.totals.total }]);
     // The next cart starts without the code.
     const next = await browserWithCart(shop, []);
     expect((await cartOf(b)).codes).toEqual([]);

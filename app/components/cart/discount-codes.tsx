@@ -6,7 +6,6 @@ import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { useShop } from "~/lib/shop";
 import { showToast } from "~/lib/toast";
-import { useCartFailure } from "./cart-messages";
 
 /**
  * The discount code field of the cart panel, the cart page and the checkout: a plain form posting
@@ -22,9 +21,8 @@ export function DiscountCodes({ cart, returnTo, detached }: { cart: Pick<CartVie
   const localePath = useLocalePath();
   const { locale } = useLanguage();
   const { settings } = useShop();
-  const failure = useCartFailure("apply-code");
-  const fetcher = useBackgroundFetcher<CartActionResult>(failure.fromSent);
-  const remover = useBackgroundFetcher<CartActionResult>(failure.fromSent);
+  const fetcher = useBackgroundFetcher<CartActionResult>(t("cart.code.label"));
+  const remover = useBackgroundFetcher<CartActionResult>(t("cart.failure.remove"));
   const [error, setError] = useState<string | null>(null);
   const [value, setValue] = useState("");
   const applyButton = useRef<HTMLButtonElement>(null);
@@ -37,7 +35,7 @@ export function DiscountCodes({ cart, returnTo, detached }: { cart: Pick<CartVie
     if (result.code) showToast("success", t("cart.code.applied", { code: result.code }));
   });
   useFetcherResult(remover, (result) => {
-    if (!result.ok) showToast("error", failure.title(result.intent), result.message);
+    if (!result.ok) showToast("error", t("cart.failure.remove"), result.message);
     else if (result.code) showToast("success", t("cart.code.removed", { code: result.code }));
   });
 

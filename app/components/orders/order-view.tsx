@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { type DiscountEntry, DiscountRows } from "~/components/cart/discount-rows";
+import { type DiscountEntry, DiscountRows } from "~/components/cart/cart-summary";
 import { useTaxRowLabel } from "~/lib/tax";
 
 import { vatNotCharged } from "#common/tax/tax-words";

@@ -1,4 +1,4 @@
-import { DiscountRows } from "~/components/cart/discount-rows";
+import { DiscountRows } from "~/components/cart/cart-summary";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { adminTranslateOf } from "~/components/admin/admin-t";
 import { useRichT, useT } from "~/lib/i18n";

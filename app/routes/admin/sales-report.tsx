@@ -9,6 +9,7 @@ import { EmptyState, PageHeader, buttonClass } from "~/components/admin/ui";
 import { loadReport } from "~/components/admin/reports/report-loader.server";
 import { formatMoney } from "~/lib/money";
 import type { SalesBucket, SalesReport } from "#modules/orders";
+import type { PromotionFigures } from "#modules/promotions";
 import type { Route } from "./+types/sales-report";
 
 /**
@@ -16,7 +17,15 @@ import type { Route } from "./+types/sales-report";
  * shop's time zone) and its sales report; a period that is no period shows its error instead.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadReport(request, context, (period) => context.services.reports.salesReport({ from: period.from, to: period.to, groupBy: period.groupBy }));
+  return loadReport(request, context, async (period) => {
+    const [sales, settings] = await Promise.all([
+      context.services.reports.salesReport({ from: period.from, to: period.to, groupBy: period.groupBy }),
+      context.services.content.getSettings(),
+    ]);
+    // The promotions' figures of the same days, beside the sales' discounts.
+    const byPromotion = await context.services.promotions.report({ from: period.from, to: period.to, timeZone: settings.timeZone });
+    return { ...sales, byPromotion };
+  });
 }
 
 const whole = new Intl.NumberFormat("en");
@@ -58,7 +67,7 @@ export default function SalesReportScreen({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function Report({ report }: { report: SalesReport }) {
+function Report({ report }: { report: SalesReport & { byPromotion: PromotionFigures[] } }) {
   const { totals, series, range } = report;
   const money = (n: number) => formatMoney(n, range.currency);
   const t = useT();
@@ -150,6 +159,22 @@ function Report({ report }: { report: SalesReport }) {
           }))}
         />
       </div>
+      {report.byPromotion.length > 0 && (
+        <FigureTable
+          title={t("admin.sales.byPromotion")}
+          testId="by-promotion"
+          heads={[t("admin.promotions.name"), t("admin.nav.orders"), t("admin.promotions.discountGiven"), t("admin.promotions.revenue")]}
+          rows={report.byPromotion.map((p) => ({
+            key: p.id,
+            label: (
+              <Link to={`/admin-dashboard/promotions/${encodeURIComponent(p.id)}`} className="font-medium text-stone-900 underline-offset-4 hover:underline">
+                {p.code ? `${p.name} (${p.code})` : p.name}
+              </Link>
+            ),
+            figures: [whole.format(p.orders), money(p.discount), money(p.revenue)],
+          }))}
+        />
+      )}
       <FigureTable
         title={t("admin.people.bestSellersTop20")}
         testId="by-product"

@@ -3,4 +3,4 @@
 // The computation of what a cart gets is pure and shared with the admin's form:
 // common/promotions/promotions.compute.ts.
 export { createPromotions } from "./promotions.service";
-export type { AdminPromotion, PromotionsDeps, PromotionsService } from "./promotions.service";
+export type { AdminPromotion, PromotionFigures, PromotionsDeps, PromotionsService } from "./promotions.service";

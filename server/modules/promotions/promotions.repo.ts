@@ -128,3 +128,26 @@ export async function countUses(k: Executor, promotionId: string): Promise<numbe
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Each promotion's orders (cancelled ones given back), discount and orders' totals between two instants, base currency minor units, most discount first. */
+export async function listPromotionFigures(k: Executor, fromIso: string, toIso: string) {
+  const rows = await k
+    .selectFrom("promotion_uses as u")
+    .innerJoin("promotions as p", "p.id", "u.promotion_id")
+    .where("u.cancelled", "=", 0)
+    .where("u.created_at", ">=", fromIso)
+    .where("u.created_at", "<", toIso)
+    .groupBy(["p.id", "p.name", "p.code"])
+    .select((eb) => [
+      "p.id",
+      "p.name",
+      "p.code",
+      eb.fn.countAll<number | string>().as("orders"),
+      eb.fn.sum<number | string>("u.base_amount").as("discount"),
+      eb.fn.sum<number | string>("u.order_total_base").as("revenue"),
+    ])
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, name: r.name, code: r.code, orders: Number(r.orders), discount: Number(r.discount ?? 0), revenue: Number(r.revenue ?? 0) }))
+    .sort((a, b) => b.discount - a.discount || a.name.localeCompare(b.name));
+}

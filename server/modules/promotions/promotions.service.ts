@@ -18,6 +18,7 @@ import { nowIso, toIso } from "../../db/database";
 import { newId } from "../../lib/ids";
 import { type AppliedPromotion, type PromotedProduct, type PromotionRule, automaticPromotionsFor } from "#common/promotions/promotions.compute";
 import { toBaseAmount } from "#common/currency";
+import { type LocalDate, addDays, localMidnight } from "#common/calendar";
 import { type Epoch, createCache, createEpoch } from "../../lib/cache";
 import {
   type PromotionListRow,
@@ -32,6 +33,7 @@ import {
   insertPromotion,
   insertUses,
   listActiveRows,
+  listPromotionFigures,
   listPromotionRows,
   takeUse,
   updatePromotion,
@@ -63,6 +65,16 @@ export interface PromotionsDeps {
 export interface LivePromotions {
   rules: PromotionRule[];
   uses: Map<string, number>;
+}
+
+/** A promotion's figures in a period (the sales report's table), money in the base currency's major unit. */
+export interface PromotionFigures {
+  id: string;
+  name: string;
+  code: string | null;
+  orders: number;
+  discount: number;
+  revenue: number;
 }
 
 /** A promotion the cart's pricing gave an order, to count against its limits. */
@@ -284,6 +296,17 @@ export function createPromotions(deps: PromotionsDeps) {
     async releaseUses(trx: typeof k, orderId: string): Promise<void> {
       for (const id of await cancelUses(trx, orderId)) await giveUseBack(trx, id);
       counted++;
+    },
+
+    /**
+     * Each promotion's figures for a period of days in the shop's time zone (the sales report's):
+     * orders placed with it (cancelled ones given back), the discount it gave and those orders'
+     * totals, in the base currency's major unit, most discount first.
+     */
+    async report(period: { from: LocalDate; to: LocalDate; timeZone: string }): Promise<PromotionFigures[]> {
+      const from = new Date(localMidnight(period.timeZone, period.from)).toISOString();
+      const to = new Date(localMidnight(period.timeZone, addDays(period.to, 1))).toISOString();
+      return (await listPromotionFigures(k, from, to)).map((r) => ({ ...r, discount: toMajor(r.discount), revenue: toMajor(r.revenue) }));
     },
 
     async list(): Promise<AdminPromotion[]> {

@@ -1460,6 +1460,7 @@ export default {
   "admin.sales.grossSales": "Gross sales",
   "admin.sales.grossHint": "List prices × units",
   "admin.sales.discounts": "Discounts",
+  "admin.sales.byPromotion": "By promotion",
   "admin.sales.refunds": "Refunds",
   "admin.sales.refundsHint": "On the day they were made",
   "admin.sales.totalSales": "Total sales",
