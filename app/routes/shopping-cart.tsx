@@ -4,7 +4,7 @@ import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
 import { addToCartSchema, anyQuantitySchema, cartFormInput, discountCodeSchema } from "#common/cart/cart.schema";
 import { normaliseCode } from "#common/promotions/promotions.compute";
-import { CodeRefused, refusalText } from "#common/promotions/refusal-words";
+import { CodeRefused, refusalText, refusalWording } from "#common/promotions/refusal-words";
 import { sameSitePath } from "#common/same-site-path";
 import { DiscountCodes } from "~/components/cart/discount-codes";
 import { pageMarket } from "~/lib/market.server";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   async function refusalWords(err: CodeRefused): Promise<string> {
     const settings = await context.services.content.getSettings();
     const market = await pageMarket(request, context.services);
-    const wording = { currency: market.currency, locale: localeOf(requestLanguage(request), settings.locale), timeZone: settings.timeZone };
+    const wording = refusalWording(settings, market.currency, localeOf(requestLanguage(request), settings.locale));
     return refusalText(t, err.refusal, wording);
   }
 }

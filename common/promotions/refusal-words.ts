@@ -10,6 +10,11 @@ export interface RefusalWording {
   timeZone: string;
 }
 
+/** The wording of a shop's settings for a cart in `currency` (the shop's locale unless the page names its own). */
+export function refusalWording(settings: { locale?: string; timeZone?: string }, currency: string, locale?: string): RefusalWording {
+  return { currency, locale: locale ?? (settings.locale || "en-US"), timeZone: settings.timeZone || "UTC" };
+}
+
 const dayOf = (iso: string, w: RefusalWording) =>
   new Intl.DateTimeFormat(w.locale, { day: "numeric", month: "long", timeZone: w.timeZone || "UTC" }).format(new Date(iso));
 

@@ -13,12 +13,13 @@ import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flow-deps";
 import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
-import { CodeRefused, refusalText } from "#common/promotions/refusal-words";
+import { CodeRefused } from "#common/promotions/refusal-words";
 import type { Refusal } from "#common/promotions/promotions.compute";
 import { translatorFor } from "#common/i18n/messages.server";
 
 /** Why a typed code that gave something when the shopper looked no longer does: the order is refused rather than charged another total. */
 const LOST_SINCE: ReadonlySet<Refusal["reason"]> = new Set(["used_up", "expired", "inactive", "used_by_customer", "first_order_only"]);
+// The API's words for a code refused at the order (the cart's answer words the others).
 const english = translatorFor(DEFAULT_LANGUAGE);
 
 type Problems = CartProblem[];
@@ -176,7 +177,7 @@ export async function placeOrder(
     const promotions = cart.totals.promotions;
     // A code that stopped applying since the shopper saw it (used up, ended): told now, never charged another total.
     const lost = promotions.refused.find((r) => LOST_SINCE.has(r.refusal.reason));
-    if (lost) throw codeRefused(lost.refusal, lost.code, cart.view.totals.currency);
+    if (lost) throw new CodeRefused(lost.refusal, lost.code, cart.view.codes.find((c) => c.code === lost.code)?.problem ?? english("cart.code.usedUp"));
 
     const stock = await takeStock(
       trx,
@@ -210,19 +211,13 @@ export async function placeOrder(
           orderTotal: t.total,
           exchangeRate: market?.rate ?? 1,
         },
-        (p) => codeRefused({ reason: "used_up" }, p.code ?? p.label, record.order.currency),
+        (p) => new CodeRefused({ reason: "used_up" }, p.code ?? p.label, english("cart.code.usedUp")),
       );
     }
     if (cart.promotions?.codes.length) await deps.cart.clearCodes(trx, shopper);
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered };
-  }
-
-  /** A code refused at the order, in the API's words (pages word `refusal` in theirs). */
-  function codeRefused(refusal: Refusal, code: string, currency: string): CodeRefused {
-    const wording = { currency, locale: settings.locale || "en-US", timeZone: settings.timeZone || "UTC" };
-    return new CodeRefused(refusal, code, refusalText(english, refusal, wording));
   }
 
   /**

@@ -8,7 +8,7 @@ import { toMajor } from "#common/money";
 import { type MinorTotals, type PricingSettings, type PromotionsFor, type TaxFor, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { translatorFor } from "#common/i18n/messages.server";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
-import { refusalText } from "#common/promotions/refusal-words";
+import { refusalText, refusalWording } from "#common/promotions/refusal-words";
 import { lineLabel } from "#common/catalog/line-label";
 import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
 
@@ -168,7 +168,7 @@ const english = translatorFor(DEFAULT_LANGUAGE);
 function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSettings, codes: readonly string[]): CartView {
   const currency = settings.currency;
   const { applied, refused } = totals.promotions;
-  const wording = { currency, locale: settings.locale || "en-US", timeZone: settings.timeZone || "UTC" };
+  const wording = refusalWording(settings, currency);
   return {
     lines: lines.map(
       (l): CartLine => ({
