@@ -5,11 +5,12 @@ import { ConfirmButton } from "~/components/admin/dialog";
 import { auditActor, formFailure, readIntent, requireConfirmed } from "~/components/admin/form-result.server";
 import { type CategoryChoice, PromotionForm } from "~/components/admin/promotions/promotion-form";
 import { promotionBody } from "~/components/admin/promotions/promotion-form-values";
-import { STATUS_WORDS, offerText, usesText } from "~/components/admin/promotions/promotion-words";
+import { STATUS_WORDS, usesText } from "~/components/admin/promotions/promotion-words";
+import { offerHeadline } from "#common/promotions/offer-words";
 import { redirectWithToast } from "~/components/admin/toast.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { useT } from "~/lib/i18n";
+import { useLanguage, useT } from "~/lib/i18n";
 import { adminT } from "~/lib/i18n.server";
 import { useMoney } from "~/lib/shop";
 import { can } from "#common/auth/permissions";
@@ -115,6 +116,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export default function Promotion({ loaderData }: Route.ComponentProps) {
   const { promotion: p, categories, products, timeZone, history, historyTotal, canSeeAuditLog } = loaderData;
   const t = useT();
+  const { locale } = useLanguage();
   const money = useMoney();
   if (!p) {
     return (
@@ -135,7 +137,7 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
             </StatusBadge>
           </span>
         }
-        description={`${p.code ? p.code : t("admin.promotions.automatic")} · ${offerText(p, t, money)}`}
+        description={`${p.code ? p.code : t("admin.promotions.automatic")} · ${offerHeadline(t, p, money, locale)}`}
         actions={
           <Form method="post">
             <ConfirmButton

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { STATUS_TABS, STATUS_WORDS, offerText, periodText, targetText, usesText } from "~/components/admin/promotions/promotion-words";
+import { STATUS_TABS, STATUS_WORDS, periodText, targetText, usesText } from "~/components/admin/promotions/promotion-words";
+import { offerHeadline } from "#common/promotions/offer-words";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { parseTableQuery } from "~/components/admin/table-query.server";
 import { PageHeader, StatusBadge, buttonClass } from "~/components/admin/ui";
 import { requireAdminScreen } from "~/lib/auth.server";
-import { useT } from "~/lib/i18n";
+import { useLanguage, useT } from "~/lib/i18n";
 import { useMoney } from "~/lib/shop";
 import type { AdminPromotion } from "#modules/promotions";
 import type { Translate } from "#common/i18n/translate";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = adminMeta;
 
-const columnsFor = (t: Translate, money: (n: number) => string, zone: string): Column<AdminPromotion>[] => [
+const columnsFor = (t: Translate, money: (n: number) => string, zone: string, locale: string): Column<AdminPromotion>[] => [
   {
     key: "name",
     header: t("admin.promotions.name"),
@@ -84,7 +85,7 @@ const columnsFor = (t: Translate, money: (n: number) => string, zone: string): C
     header: t("admin.promotions.offer"),
     cell: (p) => (
       <>
-        <span className="block text-stone-900">{offerText(p, t, money)}</span>
+        <span className="block text-stone-900">{offerHeadline(t, p, money, locale)}</span>
         <span className="block text-xs text-stone-600">{targetText(p, t)}</span>
       </>
     ),
@@ -116,6 +117,7 @@ const columnsFor = (t: Translate, money: (n: number) => string, zone: string): C
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { promotions, total, all, counts, query, timeZone } = loaderData;
   const t = useT();
+  const { locale } = useLanguage();
   const money = useMoney();
   const current = (query.filters.status as string | undefined) ?? null;
   const tab = STATUS_TABS.find((s) => s.param === current);
@@ -139,7 +141,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         caption={tab ? t("admin.promotions.captionStatus", { status: t(STATUS_WORDS[tab.status].label) }) : t("admin.nav.promotions")}
         rows={promotions}
         rowKey={(p) => p.id}
-        columns={columnsFor(t, money, timeZone)}
+        columns={columnsFor(t, money, timeZone, locale)}
         query={query}
         total={total}
         noun={{ one: t("admin.promotions.noun.one"), other: t("admin.promotions.noun.other") }}

@@ -1,22 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { adminTranslate } from "#tests/support/page-language";
-import { momentText, offerText, periodText, refusalText, targetText, usesText } from "./promotion-words";
+import { momentText, periodText, refusalText, targetText, usesText } from "./promotion-words";
 
 // A promotion in the admin's words, through the admin catalog (English).
 const t = adminTranslate();
 const money = (n: number) => `$${n.toFixed(2)}`;
-const offer = { value: null, buyQuantity: null, getQuantity: null, getPercent: null };
-
-describe("offerText", () => {
-  it("says what each kind gives", () => {
-    expect(offerText({ ...offer, kind: "percentage", value: 20 }, t, money)).toBe("20% off");
-    expect(offerText({ ...offer, kind: "percentage", value: 12.5 }, t, money)).toBe("12.5% off");
-    expect(offerText({ ...offer, kind: "fixed_amount", value: 5 }, t, money)).toBe("$5.00 off");
-    expect(offerText({ ...offer, kind: "free_shipping" }, t, money)).toBe("Free shipping");
-    expect(offerText({ ...offer, kind: "buy_x_get_y", buyQuantity: 2, getQuantity: 1, getPercent: 100 }, t, money)).toBe("Buy 2, get 1 free");
-    expect(offerText({ ...offer, kind: "buy_x_get_y", buyQuantity: 3, getQuantity: 1, getPercent: 50 }, t, money)).toBe("Buy 3, get 1 at 50% off");
-  });
-});
 
 describe("periodText", () => {
   it("says when it runs in the shop's time zone, not the server's", () => {

@@ -1,7 +1,8 @@
 /**
- * How a promotion reads to the admin: its offer ("20% off", "Buy 2, get 1 free"), its status with
- * its badge's colour, its period in the shop's time zone, what it concerns, and why a cart gets
- * nothing from it. The list, the edit screen and the live example all read through here.
+ * How a promotion reads to the admin: its status with its badge's colour, its period in the shop's
+ * time zone, what it concerns, and why a cart gets nothing from it. The list, the edit screen and
+ * the live example all read through here; its offer is worded as the storefront words it
+ * (common/promotions/offer-words.ts).
  */
 import type { MessageKey } from "#common/i18n/catalogs";
 import type { Translate } from "#common/i18n/translate";
@@ -11,30 +12,6 @@ import type { StatusTone } from "../ui";
 
 /** Formats an amount in the shop's major unit (12.5) as money. */
 type Money = (amount: number) => string;
-
-/** 20 → "20", 12.5 → "12.5". */
-export const percentText = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 2 });
-
-/** The fields that say what a promotion gives. */
-export type Offer = Pick<PromotionValues, "kind" | "value" | "buyQuantity" | "getQuantity" | "getPercent">;
-
-/** What a promotion gives, in words: "20% off", "$5.00 off", "Free shipping", "Buy 2, get 1 free", "Buy 3, get 1 at 50% off". */
-export function offerText(p: Offer, t: Translate, money: Money): string {
-  switch (p.kind) {
-    case "percentage":
-      return t("admin.promotions.offer.percentage", { percent: percentText(p.value ?? 0) });
-    case "fixed_amount":
-      return t("admin.promotions.offer.fixedAmount", { amount: money(p.value ?? 0) });
-    case "free_shipping":
-      return t("admin.promotions.offer.freeShipping");
-    case "buy_x_get_y": {
-      const values = { buy: p.buyQuantity ?? 0, get: p.getQuantity ?? 0 };
-      return p.getPercent === null || p.getPercent >= 100
-        ? t("admin.promotions.offer.buyGetFree", values)
-        : t("admin.promotions.offer.buyGetPercent", { ...values, percent: percentText(p.getPercent) });
-    }
-  }
-}
 
 /** The status tabs' order and address values ("used up" is `used-up` in the address). */
 export const STATUS_TABS = [
