@@ -1,3 +1,5 @@
+import type { Language } from "#common/i18n/languages";
+import type { PromotionCreateInput } from "#common/promotions/promotions.schema";
 import type { Art } from "./illustrations";
 import type { ColorName } from "./colors";
 
@@ -164,3 +166,62 @@ export const BANNERS: BannerDef[] = [
     ],
   },
 ];
+
+/**
+ * The demo's promotions (admin API input, money in dollars): a welcome code a shopper types, and an
+ * automatic offer on toys. No browser test's cart has three toys, so the automatic one changes no
+ * total they check; the code applies only where a shopper types it.
+ */
+export const DEMO_PROMOTIONS = {
+  code: {
+    name: "Welcome offer",
+    code: "WELCOME10",
+    kind: "percentage",
+    value: 10,
+    minSubtotal: 50,
+    usageLimitPerCustomer: 1,
+  },
+  automatic: {
+    name: "Toy box deal",
+    kind: "buy_x_get_y",
+    buyQuantity: 2,
+    getQuantity: 1,
+    getPercent: 50,
+    categorySlugs: ["toys-games"],
+  },
+} as const satisfies Record<string, PromotionCreateInput>;
+
+/**
+ * The first home banner names both promotions, in every language the shop speaks; its figures come
+ * from the promotions above, so the banner never promises what the cart does not give.
+ */
+export const PROMOTION_BANNER = (() => {
+  const { code, automatic } = DEMO_PROMOTIONS;
+  const texts: Record<Language, { title: string; subtitle: string }> = {
+    en: {
+      title: "Welcome Offers",
+      subtitle: `Code ${code.code} takes ${code.value}% off orders of $${code.minSubtotal} or more, and when you buy ${automatic.buyQuantity} toys, the next one is ${automatic.getPercent}% off, no code needed.`,
+    },
+    de: {
+      title: "Willkommensangebote",
+      subtitle: `Mit dem Code ${code.code} sparst du ${code.value} % ab ${code.minSubtotal} $ Bestellwert, und kaufst du ${automatic.buyQuantity} Spielzeuge, gibt es das nächste mit ${automatic.getPercent} % Rabatt, ganz ohne Code.`,
+    },
+    fr: {
+      title: "Offres de bienvenue",
+      subtitle: `Le code ${code.code} vous offre ${code.value} % de remise dès ${code.minSubtotal} $ d’achat, et pour ${automatic.buyQuantity} jouets achetés, le suivant est à -${automatic.getPercent} %, sans code.`,
+    },
+    es: {
+      title: "Ofertas de bienvenida",
+      subtitle: `Con el código ${code.code}, un ${code.value} % de descuento en pedidos desde ${code.minSubtotal} $, y si compras ${automatic.buyQuantity} juguetes, el siguiente tiene un ${automatic.getPercent} % de descuento, sin código.`,
+    },
+  };
+  return {
+    category: automatic.categorySlugs[0],
+    items: [
+      { art: "teddy", color: "Tan" },
+      { art: "blocks", color: "Red" },
+      { art: "car", color: "Sky Blue" },
+    ] satisfies BannerDef["items"],
+    texts,
+  };
+})();

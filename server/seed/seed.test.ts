@@ -11,6 +11,7 @@ import { toIso } from "../db/database";
 import { createProductPlanner } from "./product-planner";
 import { createObjectStore } from "#modules/storage";
 import { DEFAULT_PRODUCTS, countCatalog, seedDemo, seedIfEmpty, wipeCatalog } from "./seed";
+import { DEMO_PROMOTIONS } from "./content-data";
 
 const temp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 /** The file store of a folder: the demo pictures land there as files. */
@@ -189,10 +190,10 @@ describe("the default demo shop", () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
   });
 
-  it("has 3–4 home banners linking to category listings; a discount they promise is the category's best", async () => {
+  it("has 4–5 home banners linking to category listings; a catalogue discount they promise is the category's best", async () => {
     const banners = await t.db.kysely.selectFrom("banners").selectAll().execute();
-    expect(banners.length).toBeGreaterThanOrEqual(3);
-    expect(banners.length).toBeLessThanOrEqual(4);
+    expect(banners.length).toBeGreaterThanOrEqual(4);
+    expect(banners.length).toBeLessThanOrEqual(5);
     const slugs = new Set((await categories()).map((c) => c.slug));
     for (const b of banners) {
       expect(b.title).toBeTruthy();
@@ -202,7 +203,8 @@ describe("the default demo shop", () => {
     }
     const rows = await products();
     const top = await categories();
-    const promising = banners.filter((b) => /% off/.test(b.subtitle!));
+    // The banner of the demo's promotions promises theirs (tests/api/demo-promotions.test.ts).
+    const promising = banners.filter((b) => /% off/.test(b.subtitle!) && !b.subtitle!.includes(DEMO_PROMOTIONS.code.code));
     expect(promising.length).toBeGreaterThan(0);
     for (const b of promising) {
       const category = top.find((c) => `/product-category/${c.slug}` === b.link)!;
@@ -289,6 +291,12 @@ describe("seeding a chosen number of products", () => {
     await seedDemo(t.db, { storage: folder(uploadsDir), products: 7, writeImages: false });
     const rows = await t.db.kysely.selectFrom("products").select(["status"]).execute();
     expect(rows.map((r) => r.status)).toEqual(Array(7).fill("active"));
+    // The promotions a wipe keeps are not written twice.
+    const promotions = await t.db.kysely.selectFrom("promotions").select(["name", "code"]).orderBy("name").execute();
+    expect(promotions).toEqual([
+      { name: DEMO_PROMOTIONS.automatic.name, code: null },
+      { name: DEMO_PROMOTIONS.code.name, code: DEMO_PROMOTIONS.code.code },
+    ]);
   });
 });
 

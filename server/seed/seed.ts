@@ -7,13 +7,16 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import type { Logger } from "../lib/logger";
 import { pixelSchema, readStoredSettings, siteSettingsSchema } from "#common/content/content.schema";
 import { listedPrice } from "#modules/catalog";
+import { promotionColumns } from "#modules/promotions";
+import { newPromotionValues, promotionCreateSchema, promotionProblems } from "#common/promotions/promotions.schema";
+import { LANGUAGES } from "#common/i18n/languages";
 import { createImageService } from "#modules/images";
 import type { ObjectStore } from "#modules/storage";
 import { type Db, analyze } from "../db/database";
 import type { Database } from "../db/schema";
 import { CATALOG, type CategoryDef, type SubCategoryDef } from "./catalog-data";
 import { COLORS } from "./colors";
-import { BANNERS, PIXEL_SETTINGS, SITE_SETTINGS, bannerAlt, demoTaxClass } from "./content-data";
+import { BANNERS, type BannerDef, DEMO_PROMOTIONS, PIXEL_SETTINGS, PROMOTION_BANNER, SITE_SETTINGS, bannerAlt, demoTaxClass } from "./content-data";
 import { CATEGORY_NAMES } from "./category-names";
 import { createImagePool } from "./image-pool";
 import { createProductPlanner } from "./product-planner";
@@ -154,9 +157,9 @@ function itemFor(sub: SubCategoryDef) {
 
 /**
  * Creates the demo shop: categories with pictures, products with variants and pictures, home
- * banners, site settings and the (inactive) tracking pixel. Deterministic: the same options give
- * the same catalogue (ids and dates aside). Large counts are written in batches, each in its own
- * transaction; the default shop is written in one.
+ * banners, a discount code and an automatic promotion, site settings and the (inactive) tracking
+ * pixel. Deterministic: the same options give the same catalogue (ids and dates aside). Large
+ * counts are written in batches, each in its own transaction; the default shop is written in one.
  */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
@@ -206,25 +209,51 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     );
 
   // The home banners' pictures now; their text promises discounts, so it is written once every
-  // product is planned, from the best discount among each category's active products.
-  const bannerImages = BANNERS.map((banner) => {
+  // product is planned, from the best discount among each category's active products. The first
+  // banner names the demo's promotions, in every language.
+  const bannerPicture = (banner: Pick<BannerDef, "category" | "items">) => {
     const category = CATALOG.find((c) => c.slug === banner.category)!;
     const items = banner.items.map((item) => ({ art: item.art, color: COLORS[item.color] }));
     return pool.banner(`banner-${banner.category}`, items, category.theme);
-  });
+  };
+  const promotionBannerImage = bannerPicture(PROMOTION_BANNER);
+  const bannerImages = BANNERS.map(bannerPicture);
   const bestDiscount = new Map<string, number>();
-  const bannerRows = (): Array<Insertable<Database["banners"]>> =>
-    BANNERS.map((banner, i) => ({
+  const promotionBannerId = newId();
+  const bannerRows = (): Array<Insertable<Database["banners"]>> => [
+    {
+      id: promotionBannerId,
+      ...PROMOTION_BANNER.texts.en,
+      image: promotionBannerImage,
+      alt: bannerAlt(PROMOTION_BANNER),
+      link: `/product-category/${PROMOTION_BANNER.category}`,
+      sort_order: 0,
+      active: 1,
+      created_at: nowIso,
+    },
+    ...BANNERS.map((banner, i) => ({
       id: newId(),
       title: banner.title,
       subtitle: banner.subtitle(bestDiscount.get(banner.category) ?? 0),
       image: bannerImages[i],
       alt: bannerAlt(banner),
       link: `/product-category/${banner.category}`,
-      sort_order: i,
+      sort_order: i + 1,
       active: 1,
       created_at: nowIso,
+    })),
+  ];
+  const bannerTranslationRows = (): Array<Insertable<Database["banner_translations"]>> =>
+    LANGUAGES.filter((language) => language !== "en").map((language) => ({
+      banner_id: promotionBannerId,
+      language,
+      ...PROMOTION_BANNER.texts[language],
+      alt: null,
     }));
+  const insertBanners = async (trx: Kysely<Database>) => {
+    await insertRows(trx, "banners", bannerRows());
+    await insertRows(trx, "banner_translations", bannerTranslationRows());
+  };
 
   const settingRows: Array<Insertable<Database["settings"]>> = [
     { key: "site", value: JSON.stringify(siteSettingsSchema.parse(SITE_SETTINGS)), updated_at: nowIso },
@@ -294,19 +323,33 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
       await insertProducts(trx, 0, done);
-      if (done === total) await insertRows(trx, "banners", bannerRows());
+      if (done === total) await insertBanners(trx);
+      await insertPromotions(trx);
       if (options.pastOrders !== false) orderCount = await insertPastOrders(trx);
     });
     while (done < total) {
       const to = Math.min(total, done + PRODUCTS_PER_TRANSACTION);
       await k.transaction().execute(async (trx) => {
         await insertProducts(trx, done, to);
-        if (to === total) await insertRows(trx, "banners", bannerRows());
+        if (to === total) await insertBanners(trx);
       });
       done = to;
       options.logger?.info({ products: done, of: total }, "seeding products");
       options.onProgress?.(done, total);
     }
+  }
+
+  /** The welcome code and the automatic offer the first banner names, unless the shop has promotions already (a --reset keeps them). */
+  async function insertPromotions(trx: Kysely<Database>): Promise<void> {
+    const existing = await trx.selectFrom("promotions").select("id").limit(1).executeTakeFirst();
+    if (existing) return;
+    const rows = Object.values(DEMO_PROMOTIONS).map((input) => {
+      const values = newPromotionValues(promotionCreateSchema.parse(input));
+      const problems = promotionProblems(values);
+      if (Object.keys(problems).length > 0) throw new Error(`demo promotion ${input.name}: ${JSON.stringify(problems)}`);
+      return { id: newId(), ...promotionColumns(values), created_at: nowIso, updated_at: nowIso };
+    });
+    await insertRows(trx, "promotions", rows);
   }
 
   /** A few weeks of orders and visits over the first products, unless the shop has orders already (a --reset keeps them). */
@@ -347,7 +390,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     drafts,
     variants: variantCount,
     categories: categoryRows.length,
-    banners: BANNERS.length,
+    banners: BANNERS.length + 1,
     orders: orderCount,
     images: { distinct: pool.size, ...images },
     ms: Math.round(performance.now() - started),

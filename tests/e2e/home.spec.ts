@@ -45,7 +45,7 @@ test.describe("home page", () => {
 
   test("the banner carousel can be paused and moved, and its dots say where you are", async ({ page, request }) => {
     const banners = (await (await request.get("/api/banners")).json()).data as Array<{ title: string }>;
-    // The demo shop has four banners (its seed test says so); fewer would leave nothing to move.
+    // The demo shop has five banners (its seed test says so); fewer would leave nothing to move.
     expect(banners.length).toBeGreaterThanOrEqual(2);
     await page.goto("/");
     await waitForHydration(page);
@@ -66,6 +66,18 @@ test.describe("home page", () => {
     await carousel.getByRole("button", { name: new RegExp(`^Slide ${banners.length} of`) }).click();
     await expect(slides.nth(banners.length - 1)).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("the first banner names the demo's welcome code and toy offer, in the page's language", async ({ page }) => {
+    for (const [path, words] of [
+      ["/", ["Welcome Offers", "WELCOME10", "10% off orders of $50 or more", "buy 2 toys"]],
+      ["/de", ["Willkommensangebote", "WELCOME10", "10 % ab 50 $ Bestellwert", "2 Spielzeuge"]],
+    ] as const) {
+      await page.goto(path);
+      const first = page.getByTestId("banner-slide").first();
+      for (const text of words) await expect(first).toContainText(text);
+      await expect(first.getByRole("link").first()).toHaveAttribute("href", /\/product-category\/toys-games$/);
+    }
   });
 
   // The design's target is 130 KB; the pages' messages runtime (docs/decisions/0051) costs about

@@ -2,5 +2,5 @@
 // of this folder is private to the module (server/modules/boundaries.test.ts holds the rule).
 // The computation of what a cart gets is pure and shared with the admin's form:
 // common/promotions/promotions.compute.ts.
-export { createPromotions } from "./promotions.service";
+export { createPromotions, promotionColumns } from "./promotions.service";
 export type { AdminPromotion, PromotionFigures, PromotionsDeps, PromotionsService } from "./promotions.service";

@@ -141,8 +141,8 @@ function valuesOf(row: PromotionListRow): PromotionValues {
   };
 }
 
-/** The fields in the stored units. */
-function columnsOf(v: PromotionValues) {
+/** A promotion's fields in the stored units (percents in hundredths, money in minor units): the service's writes and the demo seed's. */
+export function promotionColumns(v: PromotionValues) {
   return {
     name: v.name,
     code: v.code,
@@ -325,7 +325,7 @@ export function createPromotions(deps: PromotionsDeps) {
       await write(
         () =>
           k.transaction().execute(async (trx) => {
-            await insertPromotion(trx, { id, ...columnsOf(values), created_at: at, updated_at: at });
+            await insertPromotion(trx, { id, ...promotionColumns(values), created_at: at, updated_at: at });
             await appendAudit(trx, actor, { action: "promotion.create", entityType: "promotion", entityId: id, changes: changedFields(null, { ...values }) });
           }),
         values.code,
@@ -343,7 +343,7 @@ export function createPromotions(deps: PromotionsDeps) {
           k.transaction().execute(async (trx) => {
             // The counter the usage limit is held by starts from the uses so far (a limit set now counts the orders before it).
             const uses = values.usageLimit !== null && before.usageLimit === null ? { uses: await countUses(trx, id) } : {};
-            await updatePromotion(trx, id, { ...columnsOf(values), ...uses, updated_at: nowIso() });
+            await updatePromotion(trx, id, { ...promotionColumns(values), ...uses, updated_at: nowIso() });
             const changes = changedFields({ ...before }, { ...values });
             if (Object.keys(changes).length) await appendAudit(trx, actor, { action: "promotion.update", entityType: "promotion", entityId: id, changes });
           }),
