@@ -1,16 +1,22 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { uniqueEmail, uniquePhone, waitForMail } from "./support/accounts";
+import { adminApi, apiJson, cleanUpAfterAll } from "./support/admin-api";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 const headers = { origin: BASE_URL };
+const cleanups = cleanUpAfterAll(test);
 
-/** Places a cash-on-delivery order of `count` books as this browser (its cookies). */
-async function placeOrder(request: APIRequestContext, email: string, count = 1) {
+/** Places a cash-on-delivery order of `count` books as this browser (its cookies), with a discount code if given. */
+async function placeOrder(request: APIRequestContext, email: string, count = 1, code?: string) {
   const books = (await (await request.get("/api/products/category/books")).json()) as Array<{ _id: string; name: string }>;
   for (const book of books.slice(5, 5 + count)) {
     const added = await request.post("/api/cart/items", { data: { productId: book._id, quantity: 1 }, headers });
     expect(added.status(), await added.text()).toBe(201);
+  }
+  if (code) {
+    const applied = await request.post("/api/cart/discount-codes", { data: { code }, headers });
+    expect(applied.status(), await applied.text()).toBe(200);
   }
   const res = await request.post("/api/orders", {
     headers: { ...headers, "idempotency-key": `desk-${Date.now()}-${Math.random()}` },
@@ -105,7 +111,17 @@ test.describe("the order desk", () => {
   });
 
   test("works on a phone, and prints packing slips and invoices one order a page on A4 and Letter", async ({ page, request }) => {
-    const first = await placeOrder(request, uniqueEmail("print"), 2);
+    // A "buy 1, get 1 at half price" code (a code: the shared shop's other carts never get it).
+    const suffix = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+    const promotion = { name: `Second book half price ${suffix}`, code: `PAIR${suffix}` };
+    const api = await adminApi();
+    const made = await apiJson<{ id: string }>(
+      await api.post("/api/admin/promotions", { data: { ...promotion, kind: "buy_x_get_y", buyQuantity: 1, getQuantity: 1, getPercent: 50 }, headers }),
+      201,
+    );
+    await api.dispose();
+    cleanups.push((a) => a.delete(`/api/admin/promotions/${made.id}`, { headers }));
+    const first = await placeOrder(request, uniqueEmail("print"), 2, promotion.code);
     const second = await placeOrder(request, uniqueEmail("print"), 1);
     await signInAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -121,6 +137,10 @@ test.describe("the order desk", () => {
     await expect(page.getByTestId("print-page")).toHaveCount(2);
     await expect(page.getByTestId("print-page").first()).toContainText("Packing slip");
     await expect(page.getByTestId("print-page").first()).toContainText("Please ring twice.");
+    // The slip names the order's promotion and its code for the packer, and no money.
+    await expect(page.getByTestId("print-page").first().getByTestId("print-promotion")).toHaveText([`${promotion.name} · ${promotion.code}`]);
+    await expect(page.getByTestId("print-page").first()).not.toContainText("$");
+    await expect(page.getByTestId("print-page").nth(1).getByTestId("print-promotions")).toHaveCount(0);
     await expectAccessible(page);
     for (const format of ["A4", "Letter"] as const) {
       const pdf = (await page.pdf({ format })).toString("latin1");

@@ -218,6 +218,20 @@ function PackingSlip({ order, shop }: { order: AdminOrder; shop: Shop }) {
           </tr>
         </tfoot>
       </table>
+      {/* What the order's promotions give (a free third item, a gift), so the packer puts it in; the money is the invoice's. */}
+      {order.discounts.length > 0 && (
+        <section className="mt-6 border border-black p-3 break-inside-avoid" data-testid="print-promotions">
+          <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.print.promotions")}</h2>
+          <ul>
+            {order.discounts.map((d) => (
+              <li key={`${d.label}|${d.code ?? ""}`} data-testid="print-promotion">
+                {d.label}
+                {d.code && <span className="font-mono"> · {d.code}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {order.notes && (
         <section className="mt-6 border border-black p-3">
           <h2 className="text-xs font-bold uppercase tracking-wide">{t("admin.order.customerNote")}</h2>

@@ -1192,6 +1192,7 @@ export default {
   "admin.print.packed": "Packed",
   "admin.print.item": "Item",
   "admin.print.qty": "Qty",
+  "admin.print.promotions": "Promotions in this order",
   "admin.print.thanks": "Thank you for shopping at {shop}.",
   "admin.print.billTo": "Bill to",
   "admin.print.unitPrice": "Unit price",
