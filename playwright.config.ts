@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium-path.mjs";
 import { BASE_URL, E2E_ADMIN, E2E_PORT } from "./tests/e2e/support/ports";
 
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${process.pid}`);
@@ -22,7 +23,7 @@ export default defineConfig({
     // tenth of a run's time, for traces of passing tests that were thrown away.
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

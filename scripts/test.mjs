@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { chromiumPath } from "./chromium-path.mjs";
 
 const args = process.argv.slice(2);
 const e2eOnly = args.includes("--e2e-only");
@@ -32,7 +33,7 @@ async function postgresUrl() {
   }
 }
 
-const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath(env);
 const browserTests = !skipE2e && fs.existsSync(chromium);
 
 /**

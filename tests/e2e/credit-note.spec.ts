@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, shot, test } from "./fixtures";
 import { uniqueEmail, uniquePhone } from "./support/accounts";
 import { adminApi, headers } from "./support/admin-api";
 import { BASE_URL, E2E_ADMIN } from "./support/ports";
@@ -9,7 +9,7 @@ import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 test.describe.configure({ timeout: 90_000 });
 
-test("a refund's credit note gives the refunded units and the tax returned, and the order links to it", async ({ page, playwright }) => {
+test("a refund's credit note gives the refunded units and the tax returned, and the order links to it", async ({ page, playwright }, testInfo) => {
   const guest = await playwright.request.newContext({ baseURL: BASE_URL });
   const books = (await (await guest.get("/api/products/category/books")).json()) as Array<{ _id: string; name: string }>;
   const book = books[3]!;
@@ -58,5 +58,5 @@ test("a refund's credit note gives the refunded units and the tax returned, and 
   await expect(page.getByTestId("credit-note-total")).toContainText(refund.amount.toFixed(2));
   await expect(page.getByTestId("reverse-charge")).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: "test-results/credit-note.png", fullPage: true });
+  await shot(page, testInfo, "credit-note");
 });

@@ -62,7 +62,11 @@ export async function openProductPage(page: Page, product: { slug: string; name:
   await waitForHydration(page);
 }
 
-/** A screenshot to look at, kept with the test's output (a dialog is shot as the screen shows it, the rest as the whole page). */
+/**
+ * A screenshot to look at, kept with the test's output (a dialog is shot as the screen shows it,
+ * the rest as the whole page). CI takes none (nobody opens them there) unless E2E_SHOTS=1.
+ */
 export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  if (process.env.CI && process.env.E2E_SHOTS !== "1") return;
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
 }

@@ -18,8 +18,8 @@ test.describe("links of the shop", () => {
     const opened = context.waitForEvent("page");
     await link.click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
-    await tab.waitForLoadState("domcontentloaded");
-    expect(new URL(tab.url()).pathname).toBe(href);
+    // A new tab starts at about:blank and then navigates: wait for the product's address.
+    await tab.waitForURL((url) => url.pathname === href);
     await tab.close();
     await expect(page).toHaveURL("/");
 
