@@ -28,6 +28,8 @@ export default defineConfig({
           db === "sqlite"
             ? ["server/**/*.test.{ts,tsx}", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"]
             : ["server/**/*.test.{ts,tsx}", "app/routes/privacy-policy.test.tsx", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
+        // One migrated SQLite file, copied for each SQLite test (tests/support/template-db.ts).
+        globalSetup: ["tests/support/template-db.ts"],
         testTimeout: 20_000,
         hookTimeout: 60_000,
       },

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { CompiledQuery, Migrator } from "kysely";
 import pg from "pg";
+import { inject } from "vitest";
 import { createApp } from "../../server/app";
 import { type Db, openDatabase } from "../../server/db/database";
 import { migrateToLatest, migrations } from "../../server/migrations/migrate";
@@ -46,9 +47,12 @@ export async function createTestDb(options: { upTo?: string } = {}): Promise<Tes
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
-  const url = `file:${path.join(dir, "shop.db")}`;
+  const file = path.join(dir, "shop.db");
+  const template = options.upTo ? undefined : sqliteTemplate();
+  if (template) fs.copyFileSync(template, file);
+  const url = `file:${file}`;
   const db = openDatabase(url);
-  await migrate(db);
+  if (!template) await migrate(db);
   return {
     db,
     url,
@@ -57,6 +61,15 @@ export async function createTestDb(options: { upTo?: string } = {}): Promise<Tes
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The migrated SQLite file tests/support/template-db.ts made for this run, if it ran (not under another runner). */
+function sqliteTemplate(): string | undefined {
+  try {
+    return inject("sqliteTemplate") || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs the migrations up to and including `name`. */
