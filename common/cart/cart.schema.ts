@@ -38,3 +38,6 @@ export function cartFormInput(form: FormData): Record<string, unknown> {
 
 /** A discount code as typed (`POST /api/cart/discount-codes`, the cart's code field): the cart says whether it applies. */
 export const discountCodeSchema = z.object({ code: z.string().max(100) });
+
+/** A gift card code as typed (`POST /api/cart/gift-cards`, the cart's gift card field): the cart says whether the card can pay. */
+export const giftCardCodeSchema = z.object({ code: z.string().max(100) });

@@ -173,6 +173,8 @@ export interface CartTable {
   owner: string;
   /** The discount codes typed, a JSON list of upper-case codes (migration 0034). */
   discount_codes: ColumnType<string, string | undefined, string>;
+  /** The gift cards applied, a JSON list of their ids in the order applied (migration 0036). */
+  gift_cards: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -274,6 +276,12 @@ export interface OrderTable {
   shipping_discount: ColumnType<number, number | undefined, number>;
   /** JSON `[{promotionId, code, label, amount, shipping}]`: each promotion's discount, minor units. */
   discounts: ColumnType<string, string | undefined, string>;
+  /** What gift cards paid, minor units (migration 0036): `total` − this was charged by card or collected on delivery. */
+  gift_card_total: ColumnType<number, number | undefined, number>;
+  /** What went back to the cards since (a cancel, refunds), minor units. */
+  gift_card_refunded: ColumnType<number, number | undefined, number>;
+  /** JSON `[{cardId, last4, amount}]`: what each card paid, minor units. */
+  gift_cards: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -396,6 +404,8 @@ export interface OrderRefundTable {
   idempotency_key: string;
   actor_id: string | null;
   actor_email: string;
+  /** The part of `amount` that went back to the order's gift cards, minor units (migration 0036); the rest went to the payment. */
+  gift_card_amount: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

@@ -12,11 +12,11 @@ import { refundRemainder } from "./refund-order";
  * THE order-status move: every status change of an order, by the customer, the shop or the system,
  * runs here, so each effect is written once. In one transaction it moves the status as the table in
  * order-status.ts allows this actor (only from the status it read: of two operators clicking at once,
- * the second gets a conflict), gives the stock and the promotions' uses back on a cancellation, keeps the courier and tracking
+ * the second gets a conflict), gives the stock, the promotions' uses and the gift cards' money back on a cancellation, keeps the courier and tracking
  * link of a shipment and writes the audit entry of a staff move; after the commit it mails the customer.
  */
 export async function moveOrder(
-  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks" | "promotions">,
+  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks" | "promotions" | "giftCards">,
   orderId: string,
   to: OrderStatus,
   actor: OrderActor,
@@ -36,6 +36,15 @@ export async function moveOrder(
     const change = to === "cancelled" ? await returnStock(trx, await deps.orders.listUnits(trx, orderId)) : { flipped: [] };
     // A cancelled order gives its promotions' uses back (a code limited to 10 uses is usable again).
     if (to === "cancelled") await deps.promotions.releaseUses(trx, orderId);
+    // And what its gift cards paid goes back to them, all of it that is not back yet (never twice: the cards' ledger says what is).
+    if (to === "cancelled") {
+      const given = await deps.giftCards.giveBack(trx, { orderId, actor: staff });
+      await deps.orders.recordGiftCardReturn(
+        trx,
+        orderId,
+        given.reduce((sum, g) => sum + g.amount, 0),
+      );
+    }
     if (staff) {
       const changes: Record<string, { before: unknown; after: unknown }> = { status: { before: from, after: to } };
       if (shipment) changes.tracking = { before: null, after: `${shipment.courier} ${shipment.trackingNumber}` };

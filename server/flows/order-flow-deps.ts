@@ -8,6 +8,7 @@ import type { PaymentsService } from "#modules/payments";
 import type { LowStockAlert } from "#modules/inventory";
 import type { WebhookEvents } from "#modules/webhooks";
 import type { PromotionsService } from "#modules/promotions";
+import type { GiftCardsService } from "#modules/giftcards";
 
 /** What the order flows work with: the modules' services they span, and the process's shared parts. */
 export interface OrderFlowDeps {
@@ -28,6 +29,8 @@ export interface OrderFlowDeps {
   accounts: { setLanguage(userId: string, language: string): Promise<void> };
   /** The promotions' uses: counted (exactly, against their limits) in the order's transaction, given back by a cancel. */
   promotions: Pick<PromotionsService, "recordUses" | "releaseUses">;
+  /** The gift cards: their shares taken in the order's transaction, given back by a cancel. */
+  giftCards: Pick<GiftCardsService, "redeem" | "giveBack">;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

@@ -16,6 +16,8 @@ import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/pa
 import { CodeRefused } from "#common/promotions/refusal-words";
 import type { Refusal } from "#common/promotions/promotions.compute";
 import { translatorFor } from "#common/i18n/messages.server";
+import { GiftCardRefused, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
+import { BALANCE_MOVED } from "#modules/giftcards";
 
 /** Why a typed code that gave something when the shopper looked no longer does: the order is refused rather than charged another total. */
 const LOST_SINCE: ReadonlySet<Refusal["reason"]> = new Set(["used_up", "expired", "inactive", "used_by_customer", "first_order_only"]);
@@ -99,8 +101,8 @@ export async function placeOrder(
     try {
       ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute(async (trx) => {
         const placed = await placeInTransaction(trx, shopper, owner, input, zone, settings, key);
-        // A cash order is final here: its mails commit with it (a card order's, with its payment's start).
-        if (cod) await deps.orders.storeOrderMails(trx, placed.record, settings, { confirmation, shop: true });
+        // A cash order, or one its gift cards paid in full, is final here: its mails commit with it (a card order's, with its payment's start).
+        if (cod || placed.record.order.payment_status === "paid") await deps.orders.storeOrderMails(trx, placed.record, settings, { confirmation, shop: true });
         return placed;
       }));
     } catch (err) {
@@ -111,6 +113,8 @@ export async function placeOrder(
         if (winner) return winner;
       }
       if (err instanceof OutOfStock) return { ok: false, problems: err.problems };
+      // The cart keeps its cards' balances of now: the shopper sees what they pay and confirms again.
+      if (err instanceof GiftCardRefused && err.refusal.reason === "balance_moved") await deps.cart.refreshGiftCards(shopper, { market });
       if (err instanceof SoldMeanwhile) return { ok: false, problems: await whatIsLeft(err) };
       // A clash of the random order number, or a deadlock PostgreSQL broke by rolling us back: try again.
       if ((isUniqueViolation(err) || isDeadlock(err)) && attempt < 3) continue;
@@ -125,10 +129,17 @@ export async function placeOrder(
   }
 
   let payment: { clientSecret: string; publishableKey: string } | null = null;
-  if (input.paymentMethod === "card") {
+  // A card is charged only what the gift cards left to pay; nothing left, no payment to start.
+  if (input.paymentMethod === "card" && record.order.payment_status !== "paid") {
     const o = record.order;
     try {
-      const intent = await deps.payments.createIntent({ id: o.id, number: o.number, total: o.total, currency: o.currency, email: o.contact_email });
+      const intent = await deps.payments.createIntent({
+        id: o.id,
+        number: o.number,
+        total: o.total - o.gift_card_total,
+        currency: o.currency,
+        email: o.contact_email,
+      });
       const started: OrderRecord = { ...record, order: { ...o, payment_intent_id: intent.intentId } };
       // The confirmation commits with the payment's start: an order whose payment could not start is
       // cancelled below and gets none. The shop hears of a card order once it is paid.
@@ -178,6 +189,12 @@ export async function placeOrder(
     // A code that stopped applying since the shopper saw it (used up, ended): told now, never charged another total.
     const lost = promotions.refused.find((r) => LOST_SINCE.has(r.refusal.reason));
     if (lost) throw new CodeRefused(lost.refusal, lost.code, cart.view.codes.find((c) => c.code === lost.code)?.problem ?? english("cart.code.usedUp"));
+    // A gift card that cannot pay now, or whose balance is not the one the shopper was shown: told now, never charged another total.
+    const cards = cart.giftCards.shares;
+    const unpaying = cards.find((c) => c.refusal);
+    if (unpaying?.refusal) throw new GiftCardRefused(unpaying.refusal, giftCardRefusalText(english, unpaying.refusal));
+    const moved = cards.find((c) => c.moved);
+    if (moved) throw balanceMoved(moved.last4);
 
     const stock = await takeStock(
       trx,
@@ -199,6 +216,7 @@ export async function placeOrder(
       totals: { subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, total: t.total },
       tax: orderTaxOf(t.tax),
       discounts: promotions.applied.map((p) => ({ promotionId: p.promotionId, code: p.code, label: p.label, amount: p.amount, shipping: p.shipping })),
+      giftCards: cards.filter((c) => c.amount > 0).map((c) => ({ cardId: c.cardId, last4: c.last4, amount: c.amount })),
       lines: cart.lines.map((l) => orderLineOf(l, t.tax, names.get(l.row.product_id), promotions.lineDiscounts.get(l.row.id) ?? 0)),
     });
     if (promotions.applied.length) {
@@ -215,6 +233,12 @@ export async function placeOrder(
       );
     }
     if (cart.promotions?.codes.length) await deps.cart.clearCodes(trx, shopper);
+    // Each card's share leaves its balance here: of two orders spending one balance, the second finds it gone and rolls back.
+    for (const card of cards) {
+      if (card.amount > 0 && !(await deps.giftCards.redeem(trx, { cardId: card.cardId, amount: card.amount, orderId: record.order.id })))
+        throw balanceMoved(card.last4);
+    }
+    if (cards.length) await deps.cart.clearGiftCards(trx, shopper);
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered };
@@ -242,6 +266,12 @@ export async function placeOrder(
     }
     return lefts;
   }
+}
+
+/** The refusal of an order whose gift card's balance moved since the shopper was shown it (409): they check the order again. */
+function balanceMoved(last4: string): GiftCardRefused {
+  const refusal = { reason: "balance_moved", message: BALANCE_MOVED, last4 };
+  return new GiftCardRefused(refusal, giftCardRefusalText(english, refusal));
 }
 
 /** The inventory.low event's data: the products and variants this order brought to the threshold or under, with the units left. */
@@ -322,7 +352,7 @@ async function replayOf(deps: OrderFlowDeps, orderId: string): Promise<PlaceOrde
   ) {
     // Stripe's own idempotency key (order-<id>) answers the intent made the first time.
     payment = await deps.payments
-      .createIntent({ id: o.id, number: o.number, total: o.total, currency: o.currency, email: o.contact_email })
+      .createIntent({ id: o.id, number: o.number, total: o.total - o.gift_card_total, currency: o.currency, email: o.contact_email })
       .then((intent) => ({ clientSecret: intent.clientSecret, publishableKey: deps.payments.publishableKey ?? "" }))
       .catch(() => null);
   }

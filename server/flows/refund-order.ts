@@ -13,7 +13,8 @@ export interface RefundFlowDeps {
 /**
  * Refunds part or all of what was paid on an order: lines (units of each), the shipping and a free
  * amount, in the major unit as the API gives them. The orders module reserves it first (never more
- * than was paid minus what was refunded, even for two refunds at once); a card order is then
+ * than was paid minus what was refunded, even for two refunds at once), the payment's share first
+ * up to what it took and the rest for the order's gift cards; a card order's share is then
  * refunded through Stripe (its idempotency key is the refund's own, so a retry never refunds
  * twice), a cash-on-delivery order is recorded as a manual refund; then the refund is completed
  * (payment status, timeline, audit entry, the customer's mail). The same idempotency key answers
@@ -31,7 +32,9 @@ export async function refundOrder(
   const created = !replayed;
   if (refund.status === "succeeded") return { refund: await deps.refunds.describe(refund), created };
   let providerRefundId: string | null = null;
-  if (refund.method === "stripe") {
+  // The payment gets its share first; the gift cards' share goes back to them when the refund completes.
+  const toPayment = refund.amount - refund.gift_card_amount;
+  if (refund.method === "stripe" && toPayment > 0) {
     if (!state.intentId) {
       await deps.refunds.release(refund.id);
       throw new AppError("conflict", "This card order has no payment to refund.");
@@ -39,7 +42,7 @@ export async function refundOrder(
     try {
       const made = await deps.payments.refund({
         intentId: state.intentId,
-        amount: refund.amount,
+        amount: toPayment,
         currency: state.currency,
         idempotencyKey: `refund-${refund.id}`,
         reason: refund.reason,

@@ -2,7 +2,7 @@ import { requestLanguageParam, requestMarket } from "./market";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseInput } from "#common/validate";
-import { addToCartSchema, discountCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { addToCartSchema, discountCodeSchema, giftCardCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import { shippingAddressSchema } from "#common/orders/orders.schema";
 import { type AppEnv, clientIp } from "./context";
 import { addToCart, apiShopper } from "./shopper";
@@ -76,6 +76,23 @@ export function cartRoutes() {
   r.delete("/cart/discount-codes/:code", async (c) => {
     const shopper = await apiShopper(c);
     const cart = await c.var.services.cart.removeCode(shopper.shopper, c.req.param("code"));
+    shopper.finish(c);
+    return c.json({ success: true, data: cart });
+  });
+
+  // Gift cards: the cart keeps the card (never its code) and says what it pays; a card that cannot
+  // pay is refused with why (400, or 409 for one used up); guessing is limited per client address (429).
+  r.post("/cart/gift-cards", async (c) => {
+    const { code } = parseInput(giftCardCodeSchema, await c.req.json(), "Please enter a gift card code.");
+    const shopper = await apiShopper(c);
+    const cart = await c.var.services.cart.applyGiftCard(shopper.shopper, code, { market: await requestMarket(c), clientIp: clientIp(c) });
+    shopper.finish(c);
+    return c.json({ success: true, data: cart });
+  });
+
+  r.delete("/cart/gift-cards/:last4", async (c) => {
+    const shopper = await apiShopper(c);
+    const cart = await c.var.services.cart.removeGiftCard(shopper.shopper, c.req.param("last4"), { market: await requestMarket(c) });
     shopper.finish(c);
     return c.json({ success: true, data: cart });
   });

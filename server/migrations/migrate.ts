@@ -35,6 +35,7 @@ import { orderLineNamesMigration } from "./0032-order-line-names";
 import { promotionsMigration } from "./0033-promotions";
 import { orderDiscountsMigration } from "./0034-order-discounts";
 import { giftCardsMigration } from "./0035-gift-cards";
+import { giftCardsAtCheckoutMigration } from "./0036-gift-cards-at-checkout";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -74,6 +75,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0033-promotions": promotionsMigration(db.dialect),
     "0034-order-discounts": orderDiscountsMigration(),
     "0035-gift-cards": giftCardsMigration(db.dialect),
+    "0036-gift-cards-at-checkout": giftCardsAtCheckoutMigration(),
   };
 }
 

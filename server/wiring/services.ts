@@ -126,10 +126,12 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
   const promotions = createPromotions({ db, catalog, epoch: dataEpoch });
+  const giftCards = createGiftCards({ db, settings, mailer, publicUrl });
   const cart = createCartService(db, {
     settings,
     catalog,
     rateLimits,
+    giftCards,
     promotions: {
       live: (x) => promotions.live(x),
       // Called per pricing, long after `orders` below exists.
@@ -143,7 +145,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   const wishlist = createWishlistService(db, { catalog });
   const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
-  const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks });
+  const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks, giftCards });
   const orderReturns = createOrderReturns({ db, orders, mails: orderMails, settings, webhooks });
   // The flows that span modules (server/flows), each a service of its own over the modules' services.
   const orderFlowDeps = {
@@ -153,6 +155,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     refunds: orderRefunds,
     cart,
     promotions,
+    giftCards,
     payments,
     lowStock,
     settings,
@@ -238,7 +241,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** Promotions and discount codes: the admin's list and writes (audited). */
     promotions,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
-    giftCards: createGiftCards({ db, settings, mailer, publicUrl }),
+    giftCards,
     mailer,
     /** The shop's low-stock mail (once a day at most); `idle()` waits for one under way. */
     lowStock,

@@ -42,6 +42,8 @@ const totals: CartTotals = {
   shipping: 4.99,
   shippingMax: 9.99,
   total: 35.99,
+  giftCardTotal: 0,
+  orderTotal: 35.99,
   freeShippingThreshold: 75,
   amountToFreeShipping: 44,
   currency: "EUR",

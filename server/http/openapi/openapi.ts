@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { limitOffsetSchema, listingQuerySchema } from "#common/catalog/catalog.schema";
-import { addToCartSchema, discountCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
+import { addToCartSchema, discountCodeSchema, giftCardCodeSchema, updateQuantitySchema } from "#common/cart/cart.schema";
 import { contactSchema } from "#common/content/content.schema";
 import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
@@ -102,6 +102,20 @@ const PUBLIC_OPERATIONS: Operation[] = [
     body: discountCodeSchema,
   },
   { method: "DELETE", path: "/cart/discount-codes/:code", tag: "Shopping", summary: "Take a discount code off the cart (404 when it is not on it)." },
+  {
+    method: "POST",
+    path: "/cart/gift-cards",
+    tag: "Shopping",
+    summary:
+      "Pay with a gift card: the cart keeps the card and its `giftCards` say what each pays (`totals.total` is what is left to pay). A card that cannot pay is refused with why: 400 (unknown, disabled, expired, in another currency), 409 (used up); 429 past ten unknown codes from one address in 15 minutes.",
+    body: giftCardCodeSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/cart/gift-cards/:last4",
+    tag: "Shopping",
+    summary: "Take the gift card ending in these four characters off the cart (404 when it is not on it).",
+  },
   { method: "GET", path: "/wishlist", tag: "Shopping", summary: "This shopper's wishlist." },
   { method: "POST", path: "/wishlist/toggle", tag: "Shopping", summary: "Add a product to the wishlist, or remove it when it is there.", body: toggleSchema },
   {

@@ -1,6 +1,7 @@
 import { type ShippingSettings, shippingEstimate } from "#common/cart/shipping";
 import type { TaxSettings } from "#common/tax/tax.schema";
 import { type TaxAddress, type TaxQuote, quoteTax } from "#modules/tax";
+import type { GiftCardBalance } from "./cart.types";
 import { type PromotionContext, type PromotionQuote, type PromotionRule, quotePromotions } from "#common/promotions/promotions.compute";
 
 /** The settings that price a cart (money in the major unit, as stored in the site settings). */
@@ -175,6 +176,36 @@ export function computeTotals(
     shippingMethod: zone ? { id: zone.id, name: zone.name } : null,
     freeShipping: estimate.free,
   };
+}
+
+/** What a cart's gift cards pay of its total, in minor units: each card's share (0 for one that cannot pay), in all, and what is left to pay. */
+export interface GiftCardPayment {
+  /** `moved`: the card's balance is not the one it had when the shopper applied it (another order spent from it, or got some back). */
+  shares: Array<{ cardId: string; last4: string; amount: number; balance: number; moved: boolean; refusal: GiftCardBalance["refusal"] }>;
+  paid: number;
+  due: number;
+}
+
+/**
+ * What gift cards pay of a total (after tax and promotions: a card is a payment, not a discount):
+ * in the order they were applied, each at most its balance and at most what is left; a card that
+ * cannot pay now (switched off, spent, expired, another currency) pays 0 and keeps its refusal.
+ */
+export function payWithGiftCards(total: number, cards: readonly GiftCardBalance[]): GiftCardPayment {
+  let left = Math.max(0, total);
+  const shares = cards.map((card) => {
+    const amount = card.refusal ? 0 : Math.min(Math.max(0, card.balance), left);
+    left -= amount;
+    return {
+      cardId: card.id,
+      last4: card.last4,
+      amount,
+      balance: card.balance,
+      moved: card.seen !== undefined && card.seen !== card.balance,
+      refusal: card.refusal,
+    };
+  });
+  return { shares, paid: Math.max(0, total) - left, due: left };
 }
 
 /** Why a quantity cannot be had: "Linen Shirt is sold out" or "Only 2 left of Linen Shirt", or null when it can. */

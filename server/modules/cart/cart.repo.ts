@@ -5,12 +5,22 @@ import type { CatalogService, Purchasable } from "#modules/catalog";
 import { variantPrice } from "#modules/catalog";
 import { taxLinesView } from "#modules/tax";
 import { toMajor } from "#common/money";
-import { type MinorTotals, type PricingSettings, type PromotionsFor, type TaxFor, computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import {
+  type GiftCardPayment,
+  type MinorTotals,
+  type PricingSettings,
+  type PromotionsFor,
+  type TaxFor,
+  computeTotals,
+  payWithGiftCards,
+  quantityCapProblem,
+  stockProblem,
+} from "./cart.pricing";
 import { translatorFor } from "#common/i18n/messages.server";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import { refusalText, refusalWording } from "#common/promotions/refusal-words";
 import { lineLabel } from "#common/catalog/line-label";
-import type { CartItem, CartLine, CartLineRow, CartView, Executor, PricedCart, PricedLine } from "./cart.types";
+import type { CartItem, CartLine, CartLineRow, CartView, Executor, GiftCardBalance, PricedCart, PricedLine } from "./cart.types";
 
 /** The catalogue read the cart prices its lines with (products and variants belong to the catalogue). */
 export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchaseOptions" | "fixedPrices"> & Partial<Pick<CatalogService, "productNames">>;
@@ -21,12 +31,16 @@ export type CatalogReads = Pick<CatalogService, "listPurchasables" | "getPurchas
  * the catalogue's facts in another. A line whose product is gone is left out (its row goes with
  * the product). An empty cart's codes do not matter (nothing to take off).
  */
-export async function loadCart(k: Executor, catalog: CatalogReads, owner: string): Promise<{ rows: CartLineRow[]; codes: string[] }> {
+export async function loadCart(
+  k: Executor,
+  catalog: CatalogReads,
+  owner: string,
+): Promise<{ rows: CartLineRow[]; codes: string[]; giftCards: StoredGiftCard[] }> {
   const found = await k
     .selectFrom("carts as c")
     .innerJoin("cart_lines as l", "l.cart_id", "c.id")
     .where("c.owner", "=", owner)
-    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity", "c.discount_codes"])
+    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity", "c.discount_codes", "c.gift_cards"])
     .orderBy("l.created_at")
     .orderBy("l.id")
     .execute();
@@ -35,9 +49,10 @@ export async function loadCart(k: Executor, catalog: CatalogReads, owner: string
     rows: await pricedCartRows(
       k,
       catalog,
-      found.map(({ discount_codes: _, ...line }) => line),
+      found.map(({ discount_codes: _, gift_cards: __, ...line }) => line),
     ),
     codes,
+    giftCards: parseCards(found[0]?.gift_cards),
   };
 }
 
@@ -65,6 +80,42 @@ export async function setCartCodes(k: Executor, owner: string, codes: readonly s
     .insertInto("carts")
     .values({ id: newId(), owner, discount_codes: JSON.stringify(codes), created_at: now, updated_at: now })
     .onConflict((oc) => oc.column("owner").doUpdateSet({ discount_codes: JSON.stringify(codes), updated_at: now }))
+    .execute();
+}
+
+/** A gift card on a cart: its id (never its code) and the balance it had when the shopper last applied it (minor units). */
+export interface StoredGiftCard {
+  id: string;
+  balance: number;
+}
+
+/** The gift cards stored on a cart (a JSON list, in the order applied); none when unreadable. */
+export function parseCards(json: string | null | undefined): StoredGiftCard[] {
+  if (!json || json === "[]") return [];
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list)
+      ? list.filter((c): c is StoredGiftCard => typeof c?.id === "string" && Number.isSafeInteger(c?.balance)).map((c) => ({ id: c.id, balance: c.balance }))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The gift cards on the owner's cart, in the order applied; none without a cart. */
+export async function getCartGiftCards(k: Executor, owner: string): Promise<StoredGiftCard[]> {
+  const row = await k.selectFrom("carts").select("gift_cards").where("owner", "=", owner).executeTakeFirst();
+  return parseCards(row?.gift_cards);
+}
+
+/** Keeps these gift cards (in the order applied, each with the balance the shopper was shown) on the owner's cart (made if it has none). */
+export async function setCartGiftCards(k: Executor, owner: string, cards: readonly StoredGiftCard[]): Promise<void> {
+  const now = nowIso();
+  const json = JSON.stringify(cards.map((c) => ({ id: c.id, balance: c.balance })));
+  await k
+    .insertInto("carts")
+    .values({ id: newId(), owner, gift_cards: json, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("owner").doUpdateSet({ gift_cards: json, updated_at: now }))
     .execute();
 }
 
@@ -165,7 +216,7 @@ export function priceLine(row: CartLineRow): PricedLine {
 
 const english = translatorFor(DEFAULT_LANGUAGE);
 
-function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSettings, codes: readonly string[]): CartView {
+function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSettings, codes: readonly string[], cards: GiftCardPayment): CartView {
   const currency = settings.currency;
   const { applied, refused } = totals.promotions;
   const wording = refusalWording(settings, currency);
@@ -198,16 +249,24 @@ function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSetti
       itemsSubtotal: toMajor(totals.itemsSubtotal),
       shipping: toMajor(totals.shipping),
       shippingMax: toMajor(totals.shippingMax),
-      total: toMajor(totals.total),
+      total: toMajor(cards.due),
       freeShippingThreshold: toMajor(totals.freeShippingThreshold),
       amountToFreeShipping: toMajor(totals.amountToFreeShipping),
       currency,
       taxTotal: toMajor(totals.taxTotal),
       pricesIncludeTax: totals.pricesIncludeTax,
       discountTotal: toMajor(totals.promotionDiscount),
+      giftCardTotal: toMajor(cards.paid),
+      orderTotal: toMajor(totals.total),
     },
     taxLines: taxLinesView(totals.tax.taxLines),
     discounts: applied.map((p) => ({ ...(p.code ? { code: p.code } : {}), label: p.label, amount: toMajor(p.amount) })),
+    giftCards: cards.shares.map((c) => ({
+      last4: c.last4,
+      amount: toMajor(c.amount),
+      problem: c.refusal ? english(c.refusal.message, { currency: c.refusal.currency ?? "" }) : null,
+      refusal: c.refusal,
+    })),
     codes: codes.map((code) => {
       const refusal = refused.find((r) => r.code === code)?.refusal ?? (applied.some((p) => p.code === code) ? null : { reason: "unknown" as const });
       return { code, applied: refusal === null, problem: refusal ? refusalText(english, refusal, wording) : null, refusal };
@@ -256,6 +315,7 @@ export function priceCart(
   shippingMethod?: string | null,
   taxFor?: TaxFor,
   promotions?: PromotionsFor,
+  cards: readonly GiftCardBalance[] = [],
 ): PricedCart {
   const perProduct = new Map<string, number>();
   for (const row of rows) perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.quantity);
@@ -264,12 +324,14 @@ export function priceCart(
     return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
   });
   const totals = totalsOf(lines, settings, shippingMethod, taxFor, promotions);
+  const giftCards = payWithGiftCards(totals.total, cards);
   return {
     cartId: rows[0]?.cart_id ?? null,
     lines,
     totals,
     promotions,
-    view: toView(lines, totals, settings, promotions?.codes ?? []),
+    giftCards,
+    view: toView(lines, totals, settings, promotions?.codes ?? [], giftCards),
     problems: lines.filter((l) => l.problem).map((l) => ({ lineId: l.row.id, name: l.label, message: l.problem! })),
   };
 }
@@ -283,16 +345,16 @@ export async function ensureCartId(k: Executor, owner: string): Promise<string> 
  * The owner's cart, made if it has none, in one round trip (an upsert returning its id, which
  * also marks the cart as touched now); `created` tells a cart made by this call (it has no lines).
  */
-export async function ensureCart(k: Executor, owner: string): Promise<{ id: string; created: boolean; codes: string[] }> {
+export async function ensureCart(k: Executor, owner: string): Promise<{ id: string; created: boolean; codes: string[]; giftCards: StoredGiftCard[] }> {
   const now = nowIso();
   const id = newId();
   const row = await k
     .insertInto("carts")
     .values({ id, owner, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column("owner").doUpdateSet({ updated_at: now }))
-    .returning(["id", "discount_codes"])
+    .returning(["id", "discount_codes", "gift_cards"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, created: row.id === id, codes: parseCodes(row.discount_codes) };
+  return { id: row.id, created: row.id === id, codes: parseCodes(row.discount_codes), giftCards: parseCards(row.gift_cards) };
 }
 
 /**
@@ -348,11 +410,15 @@ const cartWithLineQuery = compiledQuery(
  * to put them back), with the codes typed on the cart. The delete locks the lines, so a concurrent checkout of the same cart waits
  * and then finds it empty: a cart becomes one order, and a line added meanwhile stays in the cart.
  */
-export async function takeCartLines(k: Executor, owner: string): Promise<{ lines: StoredCartLine[]; codes: string[] }> {
+export async function takeCartLines(k: Executor, owner: string): Promise<{ lines: StoredCartLine[]; codes: string[]; giftCards: StoredGiftCard[] }> {
   const { rows } = await takeLinesQuery.execute(k, { owner });
   const added = (r: (typeof rows)[number]) => toIso(r.created_at)!;
   rows.sort((a, b) => added(a).localeCompare(added(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { lines: rows.map(({ created_at: _, codes: __, ...line }) => line), codes: parseCodes(rows[0]?.codes) };
+  return {
+    lines: rows.map(({ created_at: _, codes: __, cards: ___, ...line }) => line),
+    codes: parseCodes(rows[0]?.codes),
+    giftCards: parseCards(rows[0]?.cards),
+  };
 }
 
 const takeLinesQuery = compiledQuery((k, a: { owner: string }) =>
@@ -368,6 +434,7 @@ const takeLinesQuery = compiledQuery((k, a: { owner: string }) =>
       "created_at",
       // The cart's codes with its lines, in the same statement.
       eb.selectFrom("carts").select("carts.discount_codes").whereRef("carts.id", "=", "cart_lines.cart_id").as("codes"),
+      eb.selectFrom("carts").select("carts.gift_cards").whereRef("carts.id", "=", "cart_lines.cart_id").as("cards"),
     ]),
 );
 

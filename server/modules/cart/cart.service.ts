@@ -16,9 +16,11 @@ import { translatorFor } from "#common/i18n/messages.server";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import { type RateLimitStore, personalKey, waitText } from "../../lib/rate-limit";
 import { lineLabel } from "#common/catalog/line-label";
+import { normaliseGiftCardCode } from "#common/giftcards/giftcards.schema";
 import {
   type CatalogReads,
   type StoredCartLine,
+  type StoredGiftCard,
   addUnits,
   cartRowsOf,
   countUnits,
@@ -31,10 +33,12 @@ import {
   itemKey,
   listCartLines,
   getCartCodes,
+  getCartGiftCards,
   loadCart,
   priceCart,
   pricedCartRows,
   setCartCodes,
+  setCartGiftCards,
   setLineQuantity,
   sumOtherUnits,
   takeCartLines,
@@ -57,7 +61,8 @@ import {
 import type { Purchasable } from "#modules/catalog";
 import { takeCartNotices, withdrawFromCarts } from "./cart.notices";
 import { MAX_LINE_QUANTITY } from "#common/cart/cart.schema";
-import type { AddToCartInput, CartLineRow, CartService, CartView, Executor } from "./cart.types";
+import type { AddToCartInput, CartLineRow, CartService, CartView, Executor, GiftCardBalance } from "./cart.types";
+import { type GiftCardRefusalWords, GiftCardRefused, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
 import { noZoneMessage, offeredZones } from "#common/cart/shipping-zones";
 import type { Language } from "#common/i18n/languages";
 import type { ShippingAddress } from "#common/cart/shipping";
@@ -71,6 +76,19 @@ export interface CartServiceDeps {
   promotions?: PromotionSource;
   /** Where guessing discount codes is counted, per client address. */
   rateLimits?: Pick<RateLimitStore, "check" | "consume">;
+  /** The gift cards a cart pays with (the gift cards module's reads); none: carts take no gift cards. */
+  giftCards?: GiftCardSource;
+}
+
+/** What the cart reads of the gift cards: a typed code's card, and the cards it keeps as they are now. */
+export interface GiftCardSource {
+  lookup(
+    code: string,
+    currency: string,
+    at?: Date,
+    executor?: Executor,
+  ): Promise<{ ok: true; card: { id: string; balance: number } } | { ok: false; refusal: GiftCardRefusalWords }>;
+  cards(ids: readonly string[], currency: string, at?: Date, executor?: Executor): Promise<GiftCardBalance[]>;
 }
 
 /** What the cart reads of the promotions: the live ones, and what the engine needs of one customer. */
@@ -89,6 +107,8 @@ export interface Customer {
 
 /** Unknown codes one client address may try in a quarter of an hour. */
 export const CODE_GUESSES = { window: 15 * 60, max: 10 };
+/** Unknown gift card codes one client address may try: the discount codes' window, counted apart. */
+export const GIFT_CARD_GUESSES = CODE_GUESSES;
 /** The longest code the shop stores. */
 const MAX_CODE_LENGTH = 40;
 /** The API's words (English) for the codes' refusals. */
@@ -121,7 +141,20 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
 export function createCartService(db: Db, deps: CartServiceDeps): CartService {
   const k = db.kysely;
 
-  const EMPTY = { rows: [] as CartLineRow[], codes: [] as string[] };
+  const EMPTY = { rows: [] as CartLineRow[], codes: [] as string[], giftCards: [] as StoredGiftCard[] };
+
+  /** The cart's gift cards as they are now (with the balance each had when applied), for a cart in `currency`, read on `ex`. */
+  async function cardsFor(ex: Executor, stored: readonly StoredGiftCard[], currency: string): Promise<GiftCardBalance[]> {
+    if (stored.length === 0 || !deps.giftCards) return [];
+    const cards = await deps.giftCards.cards(
+      stored.map((c) => c.id),
+      currency,
+      new Date(),
+      ex,
+    );
+    return cards.map((c) => ({ ...c, seen: stored.find((s) => s.id === c.id)?.balance }));
+  }
+  const currencyOf = (settings: PricingSettings, market: Market | null | undefined) => (market && !market.base ? market.currency : settings.currency);
 
   async function view(
     owner: string | null,
@@ -130,14 +163,15 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     language?: Language,
     address?: ShippingAddress,
   ): Promise<CartView> {
-    const [{ rows, codes }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : Promise.resolve(EMPTY), deps.settings()]);
-    const [priced, promotions] = await Promise.all([
+    const [{ rows, codes, giftCards }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : Promise.resolve(EMPTY), deps.settings()]);
+    const [priced, promotions, cards] = await Promise.all([
       namedIn(rows, language).then((named) => inMarket(k, named, settings, market)),
       promotionsFor(k, owner, codes, market),
+      cardsFor(k, giftCards, currencyOf(settings, market)),
     ]);
     // For an address, the zone the checkout would ship it with (none delivering there: the estimate).
     const method = address ? (offeredZones(priced.settings.shippingZones, address, shippingMethod).zone?.id ?? null) : shippingMethod;
-    return priceCart(priced.rows, priced.settings, method, { address: address ?? null }, promotions).view;
+    return priceCart(priced.rows, priced.settings, method, { address: address ?? null }, promotions, cards).view;
   }
 
   /**
@@ -269,9 +303,11 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           else others.push(l); // another product, or a colour or size of this one that is gone
         }
         if (others.length) items.push(...(await deps.catalog.listPurchasables(others.map((l) => ({ productId: l.product_id, variantId: l.variant_id })))));
-        return priceCart(cartRowsOf(lines, items), settings, undefined, undefined, await promotionsFor(k, owner, codes, null)).view;
+        const [promotions, cards] = await Promise.all([promotionsFor(k, owner, codes, null), cardsFor(k, giftCards, settings.currency)]);
+        return priceCart(cartRowsOf(lines, items), settings, undefined, undefined, promotions, cards).view;
       };
       let codes: string[] = [];
+      let giftCards: StoredGiftCard[] = [];
 
       if (options.newOwner && db.dialect === "postgres") {
         // An owner made for this request has no cart: one statement writes the cart and its line.
@@ -286,6 +322,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const lines = await db.kysely.transaction().execute(async (trx) => {
         const cart = await ensureCart(trx, owner);
         codes = cart.codes;
+        giftCards = cart.giftCards;
         // Every line (a new cart has none): this product's, in all its colours and sizes, count towards its caps.
         const before = cart.created ? [] : await listCartLines(trx, cart.id);
         requireRoom(
@@ -347,14 +384,15 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     async getQuote(shopper, options = {}) {
       const owner = ownerKey(shopper);
       const [stored, shopSettings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : Promise.resolve(EMPTY), deps.settings()]);
-      const [{ rows, settings }, promotions] = await Promise.all([
+      const [{ rows, settings }, promotions, cards] = await Promise.all([
         inMarket(k, stored.rows, shopSettings, options.market),
         promotionsFor(k, owner, stored.codes, options.market, options.email ?? null),
+        cardsFor(k, stored.giftCards, currencyOf(shopSettings, options.market)),
       ]);
       const zones = settings.shippingZones;
       const { offered, zone } = offeredZones(zones, options.address, options.shippingMethod);
       const taxFor = { address: options.address ?? null, vatNumber: options.vatNumber };
-      const cart = priceCart(rows, settings, zone?.id ?? null, taxFor, promotions);
+      const cart = priceCart(rows, settings, zone?.id ?? null, taxFor, promotions, cards);
       return {
         cart: cart.view,
         shippingOptions: zones.map((z) => {
@@ -383,20 +421,27 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const owner = ownerKey(shopper);
       const stored = owner ? await loadCart(trx, deps.catalog, owner) : EMPTY;
       const { rows, settings } = await inMarket(trx, stored.rows, shopSettings, market);
-      return priceCart(rows, settings, shippingMethod, taxFor, await promotionsFor(trx, owner, stored.codes, market, email ?? null));
+      const promotions = await promotionsFor(trx, owner, stored.codes, market, email ?? null);
+      return priceCart(rows, settings, shippingMethod, taxFor, promotions, await cardsFor(trx, stored.giftCards, currencyOf(shopSettings, market)));
     },
 
     async takePricedCart(trx, shopper, shopSettings, shippingMethod, market, taxFor, email) {
       const owner = ownerKey(shopper);
-      const taken = owner ? await takeCartLines(trx, owner) : { lines: [], codes: [] };
+      const taken = owner ? await takeCartLines(trx, owner) : { lines: [], codes: [], giftCards: [] };
       const { rows, settings } = await inMarket(trx, await pricedCartRows(trx, deps.catalog, taken.lines), shopSettings, market);
       // Inside the transaction only `trx` may query (SQLite has one connection): the live promotions are cached or read before.
-      return priceCart(rows, settings, shippingMethod, taxFor, await promotionsFor(trx, owner, taken.codes, market, email ?? null));
+      const promotions = await promotionsFor(trx, owner, taken.codes, market, email ?? null);
+      return priceCart(rows, settings, shippingMethod, taxFor, promotions, await cardsFor(trx, taken.giftCards, currencyOf(shopSettings, market)));
     },
 
     async clearCodes(trx, shopper) {
       const owner = ownerKey(shopper);
       if (owner) await setCartCodes(trx, owner, []);
+    },
+
+    async clearGiftCards(trx, shopper) {
+      const owner = ownerKey(shopper);
+      if (owner) await setCartGiftCards(trx, owner, []);
     },
 
     async applyCode(shopper, typed, options = {}) {
@@ -412,12 +457,13 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? CODE_GUESSES.window);
         }
       }
-      const [{ rows, codes }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
+      const [{ rows, codes, giftCards }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
       if (!owner || rows.length === 0) throw new AppError("invalid_input", english("cart.empty"), { code: english("cart.empty") });
       const wanted = codes.includes(code) ? codes : [...codes, code];
       const priced = await inMarket(k, rows, settings, options.market);
       const promotions = await promotionsFor(k, owner, wanted, options.market);
-      const cart = priceCart(priced.rows, priced.settings, undefined, undefined, promotions);
+      const cards = await cardsFor(k, giftCards, currencyOf(settings, options.market));
+      const cart = priceCart(priced.rows, priced.settings, undefined, undefined, promotions, cards);
       const mine = cart.view.codes.find((c) => c.code === code);
       if (mine?.refusal) {
         if (mine.refusal.reason === "unknown" && deps.rateLimits) await deps.rateLimits.consume(guessKey, CODE_GUESSES);
@@ -438,6 +484,59 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         codes.filter((c) => c !== code),
       );
       return view(owner);
+    },
+
+    async applyGiftCard(shopper, typed, options = {}) {
+      const owner = ownerKey(shopper);
+      const code = normaliseGiftCardCode(String(typed ?? ""));
+      if (!code) throw new AppError("invalid_input", english("cart.giftCard.missing"), { code: english("cart.giftCard.missing") });
+      const guessKey = personalKey("gift-card", options.clientIp ?? "unknown");
+      if (deps.rateLimits) {
+        const seen = await deps.rateLimits.check(guessKey, GIFT_CARD_GUESSES);
+        if (!seen.allowed) {
+          const message = english("cart.code.tooManyTries", { wait: waitText(seen.retryAfter ?? GIFT_CARD_GUESSES.window) });
+          throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? GIFT_CARD_GUESSES.window);
+        }
+      }
+      const [{ rows, giftCards }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
+      if (!owner || rows.length === 0) throw new AppError("invalid_input", english("cart.empty"), { code: english("cart.empty") });
+      if (!deps.giftCards) throw new GiftCardRefused({ reason: "unknown", message: "cart.giftCard.unknown" }, english("cart.giftCard.unknown"));
+      const found = await deps.giftCards.lookup(code, currencyOf(settings, options.market));
+      if (!found.ok) {
+        if (found.refusal.reason === "unknown" && deps.rateLimits) await deps.rateLimits.consume(guessKey, GIFT_CARD_GUESSES);
+        throw new GiftCardRefused(found.refusal, giftCardRefusalText(english, found.refusal));
+      }
+      // Applied again, a card keeps its place and takes its balance of now (what the shopper is shown).
+      const card = { id: found.card.id, balance: found.card.balance };
+      await setCartGiftCards(k, owner, giftCards.some((c) => c.id === card.id) ? giftCards.map((c) => (c.id === card.id ? card : c)) : [...giftCards, card]);
+      return view(owner, undefined, options.market);
+    },
+
+    async removeGiftCard(shopper, typed, options = {}) {
+      const owner = ownerKey(shopper);
+      const last4 = normaliseGiftCardCode(String(typed ?? "")).slice(-4);
+      const [stored, settings] = await Promise.all([owner ? getCartGiftCards(k, owner) : Promise.resolve([] as StoredGiftCard[]), deps.settings()]);
+      const cards = await cardsFor(k, stored, currencyOf(settings, options.market));
+      const card = last4.length === 4 ? cards.find((c) => c.last4 === last4) : undefined;
+      if (!owner || !card) throw new AppError("not_found", english("cart.giftCard.notOnCart"));
+      await setCartGiftCards(
+        k,
+        owner,
+        stored.filter((c) => c.id !== card.id),
+      );
+      return view(owner, undefined, options.market);
+    },
+
+    async refreshGiftCards(shopper, options = {}) {
+      const owner = ownerKey(shopper);
+      const [stored, settings] = await Promise.all([owner ? getCartGiftCards(k, owner) : Promise.resolve([] as StoredGiftCard[]), deps.settings()]);
+      if (!owner || stored.length === 0) return;
+      const cards = await cardsFor(k, stored, currencyOf(settings, options.market));
+      await setCartGiftCards(
+        k,
+        owner,
+        cards.map((c) => ({ id: c.id, balance: c.balance })),
+      );
     },
 
     async restoreCart(trx, shopper, items) {

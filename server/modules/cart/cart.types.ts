@@ -3,10 +3,11 @@ import type { Market } from "#common/currency";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { Shopper } from "../../lib/shopper";
-import type { MinorTotals, PricingSettings, PromotionsFor, TaxFor } from "./cart.pricing";
+import type { GiftCardPayment, MinorTotals, PricingSettings, PromotionsFor, TaxFor } from "./cart.pricing";
 import type { ShippingAddress, ZoneCoverage } from "#common/cart/shipping";
 import type { Language } from "#common/i18n/languages";
 import type { Refusal } from "#common/promotions/promotions.compute";
+import type { MessageKey } from "#common/i18n/catalogs";
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
@@ -65,6 +66,8 @@ export interface PricedCart {
   view: CartView;
   /** What the promotions were priced with (the codes typed among it); none where the cart was priced without them. */
   promotions?: PromotionsFor;
+  /** What the cart's gift cards pay of `totals.total` (each card's share) and what is left to pay. */
+  giftCards: GiftCardPayment;
   /** The lines that cannot be bought as they are, with why. */
   problems: CartProblem[];
 }
@@ -142,6 +145,30 @@ export interface CartTotals {
   pricesIncludeTax: boolean;
   /** What the promotions take off the lines and the shipping (`discounts`), already out of `total`. */
   discountTotal: number;
+  /** What the gift cards on the cart pay (`giftCards`), already out of `total`: a payment, after tax and promotions. */
+  giftCardTotal: number;
+  /** What the order comes to before the gift cards pay: `total` + `giftCardTotal`. */
+  orderTotal: number;
+}
+
+/** A gift card a cart keeps, as the gift cards module reads it now (balance in minor units); `refusal` when it cannot pay for the cart now. */
+export interface GiftCardBalance {
+  id: string;
+  last4: string;
+  currency: string;
+  balance: number;
+  refusal: { reason: string; message: MessageKey; currency?: string } | null;
+  /** The balance it had when the shopper applied it, where the cart keeps it. */
+  seen?: number;
+}
+
+/** A gift card on the cart: what it pays now (0 with a problem: switched off, spent, expired, in another currency than the cart's). */
+export interface CartGiftCard {
+  last4: string;
+  amount: number;
+  /** Why it pays nothing now, in English (the API's words); pages word `refusal` in their language. */
+  problem: string | null;
+  refusal: GiftCardBalance["refusal"];
 }
 
 /** A promotion the cart gets: its name, the code typed for it (none: automatic) and what it takes off. */
@@ -169,6 +196,8 @@ export interface CartView {
   discounts: CartDiscount[];
   /** The discount codes typed, applied or not. */
   codes: CartCode[];
+  /** The gift cards applied, in that order, each with what it pays now (in `totals.giftCardTotal`). */
+  giftCards: CartGiftCard[];
   /** Messages for the shopper given once with `GET /api/cart` ("“X” is no longer available and was removed from your cart."; cart service `takeNotices`). */
   notices?: string[];
 }
@@ -254,6 +283,14 @@ export interface CartService {
   applyCode(shopper: Shopper, code: unknown, options?: { market?: Market | null; clientIp?: string | null }): Promise<CartView>;
   /** Takes a code off the cart (404 when it is not on it) and answers the cart. */
   removeCode(shopper: Shopper, code: unknown): Promise<CartView>;
+  /**
+   * Puts a gift card on the shopper's cart (its id, never the code) when it can pay for the cart
+   * now; otherwise refuses it with why (GiftCardRefused: 400, or 409 for one used up). Unknown
+   * codes count against the client address's guesses (429 past them). Answers the cart.
+   */
+  applyGiftCard(shopper: Shopper, code: unknown, options?: { market?: Market | null; clientIp?: string | null }): Promise<CartView>;
+  /** Takes the card ending in `last4` off the cart (404 when none is on it) and answers the cart. */
+  removeGiftCard(shopper: Shopper, last4: unknown, options?: { market?: Market | null }): Promise<CartView>;
 
   // For the flows, in the caller's transaction (`k`): the cart's side of placing an order and of signing in.
 
@@ -285,6 +322,10 @@ export interface CartService {
   ): Promise<PricedCart>;
   /** In the order's transaction: the cart's codes are spent (the order took them). */
   clearCodes(k: Executor, shopper: Shopper): Promise<void>;
+  /** In the order's transaction: the cart's gift cards paid for the order (the order took them). */
+  clearGiftCards(k: Executor, shopper: Shopper): Promise<void>;
+  /** After an order refused because a card's balance moved: the cart keeps its cards' balances of now, which the shopper sees before confirming again. */
+  refreshGiftCards(shopper: Shopper, options?: { market?: Market | null }): Promise<void>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
   /** Whether this shopper has a cart at all (one indexed read). */

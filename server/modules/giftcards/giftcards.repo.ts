@@ -17,6 +17,15 @@ export function getCardRow(k: Executor, id: string): Promise<GiftCardRow | undef
   return k.selectFrom("gift_cards").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The cards with these ids (those that exist), in no particular order. */
+export function listCardRowsById(k: Executor, ids: readonly string[]): Promise<GiftCardRow[]> {
+  return k
+    .selectFrom("gift_cards")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 /** The card whose code has this hash, if any. */
 export function findCardByHash(k: Executor, codeHash: string): Promise<GiftCardRow | undefined> {
   return k.selectFrom("gift_cards").selectAll().where("code_hash", "=", codeHash).executeTakeFirst();

@@ -33,6 +33,7 @@ import {
   insertCard,
   insertLedgerRow,
   listCardRows,
+  listCardRowsById,
   listLedgerRows,
   orderMoves,
   setCardActive,
@@ -78,6 +79,25 @@ export type GiftCardRefusal =
   | { reason: "expired"; message: MessageKey }
   | { reason: "used_up"; message: MessageKey }
   | { reason: "other_currency"; message: MessageKey; currency: string };
+
+/** A card a cart keeps, as it is now: balance in minor units of its currency; `refusal` when it cannot pay for the cart now. */
+export interface GiftCardOnCart {
+  id: string;
+  last4: string;
+  currency: string;
+  balance: number;
+  refusal: GiftCardRefusal | null;
+}
+
+/** Why a card cannot pay for an order in `currency` at `at` (switched off, spent, expired, another currency), or null when it can. */
+function refusalOf(row: GiftCardRow, currency: string, at: Date): GiftCardRefusal | null {
+  const status = giftCardStatus({ active: row.active === 1, balance: row.balance, expiresAt: toIso(row.expires_at) }, at);
+  if (status === "disabled") return { reason: "disabled", message: "cart.giftCard.disabled" };
+  if (status === "used up") return { reason: "used_up", message: "cart.giftCard.usedUp" };
+  if (status === "expired") return { reason: "expired", message: "cart.giftCard.expired" };
+  if (row.currency !== currency.trim().toUpperCase()) return { reason: "other_currency", message: "cart.giftCard.otherCurrency", currency: row.currency };
+  return null;
+}
 
 /** What a shopper reads when `redeem` found a card's balance gone (another order spent it meanwhile): `{ last4 }`. */
 export const BALANCE_MOVED: MessageKey = "cart.giftCard.balanceMoved";
@@ -361,13 +381,22 @@ export function createGiftCards(deps: GiftCardsDeps) {
       const normalised = typeof code === "string" ? normaliseGiftCardCode(code) : "";
       const row = normalised.length >= CODE_LENGTH && normalised.length <= 64 ? await findCardByHash(executor, hashGiftCardCode(normalised)) : undefined;
       if (!row) return { ok: false, refusal: { reason: "unknown", message: "cart.giftCard.unknown" } };
-      const card = toAdmin(row, at);
-      if (card.status === "disabled") return { ok: false, refusal: { reason: "disabled", message: "cart.giftCard.disabled" } };
-      if (card.status === "used up") return { ok: false, refusal: { reason: "used_up", message: "cart.giftCard.usedUp" } };
-      if (card.status === "expired") return { ok: false, refusal: { reason: "expired", message: "cart.giftCard.expired" } };
-      if (row.currency !== currency.trim().toUpperCase())
-        return { ok: false, refusal: { reason: "other_currency", message: "cart.giftCard.otherCurrency", currency: row.currency } };
-      return { ok: true, card: { id: row.id, last4: row.last4, currency: row.currency, balance: row.balance } };
+      const refusal = refusalOf(row, currency, at);
+      return refusal ? { ok: false, refusal } : { ok: true, card: { id: row.id, last4: row.last4, currency: row.currency, balance: row.balance } };
+    },
+
+    /**
+     * The cards a cart keeps (by id, in that order) as they are now for an order in `currency` at
+     * `at`: each with its last four characters, its balance (minor units) and why it cannot pay, if
+     * it cannot (the same reasons as `lookup`'s). A card that no longer exists is left out.
+     */
+    async cards(ids: readonly string[], currency: string, at: Date = now(), executor: Executor = k): Promise<Array<GiftCardOnCart>> {
+      if (ids.length === 0) return [];
+      const rows = await listCardRowsById(executor, ids);
+      return ids.flatMap((id) => {
+        const row = rows.find((r) => r.id === id);
+        return row ? [{ id: row.id, last4: row.last4, currency: row.currency, balance: row.balance, refusal: refusalOf(row, currency, at) }] : [];
+      });
     },
 
     /**

@@ -6,6 +6,7 @@ export type {
   AdminGiftCard,
   GiftCardLedgerEntry,
   GiftCardLookup,
+  GiftCardOnCart,
   GiftCardRefusal,
   GiftCardsDeps,
   GiftCardsService,

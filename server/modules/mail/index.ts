@@ -13,6 +13,7 @@ export {
   lowStockDigestMail,
   type LowStockMailItem,
   type MailDiscount,
+  type MailGiftCards,
   type MailTaxes,
   magicLinkMail,
   newOrderShopMail,

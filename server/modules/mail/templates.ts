@@ -198,6 +198,19 @@ export interface MailDiscount {
   amount: string;
 }
 
+/**
+ * What gift cards paid for an order, as its mails print it after the total: a row per card
+ * ("Gift card ••••ABCD", "$10.00", taken off) and what was left to pay.
+ */
+export interface MailGiftCards {
+  cards: MailDiscount[];
+  toPay: { label: string; value: string };
+}
+
+/** The gift cards' rows of an order mail's table, after its total; none without cards. */
+const giftCardRows = (giftCards: MailGiftCards | undefined) =>
+  giftCards?.cards.length ? [...giftCards.cards.map((c) => ({ label: c.label, value: `−${c.amount}` })), { ...giftCards.toPay, strong: true }] : [];
+
 /** The promotions' rows of an order mail's table, each taken off ("−$3.00"). */
 const discountRows = (discounts: readonly MailDiscount[] = []) => discounts.map((d) => ({ label: d.label, value: `−${d.amount}` }));
 
@@ -210,6 +223,8 @@ export interface OrderMailContext extends MailContext {
   totals: { subtotal: string; discount: string | null; shipping: string; total: string };
   /** Each promotion's discount, named (with its code) and formatted: taken off below the shipping. */
   discounts?: MailDiscount[];
+  /** What gift cards paid, after the total, and what was left to pay. */
+  giftCards?: MailGiftCards;
   /** The tax per rate (none without a tax setup). */
   taxes?: MailTaxes;
   business?: MailBusiness;
@@ -226,16 +241,19 @@ export function orderConfirmationMail(ctx: OrderMailContext): Mail {
     heading: t("mail.order.heading", { number: ctx.number }),
     lines: [t("mail.order.received")],
     // The lines at their discounted prices add up to the subtotal; the savings are said, never subtracted again.
-    table: totalRows(
-      [
-        ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-        { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
-        { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
-        ...discountRows(ctx.discounts),
-      ],
-      { label: t("mail.order.total"), value: ctx.totals.total },
-      ctx.taxes,
-    ),
+    table: [
+      ...totalRows(
+        [
+          ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+          { label: t("mail.order.subtotal"), value: ctx.totals.subtotal },
+          { label: t("mail.order.shipping", { method: ctx.shippingMethod }), value: ctx.totals.shipping },
+          ...discountRows(ctx.discounts),
+        ],
+        { label: t("mail.order.total"), value: ctx.totals.total },
+        ctx.taxes,
+      ),
+      ...giftCardRows(ctx.giftCards),
+    ],
     after: [
       ...(ctx.totals.discount ? [t("mail.order.saved", { amount: ctx.totals.discount })] : []),
       ...businessLines(t, ctx.business),
@@ -399,6 +417,7 @@ export interface NewOrderShopMailContext extends MailContext {
   /** What the lines add up to, the shipping, and their sum. */
   totals: { subtotal: string; shipping: string; total: string };
   discounts?: MailDiscount[];
+  giftCards?: MailGiftCards;
   /** The tax per rate (none without a tax setup). */
   taxes?: MailTaxes;
   business?: MailBusiness;
@@ -415,16 +434,19 @@ export function newOrderShopMail(ctx: NewOrderShopMailContext): Mail {
     heading: `New order ${ctx.number}`,
     lines: [`${ctx.customer.name} placed order ${ctx.number} at ${ctx.siteName}.`],
     noGreeting: true,
-    table: totalRows(
-      [
-        ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
-        { label: "Subtotal", value: ctx.totals.subtotal },
-        { label: "Shipping", value: ctx.totals.shipping },
-        ...discountRows(ctx.discounts),
-      ],
-      { label: "Total", value: ctx.totals.total },
-      ctx.taxes,
-    ),
+    table: [
+      ...totalRows(
+        [
+          ...ctx.lines.map((l) => ({ label: `${l.quantity} × ${l.label}`, value: l.total })),
+          { label: "Subtotal", value: ctx.totals.subtotal },
+          { label: "Shipping", value: ctx.totals.shipping },
+          ...discountRows(ctx.discounts),
+        ],
+        { label: "Total", value: ctx.totals.total },
+        ctx.taxes,
+      ),
+      ...giftCardRows(ctx.giftCards),
+    ],
     after: [
       `Customer: ${ctx.customer.name}, ${ctx.customer.email}, ${ctx.customer.phone}`,
       ...businessLines(mailT(ctx), ctx.business),

@@ -1,7 +1,7 @@
 import type { Logger } from "../../lib/logger";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { RateDecision } from "../../lib/rate-limit";
-import type { Mail, MailDiscount, Mailer, MailTaxes } from "#modules/mail";
+import type { Mail, MailDiscount, MailGiftCards, Mailer, MailTaxes } from "#modules/mail";
 import { createMailQueue } from "#modules/mail";
 import { newOrderShopMail, orderAfterSaleMail, orderConfirmationMail, orderMessageMail, orderStatusMail } from "#modules/mail";
 import { lineLabel } from "#common/catalog/line-label";
@@ -9,7 +9,7 @@ import { toMajor } from "#common/money";
 import { formatMoney } from "#common/money";
 import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import type { OrderTokens } from "./order-token";
-import { lineName, orderDiscounts, orderReceiptTaxLines, orderSums } from "./orders.repo";
+import { lineName, orderDiscounts, orderGiftCards, orderReceiptTaxLines, orderSums } from "./orders.repo";
 import type { Executor, OrderRecord, OrderRow } from "./orders.types";
 import type { OrderStatus } from "#common/orders/order-status";
 import { countryName } from "#common/geo";
@@ -112,6 +112,16 @@ function mailDiscounts(record: OrderRecord, t: Translate, fmt: (minor: number) =
   }));
 }
 
+/** What an order's gift cards paid as its mails print it ("Gift card ••••ABCD", then what was left to pay); none without cards. */
+function mailGiftCards(record: OrderRecord, t: Translate, fmt: (minor: number) => string): MailGiftCards | undefined {
+  const cards = orderGiftCards(record.order);
+  if (cards.length === 0) return undefined;
+  return {
+    cards: cards.map((c) => ({ label: t("mail.order.giftCard", { last4: c.last4 }), amount: fmt(c.amount) })),
+    toPay: { label: t("mail.order.toPay"), value: fmt(orderSums(record.order).due) },
+  };
+}
+
 export function createOrderMails(deps: OrderMailDeps) {
   const queue = createMailQueue(deps.logger, deps.mailer);
   const later = (task: () => Promise<void>, what: string, orderId: string) => queue.later(task, what, { orderId });
@@ -155,6 +165,7 @@ export function createOrderMails(deps: OrderMailDeps) {
         total: fmt(sums.total),
       },
       discounts: mailDiscounts(record, t, fmt),
+      giftCards: mailGiftCards(record, t, fmt),
       taxes: mailTaxes(record, t, fmt, locale),
       business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       address: [
@@ -192,6 +203,7 @@ export function createOrderMails(deps: OrderMailDeps) {
       lines: record.lines.map((l) => ({ label: lineLabel(l.name, l.color, l.size), quantity: l.quantity, total: fmt(l.line_total) })),
       totals: { subtotal: fmt(sums.itemsSubtotal), shipping: fmt(sums.shipping), total: fmt(sums.total) },
       discounts: mailDiscounts(record, t, fmt),
+      giftCards: mailGiftCards(record, t, fmt),
       taxes: mailTaxes(record, t, fmt, settings.locale || "en-US"),
       business: { company: o.company, vatNumber: o.vat_number, reverseCharge: o.reverse_charge === 1 },
       paymentMethod: o.payment_method === "card" ? `${PAYMENT_METHOD_LABEL.card} (paid)` : PAYMENT_METHOD_LABEL.cod,

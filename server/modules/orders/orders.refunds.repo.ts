@@ -34,7 +34,7 @@ export async function insertRefundTaxLines(k: Executor, rows: Insertable<RefundT
 
 /** What each of the order's refunds gave back per line (JSON) and for the shipping. */
 export function listRefundShares(k: Executor, orderId: string) {
-  return k.selectFrom("order_refunds").select(["lines", "shipping_amount"]).where("order_id", "=", orderId).execute();
+  return k.selectFrom("order_refunds").select(["lines", "shipping_amount", "status", "gift_card_amount"]).where("order_id", "=", orderId).execute();
 }
 
 /** The refund an idempotency key (`<orderId>:<key>`) made, or undefined. */
@@ -66,6 +66,16 @@ export async function growRefundedTotal(k: Executor, orderId: string, amount: nu
     .where((eb) => eb(eb("refunded_total", "+", amount), "<=", paid))
     .executeTakeFirst();
   return Number(grown.numUpdatedRows) > 0;
+}
+
+/** Adds what went back to the order's gift cards (a cancel, a refund's share) to what the order keeps of it. */
+export async function growGiftCardRefunded(k: Executor, orderId: string, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  await k
+    .updateTable("orders")
+    .set((eb) => ({ gift_card_refunded: eb("gift_card_refunded", "+", amount) }))
+    .where("id", "=", orderId)
+    .execute();
 }
 
 /** Takes `amount` off the order's refunded total. */

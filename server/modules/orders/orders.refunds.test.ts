@@ -10,6 +10,8 @@ const state = (over: Partial<RefundState> = {}): RefundState => ({
   paid: 1500,
   refunded: 0,
   refundable: 1500,
+  paymentRefundable: 1500,
+  giftCards: { paid: 0, refundable: 0 },
   shipping: 500,
   shippingRefunded: 0,
   // Three units for 10.00: 3.33, 3.33 and the last one 3.34.

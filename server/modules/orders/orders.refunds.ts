@@ -28,6 +28,7 @@ import {
   listRefundableLines,
   listRefundsOfOrder,
   markRefundSucceeded,
+  growGiftCardRefunded,
   shrinkRefundedTotal,
 } from "./orders.refunds.repo";
 import { isUniqueViolation } from "./orders.deps";
@@ -37,8 +38,12 @@ import type { Executor, OrderLineRow, OrderRow } from "./orders.types";
 import { type RefundTaxLine, type RefundablePart, SHIPPING_KEY, receiptOf, refundTax, taxLinesView, type TaxLineView } from "#modules/tax";
 import { applyRefundToRollups } from "./orders.rollups";
 import type { OrderActor } from "#common/orders/order-status";
+import type { GiftCardsService } from "#modules/giftcards";
 
 type RefundRow = Selectable<OrderRefundTable>;
+
+/** What the refunds need of the gift cards module: giving back part of what an order spent on its cards, in the caller's transaction. */
+export type GiftCardGiveBack = Pick<GiftCardsService, "giveBack">;
 
 /** Who makes a return or refund step: the audit log's actor, and how the order's timeline names them (default "shop"). */
 export type StepActor = AuditActor & { as?: OrderActor };
@@ -64,11 +69,15 @@ export interface RefundState {
   /** stripe for a card order (its PaymentIntent), manual for cash on delivery. */
   method: "stripe" | "manual";
   intentId: string | null;
-  /** What the customer paid: the total once paid (a card payment received, cash on delivery delivered), else 0. */
+  /** What the customer paid: what gift cards paid at once, and the rest once paid (a card payment received, cash on delivery delivered). */
   paid: number;
   refunded: number;
-  /** paid − refunded: no refund may exceed it. */
+  /** What may still go back: to the payment (card or cash) up to what it took, and to the gift cards what they paid and did not get back yet. No refund may exceed it. */
   refundable: number;
+  /** Of `refundable`, what goes back to the payment; a refund gives this first and the rest to the gift cards. */
+  paymentRefundable: number;
+  /** What gift cards paid for the order, and of it what may still go back to them. */
+  giftCards: { paid: number; refundable: number };
   /** What the buyer paid for the shipping (its tax included where it was added), and what was refunded of it. */
   shipping: number;
   shippingRefunded: number;
@@ -93,6 +102,8 @@ export interface OrderRefund {
   at: string;
   /** The tax it gave back per rate (the order's own rates), as the order's taxLines. */
   taxLines: TaxLineView[];
+  /** The part of `amount` that went back to the order's gift cards (the rest went to the payment). */
+  giftCardAmount: number;
 }
 
 /** A refund to make: the request checked, with the caller's idempotency key (or none). */
@@ -102,9 +113,13 @@ export interface RefundOrderInput extends ValidRefundRequest {
 
 const PAID_STATUSES = new Set(["paid", "partially_refunded", "refunded"]);
 
-/** What the customer has paid on an order (minor units): its total once the payment status says paid (or partly or wholly refunded since). */
-export function paidAmount(o: Pick<OrderRow, "payment_status" | "total">): number {
-  return PAID_STATUSES.has(o.payment_status) ? o.total : 0;
+/**
+ * What the customer has paid on an order (minor units): what gift cards paid (taken when it was
+ * placed), and the rest once the payment status says paid (or partly or wholly refunded since).
+ */
+export function paidAmount(o: Pick<OrderRow, "payment_status" | "total"> & Partial<Pick<OrderRow, "gift_card_total">>): number {
+  const cards = o.gift_card_total ?? 0;
+  return cards + (PAID_STATUSES.has(o.payment_status) ? o.total - cards : 0);
 }
 
 /** The lines stored as JSON on a refund or a return (`[{ lineId, quantity, amount? }]`); none when unreadable. */
@@ -145,6 +160,7 @@ function toRefund(r: RefundRow, taxLines: TaxLineView[] = []): OrderRefund {
     by: r.actor_email,
     at: toIso(r.created_at)!,
     taxLines,
+    giftCardAmount: toMajor(r.gift_card_amount ?? 0),
   };
 }
 
@@ -219,6 +235,12 @@ function refundStateOf(
     }
   }
   const paid = paidAmount(order);
+  // A refund goes back to the payment first, up to what it took, and the rest to the gift cards
+  // (what they paid less what went back to them, by a cancel or refunds, or is on its way in a pending refund).
+  const cardShares = refunds.reduce((sum, r) => sum + (r.gift_card_amount ?? 0), 0);
+  const pendingCardShares = refunds.reduce((sum, r) => sum + (r.status === "pending" ? (r.gift_card_amount ?? 0) : 0), 0);
+  const paymentRefundable = Math.max(0, paid - order.gift_card_total - (order.refunded_total - cardShares));
+  const cardsRefundable = Math.max(0, order.gift_card_total - order.gift_card_refunded - pendingCardShares);
   // What the shopper was charged for each part: promotions took their share off the lines and the shipping.
   const shippingPaid = order.shipping_total - order.shipping_discount;
   const linePaid = (l: { line_total: number; promotion_discount: number }) => l.line_total - l.promotion_discount;
@@ -230,7 +252,9 @@ function refundStateOf(
     intentId: order.payment_intent_id,
     paid,
     refunded: order.refunded_total,
-    refundable: Math.max(0, paid - order.refunded_total),
+    refundable: paymentRefundable + cardsRefundable,
+    paymentRefundable,
+    giftCards: { paid: order.gift_card_total, refundable: cardsRefundable },
     shipping: shippingPaid + added * (partTax.get(SHIPPING_KEY)?.amount ?? 0),
     shippingRefunded,
     lines: lines.map((l) => ({
@@ -295,6 +319,7 @@ function pendingRefundRow(
     reason: input.reason,
     method: state.method,
     provider_refund_id: null,
+    gift_card_amount: Math.max(0, plan.total - state.paymentRefundable),
     idempotency_key: key,
     actor_id: actor.id,
     actor_email: actor.email,
@@ -315,6 +340,7 @@ async function settleRefund(
   actor: StepActor,
   locale: string,
   dialect: Dialect,
+  giftCards?: GiftCardGiveBack,
 ): Promise<{ refund: RefundRow; first: boolean }> {
   const now = nowIso();
   // The order row first, then the refund, as reserve() does: two requests never wait on each other in a circle.
@@ -322,9 +348,18 @@ async function settleRefund(
   const moved = await markRefundSucceeded(trx, refundId, providerRefundId);
   const refund = (await getRefund(trx, refundId))!;
   if (!moved) return { refund, first: false };
+  // The gift cards' share goes back to them once, with the refund's completion.
+  if (refund.gift_card_amount > 0 && giftCards) {
+    const given = await giftCards.giveBack(trx, { orderId: refund.order_id, amount: refund.gift_card_amount, actor });
+    await growGiftCardRefunded(
+      trx,
+      refund.order_id,
+      given.reduce((sum, g) => sum + g.amount, 0),
+    );
+  }
   await applyRefundToRollups(trx, dialect, refund.order_id, refundId);
   const order = (await getOrderRefundTotals(trx, refund.order_id))!;
-  const paymentStatus = order.refunded_total >= order.total ? "refunded" : "partially_refunded";
+  const paymentStatus = (await stateOf(trx, refund.order_id)).refundable <= 0 || order.refunded_total >= order.total ? "refunded" : "partially_refunded";
   await updatePaymentStatus(trx, refund.order_id, paymentStatus, now);
   const how = refund.method === "stripe" ? "to the card" : "manually";
   await insertOrderEvent(trx, {
@@ -358,11 +393,20 @@ function refundMail(order: OrderRow, lines: OrderLineRow[], r: RefundRow): Param
   const sums = orderSums(order);
   return ({ t, fmt }) => {
     const amount = fmt(r.amount);
+    // The payment's share and the gift cards' (a refund gives the payment back first).
+    const toPayment = fmt(r.amount - r.gift_card_amount);
     return {
       subject: t("mail.refund.subject"),
       headline: t("mail.refund.headline", { amount }),
       lines: [
-        r.method === "stripe" ? t("mail.refund.toCard", { amount, number: order.number }) : t("mail.refund.body", { amount, number: order.number }),
+        ...(r.amount > r.gift_card_amount
+          ? [
+              r.method === "stripe"
+                ? t("mail.refund.toCard", { amount: toPayment, number: order.number })
+                : t("mail.refund.body", { amount: toPayment, number: order.number }),
+            ]
+          : []),
+        ...(r.gift_card_amount > 0 ? [t("mail.refund.toGiftCard", { amount: fmt(r.gift_card_amount) })] : []),
         t("mail.reason", { reason: r.reason }),
         ...(sums.refunded < sums.total ? [t("mail.refund.inAll", { refunded: fmt(sums.refunded), total: fmt(sums.total) })] : []),
       ],
@@ -391,6 +435,8 @@ export function createOrderRefunds(deps: {
   settings: () => Promise<Pick<SiteSettings, "locale">>;
   /** Outgoing webhooks: order.refunded is emitted in the refund's completing transaction. */
   webhooks?: WebhookEvents;
+  /** The gift cards module: a refund's share for the cards goes back to them in its completing transaction. */
+  giftCards?: GiftCardGiveBack;
 }) {
   const k = deps.db.kysely;
   /** The shop's money format for an order's currency (refusals and the timeline). */
@@ -481,7 +527,7 @@ export function createOrderRefunds(deps: {
       if (!pending) throw new AppError("not_found", "There is no such refund.");
       const locale = (await deps.settings()).locale;
       const done = await k.transaction().execute(async (trx) => {
-        const settled = await settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale, deps.db.dialect);
+        const settled = await settleRefund(trx, pending.order_id, refundId, providerRefundId, actor, locale, deps.db.dialect, deps.giftCards);
         const view = await describeRefund(trx, settled.refund);
         if (settled.first) await deps.webhooks?.emit(trx, "order.refunded", () => view);
         return { ...settled, view };

@@ -10,7 +10,7 @@ import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "#common/money";
 import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
-import type { Executor, Order, OrderAddress, OrderDiscountEntry, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
+import type { Executor, Order, OrderAddress, OrderDiscountEntry, OrderGiftCardEntry, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import { receiptOf, taxLinesView } from "#modules/tax";
@@ -39,14 +39,19 @@ function parseAddress(json: string): OrderAddress {
  * add up to `itemsSubtotal`, itemsSubtotal + shipping = total, total − refunded = net.
  */
 export function orderSums(
-  o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total" | "tax_total" | "prices_include_tax">,
+  o: Pick<OrderRow, "subtotal" | "discount_total" | "shipping_total" | "total" | "refunded_total" | "tax_total" | "prices_include_tax"> &
+    Partial<Pick<OrderRow, "gift_card_total">>,
 ) {
+  const giftCardTotal = o.gift_card_total ?? 0;
   return {
     subtotal: o.subtotal,
     discount: o.discount_total,
     itemsSubtotal: o.subtotal - o.discount_total,
     shipping: o.shipping_total,
     total: o.total,
+    /** What gift cards paid, and what was left to pay by card or on delivery (total − giftCardTotal). */
+    giftCardTotal,
+    due: o.total - giftCardTotal,
     taxTotal: o.tax_total,
     pricesIncludeTax: o.prices_include_tax === 1,
     ...refundSums(o),
@@ -59,6 +64,17 @@ export function orderDiscounts(o: Pick<OrderRow, "discounts">): OrderDiscountEnt
   try {
     const list: unknown = JSON.parse(o.discounts);
     return Array.isArray(list) ? (list as OrderDiscountEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What each gift card paid for an order, as it stored them (minor units); none when unreadable. */
+export function orderGiftCards(o: Partial<Pick<OrderRow, "gift_cards">>): OrderGiftCardEntry[] {
+  if (!o.gift_cards || o.gift_cards === "[]") return [];
+  try {
+    const list: unknown = JSON.parse(o.gift_cards);
+    return Array.isArray(list) ? (list as OrderGiftCardEntry[]) : [];
   } catch {
     return [];
   }
@@ -141,7 +157,8 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       discount: toMajor(sums.discount),
       itemsSubtotal: toMajor(sums.itemsSubtotal),
       shipping: toMajor(sums.shipping),
-      total: toMajor(sums.total),
+      // What was charged by card or is collected on delivery: the order's total less what gift cards paid.
+      total: toMajor(sums.due),
       taxTotal: toMajor(sums.taxTotal),
       pricesIncludeTax: sums.pricesIncludeTax,
       refunded: toMajor(sums.refunded),
@@ -149,8 +166,11 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
       taxRefunded: toMajor((record.refundTaxLines ?? []).reduce((sum, t) => sum + t.amount, 0)),
       currency: o.currency,
       discountTotal: toMajor(o.promotion_discount ?? 0),
+      giftCardTotal: toMajor(sums.giftCardTotal),
+      orderTotal: toMajor(sums.total),
     },
     discounts: orderDiscounts(o).map((d) => ({ ...(d.code ? { code: d.code } : {}), label: d.label, amount: toMajor(d.amount) })),
+    giftCards: orderGiftCards(o).map((c) => ({ last4: c.last4, amount: toMajor(c.amount) })),
     taxLines: orderTaxLines(record),
     company: o.company,
     vatNumber: o.vat_number,

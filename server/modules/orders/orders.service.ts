@@ -1,4 +1,5 @@
 import { type Dialect, nowIso } from "../../db/database";
+import { growGiftCardRefunded } from "./orders.refunds.repo";
 import { addNewOrderToRollups, syncOrderRollups } from "./orders.rollups";
 import { AppError } from "#common/errors";
 import { newId } from "../../lib/ids";
@@ -45,6 +46,7 @@ function refusal(status: string, to: string, actor: OrderActor): string {
 /** The order's row as placed (pending): contact, address, shipping, payment and the totals it was quoted, in minor units. */
 function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: string, now: string) {
   const { input, totals: t } = o;
+  const giftCardTotal = o.giftCards.reduce((sum, c) => sum + c.amount, 0);
   return {
     id,
     number,
@@ -60,7 +62,8 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     shipping_method: o.zone.id,
     shipping_method_name: o.zone.name,
     payment_method: input.paymentMethod,
-    payment_status: input.paymentMethod === "card" ? "pending" : "unpaid",
+    // Paid in full by gift cards: nothing is left to charge or collect, so it is paid at once.
+    payment_status: t.total - giftCardTotal <= 0 ? "paid" : input.paymentMethod === "card" ? "pending" : "unpaid",
     payment_intent_id: null,
     currency: o.currency,
     exchange_rate: o.exchangeRate,
@@ -86,6 +89,9 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     promotion_discount: o.discounts.reduce((sum, d) => sum + d.amount, 0),
     shipping_discount: o.discounts.reduce((sum, d) => sum + d.shipping, 0),
     discounts: JSON.stringify(o.discounts),
+    gift_card_total: giftCardTotal,
+    gift_card_refunded: 0,
+    gift_cards: JSON.stringify(o.giftCards),
     created_at: now,
     updated_at: now,
   };
@@ -276,6 +282,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
       const lines = await listOrderUnits(trx, orderId);
       return lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity }));
     },
+
+    recordGiftCardReturn: (trx, orderId, amount) => growGiftCardRefunded(trx, orderId, amount),
 
     setPaymentIntent: (orderId, intentId, executor = k) => updatePaymentIntent(executor, orderId, intentId, nowIso()),
 

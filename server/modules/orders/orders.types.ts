@@ -88,6 +88,10 @@ export interface OrderTotals {
   currency: string;
   /** What the promotions took off the lines and the shipping (`discounts`), already out of `total`. */
   discountTotal: number;
+  /** What gift cards paid (`giftCards`), already out of `total`. */
+  giftCardTotal: number;
+  /** What the order came to before its gift cards paid: `total` + `giftCardTotal`. */
+  orderTotal: number;
 }
 
 /** A refund of the order as its pages and invoice list it. */
@@ -141,6 +145,8 @@ export interface Order {
   totals: OrderTotals;
   /** Each promotion the order got, with what it took off. */
   discounts: Array<{ code?: string; label: string; amount: number }>;
+  /** Each gift card that paid for the order, with what it paid (in `totals.giftCardTotal`). */
+  giftCards: Array<{ last4: string; amount: number }>;
   /** The tax per rate as charged when the order was placed ("Reverse charge" for a reverse-charge order). */
   taxLines: TaxLineView[];
   /** A business buyer's company name, or null. */
@@ -326,6 +332,13 @@ export interface OrderDiscountEntry {
   shipping: number;
 }
 
+/** What one gift card paid for an order, as the order keeps it (minor units of its currency). */
+export interface OrderGiftCardEntry {
+  cardId: string;
+  last4: string;
+  amount: number;
+}
+
 /** The tax of an order line or of its shipping, minor units. */
 export interface OrderLineTax {
   taxClass: string;
@@ -367,6 +380,8 @@ export interface NewOrder {
   tax: NewOrderTax;
   /** What the promotions took off (none: empty). */
   discounts: OrderDiscountEntry[];
+  /** What each gift card paid (none: empty); the order's total less them is charged by card or collected on delivery. */
+  giftCards: OrderGiftCardEntry[];
   lines: NewOrderLine[];
 }
 
@@ -442,6 +457,8 @@ export interface OrdersModule extends OrdersService {
   moveStatus(k: Executor, orderId: string, to: OrderStatus, actor: OrderActor, options?: StatusMoveDetails): Promise<OrderStatus>;
   /** In the caller's transaction: the units each line of the order holds (what a cancellation gives back). */
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
+  /** In the caller's transaction (a cancel): what went back to the order's gift cards (minor units), kept on the order. */
+  recordGiftCardReturn(k: Executor, orderId: string, amount: number): Promise<void>;
   /** Records the card payment's PaymentIntent on the order (in the caller's transaction when given). */
   setPaymentIntent(orderId: string, intentId: string, k?: Executor): Promise<void>;
   /**

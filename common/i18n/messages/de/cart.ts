@@ -317,4 +317,6 @@ export default {
   "cart.giftCard.usedUp": "Auf diesem Gutschein ist kein Guthaben mehr.",
   "cart.giftCard.otherCurrency": "Dieser Gutschein lautet auf {currency} und gilt nur für Bestellungen in {currency}.",
   "cart.giftCard.balanceMoved": "Das Guthaben des Gutscheins …{last4} hat sich inzwischen geändert. Bitte prüfe deine Bestellung noch einmal.",
+  "cart.giftCard.missing": "Bitte gib einen Gutscheincode ein",
+  "cart.giftCard.notOnCart": "Dieser Gutschein ist nicht in deinem Warenkorb.",
 } satisfies Translation<typeof en>;

@@ -113,6 +113,9 @@ export default {
   "mail.refund.toCard":
     "Wir haben dir {amount} für deine Bestellung {number} auf die Karte erstattet, mit der du bezahlt hast. Der Betrag erscheint meist innerhalb von 5 bis 10 Tagen auf deiner Abrechnung.",
   "mail.refund.body": "Wir haben dir {amount} für deine Bestellung {number} erstattet.",
+  "mail.refund.toGiftCard": "{amount} ist wieder auf dem Gutschein, mit dem du bezahlt hast: Du kannst den Betrag sofort wieder einlösen.",
+  "mail.order.giftCard": "Gutschein ••••{last4}",
+  "mail.order.toPay": "Noch zu zahlen",
   "mail.refund.inAll": "Insgesamt wurden {refunded} der {total} deiner Bestellung erstattet.",
   "mail.refund.item": "Artikel",
   "mail.refund.shipping": "Versand",

@@ -320,4 +320,6 @@ export default {
   "cart.giftCard.usedUp": "This gift card has no balance left.",
   "cart.giftCard.otherCurrency": "This gift card is in {currency}: it can pay only for orders in {currency}.",
   "cart.giftCard.balanceMoved": "The balance of gift card …{last4} changed meanwhile. Please check your order again.",
+  "cart.giftCard.missing": "Please enter a gift card code",
+  "cart.giftCard.notOnCart": "This gift card is not on your cart.",
 };

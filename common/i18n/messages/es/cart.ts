@@ -312,4 +312,6 @@ export default {
   "cart.giftCard.usedUp": "Esta tarjeta regalo ya no tiene saldo.",
   "cart.giftCard.otherCurrency": "Esta tarjeta regalo está en {currency}: solo sirve para pedidos en {currency}.",
   "cart.giftCard.balanceMoved": "El saldo de la tarjeta regalo …{last4} ha cambiado mientras tanto. Revisa de nuevo tu pedido.",
+  "cart.giftCard.missing": "Introduce el código de una tarjeta regalo",
+  "cart.giftCard.notOnCart": "Esta tarjeta regalo no está en tu carrito.",
 } satisfies Translation<typeof en>;

@@ -110,6 +110,9 @@ export default {
   "mail.refund.toCard":
     "Te hemos reembolsado {amount} de tu pedido {number} en la tarjeta con la que pagaste. Suele aparecer en tu extracto en un plazo de 5 a 10 días.",
   "mail.refund.body": "Te hemos reembolsado {amount} de tu pedido {number}.",
+  "mail.refund.toGiftCard": "Hemos devuelto {amount} a la tarjeta regalo con la que pagaste: puedes volver a usarlo ya.",
+  "mail.order.giftCard": "Tarjeta regalo ••••{last4}",
+  "mail.order.toPay": "Por pagar",
   "mail.refund.inAll": "En total, se han reembolsado {refunded} de los {total} del pedido.",
   "mail.refund.item": "artículo",
   "mail.refund.shipping": "Envío",

@@ -317,4 +317,6 @@ export default {
   "cart.giftCard.usedUp": "Le solde de cette carte cadeau est épuisé.",
   "cart.giftCard.otherCurrency": "Cette carte cadeau est en {currency} : elle ne peut régler que des commandes en {currency}.",
   "cart.giftCard.balanceMoved": "Le solde de la carte cadeau …{last4} a changé entre-temps. Veuillez vérifier à nouveau votre commande.",
+  "cart.giftCard.missing": "Veuillez saisir le code d’une carte cadeau",
+  "cart.giftCard.notOnCart": "Cette carte cadeau n’est pas dans votre panier.",
 } satisfies Translation<typeof en>;

@@ -113,6 +113,9 @@ export default {
   "mail.refund.toCard":
     "Nous vous avons remboursé {amount} sur votre commande {number}, sur la carte utilisée pour le paiement. Le montant apparaît généralement sur votre relevé sous 5 à 10 jours.",
   "mail.refund.body": "Nous vous avons remboursé {amount} sur votre commande {number}.",
+  "mail.refund.toGiftCard": "{amount} a été recrédité sur la carte cadeau utilisée pour le paiement : vous pouvez le dépenser à nouveau dès maintenant.",
+  "mail.order.giftCard": "Carte cadeau ••••{last4}",
+  "mail.order.toPay": "Reste à payer",
   "mail.refund.inAll": "Au total, {refunded} sur les {total} de la commande ont été remboursés.",
   "mail.refund.item": "article",
   "mail.refund.shipping": "Livraison",
