@@ -6,9 +6,9 @@ import { submitForm } from "~/lib/background-fetcher";
 // request with data (for toasts and the panel) instead of the redirect a plain HTML form gets.
 export { FETCH_FIELD } from "~/lib/background-fetcher";
 
-export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove" | "apply-code" | "remove-code";
+export type CartIntent = "add-to-cart" | "buy-now" | "update-quantity" | "remove" | "apply-code" | "remove-code" | "apply-gift-card" | "remove-gift-card";
 
-/** What /shopping-cart's action answers a fetcher (`code`: the discount code applied or removed, as stored). */
+/** What /shopping-cart's action answers a fetcher (`code`: the discount code applied or removed, as stored; a gift card's last four characters). */
 export type CartActionResult = { ok: true; intent: CartIntent; code?: string } | { ok: false; intent: CartIntent | null; message: string };
 
 /**

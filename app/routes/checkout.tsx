@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { ChoiceGroup } from "~/components/checkout/choice-group";
-import { CHECKOUT_CODE_FORMS, CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { CHECKOUT_CODE_FORMS, CHECKOUT_GIFT_CARD_FORMS, CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DiscountCodeForms } from "~/components/cart/discount-codes";
+import { GiftCardForms } from "~/components/cart/gift-cards";
+import { GiftCardRefused, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
 import { type CheckoutFieldErrors, type CheckoutValues, NEW_ADDRESS } from "~/components/checkout/checkout-fields";
 import { checkCheckoutForm, formFieldErrors, pickedAddress, readCheckoutForm, shippingAddressOf } from "~/components/checkout/checkout-form.server";
 import { AddressFields } from "~/components/checkout/address-fields";
@@ -233,7 +235,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const params = new URLSearchParams({ order: result.order.id, token: result.guestToken });
-    const next = result.order.paymentMethod === "card" ? `/checkout/payment?${params}` : `/order-confirmation?${params}`;
+    // A card order its gift cards paid in full has nothing to pay by card: straight to its confirmation.
+    const next =
+      result.order.paymentMethod === "card" && result.order.paymentStatus !== "paid" ? `/checkout/payment?${params}` : `/order-confirmation?${params}`;
     return redirect(localizedPath(request, next), { headers: withShopperCookies(shopperCtx) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -241,7 +245,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Over an order limit: the message says how long to wait, and Retry-After says it to machines.
     return answer(
       err.status,
-      { message: shopperMessage(request, err.message), errors: mapped.errors, other: mapped.other },
+      {
+        // A gift card refused at the order (its balance moved meanwhile) in the page's language.
+        message: err instanceof GiftCardRefused ? giftCardRefusalText(t, err.refusal) : shopperMessage(request, err.message),
+        errors: mapped.errors,
+        other: mapped.other,
+      },
       err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined,
     );
   }
@@ -601,6 +610,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </CheckoutSummary>
       </Form>
       <DiscountCodeForms id={CHECKOUT_CODE_FORMS} returnTo={`${location.pathname}${location.search}`} />
+      <GiftCardForms id={CHECKOUT_GIFT_CARD_FORMS} returnTo={`${location.pathname}${location.search}`} />
     </div>
   );
 }

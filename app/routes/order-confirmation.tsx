@@ -46,7 +46,7 @@ const REPORTED_KEY = "shop:orders-reported";
  * confirmation (a reload or a later visit of the link is not a second order): the ids already told
  * are kept in localStorage (the last 20; not a cookie, never sent to the server).
  */
-function reportOrderOnce(order: { id: string; totals: { total: number; currency: string }; lines: Array<{ quantity: number }> }) {
+function reportOrderOnce(order: { id: string; totals: { orderTotal: number; currency: string }; lines: Array<{ quantity: number }> }) {
   let reported: string[] = [];
   try {
     reported = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? "[]");
@@ -63,7 +63,7 @@ function reportOrderOnce(order: { id: string; totals: { total: number; currency:
   emitShopEvent({
     type: "order_placed",
     orderId: order.id,
-    value: order.totals.total,
+    value: order.totals.orderTotal,
     currency: order.totals.currency,
     items: order.lines.reduce((n, l) => n + l.quantity, 0),
   });
@@ -147,7 +147,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <LineList lines={order.lines} currency={order.totals.currency} />
           </div>
           <div className="mt-3 border-t border-stone-200 pt-4">
-            <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} discounts={order.discounts} />
+            <TotalsList
+              totals={order.totals}
+              shippingLabel={order.shippingMethod.name}
+              taxLines={order.taxLines}
+              discounts={order.discounts}
+              giftCards={order.giftCards}
+            />
           </div>
         </section>
 

@@ -2,7 +2,10 @@ import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "#common/errors";
 import { parseInput } from "#common/validate";
-import { addToCartSchema, anyQuantitySchema, cartFormInput, discountCodeSchema } from "#common/cart/cart.schema";
+import { addToCartSchema, anyQuantitySchema, cartFormInput, discountCodeSchema, giftCardCodeSchema } from "#common/cart/cart.schema";
+import { GiftCardRefused, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
+import { normaliseGiftCardCode } from "#common/giftcards/giftcards.schema";
+import { GiftCards } from "~/components/cart/gift-cards";
 import { normaliseCode } from "#common/promotions/promotions.compute";
 import { CodeRefused, refusalText, refusalWording } from "#common/promotions/refusal-words";
 import { sameSitePath } from "#common/same-site-path";
@@ -31,7 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ notices: notices.map((n) => shopperMessage(request, n)) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const INTENTS = ["add-to-cart", "buy-now", "update-quantity", "remove", "apply-code", "remove-code"] as const satisfies readonly CartIntent[];
+const INTENTS = [
+  "add-to-cart",
+  "buy-now",
+  "update-quantity",
+  "remove",
+  "apply-code",
+  "remove-code",
+  "apply-gift-card",
+  "remove-gift-card",
+] as const satisfies readonly CartIntent[];
 const lineSchema = z.object({ lineId: z.string().trim().min(1, "No such cart line") });
 
 /**
@@ -66,13 +78,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         const market = await pageMarket(request, context.services);
         await cart.applyCode(shopperCtx.shopper, code, { market, clientIp: context.clientIp });
       } else await cart.removeCode(shopperCtx.shopper, code);
+    } else if (intent === "apply-gift-card") {
+      const typed = parseInput(giftCardCodeSchema, { code: form.get("code") ?? "" }, t("cart.giftCard.missing")).code;
+      const market = await pageMarket(request, context.services);
+      await cart.applyGiftCard(shopperCtx.shopper, typed, { market, clientIp: context.clientIp });
+      // The toast names the card by its last four characters, as the cart shows it.
+      code = normaliseGiftCardCode(typed).slice(-4);
+    } else if (intent === "remove-gift-card") {
+      code = String(form.get("last4") ?? "").slice(0, 10);
+      await cart.removeGiftCard(shopperCtx.shopper, code, { market: await pageMarket(request, context.services) });
     } else {
       throw new AppError("invalid_input", t("cart.action.unknown"));
     }
   } catch (err) {
     const failed = actionFailure(err, "cart action", request);
     // A refused code's reason in the page's language (the service words it in English).
-    const message = err instanceof CodeRefused ? await refusalWords(err) : failed.message;
+    const message =
+      err instanceof CodeRefused ? await refusalWords(err) : err instanceof GiftCardRefused ? giftCardRefusalText(t, err.refusal) : failed.message;
     return data<CartActionResult>({ ok: false, intent, message }, { status: failed.status, headers: withShopperCookies(shopperCtx) });
   }
   const headers = withShopperCookies(shopperCtx);
@@ -123,8 +145,9 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
             <h2 id="cart-summary-heading" className="mb-3 text-lg font-semibold text-stone-900">
               {t("cart.summary.title")}
             </h2>
-            <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} />
+            <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} giftCards={cart.giftCards} />
             <DiscountCodes cart={cart} />
+            <GiftCards cart={cart} />
             <Link
               to={localePath("/checkout")}
               className="mt-5 flex h-12 items-center justify-center rounded-lg bg-stone-900 px-6 text-base font-semibold text-white hover:bg-stone-700"

@@ -10,6 +10,8 @@ export const CART_FAILURE: Record<CartIntent, MessageKey> = {
   remove: "cart.failure.remove",
   "apply-code": "cart.code.label",
   "remove-code": "cart.failure.remove",
+  "apply-gift-card": "cart.giftCard.label",
+  "remove-gift-card": "cart.failure.remove",
 };
 
 /**

@@ -7,6 +7,7 @@ import { isCheckoutPath, setCartOpen, useCartOpen } from "~/lib/cart-panel";
 import { CartLineItem } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 import { DiscountCodes } from "./discount-codes";
+import { GiftCards } from "./gift-cards";
 import { useStorefrontData } from "~/lib/storefront-data";
 import { useLocalePath, useT } from "~/lib/i18n";
 
@@ -105,8 +106,9 @@ export default function CartPanel() {
         <div className="border-t border-stone-200 px-4 pb-4 pt-3 sm:px-5">
           {cart && lines.length > 0 && (
             <>
-              <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} compact />
+              <CartSummary totals={cart.totals} taxLines={cart.taxLines} discounts={cart.discounts} giftCards={cart.giftCards} compact />
               <DiscountCodes cart={cart} />
+              <GiftCards cart={cart} />
             </>
           )}
           <div className="mt-3 grid grid-cols-2 gap-2">

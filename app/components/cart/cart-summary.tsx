@@ -4,6 +4,7 @@ import { priceTaxNote } from "#common/tax/price-tax-note";
 import { useMoney, useShop } from "~/lib/shop";
 import { useT } from "~/lib/i18n";
 import { useTaxRowLabel } from "~/lib/tax";
+import { type GiftCardRefusalWords, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
 
 /**
  * Subtotal (the lines at their discounted prices, so the savings are said, not subtracted again),
@@ -15,11 +16,14 @@ export function CartSummary({
   totals,
   taxLines = [],
   discounts = [],
+  giftCards = [],
   compact = false,
 }: {
   totals: CartTotals;
   taxLines?: CartView["taxLines"];
   discounts?: CartView["discounts"];
+  /** The gift cards on the cart: their rows and what is left to pay come after the total. */
+  giftCards?: CartView["giftCards"];
   compact?: boolean;
 }) {
   const money = useMoney();
@@ -27,6 +31,8 @@ export function CartSummary({
   const taxLabel = useTaxRowLabel();
   const taxNote = priceTaxNote(useShop().settings.taxes);
   const varies = totals.shippingMax > totals.shipping;
+  // With gift cards, the total is the order's before them, and what is left to pay follows the cards.
+  const orderTotal = giftCards.length ? totals.orderTotal : totals.total;
   const row = `flex items-baseline justify-between gap-4 ${compact ? "py-0.5" : "py-1.5"}`;
   const included = totals.pricesIncludeTax;
   const taxRows = taxLines.map((line) => (
@@ -59,12 +65,19 @@ export function CartSummary({
         <DiscountRows discounts={discounts} format={money} rowClass={row} />
         {!included && taxRows}
         <div className={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}>
-          <dt>{t("cart.summary.total")}</dt>
+          <dt>{t(giftCards.length ? "cart.summary.orderTotal" : "cart.summary.total")}</dt>
           <dd className="tabular-nums" data-testid="cart-total">
-            {varies ? t("cart.shipping.from", { amount: money(totals.total) }) : money(totals.total)}
+            {varies ? t("cart.shipping.from", { amount: money(orderTotal) }) : money(orderTotal)}
           </dd>
         </div>
         {included && taxRows}
+        <GiftCardRows
+          giftCards={giftCards}
+          toPay={totals.total}
+          format={money}
+          rowClass={row}
+          toPayClass={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}
+        />
       </dl>
       {taxNote && (
         <p className="mt-1 text-xs text-stone-600" data-testid="cart-tax-note">
@@ -110,4 +123,52 @@ export function DiscountRows({ discounts, format, rowClass }: { discounts: reado
       <dd className="tabular-nums text-emerald-800">−{format(d.amount)}</dd>
     </div>
   ));
+}
+
+/** A gift card that paid (or pays) for a cart or order, as their answers give it; `problem` when it pays nothing now. */
+export interface GiftCardEntry {
+  last4: string;
+  amount: number;
+  problem?: string | null;
+  refusal?: GiftCardRefusalWords | null;
+}
+
+/**
+ * The gift cards' rows of a summary, after its total: one per card ("Gift card ••••ABCD −$10.00",
+ * or why it pays nothing now), then what is left to pay. None without cards.
+ */
+export function GiftCardRows({
+  giftCards,
+  toPay,
+  format,
+  rowClass,
+  toPayClass = rowClass,
+}: {
+  giftCards: readonly GiftCardEntry[];
+  toPay: number;
+  format: (amount: number) => string;
+  rowClass: string;
+  toPayClass?: string;
+}) {
+  const t = useT();
+  if (giftCards.length === 0) return null;
+  return (
+    <>
+      {giftCards.map((card) => (
+        <div key={card.last4} className={rowClass} data-testid="gift-card-row">
+          <dt>
+            {t("cart.giftCard.row", { last4: card.last4 })}
+            {card.refusal && <span className="block text-xs text-amber-900">{giftCardRefusalText(t, card.refusal)}</span>}
+          </dt>
+          <dd className="tabular-nums text-emerald-800">−{format(card.amount)}</dd>
+        </div>
+      ))}
+      <div className={toPayClass}>
+        <dt>{t("cart.summary.toPay")}</dt>
+        <dd className="tabular-nums" data-testid="gift-card-to-pay">
+          {format(toPay)}
+        </dd>
+      </div>
+    </>
+  );
 }

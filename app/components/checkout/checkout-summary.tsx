@@ -3,9 +3,12 @@ import { LineList, TotalsList } from "~/components/orders/order-view";
 import type { CheckoutQuote } from "#modules/orders";
 import { useLocalePath, useT } from "~/lib/i18n";
 import { DiscountCodes } from "~/components/cart/discount-codes";
+import { GiftCards } from "~/components/cart/gift-cards";
 
 /** The id of the forms the summary's discount code fields belong to (the checkout renders them outside its own form). */
 export const CHECKOUT_CODE_FORMS = "checkout-code";
+/** The id of the forms the summary's gift card fields belong to, likewise. */
+export const CHECKOUT_GIFT_CARD_FORMS = "checkout-gift-card";
 
 /**
  * The lines and the server's totals for the chosen shipping method, beside the checkout form; when
@@ -51,10 +54,11 @@ export function CheckoutSummary({
               {unavailable}
             </p>
           ) : (
-            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} taxLines={cart.taxLines} discounts={cart.discounts} />
+            <TotalsList totals={cart.totals} shippingLabel={shipping?.name} taxLines={cart.taxLines} discounts={cart.discounts} giftCards={cart.giftCards} />
           )}
         </div>
         <DiscountCodes cart={cart} detached={CHECKOUT_CODE_FORMS} />
+        <GiftCards cart={cart} detached={CHECKOUT_GIFT_CARD_FORMS} />
       </div>
       {children}
     </section>

@@ -131,7 +131,13 @@ export function OrderDetailsModal({
             </h3>
             <LineList lines={order.lines} currency={order.totals.currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
-              <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} discounts={order.discounts} />
+              <TotalsList
+                totals={order.totals}
+                shippingLabel={order.shippingMethod.name}
+                taxLines={order.taxLines}
+                discounts={order.discounts}
+                giftCards={order.giftCards}
+              />
             </div>
           </section>
 

@@ -112,6 +112,28 @@ describe("an order's promotions", () => {
   });
 });
 
+describe("gift cards in a summary", () => {
+  it("show each card after the order's total with what it paid, then what is left to pay", () => {
+    const paid = { ...orderTotals, refunded: 0, net: 31, total: 21, orderTotal: 31 };
+    const { text } = pageText(<TotalsList totals={paid} giftCards={[{ last4: "ABCD", amount: 10 }]} />, "en");
+    expect(text).toContain("Order total €31.00 Gift card ••••ABCD −€10.00 To pay €21.00");
+  });
+
+  it("say in the cart why a card pays nothing now, in the page's language", () => {
+    const refusal = { reason: "other_currency", message: "cart.giftCard.otherCurrency" as const, currency: "USD" };
+    const { text } = pageText(
+      <CartSummary
+        totals={{ ...totals, shipping: 0, shippingMax: 0, total: 31, orderTotal: 31 }}
+        giftCards={[{ last4: "WXYZ", amount: 0, problem: "in USD", refusal }]}
+      />,
+      "de",
+    );
+    expect(text).toContain("Gutschein ••••WXYZ");
+    expect(text).toContain("USD");
+    expect(text).toContain("Noch zu zahlen 31,00 €");
+  });
+});
+
 describe("an order in the page's language", () => {
   it("says its lines, totals and status in Spanish, its links under /es", () => {
     const { html, text } = pageText(

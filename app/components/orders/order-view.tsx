@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { formatMoney } from "~/lib/money";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
-import { type DiscountEntry, DiscountRows } from "~/components/cart/cart-summary";
+import { type DiscountEntry, DiscountRows, type GiftCardEntry, GiftCardRows } from "~/components/cart/cart-summary";
 import { useTaxRowLabel } from "~/lib/tax";
 
 import { vatNotCharged } from "#common/tax/tax-words";
@@ -136,12 +136,15 @@ export function TotalsList({
   shippingLabel,
   taxLines = [],
   discounts = [],
+  giftCards = [],
 }: {
   totals: Pick<OrderTotals, "itemsSubtotal" | "discount" | "shipping" | "total" | "currency"> &
-    Partial<Pick<OrderTotals, "refunded" | "net" | "pricesIncludeTax">>;
+    Partial<Pick<OrderTotals, "refunded" | "net" | "pricesIncludeTax" | "orderTotal">>;
   shippingLabel?: string;
   /** Each promotion's discount, taken off above the tax and the total. */
   discounts?: readonly DiscountEntry[];
+  /** The gift cards that pay: their rows and what is left to pay come after the total (`total`, with `orderTotal` before them). */
+  giftCards?: readonly GiftCardEntry[];
   /** The tax per rate: added above the total where prices exclude it, said to be in it where they include it. */
   taxLines?: TaxLineView[];
 }) {
@@ -188,12 +191,19 @@ export function TotalsList({
       )}
       {!totals.pricesIncludeTax && taxRows(false)}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-        <dt className="font-semibold text-stone-900">{t("cart.summary.total")}</dt>
+        <dt className="font-semibold text-stone-900">{t(giftCards.length ? "cart.summary.orderTotal" : "cart.summary.total")}</dt>
         <dd className="font-bold text-stone-900" data-testid="totals-total">
-          {money(totals.total, c)}
+          {money(giftCards.length ? (totals.orderTotal ?? totals.total) : totals.total, c)}
         </dd>
       </div>
       {totals.pricesIncludeTax && taxRows(true)}
+      <GiftCardRows
+        giftCards={giftCards}
+        toPay={totals.total}
+        format={(amount) => money(amount, c)}
+        rowClass="flex justify-between gap-4 text-stone-700"
+        toPayClass="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900"
+      />
       {totals.refunded !== undefined && totals.net !== undefined && totals.refunded > 0 && (
         <>
           <div className="flex justify-between gap-4">

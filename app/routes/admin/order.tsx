@@ -119,7 +119,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         }
         description={
           <>
-            {t("admin.order.placed")} <LocalDate iso={order.createdAt} withTime /> · {money(order.totals.total, currency)} ·{" "}
+            {t("admin.order.placed")} <LocalDate iso={order.createdAt} withTime /> · {money(order.totals.orderTotal, currency)} ·{" "}
             {PAYMENT_METHOD_LABEL[order.paymentMethod]}, {lowerFirst(paymentLabel({ ...order, ...order.totals }))}
           </>
         }
@@ -144,7 +144,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <Card title={t("admin.order.items", { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} id="order-items">
             <LineList lines={order.lines} currency={currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
-              <TotalsList totals={order.totals} shippingLabel={order.shippingMethod.name} taxLines={order.taxLines} discounts={order.discounts} />
+              <TotalsList
+                totals={order.totals}
+                shippingLabel={order.shippingMethod.name}
+                taxLines={order.taxLines}
+                discounts={order.discounts}
+                giftCards={order.giftCards}
+              />
             </div>
           </Card>
 

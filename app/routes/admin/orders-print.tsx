@@ -1,4 +1,4 @@
-import { DiscountRows } from "~/components/cart/cart-summary";
+import { DiscountRows, GiftCardRows } from "~/components/cart/cart-summary";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { adminTranslateOf } from "~/components/admin/admin-t";
 import { useRichT, useT } from "~/lib/i18n";
@@ -323,9 +323,16 @@ function Invoice({ order, shop }: { order: AdminOrder; shop: Shop }) {
         {!included && taxRows}
         <div className="flex justify-between border-t border-black pt-1 text-base font-bold">
           <dt>{t("admin.orders.total")}</dt>
-          <dd data-testid="print-total">{money(order.totals.total, c)}</dd>
+          <dd data-testid="print-total">{money(order.totals.orderTotal, c)}</dd>
         </div>
         {included && taxRows}
+        <GiftCardRows
+          giftCards={order.giftCards}
+          toPay={order.totals.total}
+          format={(amount) => money(amount, c)}
+          rowClass="flex justify-between gap-4"
+          toPayClass="flex justify-between border-t border-black pt-1 text-base font-bold"
+        />
         {order.refunds.map((r) => (
           <div key={r.id} className="flex justify-between gap-4" data-testid="print-refund">
             <dt>
