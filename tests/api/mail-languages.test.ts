@@ -171,8 +171,9 @@ describe("an order placed in a language", () => {
         "vatNumber",
         "reverseCharge",
         "refunds",
-        // Promotions (none here).
+        // Promotions and gift cards (none here).
         "discounts",
+        "giftCards",
         "history",
         "allowedTransitions",
         "guest",

@@ -81,6 +81,8 @@ describe("a discounted cart and its order add up as printed", () => {
       taxRefunded: 0,
       currency: "USD",
       discountTotal: 0,
+      giftCardTotal: 0,
+      orderTotal: 110.97,
     });
     expect(cents(order.totals.itemsSubtotal)).toBe(sum(order.lines.map((l) => cents(l.lineTotal))));
     expect(order.refunds).toEqual([]);

@@ -75,6 +75,8 @@ describe("placing an order as a guest", () => {
       taxRefunded: 0,
       currency: "USD",
       discountTotal: 0,
+      giftCardTotal: 0,
+      orderTotal: 110.97,
     });
     expect(order.totals).toMatchObject({
       subtotal: quoted.subtotal,
