@@ -4,6 +4,7 @@ import type { AuthTables } from "../../server/db/auth-tables";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type ShoppingCatalog, browserWithCart, checkoutBody, insertShoppingCatalog, send, setStock } from "../support/shop-fixture";
+import { type TestSmtpServer, startSmtpServer } from "../support/smtp";
 import { type TestShop, createTestShop } from "../support/test-shop";
 
 // Gift cards at checkout: a shopper applies cards to the cart, their balances pay part or all of
@@ -14,10 +15,12 @@ let fake: FakeStripe;
 let shop: TestShop;
 let ids: ShoppingCatalog;
 let admin: TestBrowser;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  shop = await createTestShop(fake.env);
+  smtp = await startSmtpServer();
+  shop = await createTestShop({ ...fake.env, SMTP_URL: smtp.url });
   ids = await insertShoppingCatalog(shop.db);
   await shop.services.content.saveSettings({
     ...(await shop.services.content.getSettings()),
@@ -39,6 +42,7 @@ afterAll(async () => {
   await shop?.services.mailer.idle();
   await shop?.close();
   await fake?.close();
+  await smtp?.close();
 });
 beforeEach(async () => {
   await setStock(shop.db, ids.mug, 500);
@@ -183,6 +187,9 @@ describe("an order paid with gift cards", () => {
     expect(row).toEqual({ total: 1999, gift_card_total: 1500 });
     // The cart's cards went with the order.
     expect((await cartOf(b)).giftCards).toEqual([]);
+    // The confirmation prints the card's row after the total, and what is left to pay.
+    const mail = await smtp.waitFor((m) => m.subject.includes(order.number));
+    expect(mail.text).toContain(`Total: $19.99\r\nGift card ••••${card.last4}: −$15.00\r\nTo pay: $4.99`);
   });
 
   it("charges the card only the rest, and needs no card payment at all when the cards pay everything", async () => {
@@ -261,6 +268,9 @@ describe("an order paid with gift cards", () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
     expect(await balanceOf(card.id)).toBe(1000);
     expect((await send(admin, "POST", `/api/admin/orders/${order.id}/refunds`, { amount: 0.01, reason: "More" })).status).toBe(409);
+    const mail = await smtp.waitFor((m) => m.subject.endsWith("refund") && m.text.includes("$5.01"));
+    expect(mail.text).toContain("$5.01 has gone back to the gift card you paid with");
+    expect(mail.text).toContain("We have refunded $9.99 of your order");
     const row = await shop.db.kysely.selectFrom("orders").select(["payment_status", "gift_card_refunded"]).where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ payment_status: "refunded", gift_card_refunded: 1000 });
   });
