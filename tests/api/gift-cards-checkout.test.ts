@@ -153,6 +153,17 @@ describe("a gift card in the cart", () => {
     expect((await b.post("/api/cart/discount-codes", { code: "NOPE" })).status).toBe(400);
   });
 
+  it("stays on the cart when the shopper signs in", async () => {
+    const card = await issue(15);
+    await createAccount(shop, { email: "carded@example.com", password: "carded-password-1" });
+    const b = await mugs(1);
+    await apply(b, card.code);
+    expect((await b.post("/api/auth/sign-in/email", { email: "carded@example.com", password: "carded-password-1" })).status).toBe(200);
+    const cart = await cartOf(b);
+    expect(cart.giftCards).toMatchObject([{ last4: card.last4, amount: 15 }]);
+    expect(cart.totals.total).toBe(4.99);
+  });
+
   it("shows with a problem and pays nothing once the shopper switches to another currency", async () => {
     const card = await issue(15);
     const b = await mugs(1);

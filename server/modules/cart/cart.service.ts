@@ -593,6 +593,12 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           }
         }
       }
+      // The gift cards applied before signing in pay for the account's cart too (after the account's own).
+      const cards = await getCartGiftCards(trx, fromOwner);
+      if (cards.length) {
+        const mine = await getCartGiftCards(trx, toOwner);
+        await setCartGiftCards(trx, toOwner, [...mine, ...cards.filter((c) => !mine.some((m) => m.id === c.id))]);
+      }
       await deleteCart(trx, cartId);
       await moveNotices(trx, fromOwner, toOwner);
       return true;

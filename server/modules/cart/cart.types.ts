@@ -333,7 +333,7 @@ export interface CartService {
   /**
    * Moves one shopper's cart into another's and removes it: quantities add up per (product,
    * variant) line, capped at the stock and never lowering what `to` had; a sold-out line stays
-   * with 1 unit so its problem shows. Returns whether there was a cart to move.
+   * with 1 unit so its problem shows; its gift cards join `to`'s. Returns whether there was a cart to move.
    */
   moveCart(k: Executor, from: Shopper, to: Shopper): Promise<boolean>;
   /** In the caller's transaction (an account deleted): removes the account's cart, its lines and its notices. */
