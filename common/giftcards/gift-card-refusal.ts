@@ -10,11 +10,13 @@ export interface GiftCardRefusalWords {
   currency?: string;
   /** The card's last four characters, for a balance that moved meanwhile. */
   last4?: string;
+  /** An amount already formatted, for what the cards left to pay. */
+  amount?: string;
 }
 
 /** A refusal in the reader's language ("This gift card has expired."). */
 export function giftCardRefusalText(t: Translate, refusal: GiftCardRefusalWords): string {
-  return t(refusal.message, { currency: refusal.currency ?? "", last4: refusal.last4 ?? "" });
+  return t(refusal.message, { currency: refusal.currency ?? "", last4: refusal.last4 ?? "", amount: refusal.amount ?? "" });
 }
 
 /**

@@ -5,6 +5,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The name of each way to pay, wherever one is shown: the checkout's choices, order screens, mails and reports. */
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = { cod: "Cash on delivery", card: "Card" };
 
+/** The least a card payment takes, in hundredths of the order's currency: the card processor's minimum for most currencies ($0.50). */
+export const MIN_CARD_CHARGE = 50;
+
 /** Why an order cannot be paid the way it asks, in the shopper's words. */
 export const PAYMENT_METHOD_REFUSED: Record<PaymentMethod, string> = {
   card: "Card payments are not available. Please choose cash on delivery.",

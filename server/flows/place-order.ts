@@ -12,7 +12,8 @@ import { SHIPPING_KEY, type TaxQuote } from "#modules/tax";
 import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flow-deps";
-import { offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
+import { MIN_CARD_CHARGE, offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
+import { formatMoney, toMajor } from "#common/money";
 import { CodeRefused } from "#common/promotions/refusal-words";
 import type { Refusal } from "#common/promotions/promotions.compute";
 import { translatorFor } from "#common/i18n/messages.server";
@@ -195,6 +196,16 @@ export async function placeOrder(
     if (unpaying?.refusal) throw new GiftCardRefused(unpaying.refusal, giftCardRefusalText(english, unpaying.refusal));
     const moved = cards.find((c) => c.moved);
     if (moved) throw balanceMoved(moved.last4);
+    // What the cards leave for a card payment must be one a card can take.
+    const due = cart.giftCards.due;
+    if (input.paymentMethod === "card" && cards.length && due > 0 && due < MIN_CARD_CHARGE) {
+      const refusal = {
+        reason: "below_card_minimum",
+        message: "cart.giftCard.belowCardMinimum" as const,
+        amount: formatMoney(toMajor(due), market?.currency ?? settings.currency, "en-US"),
+      };
+      throw new GiftCardRefused(refusal, giftCardRefusalText(english, refusal));
+    }
 
     const stock = await takeStock(
       trx,

@@ -223,6 +223,19 @@ describe("an order paid with gift cards", () => {
     expect(await balanceOf(whole.id)).toBe(5000 - 1999);
   });
 
+  it("refuses a card payment of less than a card can take, and takes cash on delivery instead", async () => {
+    const card = await issue(19.7);
+    const b = await mugs(1);
+    await apply(b, card.code);
+    const res = await place(b, { paymentMethod: "card" }, 400);
+    expect(((await res.json()) as Failure).error.message).toBe(
+      "Only $0.29 is left to pay, less than a card payment can take. Please choose cash on delivery, or take a gift card off.",
+    );
+    expect(await balanceOf(card.id)).toBe(1970);
+    const { order } = await placed(await place(b));
+    expect(order.totals).toMatchObject({ total: 0.29, giftCardTotal: 19.7 });
+  });
+
   it("of two orders spending one card's balance at once, exactly one is placed; the other is told and can confirm the new total", async () => {
     const card = await issue(25);
     const one = await mugs(1);

@@ -317,6 +317,8 @@ export default {
   "cart.giftCard.usedUp": "Auf diesem Gutschein ist kein Guthaben mehr.",
   "cart.giftCard.otherCurrency": "Dieser Gutschein lautet auf {currency} und gilt nur für Bestellungen in {currency}.",
   "cart.giftCard.balanceMoved": "Das Guthaben des Gutscheins …{last4} hat sich inzwischen geändert. Bitte prüfe deine Bestellung noch einmal.",
+  "cart.giftCard.belowCardMinimum":
+    "Es bleiben nur {amount} zu zahlen – weniger, als eine Kartenzahlung annimmt. Bitte wähle Nachnahme oder nimm einen Gutschein heraus.",
   "cart.giftCard.label": "Gutschein",
   "cart.giftCard.apply": "Einlösen",
   "cart.giftCard.missing": "Bitte gib einen Gutscheincode ein",

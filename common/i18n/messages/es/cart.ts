@@ -312,6 +312,8 @@ export default {
   "cart.giftCard.usedUp": "Esta tarjeta regalo ya no tiene saldo.",
   "cart.giftCard.otherCurrency": "Esta tarjeta regalo está en {currency}: solo sirve para pedidos en {currency}.",
   "cart.giftCard.balanceMoved": "El saldo de la tarjeta regalo …{last4} ha cambiado mientras tanto. Revisa de nuevo tu pedido.",
+  "cart.giftCard.belowCardMinimum":
+    "Solo quedan {amount} por pagar, menos de lo que admite un pago con tarjeta. Elige el pago contra reembolso o quita una tarjeta regalo.",
   "cart.giftCard.label": "Tarjeta regalo",
   "cart.giftCard.apply": "Usar",
   "cart.giftCard.missing": "Introduce el código de una tarjeta regalo",

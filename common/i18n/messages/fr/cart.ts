@@ -317,6 +317,8 @@ export default {
   "cart.giftCard.usedUp": "Le solde de cette carte cadeau est épuisé.",
   "cart.giftCard.otherCurrency": "Cette carte cadeau est en {currency} : elle ne peut régler que des commandes en {currency}.",
   "cart.giftCard.balanceMoved": "Le solde de la carte cadeau …{last4} a changé entre-temps. Veuillez vérifier à nouveau votre commande.",
+  "cart.giftCard.belowCardMinimum":
+    "Il ne reste que {amount} à payer, moins qu’un paiement par carte ne peut accepter. Choisissez le paiement à la livraison ou retirez une carte cadeau.",
   "cart.giftCard.label": "Carte cadeau",
   "cart.giftCard.apply": "Utiliser",
   "cart.giftCard.missing": "Veuillez saisir le code d’une carte cadeau",
