@@ -98,9 +98,10 @@ export async function placeOrder(
   let record: OrderRecord | null = null;
   let flipped: string[] = [];
   let lowered: StockChange["lowered"] = [];
+  let giftCardIds: string[] = [];
   for (let attempt = 0; record === null; attempt++) {
     try {
-      ({ record, flipped, lowered } = await deps.db.kysely.transaction().execute(async (trx) => {
+      ({ record, flipped, lowered, giftCardIds } = await deps.db.kysely.transaction().execute(async (trx) => {
         const placed = await placeInTransaction(trx, shopper, owner, input, zone, settings, key);
         // A cash order, or one its gift cards paid in full, is final here: its mails commit with it (a card order's, with its payment's start).
         if (cod || placed.record.order.payment_status === "paid") await deps.orders.storeOrderMails(trx, placed.record, settings, { confirmation, shop: true });
@@ -153,12 +154,13 @@ export async function placeOrder(
     } catch (err) {
       deps.logger.error({ err, orderId: o.id }, "could not start the card payment: cancelling the order");
       await moveOrder(deps, o.id, "cancelled", "system", { note: "The card payment could not be started", notify: false });
-      // Put the withdrawn order's lines back into the cart, so trying again (or paying cash) is one click.
+      // Put the withdrawn order's lines and gift cards back into the cart, so trying again (or paying cash) is one click.
       await deps.cart.restoreCart(
         deps.db.kysely,
         shopper,
         record.lines.map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity })),
       );
+      await deps.cart.restoreGiftCards(shopper, giftCardIds, { market });
       throw new AppError("unavailable", CARD_UNAVAILABLE);
     }
   }
@@ -172,7 +174,7 @@ export async function placeOrder(
     zone: { id: string; name: string },
     settings: SiteSettings,
     key: string | null,
-  ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"] }> {
+  ): Promise<{ record: OrderRecord; flipped: string[]; lowered: StockChange["lowered"]; giftCardIds: string[] }> {
     // Taxed for the delivery address and, for a business buyer, its VAT number (reverse charge);
     // a guest's promotions counted by the contact e-mail.
     const cart = await deps.cart.takePricedCart(
@@ -252,7 +254,7 @@ export async function placeOrder(
     if (cards.length) await deps.cart.clearGiftCards(trx, shopper);
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
-    return { record, flipped: stock.flipped, lowered: stock.lowered };
+    return { record, flipped: stock.flipped, lowered: stock.lowered, giftCardIds: cards.filter((c) => c.amount > 0).map((c) => c.cardId) };
   }
 
   /**

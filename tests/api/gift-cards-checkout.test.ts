@@ -257,6 +257,34 @@ describe("an order paid with gift cards", () => {
     expect(await balanceOf(card.id)).toBe(0);
   });
 
+  it("when the card payment cannot start, gives the card its money back and puts it back on the cart with the lines", async () => {
+    const down = await createTestShop({ ...fake.env, STRIPE_API_PORT: "1" });
+    try {
+      const catalog = await insertShoppingCatalog(down.db);
+      const { card, code } = await down.services.giftCards.issue(null, {
+        amount: 500,
+        currency: "USD",
+        expiresAt: null,
+        recipientEmail: null,
+        note: null,
+        sourceOrderId: null,
+        actor: null,
+      });
+      const b = await browserWithCart(down, [{ productId: catalog.mug }]);
+      expect((await b.post("/api/cart/gift-cards", { code })).status).toBe(200);
+      const res = await b.post("/api/orders", checkoutBody({ paymentMethod: "card" }));
+      expect(res.status).toBe(503);
+      const balance = await down.db.kysely.selectFrom("gift_cards").select("balance").where("id", "=", card.id).executeTakeFirstOrThrow();
+      expect(balance.balance).toBe(500);
+      const cart = ((await (await b.get("/api/cart")).json()) as { data: Cart & { lines: unknown[] } }).data;
+      expect(cart.lines).toHaveLength(1);
+      expect(cart.giftCards).toMatchObject([{ last4: card.last4, amount: 5 }]);
+      expect(cart.totals.total).toBe(14.99);
+    } finally {
+      await down.close();
+    }
+  });
+
   it("gives everything back to the cards when cancelled, once", async () => {
     const card = await issue(15);
     const b = await mugs(1);

@@ -527,6 +527,17 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       return view(owner, undefined, options.market);
     },
 
+    async restoreGiftCards(shopper, cardIds, options = {}) {
+      const owner = ownerKey(shopper);
+      if (!owner || cardIds.length === 0 || !deps.giftCards) return;
+      const [stored, settings] = await Promise.all([getCartGiftCards(k, owner), deps.settings()]);
+      const back = await deps.giftCards.cards(
+        cardIds.filter((id) => !stored.some((c) => c.id === id)),
+        currencyOf(settings, options.market),
+      );
+      await setCartGiftCards(k, owner, [...stored, ...back.map((c) => ({ id: c.id, balance: c.balance }))]);
+    },
+
     async refreshGiftCards(shopper, options = {}) {
       const owner = ownerKey(shopper);
       const [stored, settings] = await Promise.all([owner ? getCartGiftCards(k, owner) : Promise.resolve([] as StoredGiftCard[]), deps.settings()]);

@@ -324,6 +324,8 @@ export interface CartService {
   clearCodes(k: Executor, shopper: Shopper): Promise<void>;
   /** In the order's transaction: the cart's gift cards paid for the order (the order took them). */
   clearGiftCards(k: Executor, shopper: Shopper): Promise<void>;
+  /** Puts gift cards back on the shopper's cart (a withdrawn order's, whose cancel gave their money back), with their balances of now. */
+  restoreGiftCards(shopper: Shopper, cardIds: readonly string[], options?: { market?: Market | null }): Promise<void>;
   /** After an order refused because a card's balance moved: the cart keeps its cards' balances of now, which the shopper sees before confirming again. */
   refreshGiftCards(shopper: Shopper, options?: { market?: Market | null }): Promise<void>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
