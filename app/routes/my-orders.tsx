@@ -247,9 +247,16 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       <LocalDate iso={o.createdAt} /> · {t("cart.itemCount", { count: o.itemCount })} · {t(PAYMENT_METHOD_KEY[o.paymentMethod])}
                     </p>
                   </div>
-                  <p className="shrink-0 text-base font-bold text-stone-900" data-testid="order-row-total">
-                    {money(o.total, o.currency)}
-                  </p>
+                  <div className="shrink-0 text-right">
+                    <p className="text-base font-bold text-stone-900" data-testid="order-row-total">
+                      {money(o.total, o.currency)}
+                    </p>
+                    {o.giftCardTotal > 0 && (
+                      <p className="text-xs text-stone-600" data-testid="order-row-gift-cards">
+                        {t("cart.myOrders.paidByGiftCard", { amount: money(o.giftCardTotal, o.currency) })}
+                      </p>
+                    )}
+                  </div>
                 </div>
                 <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-stone-100 pt-3">
                   {o.guestLink && (

@@ -196,6 +196,9 @@ describe("an order paid with gift cards", () => {
     expect(await balanceOf(card.id)).toBe(0);
     const row = await shop.db.kysely.selectFrom("orders").select(["total", "gift_card_total"]).where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ total: 1999, gift_card_total: 1500 });
+    // "My orders" lists it at its full total, with what the card paid.
+    const list = ((await (await b.get("/api/orders")).json()) as { data: Array<{ id: string; total: number; giftCardTotal: number }> }).data;
+    expect(list.find((o) => o.id === order.id)).toMatchObject({ total: 19.99, giftCardTotal: 15 });
     // The cart's cards went with the order.
     expect((await cartOf(b)).giftCards).toEqual([]);
     // The confirmation prints the card's row after the total, and what is left to pay.

@@ -71,7 +71,11 @@ test("a gift card applied on the cart page pays part of a cash-on-delivery order
   await expect(page.getByTestId("gift-card-to-pay")).toHaveText(toPay);
   await expectAccessible(page);
 
-  // The card went with the order: the cart no longer has it, and its balance is spent.
+  // "My orders" says what the card paid of the order.
+  await page.goto("/my-orders");
+  await expect(page.getByTestId("order-row-gift-cards").first()).toHaveText("$5.00 paid by gift card");
+
+  // The card went with the order: the cart no longer has it.
   const cart = (await (await page.request.get("/api/cart")).json()) as { data: { giftCards: unknown[] } };
   expect(cart.data.giftCards).toEqual([]);
 });

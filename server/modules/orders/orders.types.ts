@@ -178,7 +178,9 @@ export interface OrderSummary {
   status: OrderStatus;
   createdAt: string;
   itemCount: number;
+  /** The order's full total, and of it what gift cards paid. */
   total: number;
+  giftCardTotal: number;
   /** The tax in `total` (included in the prices where `pricesIncludeTax`). */
   taxTotal: number;
   pricesIncludeTax: boolean;

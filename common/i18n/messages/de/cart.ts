@@ -319,6 +319,7 @@ export default {
   "cart.giftCard.balanceMoved": "Das Guthaben des Gutscheins …{last4} hat sich inzwischen geändert. Bitte prüfe deine Bestellung noch einmal.",
   "cart.giftCard.belowCardMinimum":
     "Es bleiben nur {amount} zu zahlen – weniger, als eine Kartenzahlung annimmt. Bitte wähle Nachnahme oder nimm einen Gutschein heraus.",
+  "cart.myOrders.paidByGiftCard": "{amount} per Gutschein bezahlt",
   "cart.giftCard.label": "Gutschein",
   "cart.giftCard.apply": "Einlösen",
   "cart.giftCard.missing": "Bitte gib einen Gutscheincode ein",

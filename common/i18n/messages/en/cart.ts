@@ -321,6 +321,7 @@ export default {
   "cart.giftCard.otherCurrency": "This gift card is in {currency}: it can pay only for orders in {currency}.",
   "cart.giftCard.balanceMoved": "The balance of gift card …{last4} changed meanwhile. Please check your order again.",
   "cart.giftCard.belowCardMinimum": "Only {amount} is left to pay, less than a card payment can take. Please choose cash on delivery, or take a gift card off.",
+  "cart.myOrders.paidByGiftCard": "{amount} paid by gift card",
   "cart.giftCard.label": "Gift card",
   "cart.giftCard.apply": "Redeem",
   "cart.giftCard.missing": "Please enter a gift card code",

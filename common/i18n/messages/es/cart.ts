@@ -314,6 +314,7 @@ export default {
   "cart.giftCard.balanceMoved": "El saldo de la tarjeta regalo …{last4} ha cambiado mientras tanto. Revisa de nuevo tu pedido.",
   "cart.giftCard.belowCardMinimum":
     "Solo quedan {amount} por pagar, menos de lo que admite un pago con tarjeta. Elige el pago contra reembolso o quita una tarjeta regalo.",
+  "cart.myOrders.paidByGiftCard": "{amount} pagados con tarjeta regalo",
   "cart.giftCard.label": "Tarjeta regalo",
   "cart.giftCard.apply": "Usar",
   "cart.giftCard.missing": "Introduce el código de una tarjeta regalo",

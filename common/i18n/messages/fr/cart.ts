@@ -319,6 +319,7 @@ export default {
   "cart.giftCard.balanceMoved": "Le solde de la carte cadeau …{last4} a changé entre-temps. Veuillez vérifier à nouveau votre commande.",
   "cart.giftCard.belowCardMinimum":
     "Il ne reste que {amount} à payer, moins qu’un paiement par carte ne peut accepter. Choisissez le paiement à la livraison ou retirez une carte cadeau.",
+  "cart.myOrders.paidByGiftCard": "{amount} réglés par carte cadeau",
   "cart.giftCard.label": "Carte cadeau",
   "cart.giftCard.apply": "Utiliser",
   "cart.giftCard.missing": "Veuillez saisir le code d’une carte cadeau",
