@@ -80,6 +80,22 @@ test("a gift card applied on the cart page pays part of a cash-on-delivery order
   expect(cart.data.giftCards).toEqual([]);
 });
 
+test("at the checkout the gift card field sits in the summary, and a card applied there comes off what is left to pay", async ({ page }) => {
+  const card = await issueCard(2);
+  await bookInCart(page);
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  const box = page.getByTestId("checkout-summary");
+  await box.getByRole("textbox", { name: "Gift card" }).fill(card.code);
+  await box.getByRole("button", { name: "Redeem" }).click();
+  await expect(box.getByTestId("gift-card-row")).toHaveText(`Gift card ••••${card.last4}−$2.00`);
+  await expect(box.getByTestId("gift-card-to-pay")).toBeVisible();
+  // Still on the checkout, its form as it was; the card comes off again with its button.
+  await expect(page).toHaveURL(/\/checkout/);
+  await box.getByRole("button", { name: `Remove gift card ending in ${card.last4}` }).click();
+  await expect(box.getByTestId("gift-card-row")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
