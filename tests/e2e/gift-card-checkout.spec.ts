@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { uniqueEmail, uniquePhone } from "./support/accounts";
 import { adminApi, apiJson, headers } from "./support/admin-api";
-import { BASE_URL } from "./support/ports";
+import { BASE_URL, E2E_ADMIN } from "./support/ports";
 
 // A gift card as a shopper pays with it: issued here through the admin API (a card pays only for
 // the cart it is applied to, so no other spec's totals change), applied on the cart page, and its
@@ -31,7 +31,10 @@ async function bookInCart(page: Page) {
 
 const summary = (page: Page) => page.getByRole("region", { name: "Order summary" });
 
-test("a gift card applied on the cart page pays part of a cash-on-delivery order, shown on the checkout and the confirmation", async ({ page }) => {
+test("a gift card applied on the cart page pays part of a cash-on-delivery order, shown on the checkout, the confirmation and the order desk", async ({
+  page,
+  browser,
+}) => {
   const card = await issueCard(5);
   await bookInCart(page);
   await page.goto("/shopping-cart");
@@ -70,6 +73,22 @@ test("a gift card applied on the cart page pays part of a cash-on-delivery order
   await expect(page.getByTestId("gift-card-row")).toHaveText(`Gift card ••••${card.last4}−$5.00`);
   await expect(page.getByTestId("gift-card-to-pay")).toHaveText(toPay);
   await expectAccessible(page);
+
+  // The order desk sees the card on the order's page and its invoice.
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+  const desk = await browser.newContext({ baseURL: BASE_URL });
+  try {
+    const operator = await desk.newPage();
+    const signIn = await operator.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { origin: BASE_URL } });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    await operator.goto(`/admin-dashboard/orders/${encodeURIComponent(orderId)}`);
+    await expect(operator.getByTestId("gift-card-row")).toHaveText(`Gift card ••••${card.last4}−$5.00`);
+    await operator.goto(`/admin-dashboard/orders/print?doc=invoice&ids=${encodeURIComponent(orderId)}`);
+    await expect(operator.getByTestId("gift-card-row")).toHaveText(`Gift card ••••${card.last4}−$5.00`);
+    await expect(operator.getByTestId("gift-card-to-pay")).toHaveText(toPay);
+  } finally {
+    await desk.close();
+  }
 
   // "My orders" says what the card paid of the order.
   await page.goto("/my-orders");

@@ -13,6 +13,9 @@ export interface OrderReturnsData {
   refunded: number;
   /** paid − refunded: the most a refund may be. */
   refundable: number;
+  /** Of `refundable`, what goes back to the payment first, and what then goes back to the gift cards that paid. */
+  paymentRefundable: number;
+  giftCardsRefundable: number;
   /** The shipping not yet refunded. */
   shippingLeft: number;
   /** Per line: units bought and left to refund, the unit price shown, and (minor units) what the refund math needs. */
@@ -43,6 +46,8 @@ export async function loadOrderReturns(services: Services, orderId: string): Pro
     paid: toMajor(state.paid),
     refunded: toMajor(state.refunded),
     refundable: toMajor(state.refundable),
+    paymentRefundable: toMajor(state.paymentRefundable),
+    giftCardsRefundable: toMajor(state.giftCards.refundable),
     shippingLeft: toMajor(state.shipping - state.shippingRefunded),
     lines: state.lines.map((l) => ({
       lineId: l.lineId,

@@ -88,6 +88,11 @@ export function RefundDialog({ data }: { data: OrderReturnsData }) {
           paid: money(data.paid),
         })}{" "}
         {data.method === "stripe" ? t("admin.refund.toCard") : t("admin.refund.cash")}
+        {data.giftCardsRefundable > 0 && (
+          <span className="block" data-testid="refund-gift-card-split">
+            {t("admin.refund.giftCardSplit", { payment: money(data.paymentRefundable), cards: money(data.giftCardsRefundable) })}
+          </span>
+        )}
       </p>
       {error && (
         <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-900" data-testid="refund-error">

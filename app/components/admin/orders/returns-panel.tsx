@@ -161,6 +161,7 @@ export function ReturnsPanel({ data }: { data: OrderReturnsData }) {
             {data.refunds.map((r) => (
               <li key={r.id} data-testid="refund-row">
                 {money(r.amount)} {r.method === "stripe" ? t("admin.returns.toCard") : t("admin.returns.manually")}
+                {r.giftCardAmount > 0 ? ` (${t("admin.returns.toGiftCards", { amount: money(r.giftCardAmount) })})` : ""}
                 {r.status === "pending" ? ` ${t("admin.returns.waitingStripe")}` : ""} · {r.reason} · {r.by}, <LocalDate iso={r.at} withTime />
                 {r.status === "succeeded" && (
                   <>
