@@ -30,7 +30,7 @@ import { countryNamesIn } from "#common/cart/country-names";
 import type { CheckoutQuote, SavedAddress } from "#modules/orders";
 import { type PaymentMethod, offeredPaymentMethods } from "#common/payments/payment-methods";
 import type { MessageKey } from "#common/i18n/catalogs";
-import { LOCALES, pathWithoutLanguage } from "#common/i18n/languages";
+import { LOCALES, localeOf, pathWithoutLanguage } from "#common/i18n/languages";
 import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
 import { shopperMessage } from "~/lib/action-failure.server";
 import { pageMarket } from "~/lib/market.server";
@@ -247,7 +247,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       err.status,
       {
         // A gift card refused at the order (its balance moved meanwhile) in the page's language.
-        message: err instanceof GiftCardRefused ? giftCardRefusalText(t, err.refusal) : shopperMessage(request, err.message),
+        message:
+          err instanceof GiftCardRefused
+            ? giftCardRefusalText(t, err.refusal, localeOf(requestLanguage(request), settings.locale))
+            : shopperMessage(request, err.message),
         errors: mapped.errors,
         other: mapped.other,
       },

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { formatMoney } from "../money";
 import type { MessageKey } from "../i18n/catalogs";
 import type { Translate } from "../i18n/translate";
 
@@ -10,13 +11,14 @@ export interface GiftCardRefusalWords {
   currency?: string;
   /** The card's last four characters, for a balance that moved meanwhile. */
   last4?: string;
-  /** An amount already formatted, for what the cards left to pay. */
-  amount?: string;
+  /** What the cards left to pay (major unit of `currency`), formatted in the reader's locale. */
+  due?: { amount: number; currency: string };
 }
 
-/** A refusal in the reader's language ("This gift card has expired."). */
-export function giftCardRefusalText(t: Translate, refusal: GiftCardRefusalWords): string {
-  return t(refusal.message, { currency: refusal.currency ?? "", last4: refusal.last4 ?? "", amount: refusal.amount ?? "" });
+/** A refusal in the reader's language ("This gift card has expired."), money in `locale` (the API's: en-US). */
+export function giftCardRefusalText(t: Translate, refusal: GiftCardRefusalWords, locale = "en-US"): string {
+  const amount = refusal.due ? formatMoney(refusal.due.amount, refusal.due.currency, locale) : "";
+  return t(refusal.message, { currency: refusal.currency ?? "", last4: refusal.last4 ?? "", amount });
 }
 
 /**

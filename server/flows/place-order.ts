@@ -13,7 +13,7 @@ import { type StockChange, takeStock } from "#modules/inventory";
 import { moveOrder } from "./move-order";
 import type { OrderFlowDeps } from "./order-flow-deps";
 import { MIN_CARD_CHARGE, offeredPaymentMethods, paymentMethodRefusal } from "#common/payments/payment-methods";
-import { formatMoney, toMajor } from "#common/money";
+import { toMajor } from "#common/money";
 import { CodeRefused } from "#common/promotions/refusal-words";
 import type { Refusal } from "#common/promotions/promotions.compute";
 import { translatorFor } from "#common/i18n/messages.server";
@@ -204,7 +204,7 @@ export async function placeOrder(
       const refusal = {
         reason: "below_card_minimum",
         message: "cart.giftCard.belowCardMinimum" as const,
-        amount: formatMoney(toMajor(due), market?.currency ?? settings.currency, "en-US"),
+        due: { amount: toMajor(due), currency: market?.currency ?? settings.currency },
       };
       throw new GiftCardRefused(refusal, giftCardRefusalText(english, refusal));
     }
