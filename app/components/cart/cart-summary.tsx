@@ -74,6 +74,7 @@ export function CartSummary({
         <GiftCardRows
           giftCards={giftCards}
           toPay={totals.total}
+          from={varies}
           format={money}
           rowClass={row}
           toPayClass={`${row} mt-1 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900`}
@@ -135,17 +136,20 @@ export interface GiftCardEntry {
 
 /**
  * The gift cards' rows of a summary, after its total: one per card ("Gift card ••••ABCD −$10.00",
- * or why it pays nothing now), then what is left to pay. None without cards.
+ * or why it pays nothing now), then what is left to pay ("from" it while the shipping is not chosen
+ * yet). None without cards.
  */
 export function GiftCardRows({
   giftCards,
   toPay,
+  from = false,
   format,
   rowClass,
   toPayClass = rowClass,
 }: {
   giftCards: readonly GiftCardEntry[];
   toPay: number;
+  from?: boolean;
   format: (amount: number) => string;
   rowClass: string;
   toPayClass?: string;
@@ -166,7 +170,7 @@ export function GiftCardRows({
       <div className={toPayClass}>
         <dt>{t("cart.summary.toPay")}</dt>
         <dd className="tabular-nums" data-testid="gift-card-to-pay">
-          {format(toPay)}
+          {from ? t("cart.shipping.from", { amount: format(toPay) }) : format(toPay)}
         </dd>
       </div>
     </>
