@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { CopyLinkButton } from "~/components/orders/copy-link-button";
-import { LineList, LocalDate, OrderFacts, StatusBadge, TotalsList } from "~/components/orders/order-view";
+import { LineList, LocalDate, OrderFacts, StatusBadge, OrderTotalsList } from "~/components/orders/order-view";
 import { getUser } from "~/lib/auth.server";
 import { seoMeta } from "~/lib/seo";
 import { emitShopEvent } from "~/lib/shop-events";
@@ -147,13 +147,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <LineList lines={order.lines} currency={order.totals.currency} />
           </div>
           <div className="mt-3 border-t border-stone-200 pt-4">
-            <TotalsList
-              totals={order.totals}
-              shippingLabel={order.shippingMethod.name}
-              taxLines={order.taxLines}
-              discounts={order.discounts}
-              giftCards={order.giftCards}
-            />
+            <OrderTotalsList order={order} />
           </div>
         </section>
 

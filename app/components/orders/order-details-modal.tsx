@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/catalog/use-hydrated";
 import { trapTab } from "~/lib/focus-trap";
 import { useRichT, useT } from "~/lib/i18n";
 import type { Order } from "#modules/orders";
-import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, TotalsList, Tracking } from "./order-view";
+import { LineList, LocalDate, OrderFacts, StatusBadge, StatusTimeline, OrderTotalsList, Tracking } from "./order-view";
 
 /**
  * The order-details dialog of /my-orders, labelled "Order #NUMBER". Server-rendered from
@@ -131,13 +131,7 @@ export function OrderDetailsModal({
             </h3>
             <LineList lines={order.lines} currency={order.totals.currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
-              <TotalsList
-                totals={order.totals}
-                shippingLabel={order.shippingMethod.name}
-                taxLines={order.taxLines}
-                discounts={order.discounts}
-                giftCards={order.giftCards}
-              />
+              <OrderTotalsList order={order} />
             </div>
           </section>
 

@@ -126,6 +126,19 @@ export function LineList({
   );
 }
 
+/** A placed order's money, as every page that shows one words it: lines' subtotal, discounts, shipping, tax, total and gift cards. */
+export function OrderTotalsList({ order }: { order: Pick<Order, "totals" | "shippingMethod" | "taxLines" | "discounts" | "giftCards"> }) {
+  return (
+    <TotalsList
+      totals={order.totals}
+      shippingLabel={order.shippingMethod.name}
+      taxLines={order.taxLines}
+      discounts={order.discounts}
+      giftCards={order.giftCards}
+    />
+  );
+}
+
 /**
  * Subtotal (the lines as printed), shipping and total, as the server computed them: they add up as
  * shown. The discounts are already in the lines, so they are said ("You save"), never subtracted

@@ -19,7 +19,7 @@ import {
   LineList,
   LocalDate,
   StatusBadge,
-  TotalsList,
+  OrderTotalsList,
   Tracking,
   useOrderMoney,
   usePaymentStatusLabel,
@@ -144,13 +144,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <Card title={t("admin.order.items", { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} id="order-items">
             <LineList lines={order.lines} currency={currency} />
             <div className="mt-3 border-t border-stone-200 pt-4">
-              <TotalsList
-                totals={order.totals}
-                shippingLabel={order.shippingMethod.name}
-                taxLines={order.taxLines}
-                discounts={order.discounts}
-                giftCards={order.giftCards}
-              />
+              <OrderTotalsList order={order} />
             </div>
           </Card>
 
