@@ -128,6 +128,22 @@ describe("a discount code in the cart", () => {
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
+  it("stays on the cart when the shopper signs in, beside the account's own codes", async () => {
+    await promotion({ name: "Spring sale", code: "SPRING10", kind: "percentage", value: 10, combinable: true });
+    await promotion({ name: "Loyal", code: "LOYAL5", kind: "fixed_amount", value: 5, combinable: true });
+    await createAccount(shop, { email: "coded@example.com", password: "coded-password-1" });
+    const account = await signedIn(shop, "coded@example.com", "coded-password-1");
+    expect((await account.post("/api/cart/items", { productId: ids.mug, quantity: 1 })).status).toBe(201);
+    await apply(account, "LOYAL5");
+
+    const b = await mugs(3);
+    await apply(b, "SPRING10");
+    expect((await b.post("/api/auth/sign-in/email", { email: "coded@example.com", password: "coded-password-1" })).status).toBe(200);
+    const cart = await cartOf(b);
+    expect(cart.codes.map((c) => c.code).sort()).toEqual(["LOYAL5", "SPRING10"]);
+    expect(cart.discounts.map((d) => d.code).sort()).toEqual(["LOYAL5", "SPRING10"]);
+  });
+
   it("refuses an empty code and an empty cart with a 400, not a 500", async () => {
     await promotion({ name: "Spring sale", code: "SPRING10", kind: "percentage", value: 10 });
     const b = await mugs(1);

@@ -604,7 +604,12 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
           }
         }
       }
-      // The gift cards applied before signing in pay for the account's cart too (after the account's own).
+      // The codes and gift cards applied before signing in apply to the account's cart too (after the account's own).
+      const codes = await getCartCodes(trx, fromOwner);
+      if (codes.length) {
+        const mine = await getCartCodes(trx, toOwner);
+        await setCartCodes(trx, toOwner, [...mine, ...codes.filter((c) => !mine.includes(c))]);
+      }
       const cards = await getCartGiftCards(trx, fromOwner);
       if (cards.length) {
         const mine = await getCartGiftCards(trx, toOwner);
