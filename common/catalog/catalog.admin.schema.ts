@@ -172,6 +172,8 @@ const fields = {
       .max(40, "A tax class's name is at most 40 characters")
       .nullish(),
   ),
+  /** 1: buying the product buys a gift card of its price (issued and mailed once the order is paid). Absent: it stays as it is (a new product: no). */
+  giftCard: z.boolean({ error: "Say whether the product is a gift card (true or false)" }),
 };
 
 /** What the cross-field rules read of a product (a whole one, or the fields a PATCH carries). */
@@ -279,6 +281,7 @@ export const productCreateSchema = object
     prices: fields.prices.optional(),
     translations: fields.translations.optional(),
     taxClass: fields.taxClass.optional(),
+    giftCard: fields.giftCard.optional(),
   })
   .superRefine(productRules);
 

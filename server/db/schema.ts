@@ -57,6 +57,8 @@ export interface ProductTable {
   version: ColumnType<number, number | undefined, number>;
   /** One of the tax settings' classes; null: the settings' default class (migration 0027). */
   tax_class: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: buying it buys a gift card of its price, issued once the order is paid (migration 0037). */
+  gift_card: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -282,6 +284,10 @@ export interface OrderTable {
   gift_card_refunded: ColumnType<number, number | undefined, number>;
   /** JSON `[{cardId, last4, amount}]`: what each card paid, minor units. */
   gift_cards: ColumnType<string, string | undefined, string>;
+  /** JSON `{email, name, message}`: whom the gift cards it bought go to (migration 0037); null when it bought none. */
+  gift_card_recipient: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON `[{last4, amount}]`: the cards it bought, once issued; null until then (the issue happens once). */
+  gift_cards_issued: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -322,6 +328,8 @@ export interface OrderLineTable {
   shopper_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** What promotions took off this line in all, minor units (migration 0034): it paid line_total − promotion_discount. */
   promotion_discount: ColumnType<number, number | undefined, number>;
+  /** 1: the line bought gift cards, one per unit of its unit_final_price (migration 0037). */
+  gift_card: ColumnType<number, number | undefined, number>;
 }
 
 export interface OrderEventTable {

@@ -36,6 +36,7 @@ import { promotionsMigration } from "./0033-promotions";
 import { orderDiscountsMigration } from "./0034-order-discounts";
 import { giftCardsMigration } from "./0035-gift-cards";
 import { giftCardsAtCheckoutMigration } from "./0036-gift-cards-at-checkout";
+import { giftCardProductsMigration } from "./0037-gift-card-products";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -76,6 +77,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0034-order-discounts": orderDiscountsMigration(),
     "0035-gift-cards": giftCardsMigration(db.dialect),
     "0036-gift-cards-at-checkout": giftCardsAtCheckoutMigration(),
+    "0037-gift-card-products": giftCardProductsMigration(),
   };
 }
 

@@ -115,6 +115,7 @@ export function stateOf(
       ),
     ),
     taxClass: row.tax_class ?? null,
+    giftCard: row.gift_card === 1,
   };
 }
 
@@ -197,6 +198,7 @@ export function stateFromInput(input: ProductInput, placement: Placement, slug: 
     prices: input.prices ? byCurrency(input.prices.map((p) => ({ currency: p.currency, price: toMinor(p.price) }))) : (prior?.prices ?? []),
     translations: input.translations ? canonicalTranslations(input.translations, true) : (prior?.translations ?? {}),
     taxClass: input.taxClass === undefined ? (prior?.taxClass ?? null) : input.taxClass,
+    giftCard: input.giftCard === undefined ? (prior?.giftCard ?? false) : input.giftCard,
   };
 }
 
@@ -237,6 +239,7 @@ export function inputOf(state: ProductState, categories: Categories): ProductInp
     prices: state.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
     translations: state.translations,
     taxClass: state.taxClass,
+    giftCard: state.giftCard,
   };
 }
 

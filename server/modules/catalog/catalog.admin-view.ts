@@ -35,6 +35,7 @@ export function ownFields(s: ProductState) {
     prices: s.prices.map((p) => ({ currency: p.currency, price: toMajor(p.price) })),
     translations: s.translations,
     taxClass: s.taxClass,
+    giftCard: s.giftCard,
   };
 }
 

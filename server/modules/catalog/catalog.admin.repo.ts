@@ -182,6 +182,7 @@ const productColumns = (s: ProductState) => ({
   color_images: JSON.stringify(s.colorImages),
   specifications: JSON.stringify(s.specifications),
   tax_class: s.taxClass,
+  gift_card: s.giftCard ? 1 : 0,
 });
 
 const variantColumns = (v: VariantState, sortOrder: number) => ({

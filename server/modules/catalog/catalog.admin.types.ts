@@ -100,6 +100,8 @@ export interface AdminProduct {
   translations: Translations<ProductTranslation>;
   /** One of the tax settings' classes; null: the settings' default class. */
   taxClass: string | null;
+  /** Buying it buys a gift card of its price. */
+  giftCard: boolean;
 }
 
 /** One row of the admin list. */
@@ -197,4 +199,6 @@ export interface ProductState {
   translations: Translations<ProductTranslation>;
   /** One of the tax settings' classes; null: the settings' default class. */
   taxClass: string | null;
+  /** Buying it buys a gift card of its price. */
+  giftCard: boolean;
 }

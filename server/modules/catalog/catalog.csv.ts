@@ -41,6 +41,7 @@ const BASE_COLUMNS = [
   "Image Colors",
   "Specification Name",
   "Specification Value",
+  "Gift card",
 ] as const;
 
 /** The columns that have a translation column per language, and the translation field each holds. */
@@ -73,6 +74,7 @@ const PRODUCT_COLUMNS: Column[] = [
   "Inventory Qty",
   "Option1 Name",
   "Option2 Name",
+  "Gift card",
 ];
 const VARIANT_COLUMNS: Column[] = ["Option1 Value", "Option1 Hex", "Option2 Value", "Variant SKU", "Variant Additional Price", "Variant Inventory Qty"];
 
@@ -112,6 +114,7 @@ export function productsToCsv(products: CsvProduct[]): string {
         row[AT.Discount] = String(p.discount);
         row[AT["Shipping Cost"]] = money(p.shippingCost);
         row[AT["Tax class"]] = p.taxClass ?? "";
+        row[AT["Gift card"]] = p.giftCard ? "yes" : "";
         row[AT["Inventory Qty"]] = p.variants.length ? "" : String(p.stock);
         row[AT["Option1 Name"]] = p.colors.length ? "Color" : "";
         row[AT["Option2 Name"]] = p.sizes.length ? "Size" : "";
@@ -188,6 +191,7 @@ const FIELD_COLUMNS: Record<string, Column> = {
   discount: "Discount",
   shippingCost: "Shipping Cost",
   taxClass: "Tax class",
+  giftCard: "Gift card",
   stock: "Inventory Qty",
   image: "Image Src",
   imageAlt: "Image Alt Text",
@@ -406,6 +410,14 @@ function columnOf(field: string): string {
 }
 
 /** One product of an import from its rows: the API's body (product fields from the first row), its problems, and where each field came from. */
+/** A yes/no cell: yes, true, 1 or x is true; no, false, 0 or blank false; anything else stays as typed for the schema to refuse. */
+function yesNoCell(cell: string): boolean | string {
+  const v = cell.trim().toLowerCase();
+  if (["yes", "true", "1", "x"].includes(v)) return true;
+  if (["", "no", "false", "0"].includes(v)) return false;
+  return cell;
+}
+
 function buildGroup(handle: string, rows: Row[], has: (column: Column) => boolean): ImportGroup {
   const first = rows[0]!;
   const problems = productFieldProblems(first, rows);
@@ -440,6 +452,8 @@ function buildGroup(handle: string, rows: Row[], has: (column: Column) => boolea
     shippingCost: numberCell(first.cell("Shipping Cost")) ?? 0,
     // Blank: the settings' default class; a file without the column leaves the class as it is.
     taxClass: has("Tax class") ? (blankToUndefined(first.cell("Tax class").trim()) ?? null) : undefined,
+    // yes/no (blank: no); a file without the column leaves it as it is.
+    giftCard: has("Gift card") ? yesNoCell(first.cell("Gift card")) : undefined,
     stock: variants.length ? undefined : numberCell(first.cell("Inventory Qty")),
     image,
     imageAlt,

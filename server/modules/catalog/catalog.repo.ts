@@ -113,6 +113,8 @@ export interface Purchasable {
   variant: { id: string; color: string | null; size: string | null; additionalPrice: number; stock: number; sku: string | null } | null;
   /** The product's tax class; null: the tax settings' default class. */
   taxClass: string | null;
+  /** Buying it buys a gift card of its price (unset: no). */
+  giftCard?: boolean;
 }
 
 /** A product with every variant one can choose, to put one of them in a cart. */
@@ -144,6 +146,7 @@ interface PurchasableRow {
   category_slug: string;
   subcategory_slug: string | null;
   tax_class: string | null;
+  gift_card: number;
   v_id: string | null;
   color: string | null;
   size: string | null;
@@ -171,6 +174,7 @@ function toPurchasable(p: PurchasableRow, variantId: string, v: PurchasableRow |
     image: firstImage(p.images, p.color_images, variant?.color),
     variant,
     taxClass: p.tax_class ?? null,
+    giftCard: p.gift_card === 1,
   };
 }
 
@@ -188,6 +192,7 @@ const PURCHASABLE_COLUMNS = [
   "p.sku",
   "p.stock",
   "p.tax_class",
+  "p.gift_card",
   "cat.name as category_name",
   "cat.slug as category_slug",
   "sub.slug as subcategory_slug",
