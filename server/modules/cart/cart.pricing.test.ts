@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, quantityCapProblem, stockProblem } from "./cart.pricing";
+import { computeTotals, payWithGiftCards, quantityCapProblem, stockProblem } from "./cart.pricing";
 import { cartRowsOf, priceCart } from "./cart.repo";
 import { lineLabel } from "#common/catalog/line-label";
 import { taxSettingsSchema } from "#common/tax/tax.schema";
@@ -145,5 +145,16 @@ describe("quantityCapProblem", () => {
     expect(quantityCapProblem("Mug", 11, 10)).toBe("You can order at most 10 of Mug in one order");
     expect(quantityCapProblem("Mug", 10, 10)).toBeNull();
     expect(quantityCapProblem("Mug", 500, undefined)).toBeNull();
+  });
+});
+
+describe("payWithGiftCards", () => {
+  const card = (id: string, balance: number) => ({ id, last4: id.toUpperCase(), currency: "USD", balance, refusal: null });
+  it("pays in the order applied, each at most its balance and what is left", () => {
+    expect(payWithGiftCards(3000, [card("a", 1000), card("b", 5000)])).toMatchObject({ paid: 3000, due: 0, shares: [{ amount: 1000 }, { amount: 2000 }] });
+  });
+  it("leaves the gift cards an order buys for another payment: cards do not buy cards", () => {
+    expect(payWithGiftCards(3000, [card("a", 5000)], 1000)).toMatchObject({ paid: 2000, due: 1000, shares: [{ amount: 2000 }] });
+    expect(payWithGiftCards(1000, [card("a", 5000)], 1000)).toMatchObject({ paid: 0, due: 1000, shares: [{ amount: 0 }] });
   });
 });

@@ -29,6 +29,8 @@ export interface PricedQuantity {
   key?: string;
   /** The product's tax class; null or unset: the shop's default class. */
   taxClass?: string | null;
+  /** The line buys gift cards: a voucher, so neither taxed nor discounted by promotions (decision 0062). */
+  giftCard?: boolean;
   /** What promotions see of the line: its product and the slugs of its category and sub-category. */
   productId?: string;
   categorySlugs?: readonly string[];
@@ -127,13 +129,19 @@ export function computeTotals(
     ? quotePromotions(
         promotionsFor.rules,
         {
-          lines: lines.map((line, i) => ({
-            key: keyOf(line, i),
-            productId: line.productId ?? "",
-            categorySlugs: line.categorySlugs ?? [],
-            unitPrice: line.finalPrice,
-            quantity: line.quantity,
-          })),
+          lines: lines.flatMap((line, i) =>
+            line.giftCard
+              ? []
+              : [
+                  {
+                    key: keyOf(line, i),
+                    productId: line.productId ?? "",
+                    categorySlugs: line.categorySlugs ?? [],
+                    unitPrice: line.finalPrice,
+                    quantity: line.quantity,
+                  },
+                ],
+          ),
           shipping: estimate.from,
           codes: promotionsFor.codes,
         },
@@ -148,6 +156,7 @@ export function computeTotals(
             lines: lines.map((line, i) => ({
               key: keyOf(line, i),
               taxClass: line.taxClass ?? null,
+              voucher: line.giftCard ?? false,
               amount: line.finalPrice * line.quantity - (promotions.lineDiscounts.get(keyOf(line, i)) ?? 0),
             })),
             shipping: estimate.from - promotions.shippingDiscount,
@@ -191,8 +200,10 @@ export interface GiftCardPayment {
  * in the order they were applied, each at most its balance and at most what is left; a card that
  * cannot pay now (switched off, spent, expired, another currency) pays 0 and keeps its refusal.
  */
-export function payWithGiftCards(total: number, cards: readonly GiftCardBalance[]): GiftCardPayment {
-  let left = Math.max(0, total);
+export function payWithGiftCards(total: number, cards: readonly GiftCardBalance[], unpayable = 0): GiftCardPayment {
+  // `unpayable`: the part of the total the cards may not pay (gift cards bought with this order), left to pay another way.
+  const reserved = Math.min(Math.max(0, total), Math.max(0, unpayable));
+  let left = Math.max(0, total) - reserved;
   const shares = cards.map((card) => {
     const amount = card.refusal ? 0 : Math.min(Math.max(0, card.balance), left);
     left -= amount;
@@ -205,7 +216,7 @@ export function payWithGiftCards(total: number, cards: readonly GiftCardBalance[
       refusal: card.refusal,
     };
   });
-  return { shares, paid: Math.max(0, total) - left, due: left };
+  return { shares, paid: Math.max(0, total) - reserved - left, due: left + reserved };
 }
 
 /** Why a quantity cannot be had: "Linen Shirt is sold out" or "Only 2 left of Linen Shirt", or null when it can. */

@@ -182,6 +182,7 @@ export function cartRowsOf(lines: StoredCartLine[], items: Purchasable[]): CartL
         variant_sku: v?.sku ?? null,
         // The catalogue's class of the product, where it keeps one.
         tax_class: (item as { taxClass?: string | null }).taxClass ?? null,
+        gift_card: (item as { giftCard?: boolean }).giftCard ?? false,
         category_slugs: item.categorySlugs ?? [],
       },
     ];
@@ -240,6 +241,7 @@ function toView(lines: PricedLine[], totals: MinorTotals, settings: PricingSetti
         lineTotal: toMajor(l.lineTotal),
         stock: l.stock,
         problem: l.problem,
+        giftCard: l.row.gift_card,
       }),
     ),
     totals: {
@@ -294,6 +296,7 @@ export function totalsOf(
       quantity: l.quantity,
       key: l.row.id,
       taxClass: l.row.tax_class,
+      giftCard: l.row.gift_card,
       productId: l.row.product_id,
       categorySlugs: l.row.category_slugs,
     })),
@@ -324,7 +327,9 @@ export function priceCart(
     return line.problem ? line : { ...line, problem: quantityCapProblem(row.name, perProduct.get(row.product_id)!, settings.maxQuantityPerOrder) };
   });
   const totals = totalsOf(lines, settings, shippingMethod, taxFor, promotions);
-  const giftCards = payWithGiftCards(totals.total, cards);
+  // Gift cards do not buy gift cards: the gift-card lines (untaxed, undiscounted) are left for another payment.
+  const voucherLines = lines.reduce((sum, l) => sum + (l.row.gift_card ? l.finalPrice * l.quantity : 0), 0);
+  const giftCards = payWithGiftCards(totals.total, cards, voucherLines);
   return {
     cartId: rows[0]?.cart_id ?? null,
     lines,

@@ -39,6 +39,8 @@ export interface CartLineRow {
   variant_sku: string | null;
   /** The product's tax class (the catalogue's), or null for the shop's default class. */
   tax_class: string | null;
+  /** Buying it buys a gift card of its price: untaxed, not discounted by promotions, not paid with gift cards. */
+  gift_card: boolean;
   /** The slugs of its category and sub-category (what promotions name). */
   category_slugs: string[];
 }
@@ -114,6 +116,8 @@ export interface CartLine {
   stock: number;
   /** Why this line cannot be checked out as it is (sold out, fewer left, no longer sold), else null. */
   problem: string | null;
+  /** The line buys gift cards (one per unit): the checkout asks whom they go to. */
+  giftCard: boolean;
 }
 
 export interface CartTotals {

@@ -46,6 +46,20 @@ describe("the tax of a cart or order", () => {
     expect(canada).toMatchObject({ taxTotal: 0, taxLines: [], region: null });
   });
 
+  it("leaves a gift card sold (a voucher) out of the tax, whether prices include tax or not", () => {
+    const lines = [
+      { key: "shirt", taxClass: null, amount: 10_000 },
+      { key: "card", taxClass: null, amount: 5_000, voucher: true },
+    ];
+    const ny = quoteTax({ lines, shipping: 0, address: { country: "US", region: "NY" } }, us);
+    expect(ny.taxTotal).toBe(888);
+    expect(ny.lines.map((l) => l.key)).toEqual(["shirt"]);
+    expect(ny.taxLines).toEqual([{ label: "Sales tax 8.875%", name: "Sales tax", rate: 8.875, base: 10_000, amount: 888, reverseCharge: false }]);
+    const de = quoteTax({ lines, shipping: 0, address: { country: "DE" } }, eu);
+    expect(de.taxTotal).toBe(1_597);
+    expect(de.lines.map((l) => l.key)).toEqual(["shirt"]);
+  });
+
   it("reckons in the shop's own region before an address is known", () => {
     const quote = quoteTax({ lines: [{ key: "a", taxClass: "standard", amount: 1_000 }], shipping: 0, address: null }, us);
     expect(quote.region).toEqual({ country: "US", region: "NY" });

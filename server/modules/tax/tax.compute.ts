@@ -14,6 +14,8 @@ export interface TaxableLine {
   /** The product's class; null: the shop's default class. */
   taxClass: string | null;
   amount: number;
+  /** A gift card sold: a voucher, outside the tax (taxed when it is spent), so it gets no rate and no tax line. */
+  voucher?: boolean;
 }
 
 /** The tax of one line (or of shipping, keyed "shipping"): its class, rate, taxable base and tax, minor units. */
@@ -146,11 +148,13 @@ export function quoteTax(input: TaxInput, shop: TaxShop): TaxQuote {
   const region = taxRegionFor(taxes, address);
   const reverseCharge = isReverseCharge(input.vatNumber, shop.country);
   const inclusive = taxes.pricesIncludeTax;
-  const taxable: Array<{ key: string; taxClass: string; amount: number }> = input.lines.map((line) => ({
-    key: line.key,
-    taxClass: line.taxClass && taxes.classes.includes(line.taxClass) ? line.taxClass : taxes.defaultClass,
-    amount: line.amount,
-  }));
+  const taxable: Array<{ key: string; taxClass: string; amount: number }> = input.lines
+    .filter((line) => !line.voucher)
+    .map((line) => ({
+      key: line.key,
+      taxClass: line.taxClass && taxes.classes.includes(line.taxClass) ? line.taxClass : taxes.defaultClass,
+      amount: line.amount,
+    }));
   if (taxes.shippingTaxed && input.shipping > 0) taxable.push({ key: SHIPPING_KEY, taxClass: taxes.shippingTaxClass, amount: input.shipping });
 
   const empty: TaxQuote = { pricesIncludeTax: inclusive, reverseCharge, region: null, lines: [], taxLines: [], taxTotal: 0, added: 0 };
