@@ -12,6 +12,9 @@ const optional = (max: number, tooLong: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** What a checkout that buys a gift card without saying whom it goes to is told (the field `giftCardRecipient.email`). */
+export const GIFT_CARD_RECIPIENT_EMAIL = "Please enter the e-mail address of the gift card's recipient";
+
 /** A country by ISO code or English name, stored as its code; anything else is refused. */
 const countryField = z
   .string({ error: "Please choose your country" })
@@ -114,6 +117,27 @@ export const placeOrderSchema = z.object({
       return number;
     }),
   saveAddress: z.boolean().optional(),
+  /**
+   * Whom the gift cards the order buys go to: required when the cart holds a gift-card product
+   * (the place-order flow checks), ignored otherwise. The card is mailed to `email`, greeting
+   * `name`, with `message` and the buyer's name.
+   */
+  giftCardRecipient: z
+    .object(
+      {
+        email: z
+          .string({ error: GIFT_CARD_RECIPIENT_EMAIL })
+          .trim()
+          .min(1, GIFT_CARD_RECIPIENT_EMAIL)
+          .max(200, "This e-mail address is too long")
+          .pipe(z.email("Please enter a valid e-mail address for the recipient")),
+        name: optional(100, "The recipient's name is too long (100 characters at most)"),
+        message: optional(500, "The message is too long (500 characters at most)"),
+      },
+      { error: "Please enter the gift card's recipient" },
+    )
+    .nullish()
+    .transform((v) => v ?? null),
   // The order's mails are written in it; without it, in the default language (en).
   language: z
     .enum(LANGUAGES, { error: `Unknown language: please use one of ${LANGUAGES.join(", ")}` })

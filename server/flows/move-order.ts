@@ -7,13 +7,14 @@ import type { MoveOptions, OrderRecord } from "#modules/orders";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
 import type { OrderFlowDeps } from "./order-flow-deps";
 import { refundRemainder } from "./refund-order";
+import { issueBoughtGiftCards } from "./issue-bought-gift-cards";
 
 /**
  * THE order-status move: every status change of an order, by the customer, the shop or the system,
  * runs here, so each effect is written once. In one transaction it moves the status as the table in
  * order-status.ts allows this actor (only from the status it read: of two operators clicking at once,
  * the second gets a conflict), gives the stock, the promotions' uses and the gift cards' money back on a cancellation, keeps the courier and tracking
- * link of a shipment and writes the audit entry of a staff move; after the commit it mails the customer.
+ * link of a shipment, issues the gift cards a paid order bought and writes the audit entry of a staff move; after the commit it mails the customer.
  */
 export async function moveOrder(
   deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks" | "promotions" | "giftCards">,
@@ -26,6 +27,8 @@ export async function moveOrder(
   const note = options.note?.trim().slice(0, 1000) || null;
   const shipment = to === "shipped" ? await shipmentOf(deps, actor, options) : null;
   const staff = options.staff ?? null;
+  // Read before the transaction: issuing the gift cards an order bought needs them (SQLite's one connection is the transaction's).
+  const settings = await deps.settings();
   const flipped = await deps.db.kysely.transaction().execute(async (trx) => {
     const from = await deps.orders.moveStatus(trx, orderId, to, actor, {
       note,
@@ -45,6 +48,8 @@ export async function moveOrder(
         given.reduce((sum, g) => sum + g.amount, 0),
       );
     }
+    // A move that leaves the order paid (cash on delivery: delivered) issues the gift cards it bought, once.
+    if (to !== "cancelled") await issueBoughtGiftCards(deps, trx, orderId, settings);
     if (staff) {
       const changes: Record<string, { before: unknown; after: unknown }> = { status: { before: from, after: to } };
       if (shipment) changes.tracking = { before: null, after: `${shipment.courier} ${shipment.trackingNumber}` };

@@ -30,7 +30,8 @@ export interface OrderFlowDeps {
   /** The promotions' uses: counted (exactly, against their limits) in the order's transaction, given back by a cancel. */
   promotions: Pick<PromotionsService, "recordUses" | "releaseUses">;
   /** The gift cards: their shares taken in the order's transaction, given back by a cancel. */
-  giftCards: Pick<GiftCardsService, "redeem" | "giveBack">;
+  /** And issued in the transaction that makes an order that bought some paid. */
+  giftCards: Pick<GiftCardsService, "redeem" | "giveBack" | "issue">;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

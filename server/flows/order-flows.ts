@@ -5,6 +5,8 @@ import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
 import type { Shopper } from "../lib/shopper";
 import { moveOrder } from "./move-order";
 import { placeOrder } from "./place-order";
+import { issueBoughtGiftCards } from "./issue-bought-gift-cards";
+import type { CardPaymentEvent } from "#modules/payments";
 import type { OrderFlowDeps } from "./order-flow-deps";
 
 /** The checkout, `services.checkout`: placing an order spans the cart, the inventory and the orders module. */
@@ -31,6 +33,8 @@ export interface OrderMoves {
   bulkTransition(ids: string[], to: OrderStatus, options?: Pick<MoveOptions, "note" | "staff">): Promise<BulkMoveResult[]>;
   /** Cancels card orders left unpaid past the settings' release time (stock back), unless Stripe says the payment went through. */
   releaseUnpaidCardOrders(now?: Date): Promise<{ released: string[] }>;
+  /** A verified card payment event recorded on its order; the payment that makes it paid issues the gift cards it bought, in its transaction. */
+  recordCardPayment(event: CardPaymentEvent): Promise<void>;
 }
 
 export function createOrderMoves(deps: OrderFlowDeps): OrderMoves {
@@ -63,6 +67,11 @@ export function createOrderMoves(deps: OrderFlowDeps): OrderMoves {
         }
       }
       return results;
+    },
+
+    async recordCardPayment(event) {
+      const settings = await deps.settings();
+      await deps.orders.recordCardPayment(event, (trx, orderId) => issueBoughtGiftCards(deps, trx, orderId, settings));
     },
 
     async releaseUnpaidCardOrders(now = new Date()) {

@@ -19,6 +19,8 @@ import type { Refusal } from "#common/promotions/promotions.compute";
 import { translatorFor } from "#common/i18n/messages.server";
 import { GiftCardRefused, giftCardRefusalText } from "#common/giftcards/gift-card-refusal";
 import { BALANCE_MOVED } from "#modules/giftcards";
+import { GIFT_CARD_RECIPIENT_EMAIL } from "#common/orders/orders.schema";
+import { issueBoughtGiftCards } from "./issue-bought-gift-cards";
 
 /** Why a typed code that gave something when the shopper looked no longer does: the order is refused rather than charged another total. */
 const LOST_SINCE: ReadonlySet<Refusal["reason"]> = new Set(["used_up", "expired", "inactive", "used_by_customer", "first_order_only"]);
@@ -105,6 +107,8 @@ export async function placeOrder(
         const placed = await placeInTransaction(trx, shopper, owner, input, zone, settings, key);
         // A cash order, or one its gift cards paid in full, is final here: its mails commit with it (a card order's, with its payment's start).
         if (cod || placed.record.order.payment_status === "paid") await deps.orders.storeOrderMails(trx, placed.record, settings, { confirmation, shop: true });
+        // Paid at once (its gift cards paid the rest): the gift cards it bought are issued with it.
+        if (placed.record.order.payment_status === "paid") await issueBoughtGiftCards(deps, trx, placed.record.order.id, settings);
         return placed;
       }));
     } catch (err) {
@@ -188,6 +192,9 @@ export async function placeOrder(
     );
     if (cart.lines.length === 0) throw new AppError("invalid_input", EMPTY_CART);
     if (cart.problems.length) throw new OutOfStock(cart.problems);
+    // A gift card bought goes to someone: the checkout names them.
+    if (cart.lines.some((l) => l.row.gift_card) && !input.giftCardRecipient)
+      throw new AppError("invalid_input", GIFT_CARD_RECIPIENT_EMAIL, { "giftCardRecipient.email": GIFT_CARD_RECIPIENT_EMAIL });
     const promotions = cart.totals.promotions;
     // A code that stopped applying since the shopper saw it (used up, ended): told now, never charged another total.
     const lost = promotions.refused.find((r) => LOST_SINCE.has(r.refusal.reason));
@@ -348,6 +355,7 @@ function orderLineOf(l: PricedLine, tax: TaxQuote, shopperName: string | undefin
     lineTotal: l.lineTotal,
     tax: lineTaxOf(tax, l.row.id),
     promotionDiscount,
+    giftCard: l.row.gift_card,
   };
 }
 

@@ -19,13 +19,13 @@ export function paymentRoutes() {
       onError: (c) => c.json({ error: { code: "too_large", message: "The request is too large." } }, 413),
     }),
     async (c) => {
-      const { payments, orders } = c.var.services;
+      const { payments, orderMoves } = c.var.services;
       if (!payments.cardPayments) return c.json({ error: { code: "not_found", message: "Card payments are not configured" } }, 404);
       const event = payments.parseWebhook(await c.req.text(), c.req.header("stripe-signature"));
       c.header("Cache-Control", "no-store");
       if (event.outcome === "ignored") return c.json({ received: true });
       try {
-        await orders.recordCardPayment(event);
+        await orderMoves.recordCardPayment(event);
       } catch (err) {
         // An intent no order here knows (another app on the same Stripe account, `stripe trigger`):
         // acknowledged, or Stripe would retry it for days. Anything else fails, and Stripe retries.

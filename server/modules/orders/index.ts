@@ -25,6 +25,8 @@ export type {
   MoveOptions,
   NewOrderLine,
   OrderDiscountEntry,
+  GiftCardRecipient,
+  OrderGiftCardPurchase,
   NewOrderTax,
   Order,
   OrderAddress,

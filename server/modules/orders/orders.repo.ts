@@ -10,7 +10,18 @@ import type { Shopper } from "../../lib/shopper";
 import { toMajor } from "#common/money";
 import { allowedTransitions, isOrderStatus } from "#common/orders/order-status";
 import type { ValidPlaceOrderInput } from "#common/orders/orders.schema";
-import type { Executor, Order, OrderAddress, OrderDiscountEntry, OrderGiftCardEntry, OrderRecord, OrderRow, OrderSummary } from "./orders.types";
+import type {
+  Executor,
+  GiftCardRecipient,
+  Order,
+  OrderAddress,
+  OrderDiscountEntry,
+  OrderGiftCardEntry,
+  OrderGiftCardPurchase,
+  OrderRecord,
+  OrderRow,
+  OrderSummary,
+} from "./orders.types";
 import type { OrderActor, OrderStatus, PaymentStatus } from "#common/orders/order-status";
 import type { PaymentMethod } from "#common/payments/payment-methods";
 import { receiptOf, taxLinesView } from "#modules/tax";
@@ -151,6 +162,7 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
         shippingCost: toMajor(l.shipping_cost),
         quantity: l.quantity,
         lineTotal: toMajor(l.line_total),
+        ...(l.gift_card === 1 ? { giftCard: true } : {}),
       })),
     totals: {
       subtotal: toMajor(sums.subtotal),
@@ -171,6 +183,7 @@ export function toOrder(record: OrderRecord, viewer: OrderActor): Order {
     },
     discounts: orderDiscounts(o).map((d) => ({ ...(d.code ? { code: d.code } : {}), label: d.label, amount: toMajor(d.amount) })),
     giftCards: orderGiftCards(o).map((c) => ({ last4: c.last4, amount: toMajor(c.amount) })),
+    ...(orderGiftCardPurchase(o) ? { giftCardPurchase: orderGiftCardPurchase(o) } : {}),
     taxLines: orderTaxLines(record),
     company: o.company,
     vatNumber: o.vat_number,
@@ -316,6 +329,46 @@ export async function markOrderPaid(k: Executor, orderId: string, now: string): 
     .where("payment_status", "!=", "paid")
     .executeTakeFirst();
   return Number(paid.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims the issue of the gift cards an order bought: conditional on none being issued yet, so it
+ * is true for one caller only (on PostgreSQL a racing transaction waits for the row and then finds
+ * the claim taken).
+ */
+export async function claimGiftCardIssue(k: Executor, orderId: string, now: string): Promise<boolean> {
+  const claimed = await k
+    .updateTable("orders")
+    .set({ gift_cards_issued: "[]", updated_at: now })
+    .where("id", "=", orderId)
+    .where("gift_card_recipient", "is not", null)
+    .where("gift_cards_issued", "is", null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** The gift cards issued for an order (last four characters, amount in minor units), after its claim. */
+export async function recordIssuedGiftCards(k: Executor, orderId: string, cards: Array<{ last4: string; amount: number }>, now: string): Promise<void> {
+  await k
+    .updateTable("orders")
+    .set({ gift_cards_issued: JSON.stringify(cards), updated_at: now })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** Whom an order's gift cards go to and which were issued, as it stored them; undefined when it bought none. */
+export function orderGiftCardPurchase(o: Partial<Pick<OrderRow, "gift_card_recipient" | "gift_cards_issued">>): OrderGiftCardPurchase | undefined {
+  if (!o.gift_card_recipient) return undefined;
+  try {
+    const recipient = JSON.parse(o.gift_card_recipient) as GiftCardRecipient;
+    const sent = o.gift_cards_issued ? (JSON.parse(o.gift_cards_issued) as Array<{ last4: string; amount: number }>) : null;
+    return {
+      recipient: { email: recipient.email, name: recipient.name ?? null, message: recipient.message ?? null },
+      sent: sent ? sent.map((c) => ({ last4: c.last4, amount: toMajor(c.amount) })) : null,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The account's address book, the default first, then newest first. */

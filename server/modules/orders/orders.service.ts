@@ -21,6 +21,8 @@ import {
   listOrderUnits,
   loadOrder,
   markOrderPaid,
+  claimGiftCardIssue,
+  recordIssuedGiftCards,
   saveAddress,
   toOrder,
   updateOrderFromStatus,
@@ -92,6 +94,9 @@ function newOrderRow(o: NewOrder, id: string, number: string, guestTokenHash: st
     gift_card_total: giftCardTotal,
     gift_card_refunded: 0,
     gift_cards: JSON.stringify(o.giftCards),
+    // Kept only when the order buys gift cards: whom they go to.
+    gift_card_recipient: o.lines.some((l) => l.giftCard) && input.giftCardRecipient ? JSON.stringify(input.giftCardRecipient) : null,
+    gift_cards_issued: null,
     created_at: now,
     updated_at: now,
   };
@@ -139,6 +144,7 @@ function newLineRows(o: NewOrder, orderId: string) {
     line_total: l.lineTotal,
     sort_order: i,
     promotion_discount: l.promotionDiscount,
+    gift_card: l.giftCard ? 1 : 0,
   }));
 }
 
@@ -159,7 +165,12 @@ const toSavedAddress = (a: Awaited<ReturnType<typeof listAddressRows>>[number]):
  * In the caller's transaction: stores a card payment's event once and applies it to its order.
  * Answers the order's id when this event is the one that marked it paid (the shop is mailed then).
  */
-async function applyCardPayment(trx: Executor, dialect: Dialect, event: CardPaymentEvent): Promise<string | null> {
+async function applyCardPayment(
+  trx: Executor,
+  dialect: Dialect,
+  event: CardPaymentEvent,
+  onPaid?: (k: Executor, orderId: string) => Promise<void>,
+): Promise<string | null> {
   const order = event.intentId ? await getOrderByIntent(trx, event.intentId) : undefined;
   const now = nowIso();
   // The event id is the key: a redelivered event finds its row and changes nothing.
@@ -170,6 +181,8 @@ async function applyCardPayment(trx: Executor, dialect: Dialect, event: CardPaym
     if (!(await markOrderPaid(trx, order.id, now))) return null;
     await syncOrderRollups(trx, dialect, order.id);
     await insertOrderEvent(trx, { id: newId(), order_id: order.id, status: order.status, actor: "system", note: "Payment received", created_at: now });
+    // What being paid sets off (the gift cards it bought are issued) commits with the payment.
+    if (onPaid) await onPaid(trx, order.id);
     return order.id;
   }
   if (event.outcome === "failed" && order.payment_status !== "paid") await updatePaymentStatus(trx, order.id, "failed", now);
@@ -285,6 +298,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     recordGiftCardReturn: (trx, orderId, amount) => growGiftCardRefunded(trx, orderId, amount),
 
+    claimGiftCardIssue: (trx, orderId) => claimGiftCardIssue(trx, orderId, nowIso()),
+
+    recordIssuedGiftCards: (trx, orderId, cards) => recordIssuedGiftCards(trx, orderId, cards, nowIso()),
+
     setPaymentIntent: (orderId, intentId, executor = k) => updatePaymentIntent(executor, orderId, intentId, nowIso()),
 
     admitConfirmation: (contact, admission) => deps.mails.admitConfirmation({ user_id: contact.userId, contact_email: contact.email }, admission.confirmation),
@@ -295,8 +312,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersModule {
 
     listAddresses: async (userId) => (await listAddressRows(k, userId)).map(toSavedAddress),
 
-    async recordCardPayment(event) {
-      const paidOrder = await k.transaction().execute((trx) => applyCardPayment(trx, deps.db.dialect, event));
+    async recordCardPayment(event, onPaid) {
+      const paidOrder = await k.transaction().execute((trx) => applyCardPayment(trx, deps.db.dialect, event, onPaid));
       if (!paidOrder) return;
       const record = await loadOrder(k, paidOrder);
       if (record) deps.mails.shopNewOrder(record);

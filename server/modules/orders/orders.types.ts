@@ -63,6 +63,22 @@ export interface OrderLine {
   shippingCost: number;
   quantity: number;
   lineTotal: number;
+  /** The line bought gift cards, one per unit. */
+  giftCard?: boolean;
+}
+
+/** Whom the gift cards an order bought go to, as the shopper named them at checkout. */
+export interface GiftCardRecipient {
+  email: string;
+  name: string | null;
+  message: string | null;
+}
+
+/** An order's gift-card purchase as its pages show it: whom the cards go to and, once issued, which went (last four characters only). */
+export interface OrderGiftCardPurchase {
+  recipient: GiftCardRecipient;
+  /** null until the order is paid (cash on delivery: delivered) and the cards are issued and mailed. */
+  sent: Array<{ last4: string; amount: number }> | null;
 }
 
 /** An order's sums as stored when it was placed, with its refunds since (orders.repo.ts `orderSums`). */
@@ -147,6 +163,8 @@ export interface Order {
   discounts: Array<{ code?: string; label: string; amount: number }>;
   /** Each gift card that paid for the order, with what it paid (in `totals.giftCardTotal`). */
   giftCards: Array<{ last4: string; amount: number }>;
+  /** The gift cards the order bought, for whom, and whether they were sent; absent when it bought none. */
+  giftCardPurchase?: OrderGiftCardPurchase;
   /** The tax per rate as charged when the order was placed ("Reverse charge" for a reverse-charge order). */
   taxLines: TaxLineView[];
   /** A business buyer's company name, or null. */
@@ -293,7 +311,7 @@ export interface OrdersService {
   getOrder(orderId: string, viewer: OrderViewer): Promise<Order>;
   listAddresses(userId: string): Promise<SavedAddress[]>;
   /** Applies a verified card payment event to the order with its PaymentIntent (paid / failed; the first payment mails the shop); a repeated event id changes nothing. */
-  recordCardPayment(event: CardPaymentEvent): Promise<void>;
+  recordCardPayment(event: CardPaymentEvent, onPaid?: (k: Executor, orderId: string) => Promise<void>): Promise<void>;
   /** Resolves once every order mail started so far has been sent (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -322,6 +340,8 @@ export interface NewOrderLine {
   tax: OrderLineTax | null;
   /** What promotions took off the line in all (it paid lineTotal − this). */
   promotionDiscount: number;
+  /** The line buys gift cards (one per unit of unitFinalPrice). */
+  giftCard?: boolean;
 }
 
 /** One promotion's discount on an order, as the order keeps it (minor units of its currency). */
@@ -461,6 +481,14 @@ export interface OrdersModule extends OrdersService {
   listUnits(k: Executor, orderId: string): Promise<OrderedUnits[]>;
   /** In the caller's transaction (a cancel): what went back to the order's gift cards (minor units), kept on the order. */
   recordGiftCardReturn(k: Executor, orderId: string, amount: number): Promise<void>;
+  /**
+   * In the caller's transaction: claims the issue of the gift cards the order bought. True once per
+   * order (the first caller, when it names a recipient and none were issued): of two moves racing,
+   * the second finds the claim taken and issues nothing.
+   */
+  claimGiftCardIssue(k: Executor, orderId: string): Promise<boolean>;
+  /** In the caller's transaction: the cards issued for the order (last four characters and amount, minor units). */
+  recordIssuedGiftCards(k: Executor, orderId: string, cards: Array<{ last4: string; amount: number }>): Promise<void>;
   /** Records the card payment's PaymentIntent on the order (in the caller's transaction when given). */
   setPaymentIntent(orderId: string, intentId: string, k?: Executor): Promise<void>;
   /**
