@@ -410,6 +410,8 @@ export function productFormInput(form: FormData): Record<string, unknown> {
     });
   }
   for (const name of lengths) root[name] ??= name === "colorImages" ? {} : [];
+  // A checkbox sends nothing when clear: the form marks that it showed one (`_giftCard`).
+  if (form.has("_giftCard")) root.giftCard = form.get("giftCard") === "on";
   // Sparse lists (a removed row in the middle) close up.
   for (const [key, value] of Object.entries(root)) if (Array.isArray(value)) root[key] = value.filter((x) => x !== undefined);
   return root;

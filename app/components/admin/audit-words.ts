@@ -113,6 +113,7 @@ const FIELDS: Record<string, { label: MessageKey; kind?: Kind }> = {
   discount: { label: "admin.audit.field.discount", kind: "percent" },
   shippingCost: { label: "admin.audit.field.shippingCost", kind: "money" },
   taxClass: { label: "admin.audit.field.taxClass" },
+  giftCard: { label: "admin.audit.field.giftCard" },
   status: { label: "admin.audit.field.status" },
   image: { label: "admin.audit.field.image", kind: "pictures" },
   imageAlt: { label: "admin.audit.field.imageAlt" },

@@ -31,6 +31,8 @@ export interface ProductFormValues {
   prices: Record<string, string>;
   /** One of the tax settings' classes; "": the settings' default class. */
   taxClass: string;
+  /** Buying it buys a gift card of its price. */
+  giftCard: boolean;
 }
 
 /** A new product's form: active, no pictures, no variants. */
@@ -53,6 +55,7 @@ export function emptyProductValues(): ProductFormValues {
     variants: { colors: [], sizes: [], variants: [], stock: "0" },
     prices: {},
     taxClass: "",
+    giftCard: false,
   };
 }
 
@@ -83,6 +86,7 @@ export type EditableProduct = Pick<
   translations?: AdminProduct["translations"];
   prices?: AdminProduct["prices"];
   taxClass?: AdminProduct["taxClass"];
+  giftCard?: AdminProduct["giftCard"];
 };
 
 /** The form's values for a stored product. */
@@ -120,6 +124,7 @@ export function valuesFromProduct(p: EditableProduct): ProductFormValues {
     translations: p.translations,
     prices: Object.fromEntries((p.prices ?? []).map((entry) => [entry.currency, String(entry.price)])),
     taxClass: p.taxClass ?? "",
+    giftCard: p.giftCard ?? false,
   };
 }
 
@@ -187,6 +192,7 @@ export function valuesFromPosted(flat: Record<string, string>): ProductFormValue
         .filter(([currency, price]) => currency !== "" && price.trim() !== ""),
     ),
     taxClass: get("taxClass"),
+    giftCard: get("giftCard") === "on",
   };
 }
 

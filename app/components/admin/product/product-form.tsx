@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useLocation } from "react-router";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { AdminForm, FormErrorSummary, FormMoney, FormNumber, FormSelect, FormSubmit, FormText, fieldId } from "~/components/admin/form";
+import { AdminForm, FormCheckbox, FormErrorSummary, FormMoney, FormNumber, FormSelect, FormSubmit, FormText, fieldId } from "~/components/admin/form";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { StatusBadge } from "~/components/admin/ui";
 import { FieldNotes } from "~/components/form/fields";
@@ -315,6 +315,13 @@ export function ProductForm({
               />
             </div>
             <TaxClassSelect initial={initial.taxClass} />
+            <input type="hidden" name="_giftCard" value="1" />
+            <FormCheckbox
+              name="giftCard"
+              label={t("admin.productForm.giftCard")}
+              hint={t("admin.productForm.giftCardHint")}
+              defaultChecked={initial.giftCard}
+            />
             <OtherPrices fixed={initial.prices} basePrice={basePrice} errors={errors} />
           </Section>
 

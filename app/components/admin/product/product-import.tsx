@@ -75,6 +75,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   discount: "admin.import.field.discount",
   shippingCost: "admin.productForm.shippingCost",
   taxClass: "admin.productForm.taxClass",
+  giftCard: "admin.audit.field.giftCard",
   status: "admin.products.table.status",
   image: "admin.productForm.pictures",
   imageAlt: "admin.import.field.imageAlt",

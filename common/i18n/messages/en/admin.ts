@@ -255,6 +255,9 @@ export default {
   "admin.productForm.taxClassDefault": "Default ({name})",
   "admin.productForm.taxClassRemoved": "{name} (no longer in the tax settings)",
   "admin.productForm.taxClassHint": "Each region's rate for this class applies (Settings › Taxes).",
+  "admin.productForm.giftCard": "This product is a gift card",
+  "admin.productForm.giftCardHint":
+    "Its price is the card's value. Once the order is paid (cash on delivery: delivered), a card per unit is mailed to the recipient named at checkout. Untaxed; promotions and gift cards do not pay for it.",
   "admin.productForm.variants": "Variants and stock",
   "admin.productForm.variantsText": "Colours and sizes make a variant for each combination, each with its own stock.",
   "admin.productForm.specifications": "Specifications",
@@ -1549,6 +1552,7 @@ export default {
   "admin.audit.field.discount": "Discount",
   "admin.audit.field.shippingCost": "Shipping cost",
   "admin.audit.field.taxClass": "Tax class",
+  "admin.audit.field.giftCard": "Gift card",
   "admin.audit.field.status": "Status",
   "admin.audit.field.image": "Picture",
   "admin.audit.field.imageAlt": "Picture descriptions",
