@@ -89,6 +89,9 @@ const FIELD_ORDER = [
   "notes",
   "company",
   "vatNumber",
+  "giftCardEmail",
+  "giftCardName",
+  "giftCardMessage",
 ] as const;
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
@@ -454,6 +457,43 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
           </Section>
+
+          {quote.cart.lines.some((l) => l.giftCard) && (
+            <Section title={t("cart.checkout.giftCardTitle")} id="gift-card-title">
+              <p className="mb-4 text-sm text-stone-600">{t("cart.checkout.giftCardIntro")}</p>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  name="giftCardEmail"
+                  label={t("cart.checkout.giftCardEmail")}
+                  type="email"
+                  required
+                  autoComplete="off"
+                  inputMode="email"
+                  maxLength={200}
+                  defaultValue={values?.giftCardEmail}
+                  error={errors.giftCardEmail}
+                />
+                <TextField
+                  name="giftCardName"
+                  label={t("cart.checkout.giftCardName")}
+                  autoComplete="off"
+                  maxLength={100}
+                  defaultValue={values?.giftCardName}
+                  error={errors.giftCardName}
+                />
+                <TextField
+                  name="giftCardMessage"
+                  label={t("cart.checkout.giftCardMessage")}
+                  multiline
+                  maxLength={500}
+                  defaultValue={values?.giftCardMessage}
+                  error={errors.giftCardMessage}
+                  hint={t("cart.checkout.giftCardMessageHint")}
+                  className="sm:col-span-2"
+                />
+              </div>
+            </Section>
+          )}
 
           <Section title={t("cart.order.deliveryAddress")} id="address-title">
             {addresses.length > 0 && (

@@ -136,8 +136,7 @@ export const placeOrderSchema = z.object({
       },
       { error: "Please enter the gift card's recipient" },
     )
-    .nullish()
-    .transform((v) => v ?? null),
+    .nullish(),
   // The order's mails are written in it; without it, in the default language (en).
   language: z
     .enum(LANGUAGES, { error: `Unknown language: please use one of ${LANGUAGES.join(", ")}` })

@@ -15,6 +15,10 @@ export const CHECKOUT_FIELDS = [
   "notes",
   "company",
   "vatNumber",
+  // Whom a gift card bought goes to (asked only when the cart holds one).
+  "giftCardEmail",
+  "giftCardName",
+  "giftCardMessage",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 

@@ -129,3 +129,24 @@ describe("the checkout form", () => {
     });
   });
 });
+
+describe("the gift card's recipient on the checkout form", () => {
+  it("is sent only when typed, and refused beside its own field", () => {
+    const typed = readCheckoutForm(form({ ...complete, giftCardEmail: " grete@example.com ", giftCardName: "Grete", giftCardMessage: "Alles Gute!" }));
+    const checked = checkCheckoutForm(typed, null, ["cod"]);
+    expect(checked.ok && checked.input.giftCardRecipient).toEqual({ email: "grete@example.com", name: "Grete", message: "Alles Gute!" });
+    const none = checkCheckoutForm(readCheckoutForm(form(complete)), null, ["cod"]);
+    expect(none.ok && none.input.giftCardRecipient).toBeUndefined();
+    // A name without an address, or a malformed address: told beside the e-mail field.
+    expect(checkoutFieldErrors(readCheckoutForm(form({ ...complete, giftCardName: "Grete" })), null, ["cod"])).toEqual({
+      giftCardEmail: "Please enter the e-mail address of the gift card's recipient",
+    });
+    expect(checkoutFieldErrors(readCheckoutForm(form({ ...complete, giftCardEmail: "grete" })), null, ["cod"])).toEqual({
+      giftCardEmail: "Please enter a valid e-mail address for the recipient",
+    });
+    // The order's refusal of a gift card without a recipient lands there too.
+    expect(formFieldErrors({ "giftCardRecipient.email": "Please enter the e-mail address of the gift card's recipient" }).errors).toEqual({
+      giftCardEmail: "Please enter the e-mail address of the gift card's recipient",
+    });
+  });
+});

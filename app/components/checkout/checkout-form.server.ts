@@ -79,8 +79,20 @@ export function toPlaceOrderInput(values: CheckoutValues, address: SavedAddress 
     saveAddress: !address && values.saveAddress,
     company: optional(values.company),
     vatNumber: optional(values.vatNumber),
+    // Sent only by a checkout that asks (its cart holds a gift card); the order refuses a gift card with no recipient.
+    ...(values.giftCardEmail || values.giftCardName || values.giftCardMessage
+      ? { giftCardRecipient: { email: values.giftCardEmail, name: optional(values.giftCardName), message: optional(values.giftCardMessage) } }
+      : {}),
   };
 }
+
+/** The input's gift-card recipient fields (`giftCardRecipient.email`) as the form names them. */
+const GIFT_CARD_FIELDS: Record<string, CheckoutField> = {
+  "giftCardRecipient.email": "giftCardEmail",
+  "giftCardRecipient.name": "giftCardName",
+  "giftCardRecipient.message": "giftCardMessage",
+  giftCardRecipient: "giftCardEmail",
+};
 
 /**
  * The service's field errors (keys such as `contact.email` or `address.line1`) on the form's
@@ -105,7 +117,7 @@ export function formFieldErrors(
       errors.addressId ??= t("cart.checkout.savedAddressUnusable", { reason });
       continue;
     }
-    const name = key.replace(/^(contact|address)\./, "") as CheckoutField;
+    const name = GIFT_CARD_FIELDS[key] ?? (key.replace(/^(contact|address)\./, "") as CheckoutField);
     if ((CHECKOUT_FIELDS as readonly string[]).includes(name) && name !== "addressId") errors[name] ??= message;
     else other.push(message);
   }

@@ -240,6 +240,8 @@ export interface PlaceOrderInput {
   company?: string | null;
   /** A business buyer's EU VAT number: one of another EU country than the shop's makes a reverse-charge order. */
   vatNumber?: string | null;
+  /** Whom the gift cards the order buys go to (required when it buys any). */
+  giftCardRecipient?: { email: string; name?: string | null; message?: string | null } | null;
 }
 
 export type PlaceOrderResult =

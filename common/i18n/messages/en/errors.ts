@@ -52,6 +52,11 @@ export default {
   "errors.checkout.companyTooLong": "The company name is too long (100 characters at most)",
   "errors.checkout.vatNumberInvalid": "Please enter a valid EU VAT number, such as DE123456789",
   "errors.checkout.shippingMethod": "Please choose one of the shipping methods offered",
+  "errors.checkout.giftCardEmailMissing": "Please enter the e-mail address of the gift card's recipient",
+  "errors.checkout.giftCardEmailInvalid": "Please enter a valid e-mail address for the recipient",
+  "errors.checkout.giftCardNameTooLong": "The recipient's name is too long (100 characters at most)",
+  "errors.checkout.giftCardMessageTooLong": "The message is too long (500 characters at most)",
+  "errors.checkout.giftCardRecipientMissing": "Please enter the gift card's recipient",
   // Paying.
   "errors.payment.noCard": "Card payments are not available. Please choose cash on delivery.",
   "errors.payment.noCod": "Cash on delivery is not available. Please pay by card.",
