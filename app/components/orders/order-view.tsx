@@ -309,6 +309,35 @@ export function BuyerFacts({ order }: { order: Pick<Order, "company" | "vatNumbe
   );
 }
 
+/**
+ * Whom the gift cards an order bought go to and, once issued, that they were e-mailed (by their
+ * last four characters: the code is the recipient's alone); until then, when they will be.
+ */
+export function GiftCardPurchaseFacts({ order }: { order: Pick<Order, "giftCardPurchase" | "paymentMethod" | "totals"> }) {
+  const t = useT();
+  const money = useOrderMoney();
+  const purchase = order.giftCardPurchase;
+  if (!purchase) return null;
+  const { recipient, sent } = purchase;
+  return (
+    <>
+      <span className="block break-all">
+        {t("cart.order.giftCardFor", { recipient: recipient.name ? `${recipient.name} (${recipient.email})` : recipient.email })}
+      </span>
+      {sent ? (
+        <span className="mt-1 block" data-testid="order-gift-card-sent">
+          {t("cart.order.giftCardSent")}{" "}
+          {sent.map((c) => t("cart.order.giftCardSentCard", { last4: c.last4, amount: money(c.amount, order.totals.currency) })).join(", ")}
+        </span>
+      ) : (
+        <span className="mt-1 block text-stone-600">
+          {t(order.paymentMethod === "cod" ? "cart.order.giftCardPendingDelivery" : "cart.order.giftCardPendingPaid")}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** Delivery address, shipping method, payment and tracking, side by side on wide screens. */
 export function OrderFacts({ order, showEmail = false, showTracking = true }: { order: Order; showEmail?: boolean; showTracking?: boolean }) {
   const paymentLabel = usePaymentStatusLabel();
@@ -326,6 +355,7 @@ export function OrderFacts({ order, showEmail = false, showTracking = true }: { 
     },
   ];
   if (order.company || order.vatNumber) facts.push({ term: t("cart.order.business"), testId: "order-business", value: <BuyerFacts order={order} /> });
+  if (order.giftCardPurchase) facts.push({ term: t("cart.order.giftCardHeading"), testId: "order-gift-card", value: <GiftCardPurchaseFacts order={order} /> });
   if (order.tracking && showTracking) facts.push({ term: t("cart.order.tracking"), testId: "order-tracking", value: <Tracking tracking={order.tracking} /> });
   if (showEmail) facts.push({ term: t("cart.order.confirmationTo"), testId: "order-email", className: "break-all", value: order.contact.email });
   if (order.notes) facts.push({ term: t("cart.order.notes"), className: "whitespace-pre-line", value: order.notes });

@@ -16,6 +16,7 @@ import { PAYMENT_METHOD_LABEL } from "#common/payments/payment-methods";
 import {
   AddressLines,
   BuyerFacts,
+  GiftCardPurchaseFacts,
   LineList,
   LocalDate,
   StatusBadge,
@@ -196,6 +197,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <dt className="font-semibold text-stone-900">{t("admin.order.business")}</dt>
                   <dd className="mt-1" data-testid="order-business">
                     <BuyerFacts order={order} />
+                  </dd>
+                </div>
+              )}
+              {order.giftCardPurchase && (
+                <div>
+                  <dt className="font-semibold text-stone-900">{t("admin.order.giftCard")}</dt>
+                  <dd className="mt-1" data-testid="order-gift-card">
+                    <GiftCardPurchaseFacts order={order} />
+                    {order.giftCardPurchase.recipient.message && (
+                      <span className="mt-1 block whitespace-pre-line text-stone-600">“{order.giftCardPurchase.recipient.message}”</span>
+                    )}
                   </dd>
                 </div>
               )}

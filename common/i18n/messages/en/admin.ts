@@ -1117,6 +1117,7 @@ export default {
   "admin.order.phone": "Phone",
   "admin.order.deliveryAddress": "Delivery address",
   "admin.order.business": "Business customer",
+  "admin.order.giftCard": "Gift card bought",
   "admin.order.tracking": "Tracking",
   "admin.order.customerNote": "Customer's note",
   "admin.order.method": "Method",
