@@ -1,4 +1,6 @@
+import { parse, stringify } from "csv/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ImportReport } from "#modules/catalog";
 import type { Order } from "../../server/modules/orders/orders.types";
 import { type TestBrowser, createAccount, signedIn } from "../support/auth-browser";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
@@ -110,13 +112,32 @@ describe("a product marked as a gift card", () => {
     expect(audit.some((a) => String(a.changes).includes("giftCard"))).toBe(true);
     const bad = await send(admin, "PATCH", `/api/admin/products/${ids.mug}`, { giftCard: "maybe", version: 1 });
     expect(bad.status).toBe(400);
-    const csv = await (await admin.get("/api/admin/products/export.csv")).text();
-    const lines = csv.replace(/^\ufeff/, "").split(/\r?\n/);
-    const header = lines[0]!.split(",");
-    const at = header.indexOf("Gift card");
-    expect(at).toBeGreaterThan(-1);
-    const mugRow = lines.find((l) => l.startsWith("mug,"))!;
-    expect(mugRow.split(",")[at]).toBe("yes");
+  });
+
+  it("goes out and comes back through the CSV's Gift card column (yes, blank; anything else a row error)", async () => {
+    const exportRows = async () => parse((await (await admin.get("/api/admin/products/export.csv")).text()).replace(/^\ufeff/, "")) as string[][];
+    const importCsv = async (rows: string[][]) => {
+      const res = await admin.request("/api/admin/products/import", { method: "POST", headers: { "content-type": "text/csv" }, body: stringify(rows) });
+      return ((await res.json()) as { data: ImportReport }).data;
+    };
+    const giftCardOf = async (id: string) => ((await (await admin.get(`/api/admin/products/${id}`)).json()) as { data: { giftCard: boolean } }).data.giftCard;
+    const rows = await exportRows();
+    const at = rows[0]!.indexOf("Gift card");
+    const mugRow = rows.findIndex((r) => r[0] === "mug");
+    const capRow = rows.findIndex((r) => r[0] === "cap");
+    expect([rows[mugRow]![at], rows[capRow]![at]]).toEqual(["yes", ""]);
+    expect(await importCsv(rows)).toMatchObject({ created: 0, updated: 0, errors: [] });
+
+    const changed = rows.map((r) => [...r]);
+    changed[capRow]![at] = "Yes";
+    expect(await importCsv(changed)).toMatchObject({ updated: 1, errors: [] });
+    expect(await giftCardOf(ids.cap)).toBe(true);
+    changed[capRow]![at] = "maybe";
+    expect((await importCsv(changed)).errors).toEqual([{ line: capRow + 1, message: expect.stringMatching(/^Gift card: /) }]);
+    changed[capRow]![at] = "";
+    expect(await importCsv(changed)).toMatchObject({ updated: 1, errors: [] });
+    expect(await giftCardOf(ids.cap)).toBe(false);
+    expect(await giftCardOf(ids.mug)).toBe(true);
   });
 
   it("needs a recipient at checkout: 400 naming the field, nothing stored", async () => {

@@ -229,3 +229,20 @@ describe("the product form's prices in other currencies", () => {
     expect(valuesFromPosted(posted).prices).toEqual({ EUR: "8.5", CHF: "abc" });
   });
 });
+
+describe("the gift card box", () => {
+  it("marks the product when ticked, unmarks it when cleared, and leaves it alone on a form without the box", () => {
+    expect(
+      productBodyFromForm(
+        formOf([
+          ["_giftCard", "1"],
+          ["giftCard", "on"],
+        ]),
+      ).giftCard,
+    ).toBe(true);
+    expect(productBodyFromForm(formOf([["_giftCard", "1"]])).giftCard).toBe(false);
+    expect(productBodyFromForm(formOf([["name", "Lantern"]]))).not.toHaveProperty("giftCard");
+    expect(valuesFromPosted({ giftCard: "on" }).giftCard).toBe(true);
+    expect(valuesFromPosted({}).giftCard).toBe(false);
+  });
+});
