@@ -119,6 +119,8 @@ describe("placing an order", () => {
       taxRefunded: 0,
       currency: "USD",
       discountTotal: 0,
+      giftCardTotal: 0,
+      orderTotal: quoted.total,
     });
     expect(order.address).toMatchObject({ city: "Portland", region: "OR", country: "US" });
 
