@@ -566,6 +566,38 @@ export interface GiftCardLedgerTable {
   created_at: Timestamp;
 }
 
+/** A buyer's review of a product (migration 0038): one per product and account. */
+export interface ReviewTable {
+  id: string;
+  product_id: string;
+  user_id: string;
+  /** The delivered order line that made the author a buyer. */
+  order_line_id: string;
+  /** The author's first name and initial, as the product page shows them. */
+  author_name: string;
+  rating: number;
+  title: string;
+  text: string;
+  /** pending | published | hidden */
+  status: string;
+  /** Why moderation held it (JSON list: link, capitals, blocklist), or null. */
+  held_for: string | null;
+  reply: string | null;
+  replied_at: Timestamp | null;
+  /** The staff member's e-mail who wrote the reply. */
+  replied_by: string | null;
+  helpful_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One "helpful" vote (migration 0038): one per review and voter (`user:<id>` or `visitor:<id>`). */
+export interface ReviewVoteTable {
+  review_id: string;
+  voter: string;
+  created_at: Timestamp;
+}
+
 /** One event sent to one endpoint (migration 0023): its id is the `webhook-id` of every try. */
 export interface WebhookDeliveryTable {
   id: string;
@@ -707,4 +739,6 @@ export interface Database {
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   webhook_deliveries: WebhookDeliveryTable;
+  reviews: ReviewTable;
+  review_votes: ReviewVoteTable;
 }

@@ -37,6 +37,7 @@ import { orderDiscountsMigration } from "./0034-order-discounts";
 import { giftCardsMigration } from "./0035-gift-cards";
 import { giftCardsAtCheckoutMigration } from "./0036-gift-cards-at-checkout";
 import { giftCardProductsMigration } from "./0037-gift-card-products";
+import { reviewsMigration } from "./0038-reviews";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -78,6 +79,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0035-gift-cards": giftCardsMigration(db.dialect),
     "0036-gift-cards-at-checkout": giftCardsAtCheckoutMigration(),
     "0037-gift-card-products": giftCardProductsMigration(),
+    "0038-reviews": reviewsMigration(db.dialect),
   };
 }
 
