@@ -24,6 +24,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Re
 /** Orders not in the customer's hands yet: the shop still needs their name, address and phone to deliver them. */
 export const UNDELIVERED_STATUSES: readonly OrderStatus[] = ["pending", "processing", "shipped"];
 
+/** Orders in the customer's hands: their lines may be returned, and their products reviewed. */
+export const DELIVERED_STATUSES: readonly OrderStatus[] = ["delivered", "completed"];
+
 /** Whether this actor may move an order from one status to another. */
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
   return ORDER_TRANSITIONS[from]?.[to]?.includes(actor) ?? false;

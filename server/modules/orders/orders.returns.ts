@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { appendAudit } from "#modules/audit";
 import { lineLabel } from "#common/catalog/line-label";
 import { toMajor } from "#common/money";
+import { DELIVERED_STATUSES } from "#common/orders/order-status";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { StockLine } from "#modules/inventory";
 import type { OrderMails } from "./order-mails";
@@ -63,7 +64,7 @@ export interface ReturnPolicy {
   lines: Array<{ lineId: string; label: string; image: string | null; bought: number; asked: number; left: number }>;
 }
 
-const RETURNABLE = new Set(["delivered", "completed"]);
+const RETURNABLE = new Set<string>(DELIVERED_STATUSES);
 const DAY = 24 * 60 * 60 * 1000;
 
 const parseLines = (json: string) => parseStoredLines<{ lineId: string; quantity: number }>(json);
