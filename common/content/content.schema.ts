@@ -118,6 +118,21 @@ export const settingsTranslationSchema = z.object({
 });
 export type SettingsTranslation = z.output<typeof settingsTranslationSchema>;
 
+/**
+ * How product reviews are moderated: published at once or held for a moderator, and words that
+ * always hold a review (matched whole, case-insensitive). Links and shouting always hold too
+ * (server/modules/reviews). The blocklist is the shop's own: public answers leave it out.
+ */
+export const reviewSettingsSchema = z.object({
+  moderation: z.enum(["publish", "hold"], { error: "Moderation is publish or hold" }).default("publish"),
+  blocklist: z
+    .array(z.string().trim().min(1, "A blocked word is not empty").max(60, "A blocked word has 60 characters at most"))
+    .max(500, "Block 500 words at most")
+    .default([]),
+});
+
+export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
+
 /** The site settings' fields, each with its default. */
 export const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
@@ -238,6 +253,8 @@ export const siteSettingsFields = z.object({
     .default([]),
   /** How the shop charges tax (common/tax/tax.schema.ts): none until the owner sets up regions. */
   taxes: taxSettingsSchema.prefault({}),
+  /** Product reviews' moderation: publish at once (the default) or hold for review, and the blocked words. */
+  reviews: reviewSettingsSchema.prefault({}),
   /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
   translations: translationsSchema(settingsTranslationSchema).default({}),
 });
@@ -319,8 +336,12 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** The settings as a page in `language` shows them: its translated texts over the default language's, where given. */
+/**
+ * The settings as a page or the public API shows them in `language`: its translated texts over the
+ * default language's, where given; without the reviews' blocklist, which stays the shop's own.
+ */
 export function settingsInLanguage(settings: SiteSettings, language: Language | undefined): SiteSettings {
-  if (!language || language === DEFAULT_LANGUAGE) return settings;
-  return translated(settings, settings.translations[language]);
+  const shown = settings.reviews.blocklist.length ? { ...settings, reviews: { ...settings.reviews, blocklist: [] } } : settings;
+  if (!language || language === DEFAULT_LANGUAGE) return shown;
+  return translated(shown, settings.translations[language]);
 }

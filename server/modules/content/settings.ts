@@ -113,7 +113,7 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
 
     /**
      * Replaces the settings with `body`, validated whole: a bad field is a 400 naming it and
-     * nothing is stored (translations and taxes left out stay as they are). With the `version`
+     * nothing is stored (translations, taxes and review moderation left out stay as they are). With the `version`
      * the settings were read at, a save made meanwhile by someone else is a 409 instead of being
      * overwritten. The write and its audit entry (the fields
      * that changed, before and after) commit together; the caches then drop the old settings.
@@ -126,9 +126,10 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
       if (given("taxes")) requireShopRegion(parsed.country, parsed.taxes);
       return store(actor, version, (before) => ({
         ...parsed,
-        // Translations and taxes left out of the body stay as they are (each has a screen of its own).
+        // Translations, taxes and review moderation left out of the body stay as they are (each has a screen of its own).
         translations: given("translations") ? parsed.translations : before.translations,
         taxes: given("taxes") ? parsed.taxes : before.taxes,
+        reviews: given("reviews") ? parsed.reviews : before.reviews,
         currencies: stampRates(before.currencies, parsed.currencies, nowIso()),
       }));
     },
