@@ -48,6 +48,8 @@ import { createAnalyticsService } from "#modules/analytics";
 import { createWebhooks } from "#modules/webhooks";
 import { createPromotions } from "#modules/promotions";
 import { createGiftCards } from "#modules/giftcards";
+import { createReviews } from "#modules/reviews";
+import { createOrderPurchases } from "#modules/orders";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -182,6 +184,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       },
     },
   });
+  // Only buyers review: the orders module answers whether an account received a product.
+  const reviews = createReviews({ db, catalog, purchases: createOrderPurchases(db), settings, epoch: dataEpoch });
   const reports = createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) });
   const analytics = createAnalyticsService(db, {
     rule: env.ANALYTICS_LIMIT_PER_IP,
@@ -240,6 +244,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     webhooks,
     /** Promotions and discount codes: the admin's list and writes (audited). */
     promotions,
+    /** Product reviews: buyers' writes, the product page's list and figures, helpful votes, and moderation (audited). */
+    reviews,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
     giftCards,
     mailer,

@@ -1,0 +1,77 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { ReviewSort } from "#common/reviews/reviews.schema";
+import type { Database, ReviewTable } from "../../db/schema";
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type ReviewRow = Selectable<ReviewTable>;
+
+/** Published reviews of a product per star: `[{rating, n}]`. */
+export function countPublishedByRating(k: Executor, productId: string) {
+  return k
+    .selectFrom("reviews")
+    .select(["rating", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("product_id", "=", productId)
+    .where("status", "=", "published")
+    .groupBy("rating")
+    .execute();
+}
+
+/** One page of a product's published reviews, in the order asked, only those of `rating` stars when given. */
+export function listPublished(k: Executor, productId: string, options: { sort: ReviewSort; rating?: number; limit: number; offset: number }) {
+  let q = k.selectFrom("reviews").selectAll().where("product_id", "=", productId).where("status", "=", "published");
+  if (options.rating !== undefined) q = q.where("rating", "=", options.rating);
+  if (options.sort === "helpful") q = q.orderBy("helpful_count", "desc");
+  else if (options.sort === "highest") q = q.orderBy("rating", "desc");
+  else if (options.sort === "lowest") q = q.orderBy("rating", "asc");
+  return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit).offset(options.offset).execute();
+}
+
+/** The review of this product by this account, if they wrote one. */
+export function findByAuthor(k: Executor, productId: string, userId: string) {
+  return k.selectFrom("reviews").selectAll().where("product_id", "=", productId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export function getReview(k: Executor, id: string) {
+  return k.selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Inserts a review unless the author has one of this product already (two first posts at once): whether it was inserted. */
+export async function insertReview(k: Executor, row: Insertable<ReviewTable>): Promise<boolean> {
+  const result = await k
+    .insertInto("reviews")
+    .values(row)
+    .onConflict((oc) => oc.columns(["product_id", "user_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function updateReview(k: Executor, id: string, change: Updateable<ReviewTable>): Promise<void> {
+  await k.updateTable("reviews").set(change).where("id", "=", id).execute();
+}
+
+/** Counts one vote of `voter` for a review, once: whether this vote was new. */
+export async function addVote(k: Executor, reviewId: string, voter: string, at: string): Promise<boolean> {
+  const result = await k
+    .insertInto("review_votes")
+    .values({ review_id: reviewId, voter, created_at: at })
+    .onConflict((oc) => oc.columns(["review_id", "voter"]).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await k
+    .updateTable("reviews")
+    .set((eb) => ({ helpful_count: eb("helpful_count", "+", 1) }))
+    .where("id", "=", reviewId)
+    .execute();
+  return true;
+}
+
+/** The moderation queue: reviews in `status` (all when none), newest first, one page, with the total. */
+export async function listForAdmin(k: Executor, options: { status?: string; limit: number; offset: number }) {
+  let q = k.selectFrom("reviews");
+  if (options.status) q = q.where("status", "=", options.status);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit).offset(options.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,0 +1,285 @@
+import { AppError } from "#common/errors";
+import type { SiteSettings } from "#common/content/content.schema";
+import {
+  type AdminReviewPatch,
+  REVIEWS_PER_PAGE,
+  type ReviewListQuery,
+  type ReviewStatus,
+  adminReviewPatchSchema,
+  adminReviewQuerySchema,
+  reviewInputSchema,
+  reviewListQuerySchema,
+} from "#common/reviews/reviews.schema";
+import { parseInput } from "#common/validate";
+import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
+import type { CatalogService } from "#modules/catalog";
+import type { OrderPurchases } from "#modules/orders";
+import type { Db } from "../../db/database";
+import { nowIso, toIso } from "../../db/database";
+import type { Epoch } from "../../lib/cache";
+import { newId } from "../../lib/ids";
+import { type HoldReason, holdReasons } from "./reviews.moderation";
+import {
+  type ReviewRow,
+  addVote,
+  countPublishedByRating,
+  findByAuthor,
+  getReview,
+  insertReview,
+  listForAdmin,
+  listPublished,
+  updateReview,
+} from "./reviews.repo";
+
+/** A published review as the product page shows it. */
+export interface PublicReview {
+  id: string;
+  rating: number;
+  title: string;
+  text: string;
+  /** The author's first name and initial ("Ada L."), or null when the account has no name. */
+  author: string | null;
+  /** Always true: only buyers of the product review it. */
+  verifiedBuyer: true;
+  /** Votes that found it helpful. */
+  helpful: number;
+  /** The shop's public answer under it. */
+  reply: { text: string; at: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A product's published reviews in figures: average of the stars (one decimal; null without reviews), count, and count per star. */
+export interface ReviewSummary {
+  average: number | null;
+  count: number;
+  distribution: Record<"1" | "2" | "3" | "4" | "5", number>;
+}
+
+export interface ReviewPage {
+  data: PublicReview[];
+  meta: ReviewSummary & { page: number; pages: number };
+}
+
+/** The author's own review, as their write answers it: with its status (pending while a moderator has to look at it). */
+export interface OwnReview {
+  id: string;
+  rating: number;
+  title: string;
+  text: string;
+  status: ReviewStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A review as the moderation screen shows it. */
+export interface AdminReview extends Omit<PublicReview, "verifiedBuyer" | "reply"> {
+  status: ReviewStatus;
+  /** Why the rules held it (link, capitals, blocklist); empty when only the setting did, or nothing. */
+  heldFor: HoldReason[];
+  userId: string;
+  orderLineId: string;
+  product: { id: string; name: string; slug: string } | null;
+  reply: { text: string; at: string; by: string | null } | null;
+}
+
+export interface ReviewsDeps {
+  db: Db;
+  /** The product a slug names (active products only), and product names for the moderation screen. */
+  catalog: Pick<CatalogService, "requireProduct" | "listSummaries">;
+  /** Whether an account bought and received a product. */
+  purchases: Pick<OrderPurchases, "deliveredLine">;
+  settings: () => Promise<SiteSettings>;
+  /** Bumped when what a product page shows changes: cached pages and answers follow at once. */
+  epoch: Epoch;
+}
+
+const ADMIN_PAGE = 50;
+
+/** "Ada Lovelace" → "Ada L."; one word stays as it is; blank → null. */
+export function authorName(name: string | null | undefined): string | null {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return null;
+  const first = words[0]!;
+  if (words.length === 1) return first;
+  return `${first} ${Array.from(words[words.length - 1]!)[0]!.toUpperCase()}.`;
+}
+
+const parseReasons = (json: string | null): HoldReason[] => (json ? (JSON.parse(json) as HoldReason[]) : []);
+
+function publicOf(row: ReviewRow): PublicReview {
+  return {
+    id: row.id,
+    rating: row.rating,
+    title: row.title,
+    text: row.text,
+    author: row.author_name || null,
+    verifiedBuyer: true,
+    helpful: Number(row.helpful_count),
+    reply: row.reply ? { text: row.reply, at: toIso(row.replied_at)! } : null,
+    createdAt: toIso(row.created_at)!,
+    updatedAt: toIso(row.updated_at)!,
+  };
+}
+
+function ownOf(row: ReviewRow): OwnReview {
+  return {
+    id: row.id,
+    rating: row.rating,
+    title: row.title,
+    text: row.text,
+    status: row.status as ReviewStatus,
+    createdAt: toIso(row.created_at)!,
+    updatedAt: toIso(row.updated_at)!,
+  };
+}
+
+/**
+ * Product reviews: only a buyer (an account with a delivered order line of the product) writes one,
+ * one per product, a second write edits it; moderation publishes at once or holds as the settings
+ * say, and links, shouting and blocked words always hold. The product page lists the published
+ * ones with their figures; visitors vote them helpful once each; moderators (permission content)
+ * publish, hide and reply, audited. Whatever changes a product page moves the data epoch.
+ */
+export function createReviews(deps: ReviewsDeps) {
+  const k = deps.db.kysely;
+
+  async function productId(slug: string): Promise<string> {
+    return (await deps.catalog.requireProduct(slug))._id;
+  }
+
+  async function summaryOf(id: string): Promise<ReviewSummary> {
+    const distribution: ReviewSummary["distribution"] = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+    let count = 0;
+    let stars = 0;
+    for (const r of await countPublishedByRating(k, id)) {
+      const n = Number(r.n);
+      const key = String(r.rating) as keyof ReviewSummary["distribution"];
+      if (!(key in distribution)) continue;
+      distribution[key] = n;
+      count += n;
+      stars += n * r.rating;
+    }
+    return { average: count ? Math.round((stars / count) * 10) / 10 : null, count, distribution };
+  }
+
+  async function toAdmin(rows: ReviewRow[]): Promise<AdminReview[]> {
+    const products = new Map((await deps.catalog.listSummaries([...new Set(rows.map((r) => r.product_id))])).map((p) => [p.id, p]));
+    return rows.map((row) => {
+      const { verifiedBuyer: _v, reply: _r, ...shown } = publicOf(row);
+      const product = products.get(row.product_id);
+      return {
+        ...shown,
+        status: row.status as ReviewStatus,
+        heldFor: parseReasons(row.held_for),
+        userId: row.user_id,
+        orderLineId: row.order_line_id,
+        product: product ? { id: product.id, name: product.name, slug: product.slug } : null,
+        reply: row.reply ? { text: row.reply, at: toIso(row.replied_at)!, by: row.replied_by } : null,
+      };
+    });
+  }
+
+  return {
+    /** A product's published reviews, one page in the order asked (newest, helpful, highest, lowest), filtered to a star when asked, with the product's figures. */
+    async list(slug: string, query: unknown): Promise<ReviewPage> {
+      const { sort, rating, page }: ReviewListQuery = parseInput(reviewListQuerySchema, query, "Invalid review list parameters");
+      const id = await productId(slug);
+      const summary = await summaryOf(id);
+      const shown = rating === undefined ? summary.count : summary.distribution[String(rating) as keyof ReviewSummary["distribution"]];
+      const pages = Math.max(1, Math.ceil(shown / REVIEWS_PER_PAGE));
+      const rows = shown ? await listPublished(k, id, { sort, rating, limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE }) : [];
+      return { data: rows.map(publicOf), meta: { ...summary, page, pages } };
+    },
+
+    /**
+     * Writes the signed-in customer's review of a product, or edits the one they wrote (`created`
+     * says which). 403 unless they received it on a delivered order; 400 naming the bad fields,
+     * nothing stored. Published at once only when the settings say so and no rule holds it; an
+     * edit of a review a moderator hid waits for a moderator again.
+     */
+    async submit(author: { id: string; name: string | null }, slug: string, body: unknown): Promise<{ review: OwnReview; created: boolean }> {
+      const id = await productId(slug);
+      const bought = await deps.purchases.deliveredLine(author.id, id);
+      if (!bought) throw new AppError("forbidden", "Only customers who bought this product and received it can review it.");
+      const input = parseInput(reviewInputSchema, body);
+      const { reviews: moderation } = await deps.settings();
+      const reasons = holdReasons(input, moderation.blocklist);
+      const now = nowIso();
+      const result = await k.transaction().execute(async (trx) => {
+        const before = await findByAuthor(trx, id, author.id);
+        const held = reasons.length > 0 || moderation.moderation === "hold" || before?.status === "hidden";
+        const status: ReviewStatus = held ? "pending" : "published";
+        const fields = { rating: input.rating, title: input.title, text: input.text, status, held_for: reasons.length ? JSON.stringify(reasons) : null };
+        if (!before) {
+          const row = {
+            id: newId(),
+            product_id: id,
+            user_id: author.id,
+            order_line_id: bought.lineId,
+            author_name: authorName(author.name) ?? "",
+            ...fields,
+            created_at: now,
+            updated_at: now,
+          };
+          if (await insertReview(trx, row)) return { row: { ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
+        }
+        const current = before ?? (await findByAuthor(trx, id, author.id))!;
+        await updateReview(trx, current.id, { ...fields, updated_at: now });
+        return { row: { ...current, ...fields, updated_at: now }, before: current };
+      });
+      if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
+      return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+    },
+
+    /** Counts a visitor's "helpful" for a published review once (`voter`: `user:<id>` or `visitor:<id>`); a second vote changes nothing. The count after it. */
+    async voteHelpful(reviewId: string, voter: string): Promise<{ helpful: number; counted: boolean }> {
+      return k.transaction().execute(async (trx) => {
+        const review = await getReview(trx, reviewId);
+        if (review?.status !== "published") throw new AppError("not_found", "No such review");
+        const counted = await addVote(trx, reviewId, voter, nowIso());
+        return { helpful: Number(review.helpful_count) + (counted ? 1 : 0), counted };
+      });
+    },
+
+    /** The moderation queue: reviews in a status (all when none), newest first, 50 a page, with their product and why the rules held them. */
+    async listForAdmin(query: unknown): Promise<{ data: AdminReview[]; meta: { page: number; pages: number; total: number } }> {
+      const { status, page } = parseInput(adminReviewQuerySchema, query, "Invalid list parameters");
+      const { rows, total } = await listForAdmin(k, { status, limit: ADMIN_PAGE, offset: (page - 1) * ADMIN_PAGE });
+      return { data: await toAdmin(rows), meta: { page, pages: Math.max(1, Math.ceil(total / ADMIN_PAGE)), total } };
+    },
+
+    /** A moderator publishes or hides a review and writes, changes or removes (empty) the shop's public reply; audited in the same transaction. */
+    async moderate(actor: AuditActor, reviewId: string, body: unknown): Promise<AdminReview> {
+      const patch: AdminReviewPatch = parseInput(adminReviewPatchSchema, body);
+      const now = nowIso();
+      const { row, touchesPage } = await k.transaction().execute(async (trx) => {
+        const before = await getReview(trx, reviewId);
+        if (!before) throw new AppError("not_found", "No such review");
+        const change: { status?: string; reply?: string | null; replied_at?: string | null; replied_by?: string | null } = {};
+        if (patch.status !== undefined && patch.status !== before.status) change.status = patch.status;
+        if (patch.reply !== undefined) {
+          const reply = patch.reply?.trim() || null;
+          if (reply !== before.reply) Object.assign(change, { reply, replied_at: reply ? now : null, replied_by: reply ? actor.email : null });
+        }
+        if (!Object.keys(change).length) return { row: before, touchesPage: false };
+        await updateReview(trx, reviewId, { ...change, updated_at: now });
+        await appendAudit(trx, actor, {
+          action: "review.moderate",
+          entityType: "review",
+          entityId: reviewId,
+          changes: changedFields(
+            { status: before.status, reply: before.reply },
+            { ...(change.status ? { status: change.status } : {}), ...("reply" in change ? { reply: change.reply } : {}) },
+          ),
+        });
+        const after = { ...before, ...change, updated_at: now };
+        return { row: after, touchesPage: before.status === "published" || after.status === "published" };
+      });
+      if (touchesPage) deps.epoch.bump();
+      return (await toAdmin([row]))[0]!;
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviews>;
