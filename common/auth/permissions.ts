@@ -11,7 +11,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   catalog: "Catalogue: products, variants, stock, categories and promotions",
   orders: "Orders: see, move and cancel orders; gift cards",
   customers: "Customers: accounts and bans",
-  content: "Content: banners and contact messages",
+  content: "Content: banners, contact messages and product reviews",
   reports: "Reports: sales and tax reports and analytics",
   settings: "Settings: site settings, the tracking pixel, webhooks and background jobs",
 };
@@ -145,6 +145,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "POST /gift-cards": "orders",
   "GET /gift-cards/:id": "orders",
   "PATCH /gift-cards/:id": "orders",
+  "GET /reviews": "content",
+  "PATCH /reviews/:id": "content",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

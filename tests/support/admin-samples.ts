@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { createAccount, signedIn } from "./auth-browser";
 import { insertCatalog } from "./catalog-fixture";
 import { freshReturn } from "./returns-fixture";
+import { orderFor } from "./reviews-fixture";
 import type { TestShop } from "./test-shop";
 
 export interface SampleContext {
@@ -133,6 +134,15 @@ export async function freshOrder(ctx: SampleContext, status: "pending" | "proces
     await ctx.shop.services.orderMoves.transition(placed.order.id, next, "shop", { courier: "dhl", trackingNumber: "SAMPLE-1", staff: SAMPLE_ACTOR });
   }
   return placed.order;
+}
+
+/** A fresh review, held for moderation (a link), by a new customer who received a fresh product. */
+async function freshReview(ctx: SampleContext) {
+  const user = await freshUser(ctx);
+  const product = await freshProduct(ctx);
+  await orderFor(ctx.shop, user.id, product.id);
+  const { review } = await ctx.shop.services.reviews.submit(user, product.slug, { rating: 4, title: "Good", text: "More at www.example.com" });
+  return review;
 }
 
 /** A small real PNG in a multipart form, as the admin's picture upload sends it. */
@@ -271,4 +281,6 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "POST /gift-cards": async () => ({ body: { amount: 20 } }),
   "GET /gift-cards/:id": async (ctx) => ({ path: `/gift-cards/${(await freshGiftCard(ctx)).id}` }),
   "PATCH /gift-cards/:id": async (ctx) => ({ path: `/gift-cards/${(await freshGiftCard(ctx)).id}`, body: { active: false } }),
+  "GET /reviews": async () => ({ path: "/reviews?status=pending&page=1" }),
+  "PATCH /reviews/:id": async (ctx) => ({ path: `/reviews/${(await freshReview(ctx)).id}`, body: { status: "published", reply: "Thank you!" } }),
 };

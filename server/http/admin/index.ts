@@ -17,6 +17,7 @@ import { JOB_ROUTES } from "./jobs.routes";
 import { WEBHOOK_ROUTES } from "./webhooks.routes";
 import { PROMOTION_ROUTES } from "./promotions.routes";
 import { GIFT_CARD_ROUTES } from "./gift-cards.routes";
+import { REVIEW_ROUTES } from "./reviews.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -38,6 +39,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...WEBHOOK_ROUTES,
   ...PROMOTION_ROUTES,
   ...GIFT_CARD_ROUTES,
+  ...REVIEW_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */

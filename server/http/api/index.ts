@@ -9,6 +9,7 @@ import { contentRoutes } from "../content.routes";
 import { openApiRoutes } from "../openapi/openapi";
 import { orderRoutes } from "../orders.routes";
 import { paymentRoutes } from "../payments.routes";
+import { reviewRoutes } from "../reviews.routes";
 import { wishlistRoutes } from "../wishlist.routes";
 
 /**
@@ -21,6 +22,7 @@ export function mountApi(app: Hono<AppEnv>): void {
   app.route("/api/admin", adminRoutes());
   app.route("/api", openApiRoutes());
   app.route("/api", catalogRoutes());
+  app.route("/api", reviewRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", analyticsRoutes());
   app.route("/api", cartRoutes());

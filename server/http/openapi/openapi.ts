@@ -7,6 +7,7 @@ import { contactSchema } from "#common/content/content.schema";
 import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
 import { returnRequestSchema } from "#common/orders/orders.returns.schema";
+import { reviewInputSchema, reviewListQuerySchema } from "#common/reviews/reviews.schema";
 import { accessOf } from "../admin/admin-route";
 import { ADMIN_ROUTES } from "../admin/index";
 import { cartQuery } from "../cart.routes";
@@ -63,6 +64,29 @@ const PUBLIC_OPERATIONS: Operation[] = [
     query: limitOffsetSchema,
   },
   { method: "GET", path: "/products/:slug", tag: "Catalogue", summary: "One product with its variants, pictures and specifications." },
+  {
+    method: "GET",
+    path: "/products/:slug/reviews",
+    tag: "Reviews",
+    summary:
+      "A product's published reviews, 10 a page: `sort` (newest, helpful, highest, lowest), `rating` (only that many stars), `page`. Each has `rating`, `title`, `text`, `author` (first name and initial), `verifiedBuyer`, `helpful` (votes), `reply` (the shop's) and `createdAt`; `meta` has `average`, `count`, `distribution` per star (`{\"5\": 12, …}`), `page` and `pages`.",
+    query: reviewListQuerySchema,
+  },
+  {
+    method: "POST",
+    path: "/products/:slug/reviews",
+    tag: "Reviews",
+    summary:
+      "Review a product you received (signed in; a delivered or completed order of it): `rating` 1–5, `title` (≤ 120), `text` (≤ 5,000). 201; a second review edits the first (200). Its `status` is `published`, or `pending` while the shop's moderation holds it (links, capitals, blocked words, or the setting). Not a buyer: 403.",
+    body: reviewInputSchema,
+    access: "signed-in buyer",
+  },
+  {
+    method: "POST",
+    path: "/reviews/:id/helpful",
+    tag: "Reviews",
+    summary: "Find a published review helpful: one vote per account or browser (visitor cookie); a second vote changes nothing. Answers `helpful`, the count.",
+  },
   { method: "GET", path: "/categories", tag: "Catalogue", summary: "Categories with their sub-categories." },
   { method: "GET", path: "/settings", tag: "Content", summary: "The site settings (site name, currency, shipping rules…)." },
   { method: "GET", path: "/facebook-pixel", tag: "Content", summary: "The tracking pixel's id and status." },
