@@ -9,6 +9,7 @@ import type { OrderCustomers } from "#modules/orders";
 import type { SavedAddress } from "#modules/orders";
 import type { DeleteOptions, UsersService } from "#modules/users";
 import type { WishlistService } from "#modules/wishlist";
+import type { ReviewsService } from "#modules/reviews";
 
 /** What deleting or exporting a customer spans: the account, their orders and address book, cart and wishlist. */
 export interface CustomerDataDeps {
@@ -19,6 +20,8 @@ export interface CustomerDataDeps {
   cart: Pick<CartService, "forgetUser" | "getCart">;
   wishlist: Pick<WishlistService, "forgetUser" | "list">;
   audit: Pick<AuditService, "list">;
+  /** The customer's product reviews (they go with the account: a foreign key). */
+  reviews: Pick<ReviewsService, "listByAuthor">;
 }
 
 /**

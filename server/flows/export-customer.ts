@@ -5,6 +5,7 @@ import type { CustomerOrderStats } from "#modules/orders";
 import type { Order, OrderSummary, SavedAddress } from "#modules/orders";
 import type { AccountSession, UserAccount } from "#modules/users";
 import type { WishlistEntry } from "#modules/wishlist";
+import type { OwnReview } from "#modules/reviews";
 import type { CustomerDataDeps } from "./delete-customer";
 
 /** Everything the shop holds about one customer (a GDPR access request), without session tokens or password hashes. */
@@ -17,6 +18,8 @@ export interface CustomerExport {
   cart: CartView;
   sessions: AccountSession[];
   auditEntries: AuditEntry[];
+  /** The product reviews they wrote, whatever their status. */
+  reviews: OwnReview[];
 }
 
 /** A customer as the admin's customer page shows them. */
@@ -46,14 +49,14 @@ export async function getCustomer(deps: CustomerDataDeps, userId: string): Promi
 
 /**
  * Gathers what the shop holds about one customer for a data export (GDPR access request):
- * profile, addresses, orders with lines, wishlist, cart, signed-in devices and the audit entries
- * about them. An export by staff is itself audited.
+ * profile, addresses, orders with lines, wishlist, cart, signed-in devices, the audit entries
+ * about them and their product reviews. An export by staff is itself audited.
  */
 export async function exportCustomer(deps: CustomerDataDeps, userId: string, by?: AuditActor): Promise<CustomerExport> {
   const account = await deps.users.getUser(userId);
   if (!account) throw new AppError("not_found", "There is no such user.");
   const shopper = { userId, visitorId: null };
-  const [lastSignInAt, addresses, orders, wishlist, cart, sessions, audit] = await Promise.all([
+  const [lastSignInAt, addresses, orders, wishlist, cart, sessions, audit, reviews] = await Promise.all([
     deps.users.getLastSignIn(userId),
     deps.addresses(userId),
     deps.orderCustomers.ordersForExport(userId),
@@ -61,6 +64,7 @@ export async function exportCustomer(deps: CustomerDataDeps, userId: string, by?
     deps.cart.getCart(shopper),
     deps.users.listSessions(userId),
     deps.audit.list({ entity: "user", entityId: userId, pageSize: 1000 }),
+    deps.reviews.listByAuthor(userId),
   ]);
   if (by && by.id !== userId) {
     await appendAudit(deps.db.kysely, by, { action: "user.export", entityType: "user", entityId: userId });
@@ -74,5 +78,6 @@ export async function exportCustomer(deps: CustomerDataDeps, userId: string, by?
     cart,
     sessions,
     auditEntries: audit.entries,
+    reviews,
   };
 }

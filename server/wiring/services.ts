@@ -286,6 +286,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       cart,
       wishlist,
       audit,
+      reviews,
       auth,
       rateLimits,
     }),

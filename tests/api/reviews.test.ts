@@ -334,3 +334,15 @@ describe("moderators", () => {
     expect((await staff.get("/api/admin/reviews?status=lost")).status).toBe(400);
   });
 });
+
+describe("a reviewer's data", () => {
+  it("is in their data export, and goes with their account when it is deleted", async () => {
+    const jug = await product("Jug");
+    const author = await customer("Del Eted", [jug.id]);
+    const id = (await (await write(author.b, jug.slug, { rating: 4, title: "Sturdy", text: "Pours well." })).json()).data.id;
+    const exported = await (await author.b.get("/api/account/export")).json();
+    expect(exported.reviews).toEqual([expect.objectContaining({ id, productId: jug.id, rating: 4, title: "Sturdy", status: "published" })]);
+    await shop.services.customers.delete({ ...ACTOR, role: "admin" }, author.user.id);
+    expect(await storedCount(jug.id)).toBe(0);
+  });
+});

@@ -201,7 +201,8 @@ const PUBLIC_OPERATIONS: Operation[] = [
     method: "GET",
     path: "/account/export",
     tag: "Accounts",
-    summary: "Everything the shop holds about the signed-in user, as a JSON download (profile, addresses, orders, wishlist, cart, devices, audit entries).",
+    summary:
+      "Everything the shop holds about the signed-in user, as a JSON download (profile, addresses, orders, wishlist, cart, devices, audit entries, product reviews).",
   },
   {
     method: "POST",

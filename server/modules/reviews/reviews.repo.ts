@@ -31,6 +31,11 @@ export function findByAuthor(k: Executor, productId: string, userId: string) {
   return k.selectFrom("reviews").selectAll().where("product_id", "=", productId).where("user_id", "=", userId).executeTakeFirst();
 }
 
+/** Every review an account wrote, newest first. */
+export function listByAuthor(k: Executor, userId: string) {
+  return k.selectFrom("reviews").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
 export function getReview(k: Executor, id: string) {
   return k.selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
 }

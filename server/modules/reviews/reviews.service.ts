@@ -26,6 +26,7 @@ import {
   findByAuthor,
   getReview,
   insertReview,
+  listByAuthor,
   listForAdmin,
   listPublished,
   updateReview,
@@ -64,6 +65,7 @@ export interface ReviewPage {
 /** The author's own review, as their write answers it: with its status (pending while a moderator has to look at it). */
 export interface OwnReview {
   id: string;
+  productId: string;
   rating: number;
   title: string;
   text: string;
@@ -125,6 +127,7 @@ function publicOf(row: ReviewRow): PublicReview {
 function ownOf(row: ReviewRow): OwnReview {
   return {
     id: row.id,
+    productId: row.product_id,
     rating: row.rating,
     title: row.title,
     text: row.text,
@@ -230,6 +233,11 @@ export function createReviews(deps: ReviewsDeps) {
       });
       if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
       return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+    },
+
+    /** Every review an account wrote, newest first, whatever its status (the customer's data export). */
+    async listByAuthor(userId: string): Promise<OwnReview[]> {
+      return (await listByAuthor(k, userId)).map(ownOf);
     },
 
     /** Counts a visitor's "helpful" for a published review once (`voter`: `user:<id>` or `visitor:<id>`); a second vote changes nothing. The count after it. */
