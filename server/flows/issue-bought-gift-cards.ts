@@ -10,7 +10,8 @@ import type { OrderFlowDeps } from "./order-flow-deps";
  * one per unit of each gift-card line at the unit price it paid, in the order's currency, each mailed
  * to the recipient named at checkout in the order's language, from the buyer, with their message.
  * Does nothing for an order not paid, cancelled, that bought none, or whose cards were issued: the
- * orders module's claim lets one caller through, so a repeated or racing move issues nothing more.
+ * orders module's claim checks all that in one conditional update and lets one caller through, so a
+ * repeated or racing move issues nothing more; only a claimed order is read.
  * `settings`: read before the transaction (SQLite's one connection is the transaction's).
  */
 export async function issueBoughtGiftCards(
@@ -19,13 +20,11 @@ export async function issueBoughtGiftCards(
   orderId: string,
   settings: SiteSettings,
 ): Promise<void> {
-  const record = await deps.orders.getRecord(orderId, trx);
-  if (!record) return;
-  const o = record.order;
-  if (o.payment_status !== "paid" || o.status === "cancelled" || !o.gift_card_recipient || o.gift_cards_issued !== null) return;
-  const lines = record.lines.filter((l) => l.gift_card === 1);
-  if (!lines.length) return;
   if (!(await deps.orders.claimGiftCardIssue(trx, orderId))) return;
+  const record = await deps.orders.getRecord(orderId, trx);
+  const o = record?.order;
+  if (!record || !o?.gift_card_recipient) return;
+  const lines = record.lines.filter((l) => l.gift_card === 1);
   const recipient = JSON.parse(o.gift_card_recipient) as GiftCardRecipient;
   const issued: Array<{ last4: string; amount: number }> = [];
   for (const line of lines) {

@@ -332,9 +332,10 @@ export async function markOrderPaid(k: Executor, orderId: string, now: string): 
 }
 
 /**
- * Claims the issue of the gift cards an order bought: conditional on none being issued yet, so it
- * is true for one caller only (on PostgreSQL a racing transaction waits for the row and then finds
- * the claim taken).
+ * Claims the issue of the gift cards an order bought: conditional on the order naming a recipient,
+ * being paid and not cancelled, and none being issued yet, so it is true for one caller only (on
+ * PostgreSQL a racing transaction waits for the row and then finds the claim taken). Every other
+ * order's move pays this one statement, which changes nothing.
  */
 export async function claimGiftCardIssue(k: Executor, orderId: string, now: string): Promise<boolean> {
   const claimed = await k
@@ -343,6 +344,8 @@ export async function claimGiftCardIssue(k: Executor, orderId: string, now: stri
     .where("id", "=", orderId)
     .where("gift_card_recipient", "is not", null)
     .where("gift_cards_issued", "is", null)
+    .where("payment_status", "=", "paid")
+    .where("status", "!=", "cancelled")
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
 }

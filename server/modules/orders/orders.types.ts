@@ -485,8 +485,8 @@ export interface OrdersModule extends OrdersService {
   recordGiftCardReturn(k: Executor, orderId: string, amount: number): Promise<void>;
   /**
    * In the caller's transaction: claims the issue of the gift cards the order bought. True once per
-   * order (the first caller, when it names a recipient and none were issued): of two moves racing,
-   * the second finds the claim taken and issues nothing.
+   * order (the first caller, when it names a recipient, is paid, not cancelled, and none were
+   * issued): of two moves racing, the second finds the claim taken and issues nothing.
    */
   claimGiftCardIssue(k: Executor, orderId: string): Promise<boolean>;
   /** In the caller's transaction: the cards issued for the order (last four characters and amount, minor units). */
