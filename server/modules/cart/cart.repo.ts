@@ -83,6 +83,31 @@ export async function setCartCodes(k: Executor, owner: string, codes: readonly s
     .execute();
 }
 
+/**
+ * Adds the codes and gift cards on `from`'s cart to `to`'s (made if it has none), after its own and
+ * each once: one read of both carts, one write, none when `from`'s has neither.
+ */
+export async function mergeCodesAndCards(k: Executor, from: string, to: string): Promise<void> {
+  const rows = await k.selectFrom("carts").select(["owner", "discount_codes", "gift_cards"]).where("owner", "in", [from, to]).execute();
+  const source = rows.find((r) => r.owner === from);
+  const target = rows.find((r) => r.owner === to);
+  const codes = parseCodes(source?.discount_codes);
+  const cards = parseCards(source?.gift_cards);
+  if (!codes.length && !cards.length) return;
+  const myCodes = parseCodes(target?.discount_codes);
+  const myCards = parseCards(target?.gift_cards);
+  const values = {
+    discount_codes: JSON.stringify([...myCodes, ...codes.filter((c) => !myCodes.includes(c))]),
+    gift_cards: JSON.stringify([...myCards, ...cards.filter((c) => !myCards.some((m) => m.id === c.id))]),
+  };
+  const now = nowIso();
+  await k
+    .insertInto("carts")
+    .values({ id: newId(), owner: to, ...values, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("owner").doUpdateSet({ ...values, updated_at: now }))
+    .execute();
+}
+
 /** A gift card on a cart: its id (never its code) and the balance it had when the shopper last applied it (minor units). */
 export interface StoredGiftCard {
   id: string;

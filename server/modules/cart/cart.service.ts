@@ -39,6 +39,7 @@ import {
   pricedCartRows,
   setCartCodes,
   setCartGiftCards,
+  mergeCodesAndCards,
   setLineQuantity,
   sumOtherUnits,
   takeCartLines,
@@ -228,6 +229,15 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     if (!market || market.base) return { rows, settings };
     const fixed = rows.length ? await deps.catalog.fixedPrices([...new Set(rows.map((r) => r.product_id))], market.currency, ex) : new Map<string, number>();
     return { rows: rowsInMarket(rows, fixed, market), settings: shippingInMarket(settings, market) };
+  }
+
+  /** Refuses (429, with how long to wait) a client address that used up its guesses of codes under `key`. */
+  async function requireGuessesLeft(key: string, limit: typeof CODE_GUESSES): Promise<void> {
+    if (!deps.rateLimits) return;
+    const seen = await deps.rateLimits.check(key, limit);
+    if (seen.allowed) return;
+    const message = english("cart.code.tooManyTries", { wait: waitText(seen.retryAfter ?? limit.window) });
+    throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? limit.window);
   }
 
   /** Picks the variant that matches the chosen colour and size, or explains what is missing. */
@@ -450,13 +460,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       if (!code) throw new AppError("invalid_input", english("cart.code.missing"), { code: english("cart.code.missing") });
       if (code.length > MAX_CODE_LENGTH) throw new CodeRefused({ reason: "unknown" }, code, english("cart.code.unknown"));
       const guessKey = personalKey("discount-code", options.clientIp ?? "unknown");
-      if (deps.rateLimits) {
-        const seen = await deps.rateLimits.check(guessKey, CODE_GUESSES);
-        if (!seen.allowed) {
-          const message = english("cart.code.tooManyTries", { wait: waitText(seen.retryAfter ?? CODE_GUESSES.window) });
-          throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? CODE_GUESSES.window);
-        }
-      }
+      await requireGuessesLeft(guessKey, CODE_GUESSES);
       const [{ rows, codes, giftCards }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
       if (!owner || rows.length === 0) throw new AppError("invalid_input", english("cart.empty"), { code: english("cart.empty") });
       const wanted = codes.includes(code) ? codes : [...codes, code];
@@ -491,13 +495,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       const code = normaliseGiftCardCode(String(typed ?? ""));
       if (!code) throw new AppError("invalid_input", english("cart.giftCard.missing"), { code: english("cart.giftCard.missing") });
       const guessKey = personalKey("gift-card", options.clientIp ?? "unknown");
-      if (deps.rateLimits) {
-        const seen = await deps.rateLimits.check(guessKey, GIFT_CARD_GUESSES);
-        if (!seen.allowed) {
-          const message = english("cart.code.tooManyTries", { wait: waitText(seen.retryAfter ?? GIFT_CARD_GUESSES.window) });
-          throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? GIFT_CARD_GUESSES.window);
-        }
-      }
+      await requireGuessesLeft(guessKey, GIFT_CARD_GUESSES);
       const [{ rows, giftCards }, settings] = await Promise.all([owner ? loadCart(k, deps.catalog, owner) : EMPTY, deps.settings()]);
       if (!owner || rows.length === 0) throw new AppError("invalid_input", english("cart.empty"), { code: english("cart.empty") });
       if (!deps.giftCards) throw new GiftCardRefused({ reason: "unknown", message: "cart.giftCard.unknown" }, english("cart.giftCard.unknown"));
@@ -605,16 +603,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
         }
       }
       // The codes and gift cards applied before signing in apply to the account's cart too (after the account's own).
-      const codes = await getCartCodes(trx, fromOwner);
-      if (codes.length) {
-        const mine = await getCartCodes(trx, toOwner);
-        await setCartCodes(trx, toOwner, [...mine, ...codes.filter((c) => !mine.includes(c))]);
-      }
-      const cards = await getCartGiftCards(trx, fromOwner);
-      if (cards.length) {
-        const mine = await getCartGiftCards(trx, toOwner);
-        await setCartGiftCards(trx, toOwner, [...mine, ...cards.filter((c) => !mine.some((m) => m.id === c.id))]);
-      }
+      await mergeCodesAndCards(trx, fromOwner, toOwner);
       await deleteCart(trx, cartId);
       await moveNotices(trx, fromOwner, toOwner);
       return true;
