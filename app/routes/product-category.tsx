@@ -62,8 +62,8 @@ export async function loader({ params, request, url: pageUrl, context }: Route.L
       invalid: parsed.invalid,
       category: parsed.category,
       subCategory: parsed.subCategory,
-      filters: { minPrice: raw("minPrice"), maxPrice: raw("maxPrice"), sort: parsed.query.sort, page: parsed.query.page },
-      applied: { minPrice: parsed.query.minPrice, maxPrice: parsed.query.maxPrice },
+      filters: { minPrice: raw("minPrice"), maxPrice: raw("maxPrice"), sort: parsed.query.sort, page: parsed.query.page, minRating: parsed.query.minRating },
+      applied: { minPrice: parsed.query.minPrice, maxPrice: parsed.query.maxPrice, minRating: parsed.query.minRating },
       description,
     },
     // Invalid filters are the client's mistake: say so, but still show a usable page.
@@ -137,8 +137,11 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
     chips.push({ label: t("shop.listing.chipFrom", { amount: money(applied.minPrice) }), href: withParams(here, current, { minPrice: null, page: null }) });
   if (applied.maxPrice !== undefined)
     chips.push({ label: t("shop.listing.chipUpTo", { amount: money(applied.maxPrice) }), href: withParams(here, current, { maxPrice: null, page: null }) });
+  if (applied.minRating !== undefined)
+    chips.push({ label: t("shop.listing.chipRating", { stars: applied.minRating }), href: withParams(here, current, { minRating: null, page: null }) });
   const filtered = chips.length > 0 || errors.length > 0;
-  const activeCount = (subCategory ? 1 : 0) + (applied.minPrice !== undefined ? 1 : 0) + (applied.maxPrice !== undefined ? 1 : 0);
+  const activeCount =
+    (subCategory ? 1 : 0) + (applied.minPrice !== undefined ? 1 : 0) + (applied.maxPrice !== undefined ? 1 : 0) + (applied.minRating !== undefined ? 1 : 0);
 
   return (
     <div className="container-page pb-16 pt-6">
@@ -181,6 +184,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
             subCategory={subCategory}
             minPrice={filters.minPrice}
             maxPrice={filters.maxPrice}
+            minRating={filters.minRating}
             sort={filters.sort}
             priceBounds={listing.priceBounds}
             activeCount={activeCount}

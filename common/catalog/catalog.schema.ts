@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const SORTS = ["newest", "price-asc", "price-desc", "discount"] as const;
+export const SORTS = ["newest", "price-asc", "price-desc", "discount", "rating"] as const;
 export type Sort = (typeof SORTS)[number];
 
 const optionalText = z
@@ -41,6 +41,8 @@ export const listingQuerySchema = z
     maxPrice: optionalMoney,
     sort: z.enum(SORTS).default("newest"),
     q: optionalText,
+    /** Only products rated at least this many stars on average (the listing offers 4). */
+    minRating: z.coerce.number().int("A rating is a whole number of stars").min(1, "A rating is 1 to 5 stars").max(5, "A rating is 1 to 5 stars").optional(),
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: "Minimum price must not exceed maximum price",

@@ -59,6 +59,9 @@ export interface ProductTable {
   tax_class: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: buying it buys a gift card of its price, issued once the order is paid (migration 0037). */
   gift_card: ColumnType<number, number | undefined, number>;
+  /** The published reviews' average in tenths, as shown (43: 4.3; 0 without reviews), and their count (migration 0043). */
+  rating_tenths: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

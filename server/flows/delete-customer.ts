@@ -20,15 +20,16 @@ export interface CustomerDataDeps {
   cart: Pick<CartService, "forgetUser" | "getCart">;
   wishlist: Pick<WishlistService, "forgetUser" | "list">;
   audit: Pick<AuditService, "list">;
-  /** The customer's product reviews (they go with the account: a foreign key). */
-  reviews: Pick<ReviewsService, "listByAuthor">;
+  /** The customer's product reviews: listed in the export, removed with the account (and their products' figures with them). */
+  reviews: Pick<ReviewsService, "listByAuthor" | "forgetAuthor" | "pagesChanged">;
 }
 
 /**
  * Deletes a customer's account in one transaction: its sessions, sign-in methods, cart, wishlist
  * and address book go; its orders stay for the books with the personal data replaced by "Deleted
  * customer". The users module decides who may delete whom (never oneself from the admin, never
- * the last administrator). `self` is the customer deleting their own account from their profile.
+ * the last administrator). Their reviews go too, and the figures of the products they rated follow.
+ * `self` is the customer deleting their own account from their profile.
  */
 export async function deleteCustomer(
   deps: CustomerDataDeps,
@@ -36,16 +37,19 @@ export async function deleteCustomer(
   userId: string,
   options: DeleteOptions = {},
 ): Promise<{ ordersKept: number }> {
-  return deps.db.kysely.transaction().execute(async (trx) => {
+  const { ordersKept, reviewsChanged } = await deps.db.kysely.transaction().execute(async (trx) => {
     const account = await deps.users.requireDeletable(trx, actor, userId, options);
     const ordersKept = await deps.orderCustomers.anonymiseCustomer(trx, userId);
     await deps.cart.forgetUser(trx, userId);
     await deps.wishlist.forgetUser(trx, userId);
+    const reviewsChanged = await deps.reviews.forgetAuthor(trx, userId);
     // A customer's own deletion leaves no e-mail of theirs in the trail.
     const author = options.self ? { id: userId, email: "deleted customer", requestId: actor.requestId } : actor;
     await deps.users.deleteAccount(trx, author, account, ordersKept);
-    return { ordersKept };
+    return { ordersKept, reviewsChanged };
   });
+  if (reviewsChanged) deps.reviews.pagesChanged();
+  return { ordersKept };
 }
 
 /** Attempts at deleting one's own account per account: 5 in 15 minutes. */

@@ -16,7 +16,11 @@ export const SORT_LABELS: Record<Sort, MessageKey> = {
   "price-asc": "shop.sort.priceAsc",
   "price-desc": "shop.sort.priceDesc",
   discount: "shop.sort.discount",
+  rating: "shop.sort.rating",
 };
+
+/** The one star filter the listing offers: products rated this many stars and up. */
+export const MIN_RATING_OFFERED = 4;
 
 const PRICE_DEBOUNCE_MS = 600;
 
@@ -60,6 +64,35 @@ function useSyncedValue<T extends HTMLInputElement | HTMLSelectElement>(value: s
   return ref;
 }
 
+/** The "4 stars & up" box, kept in step with the URL. */
+function RatingFilter({ checked }: { checked: boolean }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const t = useT();
+  useEffect(() => {
+    if (ref.current) ref.current.checked = checked;
+  }, [checked]);
+  return (
+    <fieldset className="mt-5">
+      <legend className="mb-2 text-sm font-semibold text-stone-900">{t("shop.filters.rating")}</legend>
+      <label className="flex items-center gap-2 text-sm text-stone-800">
+        <input
+          ref={ref}
+          type="checkbox"
+          name="minRating"
+          value={MIN_RATING_OFFERED}
+          defaultChecked={checked}
+          className="h-4 w-4 rounded border-stone-400 accent-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+        />
+        <span aria-hidden="true" className="text-amber-600">
+          {"★".repeat(MIN_RATING_OFFERED)}
+          <span className="text-stone-300">{"★".repeat(5 - MIN_RATING_OFFERED)}</span>
+        </span>
+        {t("shop.filters.minRating", { stars: MIN_RATING_OFFERED })}
+      </label>
+    </fieldset>
+  );
+}
+
 /** One end of the price range: its label and number input, kept in step with the URL's value. */
 function PriceBound({
   name,
@@ -93,6 +126,8 @@ interface FiltersProps {
   subCategory: { name: string; slug: string } | null;
   minPrice: string;
   maxPrice: string;
+  /** The star filter in the URL (only the offered one is shown ticked). */
+  minRating?: number;
   sort: string;
   priceBounds: { min: number; max: number } | null;
   activeCount: number;
@@ -232,6 +267,7 @@ export function ListingFilters(props: FiltersProps) {
               />
             </div>
           </fieldset>
+          <RatingFilter checked={props.minRating === MIN_RATING_OFFERED} />
           <button
             type="submit"
             className={`mt-4 w-full rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${hydrated ? "lg:hidden" : ""}`}

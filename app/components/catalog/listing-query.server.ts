@@ -17,7 +17,7 @@ export type ParsedListing = {
   subCategory: Category["subCategories"][number] | null;
 };
 
-const FIELDS = ["page", "subCategory", "minPrice", "maxPrice", "sort"] as const;
+const FIELDS = ["page", "subCategory", "minPrice", "maxPrice", "sort", "minRating"] as const;
 type Field = (typeof FIELDS)[number];
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -49,6 +49,8 @@ function messageFor(field: Field, raw: Record<string, string>, issueMessage: str
       return t("shop.listing.error.page", { value: shown(raw.page) });
     case "sort":
       return t("shop.listing.error.sort", { value: shown(raw.sort) });
+    case "minRating":
+      return t("shop.listing.error.minRating", { value: shown(raw.minRating) });
     default:
       return localizeMessage(t, issueMessage);
   }

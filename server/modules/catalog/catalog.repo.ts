@@ -5,7 +5,7 @@ import { toIso } from "../../db/database";
 import type { Database, ProductStatus } from "../../db/schema";
 import { imageVariantUrl } from "#common/images/image-sizes";
 import type { Sort } from "#common/catalog/catalog.schema";
-import type { Category, ProductCard, ProductDetail, ProductVariant } from "./catalog.types";
+import type { Category, ProductCard, ProductDetail, ProductRating, ProductVariant } from "./catalog.types";
 import { parseColorImages, picturesFor } from "#common/catalog/pictures";
 import { listedPrice, variantPrice } from "./pricing";
 import { toMajor } from "#common/money";
@@ -19,6 +19,8 @@ export interface ProductFilter {
   ids?: string[];
   discountedOnly?: boolean;
   excludeId?: string;
+  /** Only products whose shown average is at least this many stars (1–5). */
+  minRating?: number;
 }
 
 const cardColumns = [
@@ -35,6 +37,8 @@ const cardColumns = [
   "p.brand",
   "p.stock",
   "p.created_at",
+  "p.rating_tenths",
+  "p.rating_count",
   "c.name as category_name",
   "c.slug as category_slug",
   "sc.name as subcategory_name",
@@ -55,6 +59,8 @@ type CardRow = {
   brand: string | null;
   stock: number;
   created_at: Date | string;
+  rating_tenths: number;
+  rating_count: number;
   category_name: string;
   category_slug: string;
   subcategory_name: string | null;
@@ -82,7 +88,14 @@ function toCard(row: CardRow): ProductCard {
     selectedSize: null,
     selectedAditionalPrice: 0,
     createdAt: toIso(row.created_at)!,
+    rating: ratingOf(row.rating_tenths, row.rating_count),
   };
+}
+
+/** The rating a card shows from the product row's figures (no average without reviews). */
+export function ratingOf(tenths: number, count: number): ProductRating {
+  const n = Number(count);
+  return { average: n > 0 ? Number(tenths) / 10 : null, count: n };
 }
 
 /** A database handle or an open transaction (Kysely's Transaction is a Kysely). */
@@ -274,6 +287,12 @@ const ORDER: Record<Sort, Array<[string, "asc" | "desc"]>> = {
     ["p.discount", "desc"],
     ["p.id", "desc"],
   ],
+  // Best average first; among equal averages, the one more reviews back; unreviewed products last.
+  rating: [
+    ["p.rating_tenths", "desc"],
+    ["p.rating_count", "desc"],
+    ["p.id", "desc"],
+  ],
 };
 
 /** Data access for categories, products and variants. */
@@ -297,6 +316,7 @@ export function createCatalogRepo(db: Db) {
     if (f.ids) q = q.where("p.id", "in", f.ids.length ? f.ids : ["-"]) as Q;
     if (f.discountedOnly) q = q.where("p.discount", ">", 0) as Q;
     if (f.excludeId) q = q.where("p.id", "!=", f.excludeId) as Q;
+    if (f.minRating !== undefined) q = q.where("p.rating_tenths", ">=", f.minRating * 10).where("p.rating_count", ">", 0) as Q;
     return q;
   }
 

@@ -26,8 +26,15 @@ export function createCatalogService(db: Db, repo: CatalogRepo = createCatalogRe
   const cards = createCache<ProductCard>(5_000, epoch, 5_000);
 
   /** Turns category/sub-category names or slugs into id filters; an unknown name matches nothing. */
-  async function resolveFilter(q: { category?: string; subCategory?: string; minPrice?: number; maxPrice?: number }): Promise<ProductFilter> {
+  async function resolveFilter(q: {
+    category?: string;
+    subCategory?: string;
+    minPrice?: number;
+    maxPrice?: number;
+    minRating?: number;
+  }): Promise<ProductFilter> {
     const filter: ProductFilter = {};
+    if (q.minRating !== undefined) filter.minRating = q.minRating;
     if (q.category) filter.categoryIds = await repo.findCategoryIds(q.category, "top");
     if (q.subCategory) filter.subCategoryIds = await repo.findCategoryIds(q.subCategory, "sub");
     if (q.minPrice !== undefined) filter.minPrice = toMinor(q.minPrice);

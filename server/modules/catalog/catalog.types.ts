@@ -22,6 +22,13 @@ export interface ProductCard {
   selectedSize: string | null;
   selectedAditionalPrice: number;
   createdAt: string;
+  /** Its published reviews: the average of their stars to one decimal (null without reviews) and their count. */
+  rating: ProductRating;
+}
+
+export interface ProductRating {
+  average: number | null;
+  count: number;
 }
 
 export interface ProductVariant {

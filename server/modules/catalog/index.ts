@@ -4,9 +4,10 @@
 export { type AdminProductRow, type CatalogAdmin, createCatalogAdmin, type ImportReport } from "./catalog.admin";
 export { type AdminCategory, type AdminCategoryNode, createCategoriesAdmin } from "./catalog.categories";
 export { refreshListedPrices } from "./catalog.listing";
+export { writeProductRating } from "./catalog.rating.repo";
 export { createCatalogRepo } from "./catalog.repo";
 export { type CatalogService, createCatalogService, type Purchasable } from "./catalog.service";
-export type { Category, ProductCard, ProductDetail, ProductVariant, StockSetting } from "./catalog.types";
+export type { Category, ProductCard, ProductDetail, ProductRating, ProductVariant, StockSetting } from "./catalog.types";
 export { listedPrice, variantPrice } from "./pricing";
 
 export type { AdminProduct, AdminVariant } from "./catalog.admin";

@@ -41,6 +41,11 @@ export function getReview(k: Executor, id: string) {
 }
 
 /** Inserts a review unless the author has one of this product already (two first posts at once): whether it was inserted. */
+/** Deletes every review of an account (their votes go with them). */
+export async function deleteByAuthor(k: Executor, userId: string): Promise<void> {
+  await k.deleteFrom("reviews").where("user_id", "=", userId).execute();
+}
+
 export async function insertReview(k: Executor, row: Insertable<ReviewTable>): Promise<boolean> {
   const result = await k
     .insertInto("reviews")

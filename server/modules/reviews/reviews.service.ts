@@ -12,7 +12,7 @@ import {
 } from "#common/reviews/reviews.schema";
 import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
-import type { CatalogService } from "#modules/catalog";
+import { type CatalogService, writeProductRating } from "#modules/catalog";
 import type { OrderPurchases } from "#modules/orders";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
@@ -20,9 +20,11 @@ import type { Epoch } from "../../lib/cache";
 import { newId } from "../../lib/ids";
 import { type HoldReason, holdReasons } from "./reviews.moderation";
 import {
+  type Executor,
   type ReviewRow,
   addVote,
   countPublishedByRating,
+  deleteByAuthor,
   findByAuthor,
   getReview,
   insertReview,
@@ -151,11 +153,11 @@ export function createReviews(deps: ReviewsDeps) {
     return (await deps.catalog.requireProduct(slug))._id;
   }
 
-  async function summaryOf(id: string): Promise<ReviewSummary> {
+  async function summaryOf(id: string, ex: Executor = k): Promise<ReviewSummary> {
     const distribution: ReviewSummary["distribution"] = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
     let count = 0;
     let stars = 0;
-    for (const r of await countPublishedByRating(k, id)) {
+    for (const r of await countPublishedByRating(ex, id)) {
       const n = Number(r.n);
       const key = String(r.rating) as keyof ReviewSummary["distribution"];
       if (!(key in distribution)) continue;
@@ -164,6 +166,12 @@ export function createReviews(deps: ReviewsDeps) {
       stars += n * r.rating;
     }
     return { average: count ? Math.round((stars / count) * 10) / 10 : null, count, distribution };
+  }
+
+  /** Copies a product's published figures onto the product (its cards, the sort by rating, the star filter), in the write's transaction. */
+  async function refreshRating(trx: Executor, id: string): Promise<void> {
+    const { average, count } = await summaryOf(id, trx);
+    await writeProductRating(trx, id, { tenths: Math.round((average ?? 0) * 10), count });
   }
 
   async function toAdmin(rows: ReviewRow[]): Promise<AdminReview[]> {
@@ -225,14 +233,37 @@ export function createReviews(deps: ReviewsDeps) {
             created_at: now,
             updated_at: now,
           };
-          if (await insertReview(trx, row)) return { row: { ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
+          if (await insertReview(trx, row)) {
+            if (status === "published") await refreshRating(trx, id);
+            return { row: { ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
+          }
         }
         const current = before ?? (await findByAuthor(trx, id, author.id))!;
         await updateReview(trx, current.id, { ...fields, updated_at: now });
+        if (status === "published" || current.status === "published") await refreshRating(trx, id);
         return { row: { ...current, ...fields, updated_at: now }, before: current };
       });
       if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
       return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+    },
+
+    /**
+     * Removes every review of an account (its deletion), in the deletion's transaction, and
+     * recomputes the figures of the products it had published reviews of. True when a product
+     * page changes: the caller calls `pagesChanged` once the transaction is committed.
+     */
+    async forgetAuthor(trx: Executor, userId: string): Promise<boolean> {
+      const rows = await listByAuthor(trx, userId);
+      if (!rows.length) return false;
+      await deleteByAuthor(trx, userId);
+      const published = [...new Set(rows.filter((r) => r.status === "published").map((r) => r.product_id))];
+      for (const id of published) await refreshRating(trx, id);
+      return published.length > 0;
+    },
+
+    /** Drops cached product pages and answers after a committed write that changed published reviews. */
+    pagesChanged(): void {
+      deps.epoch.bump();
     },
 
     /** Every review an account wrote, newest first, whatever its status (the customer's data export). */
@@ -282,6 +313,7 @@ export function createReviews(deps: ReviewsDeps) {
           ),
         });
         const after = { ...before, ...change, updated_at: now };
+        if (change.status) await refreshRating(trx, before.product_id);
         return { row: after, touchesPage: before.status === "published" || after.status === "published" };
       });
       if (touchesPage) deps.epoch.bump();
