@@ -51,6 +51,20 @@ export function usePageLanguage(): PageLanguage {
   return value;
 }
 
+/**
+ * Adds the messages a route's loader handed over (`routeMessages`: namespaces only some pages
+ * show) to the page's translate function, for everything below it, lazy parts included.
+ */
+export function RouteMessages({ messages, children }: { messages: CompiledCatalog; children?: ReactNode }) {
+  const page = usePageLanguage();
+  const value = useMemo(() => {
+    const own = createTranslate(page.locale, messages);
+    const t: Translate = (key, values) => (key in messages ? own(key, values) : page.t(key, values));
+    return { ...page, t };
+  }, [page, messages]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
 /** The page's translate function: `t("cart.empty")`, `t("cart.items", { count })`. */
 export function useT(): Translate {
   return usePageLanguage().t;

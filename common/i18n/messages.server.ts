@@ -1,10 +1,21 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { ADMIN_MESSAGES, CATALOGS, type Namespace } from "./catalogs";
+import { ADMIN_MESSAGES, CATALOGS, NAMESPACES, type Namespace } from "./catalogs";
 import { LANGUAGES, LOCALES, type Language } from "./languages";
 import { type CompiledCatalog, type Translate, createTranslate } from "./translate";
 
-/** What a page of the storefront may show: everything but the mails' texts. */
+/** What every page of the storefront carries in its document: the layout's, the cart panel's, the forms' and errors' texts. */
 export const PAGE_NAMESPACES: readonly Namespace[] = ["shop", "cart", "account", "market", "errors"];
+
+/**
+ * Namespaces only some pages show: a route's loader hands them to its page (`routeMessages`), so
+ * every other page's document stays without them. Not the mails' texts either.
+ */
+export type RouteNamespace = Exclude<Namespace, (typeof PAGE_NAMESPACES)[number] | "mail">;
+
+/** A language's compiled messages of namespaces one route shows, for its loader to hand to `<RouteMessages>`. */
+export function routeMessages(language: Language, namespaces: readonly RouteNamespace[]): CompiledCatalog {
+  return compiledMessages(language, namespaces);
+}
 
 const compiled = new Map<string, CompiledCatalog>();
 
@@ -62,7 +73,7 @@ export function translatorFor(language: Language, locale: string = LOCALES[langu
   const key = `${language}|${locale}`;
   let t = translators.get(key);
   if (!t) {
-    t = createTranslate(locale, compiledMessages(language, [...PAGE_NAMESPACES, "mail"]));
+    t = createTranslate(locale, compiledMessages(language, NAMESPACES));
     translators.set(key, t);
   }
   return t;
