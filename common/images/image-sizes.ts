@@ -28,6 +28,8 @@ export const IMAGE_KINDS = {
   favicon: { widths: [32, 180, 512], aspect: 1, dir: "favicons" },
   // Profile pictures: square, small in the header (96) and larger on the profile page (256).
   avatar: { widths: [96, 256], aspect: 1, dir: "avatars" },
+  // Shoppers' photos under their review: square thumbnails (160 at 2x of 80 px), the whole photo fitted when opened.
+  review: { widths: [160, 640, 1280], aspect: 1, dir: "reviews" },
 } as const satisfies Record<string, ImageKindRule>;
 
 export type ImageKind = keyof typeof IMAGE_KINDS;

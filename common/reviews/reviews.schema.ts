@@ -1,28 +1,17 @@
 import { z } from "zod";
+import { REVIEW_MESSAGES as M, REVIEW_SORTS } from "./review-rules";
+
+export { MAX_REVIEW_PHOTOS, REVIEW_SORTS, REVIEWS_PER_PAGE, type ReviewSort } from "./review-rules";
 
 /** What a review's status may be: waiting for a moderator, on the product page, or taken off it. */
 export const REVIEW_STATUSES = ["pending", "published", "hidden"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-export const REVIEW_SORTS = ["newest", "helpful", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-/** Reviews a page of the product page's list shows. */
-export const REVIEWS_PER_PAGE = 10;
-
 /** A buyer's review as they write it (the product page's form and POST /api/products/{slug}/reviews). */
 export const reviewInputSchema = z.object({
-  rating: z
-    .number({ error: "Give a rating from 1 to 5 stars" })
-    .int("Give a whole number of stars, from 1 to 5")
-    .min(1, "Give a rating from 1 to 5 stars")
-    .max(5, "Give a rating from 1 to 5 stars"),
-  title: z.string({ error: "Give your review a title" }).trim().min(1, "Give your review a title").max(120, "Keep the title to 120 characters"),
-  text: z
-    .string({ error: "Write a few words about the product" })
-    .trim()
-    .min(1, "Write a few words about the product")
-    .max(5000, "Keep the review to 5,000 characters"),
+  rating: z.number({ error: M.rating }).int(M.ratingWhole).min(1, M.rating).max(5, M.rating),
+  title: z.string({ error: M.titleMissing }).trim().min(1, M.titleMissing).max(120, M.titleTooLong),
+  text: z.string({ error: M.textMissing }).trim().min(1, M.textMissing).max(5000, M.textTooLong),
 });
 
 export type ReviewInput = z.output<typeof reviewInputSchema>;

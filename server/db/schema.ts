@@ -590,6 +590,8 @@ export interface ReviewTable {
   /** The staff member's e-mail who wrote the reply. */
   replied_by: string | null;
   helpful_count: ColumnType<number, number | undefined, number>;
+  /** The stored URLs of its photos (JSON list, kind `review`; migration 0039), or null for none. */
+  photos: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -7,6 +7,7 @@ import { requireAccess, requireApiUser } from "./caller";
 import { apiAccess } from "#common/auth/permissions";
 import { AppError } from "#common/errors";
 import { ANALYTICS_BODY_BYTES } from "#common/analytics/analytics.schema";
+import { MAX_REVIEW_PHOTOS } from "#common/reviews/review-rules";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -26,6 +27,8 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/account\/avatar$/, UPLOAD_BODY_BYTES],
   [/^\/update-profile\/?$/, UPLOAD_BODY_BYTES],
   [/^\/api\/admin\/uploads$/, ADMIN_UPLOAD_MAX_FILE_BYTES + 64 * KB],
+  // A review (5,000 characters, any script) with its photos.
+  [/^\/api\/products\/[^/]+\/reviews$/, MAX_REVIEW_PHOTOS * UPLOAD_MAX_FILE_BYTES + 64 * KB],
   // A CSV import of the whole catalogue (10,000 rows with descriptions: a few MB).
   [/^\/api\/admin\/products\/import$/, 32 * MB],
   // A product with its description (up to 50,000 characters), or a bulk action on 1,000 ids.

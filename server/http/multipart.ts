@@ -21,6 +21,8 @@ export interface MultipartForm {
   fields: Map<string, string>;
   /** The first non-empty file of one of the accepted fields, or null. */
   file: UploadedFile | null;
+  /** Every non-empty file of the accepted fields, in the order sent (at most `maxFiles`). */
+  files: UploadedFile[];
   /** Removes the uploaded file from disk (call it in a `finally`). */
   cleanup(): Promise<void>;
 }
@@ -35,8 +37,17 @@ const MAX_FIELD_BYTES = 16 * 1024;
  */
 export async function readMultipart(
   request: Request,
-  options: { fileFields: readonly string[]; maxFileBytes?: number; tooLargeMessage?: string },
+  options: {
+    fileFields: readonly string[];
+    maxFileBytes?: number;
+    tooLargeMessage?: string;
+    /** How many files the form may carry (default 1: further ones are ignored); more than this with `tooManyMessage` is refused. */
+    maxFiles?: number;
+    /** The invalid-input message, naming the first file field, for more files than `maxFiles`; without it extra files are ignored. */
+    tooManyMessage?: string;
+  },
 ): Promise<MultipartForm> {
+  const maxFiles = options.maxFiles ?? 1;
   const maxFileBytes = options.maxFileBytes ?? UPLOAD_MAX_FILE_BYTES;
   const tooLarge = () => new AppError("too_large", options.tooLargeMessage ?? `The file is too large: ${Math.round(maxFileBytes / (1024 * 1024))} MB at most.`);
   const type = request.headers.get("content-type") ?? "";
@@ -46,7 +57,8 @@ export async function readMultipart(
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "shop-upload-"));
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   const fields = new Map<string, string>();
-  let file: UploadedFile | null = null;
+  const files: UploadedFile[] = [];
+  let offered = 0;
   let failure: AppError | null = null;
   const writes: Promise<void>[] = [];
 
@@ -54,7 +66,7 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { "content-type": type },
-      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 4, fileSize: maxFileBytes, parts: MAX_FIELDS + 4 },
+      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: Math.max(4, maxFiles + 1), fileSize: maxFileBytes, parts: MAX_FIELDS + maxFiles + 4 },
       defParamCharset: "utf8",
     });
   } catch {
@@ -68,7 +80,14 @@ export async function readMultipart(
     fields.set(name, value);
   });
   parser.on("file", (name, stream, info) => {
-    if (file || !options.fileFields.includes(name)) {
+    // A browser sends an empty part for a file input left empty: it is no file.
+    if (!options.fileFields.includes(name) || (!info.filename && offered >= maxFiles)) {
+      stream.resume();
+      return;
+    }
+    if (info.filename) offered += 1;
+    if (offered > maxFiles) {
+      if (options.tooManyMessage && !failure) failure = new AppError("invalid_input", options.tooManyMessage, { [name]: options.tooManyMessage });
       stream.resume();
       return;
     }
@@ -79,7 +98,7 @@ export async function readMultipart(
     });
     writes.push(
       pipeline(stream, fs.createWriteStream(target.path)).then(() => {
-        if (target.size > 0 && !file) file = target;
+        if (target.size > 0) files.push(target);
       }),
     );
   });
@@ -96,5 +115,7 @@ export async function readMultipart(
     await cleanup();
     throw failure;
   }
-  return { fields, file, cleanup };
+  // In the order sent, whichever finished writing first.
+  files.sort((a, b) => a.path.localeCompare(b.path, "en", { numeric: true }));
+  return { fields, file: files[0] ?? null, files, cleanup };
 }

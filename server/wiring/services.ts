@@ -185,7 +185,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     },
   });
   // Only buyers review: the orders module answers whether an account received a product.
-  const reviews = createReviews({ db, catalog, purchases: createOrderPurchases(db), settings, epoch: dataEpoch });
+  const reviews = createReviews({ db, catalog, purchases: createOrderPurchases(db), settings, epoch: dataEpoch, images });
   const reports = createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) });
   const analytics = createAnalyticsService(db, {
     rule: env.ANALYTICS_LIMIT_PER_IP,

@@ -1,5 +1,7 @@
 import { AppError } from "#common/errors";
 import type { SiteSettings } from "#common/content/content.schema";
+import { IMAGE_KINDS, imageDimensions } from "#common/images/image-sizes";
+import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "#common/reviews/review-rules";
 import {
   type AdminReviewPatch,
   REVIEWS_PER_PAGE,
@@ -13,6 +15,7 @@ import {
 import { parseInput } from "#common/validate";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import { type CatalogService, writeProductRating } from "#modules/catalog";
+import type { ImageService } from "#modules/images";
 import type { OrderPurchases } from "#modules/orders";
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
@@ -34,6 +37,13 @@ import {
   updateReview,
 } from "./reviews.repo";
 
+/** A photo under a review: its stored URL (`/uploads/reviews/<name>.webp`, smaller widths by the naming rule) and its largest size. */
+export interface ReviewPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** A published review as the product page shows it. */
 export interface PublicReview {
   id: string;
@@ -48,6 +58,8 @@ export interface PublicReview {
   helpful: number;
   /** The shop's public answer under it. */
   reply: { text: string; at: string } | null;
+  /** Its photos, in the order the author gave them (none: empty). */
+  photos: ReviewPhoto[];
   createdAt: string;
   updatedAt: string;
 }
@@ -72,6 +84,7 @@ export interface OwnReview {
   title: string;
   text: string;
   status: ReviewStatus;
+  photos: ReviewPhoto[];
   createdAt: string;
   updatedAt: string;
 }
@@ -94,6 +107,8 @@ export interface ReviewsDeps {
   /** Whether an account bought and received a product. */
   purchases: Pick<OrderPurchases, "deliveredLine">;
   settings: () => Promise<SiteSettings>;
+  /** Where review photos are stored, at every width of the `review` kind. */
+  images: Pick<ImageService, "storeImage" | "removeImage">;
   /** Bumped when what a product page shows changes: cached pages and answers follow at once. */
   epoch: Epoch;
 }
@@ -111,6 +126,10 @@ export function authorName(name: string | null | undefined): string | null {
 
 const parseReasons = (json: string | null): HoldReason[] => (json ? (JSON.parse(json) as HoldReason[]) : []);
 
+const PHOTO_SIZE = imageDimensions("review", IMAGE_KINDS.review.widths[IMAGE_KINDS.review.widths.length - 1]);
+const photoUrls = (json: string | null | undefined): string[] => (json ? (JSON.parse(json) as string[]) : []);
+const photosOf = (json: string | null | undefined): ReviewPhoto[] => photoUrls(json).map((url) => ({ url, ...PHOTO_SIZE }));
+
 function publicOf(row: ReviewRow): PublicReview {
   return {
     id: row.id,
@@ -121,6 +140,7 @@ function publicOf(row: ReviewRow): PublicReview {
     verifiedBuyer: true,
     helpful: Number(row.helpful_count),
     reply: row.reply ? { text: row.reply, at: toIso(row.replied_at)! } : null,
+    photos: photosOf(row.photos),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
   };
@@ -134,6 +154,7 @@ function ownOf(row: ReviewRow): OwnReview {
     title: row.title,
     text: row.text,
     status: row.status as ReviewStatus,
+    photos: photosOf(row.photos),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
   };
@@ -174,6 +195,39 @@ export function createReviews(deps: ReviewsDeps) {
     await writeProductRating(trx, id, { tenths: Math.round((average ?? 0) * 10), count });
   }
 
+  /**
+   * Stores a review's photos (paths of uploads on disk, or the pictures themselves) at every width of
+   * the `review` kind, all or none: a file that is no picture removes those stored before it and is
+   * a 400 naming `photos`.
+   */
+  async function storePhotos(files: ReadonlyArray<string | Buffer>): Promise<string[]> {
+    if (files.length > MAX_REVIEW_PHOTOS) throw new AppError("invalid_input", REVIEW_MESSAGES.photosTooMany, { photos: REVIEW_MESSAGES.photosTooMany });
+    const stored: string[] = [];
+    try {
+      // One at a time: four camera photos at once would take four decoders' memory.
+      for (const file of files) stored.push(await deps.images.storeImage(file, "review", { fit: "contain" }));
+      return stored;
+    } catch (error) {
+      await removePhotos(stored);
+      if (error instanceof AppError && error.code === "invalid_input")
+        throw new AppError("invalid_input", REVIEW_MESSAGES.photoInvalid, { photos: REVIEW_MESSAGES.photoInvalid });
+      throw error;
+    }
+  }
+
+  async function removePhotos(urls: readonly string[]): Promise<void> {
+    await Promise.all(urls.map((url) => deps.images.removeImage(url, "review").catch(() => {})));
+  }
+
+  /** One page of a product's published reviews with the product's figures: a grouped count and, when any match, one indexed query. */
+  async function pageOf(id: string, { sort, rating, page }: ReviewListQuery): Promise<ReviewPage> {
+    const summary = await summaryOf(id);
+    const shown = rating === undefined ? summary.count : summary.distribution[String(rating) as keyof ReviewSummary["distribution"]];
+    const pages = Math.max(1, Math.ceil(shown / REVIEWS_PER_PAGE));
+    const rows = shown ? await listPublished(k, id, { sort, rating, limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE }) : [];
+    return { data: rows.map(publicOf), meta: { ...summary, page, pages } };
+  }
+
   async function toAdmin(rows: ReviewRow[]): Promise<AdminReview[]> {
     const products = new Map((await deps.catalog.listSummaries([...new Set(rows.map((r) => r.product_id))])).map((p) => [p.id, p]));
     return rows.map((row) => {
@@ -194,13 +248,18 @@ export function createReviews(deps: ReviewsDeps) {
   return {
     /** A product's published reviews, one page in the order asked (newest, helpful, highest, lowest), filtered to a star when asked, with the product's figures. */
     async list(slug: string, query: unknown): Promise<ReviewPage> {
-      const { sort, rating, page }: ReviewListQuery = parseInput(reviewListQuerySchema, query, "Invalid review list parameters");
-      const id = await productId(slug);
-      const summary = await summaryOf(id);
-      const shown = rating === undefined ? summary.count : summary.distribution[String(rating) as keyof ReviewSummary["distribution"]];
-      const pages = Math.max(1, Math.ceil(shown / REVIEWS_PER_PAGE));
-      const rows = shown ? await listPublished(k, id, { sort, rating, limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE }) : [];
-      return { data: rows.map(publicOf), meta: { ...summary, page, pages } };
+      const parsed = parseInput(reviewListQuerySchema, query, "Invalid review list parameters");
+      return pageOf(await productId(slug), parsed);
+    },
+
+    /**
+     * The product page's first look at a product's reviews (by its id, which the page has): the page
+     * its address asks for (`?sort=&rating=&page=`), or the newest when that asks for nothing valid.
+     */
+    async forPage(productId: string, query: unknown): Promise<ReviewPage & { query: ReviewListQuery }> {
+      const parsed = reviewListQuerySchema.safeParse(query);
+      const asked = parsed.success ? parsed.data : reviewListQuerySchema.parse({});
+      return { ...(await pageOf(productId, asked)), query: asked };
     },
 
     /**
@@ -209,19 +268,34 @@ export function createReviews(deps: ReviewsDeps) {
      * nothing stored. Published at once only when the settings say so and no rule holds it; an
      * edit of a review a moderator hid waits for a moderator again.
      */
-    async submit(author: { id: string; name: string | null }, slug: string, body: unknown): Promise<{ review: OwnReview; created: boolean }> {
+    async submit(
+      author: { id: string; name: string | null },
+      slug: string,
+      body: unknown,
+      photos: ReadonlyArray<string | Buffer> = [],
+    ): Promise<{ review: OwnReview; created: boolean }> {
       const id = await productId(slug);
       const bought = await deps.purchases.deliveredLine(author.id, id);
-      if (!bought) throw new AppError("forbidden", "Only customers who bought this product and received it can review it.");
+      if (!bought) throw new AppError("forbidden", REVIEW_MESSAGES.notBuyer);
       const input = parseInput(reviewInputSchema, body);
       const { reviews: moderation } = await deps.settings();
       const reasons = holdReasons(input, moderation.blocklist);
       const now = nowIso();
-      const result = await k.transaction().execute(async (trx) => {
+      // Stored before the transaction (image encoding must not hold it open), removed again if it fails.
+      const stored = photos.length ? await storePhotos(photos) : null;
+      const write = k.transaction().execute(async (trx) => {
         const before = await findByAuthor(trx, id, author.id);
         const held = reasons.length > 0 || moderation.moderation === "hold" || before?.status === "hidden";
         const status: ReviewStatus = held ? "pending" : "published";
-        const fields = { rating: input.rating, title: input.title, text: input.text, status, held_for: reasons.length ? JSON.stringify(reasons) : null };
+        const fields = {
+          rating: input.rating,
+          title: input.title,
+          text: input.text,
+          status,
+          held_for: reasons.length ? JSON.stringify(reasons) : null,
+          // New photos replace the old ones; an edit without photos keeps them.
+          ...(stored ? { photos: stored.length ? JSON.stringify(stored) : null } : {}),
+        };
         if (!before) {
           const row = {
             id: newId(),
@@ -235,7 +309,7 @@ export function createReviews(deps: ReviewsDeps) {
           };
           if (await insertReview(trx, row)) {
             if (status === "published") await refreshRating(trx, id);
-            return { row: { ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
+            return { row: { photos: null, ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
           }
         }
         const current = before ?? (await findByAuthor(trx, id, author.id))!;
@@ -243,8 +317,22 @@ export function createReviews(deps: ReviewsDeps) {
         if (status === "published" || current.status === "published") await refreshRating(trx, id);
         return { row: { ...current, ...fields, updated_at: now }, before: current };
       });
+      const result = await write.catch(async (error: unknown) => {
+        if (stored) await removePhotos(stored);
+        throw error;
+      });
+      if (stored && result.before) await removePhotos(photoUrls(result.before.photos).filter((url) => !stored.includes(url)));
       if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
       return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+    },
+
+    /**
+     * What the product page's form needs for a signed-in customer: whether they may review the
+     * product (they received it) and the review they wrote of it, to edit.
+     */
+    async mine(userId: string, productId: string): Promise<{ canReview: boolean; review: OwnReview | null }> {
+      const [bought, row] = await Promise.all([deps.purchases.deliveredLine(userId, productId), findByAuthor(k, productId, userId)]);
+      return { canReview: bought !== null, review: row ? ownOf(row) : null };
     },
 
     /**
