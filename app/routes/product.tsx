@@ -1,7 +1,7 @@
 import { type PromotionOffer, PromotionNotes, promotionOffer } from "~/components/product/promotion-notes";
 import { useEffect, useState } from "react";
 import { pageMarket } from "~/lib/market.server";
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/product";
 import { AppError } from "#common/errors";
 import { ProductGrid, toCardData } from "~/components/product-card";
@@ -23,6 +23,7 @@ import type { ProductDetail } from "#modules/catalog";
 import type { Translate } from "#common/i18n/translate";
 import { useLocalePath, useRichT, useT } from "~/lib/i18n";
 import { localizedPath, requestLanguage } from "~/lib/i18n.server";
+import { type ReviewWriter, ReviewsSection } from "~/components/reviews/reviews-section";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
@@ -38,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (preview) {
         const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
         return data(
-          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[] },
+          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[], reviews: null, writer: null },
           { headers: { "Cache-Control": "private, no-store" } },
         );
       }
@@ -53,15 +54,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Awaited, not streamed: a streamed section sits in a hidden fragment that crawlers and shoppers
   // without JavaScript never see. One cached, indexed read; a failure only hides the section.
   const market = await pageMarket(request, context.services);
-  const [related, promotions] = await Promise.all([
+  const user = getUser(context);
+  const asked = new URL(request.url).searchParams;
+  const [related, promotions, reviews, mine] = await Promise.all([
     catalog.listRelated(product, 8, language).catch(() => []),
     context.services.promotions.forProduct({ productId: product._id, categorySlugs: [product.categorySlug, product.subCategorySlug ?? ""].filter(Boolean) }),
+    // The page of reviews the address asks for (a grouped count and one indexed page): crawlers and
+    // shoppers without JavaScript see them, and the JSON-LD rating comes from them. A failure only hides the section.
+    context.services.reviews
+      .forPage(product._id, { sort: asked.get("sort") ?? undefined, rating: asked.get("rating") ?? undefined, page: asked.get("page") ?? undefined })
+      .catch(() => null),
+    // A signed-in customer's page is theirs alone (never cached): whether they may review, and their review to edit.
+    user ? context.services.reviews.mine(user.id, product._id).catch(() => null) : null,
   ]);
+  const writer: ReviewWriter = { signedIn: user !== null, canReview: mine?.canReview ?? false, review: mine?.review ?? null };
   return {
     product: await catalog.detailInMarket(product, market),
     related: (await catalog.cardsInMarket(related, market)).map(toCardData),
     preview: null,
     promotions: promotions.map((rule) => promotionOffer(rule, market)),
+    reviews,
+    writer,
   };
 }
 
@@ -115,12 +128,14 @@ function PromiseLine({ icon, children }: { icon: string; children: React.ReactNo
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, preview } = loaderData;
+  const { product, related, preview, reviews, writer } = loaderData;
   const { settings, publicUrl, imageBase, categories, paymentMethods } = useShop();
   const t = useT();
   const richT = useRichT();
   const localePath = useLocalePath();
   const crumbs = trail(product, categories, t);
+  // A mailed review link (`?review=<token>`) opens the form for its holder, signed in or not.
+  const reviewToken = new URLSearchParams(useLocation().search).get("review");
   // The gallery shows the chosen colour's pictures; a new product starts on its listed variant's colour.
   const [chosen, setChosen] = useState<{ productId: string; color: string | null } | null>(null);
   const color = chosen?.productId === product._id ? chosen.color : initialSelection(product).color;
@@ -130,7 +145,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     emitShopEvent({ type: "product_view", productId: product._id, name: product.name, value: product.finalPrice, currency: settings.currency });
   }, [product._id]);
   const structured = [
-    productJsonLd(product, { baseUrl: publicUrl, currency: settings.currency, imageBase }),
+    productJsonLd(product, {
+      baseUrl: publicUrl,
+      currency: settings.currency,
+      imageBase,
+      reviews: reviews ? { summary: reviews.meta, reviews: reviews.data } : undefined,
+    }),
     breadcrumbJsonLd(
       crumbs.map((c) => ({ ...c, href: localePath(c.href) })),
       publicUrl,
@@ -233,6 +253,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
+
+      {reviews && writer && (
+        <ReviewsSection
+          key={product._id}
+          slug={product.slug}
+          initial={{ data: reviews.data, meta: reviews.meta }}
+          query={{ sort: reviews.query.sort, rating: reviews.query.rating ?? null, page: reviews.query.page }}
+          writer={writer}
+          token={reviewToken}
+        />
+      )}
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16" data-testid="related">

@@ -67,6 +67,29 @@ describe("productJsonLd", () => {
     });
     expect("price" in ld.offers).toBe(false);
   });
+  it("gives search engines the rating and the first reviews when there are any, and neither without", () => {
+    const reviews = {
+      summary: { average: 4.5, count: 2 },
+      reviews: [{ rating: 5, title: "Lovely", text: "Soft and light.", author: "Ada L.", createdAt: "2026-11-02T10:00:00.000Z" }],
+    };
+    const ld = productJsonLd(product, { baseUrl: "https://shop.test", currency: "EUR", reviews });
+    expect(ld).toMatchObject({
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 2 },
+      review: [
+        {
+          "@type": "Review",
+          author: { "@type": "Person", name: "Ada L." },
+          datePublished: "2026-11-02",
+          name: "Lovely",
+          reviewBody: "Soft and light.",
+          reviewRating: { "@type": "Rating", ratingValue: 5 },
+        },
+      ],
+    });
+    const none = productJsonLd(product, { baseUrl: "https://shop.test", currency: "EUR", reviews: { summary: { average: null, count: 0 }, reviews: [] } });
+    expect(none).not.toHaveProperty("aggregateRating");
+    expect(none).not.toHaveProperty("review");
+  });
 });
 
 describe("scriptJson", () => {

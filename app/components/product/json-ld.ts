@@ -1,4 +1,5 @@
 import type { ProductDetail } from "#modules/catalog";
+import type { PublicReview, ReviewSummary } from "#modules/reviews";
 import { publicImageUrl } from "#common/images/image-sizes";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
@@ -51,12 +52,35 @@ type JsonLdProduct = Pick<
   variants: Array<Pick<ProductDetail["variants"][number], "finalPrice" | "stock">>;
 };
 
+/** What the page shows of a product's reviews: its figures and the reviews listed first. */
+export interface JsonLdReviews {
+  summary: Pick<ReviewSummary, "average" | "count">;
+  reviews: Array<Pick<PublicReview, "rating" | "title" | "text" | "author" | "createdAt">>;
+}
+
+/** schema.org `aggregateRating` and `review` of the reviews the page shows; nothing without reviews. */
+function reviewsJsonLd(given: JsonLdReviews | undefined) {
+  if (!given || given.summary.count === 0 || given.summary.average === null) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: given.summary.average, reviewCount: given.summary.count, bestRating: 5, worstRating: 1 },
+    review: given.reviews.map((r) => ({
+      "@type": "Review",
+      // A review without a name on its account is still a person's.
+      author: { "@type": "Person", name: r.author ?? "Anonymous" },
+      datePublished: r.createdAt.slice(0, 10),
+      name: r.title,
+      reviewBody: r.text,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 /**
  * schema.org Product with its listed price (the cheapest variant one can buy): one Offer when
  * every buyable variant costs the same, else an AggregateOffer from that price to the dearest of
- * them, for search engines' rich results.
+ * them, for search engines' rich results; with its rating and first reviews when it has any.
  */
-export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string; imageBase?: string }) {
+export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; currency: string; imageBase?: string; reviews?: JsonLdReviews }) {
   const url = absoluteUrl(opts.baseUrl, `/products/${product.slug}`);
   const availability = product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
   const offered = product.inStock ? product.variants.filter((v) => v.stock > 0) : product.variants;
@@ -90,6 +114,7 @@ export function productJsonLd(product: JsonLdProduct, opts: { baseUrl: string; c
     category: product.category,
     url,
     offers,
+    ...reviewsJsonLd(opts.reviews),
   };
 }
 
