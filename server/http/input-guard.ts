@@ -27,8 +27,8 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\/account\/avatar$/, UPLOAD_BODY_BYTES],
   [/^\/update-profile\/?$/, UPLOAD_BODY_BYTES],
   [/^\/api\/admin\/uploads$/, ADMIN_UPLOAD_MAX_FILE_BYTES + 64 * KB],
-  // A review (5,000 characters, any script) with its photos.
-  [/^\/api\/products\/[^/]+\/reviews$/, MAX_REVIEW_PHOTOS * UPLOAD_MAX_FILE_BYTES + 64 * KB],
+  // A review as JSON (5,000 characters, any script); with its photos see MULTIPART_LIMITS.
+  [/^\/api\/products\/[^/]+\/reviews$/, 64 * KB],
   // A CSV import of the whole catalogue (10,000 rows with descriptions: a few MB).
   [/^\/api\/admin\/products\/import$/, 32 * MB],
   // A product with its description (up to 50,000 characters), or a bulk action on 1,000 ids.
@@ -45,6 +45,16 @@ const BODY_LIMITS: ReadonlyArray<[RegExp, number]> = [
   [/^\/api\//, 8 * KB],
   // Page actions: HTML forms (checkout, contact, sign-in, profile…).
   [/^/, 64 * KB],
+];
+
+/**
+ * Routes open to anyone that take pictures as multipart/form-data: their larger limit holds for a
+ * multipart body only, which is streamed to disk and never held whole; any other body keeps
+ * BODY_LIMITS' (a JSON body is read into memory).
+ */
+const MULTIPART_LIMITS: ReadonlyArray<[RegExp, number]> = [
+  // A review with up to 4 photos.
+  [/^\/api\/products\/[^/]+\/reviews$/, MAX_REVIEW_PHOTOS * UPLOAD_MAX_FILE_BYTES + 64 * KB],
 ];
 
 /** Routes whose body is CSV text (the text rule applies to it whole, line breaks and tabs allowed). */
@@ -73,8 +83,9 @@ function requireSender(c: Context<AppEnv>, path: string): Promise<unknown> | nul
   return null;
 }
 
-/** The body limit of a path, in bytes. */
-export function bodyLimitFor(path: string): number {
+/** The body limit of a path, in bytes (`multipart`: of a multipart/form-data body). */
+export function bodyLimitFor(path: string, multipart = false): number {
+  if (multipart) for (const [pattern, bytes] of MULTIPART_LIMITS) if (pattern.test(path)) return bytes;
   for (const [pattern, bytes] of BODY_LIMITS) if (pattern.test(path)) return bytes;
   return 64 * KB;
 }
@@ -119,12 +130,13 @@ async function guard(c: Context<AppEnv>, next: () => Promise<void>): Promise<Res
     }
   }
 
-  const limit = bodyLimitFor(url.pathname);
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  const multipart = type.startsWith("multipart/form-data");
+  const limit = bodyLimitFor(url.pathname, multipart);
   const declared = Number(c.req.header("content-length"));
   if (Number.isFinite(declared) && declared > limit) return refuse(c, tooLarge(limit), true);
 
-  const type = (c.req.header("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) {
+  if (multipart) {
     // Streamed on by the route's reader (server/http/multipart.ts), which applies the text rule to
     // its fields; here only counted, so a body without Content-Length still stops at the limit.
     const counted = withCountedBody(c.req.raw, limit);

@@ -116,6 +116,21 @@ describe("review photos", () => {
     expect(await listed(mug.slug)).toEqual([]);
   });
 
+  it("refuses a photo over 5 MB naming photos, and a JSON review of more than 64 KB, before storing anything", async () => {
+    const mug = await product("Mug");
+    const eve = await customer("Eve Evans", [mug.id]);
+    const before = storedFiles();
+    const huge = new Blob([new Uint8Array(5 * 1024 * 1024 + 10)], { type: "image/jpeg" });
+    const big = await send(eve, mug.slug, reviewForm({ rating: "5", title: "Nice", text: "Good" }, [{ blob: huge, name: "huge.jpg" }]));
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.fields).toEqual({ photos: "Each photo can be 5 MB at most" });
+    // JSON is read into memory: the photos' room is for multipart only.
+    const long = await eve.post(`/api/products/${mug.slug}/reviews`, { rating: 5, title: "Nice", text: "a".repeat(70 * 1024) });
+    expect(long.status).toBe(413);
+    expect(storedFiles()).toBe(before);
+    expect(await listed(mug.slug)).toEqual([]);
+  });
+
   it("stores no photo of a review refused for its fields or its author", async () => {
     const mug = await product("Mug");
     const cy = await customer("Cy Clark", [mug.id]);

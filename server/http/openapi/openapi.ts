@@ -69,7 +69,7 @@ const PUBLIC_OPERATIONS: Operation[] = [
     path: "/products/:slug/reviews",
     tag: "Reviews",
     summary:
-      "A product's published reviews, 10 a page: `sort` (newest, helpful, highest, lowest), `rating` (only that many stars), `page`. Each has `rating`, `title`, `text`, `author` (first name and initial), `verifiedBuyer`, `helpful` (votes), `reply` (the shop's) and `createdAt`; `meta` has `average`, `count`, `distribution` per star (`{\"5\": 12, …}`), `page` and `pages`.",
+      "A product's published reviews, 10 a page: `sort` (newest, helpful, highest, lowest), `rating` (only that many stars), `page`. Each has `rating`, `title`, `text`, `author` (first name and initial), `verifiedBuyer`, `helpful` (votes), `reply` (the shop's), `photos` (`[{url, width, height}]`: the largest width; smaller ones by the image naming rule, 160 and 640) and `createdAt`; `meta` has `average`, `count`, `distribution` per star (`{\"5\": 12, …}`), `page` and `pages`.",
     query: reviewListQuerySchema,
   },
   {
@@ -77,7 +77,7 @@ const PUBLIC_OPERATIONS: Operation[] = [
     path: "/products/:slug/reviews",
     tag: "Reviews",
     summary:
-      "Review a product you received (signed in; a delivered or completed order of it): `rating` 1–5, `title` (≤ 120), `text` (≤ 5,000). 201; a second review edits the first (200). Its `status` is `published`, or `pending` while the shop's moderation holds it (links, capitals, blocked words, or the setting). Not a buyer: 403.",
+      "Review a product you received (signed in; a delivered or completed order of it): `rating` 1–5, `title` (≤ 120), `text` (≤ 5,000), as JSON or as multipart/form-data with up to 4 pictures in `photos` (5 MB each; new photos replace the old ones on an edit, none keeps them; a bad file is a 400 naming `photos`, nothing stored). 201; a second review edits the first (200). Its `status` is `published`, or `pending` while the shop's moderation holds it (links, capitals, blocked words, or the setting). Not a buyer: 403.",
     body: reviewInputSchema,
     access: "signed-in buyer",
   },
