@@ -154,6 +154,21 @@ test("a buyer writes a review with a photo; a visitor filters, sorts and votes; 
   await v.setViewportSize({ width: 390, height: 844 });
   await de.scrollIntoViewIfNeeded();
   await shot(v, testInfo, "reviews-de-390", { fullPage: false });
+  // A mailed review link (?review=<token>) opens the form for anyone; the form sends its token, and
+  // shows what the server answers when it refuses.
+  await v.goto(`/products/${product.slug}?review=e2e-token-${s}`);
+  await waitForHydration(v);
+  const invited = v.getByRole("region", { name: "Customer reviews" }).getByTestId("review-form");
+  await invited.locator("label").filter({ hasText: "4 stars" }).click();
+  await invited.getByRole("textbox", { name: "Title" }).fill("Bright enough");
+  await invited.getByRole("textbox", { name: "Your review" }).fill("Good for reading.");
+  const [sent] = await Promise.all([
+    v.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/api/products/${product.slug}/reviews`)),
+    invited.getByRole("button", { name: "Submit review" }).click(),
+  ]);
+  expect(sent.postData()).toContain(`e2e-token-${s}`);
+  expect(sent.postData()).toMatch(/name="token"/);
+  await expect(invited.getByTestId("review-form-status")).not.toBeEmpty();
   await visitor.close();
 
   // The buyer's page in German: their review to edit, and the form's messages in German.

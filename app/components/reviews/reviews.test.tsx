@@ -82,6 +82,16 @@ describe("ReviewsSection", () => {
     expect(section(page([]), { writer: { signedIn: true, canReview: true, review: null } })).toContain("Write a review");
   });
 
+  it("opens the form for the holder of a mailed review link, signed in or not", () => {
+    const html = renderToString(
+      inPage(<ReviewsSection slug="mug" initial={page([])} query={{ sort: "newest", rating: null, page: 1 }} writer={visitor} token="signed-token" />, {
+        path: "/products/mug",
+      }),
+    );
+    expect(html).not.toContain("Sign in to write a review");
+    expect(html).toContain("Opening the form…");
+  });
+
   it("speaks German on a German page", () => {
     const html = section(page([review(1)]), { language: "de" });
     expect(html).toContain("Kundenbewertungen");
