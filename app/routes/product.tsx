@@ -20,9 +20,10 @@ import { type RootData, paymentMethodsText, returnsText, useShop } from "~/lib/s
 import { getUser } from "~/lib/auth.server";
 import { can } from "#common/auth/permissions";
 import type { ProductDetail } from "#modules/catalog";
-import type { Translate } from "#common/i18n/translate";
-import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import type { CompiledCatalog, Translate } from "#common/i18n/translate";
+import { RouteMessages, useLocalePath, useRichT, useT } from "~/lib/i18n";
 import { localizedPath, requestLanguage } from "~/lib/i18n.server";
+import { routeMessages } from "#common/i18n/messages.server";
 import { type ReviewWriter, ReviewsSection } from "~/components/reviews/reviews-section";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -39,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (preview) {
         const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
         return data(
-          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[], reviews: null, writer: null },
+          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[], reviews: null, writer: null, messages: null },
           { headers: { "Cache-Control": "private, no-store" } },
         );
       }
@@ -75,6 +76,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     promotions: promotions.map((rule) => promotionOffer(rule, market)),
     reviews,
     writer,
+    // The reviews' texts: only this page shows them, so only its data carries them.
+    messages: routeMessages(language, ["reviews"]),
   };
 }
 
@@ -254,15 +257,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {reviews && writer && (
-        <ReviewsSection
-          key={product._id}
-          slug={product.slug}
-          initial={{ data: reviews.data, meta: reviews.meta }}
-          query={{ sort: reviews.query.sort, rating: reviews.query.rating ?? null, page: reviews.query.page }}
-          writer={writer}
-          token={reviewToken}
-        />
+      {reviews && writer && loaderData.messages && (
+        <RouteMessages messages={loaderData.messages as CompiledCatalog}>
+          <ReviewsSection
+            key={product._id}
+            slug={product.slug}
+            initial={{ data: reviews.data, meta: reviews.meta }}
+            query={{ sort: reviews.query.sort, rating: reviews.query.rating ?? null, page: reviews.query.page }}
+            writer={writer}
+            token={reviewToken}
+          />
+        </RouteMessages>
       )}
 
       {related.length > 0 && (

@@ -127,7 +127,7 @@ export function ReviewsSection({ slug, initial, query: initialQuery, writer: ini
               </span>
               <div>
                 <StarRating average={meta.average} size="md" />
-                <p className="text-sm text-stone-600">{t("reviews.count", { count: total })}</p>
+                <p className="text-sm text-stone-600">{t("shop.rating.count", { count: total })}</p>
               </div>
             </div>
           ) : (

@@ -1,7 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PublicReview, ReviewPage } from "#modules/reviews";
+import type { Language } from "#common/i18n/languages";
+import { routeMessages } from "#common/i18n/messages.server";
 import { inPage } from "#tests/support/page-language";
+import { RouteMessages } from "~/lib/i18n";
 import { ReviewsSection, type ReviewWriter } from "./reviews-section";
 import { StarRating } from "./star-rating";
 
@@ -31,13 +34,13 @@ const page = (data: PublicReview[], distribution = { "1": 0, "2": 1, "3": 0, "4"
 
 const visitor: ReviewWriter = { signedIn: false, canReview: false, review: null };
 
-function section(initial: ReviewPage, { language = "en", writer = visitor, rating = null as number | null } = {}) {
-  return renderToString(
-    inPage(<ReviewsSection slug="mug" initial={initial} query={{ sort: "newest", rating, page: 1 }} writer={writer} token={null} />, {
-      language: language as "en",
-      path: "/products/mug",
-    }),
-  );
+/** The section as the product page shows it: with the reviews' messages its loader hands over. */
+function onPage(node: React.ReactNode, language: Language = "en") {
+  return renderToString(inPage(<RouteMessages messages={routeMessages(language, ["reviews"])}>{node}</RouteMessages>, { language, path: "/products/mug" }));
+}
+
+function section(initial: ReviewPage, { language = "en" as Language, writer = visitor, rating = null as number | null, token = null as string | null } = {}) {
+  return onPage(<ReviewsSection slug="mug" initial={initial} query={{ sort: "newest", rating, page: 1 }} writer={writer} token={token} />, language);
 }
 
 describe("StarRating", () => {
@@ -83,11 +86,7 @@ describe("ReviewsSection", () => {
   });
 
   it("opens the form for the holder of a mailed review link, signed in or not", () => {
-    const html = renderToString(
-      inPage(<ReviewsSection slug="mug" initial={page([])} query={{ sort: "newest", rating: null, page: 1 }} writer={visitor} token="signed-token" />, {
-        path: "/products/mug",
-      }),
-    );
+    const html = section(page([]), { token: "signed-token" });
     expect(html).not.toContain("Sign in to write a review");
     expect(html).toContain("Opening the form…");
   });

@@ -21,10 +21,10 @@ export function StarRating({ average, count, size = "sm", className = "" }: Prop
   const t = useT();
   const clip = useId();
   const value = Math.max(0, Math.min(5, average ?? 0));
-  const label = t("reviews.stars", { average: Math.round(value * 10) / 10 });
+  const label = t("shop.rating.stars", { average: Math.round(value * 10) / 10 });
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
-      <span role="img" aria-label={count === undefined ? label : `${label}, ${t("reviews.count", { count })}`} className="inline-flex">
+      <span role="img" aria-label={count === undefined ? label : `${label}, ${t("shop.rating.count", { count })}`} className="inline-flex">
         {[0, 1, 2, 3, 4].map((i) => {
           const fill = Math.max(0, Math.min(1, value - i));
           return (

@@ -3,8 +3,6 @@ import type { Translation } from "../translation";
 
 export default {
   "reviews.heading": "Kundenbewertungen",
-  "reviews.stars": "{average, number} von 5 Sternen",
-  "reviews.count": "{count, plural, one {# Bewertung} other {# Bewertungen}}",
   "reviews.starCount": "{rating, plural, one {# Stern} other {# Sterne}}",
   "reviews.filter": "{rating, plural, one {# Stern} other {# Sterne}}: {count, plural, one {# Bewertung} other {# Bewertungen}}",
   "reviews.showAll": "Alle Bewertungen zeigen",

@@ -311,4 +311,7 @@ export default {
 
   "shop.toast.notifications": "Benachrichtigungen",
   "shop.toast.close": "Schließen",
+  // Stars of a product (its page, its cards).
+  "shop.rating.stars": "{average, number} von 5 Sternen",
+  "shop.rating.count": "{count, plural, one {# Bewertung} other {# Bewertungen}}",
 } satisfies Translation<typeof en>;

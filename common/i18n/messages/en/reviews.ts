@@ -1,8 +1,6 @@
 /** The product page's reviews: figures, list, votes, photos, and the form to write one. */
 export default {
   "reviews.heading": "Customer reviews",
-  "reviews.stars": "{average, number} out of 5 stars",
-  "reviews.count": "{count, plural, one {# review} other {# reviews}}",
   "reviews.starCount": "{rating, plural, one {# star} other {# stars}}",
   "reviews.filter": "{rating, plural, one {# star} other {# stars}}: {count, plural, one {# review} other {# reviews}}",
   "reviews.showAll": "Show all reviews",

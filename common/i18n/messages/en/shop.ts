@@ -319,4 +319,7 @@ export default {
   // Notices.
   "shop.toast.notifications": "Notifications",
   "shop.toast.close": "Close toast",
+  // Stars of a product (its page, its cards).
+  "shop.rating.stars": "{average, number} out of 5 stars",
+  "shop.rating.count": "{count, plural, one {# review} other {# reviews}}",
 };

@@ -3,8 +3,6 @@ import type { Translation } from "../translation";
 
 export default {
   "reviews.heading": "Opiniones de clientes",
-  "reviews.stars": "{average, number} de 5 estrellas",
-  "reviews.count": "{count, plural, one {# opinión} other {# opiniones}}",
   "reviews.starCount": "{rating, plural, one {# estrella} other {# estrellas}}",
   "reviews.filter": "{rating, plural, one {# estrella} other {# estrellas}}: {count, plural, one {# opinión} other {# opiniones}}",
   "reviews.showAll": "Ver todas las opiniones",

@@ -309,4 +309,7 @@ export default {
 
   "shop.toast.notifications": "Notificaciones",
   "shop.toast.close": "Cerrar",
+  // Stars of a product (its page, its cards).
+  "shop.rating.stars": "{average, number} de 5 estrellas",
+  "shop.rating.count": "{count, plural, one {# opinión} other {# opiniones}}",
 } satisfies Translation<typeof en>;

@@ -3,8 +3,6 @@ import type { Translation } from "../translation";
 
 export default {
   "reviews.heading": "Avis clients",
-  "reviews.stars": "{average, number} étoiles sur 5",
-  "reviews.count": "{count, plural, one {# avis} other {# avis}}",
   "reviews.starCount": "{rating, plural, one {# étoile} other {# étoiles}}",
   "reviews.filter": "{rating, plural, one {# étoile} other {# étoiles}} : {count, plural, one {# avis} other {# avis}}",
   "reviews.showAll": "Voir tous les avis",

@@ -309,4 +309,7 @@ export default {
 
   "shop.toast.notifications": "Notifications",
   "shop.toast.close": "Fermer",
+  // Stars of a product (its page, its cards).
+  "shop.rating.stars": "{average, number} étoiles sur 5",
+  "shop.rating.count": "{count, plural, one {# avis} other {# avis}}",
 } satisfies Translation<typeof en>;
