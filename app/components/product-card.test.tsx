@@ -22,6 +22,7 @@ const card = (n: number, over: Partial<CardData> = {}): CardData => ({
   category: "Men's Fashion",
   subCategory: n === 2 ? null : "Shirts",
   inStock: n !== 5,
+  rating: n === 1 ? { average: 4.3, count: 12 } : { average: null, count: 0 },
   ...over,
 });
 
@@ -102,6 +103,17 @@ describe("product tiles from the server's fragment cache", () => {
     expect(french).toContain('href="/fr/products/linen-shirt-5"');
     expect(french).toContain('<span class="sr-only">Au lieu de </span>');
     expect(french).not.toContain("Ausverkauft");
+  });
+
+  it("show a rated product's stars and number of reviews, named in the page's language, and nothing for an unrated one", () => {
+    renderFragmentsWith(renderToString);
+    const german = renderGrid([card(1), card(2)], [], 0, "de");
+    expect(german).toContain('aria-label="4,3 von 5 Sternen, 12 Bewertungen"');
+    expect(german).toContain("--stars:86%");
+    expect(german.match(/class="stars /g)).toHaveLength(1);
+    expect(renderGrid([card(1)], [], 0, "fr")).toContain('aria-label="4,3 étoiles sur 5, 12 avis"');
+    // A new rating is new markup, not the cached tile.
+    expect(renderGrid([card(1, { rating: { average: 4.5, count: 13 } })], [], 0, "de")).toContain("4,5 von 5 Sternen, 13 Bewertungen");
   });
 
   it("render a priority tile in place, so React still preloads its picture", () => {

@@ -10,11 +10,12 @@ import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Translate } from "#common/i18n/translate";
 import { useImageBase } from "~/lib/image-base";
 import { usePriceTaxNote } from "~/lib/price-tax-note";
+import { Stars, ratingLabel } from "./reviews/star-rating";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<
   Card,
-  "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock"
+  "_id" | "name" | "slug" | "price" | "discount" | "finalPrice" | "priceVaries" | "image" | "category" | "subCategory" | "inStock" | "rating"
 >;
 
 /**
@@ -35,6 +36,7 @@ export function toCardData(p: Card): CardData {
     category: p.category,
     subCategory: p.subCategory,
     inStock: p.inStock,
+    rating: p.rating,
   };
 }
 
@@ -109,6 +111,12 @@ function CardInside({
             {product.name}
           </ShopLink>
         </h3>
+        {product.rating.count > 0 && (
+          <p className="card-rating">
+            <Stars average={product.rating.average} label={ratingLabel(t, product.rating.average, product.rating.count)} />
+            <span aria-hidden="true">({product.rating.count})</span>
+          </p>
+        )}
         <PriceLine
           price={product.price}
           finalPrice={product.finalPrice}

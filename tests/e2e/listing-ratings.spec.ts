@@ -1,5 +1,5 @@
 import { insertCatalog } from "../support/catalog-fixture";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
 import { type OwnShop, startOwnShop } from "./support/own-shop";
 
 // The listing by customers' ratings: cards show the stars and the number of reviews, "Top rated"
@@ -28,6 +28,20 @@ test.beforeAll(async () => {
 test.afterAll(() => shop?.stop());
 
 const names = (page: import("@playwright/test").Page) => page.getByTestId("product-card").getByRole("heading").allTextContents();
+
+test("cards show a rated product's stars and number of reviews", async ({ page }, testInfo) => {
+  await page.goto(`${shop.base}/product-category`);
+  await shot(page, testInfo, "rated-cards-desktop", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, testInfo, "rated-cards-phone");
+  const card = (name: string) => page.getByTestId("product-card").filter({ has: page.getByRole("link", { name, exact: true }) });
+  await expect(card("Calm Kettle").getByRole("img", { name: "4.7 out of 5 stars, 31 reviews" })).toBeVisible();
+  await expect(card("Calm Kettle")).toContainText("(31)");
+  await expect(card("Bold Teapot").getByRole("img", { name: "3.8 out of 5 stars, 9 reviews" })).toBeVisible();
+  // No stars without reviews (the picture is decorative, so no other image is named).
+  await expect(card("New Spoon").getByRole("img")).toHaveCount(0);
+  await expect(card("New Spoon")).toBeVisible();
+});
 
 test("sorts by rating and filters to 4 stars and up, with a chip that undoes it", async ({ page }) => {
   await page.goto(`${shop.base}/product-category`);

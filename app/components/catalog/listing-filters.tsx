@@ -7,6 +7,7 @@ import { cleanParams } from "./listing-url";
 import { useHydrated } from "./use-hydrated";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { useLocalePath, useT } from "~/lib/i18n";
+import { Stars } from "../reviews/star-rating";
 
 export const FILTER_FORM_ID = "listing-filters";
 
@@ -83,10 +84,7 @@ function RatingFilter({ checked }: { checked: boolean }) {
           defaultChecked={checked}
           className="h-4 w-4 rounded border-stone-400 accent-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
         />
-        <span aria-hidden="true" className="text-amber-600">
-          {"★".repeat(MIN_RATING_OFFERED)}
-          <span className="text-stone-300">{"★".repeat(5 - MIN_RATING_OFFERED)}</span>
-        </span>
+        <Stars average={MIN_RATING_OFFERED} />
         {t("shop.filters.minRating", { stars: MIN_RATING_OFFERED })}
       </label>
     </fieldset>

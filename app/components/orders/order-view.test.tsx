@@ -272,6 +272,7 @@ describe("a price beside the shop's tax", () => {
     category: "Men's Fashion",
     subCategory: null,
     inStock: true,
+    rating: { average: null, count: 0 },
   };
 
   it("says the tax is included (EU style) or added (US style) on the product page and on product cards, in the page's language", () => {

@@ -1,45 +1,41 @@
-import { useId } from "react";
+import type { CSSProperties } from "react";
+import type { Translate } from "#common/i18n/translate";
 import { useT } from "~/lib/i18n";
 
-const STAR = "M10 1.5l2.6 5.5 6 .7-4.4 4.1 1.2 5.9L10 14.8l-5.4 2.9 1.2-5.9L1.4 7.7l6-.7z";
-const SIZES = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
+const SIZES = { sm: "text-base", md: "text-xl", lg: "text-2xl" } as const;
 
-interface Props {
-  /** Stars from 0 to 5 (one decimal is shown); null or 0 reviews draws five empty stars. */
+/** What a screen reader hears for a rating: "4.3 out of 5 stars", with the count when given. */
+export function ratingLabel(t: Translate, average: number | null, count?: number): string {
+  const label = t("shop.rating.stars", { average: Math.round(Math.max(0, Math.min(5, average ?? 0)) * 10) / 10 });
+  return count === undefined ? label : `${label}, ${t("shop.rating.count", { count })}`;
+}
+
+interface StarsProps {
+  /** Stars from 0 to 5; null draws five empty stars. */
   average: number | null;
-  /** The number of reviews, shown after the stars when given. */
-  count?: number;
+  /** The screen reader's name of the stars (`ratingLabel`); without one they are decoration, hidden from screen readers. */
+  label?: string;
   size?: keyof typeof SIZES;
   className?: string;
 }
 
 /**
- * Five stars filled to the average, display only, named for screen readers ("4.3 out of 5 stars",
- * with the count when given). Small and prop-driven: product cards reuse it.
+ * Five stars filled to the average as one element: a star mask repeated five times over a
+ * gradient stopped at the average (`.stars` in app.css). No ids and no hooks, so a product card's
+ * markup, rendered once and reused, can carry it; a few dozen bytes per card.
  */
-export function StarRating({ average, count, size = "sm", className = "" }: Props) {
+export function Stars({ average, label, size = "sm", className = "" }: StarsProps) {
+  const filled = (Math.max(0, Math.min(5, average ?? 0)) / 5) * 100;
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
+  return <span {...named} className={`stars ${SIZES[size]} ${className}`} style={{ "--stars": `${filled}%` } as CSSProperties} />;
+}
+
+/** Stars named for screen readers in the page's language, with the number of reviews after them when given. */
+export function StarRating({ average, count, size = "sm", className = "" }: Omit<StarsProps, "label"> & { count?: number }) {
   const t = useT();
-  const clip = useId();
-  const value = Math.max(0, Math.min(5, average ?? 0));
-  const label = t("shop.rating.stars", { average: Math.round(value * 10) / 10 });
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
-      <span role="img" aria-label={count === undefined ? label : `${label}, ${t("shop.rating.count", { count })}`} className="inline-flex">
-        {[0, 1, 2, 3, 4].map((i) => {
-          const fill = Math.max(0, Math.min(1, value - i));
-          return (
-            <svg key={i} viewBox="0 0 20 20" aria-hidden="true" className={`${SIZES[size]} shrink-0`}>
-              <defs>
-                <clipPath id={`${clip}-${i}`}>
-                  <rect width={20 * fill} height="20" />
-                </clipPath>
-              </defs>
-              <path d={STAR} fill="none" stroke="currentColor" strokeWidth="1.2" className="text-amber-600" />
-              {fill > 0 && <path d={STAR} clipPath={`url(#${clip}-${i})`} className="fill-amber-500" />}
-            </svg>
-          );
-        })}
-      </span>
+      <Stars average={average} label={ratingLabel(t, average, count)} size={size} />
       {count !== undefined && (
         <span aria-hidden="true" className="text-sm text-stone-600">
           ({count})
