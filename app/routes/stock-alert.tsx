@@ -51,7 +51,8 @@ export default function StockAlertPage({ loaderData, actionData }: Route.Compone
   const t = useT();
   const localePath = useLocalePath();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The button whose form is being sent shows it (not the other one).
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const { alert, done } = actionData ?? loaderData;
   const link = "font-semibold text-stone-900 underline underline-offset-4 hover:text-stone-700";
 
@@ -76,7 +77,7 @@ export default function StockAlertPage({ loaderData, actionData }: Route.Compone
         {alert.status === "pending" ? (
           <Form method="post" className="grid gap-4">
             <p className="text-stone-800">{t("alerts.page.pending", { product })}</p>
-            <SubmitButton name="intent" value="confirm" busy={busy} busyLabel={t("alerts.form.sending")}>
+            <SubmitButton name="intent" value="confirm" busy={sending === "confirm"} busyLabel={t("alerts.form.sending")}>
               {t("alerts.page.confirm")}
             </SubmitButton>
           </Form>
@@ -87,7 +88,7 @@ export default function StockAlertPage({ loaderData, actionData }: Route.Compone
         )}
         <Form method="post" className="grid gap-3 border-t border-stone-200 pt-6">
           <p className="text-sm text-stone-700">{t("alerts.page.leave")}</p>
-          <SubmitButton name="intent" value="unsubscribe" variant="secondary" busy={busy} busyLabel={t("alerts.form.sending")}>
+          <SubmitButton name="intent" value="unsubscribe" variant="secondary" busy={sending === "unsubscribe"} busyLabel={t("alerts.form.sending")}>
             {t("alerts.page.unsubscribe")}
           </SubmitButton>
         </Form>
