@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPrice, settled, simpleProduct } from "../support/alerts-fixture";
+import { csvRoundTrip, setPrice, settled, simpleProduct } from "../support/alerts-fixture";
 import { type TestBrowser, browser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestSmtpServer, linksOf, startSmtpServer } from "../support/smtp";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -76,6 +76,17 @@ describe("when a wished product's price falls", () => {
     await setPrice(shop, p.id, 40);
     await settled(shop);
     expect(drops(email, p.name)).toHaveLength(2);
+  });
+
+  it("mails when a CSV import lowers the price", async () => {
+    const p = await simpleProduct(shop, "Stool", 10, 100);
+    const { email, b } = await customer();
+    await wish(b, p.id);
+    await preferences(b, { priceDropAlerts: true });
+    await csvRoundTrip(shop, p, "Price", "70.00");
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(p.name));
+    expect(mail.subject).toBe(`Price drop: ${p.name} now $70.00`);
+    expect(mail.text).toContain(`${p.name} from your wishlist now costs $70.00 instead of $100.00.`);
   });
 
   it("mails nobody for a fall under the percent, a rise, or a customer with the switch off", async () => {

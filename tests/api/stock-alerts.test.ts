@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeOrderSchema } from "#common/orders/orders.schema";
-import { ALERT_ACTOR, jacket, setBlueStock, settled, simpleProduct } from "../support/alerts-fixture";
+import { ALERT_ACTOR, csvRoundTrip, jacket, setBlueStock, settled, simpleProduct } from "../support/alerts-fixture";
 import { browser, createAccount, signedIn } from "../support/auth-browser";
 import { type TestSmtpServer, linksOf, startSmtpServer } from "../support/smtp";
 import { type TestShop, createTestShop } from "../support/test-shop";
@@ -153,6 +153,15 @@ describe("when the stock comes back", () => {
     expect(await shop.services.alerts.mailBackInStock(p.id, blue.id)).toBe(0);
     await settled(shop);
     expect(backMails(first.email)).toHaveLength(1);
+  }, 60_000);
+
+  it("mails when a CSV import counts units of a sold-out product again", async () => {
+    const p = await simpleProduct(shop, "Stool", 0);
+    const { email, b } = await customer();
+    expect((await subscribe(b, { productId: p.id, email })).status).toBe(201);
+    await csvRoundTrip(shop, p, "Inventory Qty", "3");
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(p.name));
+    expect(mail.subject).toBe(`${p.name} is back in stock`);
   });
 
   it("mails when a cancelled order gives back the last units of a product without variants", async () => {

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectAccessible, openProductPage, shot, test } from "./fixtures";
 import { createCustomer, linkIn, newCustomer, uniqueEmail, waitForMail } from "./support/accounts";
-import { adminApi, apiJson, cleanUpAfterAll, headers } from "./support/admin-api";
+import { adminApi, apiJson, cleanUpAfterAll, headers, signInPage } from "./support/admin-api";
+import { E2E_ADMIN } from "./support/ports";
 
 // "Tell me when it's back" on the product page: a product of this spec's own, in a category of its
 // own (no other spec's listing sees either; both are deleted afterwards), with a sold-out size. A
@@ -114,4 +115,32 @@ test("the French page asks in French", async ({ page }) => {
     .click();
   await expect(page.getByRole("heading", { name: "Me prévenir du retour en stock" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toBeVisible();
+});
+
+test("staff see what shoppers wait for, and who", async ({ page }, testInfo) => {
+  await signInPage(page);
+  const asked = await page.request.post("/api/stock-alerts", { data: { productId: product.id, color: "Navy", size: "L", email: E2E_ADMIN.email }, headers });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+  await page.goto("/admin-dashboard/stock-alerts");
+  const row = page.getByRole("row", { name: new RegExp(`${product.name} \\(Navy, L\\)`) });
+  await expect(row).toBeVisible();
+  await row.getByRole("link", { name: /View addresses/ }).click();
+  const addresses = page.getByTestId("stock-alert-addresses");
+  await expect(addresses.getByRole("rowheader", { name: new RegExp(E2E_ADMIN.email) })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, testInfo, "stock-alerts-admin");
+});
+
+test("a customer switches on price-drop e-mails on their wishlist", async ({ page }, testInfo) => {
+  await createCustomer(page.request, newCustomer("price-drop", "Pia Drop"));
+  await page.goto("/wishlist");
+  const toggle = page.getByRole("switch", { name: "E-mail me when a wished item's price drops" });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect.poll(async () => (await (await page.request.get("/api/account/preferences")).json()).data.priceDropAlerts).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "E-mail me when a wished item's price drops" })).toBeChecked();
+  await expectAccessible(page);
+  await shot(page, testInfo, "price-drop-switch");
 });

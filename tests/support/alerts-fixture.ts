@@ -58,3 +58,21 @@ export async function settled(shop: TestShop) {
   await shop.services.jobs.settle(ALERT_JOBS);
   await shop.services.jobs.settle(ALERT_JOBS);
 }
+
+/** Exports the product as CSV, changes one column of its row (a simple row: no quoted fields) and imports it back, as an admin's spreadsheet round trip does. */
+export async function csvRoundTrip(shop: TestShop, product: { name: string }, column: string, value: string) {
+  const csv = await shop.services.catalogAdmin.exportCsv({ q: product.name } as never);
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\n");
+  const at = header!.split(",").indexOf(column);
+  const changed = rows.map((row) =>
+    row
+      .split(",")
+      .map((cell, i) => (i === at ? value : cell))
+      .join(","),
+  );
+  const report = await shop.services.catalogAdmin.importCsv(ALERT_ACTOR, [header, ...changed].join("\n"));
+  return report;
+}
