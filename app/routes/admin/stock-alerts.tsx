@@ -31,7 +31,7 @@ const STATE: Record<"pending" | "waiting" | "notified", MessageKey> = {
 };
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-stone-700";
-const td = "px-3 py-2 align-top text-sm text-stone-900";
+const td = "px-3 py-2 text-left align-top text-sm text-stone-900";
 
 /** Stock alerts: what shoppers wait for (most awaited first), and per product the addresses with their dates. */
 export default function StockAlerts({ loaderData }: Route.ComponentProps) {
