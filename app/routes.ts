@@ -22,12 +22,18 @@ export default [
     route("checkout/payment", "routes/checkout-payment.tsx"),
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
+    // Back-in-stock alerts: the product page's form posts here; a mail's link opens its alert to confirm or unsubscribe.
+    route("stock-alerts", "routes/stock-alerts.tsx"),
+    route("stock-alerts/:token", "routes/stock-alert.tsx"),
+    route("price-drop-alerts/:token", "routes/price-drop-alerts.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.
   // The currency switcher's form: keeps the choice in a cookie and goes back (routes/currency.tsx).
   route("currency", "routes/currency.tsx"),
   route("logout", "routes/logout.tsx"),
+  // The signed-in account's mail switches, read and changed by the wishlist's price-drop switch.
+  route("account/preferences", "routes/account-preferences.tsx"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
   // The administration's messages, loaded once around every admin page (routes/admin/admin-language.tsx).
   layout("routes/admin/admin-language.tsx", [
@@ -43,6 +49,7 @@ export default [
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("background-jobs", "routes/admin/background-jobs.tsx"),
       route("add-category", "routes/admin/categories.tsx"),
+      route("stock-alerts", "routes/admin/stock-alerts.tsx"),
       route("banner-management", "routes/admin/banners.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/taxes", "routes/admin/taxes.tsx"),

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { PriceDropSwitch } from "~/components/wishlist/price-drop-switch";
 import { Link, data, redirect } from "react-router";
 import { z } from "zod";
 import { AppError } from "#common/errors";
@@ -134,6 +135,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
         {entries.length > 0 && <p className="text-sm text-stone-600">{t("shop.products.count", { count: entries.length })}</p>}
       </div>
       <ShopperNotices notices={notices} />
+      <PriceDropSwitch />
       {failure && (
         <div role="alert" className="mt-4 rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900" data-testid="wishlist-error">
           {failure}

@@ -55,6 +55,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "promotions/:id": "catalog",
   "gift-cards": "orders",
   "gift-cards/:id": "orders",
+  "stock-alerts": "catalog",
 };
 
 /**
@@ -147,6 +148,8 @@ export const ADMIN_API_ACCESS: Record<string, Access> = {
   "PATCH /gift-cards/:id": "orders",
   "GET /reviews": "content",
   "PATCH /reviews/:id": "content",
+  "GET /stock-alerts": "catalog",
+  "GET /stock-alerts/:id": "catalog",
 };
 
 /** The entry of `table` for `key`: its own, else the first whose `:param` segments match it. */

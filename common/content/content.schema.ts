@@ -133,6 +133,18 @@ export const reviewSettingsSchema = z.object({
 
 export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
 
+/** Shoppers' alerts: how far (percent) a wished product's listed price must fall before its price-drop mail goes. */
+export const alertSettingsSchema = z.object({
+  priceDropPercent: z
+    .number({ error: "Give the price drop as a whole percent" })
+    .int("Give the price drop as a whole percent")
+    .min(1, "The price drop is 1 percent or more")
+    .max(90, "The price drop is 90 percent or less")
+    .default(10),
+});
+
+export type AlertSettings = z.output<typeof alertSettingsSchema>;
+
 /** The site settings' fields, each with its default. */
 export const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
@@ -255,6 +267,8 @@ export const siteSettingsFields = z.object({
   taxes: taxSettingsSchema.prefault({}),
   /** Product reviews' moderation: publish at once (the default) or hold for review, and the blocked words. */
   reviews: reviewSettingsSchema.prefault({}),
+  /** Shoppers' alerts: the price-drop mail's threshold. */
+  alerts: alertSettingsSchema.prefault({}),
   /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
   translations: translationsSchema(settingsTranslationSchema).default({}),
 });

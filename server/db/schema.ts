@@ -603,6 +603,40 @@ export interface ReviewVoteTable {
   created_at: Timestamp;
 }
 
+/** A shopper's wait for a sold-out product or variant to come back (migration 0041, server/modules/alerts). */
+export interface BackInStockAlertTable {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  /** The variant's id, or '' for a product without variants (unique with the product and address). */
+  variant_key: string;
+  email: string;
+  user_id: string | null;
+  language: string;
+  currency: string;
+  token: string;
+  /** pending (a guest has not confirmed), waiting, notified. */
+  status: string;
+  created_at: Timestamp;
+  confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  notified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** When a customer was last mailed that a wished product's price fell (migration 0041). */
+export interface PriceDropMailTable {
+  user_id: string;
+  product_id: string;
+  sent_at: Timestamp;
+}
+
+/** An account's mail switches (migration 0041, server/modules/users): 1 on, 0 off. */
+export interface UserPreferencesTable {
+  user_id: string;
+  price_drop_alerts: number;
+  cart_reminders: number;
+  updated_at: Timestamp;
+}
+
 /** One event sent to one endpoint (migration 0023): its id is the `webhook-id` of every try. */
 export interface WebhookDeliveryTable {
   id: string;
@@ -746,4 +780,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   reviews: ReviewTable;
   review_votes: ReviewVoteTable;
+  back_in_stock_alerts: BackInStockAlertTable;
+  price_drop_mails: PriceDropMailTable;
+  user_preferences: UserPreferencesTable;
 }

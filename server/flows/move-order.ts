@@ -1,7 +1,6 @@
 import { AppError } from "#common/errors";
 import { type AuditActor, appendAudit } from "#modules/audit";
 import { trackingLink } from "#common/content/content.schema";
-import { returnStock } from "#modules/inventory";
 import { STATUS_LABELS, isOrderStatus } from "#common/orders/order-status";
 import type { MoveOptions, OrderRecord } from "#modules/orders";
 import type { OrderActor, OrderStatus } from "#common/orders/order-status";
@@ -17,7 +16,7 @@ import { issueBoughtGiftCards } from "./issue-bought-gift-cards";
  * link of a shipment, issues the gift cards a paid order bought and writes the audit entry of a staff move; after the commit it mails the customer.
  */
 export async function moveOrder(
-  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks" | "promotions" | "giftCards">,
+  deps: Pick<OrderFlowDeps, "db" | "orders" | "epoch" | "settings" | "refunds" | "payments" | "logger" | "webhooks" | "promotions" | "giftCards" | "inventory">,
   orderId: string,
   to: OrderStatus,
   actor: OrderActor,
@@ -36,7 +35,7 @@ export async function moveOrder(
       actorId: staff?.id ?? null,
       actorEmail: staff?.email ?? null,
     });
-    const change = to === "cancelled" ? await returnStock(trx, await deps.orders.listUnits(trx, orderId)) : { flipped: [] };
+    const change = to === "cancelled" ? await deps.inventory.returnStock(trx, await deps.orders.listUnits(trx, orderId)) : { flipped: [] };
     // A cancelled order gives its promotions' uses back (a code limited to 10 uses is usable again).
     if (to === "cancelled") await deps.promotions.releaseUses(trx, orderId);
     // And what its gift cards paid goes back to them, all of it that is not back yet (never twice: the cards' ledger says what is).

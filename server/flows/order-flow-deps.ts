@@ -5,7 +5,7 @@ import type { CartService } from "#modules/cart";
 import type { SiteSettings } from "#common/content/content.schema";
 import type { OrderRefunds, OrdersAdmin, OrdersModule } from "#modules/orders";
 import type { PaymentsService } from "#modules/payments";
-import type { LowStockAlert } from "#modules/inventory";
+import type { Inventory, LowStockAlert } from "#modules/inventory";
 import type { WebhookEvents } from "#modules/webhooks";
 import type { PromotionsService } from "#modules/promotions";
 import type { GiftCardsService } from "#modules/giftcards";
@@ -23,6 +23,8 @@ export interface OrderFlowDeps {
   settings: () => Promise<SiteSettings>;
   /** Told when an order brings stock to the low-stock threshold (the inventory's mail to the shop, once a day at most). */
   lowStock: Pick<LowStockAlert, "crossed">;
+  /** The one writer of stock: a cancellation gives the units back through it (and what waits for them hears of it). */
+  inventory: Pick<Inventory, "returnStock">;
   /** Outgoing webhooks: order.created, order.status_changed and inventory.low are emitted in the move's own transaction. */
   webhooks: WebhookEvents;
   /** The users module: a signed-in customer's order keeps its language as their account's (their mails' language). */

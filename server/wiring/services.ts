@@ -26,7 +26,7 @@ import { createWishlistService } from "#modules/wishlist";
 import { createOrdersService } from "#modules/orders";
 import { createOrderMails } from "#modules/orders";
 import { createLowStockAlert } from "#modules/inventory";
-import { setStock } from "#modules/inventory";
+import { createInventory } from "#modules/inventory";
 import { createOrderTokens } from "#modules/orders";
 import { createOrderLimits } from "#modules/orders";
 import { createOrdersAdmin } from "#modules/orders";
@@ -50,6 +50,7 @@ import { createPromotions } from "#modules/promotions";
 import { createGiftCards } from "#modules/giftcards";
 import { createReviews } from "#modules/reviews";
 import { createOrderPurchases } from "#modules/orders";
+import { createAlerts } from "#modules/alerts";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -127,6 +128,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   });
   // Modules get the services of the modules they read (never their repos or tables).
   const catalog = createCatalogService(db, catalogRepo, dataEpoch);
+  // The one writer of stock; whatever raises it tells the shoppers' back-in-stock alerts (created below), in its transaction.
+  const inventory = createInventory({ raised: (trx, rows) => alerts.stockRaised(trx, rows) });
   const promotions = createPromotions({ db, catalog, epoch: dataEpoch });
   const giftCards = createGiftCards({ db, settings, mailer, publicUrl });
   const cart = createCartService(db, {
@@ -165,13 +168,16 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     logger,
     webhooks,
     accounts: users,
+    inventory,
   };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
   // The one catalogue write path: withdrawn products leave carts and wishlists through their services.
   const catalogAdmin = createCatalogAdmin(db, {
     epoch: dataEpoch,
-    stock: { setStock },
+    stock: inventory,
+    // A listed price that fell may mail the customers who wished the product.
+    prices: { listedPricesFell: (trx, fell) => alerts.listedPricesFell(trx, fell) },
     search,
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
     presentmentCurrencies: async () => (await settings()).currencies.map((c) => c.code),
@@ -186,6 +192,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
   });
   // Only buyers review: the orders module answers whether an account received a product.
   const reviews = createReviews({ db, catalog, purchases: createOrderPurchases(db), settings, epoch: dataEpoch, images });
+  // Back-in-stock alerts and price-drop mails: the catalogue, users and wishlists through their services.
+  const alerts = createAlerts({ db, jobs, mailer, catalog, users, wishlist, settings, publicUrl, secret: shopSecret });
   const reports = createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) });
   const analytics = createAnalyticsService(db, {
     rule: env.ANALYTICS_LIMIT_PER_IP,
@@ -244,6 +252,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     webhooks,
     /** Promotions and discount codes: the admin's list and writes (audited). */
     promotions,
+    /** Shoppers' back-in-stock alerts (guests confirm by mail) and the wishlists' price-drop mails, both through the job queue. */
+    alerts,
     /** Product reviews: buyers' writes, the product page's list and figures, helpful votes, and moderation (audited). */
     reviews,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
@@ -264,7 +274,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     /** Customers' return requests and the operators' steps on them (request, approve, refuse; the orders module's). */
     orderReturns,
     /** Receiving a return: the stock comes back once. */
-    returns: createReturnFlows({ db, returns: orderReturns, epoch: dataEpoch }),
+    returns: createReturnFlows({ db, returns: orderReturns, epoch: dataEpoch, inventory }),
     /** What an order may still refund, and its refunds (the orders module's). */
     orderRefunds,
     /** The refund flow: Stripe for card orders, manual for cash on delivery. */

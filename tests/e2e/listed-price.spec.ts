@@ -89,7 +89,7 @@ test("a sold-out product offers no quantity to choose", async ({ page }) => {
   await expectAccessible(page);
 });
 
-test("combinations that cannot be bought are disabled with a note", async ({ page }) => {
+test("sold-out combinations are crossed out with a note, and can be chosen to ask for an alert", async ({ page }) => {
   await page.goto(`${shop.base}/products/linen-shirt`);
   await waitForHydration(page);
   const sizes = page.getByRole("group", { name: /^Size/ });
@@ -97,9 +97,11 @@ test("combinations that cannot be bought are disabled with a note", async ({ pag
     .getByRole("group", { name: /^Colour/ })
     .getByText("Red", { exact: true })
     .click();
-  await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeDisabled();
   await expect(sizes.getByRole("radio", { name: /^M\b/ })).toBeChecked();
   await expect(sizes.getByText("Crossed-out sizes are not available in Red.")).toBeVisible();
+  await sizes.getByText("S", { exact: true }).click();
+  await expect(page.getByTestId("stock-status")).toHaveText("Out of stock");
+  await expect(page.getByRole("heading", { name: "Tell me when it's back" })).toBeVisible();
   await page
     .getByRole("group", { name: /^Colour/ })
     .getByText("Blue", { exact: true })

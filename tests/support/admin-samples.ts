@@ -283,4 +283,6 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "PATCH /gift-cards/:id": async (ctx) => ({ path: `/gift-cards/${(await freshGiftCard(ctx)).id}`, body: { active: false } }),
   "GET /reviews": async () => ({ path: "/reviews?status=pending&page=1" }),
   "PATCH /reviews/:id": async (ctx) => ({ path: `/reviews/${(await freshReview(ctx)).id}`, body: { status: "published", reply: "Thank you!" } }),
+  "GET /stock-alerts": async () => ({}),
+  "GET /stock-alerts/:id": async (ctx) => ({ path: `/stock-alerts/${(await freshProduct(ctx)).id}` }),
 };

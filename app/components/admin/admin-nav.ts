@@ -31,6 +31,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
       { path: "all-products", label: "admin.nav.allProducts" },
       { path: "add-product", label: "admin.nav.addProduct" },
       { path: "add-category", label: "admin.nav.categories" },
+      { path: "stock-alerts", label: "admin.nav.stockAlerts" },
     ],
   },
   {

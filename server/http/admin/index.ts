@@ -18,6 +18,7 @@ import { WEBHOOK_ROUTES } from "./webhooks.routes";
 import { PROMOTION_ROUTES } from "./promotions.routes";
 import { GIFT_CARD_ROUTES } from "./gift-cards.routes";
 import { REVIEW_ROUTES } from "./reviews.routes";
+import { STOCK_ALERT_ROUTES } from "./stock-alerts.routes";
 
 /** Every admin API route, in one list (mounted under /api/admin; the permission test walks it). */
 export const ADMIN_ROUTES: AdminRoute[] = [
@@ -40,6 +41,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...PROMOTION_ROUTES,
   ...GIFT_CARD_ROUTES,
   ...REVIEW_ROUTES,
+  ...STOCK_ALERT_ROUTES,
 ];
 
 /** The admin API: every route of `ADMIN_ROUTES`, each behind the permission its table entry names. */

@@ -10,6 +10,7 @@ import { openApiRoutes } from "../openapi/openapi";
 import { orderRoutes } from "../orders.routes";
 import { paymentRoutes } from "../payments.routes";
 import { reviewRoutes } from "../reviews.routes";
+import { alertRoutes } from "../alerts.routes";
 import { wishlistRoutes } from "../wishlist.routes";
 
 /**
@@ -23,6 +24,7 @@ export function mountApi(app: Hono<AppEnv>): void {
   app.route("/api", openApiRoutes());
   app.route("/api", catalogRoutes());
   app.route("/api", reviewRoutes());
+  app.route("/api", alertRoutes());
   app.route("/api", contentRoutes());
   app.route("/api", analyticsRoutes());
   app.route("/api", cartRoutes());

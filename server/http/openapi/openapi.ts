@@ -8,6 +8,7 @@ import { analyticsBatchSchema } from "#common/analytics/analytics.schema";
 import { placeOrderSchema, shippingAddressSchema } from "#common/orders/orders.schema";
 import { returnRequestSchema } from "#common/orders/orders.returns.schema";
 import { reviewInputSchema, reviewListQuerySchema } from "#common/reviews/reviews.schema";
+import { preferencesPatchSchema, stockAlertInputSchema } from "#common/alerts/alerts.schema";
 import { accessOf } from "../admin/admin-route";
 import { ADMIN_ROUTES } from "../admin/index";
 import { cartQuery } from "../cart.routes";
@@ -210,6 +211,46 @@ const PUBLIC_OPERATIONS: Operation[] = [
     tag: "Accounts",
     summary: "Upload the signed-in user's profile picture (multipart, field `image`).",
     bodyType: "multipart/form-data",
+  },
+  {
+    method: "POST",
+    path: "/stock-alerts",
+    tag: "Alerts",
+    summary:
+      "Ask to be mailed once when a sold-out product (with its `color` and `size` when it has them) is back: 201 (200 when this address already asked). `status` is `waiting` for a signed-in shopper's own address, else `pending` until the confirmation mail's link is followed. 409 when it is in stock; mails in `?lang=` and the currency cookie's currency.",
+    body: stockAlertInputSchema,
+  },
+  {
+    method: "POST",
+    path: "/stock-alerts/:token/confirm",
+    tag: "Alerts",
+    summary: "Confirm a guest's alert (the confirmation mail's link); 404 when it is gone.",
+  },
+  { method: "DELETE", path: "/stock-alerts/:token", tag: "Alerts", summary: "Unsubscribe: the alert and its address are forgotten; 404 when it is gone." },
+  {
+    method: "POST",
+    path: "/stock-alerts/:token/unsubscribe",
+    tag: "Alerts",
+    summary: "One-click unsubscribe of a mail's List-Unsubscribe header (RFC 8058); as DELETE.",
+  },
+  {
+    method: "POST",
+    path: "/price-drop-alerts/:token/unsubscribe",
+    tag: "Alerts",
+    summary: "Switch off the price-drop mails of the account a mail's signed link names (its one-click unsubscribe).",
+  },
+  {
+    method: "GET",
+    path: "/account/preferences",
+    tag: "Accounts",
+    summary: "The signed-in user's mail switches: `priceDropAlerts` (off by default), `cartReminders` (on by default).",
+  },
+  {
+    method: "PATCH",
+    path: "/account/preferences",
+    tag: "Accounts",
+    summary: "Change the signed-in user's mail switches (`priceDropAlerts`, `cartReminders`, each optional); answers both.",
+    body: preferencesPatchSchema,
   },
   { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
 ];

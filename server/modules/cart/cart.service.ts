@@ -16,6 +16,7 @@ import { translatorFor } from "#common/i18n/messages.server";
 import { DEFAULT_LANGUAGE } from "#common/i18n/languages";
 import { type RateLimitStore, personalKey, waitText } from "../../lib/rate-limit";
 import { lineLabel } from "#common/catalog/line-label";
+import { chooseVariant } from "#common/catalog/variant-choice";
 import { normaliseGiftCardCode } from "#common/giftcards/giftcards.schema";
 import {
   type CatalogReads,
@@ -133,7 +134,6 @@ function requireOwner(shopper: Shopper): string {
 }
 
 const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? null : v.trim());
-const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
 
 /**
  * Carts on the server, one per owner (`user:<id>` or `visitor:<id>`): lines are re-priced from the
@@ -240,35 +240,6 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
     throw new AppError("rate_limited", message, { code: message }, seen.retryAfter ?? limit.window);
   }
 
-  /** Picks the variant that matches the chosen colour and size, or explains what is missing. */
-  function resolveVariant(
-    name: string,
-    variants: Array<{ id: string; color: string | null; size: string | null; stock: number }>,
-    color: string | null,
-    size: string | null,
-  ) {
-    if (variants.length === 0) {
-      if (color) throw new AppError("invalid_input", `${name} does not come in colours.`, { color: "This product has no colours" });
-      if (size) throw new AppError("invalid_input", `${name} does not come in sizes.`, { size: "This product has no sizes" });
-      return null;
-    }
-    const hasColors = variants.some((v) => v.color);
-    const hasSizes = variants.some((v) => v.size);
-    if (hasColors && !color) throw new AppError("invalid_input", "Please choose a colour", { color: "Please choose a colour" });
-    if (hasSizes && !size) throw new AppError("invalid_input", "Please choose a size", { size: "Please choose a size" });
-    if (color && !hasColors) throw new AppError("invalid_input", `${name} does not come in colours.`, { color: "This product has no colours" });
-    if (size && !hasSizes) throw new AppError("invalid_input", `${name} does not come in sizes.`, { size: "This product has no sizes" });
-    if (color && !variants.some((v) => same(v.color, color))) {
-      throw new AppError("invalid_input", `${name} does not come in ${color}.`, { color: "Please choose one of the colours shown" });
-    }
-    if (size && !variants.some((v) => same(v.size, size))) {
-      throw new AppError("invalid_input", `${name} does not come in size ${size}.`, { size: "Please choose one of the sizes shown" });
-    }
-    const match = variants.find((v) => (!hasColors || same(v.color, color)) && (!hasSizes || same(v.size, size)));
-    if (!match) throw new AppError("invalid_input", `${lineLabel(name, color, size)} is not available.`, { size: "This combination is not available" });
-    return match;
-  }
-
   return {
     async getCart(shopper, options = {}) {
       return view(ownerKey(shopper), options.shippingMethod, options.market, options.language, options.address);
@@ -280,7 +251,7 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       // The product and all its variants in one query.
       const product = await deps.catalog.getPurchaseOptions(String(input.productId ?? ""));
       if (product?.status !== "active") throw new AppError("not_found", "This product is no longer available.");
-      const variant = resolveVariant(product.name, product.variants, blank(input.color), blank(input.size));
+      const variant = chooseVariant(product.name, product.variants, blank(input.color), blank(input.size));
       const variantId = variant?.id ?? "";
       const stock = variant ? variant.stock : product.stock;
       const item = { productId: product.id, variantId, quantity };

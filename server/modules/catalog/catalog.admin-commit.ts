@@ -20,7 +20,7 @@ import {
 import { type CreatePlan, type Existing, type Plan, type UpdatePlan, sameJson, variantFields } from "./catalog.admin-state";
 import type { AdminProduct, CatalogWriteDeps, StockSetting, VariantState } from "./catalog.admin.types";
 import { readProducts } from "./catalog.admin-read";
-import { refreshListedPrices } from "./catalog.listing";
+import { type ListingChange, refreshListings } from "./catalog.listing";
 import type { Executor } from "./catalog.repo";
 
 // The store step of the catalogue's one write path for products and variants: the admin API, the
@@ -59,7 +59,11 @@ export async function commitPlans(trx: Executor, deps: CatalogWriteDeps, actor: 
   await deps.stock.setStock(trx, stockSettings(plans), { refreshListing: false });
 
   const ids = plans.map(idOf);
-  await inChunks(ids, (chunk) => refreshListedPrices(trx, chunk));
+  const moved: ListingChange[] = [];
+  await inChunks(ids, async (chunk) => moved.push(...(await refreshListings(trx, chunk))));
+  // Whoever waits for a lower price (wishlists' price-drop mails) hears of it in this transaction.
+  const fell = moved.filter((m) => m.after < m.before);
+  if (fell.length && deps.prices) await deps.prices.listedPricesFell(trx, fell);
 
   const withdrawn = updates
     .filter((p) => p.after.status === "archived" && p.before.state.status !== "archived")

@@ -7,6 +7,7 @@ import type { BulkInput, ProductTranslation, StockLevel } from "#common/catalog/
 import type { Translations } from "#common/translations";
 import type { Executor } from "./catalog.repo";
 import type { ProductVariant } from "./catalog.types";
+import type { ListingChange } from "./catalog.listing";
 
 /**
  * Units to set on one product, as the inventory's `setStock` takes them: its variants' (by id) or,
@@ -41,6 +42,8 @@ export interface CatalogAdminDeps {
   presentmentCurrencies?: () => Promise<string[]>;
   /** The tax settings' classes (content settings): a product names only one of these (DEFAULT_TAX_CLASSES when not given). */
   taxClasses?: () => Promise<string[]>;
+  /** Told in the write's transaction of products whose listed price (what a shopper pays) fell: the wishlists' price-drop mails. */
+  prices?: { listedPricesFell(trx: Executor, fell: ListingChange[]): Promise<void> };
   /** Outgoing webhooks: product.created, product.updated and product.deleted are emitted in the write's transaction. */
   webhooks?: WebhookEvents;
 }

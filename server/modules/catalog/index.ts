@@ -3,7 +3,7 @@
 // Products, variants and categories: the storefront's reads, the admin's writes and the listed-price rule.
 export { type AdminProductRow, type CatalogAdmin, createCatalogAdmin, type ImportReport } from "./catalog.admin";
 export { type AdminCategory, type AdminCategoryNode, createCategoriesAdmin } from "./catalog.categories";
-export { refreshListedPrices } from "./catalog.listing";
+export { type ListingChange, refreshListedPrices } from "./catalog.listing";
 export { writeProductRating } from "./catalog.rating.repo";
 export { createCatalogRepo } from "./catalog.repo";
 export { type CatalogService, createCatalogService, type Purchasable } from "./catalog.service";

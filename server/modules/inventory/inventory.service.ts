@@ -154,3 +154,55 @@ export async function setStock(trx: Executor, settings: StockSetting[], options:
   if (options.refreshListing !== false) await inChunks(ids, (chunk) => refreshListedPrices(trx, chunk));
   return ids;
 }
+
+/** Rows that have units again after a give-back or a count: a product without variants (`variantId` '') or one of its variants. */
+export interface RaisedRow {
+  productId: string;
+  variantId: string;
+}
+
+/**
+ * Told in the write's transaction of every row a give-back (a cancellation, a received return) or
+ * a count (the product form, a CSV import) leaves with units: what waits for a product to be back
+ * (the shoppers' back-in-stock alerts) follows from here, whoever raised the stock.
+ */
+export type StockRaisedListener = (trx: Executor, rows: RaisedRow[]) => Promise<void>;
+
+/**
+ * The inventory with its listeners: the same writes as `takeStock`, `returnStock` and `setStock`,
+ * and every one that leaves rows with units tells `raised` in its transaction.
+ */
+export function createInventory(deps: { raised?: StockRaisedListener } = {}) {
+  const tell = async (trx: Executor, rows: RaisedRow[]) => {
+    if (deps.raised && rows.length) await deps.raised(trx, rows);
+  };
+  return {
+    takeStock,
+    /** Gives an order's units back; its rows now have units. */
+    async returnStock(trx: Executor, lines: StockLine[]): Promise<StockChange> {
+      const change = await returnStock(trx, lines);
+      await tell(
+        trx,
+        lines.filter((l) => l.quantity > 0).map((l) => ({ productId: l.productId, variantId: l.variantId })),
+      );
+      return change;
+    },
+    /** Sets counted units; the rows counted above 0 have units. */
+    async setStock(trx: Executor, settings: StockSetting[], options: { refreshListing?: boolean } = {}): Promise<string[]> {
+      const ids = await setStock(trx, settings, options);
+      await tell(
+        trx,
+        settings.flatMap((s): RaisedRow[] =>
+          s.variants
+            ? s.variants.filter((v) => v.stock > 0).map((v) => ({ productId: s.productId, variantId: v.id }))
+            : (s.stock ?? 0) > 0
+              ? [{ productId: s.productId, variantId: "" }]
+              : [],
+        ),
+      );
+      return ids;
+    },
+  };
+}
+
+export type Inventory = ReturnType<typeof createInventory>;

@@ -26,3 +26,4 @@ export {
   verificationMail,
   webhookDisabledMail,
 } from "./templates";
+export { backInStockMail, priceDropMail, stockAlertConfirmMail } from "./templates";

@@ -14,6 +14,8 @@ export interface Mail {
   html: string;
   /** Where the recipient's answer goes, when not to the sender (a contact message's author). */
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058) on mails a shopper subscribed to. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends Mail {
@@ -107,7 +109,15 @@ export function createMailer(
   /** Hands one mail to SMTP, or to the outbox without it. */
   async function deliver(sent: SentMail): Promise<void> {
     if (smtp) {
-      await smtp.sendMail({ from: sent.from, to: sent.to, replyTo: sent.replyTo, subject: sent.subject, text: sent.text, html: sent.html });
+      await smtp.sendMail({
+        from: sent.from,
+        to: sent.to,
+        replyTo: sent.replyTo,
+        subject: sent.subject,
+        text: sent.text,
+        html: sent.html,
+        headers: sent.headers,
+      });
       logger.info({ to: sent.to, subject: sent.subject }, "mail sent");
       return;
     }

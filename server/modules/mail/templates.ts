@@ -533,3 +533,50 @@ export function giftCardMail(ctx: GiftCardMailContext): Mail {
     footer: t("mail.giftCard.footer"),
   });
 }
+
+// Shoppers' alerts (server/modules/alerts): back-in-stock confirmation and notice, price drop.
+
+/** The headers that let a mail client offer "Unsubscribe" and do it with one POST (RFC 8058). */
+function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** To a guest who asked for a back-in-stock alert: the link confirms the address (nothing is sent without it). */
+export function stockAlertConfirmMail(ctx: MailContext & { product: string }): Mail {
+  const t = mailT(ctx);
+  return render(ctx, {
+    subject: t("mail.alerts.confirm.subject", { product: ctx.product }),
+    heading: t("mail.alerts.confirm.heading"),
+    lines: [t("mail.alerts.confirm.body", { siteName: ctx.siteName, product: ctx.product })],
+    action: t("mail.alerts.confirm.action"),
+    footer: t("mail.alerts.confirm.footer"),
+  });
+}
+
+/** The product (colour and size) a subscriber waited for is back: its page, its price in their currency, and the link that forgets the alert. */
+export function backInStockMail(ctx: MailContext & { product: string; price: string; unsubscribeUrl: string; oneClickUrl: string }): Mail {
+  const t = mailT(ctx);
+  const mail = render(ctx, {
+    subject: t("mail.alerts.back.subject", { product: ctx.product }),
+    heading: t("mail.alerts.back.heading"),
+    lines: [t("mail.alerts.back.body", { product: ctx.product, price: ctx.price })],
+    action: t("mail.alerts.view"),
+    footer: t("mail.alerts.back.footer"),
+    secondary: { label: t("mail.alerts.unsubscribe"), url: ctx.unsubscribeUrl },
+  });
+  return { ...mail, headers: unsubscribeHeaders(ctx.oneClickUrl) };
+}
+
+/** A wished product's listed price fell: before and now in the customer's currency, and the link that switches these mails off. */
+export function priceDropMail(ctx: MailContext & { product: string; price: string; before: string; unsubscribeUrl: string; oneClickUrl: string }): Mail {
+  const t = mailT(ctx);
+  const mail = render(ctx, {
+    subject: t("mail.alerts.drop.subject", { product: ctx.product, price: ctx.price }),
+    heading: t("mail.alerts.drop.heading"),
+    lines: [t("mail.alerts.drop.body", { product: ctx.product, price: ctx.price, before: ctx.before })],
+    action: t("mail.alerts.view"),
+    footer: t("mail.alerts.drop.footer"),
+    secondary: { label: t("mail.alerts.unsubscribe"), url: ctx.unsubscribeUrl },
+  });
+  return { ...mail, headers: unsubscribeHeaders(ctx.oneClickUrl) };
+}

@@ -180,3 +180,29 @@ export async function updateBan(k: Executor, dialect: Dialect, userId: string, b
     .where("id", "=", userId)
     .execute();
 }
+
+/** The account's mail switches as stored (1 on, 0 off), or undefined when it never changed them. */
+export function getPreferencesRow(k: Executor, userId: string) {
+  return k.selectFrom("user_preferences").select(["price_drop_alerts", "cart_reminders"]).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Stores the account's mail switches whole (both, as they are now). */
+export async function savePreferencesRow(k: Executor, userId: string, row: { price_drop_alerts: number; cart_reminders: number }): Promise<void> {
+  const updated_at = nowIso();
+  await k
+    .insertInto("user_preferences")
+    .values({ user_id: userId, ...row, updated_at })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...row, updated_at }))
+    .execute();
+}
+
+/** Of these accounts, the ones that switched price-drop mails on and are not banned: their address, name and language. */
+export function listPriceDropAccounts(k: Executor, userIds: string[]) {
+  return auth(k)
+    .selectFrom("users")
+    .innerJoin("user_preferences as pref", "pref.user_id", "users.id")
+    .select(["users.id", "users.email", "users.name", "users.language", "users.banned"])
+    .where("users.id", "in", userIds)
+    .where("pref.price_drop_alerts", "=", 1)
+    .execute();
+}

@@ -6,6 +6,9 @@ import { AppError } from "#common/errors";
 import { toMajor } from "#common/money";
 import { type AuditActor, appendAudit, changedFields } from "#modules/audit";
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from "#common/i18n/languages";
+import { DEFAULT_PREFERENCES, type Preferences, preferencesPatchSchema } from "#common/alerts/alerts.schema";
+import { parseInput } from "#common/validate";
+import { chunked } from "../../db/chunks";
 import {
   countAdminAccounts,
   countCustomerRows,
@@ -15,6 +18,9 @@ import {
   deleteSessionsOfUser,
   getAccountRow,
   getLanguageOf,
+  getPreferencesRow,
+  listPriceDropAccounts,
+  savePreferencesRow,
   getLastSignInAt,
   getSessionOfUser,
   listAdminsLocked,
@@ -170,6 +176,11 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     return admins.filter((a) => a.id !== except && !a.banned).length;
   };
 
+  async function preferencesOf(userId: string): Promise<Preferences> {
+    const row = await getPreferencesRow(k, userId);
+    return row ? { priceDropAlerts: row.price_drop_alerts === 1, cartReminders: row.cart_reminders === 1 } : { ...DEFAULT_PREFERENCES };
+  }
+
   async function requireAccount(ex: Executor, id: string): Promise<UserAccount> {
     const row = await getAccountRow(ex, id);
     if (!row) throw new AppError("not_found", "There is no such user.");
@@ -229,6 +240,31 @@ export function createUsersService(db: Db, deps: { orderStats?: CustomerStatsCol
     async setLanguage(userId: string, language: string): Promise<void> {
       if (!isLanguage(language)) throw new AppError("invalid_input", "The shop has no such language.", { language: "The shop has no such language." });
       await updateLanguage(k, userId, language);
+    },
+
+    /** The account's mail switches (price-drop mails off, cart reminders on, until the customer changes them). */
+    async getPreferences(userId: string): Promise<Preferences> {
+      return preferencesOf(userId);
+    },
+
+    /** Changes the switches the patch names (400 naming a bad field; nothing stored then) and answers all of them. */
+    async setPreferences(userId: string, patch: unknown): Promise<Preferences> {
+      const changes = parseInput(preferencesPatchSchema, patch);
+      const next = { ...(await preferencesOf(userId)), ...changes };
+      await savePreferencesRow(k, userId, { price_drop_alerts: next.priceDropAlerts ? 1 : 0, cart_reminders: next.cartReminders ? 1 : 0 });
+      return next;
+    },
+
+    /** Of these accounts, those that want price-drop mails (switched on, not banned), with their address, name and mails' language. */
+    async listPriceDropRecipients(userIds: string[]): Promise<Array<{ id: string; email: string; name: string | null; language: Language }>> {
+      const out: Array<{ id: string; email: string; name: string | null; language: Language }> = [];
+      for (const chunk of chunked([...new Set(userIds)])) {
+        for (const row of await listPriceDropAccounts(k, chunk)) {
+          if (row.banned) continue;
+          out.push({ id: row.id, email: row.email, name: row.name, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE });
+        }
+      }
+      return out;
     },
 
     /** Stamps the account's last sign-in (better-auth calls it for every new session). */

@@ -137,3 +137,14 @@ export async function deleteOwnerNotices(k: Executor, owner: string): Promise<vo
 export async function deleteNoticesBefore(k: Executor, cutoff: string): Promise<void> {
   await k.deleteFrom("wishlist_notices").where("created_at", "<", cutoff).execute();
 }
+
+/** The accounts (not visitors) that saved any of these products, with the product: `user:<id>` owners only. */
+export async function listAccountWishers(k: Executor, productIds: string[]): Promise<Array<{ userId: string; productId: string }>> {
+  const rows = await k
+    .selectFrom("wishlist_items")
+    .select(["owner", "product_id"])
+    .where("product_id", "in", productIds)
+    .where("owner", "like", "user:%")
+    .execute();
+  return rows.map((r) => ({ userId: r.owner.slice("user:".length), productId: r.product_id }));
+}

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
+import { chunked } from "../../db/chunks";
 import { AppError } from "#common/errors";
 import { type Shopper, ownerKey } from "../../lib/shopper";
 import type { CatalogService } from "#modules/catalog";
@@ -15,6 +16,7 @@ import {
   hasAnyItem,
   insertItem,
   listIdleVisitorOwners,
+  listAccountWishers,
   listItems,
   listProductIds,
   moveItems,
@@ -120,6 +122,12 @@ export function createWishlistService(db: Db, deps: WishlistServiceDeps): Wishli
     },
 
     withdrawProducts: withdrawFromWishlists,
+
+    async listAccountWishers(productIds) {
+      const out: Array<{ userId: string; productId: string }> = [];
+      for (const chunk of chunked([...new Set(productIds)])) out.push(...(await listAccountWishers(k, chunk)));
+      return out;
+    },
 
     async takeNotices(shopper) {
       const owner = ownerKey(shopper);

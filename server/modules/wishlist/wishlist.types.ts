@@ -45,6 +45,8 @@ export interface WishlistService {
   forgetUser(k: Kysely<Database>, userId: string): Promise<void>;
   /** In the caller's transaction (a catalogue write): removes these products, withdrawn from sale (archived or deleted), from every wishlist and tells each owner once (`takeNotices`). */
   withdrawProducts(k: Kysely<Database>, products: Array<{ id: string; name: string }>): Promise<void>;
+  /** The accounts that saved any of these products, with the product (visitors' wishlists have no address to mail). */
+  listAccountWishers(productIds: string[]): Promise<Array<{ userId: string; productId: string }>>;
   /** This shopper's messages ("“X” is no longer available and was removed from your wishlist."), each returned once. */
   takeNotices(shopper: Shopper): Promise<string[]>;
 }

@@ -158,6 +158,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     maxOpenOrdersPerContact: number(form, "maxOpenOrdersPerContact", notNumbers),
     lowStockThreshold: number(form, "lowStockThreshold", notNumbers),
     analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
+    alerts: { priceDropPercent: number(form, "alerts.priceDropPercent", notNumbers) },
     announcement: text(form, "announcement"),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
     ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),

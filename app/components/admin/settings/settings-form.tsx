@@ -43,6 +43,7 @@ export const SETTINGS_SECTIONS = [
   ["payments", "admin.settings.section.payments"],
   ["orders", "admin.settings.section.orders"],
   ["catalogue", "admin.settings.section.catalogue"],
+  ["alerts", "admin.settings.section.alerts"],
   ["analytics", "admin.settings.section.analytics"],
   ["announcement", "admin.settings.section.announcement"],
   ["live-chat", "admin.settings.section.liveChat"],
@@ -492,6 +493,18 @@ export function SettingsForm({
             step={1}
             defaultValue={settings.lowStockThreshold}
             hint={t("admin.settings.aProductWithThis")}
+          />
+        </Section>
+
+        <Section id="alerts" description={t("admin.settings.alerts.description")}>
+          <FormNumber
+            name="alerts.priceDropPercent"
+            label={t("admin.settings.alerts.priceDropPercent")}
+            min={1}
+            max={90}
+            step={1}
+            defaultValue={settings.alerts.priceDropPercent}
+            hint={t("admin.settings.alerts.priceDropHint")}
           />
         </Section>
 

@@ -147,4 +147,22 @@ export default {
     "Gib den Code an der Kasse ein: Sein Wert bezahlt deine Bestellung ganz oder teilweise, und was übrig bleibt, bleibt für das nächste Mal auf dem Gutschein.",
   "mail.giftCard.action": "Jetzt bei {siteName} einkaufen",
   "mail.giftCard.footer": "Bewahre den Code gut auf und gib ihn nicht weiter: Wer ihn kennt, kann das Guthaben einlösen.",
+
+  // Benachrichtigungen (server/modules/alerts): Gast bestätigt eine Verfügbarkeitsmeldung; Artikel wieder da; Preis eines Wunschartikels gesunken
+  "mail.alerts.confirm.subject": "Bestätige deine Benachrichtigung für {product}",
+  "mail.alerts.confirm.heading": "Nur noch ein Klick",
+  "mail.alerts.confirm.body":
+    "Du möchtest von {siteName} eine E-Mail bekommen, sobald {product} wieder verfügbar ist. Bestätige deine Adresse, dann sagen wir dir Bescheid.",
+  "mail.alerts.confirm.action": "Benachrichtigung bestätigen",
+  "mail.alerts.confirm.footer": "Du hast das nicht angefordert? Dann ignoriere diese E-Mail einfach: Ohne Klick senden wir nichts.",
+  "mail.alerts.back.subject": "{product} ist wieder da",
+  "mail.alerts.back.heading": "Wieder verfügbar!",
+  "mail.alerts.back.body": "Gute Nachricht: {product} ist wieder für {price} erhältlich. Der Vorrat ist womöglich begrenzt, also warte nicht zu lange.",
+  "mail.alerts.back.footer": "Du wolltest einmal benachrichtigt werden; zu diesem Artikel bekommst du keine weitere E-Mail.",
+  "mail.alerts.drop.subject": "Preis gesenkt: {product} jetzt für {price}",
+  "mail.alerts.drop.heading": "Ein Wunschartikel ist günstiger",
+  "mail.alerts.drop.body": "{product} von deiner Wunschliste kostet jetzt {price} statt {before}.",
+  "mail.alerts.drop.footer": "Du bekommst diese E-Mails, weil du Preisalarme für deine Wunschliste eingeschaltet hast.",
+  "mail.alerts.view": "Zum Produkt",
+  "mail.alerts.unsubscribe": "Abmelden",
 } satisfies Translation<typeof en>;

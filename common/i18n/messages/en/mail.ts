@@ -152,4 +152,21 @@ export default {
   "mail.giftCard.howTo": "Enter the code at checkout: its value pays for all or part of your order, and whatever is left stays on the card for next time.",
   "mail.giftCard.action": "Shop at {siteName}",
   "mail.giftCard.footer": "Keep this code safe and share it with no one: whoever has it can spend the card.",
+
+  // Shoppers' alerts (server/modules/alerts): a guest confirms a back-in-stock alert; an item is back; a wished price fell
+  "mail.alerts.confirm.subject": "Confirm your alert for {product}",
+  "mail.alerts.confirm.heading": "One click to confirm",
+  "mail.alerts.confirm.body": "You asked {siteName} to e-mail you when {product} is back in stock. Confirm your address and we'll let you know.",
+  "mail.alerts.confirm.action": "Confirm my alert",
+  "mail.alerts.confirm.footer": "Didn't ask for this? Simply ignore this e-mail: without a click nothing will be sent.",
+  "mail.alerts.back.subject": "{product} is back in stock",
+  "mail.alerts.back.heading": "It's back!",
+  "mail.alerts.back.body": "Good news: {product} is available again for {price}. Stock may be limited, so don't wait too long.",
+  "mail.alerts.back.footer": "You asked to be told once; this is the only e-mail you'll get about this item.",
+  "mail.alerts.drop.subject": "Price drop: {product} now {price}",
+  "mail.alerts.drop.heading": "A wished item costs less",
+  "mail.alerts.drop.body": "{product} from your wishlist now costs {price} instead of {before}.",
+  "mail.alerts.drop.footer": "You get these e-mails because you switched on price-drop alerts for your wishlist.",
+  "mail.alerts.view": "View the product",
+  "mail.alerts.unsubscribe": "Unsubscribe",
 };

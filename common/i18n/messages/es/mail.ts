@@ -144,4 +144,22 @@ export default {
     "Introduce el código al finalizar la compra: su valor paga todo o parte de tu pedido, y el saldo restante se queda en la tarjeta para la próxima vez.",
   "mail.giftCard.action": "Comprar en {siteName}",
   "mail.giftCard.footer": "Guarda este código en un lugar seguro y no lo compartas: quien lo tenga puede usar la tarjeta.",
+
+  // Avisos (server/modules/alerts): un invitado confirma un aviso de reposición; un artículo vuelve; baja el precio de un deseado
+  "mail.alerts.confirm.subject": "Confirma tu aviso para {product}",
+  "mail.alerts.confirm.heading": "Solo falta un clic",
+  "mail.alerts.confirm.body":
+    "Has pedido a {siteName} que te avise por correo cuando {product} vuelva a estar disponible. Confirma tu dirección y te avisaremos.",
+  "mail.alerts.confirm.action": "Confirmar mi aviso",
+  "mail.alerts.confirm.footer": "¿No lo has pedido tú? Ignora este correo: sin un clic no enviaremos nada.",
+  "mail.alerts.back.subject": "{product} vuelve a estar disponible",
+  "mail.alerts.back.heading": "¡Ya está de vuelta!",
+  "mail.alerts.back.body": "Buenas noticias: {product} vuelve a estar disponible por {price}. Puede que queden pocas unidades, así que no esperes demasiado.",
+  "mail.alerts.back.footer": "Pediste que te avisáramos una vez: es el único correo que recibirás sobre este artículo.",
+  "mail.alerts.drop.subject": "Bajada de precio: {product} ahora a {price}",
+  "mail.alerts.drop.heading": "Un artículo de tu lista cuesta menos",
+  "mail.alerts.drop.body": "{product}, de tu lista de deseos, ahora cuesta {price} en lugar de {before}.",
+  "mail.alerts.drop.footer": "Recibes estos correos porque activaste los avisos de bajada de precio para tu lista de deseos.",
+  "mail.alerts.view": "Ver el producto",
+  "mail.alerts.unsubscribe": "Darse de baja",
 } satisfies Translation<typeof en>;

@@ -147,4 +147,22 @@ export default {
     "Saisissez le code lors du paiement : sa valeur règle tout ou partie de votre commande, et le solde reste sur la carte pour une prochaine fois.",
   "mail.giftCard.action": "Découvrir {siteName}",
   "mail.giftCard.footer": "Conservez ce code en lieu sûr et ne le communiquez à personne : quiconque le détient peut utiliser la carte.",
+
+  // Alertes (server/modules/alerts) : un invité confirme une alerte de retour en stock ; un article est de retour ; un prix souhaité a baissé
+  "mail.alerts.confirm.subject": "Confirmez votre alerte pour {product}",
+  "mail.alerts.confirm.heading": "Plus qu'un clic",
+  "mail.alerts.confirm.body":
+    "Vous avez demandé à {siteName} de vous prévenir par e-mail dès que {product} sera de nouveau en stock. Confirmez votre adresse et nous vous tiendrons au courant.",
+  "mail.alerts.confirm.action": "Confirmer mon alerte",
+  "mail.alerts.confirm.footer": "Vous n'avez rien demandé ? Ignorez simplement cet e-mail : sans clic, nous n'enverrons rien.",
+  "mail.alerts.back.subject": "{product} est de retour en stock",
+  "mail.alerts.back.heading": "C'est de retour !",
+  "mail.alerts.back.body": "Bonne nouvelle : {product} est de nouveau disponible à {price}. Les quantités peuvent être limitées, ne tardez pas trop.",
+  "mail.alerts.back.footer": "Vous avez demandé à être prévenu une fois : c'est le seul e-mail que vous recevrez pour cet article.",
+  "mail.alerts.drop.subject": "Baisse de prix : {product} à {price}",
+  "mail.alerts.drop.heading": "Un article de vos envies coûte moins cher",
+  "mail.alerts.drop.body": "{product}, dans votre liste d'envies, coûte désormais {price} au lieu de {before}.",
+  "mail.alerts.drop.footer": "Vous recevez ces e-mails car vous avez activé les alertes de baisse de prix pour votre liste d'envies.",
+  "mail.alerts.view": "Voir le produit",
+  "mail.alerts.unsubscribe": "Se désabonner",
 } satisfies Translation<typeof en>;

@@ -1,0 +1,30 @@
+import type { Translation } from "../translation";
+import type en from "../en/alerts";
+
+export default {
+  "alerts.form.title": "Benachrichtige mich, wenn es wieder da ist",
+  "alerts.form.intro": "Hinterlasse deine E-Mail-Adresse, und wir schreiben dir einmal, sobald es wieder vorrätig ist.",
+  "alerts.form.email": "E-Mail-Adresse",
+  "alerts.form.submit": "Benachrichtigen",
+  "alerts.form.sending": "Wird gesendet …",
+  "alerts.form.waiting": "Erledigt! Wir schreiben dir, sobald es wieder da ist.",
+  "alerts.form.pending": "Bitte bestätige deine Benachrichtigung in deinem Postfach.",
+  "alerts.form.inStock": "Wieder auf Lager: Du kannst es jetzt bestellen.",
+  "alerts.form.badEmail": "Bitte gib eine gültige E-Mail-Adresse ein.",
+  "alerts.form.failed": "Das hat nicht geklappt. Bitte versuche es noch einmal.",
+  "alerts.page.title": "Verfügbarkeitsbenachrichtigung",
+  "alerts.page.pending": "Bestätige, dass wir dir einmal schreiben dürfen, sobald {product} wieder verfügbar ist.",
+  "alerts.page.confirm": "Benachrichtigung bestätigen",
+  "alerts.page.waiting": "Du stehst auf der Liste: Wir schreiben dir einmal, sobald {product} wieder da ist.",
+  "alerts.page.notified": "Wir haben dir bereits geschrieben, dass {product} wieder da ist.",
+  "alerts.page.unsubscribe": "Abmelden",
+  "alerts.page.leave": "Doch kein Interesse? Melde dich ab, dann löschen wir deine Adresse.",
+  "alerts.page.gone": "Diese Benachrichtigung gibt es nicht mehr: Wir schreiben dir dazu nichts.",
+  "alerts.page.product": "Zum Produkt",
+  "alerts.drops.title": "Preisalarm per E-Mail",
+  "alerts.drops.ask": "Keine E-Mails mehr, wenn Artikel auf deiner Wunschliste günstiger werden?",
+  "alerts.drops.stop": "E-Mails abbestellen",
+  "alerts.drops.stopped": "Erledigt: keine Preisalarme mehr. Du kannst sie auf deiner Wunschliste wieder einschalten.",
+  "alerts.drops.invalid": "Dieser Link ist nicht gültig.",
+  "alerts.drops.switch": "Schreib mir, wenn ein Wunschartikel günstiger wird",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,30 @@
+import type { Translation } from "../translation";
+import type en from "../en/alerts";
+
+export default {
+  "alerts.form.title": "Avísame cuando vuelva",
+  "alerts.form.intro": "Déjanos tu correo y te escribiremos una vez cuando vuelva a estar disponible.",
+  "alerts.form.email": "Correo electrónico",
+  "alerts.form.submit": "Avisarme",
+  "alerts.form.sending": "Enviando…",
+  "alerts.form.waiting": "¡Listo! Te escribiremos cuando vuelva.",
+  "alerts.form.pending": "Revisa tu bandeja de entrada para confirmar el aviso.",
+  "alerts.form.inStock": "Vuelve a estar disponible: ya puedes pedirlo.",
+  "alerts.form.badEmail": "Introduce un correo electrónico válido.",
+  "alerts.form.failed": "No ha funcionado. Inténtalo de nuevo.",
+  "alerts.page.title": "Aviso de reposición",
+  "alerts.page.pending": "Confirma que podemos escribirte una vez cuando {product} vuelva a estar disponible.",
+  "alerts.page.confirm": "Confirmar mi aviso",
+  "alerts.page.waiting": "Estás en la lista: te escribiremos una vez cuando {product} vuelva.",
+  "alerts.page.notified": "Ya te avisamos de que {product} ha vuelto.",
+  "alerts.page.unsubscribe": "Darse de baja",
+  "alerts.page.leave": "¿Has cambiado de idea? Date de baja y borraremos tu dirección.",
+  "alerts.page.gone": "Este aviso ya no existe: no te escribiremos sobre él.",
+  "alerts.page.product": "Ver el producto",
+  "alerts.drops.title": "Avisos de bajada de precio",
+  "alerts.drops.ask": "¿Dejar de recibir correos cuando baje el precio de tu lista de deseos?",
+  "alerts.drops.stop": "No recibir más correos",
+  "alerts.drops.stopped": "Hecho: no más avisos de bajada de precio. Puedes volver a activarlos en tu lista de deseos.",
+  "alerts.drops.invalid": "Este enlace no es válido.",
+  "alerts.drops.switch": "Avísame cuando baje el precio de un artículo de mi lista",
+} satisfies Translation<typeof en>;

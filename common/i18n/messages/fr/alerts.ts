@@ -1,0 +1,30 @@
+import type { Translation } from "../translation";
+import type en from "../en/alerts";
+
+export default {
+  "alerts.form.title": "Me prévenir du retour en stock",
+  "alerts.form.intro": "Laissez votre e-mail : nous vous écrirons une fois, dès le retour en stock.",
+  "alerts.form.email": "Adresse e-mail",
+  "alerts.form.submit": "Me prévenir",
+  "alerts.form.sending": "Envoi…",
+  "alerts.form.waiting": "C'est noté ! Nous vous écrirons dès son retour.",
+  "alerts.form.pending": "Consultez votre boîte de réception pour confirmer votre alerte.",
+  "alerts.form.inStock": "De nouveau en stock : vous pouvez le commander dès maintenant.",
+  "alerts.form.badEmail": "Veuillez saisir une adresse e-mail valide.",
+  "alerts.form.failed": "Cela n'a pas fonctionné. Veuillez réessayer.",
+  "alerts.page.title": "Alerte de retour en stock",
+  "alerts.page.pending": "Confirmez que nous pouvons vous écrire une fois, dès que {product} sera de nouveau en stock.",
+  "alerts.page.confirm": "Confirmer mon alerte",
+  "alerts.page.waiting": "Vous êtes sur la liste : nous vous écrirons une fois, dès le retour de {product}.",
+  "alerts.page.notified": "Nous vous avons déjà prévenu du retour de {product}.",
+  "alerts.page.unsubscribe": "Se désabonner",
+  "alerts.page.leave": "Vous avez changé d'avis ? Désabonnez-vous et nous supprimerons votre adresse.",
+  "alerts.page.gone": "Cette alerte n'existe plus : nous ne vous écrirons pas à ce sujet.",
+  "alerts.page.product": "Voir le produit",
+  "alerts.drops.title": "Alertes de baisse de prix",
+  "alerts.drops.ask": "Ne plus recevoir d'e-mails quand un article de votre liste d'envies baisse de prix ?",
+  "alerts.drops.stop": "Ne plus recevoir ces e-mails",
+  "alerts.drops.stopped": "C'est fait : plus d'alertes de baisse de prix. Vous pouvez les réactiver depuis votre liste d'envies.",
+  "alerts.drops.invalid": "Ce lien n'est pas valide.",
+  "alerts.drops.switch": "M'écrire quand le prix d'un article de mes envies baisse",
+} satisfies Translation<typeof en>;
