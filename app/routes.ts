@@ -23,9 +23,12 @@ export default [
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     // Back-in-stock alerts: the product page's form posts here; a mail's link opens its alert to confirm or unsubscribe.
-    route("stock-alerts", "routes/stock-alerts.tsx"),
-    route("stock-alerts/:token", "routes/stock-alert.tsx"),
-    route("price-drop-alerts/:token", "routes/price-drop-alerts.tsx"),
+    // The alerts' texts, around these pages only (routes/alerts-messages.tsx).
+    layout("routes/alerts-messages.tsx", [
+      route("stock-alerts", "routes/stock-alerts.tsx"),
+      route("stock-alerts/:token", "routes/stock-alert.tsx"),
+      route("price-drop-alerts/:token", "routes/price-drop-alerts.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the storefront layout: no navbar or footer.

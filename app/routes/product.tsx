@@ -40,7 +40,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (preview) {
         const shown = await catalog.detailInMarket(preview.product, await pageMarket(request, context.services));
         return data(
-          { product: shown, related: [], preview: preview.status, promotions: [] as PromotionOffer[], reviews: null, writer: null, messages: null },
+          {
+            product: shown,
+            related: [],
+            preview: preview.status,
+            promotions: [] as PromotionOffer[],
+            reviews: null,
+            writer: null,
+            messages: routeMessages(language, PAGE_MESSAGES),
+          },
           { headers: { "Cache-Control": "private, no-store" } },
         );
       }
@@ -76,8 +84,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     promotions: promotions.map((rule) => promotionOffer(rule, market)),
     reviews,
     writer,
-    // The reviews' texts: only this page shows them, so only its data carries them.
-    messages: routeMessages(language, ["reviews"]),
+    messages: routeMessages(language, PAGE_MESSAGES),
   };
 }
 
@@ -130,7 +137,18 @@ function PromiseLine({ icon, children }: { icon: string; children: React.ReactNo
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+/** The reviews' and the stock alert's texts: only this page shows them, so only its data carries them. */
+const PAGE_MESSAGES = ["reviews", "alerts"] as const;
+
+export default function ProductPage(props: Route.ComponentProps) {
+  return (
+    <RouteMessages messages={props.loaderData.messages as CompiledCatalog}>
+      <ProductView {...props} />
+    </RouteMessages>
+  );
+}
+
+function ProductView({ loaderData }: Route.ComponentProps) {
   const { product, related, preview, reviews, writer } = loaderData;
   const { settings, publicUrl, imageBase, categories, paymentMethods } = useShop();
   const t = useT();
@@ -257,17 +275,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {reviews && writer && loaderData.messages && (
-        <RouteMessages messages={loaderData.messages as CompiledCatalog}>
-          <ReviewsSection
-            key={product._id}
-            slug={product.slug}
-            initial={{ data: reviews.data, meta: reviews.meta }}
-            query={{ sort: reviews.query.sort, rating: reviews.query.rating ?? null, page: reviews.query.page }}
-            writer={writer}
-            token={reviewToken}
-          />
-        </RouteMessages>
+      {reviews && writer && (
+        <ReviewsSection
+          key={product._id}
+          slug={product.slug}
+          initial={{ data: reviews.data, meta: reviews.meta }}
+          query={{ sort: reviews.query.sort, rating: reviews.query.rating ?? null, page: reviews.query.page }}
+          writer={writer}
+          token={reviewToken}
+        />
       )}
 
       {related.length > 0 && (

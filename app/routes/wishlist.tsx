@@ -21,7 +21,9 @@ import { addToCart, getShopper, withShopperCookies } from "~/lib/shopper.server"
 import type { Route } from "./+types/wishlist";
 import { publicImageUrl } from "#common/images/image-sizes";
 import { useImageBase } from "~/lib/image-base";
-import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { RouteMessages, useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { routeMessages } from "#common/i18n/messages.server";
+import type { CompiledCatalog } from "#common/i18n/translate";
 import { pageMarket } from "~/lib/market.server";
 import { localizeMessage, localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
 
@@ -36,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [listed, notices] = known ? await Promise.all([wishlist.list(shopper, requestLanguage(request)), wishlist.takeNotices(shopper)]) : [[], []];
   // Their prices in the currency the page shows.
   const entries = await context.services.catalog.listedInMarket(listed, await pageMarket(request, context.services));
-  return data({ entries, notices }, { headers: { "Cache-Control": "private, no-store" } });
+  // The price-drop switch's texts: only this page and the alerts' pages show them.
+  const messages = routeMessages(requestLanguage(request), ["alerts"]);
+  return data({ entries, notices, messages }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const INTENTS = ["toggle", "remove", "move-to-cart"] as const satisfies readonly WishlistIntent[];
@@ -92,7 +96,15 @@ function failureText(request: Request, message: string, status: number): string 
 }
 
 /** The wishlist: each product with its price and stock, "Move to cart" and "Remove"; an empty state. */
-export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function WishlistPage(props: Route.ComponentProps) {
+  return (
+    <RouteMessages messages={props.loaderData.messages as CompiledCatalog}>
+      <WishlistView {...props} />
+    </RouteMessages>
+  );
+}
+
+function WishlistView({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, notices } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.message : null;
   // One fetcher for the rows' buttons: its answer arrives after the row it came from is gone.

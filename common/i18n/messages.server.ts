@@ -4,7 +4,7 @@ import { LANGUAGES, LOCALES, type Language } from "./languages";
 import { type CompiledCatalog, type Translate, createTranslate } from "./translate";
 
 /** What every page of the storefront carries in its document: the layout's, the cart panel's, the forms' and errors' texts. */
-export const PAGE_NAMESPACES = ["shop", "cart", "account", "market", "errors", "alerts"] as const satisfies readonly Namespace[];
+export const PAGE_NAMESPACES = ["shop", "cart", "account", "market", "errors"] as const satisfies readonly Namespace[];
 
 /**
  * Namespaces only some pages show: a route's loader hands them to its page (`routeMessages`), so
