@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import { TextField } from "~/components/form/fields";
 import type { StockAlertResult } from "~/lib/alerts.server";
 import { useLocalePath, useT } from "~/lib/i18n";
@@ -15,7 +15,7 @@ export function StockAlert({ productId, color, size }: { productId: string; colo
   const t = useT();
   const localePath = useLocalePath();
   const user = useUser();
-  const fetcher = useFetcher<StockAlertResult>();
+  const fetcher = useBackgroundFetcher<StockAlertResult>(t("alerts.form.failed"));
   const headingId = useId();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;

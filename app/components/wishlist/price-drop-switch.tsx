@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { useFetcher } from "react-router";
+import { useBackgroundFetcher } from "~/lib/background-fetcher";
 import type { Preferences } from "#common/alerts/alerts.schema";
 import { useT } from "~/lib/i18n";
 import { useUser } from "~/lib/use-auth";
@@ -14,12 +14,12 @@ type Answer = { preferences: Preferences | null; ok?: boolean };
 export function PriceDropSwitch() {
   const t = useT();
   const user = useUser();
-  const reader = useFetcher<Answer>();
-  const writer = useFetcher<Answer>();
+  const reader = useBackgroundFetcher<Answer>(t("alerts.form.failed"));
+  const writer = useBackgroundFetcher<Answer>(t("alerts.form.failed"));
   const id = useId();
 
   useEffect(() => {
-    if (user && reader.state === "idle" && !reader.data) reader.load("/account/preferences");
+    if (user && reader.state === "idle" && !reader.data && !reader.failed) reader.load("/account/preferences");
   }, [user, reader]);
 
   if (!user) return null;
