@@ -133,6 +133,24 @@ export const reviewSettingsSchema = z.object({
 
 export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
 
+/**
+ * Cart reminders (server/modules/reminders): whether idle carts are reminded, after how many
+ * minutes without a change (one is allowed, for tests), and whether a second reminder follows a
+ * day after the first.
+ */
+export const cartReminderSettingsSchema = z.object({
+  enabled: z.boolean({ error: "Enabled is true or false" }).default(false),
+  delayMinutes: z
+    .number({ error: "Give the delay in minutes" })
+    .int("The delay is a whole number of minutes")
+    .min(1, "The delay is at least 1 minute")
+    .max(7 * 24 * 60 - 1, "The delay is under 7 days")
+    .default(240),
+  second: z.boolean({ error: "Second is true or false" }).default(false),
+});
+
+export type CartReminderSettings = z.output<typeof cartReminderSettingsSchema>;
+
 /** The site settings' fields, each with its default. */
 export const siteSettingsFields = z.object({
   siteName: z.string().trim().min(1).max(80).default("Shop"),
@@ -255,6 +273,8 @@ export const siteSettingsFields = z.object({
   taxes: taxSettingsSchema.prefault({}),
   /** Product reviews' moderation: publish at once (the default) or hold for review, and the blocked words. */
   reviews: reviewSettingsSchema.prefault({}),
+  /** Cart reminders: off by default; the delay before the first and whether a second follows. */
+  cartReminders: cartReminderSettingsSchema.prefault({}),
   /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
   translations: translationsSchema(settingsTranslationSchema).default({}),
 });

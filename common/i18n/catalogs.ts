@@ -9,6 +9,7 @@ import deAccount from "./messages/de/account";
 import deCart from "./messages/de/cart";
 import deErrors from "./messages/de/errors";
 import deMail from "./messages/de/mail";
+import deReminders from "./messages/de/reminders";
 import deMarket from "./messages/de/market";
 import deReviews from "./messages/de/reviews";
 import deShop from "./messages/de/shop";
@@ -16,6 +17,7 @@ import enAccount from "./messages/en/account";
 import enCart from "./messages/en/cart";
 import enErrors from "./messages/en/errors";
 import enMail from "./messages/en/mail";
+import enReminders from "./messages/en/reminders";
 import enMarket from "./messages/en/market";
 import enReviews from "./messages/en/reviews";
 import enShop from "./messages/en/shop";
@@ -23,6 +25,7 @@ import esAccount from "./messages/es/account";
 import esCart from "./messages/es/cart";
 import esErrors from "./messages/es/errors";
 import esMail from "./messages/es/mail";
+import esReminders from "./messages/es/reminders";
 import esMarket from "./messages/es/market";
 import esReviews from "./messages/es/reviews";
 import esShop from "./messages/es/shop";
@@ -30,22 +33,23 @@ import frAccount from "./messages/fr/account";
 import frCart from "./messages/fr/cart";
 import frErrors from "./messages/fr/errors";
 import frMail from "./messages/fr/mail";
+import frReminders from "./messages/fr/reminders";
 import frMarket from "./messages/fr/market";
 import frReviews from "./messages/fr/reviews";
 import frShop from "./messages/fr/shop";
 import type { Language } from "./languages";
 
-export const NAMESPACES = ["shop", "cart", "account", "market", "errors", "mail", "reviews"] as const;
+export const NAMESPACES = ["shop", "cart", "account", "market", "errors", "mail", "reviews", "reminders"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-const en = { shop: enShop, cart: enCart, account: enAccount, market: enMarket, errors: enErrors, mail: enMail, reviews: enReviews };
+const en = { shop: enShop, cart: enCart, account: enAccount, market: enMarket, errors: enErrors, mail: enMail, reviews: enReviews, reminders: enReminders };
 /** The administration's texts: English only for now, through the same catalogs and functions. */
 export const ADMIN_MESSAGES: Record<string, string> = enAdmin;
 export type MessageKey = ({ [N in Namespace]: keyof (typeof en)[N] }[Namespace] | keyof typeof enAdmin) & string;
 
 export const CATALOGS: Record<Language, Record<Namespace, Record<string, string>>> = {
   en,
-  de: { shop: deShop, cart: deCart, account: deAccount, market: deMarket, errors: deErrors, mail: deMail, reviews: deReviews },
-  fr: { shop: frShop, cart: frCart, account: frAccount, market: frMarket, errors: frErrors, mail: frMail, reviews: frReviews },
-  es: { shop: esShop, cart: esCart, account: esAccount, market: esMarket, errors: esErrors, mail: esMail, reviews: esReviews },
+  de: { shop: deShop, cart: deCart, account: deAccount, market: deMarket, errors: deErrors, mail: deMail, reviews: deReviews, reminders: deReminders },
+  fr: { shop: frShop, cart: frCart, account: frAccount, market: frMarket, errors: frErrors, mail: frMail, reviews: frReviews, reminders: frReminders },
+  es: { shop: esShop, cart: esCart, account: esAccount, market: esMarket, errors: esErrors, mail: esMail, reviews: esReviews, reminders: esReminders },
 };

@@ -50,6 +50,7 @@ import { createPromotions } from "#modules/promotions";
 import { createGiftCards } from "#modules/giftcards";
 import { createReviews } from "#modules/reviews";
 import { createOrderPurchases } from "#modules/orders";
+import { createCartReminders } from "#modules/reminders";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -145,6 +146,18 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     },
   });
   const wishlist = createWishlistService(db, { catalog });
+  // Reminders of carts left alone: the cart's and the accounts' services, mails as jobs.
+  const reminders = createCartReminders({
+    db,
+    cart,
+    accounts: users,
+    settings,
+    mailer,
+    jobs,
+    publicUrl,
+    secret: shopSecret,
+    logger,
+  });
   const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
   const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks, giftCards });
@@ -165,6 +178,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     logger,
     webhooks,
     accounts: users,
+    reminders,
   };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
@@ -246,6 +260,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     promotions,
     /** Product reviews: buyers' writes, the product page's list and figures, helpful votes, and moderation (audited). */
     reviews,
+    /** Cart reminders: the checkout's consent, the scheduled round, the restore and unsubscribe links, orders credited, the report. */
+    reminders,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
     giftCards,
     mailer,
@@ -287,6 +303,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       wishlist,
       audit,
       reviews,
+      reminders,
       auth,
       rateLimits,
     }),

@@ -10,6 +10,7 @@ import { openApiRoutes } from "../openapi/openapi";
 import { orderRoutes } from "../orders.routes";
 import { paymentRoutes } from "../payments.routes";
 import { reviewRoutes } from "../reviews.routes";
+import { accountPreferenceRoutes, reminderRoutes } from "../reminders.routes";
 import { wishlistRoutes } from "../wishlist.routes";
 
 /**
@@ -26,6 +27,8 @@ export function mountApi(app: Hono<AppEnv>): void {
   app.route("/api", contentRoutes());
   app.route("/api", analyticsRoutes());
   app.route("/api", cartRoutes());
+  app.route("/api", reminderRoutes());
+  app.route("/api", accountPreferenceRoutes());
   app.route("/api", wishlistRoutes());
   app.route("/api", orderRoutes());
   app.route("/api", paymentRoutes());

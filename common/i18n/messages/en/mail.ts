@@ -152,4 +152,15 @@ export default {
   "mail.giftCard.howTo": "Enter the code at checkout: its value pays for all or part of your order, and whatever is left stays on the card for next time.",
   "mail.giftCard.action": "Shop at {siteName}",
   "mail.giftCard.footer": "Keep this code safe and share it with no one: whoever has it can spend the card.",
+
+  // A reminder of a cart left alone (to a customer who agreed to it)
+  "mail.cartReminder.subject": "Your cart at {siteName} is waiting for you",
+  "mail.cartReminder.subjectSecond": "Still thinking it over? Your cart at {siteName} is saved",
+  "mail.cartReminder.heading": "You left something in your cart",
+  "mail.cartReminder.body": "We kept your cart for you. The button below brings it back on any device, so you can pick up where you left off.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Subtotal",
+  "mail.cartReminder.action": "Back to my cart",
+  "mail.cartReminder.stop": "Stop cart reminders",
+  "mail.cartReminder.footer": "You receive this e-mail because you asked us to remind you of your cart. Prices and stock may have changed since.",
 };

@@ -144,4 +144,15 @@ export default {
     "Introduce el código al finalizar la compra: su valor paga todo o parte de tu pedido, y el saldo restante se queda en la tarjeta para la próxima vez.",
   "mail.giftCard.action": "Comprar en {siteName}",
   "mail.giftCard.footer": "Guarda este código en un lugar seguro y no lo compartas: quien lo tenga puede usar la tarjeta.",
+
+  "mail.cartReminder.subject": "Tu carrito en {siteName} te está esperando",
+  "mail.cartReminder.subjectSecond": "¿Todavía lo estás pensando? Tu carrito en {siteName} sigue guardado",
+  "mail.cartReminder.heading": "Te dejaste algo en el carrito",
+  "mail.cartReminder.body": "Hemos guardado tu carrito. Con el botón de abajo lo recuperas en cualquier dispositivo y sigues justo donde lo dejaste.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Subtotal",
+  "mail.cartReminder.action": "Volver a mi carrito",
+  "mail.cartReminder.stop": "No recibir más recordatorios del carrito",
+  "mail.cartReminder.footer":
+    "Recibes este correo porque pediste que te recordáramos tu carrito. Los precios y la disponibilidad pueden haber cambiado desde entonces.",
 } satisfies Translation<typeof en>;

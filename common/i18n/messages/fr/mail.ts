@@ -147,4 +147,15 @@ export default {
     "Saisissez le code lors du paiement : sa valeur règle tout ou partie de votre commande, et le solde reste sur la carte pour une prochaine fois.",
   "mail.giftCard.action": "Découvrir {siteName}",
   "mail.giftCard.footer": "Conservez ce code en lieu sûr et ne le communiquez à personne : quiconque le détient peut utiliser la carte.",
+
+  "mail.cartReminder.subject": "Votre panier chez {siteName} vous attend",
+  "mail.cartReminder.subjectSecond": "Toujours en réflexion ? Votre panier chez {siteName} est sauvegardé",
+  "mail.cartReminder.heading": "Vous avez oublié quelque chose dans votre panier",
+  "mail.cartReminder.body":
+    "Nous avons gardé votre panier. Le bouton ci-dessous le retrouve sur n’importe quel appareil, pour reprendre là où vous vous étiez arrêté.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Sous-total",
+  "mail.cartReminder.action": "Retrouver mon panier",
+  "mail.cartReminder.stop": "Ne plus recevoir de rappels de panier",
+  "mail.cartReminder.footer": "Vous recevez cet e-mail car vous avez demandé un rappel de votre panier. Les prix et les stocks ont pu changer depuis.",
 } satisfies Translation<typeof en>;
