@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
 import { AppError } from "#common/errors";
 import { ReminderNotice } from "~/components/reminders/reminder-notice";
-import { localizedPath } from "~/lib/i18n.server";
+import { routeMessages } from "#common/i18n/messages.server";
+import { RouteMessages } from "~/lib/i18n";
+import type { CompiledCatalog } from "#common/i18n/translate";
+import { localizedPath, requestLanguage } from "~/lib/i18n.server";
 import { seoMeta } from "~/lib/seo";
 import { getShopper, withShopperCookies } from "~/lib/shopper.server";
 import type { Route } from "./+types/cart-restore";
@@ -20,11 +23,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     await context.services.reminders.restore(params.token, shopperCtx.ensureOwner());
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "not_found") throw err;
-    return data({ invalid: true }, { status: 404, headers: withShopperCookies(shopperCtx) });
+    return data({ messages: routeMessages(requestLanguage(request), ["reminders"]) }, { status: 404, headers: withShopperCookies(shopperCtx) });
   }
   throw redirect(localizedPath(request, "/shopping-cart"), { headers: withShopperCookies(shopperCtx) });
 }
 
-export default function CartRestore() {
-  return <ReminderNotice title="reminders.invalid.title" text="reminders.invalid.text" testId="reminder-link-invalid" />;
+export default function CartRestore({ loaderData }: Route.ComponentProps) {
+  return (
+    <RouteMessages messages={loaderData.messages as CompiledCatalog}>
+      <ReminderNotice title="reminders.invalid.title" text="reminders.invalid.text" testId="reminder-link-invalid" />
+    </RouteMessages>
+  );
 }

@@ -11,7 +11,8 @@ import { checkCheckoutForm, formFieldErrors, pickedAddress, readCheckoutForm, sh
 import { AddressFields } from "~/components/checkout/address-fields";
 import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
-import { Checkbox, TextField } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
+import { ReminderConsentBox } from "~/components/reminders/reminder-consent";
 import { useShop } from "~/lib/shop";
 import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
@@ -35,7 +36,9 @@ import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
 import { shopperMessage } from "~/lib/action-failure.server";
 import { pageMarket } from "~/lib/market.server";
 import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
-import { useLanguage, useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { RouteMessages, useLanguage, useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { routeMessages } from "#common/i18n/messages.server";
+import type { CompiledCatalog } from "#common/i18n/translate";
 import { reminderConsentSchema } from "#common/reminders/reminders.schema";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";
@@ -187,6 +190,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countries: full ? localCountries(request, settings.country) : null,
     // Whether this guest's browser agreed to cart reminders already (the box shows it ticked).
     reminderConsent: full && !user ? await context.services.reminders.hasConsent(shopper) : false,
+    // The cart reminders' box is this page's alone: its words come with it, not with every page.
+    messages: full && !user ? routeMessages(requestLanguage(request), ["reminders"]) : {},
     description: requestT(request)("cart.checkout.description"),
   };
 }
@@ -508,10 +513,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 hint={t("cart.checkout.phoneHint")}
               />
               {!account && (
-                <div className="sm:col-span-2">
-                  <input type="hidden" name="cartRemindersOffered" value="1" />
-                  <Checkbox name="cartReminders" label={t("reminders.consent")} hint={t("reminders.consentHint")} defaultChecked={loaderData.reminderConsent} />
-                </div>
+                <RouteMessages messages={loaderData.messages as CompiledCatalog}>
+                  <ReminderConsentBox defaultChecked={loaderData.reminderConsent} className="sm:col-span-2" />
+                </RouteMessages>
               )}
             </div>
           </Section>

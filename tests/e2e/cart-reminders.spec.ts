@@ -79,6 +79,10 @@ test("a guest who ticked the box gets the cart back through the reminder's link 
   await phone.goto(restore);
   await expect(phone).toHaveURL(/\/shopping-cart$/);
   await expect(phone.getByRole("link", { name: book.name }).first()).toBeVisible();
+  // The mail's other link stops the reminders, in one click.
+  await phone.goto(linkIn(mail, "/cart/reminders/stop/"));
+  await expect(phone.getByRole("heading", { level: 1, name: "No more cart reminders" })).toBeVisible();
+  await expectAccessible(phone);
   await other.close();
 
   // The admin's report counts the reminder and the restore.
@@ -93,5 +97,14 @@ test("a guest who ticked the box gets the cart back through the reminder's link 
   await shot(screen, testInfo, "report-desktop");
   await screen.setViewportSize({ width: 390, height: 844 });
   await shot(screen, testInfo, "report-phone");
+  // The settings' own section says what the shop does now.
+  await screen.goto("/admin-dashboard/settings#cart-reminders");
+  const section = screen.getByRole("region", { name: "Cart reminders" });
+  await expect(section.getByRole("checkbox", { name: "Remind customers of carts they leave" })).toBeChecked();
+  await expect(section.getByRole("spinbutton", { name: "First reminder after (minutes)" })).toHaveValue("1");
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: testInfo.outputPath("settings-phone.png") });
+  await screen.setViewportSize({ width: 1280, height: 900 });
+  await section.screenshot({ path: testInfo.outputPath("settings-desktop.png") });
   await admin.close();
 });
