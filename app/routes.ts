@@ -20,6 +20,9 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("checkout/payment", "routes/checkout-payment.tsx"),
+    // A reminder mail's links: bring the cart back into this browser, stop the reminders.
+    route("cart/restore/:token", "routes/cart-restore.tsx"),
+    route("cart/reminders/stop/:token", "routes/cart-reminders-stop.tsx"),
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     // Back-in-stock alerts: the product page's form posts here; a mail's link opens its alert to confirm or unsubscribe.
@@ -76,6 +79,7 @@ export default [
       route("analytics", "routes/admin/analytics.tsx"),
       route("sales-report", "routes/admin/sales-report.tsx"),
       route("tax-report", "routes/admin/tax-report.tsx"),
+      route("cart-reminders", "routes/admin/cart-reminders.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
       // One screen for a new promotion and an existing one (its id in the address).
       route("promotions/new", "routes/admin/promotion.tsx", { id: "admin/promotion-new" }),

@@ -1,6 +1,7 @@
 import type { Env } from "./lib/env";
 import type { Logger } from "./lib/logger";
 import { createMaintenance } from "./maintenance";
+import { CART_REMINDER_SCAN_JOB } from "#modules/reminders";
 import type { Services } from "./wiring/services";
 
 const MINUTE_MS = 60_000;
@@ -13,6 +14,7 @@ export const SCHEDULED = {
   analyticsRollUp: { name: "analytics.roll-up", everyMs: HOUR_MS },
   jobsPrune: { name: "jobs.prune-done", everyMs: HOUR_MS },
   webhookDeliveriesPrune: { name: "webhooks.prune-deliveries", everyMs: 24 * HOUR_MS },
+  cartReminders: { name: CART_REMINDER_SCAN_JOB, everyMs: MINUTE_MS },
 } as const;
 
 /** Registers and schedules the periodic work on the services' job queue (call before `jobs.start()`). */
@@ -41,5 +43,7 @@ export function scheduleWork(services: Services, env: Pick<Env, "CART_RETENTION_
   jobs.register(SCHEDULED.jobsPrune.name, { maxAttempts: 1, handle: async () => void (await jobs.pruneDone()) });
   // Webhook deliveries done (delivered or failed) are kept a month for the admin's screen, then go.
   jobs.register(SCHEDULED.webhookDeliveriesPrune.name, { maxAttempts: 1, handle: async () => void (await services.webhooks.pruneDeliveries()) });
+  // Finds carts left alone for the settings' delay and queues their reminders (each claimed once, whatever runs the slot).
+  jobs.register(SCHEDULED.cartReminders.name, { maxAttempts: 1, handle: async () => void (await services.reminders.runScan(new Date())) });
   for (const work of Object.values(SCHEDULED)) jobs.schedule(work.name, { everyMs: work.everyMs });
 }

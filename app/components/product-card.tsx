@@ -10,7 +10,7 @@ import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import type { Translate } from "#common/i18n/translate";
 import { useImageBase } from "~/lib/image-base";
 import { usePriceTaxNote } from "~/lib/price-tax-note";
-import { Stars, ratingLabel } from "./reviews/star-rating";
+import { Stars, ratingLabel } from "./star-rating";
 
 /** What a product tile shows: the fields below and the first picture. */
 export type CardData = Pick<

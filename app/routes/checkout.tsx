@@ -12,6 +12,7 @@ import { AddressFields } from "~/components/checkout/address-fields";
 import { FormAlert, SubmitButton, useFocusFirstInvalid } from "~/components/auth/ui";
 import { useHydrated } from "~/components/catalog/use-hydrated";
 import { TextField } from "~/components/form/fields";
+import { ReminderConsentBox } from "~/components/reminders/reminder-consent";
 import { useShop } from "~/lib/shop";
 import { emitShopEvent } from "~/lib/shop-events";
 import { AddressLines, useOrderMoney } from "~/components/orders/order-view";
@@ -35,7 +36,10 @@ import { PAYMENT_METHOD_KEY } from "~/components/orders/order-status";
 import { shopperMessage } from "~/lib/action-failure.server";
 import { pageMarket } from "~/lib/market.server";
 import { localizedPath, requestLanguage, requestT } from "~/lib/i18n.server";
-import { useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { RouteMessages, useLanguage, useLocalePath, useRichT, useT } from "~/lib/i18n";
+import { routeMessages } from "#common/i18n/messages.server";
+import type { CompiledCatalog } from "#common/i18n/translate";
+import { reminderConsentSchema } from "#common/reminders/reminders.schema";
 import type { Services } from "#server/wiring/services";
 import type { Route } from "./+types/checkout";
 
@@ -184,6 +188,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One key per rendered form: a double click or a resubmitted form places one order.
     idempotencyKey: globalThis.crypto.randomUUID(),
     countries: full ? localCountries(request, settings.country) : null,
+    // Whether this guest's browser agreed to cart reminders already (the box shows it ticked).
+    reminderConsent: full && !user ? await context.services.reminders.hasConsent(shopper) : false,
+    // The cart reminders' box is this page's alone: its words come with it, not with every page.
+    messages: full && !user ? routeMessages(requestLanguage(request), ["reminders"]) : {},
     description: requestT(request)("cart.checkout.description"),
   };
 }
@@ -203,6 +211,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const address = pickedAddress(values, addresses);
   const settings = await context.services.content.getSettings();
   const t = requestT(request);
+  await keepReminderConsent(form, request, context.services, shopperCtx);
   // The form comes back with a fresh quote for the address; an order placed re-prices the cart in its own transaction.
   const answer = async (status: number, fields: Partial<CheckoutResult> = {}, headers?: HeadersInit) => {
     const quote = await quoteFor(
@@ -260,6 +269,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined,
     );
   }
+}
+
+/**
+ * A guest's answer to the cart reminders' box, kept whatever becomes of the order (the page sends it
+ * at once with JavaScript; without, with the form): ticked with a valid address, that address;
+ * unticked, a consent given before is withdrawn. A signed-in customer is not asked here.
+ */
+async function keepReminderConsent(form: FormData, request: Request, services: Services, shopperCtx: Awaited<ReturnType<typeof getShopper>>) {
+  if (shopperCtx.shopper.userId || formText(form, "cartRemindersOffered") !== "1") return;
+  const consent = formText(form, "cartReminders") === "on";
+  const parsed = reminderConsentSchema.safeParse({ email: formText(form, "email"), consent });
+  if (!parsed.success) return;
+  const market = await pageMarket(request, services);
+  await services.reminders.rememberContact(shopperCtx.ensureOwner(), {
+    ...parsed.data,
+    language: requestLanguage(request),
+    currency: market && !market.base ? market.currency : null,
+  });
 }
 
 /** What each way to pay says under its name. */
@@ -349,6 +376,27 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   const problems = result?.problems.length ? result.problems : quote.problems;
 
+  // A guest's answer to the reminders' box is kept as soon as it is given (and when the address
+  // changes while it is ticked), so it holds for a shopper who leaves without ordering.
+  const { language } = useLanguage();
+  const sentConsent = useRef("");
+  function sendReminderConsent(form: HTMLFormElement | null) {
+    if (!form || account) return;
+    const email = (form.elements.namedItem("email") as HTMLInputElement | null)?.value.trim() ?? "";
+    const consent = (form.elements.namedItem("cartReminders") as HTMLInputElement | null)?.checked ?? false;
+    const key = `${email}|${consent}`;
+    if (!email.includes("@") || key === sentConsent.current) return;
+    sentConsent.current = key;
+    void fetch(`/api/cart/reminder?lang=${language}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, consent }),
+      credentials: "same-origin",
+    }).catch(() => {
+      sentConsent.current = "";
+    });
+  }
+
   // Checkout started: once per visit of the page (the loader sends an empty cart back to the cart).
   const started = useRef(false);
   useEffect(() => {
@@ -414,7 +462,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         method="post"
         noValidate
         aria-label={t("cart.checkout.title")}
-        onChange={followAddress}
+        onChange={(event) => {
+          followAddress(event);
+          const target: EventTarget = event.target;
+          if ((target as HTMLInputElement).name === "cartReminders") sendReminderConsent(event.currentTarget);
+        }}
+        onBlur={(event) => {
+          const target: EventTarget = event.target;
+          const field = target as HTMLInputElement;
+          if (field.name === "email" && (field.form?.elements.namedItem("cartReminders") as HTMLInputElement | null)?.checked) sendReminderConsent(field.form);
+        }}
         className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10"
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -455,6 +512,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 error={errors.phone}
                 hint={t("cart.checkout.phoneHint")}
               />
+              {!account && (
+                <RouteMessages messages={loaderData.messages as CompiledCatalog}>
+                  <ReminderConsentBox defaultChecked={loaderData.reminderConsent} className="sm:col-span-2" />
+                </RouteMessages>
+              )}
             </div>
           </Section>
 

@@ -144,6 +144,23 @@ export const alertSettingsSchema = z.object({
 });
 
 export type AlertSettings = z.output<typeof alertSettingsSchema>;
+/**
+ * Cart reminders (server/modules/reminders): whether idle carts are reminded, after how many
+ * minutes without a change (one is allowed, for tests), and whether a second reminder follows a
+ * day after the first.
+ */
+export const cartReminderSettingsSchema = z.object({
+  enabled: z.boolean({ error: "Enabled is true or false" }).default(false),
+  delayMinutes: z
+    .number({ error: "Give the delay in minutes" })
+    .int("The delay is a whole number of minutes")
+    .min(1, "The delay is at least 1 minute")
+    .max(7 * 24 * 60 - 1, "The delay is under 7 days")
+    .default(240),
+  second: z.boolean({ error: "Second is true or false" }).default(false),
+});
+
+export type CartReminderSettings = z.output<typeof cartReminderSettingsSchema>;
 
 /** The site settings' fields, each with its default. */
 export const siteSettingsFields = z.object({
@@ -269,6 +286,8 @@ export const siteSettingsFields = z.object({
   reviews: reviewSettingsSchema.prefault({}),
   /** Shoppers' alerts: the price-drop mail's threshold. */
   alerts: alertSettingsSchema.prefault({}),
+  /** Cart reminders: off by default; the delay before the first and whether a second follows. */
+  cartReminders: cartReminderSettingsSchema.prefault({}),
   /** The texts shoppers read (name, tagline, description, announcement) in the other languages, `{ de: { announcement } }`; a language left out is not translated. */
   translations: translationsSchema(settingsTranslationSchema).default({}),
 });

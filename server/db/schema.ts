@@ -596,6 +596,47 @@ export interface ReviewTable {
   updated_at: Timestamp;
 }
 
+/** Where a cart owner's reminders go and whether they agree to them (migration 0042, server/modules/reminders). */
+export interface CartReminderContactTable {
+  /** `user:<id>` or `visitor:<id>`, as carts. */
+  owner: string;
+  email: string;
+  /** The language of the shopper's pages when they gave the address (the mail's language). */
+  language: string;
+  /** The currency their pages showed; null: the shop's own. */
+  currency: string | null;
+  /** 1: agreed; 0: withdrew (or unsubscribed). */
+  consent: number;
+  updated_at: Timestamp;
+}
+
+/** One cart reminder (migration 0042): claimed once per cart, idle period and sequence (1 first, 2 second). */
+export interface CartReminderTable {
+  id: string;
+  cart_id: string;
+  owner: string;
+  email: string;
+  sequence: number;
+  /** The cart's last change when it was reminded: the idle period this reminder is for. */
+  activity_at: Timestamp;
+  /** The cart's lines then, a JSON list of `{productId, variantId, quantity}`. */
+  lines: string;
+  language: string;
+  currency: string | null;
+  created_at: Timestamp;
+  /** When its mail was handed to the mailer; null while queued, or when the cart was bought or emptied first. */
+  mailed_at: Timestamp | null;
+  restored_at: Timestamp | null;
+  /** The owner key of the browser that restored it first. */
+  restored_by: string | null;
+  /** An order or an unsubscribe ended its sequence. */
+  closed_at: Timestamp | null;
+  order_id: string | null;
+  /** The order's total in minor units of the base currency. */
+  order_total_base: number | null;
+  ordered_at: Timestamp | null;
+}
+
 /** One "helpful" vote (migration 0038): one per review and voter (`user:<id>` or `visitor:<id>`). */
 export interface ReviewVoteTable {
   review_id: string;
@@ -783,4 +824,6 @@ export interface Database {
   back_in_stock_alerts: BackInStockAlertTable;
   price_drop_mails: PriceDropMailTable;
   user_preferences: UserPreferencesTable;
+  cart_reminder_contacts: CartReminderContactTable;
+  cart_reminders: CartReminderTable;
 }

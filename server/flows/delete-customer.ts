@@ -10,6 +10,7 @@ import type { SavedAddress } from "#modules/orders";
 import type { DeleteOptions, UsersService } from "#modules/users";
 import type { WishlistService } from "#modules/wishlist";
 import type { ReviewsService } from "#modules/reviews";
+import type { CartReminders } from "#modules/reminders";
 
 /** What deleting or exporting a customer spans: the account, their orders and address book, cart and wishlist. */
 export interface CustomerDataDeps {
@@ -22,6 +23,8 @@ export interface CustomerDataDeps {
   audit: Pick<AuditService, "list">;
   /** The customer's product reviews: listed in the export, removed with the account (and their products' figures with them). */
   reviews: Pick<ReviewsService, "listByAuthor" | "forgetAuthor" | "pagesChanged">;
+  /** The customer's cart reminders: their address and consent, and the reminders sent. */
+  reminders?: Pick<CartReminders, "forgetUser">;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function deleteCustomer(
     await deps.cart.forgetUser(trx, userId);
     await deps.wishlist.forgetUser(trx, userId);
     const reviewsChanged = await deps.reviews.forgetAuthor(trx, userId);
+    await deps.reminders?.forgetUser(trx, userId);
     // A customer's own deletion leaves no e-mail of theirs in the trail.
     const author = options.self ? { id: userId, email: "deleted customer", requestId: actor.requestId } : actor;
     await deps.users.deleteAccount(trx, author, account, ordersKept);

@@ -9,6 +9,7 @@ import type { Inventory, LowStockAlert } from "#modules/inventory";
 import type { WebhookEvents } from "#modules/webhooks";
 import type { PromotionsService } from "#modules/promotions";
 import type { GiftCardsService } from "#modules/giftcards";
+import type { CartReminders } from "#modules/reminders";
 
 /** What the order flows work with: the modules' services they span, and the process's shared parts. */
 export interface OrderFlowDeps {
@@ -34,6 +35,8 @@ export interface OrderFlowDeps {
   /** The gift cards: their shares taken in the order's transaction, given back by a cancel. */
   /** And issued in the transaction that makes an order that bought some paid. */
   giftCards: Pick<GiftCardsService, "redeem" | "giveBack" | "issue">;
+  /** The cart reminders: an order ends them and is credited to the latest, in the order's transaction. */
+  reminders?: Pick<CartReminders, "noteOrder">;
   /** Bumped when stock makes a product's availability flip, so catalogue caches drop it. */
   epoch: Epoch;
   logger: Logger;

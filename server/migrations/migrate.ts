@@ -40,6 +40,7 @@ import { giftCardProductsMigration } from "./0037-gift-card-products";
 import { reviewsMigration } from "./0038-reviews";
 import { reviewPhotosMigration } from "./0039-review-photos";
 import { alertsMigration } from "./0041-alerts";
+import { cartRemindersMigration } from "./0042-cart-reminders";
 import { productRatingsMigration } from "./0043-product-ratings";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
@@ -85,6 +86,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0038-reviews": reviewsMigration(db.dialect),
     "0039-review-photos": reviewPhotosMigration,
     "0041-alerts": alertsMigration(db.dialect),
+    "0042-cart-reminders": cartRemindersMigration(db.dialect),
     "0043-product-ratings": productRatingsMigration(),
   };
 }

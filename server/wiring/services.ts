@@ -51,6 +51,7 @@ import { createGiftCards } from "#modules/giftcards";
 import { createReviews } from "#modules/reviews";
 import { createOrderPurchases } from "#modules/orders";
 import { createAlerts } from "#modules/alerts";
+import { createCartReminders } from "#modules/reminders";
 
 export interface ServiceOptions {
   /** The process logger (a silent one when omitted, as in tests). */
@@ -148,6 +149,25 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     },
   });
   const wishlist = createWishlistService(db, { catalog });
+  // Reminders of carts left alone: the cart's and the accounts' services, mails as jobs.
+  const reminders = createCartReminders({
+    db,
+    cart,
+    accounts: users,
+    // The account's choice lives with its other mail switches (PATCH /api/account/preferences).
+    preferences: {
+      cartReminders: async (userId) => (await users.getPreferences(userId)).cartReminders,
+      setCartReminders: async (userId, on) => {
+        await users.setPreferences(userId, { cartReminders: on });
+      },
+    },
+    settings,
+    mailer,
+    jobs,
+    publicUrl,
+    secret: shopSecret,
+    logger,
+  });
   const orders = createOrdersService({ db, cart, payments, tokens: orderTokens, mails: orderMails, limits: orderLimits });
   const ordersAdmin = createOrdersAdmin(db, { mails: orderMails });
   const orderRefunds = createOrderRefunds({ db, mails: orderMails, settings, webhooks, giftCards });
@@ -169,6 +189,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     webhooks,
     accounts: users,
     inventory,
+    reminders,
   };
   const search = createSearchService(db, catalog, { epoch: dataEpoch, perIpLimit: { store: rateLimits, rule: env.SEARCH_LIMIT_PER_IP } });
   const audit = createAuditService(db);
@@ -256,6 +277,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     alerts,
     /** Product reviews: buyers' writes, the product page's list and figures, helpful votes, and moderation (audited). */
     reviews,
+    /** Cart reminders: the checkout's consent, the scheduled round, the restore and unsubscribe links, orders credited, the report. */
+    reminders,
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
     giftCards,
     mailer,
@@ -297,6 +320,7 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
       wishlist,
       audit,
       reviews,
+      reminders,
       auth,
       rateLimits,
     }),

@@ -237,6 +237,7 @@ export const ADMIN_SAMPLES: Record<string, (ctx: SampleContext) => Promise<Sampl
   "GET /reports/sales.csv": async () => ({ path: "/reports/sales.csv?from=2026-01-01&to=2026-01-31" }),
   "GET /reports/taxes": async () => ({ path: "/reports/taxes?from=2026-01-01&to=2026-01-31" }),
   "GET /reports/taxes.csv": async () => ({ path: "/reports/taxes.csv?from=2026-01-01&to=2026-01-31" }),
+  "GET /reports/cart-reminders": async () => ({ path: "/reports/cart-reminders?from=2026-01-01&to=2026-01-31" }),
   "GET /returns": async () => ({ path: "/returns?status=requested&page=1" }),
   "GET /returns/:id": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}` }),
   "POST /returns/:id/approve": async (ctx) => ({ path: `/returns/${(await freshReturn(ctx.shop)).ret.id}/approve` }),

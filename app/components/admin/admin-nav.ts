@@ -61,6 +61,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
     screens: [
       { path: "sales-report", label: "admin.nav.salesReport" },
       { path: "tax-report", label: "admin.nav.taxReport" },
+      { path: "cart-reminders", label: "admin.nav.cartReminders" },
       { path: "analytics", label: "admin.nav.analytics" },
     ],
   },

@@ -7,7 +7,7 @@ import { cleanParams } from "./listing-url";
 import { useHydrated } from "./use-hydrated";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { useLocalePath, useT } from "~/lib/i18n";
-import { Stars } from "../reviews/star-rating";
+import { Stars } from "../star-rating";
 
 export const FILTER_FORM_ID = "listing-filters";
 

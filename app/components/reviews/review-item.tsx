@@ -3,7 +3,7 @@ import type { PublicReview } from "#modules/reviews";
 import { LocalDate } from "~/components/orders/order-view";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { useT } from "~/lib/i18n";
-import { StarRating } from "./star-rating";
+import { StarRating } from "../star-rating";
 
 /** "Helpful (n)": one vote per visitor (the server counts it once); says whether this one counted. */
 function HelpfulButton({ id, count }: { id: string; count: number }) {

@@ -5,7 +5,7 @@ import type { OwnReview, ReviewPage } from "#modules/reviews";
 import type { MessageKey } from "#common/i18n/catalogs";
 import { useLanguage, useLocalePath, useT } from "~/lib/i18n";
 import { ReviewItem } from "./review-item";
-import { StarRating } from "./star-rating";
+import { StarRating } from "../star-rating";
 
 // The form is only needed by the few who write: its own chunk, loaded when they open it.
 const ReviewForm = lazy(() => import("./review-form"));

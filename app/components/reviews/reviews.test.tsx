@@ -6,7 +6,7 @@ import { routeMessages } from "#common/i18n/messages.server";
 import { inPage } from "#tests/support/page-language";
 import { RouteMessages } from "~/lib/i18n";
 import { ReviewsSection, type ReviewWriter } from "./reviews-section";
-import { StarRating } from "./star-rating";
+import { StarRating } from "../star-rating";
 
 const review = (n: number, over: Partial<PublicReview> = {}): PublicReview => ({
   id: `r${n}`,

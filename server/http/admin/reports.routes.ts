@@ -45,4 +45,14 @@ export const REPORT_ROUTES: AdminRoute[] = [
       return csvDownload(c, await c.var.services.reports.taxReportCsv(query), "taxes", query);
     },
   },
+  {
+    method: "GET",
+    path: "/reports/cart-reminders",
+    summary:
+      "The cart reminders of `from`–`to` (YYYY-MM-DD in the shop's time zone, both included): `sent` (with `first` and `second`), `restored` (carts brought back through a reminder's link), `orders` placed within seven days of a reminder of the cart and their `revenue` (major unit of the shop's currency), and `conversionRate` (orders per reminder sent, percent; null without one).",
+    query: taxReportQuerySchema,
+    async handler(c) {
+      return c.json({ data: await c.var.services.reminders.report(parseQuery(c, taxReportQuerySchema)) });
+    },
+  },
 ];

@@ -11,6 +11,7 @@ import { orderRoutes } from "../orders.routes";
 import { paymentRoutes } from "../payments.routes";
 import { reviewRoutes } from "../reviews.routes";
 import { alertRoutes } from "../alerts.routes";
+import { reminderRoutes } from "../reminders.routes";
 import { wishlistRoutes } from "../wishlist.routes";
 
 /**
@@ -28,6 +29,7 @@ export function mountApi(app: Hono<AppEnv>): void {
   app.route("/api", contentRoutes());
   app.route("/api", analyticsRoutes());
   app.route("/api", cartRoutes());
+  app.route("/api", reminderRoutes());
   app.route("/api", wishlistRoutes());
   app.route("/api", orderRoutes());
   app.route("/api", paymentRoutes());

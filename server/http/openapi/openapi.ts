@@ -16,6 +16,8 @@ import { searchQuerySchema } from "../catalog.routes";
 import { tokenQuery } from "../orders.routes";
 import { deleteAccountSchema } from "../auth.routes";
 import { toggleSchema } from "../wishlist.routes";
+import { restoreSchema } from "../reminders.routes";
+import { reminderConsentSchema } from "#common/reminders/reminders.schema";
 
 import packageJson from "../../../package.json";
 
@@ -252,6 +254,23 @@ const PUBLIC_OPERATIONS: Operation[] = [
     summary: "Change the signed-in user's mail switches (`priceDropAlerts`, `cartReminders`, each optional); answers both.",
     body: preferencesPatchSchema,
   },
+  {
+    method: "PUT",
+    path: "/cart/reminder",
+    tag: "Shopping",
+    summary:
+      "A guest's answer at checkout to cart reminders: `email` and `consent`. With consent, a cart left alone for the shop's delay is mailed once (in the language of `?lang=` and the currency chosen); without, a consent given before is withdrawn and nothing is stored.",
+    body: reminderConsentSchema,
+  },
+  {
+    method: "POST",
+    path: "/cart/restore",
+    tag: "Shopping",
+    summary:
+      "Bring a reminded cart into this browser with the `token` of the reminder's link: its lines join this cart (a line already there keeps the larger quantity, up to the stock). Answers the cart; 404 for a token that is not the shop's.",
+    body: restoreSchema,
+  },
+  { method: "DELETE", path: "/cart-reminders/:token", tag: "Shopping", summary: "Unsubscribe from cart reminders with the token of a reminder's link." },
   { method: "GET", path: "/openapi.json", tag: "Meta", summary: "This document." },
 ];
 

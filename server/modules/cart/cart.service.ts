@@ -55,8 +55,10 @@ import {
   deleteNoticesBefore,
   deleteOwnerCarts,
   insertLine,
+  listIdleCartsBetween,
   listIdleVisitorCarts,
   listLineUnits,
+  listLinesOfCarts,
   listLinesToMove,
   moveNotices,
 } from "./cart.upkeep.repo";
@@ -578,6 +580,62 @@ export function createCartService(db: Db, deps: CartServiceDeps): CartService {
       await deleteCart(trx, cartId);
       await moveNotices(trx, fromOwner, toOwner);
       return true;
+    },
+
+    async listIdleCarts(from, to, limit) {
+      const carts = await listIdleCartsBetween(k, from.toISOString(), to.toISOString(), limit);
+      const lines = await listLinesOfCarts(
+        k,
+        carts.map((c) => c.id),
+      );
+      return carts.map((c) => {
+        const cartAt = toIso(c.updated_at)!;
+        const linesAt = toIso(c.lines_at as Date | string)!;
+        return {
+          cartId: c.id,
+          owner: c.owner,
+          activityAt: cartAt > linesAt ? cartAt : linesAt,
+          items: lines.filter((l) => l.cart_id === c.id).map((l) => ({ productId: l.product_id, variantId: l.variant_id, quantity: l.quantity })),
+        };
+      });
+    },
+
+    async bringBack(shopper, items) {
+      const owner = requireOwner(shopper);
+      if (items.length === 0) return 0;
+      return db.kysely.transaction().execute(async (trx) => {
+        const found = await deps.catalog.listPurchasables(items, trx);
+        const byItem = new Map(found.map((i) => [itemKey(i.productId, i.variantId), i]));
+        // Upserting the cart marks it as touched: the shopper is back.
+        const cartId = await ensureCartId(trx, owner);
+        const mine = new Map((await listLineUnits(trx, cartId)).map((l) => [itemKey(l.product_id, l.variant_id), l]));
+        const now = nowIso();
+        let brought = 0;
+        for (const wanted of items) {
+          const item = byItem.get(itemKey(wanted.productId, wanted.variantId));
+          if (item?.status !== "active" || (wanted.variantId !== "" && !item.variant)) continue;
+          const stock = wanted.variantId !== "" ? (item.variant?.stock ?? 0) : item.productStock;
+          const had = mine.get(itemKey(wanted.productId, wanted.variantId));
+          brought += 1;
+          if (had) {
+            // The same cart opened twice (or on the device that has it) does not double: the larger of the two, up to the stock.
+            const quantity = Math.max(had.quantity, Math.min(wanted.quantity, stock));
+            if (quantity !== had.quantity) await setLineQuantity(trx, had.id, quantity, now);
+          } else {
+            // A sold-out line comes back with one unit and its problem shown, rather than vanishing silently.
+            await insertLine(trx, {
+              id: newId(),
+              cart_id: cartId,
+              product_id: wanted.productId,
+              variant_id: wanted.variantId,
+              quantity: Math.max(1, Math.min(wanted.quantity, stock, MAX_LINE_QUANTITY)),
+              created_at: now,
+              updated_at: now,
+            });
+          }
+        }
+        return brought;
+      });
     },
 
     async forgetUser(trx, userId) {

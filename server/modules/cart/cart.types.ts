@@ -74,6 +74,14 @@ export interface PricedCart {
   problems: CartProblem[];
 }
 
+/** A cart left alone: its owner key, its last change (ISO) and its lines. */
+export interface IdleCart {
+  cartId: string;
+  owner: string;
+  activityAt: string;
+  items: CartItem[];
+}
+
 /** Units of a product (and variant: '' for none) to put in a cart. */
 export interface CartItem {
   productId: string;
@@ -334,6 +342,17 @@ export interface CartService {
   refreshGiftCards(shopper: Shopper, options?: { market?: Market | null }): Promise<void>;
   /** Puts units back into the shopper's cart, adding to lines already there (a withdrawn order's lines). */
   restoreCart(k: Executor, shopper: Shopper, items: CartItem[]): Promise<void>;
+  /**
+   * Carts with lines last changed in [from, to) (their row or a line), most recent first, at most
+   * `limit`, with their owner, that time and their lines: what the cart reminders look at.
+   */
+  listIdleCarts(from: Date, to: Date, limit: number): Promise<IdleCart[]>;
+  /**
+   * Puts these items into the shopper's cart (a cart brought back from a reminder): a line already
+   * there keeps the larger quantity, capped at the stock; items no longer sold are skipped. Returns
+   * how many lines came back.
+   */
+  bringBack(shopper: Shopper, items: CartItem[]): Promise<number>;
   /** Whether this shopper has a cart at all (one indexed read). */
   hasCart(shopper: Shopper): Promise<boolean>;
   /**

@@ -92,3 +92,29 @@ export function listProductHolders(k: Executor, productIds: string[]) {
 export async function deleteProductLines(k: Executor, productIds: string[]): Promise<void> {
   await k.deleteFrom("cart_lines").where("product_id", "in", productIds).execute();
 }
+
+/**
+ * Carts with lines whose last change (the cart's row or any line) falls in [from, to), most
+ * recently changed first, up to `limit`: the candidates of the cart reminders. The latest of the
+ * two times is taken here, as the engines' functions for it differ.
+ */
+export async function listIdleCartsBetween(k: Executor, from: string, to: string, limit: number) {
+  const rows = await k
+    .selectFrom("carts")
+    .innerJoin("cart_lines", "cart_lines.cart_id", "carts.id")
+    .select((eb) => ["carts.id", "carts.owner", "carts.updated_at", eb.fn.max("cart_lines.updated_at").as("lines_at")])
+    .where("carts.updated_at", "<", to)
+    .groupBy(["carts.id", "carts.owner", "carts.updated_at"])
+    .having((eb) => eb.fn.max("cart_lines.updated_at"), "<", to)
+    .having((eb) => eb.fn.max("cart_lines.updated_at"), ">=", from)
+    .orderBy((eb) => eb.fn.max("cart_lines.updated_at"), "desc")
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/** The lines of these carts: item and units. */
+export function listLinesOfCarts(k: Executor, cartIds: string[]) {
+  if (cartIds.length === 0) return Promise.resolve([]);
+  return k.selectFrom("cart_lines").select(["cart_id", "product_id", "variant_id", "quantity"]).where("cart_id", "in", cartIds).orderBy("created_at").execute();
+}

@@ -5,6 +5,7 @@ export { computeTotals, type TaxFor } from "./cart.pricing";
 export { createCartService } from "./cart.service";
 export type {
   AddToCartInput,
+  CartItem,
   CartLine,
   CartProblem,
   CartQuote,
@@ -12,6 +13,7 @@ export type {
   CartTotals,
   CartView,
   Executor,
+  IdleCart,
   PricedLine,
   ShippingOption,
   TaxLineView,

@@ -4,6 +4,8 @@
 export { createMailQueue } from "./mail-queue";
 export { createMailer, type Mail, type Mailer } from "./mailer";
 export {
+  cartReminderMail,
+  type CartReminderMailContext,
   contactMessageMail,
   contactReplyMail,
   deleteAccountMail,

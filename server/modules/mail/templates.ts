@@ -26,6 +26,8 @@ interface Content {
   secondary?: { label: string; url: string };
   /** Two-column rows (an order's lines and totals) shown after the lines; a row with `strong` is bold. */
   table?: Array<{ label: string; value: string; strong?: boolean }>;
+  /** Products with their picture (an absolute address, or none), shown before the table. */
+  items?: Array<{ name: string; detail: string; image: string | null }>;
   /** Paragraphs after the table. */
   after?: string[];
   /** Leave out "Hello <name>," (a text the sender wrote whole, such as a reply to a contact message). */
@@ -50,6 +52,7 @@ function render(ctx: MailContext, c: Content): Mail {
   const text = [
     ...(c.noGreeting ? [] : [hello, ""]),
     ...c.lines,
+    ...(c.items ? ["", ...c.items.map((i) => `${i.name}: ${i.detail}`)] : []),
     ...(c.table ? ["", ...c.table.map((r) => `${r.label}: ${r.value}`)] : []),
     ...(c.after ? ["", ...c.after] : []),
     "",
@@ -72,6 +75,7 @@ function render(ctx: MailContext, c: Content): Mail {
         <tr><td style="font-size:22px;font-weight:700;line-height:1.3;padding-bottom:16px;">${escapeHtml(c.heading)}</td></tr>
         ${c.noGreeting ? "" : `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(hello)}</td></tr>`}
         ${c.lines.map((l) => `<tr><td style="font-size:16px;line-height:1.6;padding-bottom:8px;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
+        ${c.items ? `<tr><td style="padding:8px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">${c.items.map((i) => `<tr><td width="64" style="padding:6px 12px 6px 0;vertical-align:middle;">${i.image ? `<img src="${escapeHtml(i.image)}" width="56" height="56" alt="" style="display:block;width:56px;height:56px;object-fit:cover;border-radius:8px;background:#f5f5f4;">` : ""}</td><td style="padding:6px 0;vertical-align:middle;"><span style="font-weight:600;">${escapeHtml(i.name)}</span><br><span style="color:#57534e;">${escapeHtml(i.detail)}</span></td></tr>`).join("")}</table></td></tr>` : ""}
         ${c.table ? `<tr><td style="padding:8px 0 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.5;">${c.table.map((r) => `<tr><td style="padding:4px 12px 4px 0;border-bottom:1px solid #f5f5f4;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #f5f5f4;white-space:nowrap;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.value)}</td></tr>`).join("")}</table></td></tr>` : ""}
         ${(c.after ?? []).map((l) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:8px;color:#44403c;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
         <tr><td style="padding:16px 0 24px;">
@@ -579,4 +583,29 @@ export function priceDropMail(ctx: MailContext & { product: string; price: strin
     secondary: { label: t("mail.alerts.unsubscribe"), url: ctx.unsubscribeUrl },
   });
   return { ...mail, headers: unsubscribeHeaders(ctx.oneClickUrl) };
+}
+/** What a cart reminder shows: the cart's lines priced now, in the customer's language and currency. */
+export interface CartReminderMailContext extends MailContext {
+  /** 1 for the first reminder, 2 for the second. */
+  sequence: number;
+  lines: Array<{ name: string; quantity: number; price: string; image: string | null }>;
+  subtotal: string;
+  /** The link that stops the reminders. */
+  stopUrl: string;
+}
+
+/** Reminds a customer who agreed to it of the cart they left: its lines, a link that brings it back on any device, and one that stops the reminders. */
+export function cartReminderMail(ctx: CartReminderMailContext): Mail {
+  const t = mailT(ctx);
+  const siteName = ctx.siteName;
+  return render(ctx, {
+    subject: t(ctx.sequence > 1 ? "mail.cartReminder.subjectSecond" : "mail.cartReminder.subject", { siteName }),
+    heading: t("mail.cartReminder.heading"),
+    lines: [t("mail.cartReminder.body")],
+    items: ctx.lines.map((l) => ({ name: l.name, detail: t("mail.cartReminder.line", { quantity: l.quantity, price: l.price }), image: l.image })),
+    table: [{ label: t("mail.cartReminder.subtotal"), value: ctx.subtotal, strong: true }],
+    action: t("mail.cartReminder.action"),
+    secondary: { label: t("mail.cartReminder.stop"), url: ctx.stopUrl },
+    footer: t("mail.cartReminder.footer"),
+  });
 }

@@ -64,6 +64,18 @@ function languagesOf(form: FormData): Array<{ code: Language; currency?: string 
   });
 }
 
+/** The cart reminders' section as the settings take it, or nothing when the form has none (the stored ones stay). */
+function cartRemindersOf(form: FormData, notNumbers: Set<string>) {
+  if (!form.has("cartReminders.delayMinutes")) return {};
+  return {
+    cartReminders: {
+      enabled: form.get("cartReminders.enabled") === "on",
+      delayMinutes: number(form, "cartReminders.delayMinutes", notNumbers),
+      second: form.get("cartReminders.second") === "on",
+    },
+  };
+}
+
 /**
  * The settings form's fields as the settings service takes them. Rows of the zones, couriers and
  * currencies editors are skipped when blank (the empty row a page without JavaScript offers) or
@@ -160,6 +172,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
     alerts: { priceDropPercent: number(form, "alerts.priceDropPercent", notNumbers) },
     announcement: text(form, "announcement"),
+    ...cartRemindersOf(form, notNumbers),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
     ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),
     ...markets,

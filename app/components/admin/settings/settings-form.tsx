@@ -45,6 +45,7 @@ export const SETTINGS_SECTIONS = [
   ["catalogue", "admin.settings.section.catalogue"],
   ["alerts", "admin.settings.section.alerts"],
   ["analytics", "admin.settings.section.analytics"],
+  ["cart-reminders", "admin.settings.section.cartReminders"],
   ["announcement", "admin.settings.section.announcement"],
   ["live-chat", "admin.settings.section.liveChat"],
 ] as const satisfies ReadonlyArray<readonly [string, MessageKey]>;
@@ -520,6 +521,10 @@ export function SettingsForm({
           />
         </Section>
 
+        <Section id="cart-reminders">
+          <CartReminderFields rules={settings.cartReminders} />
+        </Section>
+
         <Section id="announcement">
           <FormText
             name="announcement"
@@ -541,6 +546,36 @@ export function SettingsForm({
         <FormSubmit busyLabel={t("admin.form.saving")}>{t("admin.settings.save")}</FormSubmit>
       </div>
     </AdminForm>
+  );
+}
+
+/** Cart reminders: on or off, the delay before the first, and whether a second follows a day later. */
+function CartReminderFields({ rules }: { rules: SiteSettings["cartReminders"] }) {
+  const t = useT();
+  return (
+    <>
+      <FormCheckbox
+        name="cartReminders.enabled"
+        label={t("admin.settings.cartReminders.enabled")}
+        defaultChecked={rules.enabled}
+        hint={t("admin.settings.cartReminders.enabledHint")}
+      />
+      <FormNumber
+        name="cartReminders.delayMinutes"
+        label={t("admin.settings.cartReminders.delay")}
+        min={1}
+        max={10079}
+        step={1}
+        defaultValue={rules.delayMinutes}
+        hint={t("admin.settings.cartReminders.delayHint")}
+      />
+      <FormCheckbox
+        name="cartReminders.second"
+        label={t("admin.settings.cartReminders.second")}
+        defaultChecked={rules.second}
+        hint={t("admin.settings.cartReminders.secondHint")}
+      />
+    </>
   );
 }
 

@@ -165,4 +165,15 @@ export default {
   "mail.alerts.drop.footer": "Du bekommst diese E-Mails, weil du Preisalarme für deine Wunschliste eingeschaltet hast.",
   "mail.alerts.view": "Zum Produkt",
   "mail.alerts.unsubscribe": "Abmelden",
+  "mail.cartReminder.subject": "Dein Warenkorb bei {siteName} wartet auf dich",
+  "mail.cartReminder.subjectSecond": "Noch am Überlegen? Dein Warenkorb bei {siteName} ist gespeichert",
+  "mail.cartReminder.heading": "Da liegt noch etwas in deinem Warenkorb",
+  "mail.cartReminder.body":
+    "Wir haben deinen Warenkorb für dich aufbewahrt. Mit dem Button unten holst du ihn auf jedes Gerät zurück und machst genau dort weiter, wo du aufgehört hast.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Zwischensumme",
+  "mail.cartReminder.action": "Zurück zum Warenkorb",
+  "mail.cartReminder.stop": "Keine Warenkorb-Erinnerungen mehr",
+  "mail.cartReminder.footer":
+    "Du erhältst diese E-Mail, weil du um eine Erinnerung an deinen Warenkorb gebeten hast. Preise und Verfügbarkeit können sich inzwischen geändert haben.",
 } satisfies Translation<typeof en>;

@@ -1635,6 +1635,7 @@ export default {
   "admin.audit.pictures": "{count, plural, one {1 picture} other {{count} pictures}}",
   "admin.audit.items": "{count, plural, one {1 item} other {{count} items}}",
   "admin.nav.taxReport": "Tax report",
+  "admin.nav.cartReminders": "Cart reminders",
   "admin.tax.description": "Tax charged and given back per region and rate, for the tax return",
   "admin.tax.empty": "No tax in this period",
   "admin.tax.emptyText":
@@ -1840,4 +1841,28 @@ export default {
   "admin.settings.alerts.priceDropPercent": "Price drop that e-mails wishers (%)",
   "admin.settings.alerts.priceDropHint":
     "Customers who switched on price-drop e-mails get one when a wished product's price falls by at least this much, at most once a week per product. 1 to 90.",
+  // Cart reminders: the report screen and the settings' section
+  "admin.cartReminders.on": "Reminders are on: a cart left alone for {minutes, plural, one {# minute} other {# minutes}} gets one mail.",
+  "admin.cartReminders.onWithSecond":
+    "Reminders are on: a cart left alone for {minutes, plural, one {# minute} other {# minutes}} gets one mail, and a second a day later.",
+  "admin.cartReminders.off": "Reminders are off: turn them on in the settings. Figures of earlier reminders still show here.",
+  "admin.cartReminders.empty": "No cart reminders in this period",
+  "admin.cartReminders.emptyText":
+    "Reminders go to signed-in customers and to guests who ticked the box at checkout, once their cart is left alone for the delay.",
+  "admin.cartReminders.revenue": "Revenue after reminders",
+  "admin.cartReminders.revenueHint": "Orders placed within 7 days of a reminder",
+  "admin.cartReminders.sent": "Reminders sent",
+  "admin.cartReminders.sentHint": "{first} first, {second} second",
+  "admin.cartReminders.restored": "Carts restored",
+  "admin.cartReminders.restoredHint": "Opened through the mail's link",
+  "admin.cartReminders.orders": "Orders after reminders",
+  "admin.cartReminders.conversion": "Orders per reminder",
+  "admin.cartReminders.conversionHint": "Orders after reminders ÷ reminders sent",
+  "admin.settings.section.cartReminders": "Cart reminders",
+  "admin.settings.cartReminders.enabled": "Remind customers of carts they leave",
+  "admin.settings.cartReminders.enabledHint": "Signed-in customers, and guests who agreed at checkout. Every mail has an unsubscribe link.",
+  "admin.settings.cartReminders.delay": "First reminder after (minutes)",
+  "admin.settings.cartReminders.delayHint": "Minutes without a change to the cart; 240 is 4 hours.",
+  "admin.settings.cartReminders.second": "Send a second reminder a day after the first",
+  "admin.settings.cartReminders.secondHint": "Only if the cart was neither changed, restored nor bought since.",
 };

@@ -169,4 +169,14 @@ export default {
   "mail.alerts.drop.footer": "You get these e-mails because you switched on price-drop alerts for your wishlist.",
   "mail.alerts.view": "View the product",
   "mail.alerts.unsubscribe": "Unsubscribe",
+  // A reminder of a cart left alone (to a customer who agreed to it)
+  "mail.cartReminder.subject": "Your cart at {siteName} is waiting for you",
+  "mail.cartReminder.subjectSecond": "Still thinking it over? Your cart at {siteName} is saved",
+  "mail.cartReminder.heading": "You left something in your cart",
+  "mail.cartReminder.body": "We kept your cart for you. The button below brings it back on any device, so you can pick up where you left off.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Subtotal",
+  "mail.cartReminder.action": "Back to my cart",
+  "mail.cartReminder.stop": "Stop cart reminders",
+  "mail.cartReminder.footer": "You receive this e-mail because you asked us to remind you of your cart. Prices and stock may have changed since.",
 };

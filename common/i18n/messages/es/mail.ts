@@ -162,4 +162,14 @@ export default {
   "mail.alerts.drop.footer": "Recibes estos correos porque activaste los avisos de bajada de precio para tu lista de deseos.",
   "mail.alerts.view": "Ver el producto",
   "mail.alerts.unsubscribe": "Darse de baja",
+  "mail.cartReminder.subject": "Tu carrito en {siteName} te está esperando",
+  "mail.cartReminder.subjectSecond": "¿Todavía lo estás pensando? Tu carrito en {siteName} sigue guardado",
+  "mail.cartReminder.heading": "Te dejaste algo en el carrito",
+  "mail.cartReminder.body": "Hemos guardado tu carrito. Con el botón de abajo lo recuperas en cualquier dispositivo y sigues justo donde lo dejaste.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Subtotal",
+  "mail.cartReminder.action": "Volver a mi carrito",
+  "mail.cartReminder.stop": "No recibir más recordatorios del carrito",
+  "mail.cartReminder.footer":
+    "Recibes este correo porque pediste que te recordáramos tu carrito. Los precios y la disponibilidad pueden haber cambiado desde entonces.",
 } satisfies Translation<typeof en>;

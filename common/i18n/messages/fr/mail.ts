@@ -165,4 +165,14 @@ export default {
   "mail.alerts.drop.footer": "Vous recevez ces e-mails car vous avez activé les alertes de baisse de prix pour votre liste d'envies.",
   "mail.alerts.view": "Voir le produit",
   "mail.alerts.unsubscribe": "Se désabonner",
+  "mail.cartReminder.subject": "Votre panier chez {siteName} vous attend",
+  "mail.cartReminder.subjectSecond": "Toujours en réflexion ? Votre panier chez {siteName} est sauvegardé",
+  "mail.cartReminder.heading": "Vous avez oublié quelque chose dans votre panier",
+  "mail.cartReminder.body":
+    "Nous avons gardé votre panier. Le bouton ci-dessous le retrouve sur n’importe quel appareil, pour reprendre là où vous vous étiez arrêté.",
+  "mail.cartReminder.line": "{quantity} × {price}",
+  "mail.cartReminder.subtotal": "Sous-total",
+  "mail.cartReminder.action": "Retrouver mon panier",
+  "mail.cartReminder.stop": "Ne plus recevoir de rappels de panier",
+  "mail.cartReminder.footer": "Vous recevez cet e-mail car vous avez demandé un rappel de votre panier. Les prix et les stocks ont pu changer depuis.",
 } satisfies Translation<typeof en>;
