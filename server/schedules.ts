@@ -13,6 +13,7 @@ export const SCHEDULED = {
   analyticsRollUp: { name: "analytics.roll-up", everyMs: HOUR_MS },
   jobsPrune: { name: "jobs.prune-done", everyMs: HOUR_MS },
   webhookDeliveriesPrune: { name: "webhooks.prune-deliveries", everyMs: 24 * HOUR_MS },
+  reviewRequests: { name: "reviews.request-reviews", everyMs: HOUR_MS },
 } as const;
 
 /** Registers and schedules the periodic work on the services' job queue (call before `jobs.start()`). */
@@ -41,5 +42,13 @@ export function scheduleWork(services: Services, env: Pick<Env, "CART_RETENTION_
   jobs.register(SCHEDULED.jobsPrune.name, { maxAttempts: 1, handle: async () => void (await jobs.pruneDone()) });
   // Webhook deliveries done (delivered or failed) are kept a month for the admin's screen, then go.
   jobs.register(SCHEDULED.webhookDeliveriesPrune.name, { maxAttempts: 1, handle: async () => void (await services.webhooks.pruneDeliveries()) });
+  // Mails buyers whose orders were delivered the settings' days ago a link to review each product.
+  jobs.register(SCHEDULED.reviewRequests.name, {
+    maxAttempts: 1,
+    async handle() {
+      const { sent } = await services.reviewRequests.sendDue(new Date());
+      if (sent) logger.info({ sent }, "mailed buyers links to review what they received");
+    },
+  });
   for (const work of Object.values(SCHEDULED)) jobs.schedule(work.name, { everyMs: work.everyMs });
 }

@@ -22,6 +22,8 @@ export {
   orderMessageMail,
   orderStatusMail,
   resetPasswordMail,
+  reviewRequestMail,
+  type ReviewRequestMailContext,
   signInLockedMail,
   verificationMail,
   webhookDisabledMail,

@@ -169,4 +169,12 @@ export default {
   "mail.alerts.drop.footer": "You get these e-mails because you switched on price-drop alerts for your wishlist.",
   "mail.alerts.view": "View the product",
   "mail.alerts.unsubscribe": "Unsubscribe",
+
+  // Asking a buyer to review what they received (one mail per order, a link per product)
+  "mail.reviewRequest.subject": "How do you like your order from {siteName}?",
+  "mail.reviewRequest.heading": "How was your order?",
+  "mail.reviewRequest.body": "Your order {number} arrived a few days ago. Would you tell other shoppers what you think of it? It only takes a minute.",
+  "mail.reviewRequest.each": "Review each item:",
+  "mail.reviewRequest.action": "Write a review",
+  "mail.reviewRequest.footer": "We ask only once. The links are for you alone and work for {days} days.",
 };
