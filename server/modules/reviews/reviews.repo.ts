@@ -107,3 +107,12 @@ export async function listRequested(k: Executor, orderIds: string[]): Promise<Se
   const rows = await k.selectFrom("review_requests").select("order_id").where("order_id", "in", orderIds).execute();
   return new Set(rows.map((r) => r.order_id));
 }
+
+/** Reviews per status, for the moderation screen's tabs: `[{status, n}]`. */
+export function countByStatus(k: Executor) {
+  return k
+    .selectFrom("reviews")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
+}

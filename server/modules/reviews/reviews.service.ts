@@ -29,6 +29,7 @@ import {
   type ReviewRow,
   addVote,
   claimRequest,
+  countByStatus,
   countPublishedByRating,
   deleteByAuthor,
   findByAuthor,
@@ -435,6 +436,13 @@ export function createReviews(deps: ReviewsDeps) {
 
     /** Marks an order's review request as sent, in the caller's transaction (the one that stores the mail): whether this call did, so it goes once. */
     claimRequest: (executor: Executor, orderId: string, at: Date) => claimRequest(executor, orderId, at.toISOString()),
+
+    /** How many reviews are waiting for a moderator, published and hidden (the moderation screen's tabs and the sidebar's figure). */
+    async countForAdmin(): Promise<Record<ReviewStatus, number>> {
+      const counts: Record<ReviewStatus, number> = { pending: 0, published: 0, hidden: 0 };
+      for (const r of await countByStatus(k)) if (r.status in counts) counts[r.status as ReviewStatus] = Number(r.n);
+      return counts;
+    },
 
     /** The moderation queue: reviews in a status (all when none), newest first, 50 a page, with their product and why the rules held them. */
     async listForAdmin(query: unknown): Promise<{ data: AdminReview[]; meta: { page: number; pages: number; total: number } }> {
