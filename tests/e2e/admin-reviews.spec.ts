@@ -118,6 +118,7 @@ test("a moderator publishes a held review, replies to it publicly and hides anot
   await published.getByRole("button", { name: "Save reply" }).click();
   await toast(page, "Reply saved");
   await expect(card(page, "Lovely glaze").getByTestId("review-reply")).toContainText(["Thank you, Ada!", "Enjoy your tea."].join(" "));
+  await page.screenshot({ path: test.info().outputPath("reviews-published-desktop.png"), fullPage: true });
   // The product's public reviews show it with the reply.
   const answer = (await (await context.request.get(`${shop.base}/api/products/stoneware-mug/reviews`)).json()) as {
     data: Array<{ title: string; reply: { text: string } | null }>;
@@ -152,6 +153,7 @@ test("on a phone the queue reads top to bottom, and an empty tab says so", async
   await card(page, "Boils fast").getByRole("button", { name: "Hide" }).click();
   await toast(page, "Review hidden");
   await expect(page.getByTestId("reviews-empty")).toContainText("Nothing waiting");
+  await page.screenshot({ path: test.info().outputPath("reviews-empty-phone.png"), fullPage: true });
   await context.close();
 });
 
