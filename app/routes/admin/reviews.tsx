@@ -9,14 +9,14 @@ import { tableHref } from "~/components/admin/table-query";
 import { type AdminToast, redirectWithToast } from "~/components/admin/toast.server";
 import { EmptyState, PageHeader, StatusBadge, type StatusTone, buttonClass } from "~/components/admin/ui";
 import { LocalDate } from "~/components/orders/order-view";
+import { ResponsiveImage } from "~/components/responsive-image";
 import { requireAdminScreen } from "~/lib/auth.server";
 import { useT } from "~/lib/i18n";
 import { adminT } from "~/lib/i18n.server";
 import { pageAddress } from "~/lib/page-address.server";
 import type { Route } from "./+types/reviews";
 
-/** A review as the screen shows it: photos when the review answer carries them (`photos`, added with the product page's upload). */
-type ShownReview = AdminReview & { photos?: Array<string | { url?: string; src?: string; thumbnail?: string }> };
+type ShownReview = AdminReview;
 
 const STATUS_TEXT: Record<ReviewStatus, { label: MessageKey; tone: StatusTone; caption: MessageKey; empty: MessageKey; emptyText: MessageKey }> = {
   pending: {
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status: ReviewStatus = REVIEW_STATUSES.includes(asked as ReviewStatus) ? (asked as ReviewStatus) : "pending";
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const [list, counts] = await Promise.all([context.services.reviews.listForAdmin({ status, page }), context.services.reviews.countForAdmin()]);
-  return { reviews: list.data as ShownReview[], meta: list.meta, counts, status };
+  return { reviews: list.data, meta: list.meta, counts, status };
 }
 
 /** Publish, hide, or write, change or remove the public reply of one review (audited by the service); back to the same page with a toast either way. */
@@ -94,9 +94,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A photo's address, whatever shape the review answer gives it in. */
-const photoUrl = (photo: NonNullable<ShownReview["photos"]>[number]) => (typeof photo === "string" ? photo : (photo.thumbnail ?? photo.url ?? photo.src ?? ""));
-
 function Stars({ rating }: { rating: number }) {
   const t = useT();
   return (
@@ -117,7 +114,7 @@ function ReviewCard({ review }: { review: ShownReview }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === review.id;
   const busyIntent = busy ? String(navigation.formData?.get("intent")) : null;
   const product = review.product?.name ?? t("admin.reviews.productGone");
-  const photos = (review.photos ?? []).map(photoUrl).filter(Boolean);
+  const photos = review.photos.map((p) => p.url);
   const reasons = review.heldFor.map((r) => (REASON_TEXT[r] ? t(REASON_TEXT[r]) : r));
   const hidden = (intent: string) => (
     <>
@@ -160,17 +157,8 @@ function ReviewCard({ review }: { review: ShownReview }) {
       {photos.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("admin.reviews.photos")} data-testid="review-photos">
           {photos.map((src, i) => (
-            <li key={src}>
-              <a href={src} target="_blank" rel="noreferrer" className="block rounded-lg ring-1 ring-stone-200">
-                <img
-                  src={src}
-                  alt={t("admin.reviews.photoAlt", { n: i + 1 })}
-                  width={72}
-                  height={72}
-                  loading="lazy"
-                  className="size-18 rounded-lg object-cover"
-                />
-              </a>
+            <li key={src} className="overflow-hidden rounded-lg ring-1 ring-stone-200">
+              <ResponsiveImage src={src} kind="review" alt={t("admin.reviews.photoAlt", { n: i + 1 })} sizes="72px" className="size-18 object-cover" />
             </li>
           ))}
         </ul>
