@@ -76,6 +76,7 @@ export default [
       route("users/:id", "routes/admin/customer.tsx"),
       route("contact-messages", "routes/admin/contact-messages.tsx"),
       route("contact-messages/:id", "routes/admin/contact-messages-message.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("sales-report", "routes/admin/sales-report.tsx"),
       route("tax-report", "routes/admin/tax-report.tsx"),

@@ -15,6 +15,7 @@ export const SCHEDULED = {
   jobsPrune: { name: "jobs.prune-done", everyMs: HOUR_MS },
   webhookDeliveriesPrune: { name: "webhooks.prune-deliveries", everyMs: 24 * HOUR_MS },
   cartReminders: { name: CART_REMINDER_SCAN_JOB, everyMs: MINUTE_MS },
+  reviewRequests: { name: "reviews.request-reviews", everyMs: HOUR_MS },
 } as const;
 
 /** Registers and schedules the periodic work on the services' job queue (call before `jobs.start()`). */
@@ -45,5 +46,13 @@ export function scheduleWork(services: Services, env: Pick<Env, "CART_RETENTION_
   jobs.register(SCHEDULED.webhookDeliveriesPrune.name, { maxAttempts: 1, handle: async () => void (await services.webhooks.pruneDeliveries()) });
   // Finds carts left alone for the settings' delay and queues their reminders (each claimed once, whatever runs the slot).
   jobs.register(SCHEDULED.cartReminders.name, { maxAttempts: 1, handle: async () => void (await services.reminders.runScan(new Date())) });
+  // Mails buyers whose orders were delivered the settings' days ago a link to review each product.
+  jobs.register(SCHEDULED.reviewRequests.name, {
+    maxAttempts: 1,
+    async handle() {
+      const { sent } = await services.reviewRequests.sendDue(new Date());
+      if (sent) logger.info({ sent }, "mailed buyers links to review what they received");
+    },
+  });
   for (const work of Object.values(SCHEDULED)) jobs.schedule(work.name, { everyMs: work.everyMs });
 }

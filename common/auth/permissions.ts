@@ -41,6 +41,7 @@ export const ADMIN_SCREEN_ACCESS: Record<string, Access> = {
   "contact-messages": "content",
   "background-jobs": "settings",
   "contact-messages/:id": "content",
+  reviews: "content",
   "sales-report": "reports",
   "tax-report": "reports",
   "cart-reminders": "reports",

@@ -122,9 +122,17 @@ export type SettingsTranslation = z.output<typeof settingsTranslationSchema>;
  * How product reviews are moderated: published at once or held for a moderator, and words that
  * always hold a review (matched whole, case-insensitive). Links and shouting always hold too
  * (server/modules/reviews). The blocklist is the shop's own: public answers leave it out.
+ * `requestAfterDays`: days after delivery at which a buyer is mailed a link to review what they
+ * bought; 0 sends no such mail.
  */
 export const reviewSettingsSchema = z.object({
   moderation: z.enum(["publish", "hold"], { error: "Moderation is publish or hold" }).default("publish"),
+  requestAfterDays: z
+    .number({ error: "Give the days after delivery as a whole number from 0 to 365" })
+    .int("Give the days after delivery as a whole number from 0 to 365")
+    .min(0, "Give the days after delivery as a whole number from 0 to 365")
+    .max(365, "Give the days after delivery as a whole number from 0 to 365")
+    .default(7),
   blocklist: z
     .array(z.string().trim().min(1, "A blocked word is not empty").max(60, "A blocked word has 60 characters at most"))
     .max(500, "Block 500 words at most")

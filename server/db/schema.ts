@@ -570,10 +570,19 @@ export interface GiftCardLedgerTable {
 }
 
 /** A buyer's review of a product (migration 0038): one per product and account. */
+/** An order whose buyer was mailed the links to review what they received (migration 0040): once per order. */
+export interface ReviewRequestTable {
+  order_id: string;
+  sent_at: Timestamp;
+}
+
 export interface ReviewTable {
   id: string;
   product_id: string;
-  user_id: string;
+  /** The author's account; null for a guest's review (migration 0040). */
+  user_id: string | null;
+  /** A guest author's e-mail address, lower case (migration 0040); null for an account's review. */
+  guest_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The delivered order line that made the author a buyer. */
   order_line_id: string;
   /** The author's first name and initial, as the product page shows them. */
@@ -826,4 +835,5 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   cart_reminder_contacts: CartReminderContactTable;
   cart_reminders: CartReminderTable;
+  review_requests: ReviewRequestTable;
 }

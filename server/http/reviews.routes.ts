@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "#common/reviews/review-rules";
 import { ownerKey } from "../lib/shopper";
@@ -38,18 +38,16 @@ export function reviewRoutes() {
   });
 
   r.post("/products/:slug/reviews", async (c) => {
-    const user = await requireApiUser(c);
     const multipart = c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data");
-    const form = multipart
-      ? await readReviewForm(c.req.raw)
-      : {
-          body: await c.req.json().catch(() => {
-            throw new AppError("invalid_input", "The request body must be JSON");
-          }),
-          photos: [],
-          cleanup: async () => {},
-        };
-    const { review, created } = await c.var.services.reviews.submit(user, c.req.param("slug"), form.body, form.photos).finally(form.cleanup);
+    const form = multipart ? await readReviewForm(c.req.raw) : { body: await reviewBody(c), photos: [], cleanup: async () => {} };
+    // A buyer without an account writes through the signed link mailed after delivery (`token`); anyone else signs in.
+    const { body } = form;
+    const token = body && typeof body === "object" && "token" in body ? (body as { token: unknown }).token : undefined;
+    const write =
+      token !== undefined && token !== ""
+        ? c.var.services.reviews.submitWithToken(token, c.req.param("slug"), body, form.photos)
+        : requireApiUser(c).then((user) => c.var.services.reviews.submit(user, c.req.param("slug"), body, form.photos));
+    const { review, created } = await write.finally(form.cleanup);
     c.header("Cache-Control", "private, no-store");
     return c.json({ success: true, data: review }, created ? 201 : 200);
   });
@@ -64,4 +62,18 @@ export function reviewRoutes() {
   });
 
   return r;
+}
+
+/** A review's body without photos: JSON, or a plain form's fields (the rating as a number, as the form's radio buttons send it as text). */
+async function reviewBody(c: Context<AppEnv>): Promise<unknown> {
+  if (/^application\/x-www-form-urlencoded/i.test(c.req.header("content-type") ?? "")) {
+    const form = await c.req.parseBody().catch(() => {
+      throw new AppError("invalid_input", "The form could not be read");
+    });
+    const fields = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    return { ...fields, ...(fields.rating !== undefined && fields.rating.trim() !== "" ? { rating: Number(fields.rating) } : {}) };
+  }
+  return c.req.json().catch(() => {
+    throw new AppError("invalid_input", "The request body must be JSON");
+  });
 }

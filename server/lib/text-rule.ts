@@ -6,8 +6,8 @@
  * up in mails, CSV exports and logs.
  */
 
-/** Fields whose text spans lines (by the last segment of their name): messages, notes, descriptions, replies (`text`). */
-const MULTILINE_FIELDS = new Set(["message", "notes", "note", "description", "body", "comment", "details", "address", "text"]);
+/** Fields whose text spans lines (by the last segment of their name): messages, notes, descriptions, replies (`text`, `reply`), a list typed one a line (`blocklist`). */
+const MULTILINE_FIELDS = new Set(["message", "notes", "note", "description", "body", "comment", "details", "address", "text", "reply", "blocklist"]);
 
 // C0 controls and DEL, and the C1 controls (U+0080–U+009F).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -39,6 +39,7 @@ import { giftCardsAtCheckoutMigration } from "./0036-gift-cards-at-checkout";
 import { giftCardProductsMigration } from "./0037-gift-card-products";
 import { reviewsMigration } from "./0038-reviews";
 import { reviewPhotosMigration } from "./0039-review-photos";
+import { guestReviewsMigration } from "./0040-guest-reviews";
 import { alertsMigration } from "./0041-alerts";
 import { cartRemindersMigration } from "./0042-cart-reminders";
 import { productRatingsMigration } from "./0043-product-ratings";
@@ -85,6 +86,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0037-gift-card-products": giftCardProductsMigration(),
     "0038-reviews": reviewsMigration(db.dialect),
     "0039-review-photos": reviewPhotosMigration,
+    "0040-guest-reviews": guestReviewsMigration(db.dialect),
     "0041-alerts": alertsMigration(db.dialect),
     "0042-cart-reminders": cartRemindersMigration(db.dialect),
     "0043-product-ratings": productRatingsMigration(),

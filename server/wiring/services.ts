@@ -6,6 +6,8 @@ import { createEpoch } from "../lib/cache";
 import { createVisitorCookies } from "../lib/shopper";
 import { createRateLimitStore } from "../lib/rate-limit";
 import { resolveAuthSecret } from "../auth/secret";
+import { createReviewRequests } from "../flows/review-requests";
+import { createSignedTokens } from "../lib/signed-token";
 import { type Logger, createLogger } from "../lib/logger";
 import { createCatalogRepo } from "#modules/catalog";
 import { createCatalogService } from "#modules/catalog";
@@ -212,7 +214,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     },
   });
   // Only buyers review: the orders module answers whether an account received a product.
-  const reviews = createReviews({ db, catalog, purchases: createOrderPurchases(db), settings, epoch: dataEpoch, images });
+  const purchases = createOrderPurchases(db);
+  const reviews = createReviews({ db, catalog, purchases, settings, epoch: dataEpoch, images, tokens: createSignedTokens(shopSecret) });
   // Back-in-stock alerts and price-drop mails: the catalogue, users and wishlists through their services.
   const alerts = createAlerts({ db, jobs, mailer, catalog, users, wishlist, settings, publicUrl, secret: shopSecret });
   const reports = createSalesReport(db, { settings, products: (ids) => catalog.listSummaries(ids) });
@@ -279,6 +282,8 @@ export function createServices(db: Db, env: Env, options: ServiceOptions = {}) {
     reviews,
     /** Cart reminders: the checkout's consent, the scheduled round, the restore and unsubscribe links, orders credited, the report. */
     reminders,
+    /** The mail asking buyers to review what they received, some days after delivery (a scheduled job runs `sendDue`). */
+    reviewRequests: createReviewRequests({ db, purchases, reviews, catalog, mailer, settings, publicUrl, logger }),
     /** Gift cards: the admin's list, issue (the code shown once) and switch (audited); lookup, redeem, give back and issue for an order's transaction. */
     giftCards,
     mailer,

@@ -36,7 +36,7 @@ describe("the admin navigation", () => {
   it("shows a staff member only the areas and screens their permissions open", () => {
     const titles = (user: Parameters<typeof navFor>[0]) => navFor(user).map((g) => `${t(g.title)}: ${g.screens.map((s) => s.path).join(", ")}`);
     expect(titles(staff("orders"))).toEqual(["Orders: orders, orders/pending, orders/completed, orders/management, returns, gift-cards"]);
-    expect(titles(staff("content"))).toEqual(["Customers: contact-messages", "Shop: banner-management"]);
+    expect(titles(staff("content"))).toEqual(["Customers: contact-messages, reviews", "Shop: banner-management"]);
     expect(titles(staff("catalog"))).toEqual(["Catalogue: all-products, add-product, add-category, stock-alerts", "Marketing: promotions"]);
     expect(titles(staff())).toEqual([]);
     // The audit log is for administrators, whatever a staff member's permissions.

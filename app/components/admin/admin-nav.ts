@@ -11,6 +11,8 @@ export interface AdminCounts {
   unreadMessages?: number;
   /** Return requests waiting for an answer. */
   requestedReturns?: number;
+  /** Product reviews waiting for a moderator. */
+  pendingReviews?: number;
 }
 
 /** An admin screen of spec section 2. */
@@ -50,6 +52,7 @@ export const ADMIN_NAV: Array<{ title: MessageKey; screens: AdminScreen[] }> = [
     screens: [
       { path: "users", label: "admin.nav.users" },
       { path: "contact-messages", label: "admin.nav.contactMessages", badge: { count: "unreadMessages", text: "admin.nav.badge.new" } },
+      { path: "reviews", label: "admin.nav.reviews", badge: { count: "pendingReviews", text: "admin.nav.badge.pending" } },
     ],
   },
   {

@@ -23,6 +23,7 @@ const COUNTERS: Record<keyof AdminCounts, (services: Services) => Promise<number
   pendingOrders: async (s) => (await s.ordersAdmin.countByStatus()).pending ?? 0,
   unreadMessages: (s) => s.messages.countNew(),
   requestedReturns: (s) => s.orderReturns.countRequested(),
+  pendingReviews: async (s) => (await s.reviews.countForAdmin()).pending,
 };
 
 /**

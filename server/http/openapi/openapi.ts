@@ -80,9 +80,9 @@ const PUBLIC_OPERATIONS: Operation[] = [
     path: "/products/:slug/reviews",
     tag: "Reviews",
     summary:
-      "Review a product you received (signed in; a delivered or completed order of it): `rating` 1–5, `title` (≤ 120), `text` (≤ 5,000), as JSON or as multipart/form-data with up to 4 pictures in `photos` (5 MB each; new photos replace the old ones on an edit, none keeps them; a bad file is a 400 naming `photos`, nothing stored). 201; a second review edits the first (200). Its `status` is `published`, or `pending` while the shop's moderation holds it (links, capitals, blocked words, or the setting). Not a buyer: 403.",
-    body: reviewInputSchema,
-    access: "signed-in buyer",
+      "Review a product you received (signed in; a delivered or completed order of it): `rating` 1–5, `title` (≤ 120), `text` (≤ 5,000), as JSON or as multipart/form-data with up to 4 pictures in `photos` (5 MB each; new photos replace the old ones on an edit, none keeps them; a bad file is a 400 naming `photos`, nothing stored). 201; a second review edits the first (200). Its `status` is `published`, or `pending` while the shop's moderation holds it (links, capitals, blocked words, or the setting). Not a buyer: 403. Without an account: `token`, the `review` parameter of the link mailed some days after delivery (in the JSON or the form); a forged, expired or other product's token: 403.",
+    body: reviewInputSchema.extend({ token: z.string().optional() }),
+    access: "signed-in buyer, or a review link's token",
   },
   {
     method: "POST",

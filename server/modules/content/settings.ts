@@ -55,6 +55,13 @@ function requireShopRegion(country: string, taxes: TaxSettings): void {
   if (problem) throw new AppError("invalid_input", "Please check the highlighted fields.", { "taxes.region": problem });
 }
 
+/** The fields of `parsed` (the body's `key`, parsed) that the body gave: the others keep their stored values. */
+function givenFields<T extends object>(body: unknown, key: string, parsed: T): Partial<T> {
+  const sent = (body as Record<string, unknown>)[key];
+  if (!sent || typeof sent !== "object") return parsed;
+  return Object.fromEntries(Object.entries(parsed).filter(([field]) => field in sent)) as Partial<T>;
+}
+
 /** The taxes screen's save: the tax settings, and the version they were read at. */
 const taxesBodySchema = z.object({ taxes: taxSettingsSchema });
 
@@ -113,7 +120,8 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
 
     /**
      * Replaces the settings with `body`, validated whole: a bad field is a 400 naming it and
-     * nothing is stored (translations, taxes and review moderation left out stay as they are). With the `version`
+     * nothing is stored (translations, taxes and review moderation left out stay as they are, and so
+     * does a field of the reviews' left out, such as the blocklist). With the `version`
      * the settings were read at, a save made meanwhile by someone else is a 409 instead of being
      * overwritten. The write and its audit entry (the fields
      * that changed, before and after) commit together; the caches then drop the old settings.
@@ -129,7 +137,7 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
         // Translations, taxes, review moderation and cart reminders left out of the body stay as they are (each has a screen of its own).
         translations: given("translations") ? parsed.translations : before.translations,
         taxes: given("taxes") ? parsed.taxes : before.taxes,
-        reviews: given("reviews") ? parsed.reviews : before.reviews,
+        reviews: given("reviews") ? { ...before.reviews, ...givenFields(body, "reviews", parsed.reviews) } : before.reviews,
         cartReminders: given("cartReminders") ? parsed.cartReminders : before.cartReminders,
         currencies: stampRates(before.currencies, parsed.currencies, nowIso()),
       }));

@@ -24,6 +24,8 @@ export {
   orderMessageMail,
   orderStatusMail,
   resetPasswordMail,
+  reviewRequestMail,
+  type ReviewRequestMailContext,
   signInLockedMail,
   verificationMail,
   webhookDisabledMail,

@@ -30,6 +30,8 @@ interface Content {
   items?: Array<{ name: string; detail: string; image: string | null }>;
   /** Paragraphs after the table. */
   after?: string[];
+  /** A list of links after those paragraphs, under its heading (one per product of a review request). */
+  links?: { heading: string; items: Array<{ label: string; url: string }> };
   /** Leave out "Hello <name>," (a text the sender wrote whole, such as a reply to a contact message). */
   noGreeting?: boolean;
 }
@@ -55,6 +57,7 @@ function render(ctx: MailContext, c: Content): Mail {
     ...(c.items ? ["", ...c.items.map((i) => `${i.name}: ${i.detail}`)] : []),
     ...(c.table ? ["", ...c.table.map((r) => `${r.label}: ${r.value}`)] : []),
     ...(c.after ? ["", ...c.after] : []),
+    ...(c.links ? ["", c.links.heading, ...c.links.items.map((l) => `- ${l.label}: ${l.url}`)] : []),
     "",
     `${c.action}: ${ctx.url}`,
     ...(c.secondary ? ["", `${c.secondary.label}: ${c.secondary.url}`] : []),
@@ -78,6 +81,7 @@ function render(ctx: MailContext, c: Content): Mail {
         ${c.items ? `<tr><td style="padding:8px 0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">${c.items.map((i) => `<tr><td width="64" style="padding:6px 12px 6px 0;vertical-align:middle;">${i.image ? `<img src="${escapeHtml(i.image)}" width="56" height="56" alt="" style="display:block;width:56px;height:56px;object-fit:cover;border-radius:8px;background:#f5f5f4;">` : ""}</td><td style="padding:6px 0;vertical-align:middle;"><span style="font-weight:600;">${escapeHtml(i.name)}</span><br><span style="color:#57534e;">${escapeHtml(i.detail)}</span></td></tr>`).join("")}</table></td></tr>` : ""}
         ${c.table ? `<tr><td style="padding:8px 0 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.5;">${c.table.map((r) => `<tr><td style="padding:4px 12px 4px 0;border-bottom:1px solid #f5f5f4;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #f5f5f4;white-space:nowrap;${r.strong ? "font-weight:700;" : ""}">${escapeHtml(r.value)}</td></tr>`).join("")}</table></td></tr>` : ""}
         ${(c.after ?? []).map((l) => `<tr><td style="font-size:15px;line-height:1.6;padding-bottom:8px;color:#44403c;">${escapeHtml(l)}</td></tr>`).join("\n        ")}
+        ${c.links ? `<tr><td style="font-size:15px;line-height:1.6;padding:8px 0;">${escapeHtml(c.links.heading)}<ul style="margin:8px 0 0;padding-left:20px;">${c.links.items.map((l) => `<li style="padding-bottom:6px;"><a href="${escapeHtml(l.url)}" style="color:#b45309;">${escapeHtml(l.label)}</a></li>`).join("")}</ul></td></tr>` : ""}
         <tr><td style="padding:16px 0 24px;">
           <a href="${escapeHtml(ctx.url)}" style="display:inline-block;background:#1c1917;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">${escapeHtml(c.action)}</a>
         </td></tr>
@@ -607,5 +611,27 @@ export function cartReminderMail(ctx: CartReminderMailContext): Mail {
     action: t("mail.cartReminder.action"),
     secondary: { label: t("mail.cartReminder.stop"), url: ctx.stopUrl },
     footer: t("mail.cartReminder.footer"),
+  });
+}
+
+export interface ReviewRequestMailContext extends MailContext {
+  /** The order's number. */
+  number: string;
+  /** Each product received, by its name in the mail's language, with its review link; `url` is the first one's. */
+  products: Array<{ name: string; url: string }>;
+  /** Days the links work. */
+  days: number;
+}
+
+/** Asks a buyer, some days after delivery, to review what they received: a button for the first product and a link for each when there are several. */
+export function reviewRequestMail(ctx: ReviewRequestMailContext): Mail {
+  const t = mailT(ctx);
+  return render(ctx, {
+    subject: t("mail.reviewRequest.subject", { siteName: ctx.siteName }),
+    heading: t("mail.reviewRequest.heading"),
+    lines: [t("mail.reviewRequest.body", { number: ctx.number })],
+    links: ctx.products.length > 1 ? { heading: t("mail.reviewRequest.each"), items: ctx.products.map((p) => ({ label: p.name, url: p.url })) } : undefined,
+    action: t("mail.reviewRequest.action"),
+    footer: t("mail.reviewRequest.footer", { days: ctx.days }),
   });
 }

@@ -7,7 +7,7 @@ export { createOrderTokens, newOrderNumber, orderPrefix } from "./order-token";
 export { type AdminOrder, type AdminOrderList, type AdminOrderRow, createOrdersAdmin, type OrdersAdmin, type TimelineEntry } from "./orders.admin";
 export { createOrderCustomers, type CustomerOrderStats, type OrderCustomers } from "./orders.customers";
 export { isDeadlock, isUniqueViolation } from "./orders.deps";
-export { createOrderPurchases, type DeliveredPurchase, type OrderPurchases } from "./orders.purchases";
+export { createOrderPurchases, type DeliveredOrder, type DeliveredPurchase, type OrderPurchases, type PurchasedLine } from "./orders.purchases";
 export { createOrderRefunds, type OrderRefund, type OrderRefunds, type StepActor } from "./orders.refunds";
 export {
   createSalesReport,

@@ -31,6 +31,11 @@ export function findByAuthor(k: Executor, productId: string, userId: string) {
   return k.selectFrom("reviews").selectAll().where("product_id", "=", productId).where("user_id", "=", userId).executeTakeFirst();
 }
 
+/** The review of this product by this guest (their order's e-mail address, lower case), if they wrote one. */
+export function findByGuest(k: Executor, productId: string, email: string) {
+  return k.selectFrom("reviews").selectAll().where("product_id", "=", productId).where("guest_email", "=", email).executeTakeFirst();
+}
+
 /** Every review an account wrote, newest first. */
 export function listByAuthor(k: Executor, userId: string) {
   return k.selectFrom("reviews").selectAll().where("user_id", "=", userId).orderBy("created_at", "desc").orderBy("id", "desc").execute();
@@ -40,17 +45,17 @@ export function getReview(k: Executor, id: string) {
   return k.selectFrom("reviews").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Inserts a review unless the author has one of this product already (two first posts at once): whether it was inserted. */
 /** Deletes every review of an account (their votes go with them). */
 export async function deleteByAuthor(k: Executor, userId: string): Promise<void> {
   await k.deleteFrom("reviews").where("user_id", "=", userId).execute();
 }
 
+/** Inserts a review unless the author (account or guest address) has one of this product already (two first posts at once): whether it was inserted. */
 export async function insertReview(k: Executor, row: Insertable<ReviewTable>): Promise<boolean> {
   const result = await k
     .insertInto("reviews")
     .values(row)
-    .onConflict((oc) => oc.columns(["product_id", "user_id"]).doNothing())
+    .onConflict((oc) => oc.columns(row.user_id ? ["product_id", "user_id"] : ["product_id", "guest_email"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
@@ -84,4 +89,30 @@ export async function listForAdmin(k: Executor, options: { status?: string; limi
     q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** Marks an order's review request as sent, once: whether this call was the one that did. */
+export async function claimRequest(k: Executor, orderId: string, at: string): Promise<boolean> {
+  const result = await k
+    .insertInto("review_requests")
+    .values({ order_id: orderId, sent_at: at })
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Of these orders, those whose review request went already. */
+export async function listRequested(k: Executor, orderIds: string[]): Promise<Set<string>> {
+  if (!orderIds.length) return new Set();
+  const rows = await k.selectFrom("review_requests").select("order_id").where("order_id", "in", orderIds).execute();
+  return new Set(rows.map((r) => r.order_id));
+}
+
+/** Reviews per status, for the moderation screen's tabs: `[{status, n}]`. */
+export function countByStatus(k: Executor) {
+  return k
+    .selectFrom("reviews")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status")
+    .execute();
 }

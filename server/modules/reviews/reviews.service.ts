@@ -21,19 +21,25 @@ import type { Db } from "../../db/database";
 import { nowIso, toIso } from "../../db/database";
 import type { Epoch } from "../../lib/cache";
 import { newId } from "../../lib/ids";
+import type { SignedTokens } from "../../lib/signed-token";
+import { createGuestLinks } from "./reviews.guest";
 import { type HoldReason, holdReasons } from "./reviews.moderation";
 import {
   type Executor,
   type ReviewRow,
   addVote,
+  claimRequest,
+  countByStatus,
   countPublishedByRating,
   deleteByAuthor,
   findByAuthor,
+  findByGuest,
   getReview,
   insertReview,
   listByAuthor,
   listForAdmin,
   listPublished,
+  listRequested,
   updateReview,
 } from "./reviews.repo";
 
@@ -94,7 +100,8 @@ export interface AdminReview extends Omit<PublicReview, "verifiedBuyer" | "reply
   status: ReviewStatus;
   /** Why the rules held it (link, capitals, blocklist); empty when only the setting did, or nothing. */
   heldFor: HoldReason[];
-  userId: string;
+  /** The author's account; null for a guest who wrote through the link mailed after delivery. */
+  userId: string | null;
   orderLineId: string;
   product: { id: string; name: string; slug: string } | null;
   reply: { text: string; at: string; by: string | null } | null;
@@ -104,8 +111,10 @@ export interface ReviewsDeps {
   db: Db;
   /** The product a slug names (active products only), and product names for the moderation screen. */
   catalog: Pick<CatalogService, "requireProduct" | "listSummaries">;
-  /** Whether an account bought and received a product. */
-  purchases: Pick<OrderPurchases, "deliveredLine">;
+  /** Whether an account bought and received a product; an order line's buyer, for guests' review links. */
+  purchases: Pick<OrderPurchases, "deliveredLine" | "getLine">;
+  /** Signs and checks the review links mailed to buyers. */
+  tokens: SignedTokens;
   settings: () => Promise<SiteSettings>;
   /** Where review photos are stored, at every width of the `review` kind. */
   images: Pick<ImageService, "storeImage" | "removeImage">;
@@ -114,6 +123,13 @@ export interface ReviewsDeps {
 }
 
 const ADMIN_PAGE = 50;
+
+/** Who writes a review: an account, or a guest buyer by their order's e-mail address; `name` as the order or account gives it. */
+interface ReviewAuthor {
+  userId: string | null;
+  guestEmail: string | null;
+  name: string | null;
+}
 
 /** "Ada Lovelace" → "Ada L."; one word stays as it is; blank → null. */
 export function authorName(name: string | null | undefined): string | null {
@@ -169,6 +185,8 @@ function ownOf(row: ReviewRow): OwnReview {
  */
 export function createReviews(deps: ReviewsDeps) {
   const k = deps.db.kysely;
+
+  const guestLinks = createGuestLinks(deps);
 
   async function productId(slug: string): Promise<string> {
     return (await deps.catalog.requireProduct(slug))._id;
@@ -245,6 +263,68 @@ export function createReviews(deps: ReviewsDeps) {
     });
   }
 
+  /**
+   * Stores a buyer's review of a product, or their edit of it, as the moderation rules say, with
+   * its photos (new ones replace the old; an edit without photos keeps them); bumps the epoch when
+   * a product page changes.
+   */
+  async function write(
+    author: ReviewAuthor,
+    id: string,
+    lineId: string,
+    body: unknown,
+    photos: ReadonlyArray<string | Buffer>,
+  ): Promise<{ review: OwnReview; created: boolean }> {
+    const input = parseInput(reviewInputSchema, body);
+    const { reviews: moderation } = await deps.settings();
+    const reasons = holdReasons(input, moderation.blocklist);
+    const now = nowIso();
+    const find = (trx: Executor) => (author.userId ? findByAuthor(trx, id, author.userId) : findByGuest(trx, id, author.guestEmail!));
+    // Stored before the transaction (image encoding must not hold it open), removed again if it fails.
+    const stored = photos.length ? await storePhotos(photos) : null;
+    const written = k.transaction().execute(async (trx) => {
+      const before = await find(trx);
+      const held = reasons.length > 0 || moderation.moderation === "hold" || before?.status === "hidden";
+      const status: ReviewStatus = held ? "pending" : "published";
+      const fields = {
+        rating: input.rating,
+        title: input.title,
+        text: input.text,
+        status,
+        held_for: reasons.length ? JSON.stringify(reasons) : null,
+        ...(stored ? { photos: stored.length ? JSON.stringify(stored) : null } : {}),
+      };
+      if (!before) {
+        const row = {
+          id: newId(),
+          product_id: id,
+          user_id: author.userId,
+          guest_email: author.guestEmail,
+          order_line_id: lineId,
+          author_name: authorName(author.name) ?? "",
+          ...fields,
+          created_at: now,
+          updated_at: now,
+        };
+        if (await insertReview(trx, row)) {
+          if (status === "published") await refreshRating(trx, id);
+          return { row: { photos: null, ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
+        }
+      }
+      const current = before ?? (await find(trx))!;
+      await updateReview(trx, current.id, { ...fields, updated_at: now });
+      if (status === "published" || current.status === "published") await refreshRating(trx, id);
+      return { row: { ...current, ...fields, updated_at: now }, before: current };
+    });
+    const result = await written.catch(async (error: unknown) => {
+      if (stored) await removePhotos(stored);
+      throw error;
+    });
+    if (stored && result.before) await removePhotos(photoUrls(result.before.photos).filter((url) => !stored.includes(url)));
+    if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
+    return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+  }
+
   return {
     /** A product's published reviews, one page in the order asked (newest, helpful, highest, lowest), filtered to a star when asked, with the product's figures. */
     async list(slug: string, query: unknown): Promise<ReviewPage> {
@@ -277,53 +357,32 @@ export function createReviews(deps: ReviewsDeps) {
       const id = await productId(slug);
       const bought = await deps.purchases.deliveredLine(author.id, id);
       if (!bought) throw new AppError("forbidden", REVIEW_MESSAGES.notBuyer);
-      const input = parseInput(reviewInputSchema, body);
-      const { reviews: moderation } = await deps.settings();
-      const reasons = holdReasons(input, moderation.blocklist);
-      const now = nowIso();
-      // Stored before the transaction (image encoding must not hold it open), removed again if it fails.
-      const stored = photos.length ? await storePhotos(photos) : null;
-      const write = k.transaction().execute(async (trx) => {
-        const before = await findByAuthor(trx, id, author.id);
-        const held = reasons.length > 0 || moderation.moderation === "hold" || before?.status === "hidden";
-        const status: ReviewStatus = held ? "pending" : "published";
-        const fields = {
-          rating: input.rating,
-          title: input.title,
-          text: input.text,
-          status,
-          held_for: reasons.length ? JSON.stringify(reasons) : null,
-          // New photos replace the old ones; an edit without photos keeps them.
-          ...(stored ? { photos: stored.length ? JSON.stringify(stored) : null } : {}),
-        };
-        if (!before) {
-          const row = {
-            id: newId(),
-            product_id: id,
-            user_id: author.id,
-            order_line_id: bought.lineId,
-            author_name: authorName(author.name) ?? "",
-            ...fields,
-            created_at: now,
-            updated_at: now,
-          };
-          if (await insertReview(trx, row)) {
-            if (status === "published") await refreshRating(trx, id);
-            return { row: { photos: null, ...row, helpful_count: 0, reply: null, replied_at: null, replied_by: null }, before: null };
-          }
-        }
-        const current = before ?? (await findByAuthor(trx, id, author.id))!;
-        await updateReview(trx, current.id, { ...fields, updated_at: now });
-        if (status === "published" || current.status === "published") await refreshRating(trx, id);
-        return { row: { ...current, ...fields, updated_at: now }, before: current };
-      });
-      const result = await write.catch(async (error: unknown) => {
-        if (stored) await removePhotos(stored);
-        throw error;
-      });
-      if (stored && result.before) await removePhotos(photoUrls(result.before.photos).filter((url) => !stored.includes(url)));
-      if (result.row.status === "published" || result.before?.status === "published") deps.epoch.bump();
-      return { review: ownOf(result.row as ReviewRow), created: result.before === null };
+      return write({ userId: author.id, guestEmail: null, name: author.name }, id, bought.lineId, body, photos);
+    },
+
+    /**
+     * Writes (or edits) a review through the signed link mailed after delivery, without signing
+     * in: the token names the order line and is tied to the order's e-mail address. A guest's
+     * order makes a guest's review (one per product and address); a signed-in buyer's order writes
+     * their account's review. 403 with a sentence for a forged, altered, expired or other product's
+     * token; then the same checks and moderation as `submit`.
+     */
+    async submitWithToken(
+      token: unknown,
+      slug: string,
+      body: unknown,
+      photos: ReadonlyArray<string | Buffer> = [],
+      now = new Date(),
+    ): Promise<{ review: OwnReview; created: boolean }> {
+      const id = await productId(slug);
+      const line = await guestLinks.check(token, id, now);
+      return write(
+        line.userId ? { userId: line.userId, guestEmail: null, name: line.name } : { userId: null, guestEmail: line.email, name: line.name },
+        id,
+        line.lineId,
+        body,
+        photos,
+      );
     },
 
     /**
@@ -367,6 +426,22 @@ export function createReviews(deps: ReviewsDeps) {
         const counted = await addVote(trx, reviewId, voter, nowIso());
         return { helpful: Number(review.helpful_count) + (counted ? 1 : 0), counted };
       });
+    },
+
+    /** The token of the link that lets the buyer at `email` review `line`'s product without signing in (90 days from `now`). */
+    linkToken: (line: { lineId: string; productId: string }, email: string, now: Date) => guestLinks.tokenFor(line, email, now),
+
+    /** Of these orders, those whose buyer was already asked for reviews. */
+    requestedAmong: (orderIds: string[]) => listRequested(k, orderIds),
+
+    /** Marks an order's review request as sent, in the caller's transaction (the one that stores the mail): whether this call did, so it goes once. */
+    claimRequest: (executor: Executor, orderId: string, at: Date) => claimRequest(executor, orderId, at.toISOString()),
+
+    /** How many reviews are waiting for a moderator, published and hidden (the moderation screen's tabs and the sidebar's figure). */
+    async countForAdmin(): Promise<Record<ReviewStatus, number>> {
+      const counts: Record<ReviewStatus, number> = { pending: 0, published: 0, hidden: 0 };
+      for (const r of await countByStatus(k)) if (r.status in counts) counts[r.status as ReviewStatus] = Number(r.n);
+      return counts;
     },
 
     /** The moderation queue: reviews in a status (all when none), newest first, 50 a page, with their product and why the rules held them. */

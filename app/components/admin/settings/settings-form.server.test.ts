@@ -102,3 +102,39 @@ describe("the settings form's languages and currencies", () => {
     expect(body).not.toHaveProperty("languages");
   });
 });
+
+describe("the settings form's reviews section", () => {
+  it("posts the moderation, the days (blank: 0, no mails) and one blocked word or phrase a line", () => {
+    const { body } = readSettingsForm(
+      formOf([
+        ["reviews.moderation", "hold"],
+        ["reviews.requestAfterDays", " 14 "],
+        ["reviews.blocklist", "scam\n  fake news \n\nspam"],
+      ]),
+    );
+    expect(body.reviews).toEqual({ moderation: "hold", requestAfterDays: 14, blocklist: ["scam", "fake news", "spam"] });
+    const blank = readSettingsForm(
+      formOf([
+        ["reviews.moderation", "publish"],
+        ["reviews.requestAfterDays", ""],
+        ["reviews.blocklist", ""],
+      ]),
+    );
+    expect(blank.body.reviews).toEqual({ moderation: "publish", requestAfterDays: 0, blocklist: [] });
+  });
+
+  it("leaves the reviews out of a form without the section, and puts a bad blocked word's error on the list", () => {
+    expect(readSettingsForm(formOf([["siteName", "Shop"]])).body).not.toHaveProperty("reviews");
+    const submission = readSettingsForm(
+      formOf([
+        ["reviews.moderation", "hold"],
+        ["reviews.requestAfterDays", "seven"],
+        ["reviews.blocklist", "x"],
+      ]),
+    );
+    expect(settingsFieldErrors({ "reviews.blocklist.0": "Too long", "reviews.requestAfterDays": "Not a number" }, submission)).toEqual({
+      "reviews.blocklist": "Too long",
+      "reviews.requestAfterDays": "Enter a number",
+    });
+  });
+});

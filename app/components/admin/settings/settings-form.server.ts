@@ -139,6 +139,18 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     ),
   };
 
+  // The reviews section: a blank number of days is 0 (no review request mails); one blocked word or phrase a line.
+  const reviews = form.has("reviews.moderation") && {
+    reviews: {
+      moderation: text(form, "reviews.moderation"),
+      requestAfterDays: text(form, "reviews.requestAfterDays") === "" ? 0 : number(form, "reviews.requestAfterDays", notNumbers),
+      blocklist: text(form, "reviews.blocklist")
+        .split("\n")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
+  };
+
   const body = {
     siteName: text(form, "siteName"),
     tagline: text(form, "tagline"),
@@ -176,6 +188,7 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
     ...translationsFromForm(form, ["siteName", "tagline", "description", "announcement"]),
     ...markets,
+    ...reviews,
     // The settings' version when the form was opened: a save by someone else meanwhile is refused.
     ...(form.has("version") ? { version: text(form, "version") } : {}),
   };
@@ -190,6 +203,8 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
         const code = languages[Number(language[1])]?.code;
         if (code) return `languages.${code}${language[2] === ".currency" ? ".currency" : ".served"}`;
       }
+      // A blocked word is one line of the blocklist's field.
+      if (/^reviews\.blocklist\.\d+$/.test(serverPath)) return "reviews.blocklist";
       const m = /^(shippingZones|couriers|currencies)\.(\d+)(\..*)?$/.exec(serverPath);
       if (!m) return serverPath;
       const row = rowMap.get(`${m[1]}.${m[2]}`) ?? `${m[1]}.${m[2]}`;

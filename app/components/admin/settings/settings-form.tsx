@@ -44,6 +44,7 @@ export const SETTINGS_SECTIONS = [
   ["orders", "admin.settings.section.orders"],
   ["catalogue", "admin.settings.section.catalogue"],
   ["alerts", "admin.settings.section.alerts"],
+  ["reviews", "admin.settings.section.reviews"],
   ["analytics", "admin.settings.section.analytics"],
   ["cart-reminders", "admin.settings.section.cartReminders"],
   ["announcement", "admin.settings.section.announcement"],
@@ -506,6 +507,37 @@ export function SettingsForm({
             step={1}
             defaultValue={settings.alerts.priceDropPercent}
             hint={t("admin.settings.alerts.priceDropHint")}
+          />
+        </Section>
+
+        <Section id="reviews" description={t("admin.settings.reviewsText")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormSelect
+              name="reviews.moderation"
+              label={t("admin.settings.reviewModeration")}
+              options={[
+                { value: "publish", label: t("admin.settings.moderation.publish") },
+                { value: "hold", label: t("admin.settings.moderation.hold") },
+              ]}
+              defaultValue={settings.reviews.moderation}
+              hint={t("admin.settings.moderationHint")}
+            />
+            <FormNumber
+              name="reviews.requestAfterDays"
+              label={t("admin.settings.requestAfterDays")}
+              min={0}
+              max={365}
+              step={1}
+              defaultValue={settings.reviews.requestAfterDays}
+              hint={t("admin.settings.requestAfterDaysHint")}
+            />
+          </div>
+          <FormTextarea
+            name="reviews.blocklist"
+            label={t("admin.settings.blocklist")}
+            rows={4}
+            defaultValue={settings.reviews.blocklist.join("\n")}
+            hint={t("admin.settings.blocklistHint")}
           />
         </Section>
 

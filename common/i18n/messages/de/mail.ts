@@ -176,4 +176,13 @@ export default {
   "mail.cartReminder.stop": "Keine Warenkorb-Erinnerungen mehr",
   "mail.cartReminder.footer":
     "Du erhältst diese E-Mail, weil du um eine Erinnerung an deinen Warenkorb gebeten hast. Preise und Verfügbarkeit können sich inzwischen geändert haben.",
+
+  // Bitte um eine Bewertung des Erhaltenen (eine Mail je Bestellung, ein Link je Produkt)
+  "mail.reviewRequest.subject": "Wie gefällt dir deine Bestellung bei {siteName}?",
+  "mail.reviewRequest.heading": "Wie war deine Bestellung?",
+  "mail.reviewRequest.body":
+    "Deine Bestellung {number} ist vor ein paar Tagen angekommen. Magst du anderen erzählen, wie sie dir gefällt? Es dauert nur eine Minute.",
+  "mail.reviewRequest.each": "Jeden Artikel bewerten:",
+  "mail.reviewRequest.action": "Bewertung schreiben",
+  "mail.reviewRequest.footer": "Wir fragen nur dieses eine Mal. Die Links gelten nur für dich und funktionieren {days} Tage lang.",
 } satisfies Translation<typeof en>;

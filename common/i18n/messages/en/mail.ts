@@ -179,4 +179,12 @@ export default {
   "mail.cartReminder.action": "Back to my cart",
   "mail.cartReminder.stop": "Stop cart reminders",
   "mail.cartReminder.footer": "You receive this e-mail because you asked us to remind you of your cart. Prices and stock may have changed since.",
+
+  // Asking a buyer to review what they received (one mail per order, a link per product)
+  "mail.reviewRequest.subject": "How do you like your order from {siteName}?",
+  "mail.reviewRequest.heading": "How was your order?",
+  "mail.reviewRequest.body": "Your order {number} arrived a few days ago. Would you tell other shoppers what you think of it? It only takes a minute.",
+  "mail.reviewRequest.each": "Review each item:",
+  "mail.reviewRequest.action": "Write a review",
+  "mail.reviewRequest.footer": "We ask only once. The links are for you alone and work for {days} days.",
 };

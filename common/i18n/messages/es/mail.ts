@@ -172,4 +172,12 @@ export default {
   "mail.cartReminder.stop": "No recibir más recordatorios del carrito",
   "mail.cartReminder.footer":
     "Recibes este correo porque pediste que te recordáramos tu carrito. Los precios y la disponibilidad pueden haber cambiado desde entonces.",
+
+  // Pedir una opinión sobre lo recibido (un correo por pedido, un enlace por producto)
+  "mail.reviewRequest.subject": "¿Qué te parece tu pedido de {siteName}?",
+  "mail.reviewRequest.heading": "¿Qué tal tu pedido?",
+  "mail.reviewRequest.body": "Tu pedido {number} llegó hace unos días. ¿Quieres contar a otros clientes qué te parece? Solo te llevará un minuto.",
+  "mail.reviewRequest.each": "Valora cada artículo:",
+  "mail.reviewRequest.action": "Escribir una opinión",
+  "mail.reviewRequest.footer": "Solo te lo pedimos una vez. Los enlaces son solo para ti y funcionan durante {days} días.",
 } satisfies Translation<typeof en>;

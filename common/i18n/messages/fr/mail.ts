@@ -175,4 +175,13 @@ export default {
   "mail.cartReminder.action": "Retrouver mon panier",
   "mail.cartReminder.stop": "Ne plus recevoir de rappels de panier",
   "mail.cartReminder.footer": "Vous recevez cet e-mail car vous avez demandé un rappel de votre panier. Les prix et les stocks ont pu changer depuis.",
+
+  // Demander un avis sur ce qui a été reçu (un e-mail par commande, un lien par produit)
+  "mail.reviewRequest.subject": "Votre commande chez {siteName} vous plaît-elle ?",
+  "mail.reviewRequest.heading": "Comment s’est passée votre commande ?",
+  "mail.reviewRequest.body":
+    "Votre commande {number} est arrivée il y a quelques jours. Voulez-vous dire aux autres clients ce que vous en pensez ? Cela ne prend qu’une minute.",
+  "mail.reviewRequest.each": "Donnez votre avis sur chaque article :",
+  "mail.reviewRequest.action": "Écrire un avis",
+  "mail.reviewRequest.footer": "Nous ne vous le demandons qu’une fois. Ces liens sont personnels et valables {days} jours.",
 } satisfies Translation<typeof en>;
