@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { signedIds } from "./signed-token";
 
 /**
  * Who is shopping: the signed-in user, and the anonymous browser (a random id in a signed,
@@ -39,19 +40,12 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /** Signs and reads the visitor cookie with the shop's secret (a forged or altered id is ignored). */
 export function createVisitorCookies(secret: string, options: { secure: boolean }) {
-  const sign = (id: string) => createHmac("sha256", secret).update(`visitor:${id}`).digest("base64url");
+  const ids = signedIds(secret, "visitor");
 
   return {
     /** The visitor id from a Cookie header, if its signature holds. */
     read(cookieHeader: string | null | undefined): string | null {
-      const value = readCookie(cookieHeader, VISITOR_COOKIE);
-      if (!value) return null;
-      const dot = value.lastIndexOf(".");
-      if (dot <= 0) return null;
-      const id = value.slice(0, dot);
-      const given = Buffer.from(value.slice(dot + 1));
-      const expected = Buffer.from(sign(id));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+      return ids.read(readCookie(cookieHeader, VISITOR_COOKIE));
     },
 
     /** A new random visitor id. */
@@ -61,7 +55,7 @@ export function createVisitorCookies(secret: string, options: { secure: boolean 
 
     /** The Set-Cookie header value that stores a visitor id for a year. */
     serialize(id: string): string {
-      return `${VISITOR_COOKIE}=${id}.${sign(id)}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
+      return `${VISITOR_COOKIE}=${ids.sign(id)}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
     },
   };
 }

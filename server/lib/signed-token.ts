@@ -52,3 +52,25 @@ export function createSignedTokens(secret: string) {
 }
 
 export type SignedTokens = ReturnType<typeof createSignedTokens>;
+
+/**
+ * An id signed for one purpose, `<id>.<HMAC-SHA256 of "<purpose>:<id>">`, for links and cookies
+ * that only name something (a visitor, a cart reminder, an account's price-drop mails) and never
+ * expire: `sign` makes one, `read` gives the id back when the signature holds (constant time), else
+ * null.
+ */
+export function signedIds(secret: string, purpose: string) {
+  const mac = (id: string) => createHmac("sha256", secret).update(`${purpose}:${id}`).digest("base64url");
+  return {
+    sign: (id: string): string => `${id}.${mac(id)}`,
+    read(token: string | null | undefined): string | null {
+      if (!token || token.length > MAX_LENGTH) return null;
+      const dot = token.lastIndexOf(".");
+      if (dot <= 0) return null;
+      const id = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1));
+      const expected = Buffer.from(mac(id));
+      return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    },
+  };
+}

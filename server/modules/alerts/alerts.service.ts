@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { signedIds } from "../../lib/signed-token";
 import { type StockAlertInput, stockAlertInputSchema } from "#common/alerts/alerts.schema";
 import { lineLabel } from "#common/catalog/line-label";
 import { chooseVariant } from "#common/catalog/variant-choice";
@@ -169,21 +170,10 @@ export function createAlerts(deps: AlertsDeps) {
     return sent;
   }
 
-  /** The price-drop mails' unsubscribe token of an account: its id, signed. */
-  function priceDropToken(userId: string): string {
-    const sig = createHmac("sha256", deps.secret).update(`price-drop-alerts:${userId}`).digest("base64url");
-    return `${userId}.${sig}`;
-  }
-
-  /** The account a price-drop token names, or null when it is not one the shop signed. */
-  function priceDropUser(t: string): string | null {
-    const at = t.lastIndexOf(".");
-    if (at <= 0) return null;
-    const userId = t.slice(0, at);
-    const expected = Buffer.from(priceDropToken(userId));
-    const given = Buffer.from(t);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
-  }
+  // The price-drop mails' unsubscribe token of an account: its id, signed.
+  const priceDropLinks = signedIds(deps.secret, "price-drop-alerts");
+  const priceDropToken = (userId: string) => priceDropLinks.sign(userId);
+  const priceDropUser = (token: string) => priceDropLinks.read(token);
 
   /** Mails, at most once a week per customer and product, those who wished these products and want price-drop mails, when the fall reaches the settings' percent. */
   async function mailPriceDrops(fell: ListingChange[]): Promise<number> {

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SiteSettings } from "#common/content/content.schema";
+import { signedIds } from "../../lib/signed-token";
 import { AppError } from "#common/errors";
 import { lineLabel } from "#common/catalog/line-label";
 import { type LocalDate, addDays, localMidnight } from "#common/calendar";
@@ -106,16 +106,9 @@ const iso = (value: Date | string | null | undefined) => toIso(value ?? null);
  */
 export function createCartReminders(deps: CartRemindersDeps) {
   const k = deps.db.kysely;
-  const sign = (purpose: string, id: string) => createHmac("sha256", deps.secret).update(`cart-reminder:${purpose}:${id}`).digest("base64url");
-  const tokenFor = (purpose: "restore" | "stop", id: string) => `${id}.${sign(purpose, id)}`;
-  function idOf(purpose: "restore" | "stop", token: string): string | null {
-    const dot = token.lastIndexOf(".");
-    if (dot <= 0) return null;
-    const id = token.slice(0, dot);
-    const given = Buffer.from(token.slice(dot + 1));
-    const expected = Buffer.from(sign(purpose, id));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
-  }
+  const links = { restore: signedIds(deps.secret, "cart-reminder:restore"), stop: signedIds(deps.secret, "cart-reminder:stop") };
+  const tokenFor = (purpose: "restore" | "stop", id: string) => links[purpose].sign(id);
+  const idOf = (purpose: "restore" | "stop", token: string) => links[purpose].read(token);
 
   const { preferences } = deps;
 
