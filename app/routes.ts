@@ -26,6 +26,8 @@ export default [
     route("order-confirmation", "routes/order-confirmation.tsx"),
     route("my-orders", "routes/my-orders.tsx"),
     // Back-in-stock alerts: the product page's form posts here; a mail's link opens its alert to confirm or unsubscribe.
+    // The page of the link under a review request: no more requests to that address.
+    route("review-requests/:token", "routes/review-requests.tsx"),
     // The alerts' texts, around these pages only (routes/alerts-messages.tsx).
     layout("routes/alerts-messages.tsx", [
       route("stock-alerts", "routes/stock-alerts.tsx"),

@@ -605,6 +605,12 @@ export interface ReviewTable {
   updated_at: Timestamp;
 }
 
+/** An address that asked never to be mailed a review request again (migration 0044). */
+export interface ReviewRequestStopTable {
+  email: string;
+  created_at: Timestamp;
+}
+
 /** Where a cart owner's reminders go and whether they agree to them (migration 0042, server/modules/reminders). */
 export interface CartReminderContactTable {
   /** `user:<id>` or `visitor:<id>`, as carts. */
@@ -836,4 +842,5 @@ export interface Database {
   cart_reminder_contacts: CartReminderContactTable;
   cart_reminders: CartReminderTable;
   review_requests: ReviewRequestTable;
+  review_request_stops: ReviewRequestStopTable;
 }

@@ -20,7 +20,7 @@ const LINK_DAYS = 90;
 export interface ReviewRequestDeps {
   db: Db;
   purchases: Pick<OrderPurchases, "deliveredBetween">;
-  reviews: Pick<ReviewsService, "linkToken" | "requestedAmong" | "claimRequest">;
+  reviews: Pick<ReviewsService, "linkToken" | "requestedAmong" | "claimRequest" | "stopToken" | "stoppedAmong">;
   catalog: Pick<CatalogService, "listSummaries">;
   mailer: Pick<Mailer, "admit" | "enqueue">;
   settings: () => Promise<SiteSettings>;
@@ -30,14 +30,15 @@ export interface ReviewRequestDeps {
 
 /**
  * The mail that asks a buyer to review what they received, `reviews.requestAfterDays` after their
- * order was delivered (0: never): one mail per order, to the order's address, in its language,
+ * order was delivered (0: never), unless the address asked for no more (the link under every
+ * request, and its one-click unsubscribe): one mail per order, to the order's address, in its language,
  * with a signed link per product still sold (`/products/<slug>?review=<token>`, under the
  * language's prefix). Run by a scheduled job; `now` is the caller's, so tests move time. The
  * request's marker and the mail are stored in one transaction and the marker lets one caller
  * through, so retries and several instances send it once.
  */
 export function createReviewRequests(deps: ReviewRequestDeps) {
-  async function ask(order: DeliveredOrder, settings: SiteSettings, now: Date): Promise<boolean> {
+  async function ask(order: DeliveredOrder, settings: SiteSettings, now: Date, stopped: boolean): Promise<boolean> {
     const summaries = await deps.catalog.listSummaries(
       order.lines.map((l) => l.productId),
       order.language,
@@ -50,18 +51,22 @@ export function createReviewRequests(deps: ReviewRequestDeps) {
       const path = pathInLanguage(`/products/${encodeURIComponent(product.slug)}?review=${encodeURIComponent(token)}`, order.language);
       return [{ name: line.name, url: `${deps.publicUrl}${path}` }];
     });
-    const mail = products.length
-      ? reviewRequestMail({
-          to: order.email,
-          name: order.name,
-          siteName: settings.siteName,
-          language: order.language,
-          url: products[0]!.url,
-          number: order.number,
-          products,
-          days: LINK_DAYS,
-        })
-      : null;
+    const stop = `${deps.publicUrl}/api/review-requests/${encodeURIComponent(deps.reviews.stopToken(order.email))}`;
+    const mail =
+      products.length && !stopped
+        ? reviewRequestMail({
+            to: order.email,
+            name: order.name,
+            siteName: settings.siteName,
+            language: order.language,
+            url: products[0]!.url,
+            number: order.number,
+            products,
+            days: LINK_DAYS,
+            stopUrl: `${deps.publicUrl}${pathInLanguage(`/review-requests/${encodeURIComponent(deps.reviews.stopToken(order.email))}`, order.language)}`,
+            oneClickUrl: `${stop}/unsubscribe`,
+          })
+        : null;
     // Within the per-address limit for addresses not proved (asked before the transaction: SQLite has one connection).
     const admitted = mail ? await deps.mailer.admit(order.email, { verifiedRecipient: order.userId !== null }) : false;
     return deps.db.kysely.transaction().execute(async (trx) => {
@@ -82,10 +87,11 @@ export function createReviewRequests(deps: ReviewRequestDeps) {
       let sent = 0;
       for await (const batch of deps.purchases.deliveredBetween(from, to)) {
         const asked = await deps.reviews.requestedAmong(batch.map((o) => o.orderId));
+        const stopped = await deps.reviews.stoppedAmong(batch.map((o) => o.email));
         for (const order of batch) {
           if (asked.has(order.orderId)) continue;
           try {
-            if (await ask(order, settings, now)) sent += 1;
+            if (await ask(order, settings, now, stopped.has(order.email.trim().toLowerCase()))) sent += 1;
           } catch (err) {
             deps.logger.error({ err, orderId: order.orderId }, "could not mail the review request of an order");
           }

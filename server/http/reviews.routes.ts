@@ -61,6 +61,12 @@ export function reviewRoutes() {
     return c.json({ success: true, data: result });
   });
 
+  // The one-click unsubscribe of a review request (RFC 8058: a POST to its List-Unsubscribe address).
+  r.post("/review-requests/:token/unsubscribe", async (c) => {
+    await c.var.services.reviews.stopRequests(c.req.param("token"));
+    return c.json({ success: true });
+  });
+
   return r;
 }
 

@@ -43,6 +43,7 @@ import { guestReviewsMigration } from "./0040-guest-reviews";
 import { alertsMigration } from "./0041-alerts";
 import { cartRemindersMigration } from "./0042-cart-reminders";
 import { productRatingsMigration } from "./0043-product-ratings";
+import { reviewRequestStopsMigration } from "./0044-review-request-stops";
 
 /** Every migration in order; the dialect lets a migration use an engine's own features (exported for migration tests). */
 export function migrations(db: Db): Record<string, Migration> {
@@ -90,6 +91,7 @@ export function migrations(db: Db): Record<string, Migration> {
     "0041-alerts": alertsMigration(db.dialect),
     "0042-cart-reminders": cartRemindersMigration(db.dialect),
     "0043-product-ratings": productRatingsMigration(),
+    "0044-review-request-stops": reviewRequestStopsMigration(db.dialect),
   };
 }
 

@@ -36,9 +36,9 @@ async function product(name: string) {
 }
 
 /** A guest's order of these products (cash on delivery) in `language`, delivered `daysAgo` days ago. */
-async function guestOrder(productIds: string[], options: { daysAgo?: number; language?: string; name?: string } = {}) {
+async function guestOrder(productIds: string[], options: { daysAgo?: number; language?: string; name?: string; email?: string } = {}) {
   guests += 1;
-  const email = `guest-${guests}@example.com`;
+  const email = options.email ?? `guest-${guests}@example.com`;
   const b = await browserWithCart(
     shop,
     productIds.map((productId) => ({ productId })),
@@ -124,6 +124,28 @@ describe("the review request mail", () => {
     expect(german).toHaveLength(1);
     expect(german[0]!.subject).toBe("Wie gefällt dir deine Bestellung bei Shop?");
     expect(german[0]!.text).toContain(`/de/products/${mug.slug}?review=`);
+  });
+
+  it("stops for an address that asked, through the page of the link under it or the one-click unsubscribe", async () => {
+    const mug = await product("Stop mug");
+    const email = "no-more-requests@example.com";
+    await guestOrder([mug.id], { daysAgo: 8, email, language: "de" });
+    await shop.services.reviewRequests.sendDue(new Date());
+    const [mail] = await mailsTo(email);
+    // Its page (in the mail's language) is the browser test's; here, the link is there and the one-click stops.
+    const page = mail!.text.match(/http:\/\/[^\s]+(\/de\/review-requests\/[^\s]+)/)?.[1];
+    expect(page, mail!.text).toBeTruthy();
+    const oneClick = mail!.headers?.["List-Unsubscribe"]?.match(/^<http:\/\/[^/]+(\/api\/review-requests\/[^>]+\/unsubscribe)>$/)?.[1];
+    expect(oneClick, JSON.stringify(mail!.headers)).toBeTruthy();
+    expect(mail!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect((await shop.request("/api/review-requests/forged.token/unsubscribe", { method: "POST" })).status).toBe(404);
+    expect((await shop.request(oneClick!, { method: "POST" })).status).toBe(200);
+    // A later order to the same address gets no request; another address still does.
+    await guestOrder([mug.id], { daysAgo: 8, email });
+    const other = await guestOrder([mug.id], { daysAgo: 8 });
+    await shop.services.reviewRequests.sendDue(new Date());
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(other.email)).toHaveLength(1);
   });
 
   it("sends nothing when the settings' days are 0, nor for orders delivered long before", async () => {

@@ -90,6 +90,13 @@ const PUBLIC_OPERATIONS: Operation[] = [
     tag: "Reviews",
     summary: "Find a published review helpful: one vote per account or browser (visitor cookie); a second vote changes nothing. Answers `helpful`, the count.",
   },
+  {
+    method: "POST",
+    path: "/review-requests/:token/unsubscribe",
+    tag: "Reviews",
+    summary:
+      "One-click unsubscribe of a review request (its List-Unsubscribe header): no more requests to the address its link names; 404 for a link the shop did not sign.",
+  },
   { method: "GET", path: "/categories", tag: "Catalogue", summary: "Categories with their sub-categories." },
   { method: "GET", path: "/settings", tag: "Content", summary: "The site settings (site name, currency, shipping rules…)." },
   { method: "GET", path: "/facebook-pixel", tag: "Content", summary: "The tracking pixel's id and status." },

@@ -621,17 +621,22 @@ export interface ReviewRequestMailContext extends MailContext {
   products: Array<{ name: string; url: string }>;
   /** Days the links work. */
   days: number;
+  /** The page that stops review requests to this address, and its one-click unsubscribe. */
+  stopUrl: string;
+  oneClickUrl: string;
 }
 
 /** Asks a buyer, some days after delivery, to review what they received: a button for the first product and a link for each when there are several. */
 export function reviewRequestMail(ctx: ReviewRequestMailContext): Mail {
   const t = mailT(ctx);
-  return render(ctx, {
+  const mail = render(ctx, {
     subject: t("mail.reviewRequest.subject", { siteName: ctx.siteName }),
     heading: t("mail.reviewRequest.heading"),
     lines: [t("mail.reviewRequest.body", { number: ctx.number })],
     links: ctx.products.length > 1 ? { heading: t("mail.reviewRequest.each"), items: ctx.products.map((p) => ({ label: p.name, url: p.url })) } : undefined,
     action: t("mail.reviewRequest.action"),
     footer: t("mail.reviewRequest.footer", { days: ctx.days }),
+    secondary: { label: t("mail.reviewRequest.stop"), url: ctx.stopUrl },
   });
+  return { ...mail, headers: unsubscribeHeaders(ctx.oneClickUrl) };
 }

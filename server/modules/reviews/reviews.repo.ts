@@ -116,3 +116,19 @@ export function countByStatus(k: Executor) {
     .groupBy("status")
     .execute();
 }
+
+/** Records that an address wants no more review requests (a second time changes nothing). */
+export async function insertRequestStop(k: Executor, email: string, at: string): Promise<void> {
+  await k
+    .insertInto("review_request_stops")
+    .values({ email, created_at: at })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+}
+
+/** Of these addresses (lower case), those that asked for no more review requests. */
+export async function listRequestStops(k: Executor, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await k.selectFrom("review_request_stops").select("email").where("email", "in", emails).execute();
+  return new Set(rows.map((r) => r.email));
+}

@@ -29,6 +29,8 @@ import {
   type ReviewRow,
   addVote,
   claimRequest,
+  insertRequestStop,
+  listRequestStops,
   countByStatus,
   countPublishedByRating,
   deleteByAuthor,
@@ -123,6 +125,9 @@ export interface ReviewsDeps {
 }
 
 const ADMIN_PAGE = 50;
+/** The stop links under review requests: signed for this purpose, and valid as long as mail is kept. */
+const STOP_PURPOSE = "review-requests-stop";
+const STOP_LINKS_UNTIL = new Date(Date.UTC(2100, 0, 1));
 
 /** Who writes a review: an account, or a guest buyer by their order's e-mail address; `name` as the order or account gives it. */
 interface ReviewAuthor {
@@ -436,6 +441,19 @@ export function createReviews(deps: ReviewsDeps) {
 
     /** Marks an order's review request as sent, in the caller's transaction (the one that stores the mail): whether this call did, so it goes once. */
     claimRequest: (executor: Executor, orderId: string, at: Date) => claimRequest(executor, orderId, at.toISOString()),
+
+    /** The token of the link under a review request that stops them for `email` (it does not expire). */
+    stopToken: (email: string) => deps.tokens.sign(STOP_PURPOSE, { e: email.trim().toLowerCase() }, STOP_LINKS_UNTIL),
+
+    /** Of these addresses, those that asked for no more review requests (lower case). */
+    stoppedAmong: (emails: string[]) => listRequestStops(k, [...new Set(emails.map((e) => e.trim().toLowerCase()))]),
+
+    /** No more review requests to the address a stop link names; 404 for a token the shop did not sign. */
+    async stopRequests(token: string): Promise<void> {
+      const checked = deps.tokens.verify<{ e?: unknown }>(STOP_PURPOSE, token, "", new Date());
+      if (!checked.ok || typeof checked.claims.e !== "string") throw new AppError("not_found", "This link is not valid.");
+      await insertRequestStop(k, checked.claims.e, nowIso());
+    },
 
     /** How many reviews are waiting for a moderator, published and hidden (the moderation screen's tabs and the sidebar's figure). */
     async countForAdmin(): Promise<Record<ReviewStatus, number>> {

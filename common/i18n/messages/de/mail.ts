@@ -184,5 +184,6 @@ export default {
     "Deine Bestellung {number} ist vor ein paar Tagen angekommen. Magst du anderen erzählen, wie sie dir gefällt? Es dauert nur eine Minute.",
   "mail.reviewRequest.each": "Jeden Artikel bewerten:",
   "mail.reviewRequest.action": "Bewertung schreiben",
+  "mail.reviewRequest.stop": "Keine Bitten um Bewertungen mehr",
   "mail.reviewRequest.footer": "Wir fragen nur dieses eine Mal. Die Links gelten nur für dich und funktionieren {days} Tage lang.",
 } satisfies Translation<typeof en>;

@@ -52,4 +52,10 @@ export default {
   "reviews.error.photosTooMany": "Höchstens 4 Fotos, bitte",
   "reviews.error.photoInvalid": "Jedes Foto muss ein JPEG-, PNG-, WebP-, AVIF- oder GIF-Bild sein",
   "reviews.error.photoTooLarge": "Jedes Foto darf höchstens 5 MB groß sein",
+  "reviews.stop.title": "Bitten um Bewertungen",
+  "reviews.stop.ask": "Sollen wir dir keine E-Mails mehr schicken, in denen wir dich um eine Bewertung deiner Einkäufe bitten?",
+  "reviews.stop.button": "Keine solchen E-Mails mehr",
+  "reviews.stop.sending": "Wird gesendet…",
+  "reviews.stop.done": "Erledigt: Wir bitten dich nicht mehr um Bewertungen.",
+  "reviews.stop.invalid": "Dieser Link ist ungültig.",
 } satisfies Translation<typeof en>;

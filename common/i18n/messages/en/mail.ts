@@ -186,5 +186,6 @@ export default {
   "mail.reviewRequest.body": "Your order {number} arrived a few days ago. Would you tell other shoppers what you think of it? It only takes a minute.",
   "mail.reviewRequest.each": "Review each item:",
   "mail.reviewRequest.action": "Write a review",
+  "mail.reviewRequest.stop": "Don't ask me for reviews again",
   "mail.reviewRequest.footer": "We ask only once. The links are for you alone and work for {days} days.",
 };

@@ -50,4 +50,10 @@ export default {
   "reviews.error.photosTooMany": "Add 4 photos at most",
   "reviews.error.photoInvalid": "Each photo must be a JPEG, PNG, WebP, AVIF or GIF picture",
   "reviews.error.photoTooLarge": "Each photo can be 5 MB at most",
+  "reviews.stop.title": "Review requests",
+  "reviews.stop.ask": "Stop the e-mails asking you to review what you bought?",
+  "reviews.stop.button": "Stop these e-mails",
+  "reviews.stop.sending": "Sending…",
+  "reviews.stop.done": "Done: we will not ask you for reviews again.",
+  "reviews.stop.invalid": "This link is not valid.",
 };

@@ -179,5 +179,6 @@ export default {
   "mail.reviewRequest.body": "Tu pedido {number} llegó hace unos días. ¿Quieres contar a otros clientes qué te parece? Solo te llevará un minuto.",
   "mail.reviewRequest.each": "Valora cada artículo:",
   "mail.reviewRequest.action": "Escribir una opinión",
+  "mail.reviewRequest.stop": "No volver a pedirme opiniones",
   "mail.reviewRequest.footer": "Solo te lo pedimos una vez. Los enlaces son solo para ti y funcionan durante {days} días.",
 } satisfies Translation<typeof en>;

@@ -52,4 +52,10 @@ export default {
   "reviews.error.photosTooMany": "Como máximo 4 fotos",
   "reviews.error.photoInvalid": "Cada foto debe ser una imagen JPEG, PNG, WebP, AVIF o GIF",
   "reviews.error.photoTooLarge": "Cada foto puede ocupar como máximo 5 MB",
+  "reviews.stop.title": "Peticiones de opinión",
+  "reviews.stop.ask": "¿Dejar de recibir correos que te piden opinar sobre lo que compraste?",
+  "reviews.stop.button": "Dejar de recibir estos correos",
+  "reviews.stop.sending": "Enviando…",
+  "reviews.stop.done": "Hecho: no volveremos a pedirte opiniones.",
+  "reviews.stop.invalid": "Este enlace no es válido.",
 } satisfies Translation<typeof en>;

@@ -183,5 +183,6 @@ export default {
     "Votre commande {number} est arrivée il y a quelques jours. Voulez-vous dire aux autres clients ce que vous en pensez ? Cela ne prend qu’une minute.",
   "mail.reviewRequest.each": "Donnez votre avis sur chaque article :",
   "mail.reviewRequest.action": "Écrire un avis",
+  "mail.reviewRequest.stop": "Ne plus me demander d’avis",
   "mail.reviewRequest.footer": "Nous ne vous le demandons qu’une fois. Ces liens sont personnels et valables {days} jours.",
 } satisfies Translation<typeof en>;

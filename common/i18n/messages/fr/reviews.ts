@@ -52,4 +52,10 @@ export default {
   "reviews.error.photosTooMany": "4 photos au maximum",
   "reviews.error.photoInvalid": "Chaque photo doit être une image JPEG, PNG, WebP, AVIF ou GIF",
   "reviews.error.photoTooLarge": "Chaque photo ne doit pas dépasser 5 Mo",
+  "reviews.stop.title": "Demandes d’avis",
+  "reviews.stop.ask": "Ne plus recevoir d’e-mails vous invitant à donner votre avis sur vos achats ?",
+  "reviews.stop.button": "Arrêter ces e-mails",
+  "reviews.stop.sending": "Envoi…",
+  "reviews.stop.done": "C’est fait : nous ne vous demanderons plus d’avis.",
+  "reviews.stop.invalid": "Ce lien n’est pas valide.",
 } satisfies Translation<typeof en>;
