@@ -260,14 +260,16 @@ export async function placeOrder(
         throw balanceMoved(card.last4);
     }
     if (cards.length) await deps.cart.clearGiftCards(trx, shopper);
-    // A reminded cart bought: no more reminders, and the order counts for the reminder that came before it.
-    await deps.reminders?.noteOrder(trx, {
-      owner,
-      email: input.contact.email,
-      orderId: record.order.id,
-      totalBase: toBaseAmount(t.total, market?.rate ?? 1),
-      at: new Date(),
-    });
+    // A reminded cart bought: no more reminders, and the order counts for the reminder that came
+    // before it. A shop without cart reminders has none open: its orders skip the look.
+    if (settings.cartReminders.enabled)
+      await deps.reminders?.noteOrder(trx, {
+        owner,
+        email: input.contact.email,
+        orderId: record.order.id,
+        totalBase: toBaseAmount(t.total, market?.rate ?? 1),
+        at: new Date(),
+      });
     await deps.webhooks.emit(trx, "order.created", () => deps.orders.toOrder(record, "shop"));
     if (stock.lowered.length) await deps.webhooks.emit(trx, "inventory.low", () => lowStockEvent(cart.lines, stock, settings.lowStockThreshold));
     return { record, flipped: stock.flipped, lowered: stock.lowered, giftCardIds: cards.filter((c) => c.amount > 0).map((c) => c.cardId) };

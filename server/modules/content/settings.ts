@@ -134,11 +134,12 @@ export function createSettingsAdmin(db: Db, deps: SettingsAdminDeps) {
       if (given("taxes")) requireShopRegion(parsed.country, parsed.taxes);
       return store(actor, version, (before) => ({
         ...parsed,
-        // Translations, taxes, review moderation and cart reminders left out of the body stay as they are (each has a screen of its own).
+        // Translations, taxes, review moderation, cart reminders and alerts left out of the body stay as they are.
         translations: given("translations") ? parsed.translations : before.translations,
         taxes: given("taxes") ? parsed.taxes : before.taxes,
         reviews: given("reviews") ? { ...before.reviews, ...givenFields(body, "reviews", parsed.reviews) } : before.reviews,
         cartReminders: given("cartReminders") ? parsed.cartReminders : before.cartReminders,
+        alerts: given("alerts") ? parsed.alerts : before.alerts,
         currencies: stampRates(before.currencies, parsed.currencies, nowIso()),
       }));
     },

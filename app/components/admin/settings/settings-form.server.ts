@@ -182,7 +182,8 @@ export function readSettingsForm(form: FormData): SettingsSubmission & { notNumb
     maxOpenOrdersPerContact: number(form, "maxOpenOrdersPerContact", notNumbers),
     lowStockThreshold: number(form, "lowStockThreshold", notNumbers),
     analyticsRetentionDays: number(form, "analyticsRetentionDays", notNumbers),
-    alerts: { priceDropPercent: number(form, "alerts.priceDropPercent", notNumbers) },
+    // The alerts' section, when the form has it (a form without it leaves the stored value).
+    ...(form.has("alerts.priceDropPercent") ? { alerts: { priceDropPercent: number(form, "alerts.priceDropPercent", notNumbers) } } : {}),
     announcement: text(form, "announcement"),
     ...cartRemindersOf(form, notNumbers),
     liveChat: { provider: text(form, "liveChat.provider") || "none", id: text(form, "liveChat.id") },
