@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { insertCatalog } from "../support/catalog-fixture";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, shot, test, waitForHydration } from "./fixtures";
 import { type OwnShop, startOwnShop } from "./support/own-shop";
 
 // The reviews' moderation screen (admin-dashboard/reviews) and the settings' reviews section, on
@@ -102,7 +102,7 @@ test("a moderator publishes a held review, replies to it publicly and hides anot
   await expect(held).toContainText("By Ada L.");
   await expect(held).toContainText("Guest");
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("reviews-queue-desktop.png"), fullPage: true });
+  await shot(page, test.info(), "reviews-queue-desktop");
 
   await held.getByRole("button", { name: "Publish" }).click();
   await toast(page, "Review published");
@@ -118,7 +118,7 @@ test("a moderator publishes a held review, replies to it publicly and hides anot
   await published.getByRole("button", { name: "Save reply" }).click();
   await toast(page, "Reply saved");
   await expect(card(page, "Lovely glaze").getByTestId("review-reply")).toContainText(["Thank you, Ada!", "Enjoy your tea."].join(" "));
-  await page.screenshot({ path: test.info().outputPath("reviews-published-desktop.png"), fullPage: true });
+  await shot(page, test.info(), "reviews-published-desktop");
   // The product's public reviews show it with the reply.
   const answer = (await (await context.request.get(`${shop.base}/api/products/stoneware-mug/reviews`)).json()) as {
     data: Array<{ title: string; reply: { text: string } | null }>;
@@ -149,11 +149,11 @@ test("on a phone the queue reads top to bottom, and an empty tab says so", async
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("reviews-queue-phone.png"), fullPage: true });
+  await shot(page, test.info(), "reviews-queue-phone");
   await card(page, "Boils fast").getByRole("button", { name: "Hide" }).click();
   await toast(page, "Review hidden");
   await expect(page.getByTestId("reviews-empty")).toContainText("Nothing waiting");
-  await page.screenshot({ path: test.info().outputPath("reviews-empty-phone.png"), fullPage: true });
+  await shot(page, test.info(), "reviews-empty-phone");
   await context.close();
 });
 
@@ -169,7 +169,7 @@ test("the settings' reviews section saves moderation, the days before asking and
   await section.getByRole("combobox", { name: "New reviews" }).selectOption("hold");
   await section.getByRole("spinbutton", { name: /Ask buyers for a review after/ }).fill("10");
   await section.getByRole("textbox", { name: "Blocked words" }).fill("scam\nfake news");
-  await section.screenshot({ path: test.info().outputPath("reviews-settings-desktop.png") });
+  await shot(section, test.info(), "reviews-settings-desktop");
   await page.getByRole("button", { name: "Save settings" }).click();
   await toast(page, "Settings saved");
 

@@ -103,8 +103,8 @@ test("a guest who ticked the box gets the cart back through the reminder's link 
   await expect(section.getByRole("checkbox", { name: "Remind customers of carts they leave" })).toBeChecked();
   await expect(section.getByRole("spinbutton", { name: "First reminder after (minutes)" })).toHaveValue("1");
   await section.scrollIntoViewIfNeeded();
-  await section.screenshot({ path: testInfo.outputPath("settings-phone.png") });
+  await shot(section, testInfo, "settings-phone");
   await screen.setViewportSize({ width: 1280, height: 900 });
-  await section.screenshot({ path: testInfo.outputPath("settings-desktop.png") });
+  await shot(section, testInfo, "settings-desktop");
   await admin.close();
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, type TestInfo, test as base, expect } from "@playwright/test";
+import { type Browser, type Locator, type Page, type TestInfo, test as base, expect } from "@playwright/test";
 
 /** Fails the test on any WCAG 2.1 AA violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
@@ -63,10 +63,12 @@ export async function openProductPage(page: Page, product: { slug: string; name:
 }
 
 /**
- * A screenshot to look at, kept with the test's output (a dialog is shot as the screen shows it,
- * the rest as the whole page). CI takes none (nobody opens them there) unless E2E_SHOTS=1.
+ * A screenshot to look at, kept with the test's output: a page (a dialog as the screen shows it,
+ * the rest as the whole page) or one part of it. CI takes none (nobody opens them there) unless
+ * E2E_SHOTS=1.
  */
-export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+export async function shot(target: Page | Locator, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   if (process.env.CI && process.env.E2E_SHOTS !== "1") return;
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
+  const path = testInfo.outputPath(`${name}.png`);
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }

@@ -38,7 +38,11 @@ export function PriceDropSwitch() {
         checked={on}
         disabled={loading}
         aria-busy={loading || writer.state !== "idle" || undefined}
-        onChange={(e) => writer.submit({ priceDropAlerts: e.target.checked ? "on" : "off" }, { method: "post", action: "/account/preferences" })}
+        onChange={(e) => {
+          const body = new FormData();
+          body.set("priceDropAlerts", e.target.checked ? "on" : "off");
+          writer.submit(body, { method: "post", action: "/account/preferences" });
+        }}
         className="h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-stone-300 transition-colors before:block before:h-4 before:w-4 before:translate-x-0.5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-emerald-700 checked:before:translate-x-[1.125rem] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-wait disabled:opacity-60"
       />
       <label htmlFor={id} className="cursor-pointer text-sm font-medium text-stone-900">
