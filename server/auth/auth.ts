@@ -19,6 +19,7 @@ import { checkProfileInput } from "./profile-input";
 import { sameSitePath } from "#common/same-site-path";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage, languageOfPath, pathInLanguage } from "#common/i18n/languages";
 import { SIGN_IN_LOCK_SECONDS, createSignInLock } from "./sign-in-lock";
+import { testPasswordHashing } from "./test-passwords";
 
 /** Every HTTP endpoint of better-auth's admin plugin (switched off below). */
 const ADMIN_PLUGIN_PATHS = [
@@ -298,6 +299,9 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // A test shop's throwaway accounts are hashed at a lower cost (test-passwords.ts); every
+      // other shop keeps better-auth's own scrypt.
+      ...(env.NODE_ENV === "test" ? { password: testPasswordHashing } : {}),
       // No session before the address is confirmed; with this, a sign-up for a registered address
       // answers exactly like a new one (see docs/decisions/0007-accounts-and-sign-in.md).
       requireEmailVerification: true,
