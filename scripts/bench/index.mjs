@@ -24,12 +24,12 @@ import { requestHeaders } from "./http.mjs";
 import { jsWeightTarget, measureJsWeight, printJsWeight } from "./js-weight.mjs";
 import { createMeasure, measureRows } from "./measure.mjs";
 import { readOptions } from "./options.mjs";
-import { measureOrderDesk, orderDeskJson, orderDeskLine, seedOrders } from "./order-desk.mjs";
+import { measureOrderDesk, orderDeskJson, orderDeskLine, orderDeskTarget, seedOrders } from "./order-desk.mjs";
 import { overloadRow, overloadTarget, spikeLine } from "./overload.mjs";
 import { pageRows, pageTargets, pagesLine, startPageBares, warmPages } from "./pages.mjs";
 import { BenchError, cleanup, installCleanup, isInterrupted, log, logTail, makeTempDir, step, stopChild } from "./processes.mjs";
 import { KB, git, num, printResults, printTargets, writeReport } from "./report.mjs";
-import { dashboardJson, measureReports, reportLines, salesReportJson, taxReportJson } from "./reports.mjs";
+import { dashboardJson, measureReports, reportLines, reportTargets, salesReportJson, taxReportJson } from "./reports.mjs";
 import { distinctSearchTarget, runDistinctSearch } from "./search-distinct.mjs";
 import { findSearchTerm, searchRow, searchTarget } from "./search.mjs";
 import { build, childEnv, printMachine, probeCatalogue, seedDatabase, seedScriptPath, startServer } from "./setup.mjs";
@@ -113,6 +113,8 @@ function report(run, measured) {
     csvImportTarget(catalogueWrites),
     ...shoppingTargets(by, shopping, db.dialect),
     analyticsTarget(by, analytics),
+    orderDeskTarget(by),
+    ...reportTargets(by),
   ];
   const summary = [
     shoppingLine(by, shopping),
@@ -188,6 +190,8 @@ async function reportsOnly(run) {
   const results = await measureReports(ctx, adminCookie);
   const by = Object.fromEntries(results.map((r) => [r.key, r]));
   for (const line of reportLines(by)) log(line);
+  const targets = reportTargets(by);
+  printTargets(targets);
   writeReport(
     {
       date: new Date().toISOString(),
@@ -197,6 +201,7 @@ async function reportsOnly(run) {
       salesReport: salesReportJson(by),
       dashboard: dashboardJson(by),
       taxReport: taxReportJson(by),
+      targets,
     },
     options.opts.json,
   );

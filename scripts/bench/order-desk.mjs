@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { BenchError, log, step } from "./processes.mjs";
 import { num } from "./report.mjs";
+import { TARGETS } from "./targets.mjs";
 import { withDatabase } from "./shopping.mjs";
 
 /** Orders in the shop when the order desk is measured. */
@@ -226,5 +227,16 @@ export function orderDeskJson(by, { seeded, bulkMove }) {
     listP95Ms: by.orderList.latencyMs.p95,
     listRequestsPerSecond: by.orderList.requestsPerSecond,
     bulkMove,
+  };
+}
+
+/** The order desk's goal: the pending list with a search within TARGETS.orderDeskP95Ms at p95. */
+export function orderDeskTarget(by) {
+  const p95 = by.orderList?.latencyMs.p95;
+  return {
+    name: `order desk search p95 ≤ ${TARGETS.orderDeskP95Ms} ms`,
+    value: p95,
+    shown: `${num(p95, 2)} ms at ${DESK_ORDERS.toLocaleString("en-US")} orders`,
+    pass: p95 != null && p95 <= TARGETS.orderDeskP95Ms && !by.orderList.failedResponses,
   };
 }

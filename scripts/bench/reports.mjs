@@ -4,6 +4,7 @@
 import { DESK_ORDERS } from "./order-desk.mjs";
 import { log } from "./processes.mjs";
 import { num } from "./report.mjs";
+import { TARGETS } from "./targets.mjs";
 
 /** The report's address: the last 365 days (the shop's time zone is UTC in the bench), by month, as the screen shows a year. */
 export function salesReportPath(now = new Date()) {
@@ -99,4 +100,21 @@ export function taxReportJson(by) {
     p95Ms: by.taxReport.latencyMs.p95,
     requestsPerSecond: by.taxReport.requestsPerSecond,
   };
+}
+
+/** The reports' goal: each answers within TARGETS.reportP95Ms at p95 over the order desk's orders. */
+export function reportTargets(by) {
+  return [
+    ["salesReport", "sales report, a year"],
+    ["dashboard", "dashboard, 30 days"],
+    ["taxReport", "tax report, a year"],
+  ].map(([key, name]) => {
+    const p95 = by[key]?.latencyMs.p95;
+    return {
+      name: `${name}, p95 ≤ ${TARGETS.reportP95Ms} ms`,
+      value: p95,
+      shown: `${num(p95, 2)} ms at ${DESK_ORDERS.toLocaleString("en-US")} orders`,
+      pass: p95 != null && p95 <= TARGETS.reportP95Ms && !by[key].failedResponses,
+    };
+  });
 }

@@ -13,6 +13,10 @@ export const TARGETS = {
   homeJsGzipKb: 130,
   csvImportSeconds: 10,
   analyticsEventsPerSecond: 5000,
+  // At the order desk's 100,000 orders: the pending list with a search, and a year's sales or tax
+  // report and the 30-day dashboard (read from the daily roll-ups), each at p95.
+  orderDeskP95Ms: 50,
+  reportP95Ms: 100,
   // PostgreSQL only, where a new shopper's add and order cost round trips (SQLite's are in-process).
   pgAddToCartPerSecond: 900,
   pgOrdersPerSecond: 350,
