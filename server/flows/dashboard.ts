@@ -20,7 +20,7 @@ export const dashboardQuerySchema = z.object({
 export interface DashboardDeps {
   reports: Pick<SalesReportService, "salesReport">;
   analytics: Pick<AnalyticsService, "summaries">;
-  ordersAdmin: Pick<OrdersAdmin, "listOrders" | "countUnpaidCardOrders">;
+  ordersAdmin: Pick<OrdersAdmin, "latestOrders" | "countInStatus" | "countUnpaidCardOrders">;
   returns: { countRequested(): Promise<number> };
   messages: { countNew(): Promise<number> };
   catalogAdmin: Pick<CatalogAdmin, "listProducts">;
@@ -113,14 +113,16 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
   const instants = (r: DashboardRange) =>
     [new Date(localMidnight(settings.timeZone, r.from)).toISOString(), new Date(localMidnight(settings.timeZone, addDays(r.to, 1))).toISOString()] as const;
 
-  const [now, before, summaries, customers, previousCustomers, orderList, unpaid, returnRequests, newMessages, low, out] = await Promise.all([
+  const [now, before, summaries, customers, previousCustomers, latest, pending, unpaid, returnRequests, newMessages, low, out] = await Promise.all([
     when(reports, () => sales(range)),
     when(reports, () => sales(previousRange)),
     // Both periods in one read of the analytics' days.
     when(reports, () => deps.analytics.summaries([range, previousRange])),
     when(reports, () => deps.users.countNewCustomers(...instants(range))),
     when(reports, () => deps.users.countNewCustomers(...instants(previousRange))),
-    when(may("orders"), () => deps.ordersAdmin.listOrders({ sort: "-created", pageSize: LATEST_ORDERS })),
+    // The newest orders and the pending count alone: the order list's tab counts would read every order.
+    when(may("orders"), () => deps.ordersAdmin.latestOrders(LATEST_ORDERS)),
+    when(may("orders"), () => deps.ordersAdmin.countInStatus("pending")),
     when(may("orders"), () => deps.ordersAdmin.countUnpaidCardOrders()),
     when(may("orders"), () => deps.returns.countRequested()),
     when(may("content"), () => deps.messages.countNew()),
@@ -157,7 +159,7 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
         : null,
     bestSellers: now ? now.byProduct.slice(0, BEST_SELLERS).map((p) => ({ productId: p.productId, name: p.name, units: p.units, sales: p.sales })) : null,
     needsAction: {
-      pendingOrders: orderList ? (orderList.meta.counts.pending ?? 0) : null,
+      pendingOrders: pending,
       unpaidCardOrders: unpaid,
       returnRequests,
       newMessages,
@@ -165,8 +167,8 @@ export async function loadDashboard(deps: DashboardDeps, user: DashboardUser, in
       outOfStock: out ? out.meta.total : null,
     },
     lowStockProducts: low ? low.data.map((p) => ({ id: p.id, name: p.name, stock: p.stock })) : null,
-    latestOrders: orderList
-      ? orderList.data.map((o) => ({
+    latestOrders: latest
+      ? latest.map((o) => ({
           id: o.id,
           number: o.number,
           createdAt: o.createdAt,

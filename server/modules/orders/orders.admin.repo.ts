@@ -104,6 +104,16 @@ export function listAdminOrderRows(k: Executor, dialect: Dialect, f: AdminOrderF
 
 export type AdminOrderDbRow = Awaited<ReturnType<typeof listAdminOrderRows>>[number];
 
+/** How many orders are in one status, read from the index of (status, created). */
+export async function countInStatus(k: Executor, status: string): Promise<number> {
+  const row = await k
+    .selectFrom("orders")
+    .where("status", "=", status)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** How many orders are in each status (one GROUP BY). */
 export function countAllByStatus(k: Executor) {
   return k

@@ -16,6 +16,7 @@ import {
   type AdminOrderSort,
   type OrderSearch,
   countAllByStatus,
+  countInStatus,
   countFilteredByStatus,
   countUnpaidCard,
   insertOrderNote,
@@ -270,6 +271,15 @@ export function createOrdersAdmin(db: Db, deps: { mails: Pick<OrderMails, "messa
 
     /** How many card orders wait unpaid (pending, payment pending or failed): the dashboard asks the shop to look at them. */
     countUnpaidCardOrders: (): Promise<number> => countUnpaidCard(k),
+
+    /** How many orders are in one status (the dashboard's pending orders), without counting the others. */
+    countInStatus: (status: OrderStatus): Promise<number> => countInStatus(k, status),
+
+    /** The newest orders as the list shows them, without the tabs' counts (which read every order). */
+    async latestOrders(limit: number): Promise<AdminOrderRow[]> {
+      const rows = await listAdminOrderRows(k, db.dialect, filtersOf({}), sortOf("-created"), { limit, offset: 0 });
+      return rows.map(toRow);
+    },
 
     /** Card orders still pending and unpaid (payment pending or failed) placed before `before`: their stock is due back. */
     async listUnpaidCardOrders(before: string, limit = 200): Promise<Array<{ id: string; intentId: string | null }>> {
