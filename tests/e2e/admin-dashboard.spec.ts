@@ -66,6 +66,13 @@ for (const [device, viewport] of [
     await expect(page.getByTestId("dashboard-range")).toContainText("compared with the 30 days before");
     expect(await number(page, "figure-orders")).toBeGreaterThanOrEqual(orders + 1);
     await expect(page.getByTestId("best-sellers").getByRole("row")).not.toHaveCount(0);
+    // A month's revenue (five figures and cents) stays inside its card.
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid^="figure-"][data-testid$="-value"]')]
+        .filter((value) => value.scrollWidth > value.clientWidth)
+        .map((value) => value.textContent),
+    );
+    expect(clipped, "figures wider than their cards").toEqual([]);
 
     // What needs action leads to it: the pending orders, the new order among them.
     await page.getByTestId("action-pending-orders").click();

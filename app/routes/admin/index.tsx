@@ -70,7 +70,7 @@ function Figure({
   const delta = change(comparison, t);
   const nothing = none ?? t("admin.dashboard.nothingToCompare");
   return (
-    <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" data-testid={testId}>
+    <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm first:col-span-2 sm:first:col-span-1" data-testid={testId}>
       <span className="text-sm font-medium text-stone-700">{label}</span>
       <span className="mt-1 text-2xl font-bold tabular-nums text-stone-900 sm:text-3xl" data-testid={`${testId}-value`}>
         {comparison.value === null ? "—" : format(comparison.value)}
@@ -182,7 +182,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <h2 id="dashboard-figures" className="sr-only">
               {t("admin.dashboard.figures")}
             </h2>
-            <ul className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(12rem,1fr))]">
               <Figure label={t("admin.dashboard.revenue")} comparison={d.figures.revenue} format={fmt} against={against} testId="figure-revenue" />
               <Figure label={t("admin.nav.orders")} comparison={d.figures.orders} format={(n) => count.format(n)} against={against} testId="figure-orders" />
               <Figure
