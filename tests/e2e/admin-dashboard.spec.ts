@@ -57,6 +57,11 @@ for (const [device, viewport] of [
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
     await expectAccessible(page);
+    // The chart's tooltip, under a pointer resting on it, is readable too.
+    await page.getByTestId("revenue-chart-plot").hover();
+    await expect(page.locator(".recharts-tooltip-item").first()).toBeVisible();
+    await expectAccessible(page);
+    await page.mouse.move(0, 0);
     await shot(page, testInfo, `dashboard-${viewport.width}`);
 
     // The period switch is a set of links: 30 days, then the address says so.

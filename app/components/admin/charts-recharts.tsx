@@ -47,6 +47,8 @@ export default function ChartPlot({
         formatter={(value, name) => [formatValue(Number(value)), name]}
         labelFormatter={(v) => formatX(String(v))}
         contentStyle={{ borderRadius: 12, borderColor: "#d6d3d1", fontSize: 13 }}
+        // Each row in dark text: in its series' colour the lighter line's row failed contrast.
+        itemStyle={{ color: "#1c1917" }}
         cursor={{ fill: "#f5f5f4" }}
       />
     </>
